@@ -1,0 +1,355 @@
+"""Read, validate and write the JSON map format of MAP_FORMAT.md.
+
+Every refusal is a MapError whose message names the file, the place in it and
+the problem, e.g. ``maps/x.json: units[3]: (4, 7) is a wall``. Reading never
+modifies a file; writing goes through a temporary file renamed into place.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from .game_map import (
+    DEFAULT_ALT_TEAM_COLOR,
+    DEFAULT_B_W_TEAM_COLOR,
+    DEFAULT_SCORE_LIMIT,
+    DEFAULT_TEAM_COLOR,
+    DEFAULT_TEAM_NAMES,
+    MAX_SIDE,
+    MIN_SIDE,
+    TEAMS,
+    TILE_KINDS,
+    WALL,
+    GameMap,
+    Pos,
+    TeamLook,
+    UnitSpec,
+)
+from .ruleset import CLASSES, COLUMNS, DEFAULT_RULESET, RulesError, Ruleset
+
+MAX_BYTES = 1024 * 1024  # MAP_FORMAT.md: a file over 1 MiB is refused
+FORMAT_VERSION = 1
+OUTLINES = ("black", "white")
+_NEW_FILE_MODE = 0o644
+
+
+class MapError(ValueError):
+    """A map that breaks MAP_FORMAT.md; the message names file, place and problem."""
+
+
+def _error(source: str, place: str, problem: str) -> MapError:
+    return MapError(f"{source}: {place}: {problem}")
+
+
+def _show(value: Any) -> str:
+    """A short JSON rendering of a bad value for an error message."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _is_int(value: Any) -> bool:
+    """JSON integers only: bools are not numbers here."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_list(value: Any) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
+
+
+# --- reading ---------------------------------------------------------------
+
+
+def load_map(path: str | os.PathLike[str]) -> GameMap:
+    """Read a map file (at most 1 MiB of UTF-8 JSON) and validate it."""
+    source = os.fspath(path)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise _error(source, "file", f"cannot be read: {e.strerror or e}") from e
+    if len(raw) > MAX_BYTES:
+        raise _error(source, "file", f"larger than 1 MiB ({MAX_BYTES} bytes)")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise _error(source, f"byte {e.start}", "not valid UTF-8") from e
+    return load_map_text(text, source)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def load_map_text(text: str, source: str) -> GameMap:
+    """Decode JSON text and validate it as a map; `source` names it in errors."""
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as e:
+        raise _error(source, f"line {e.lineno} column {e.colno}", f"not JSON: {e.msg}") from e
+    except ValueError as e:
+        raise _error(source, "top level", f"not JSON: {e}") from e
+    except RecursionError as e:
+        raise _error(source, "top level", "not JSON: nested too deeply") from e
+    return parse_map(data, source)
+
+
+def parse_map(data: Any, source: str = "<map>") -> GameMap:
+    """Validate a decoded JSON value as a map; the GameMap keeps a copy of it for saving."""
+    if not isinstance(data, Mapping):
+        raise _error(source, "top level", f"must be a JSON object, not {_show(data)}")
+    tiles = _parse_tiles(data, source)
+    units = _parse_units(data, source, tiles)
+    _parse_format(data, source)
+    return GameMap(
+        tiles,
+        units,
+        teams=_parse_teams(data, source),
+        score_limit=_team_values(data, "score_limit", source, _check_score, DEFAULT_SCORE_LIMIT),
+        turn_limit=_parse_turn_limit(data, source),
+        rules=_parse_rules(data, source),
+        name=_text(data, "name", source),
+        author=_text(data, "author", source),
+        description=_text(data, "description", source),
+        source=source,
+        data=data,
+    )
+
+
+def _required(data: Mapping[str, Any], key: str, source: str) -> list[Any]:
+    if key not in data:
+        raise _error(source, key, "missing (required)")
+    value = data[key]
+    if not _is_list(value):
+        raise _error(source, key, f"must be an array, not {_show(value)}")
+    return list(value)
+
+
+def _check_side(source: str, place: str, count: int, what: str) -> None:
+    if not MIN_SIDE <= count <= MAX_SIDE:
+        raise _error(source, place, f"{count} {what}, must be {MIN_SIDE} to {MAX_SIDE}")
+
+
+def _parse_tiles(data: Mapping[str, Any], source: str) -> list[list[str]]:
+    rows = _required(data, "tiles", source)
+    _check_side(source, "tiles", len(rows), "rows")
+    for r, row in enumerate(rows):
+        if not _is_list(row):
+            raise _error(source, f"tiles[{r}]", f"must be an array of tile names, not {_show(row)}")
+        if len(row) != len(rows[0]):
+            raise _error(source, f"tiles[{r}]", f"has {len(row)} tiles, row 0 has {len(rows[0])}")
+    _check_side(source, "tiles[0]", len(rows[0]), "columns")
+    for r, row in enumerate(rows):
+        for c, kind in enumerate(row):
+            if kind not in TILE_KINDS:
+                raise _error(
+                    source,
+                    f"tiles[{r}][{c}] (row {r}, column {c})",
+                    f"unknown tile {_show(kind)} (one of {', '.join(TILE_KINDS)})",
+                )
+    return [list(row) for row in rows]
+
+
+def _parse_unit(source: str, place: str, entry: Any, tiles: list[list[str]]) -> UnitSpec:
+    if not _is_list(entry) or len(entry) != 4:
+        raise _error(source, place, f"must be [team, class, row, col], not {_show(entry)}")
+    team, unit_class, r, c = entry
+    if team not in TEAMS:
+        raise _error(source, place, f'team must be "1" or "2", not {_show(team)}')
+    if unit_class not in CLASSES:
+        known = ", ".join(CLASSES)
+        raise _error(source, place, f"unknown class {_show(unit_class)} (one of {known})")
+    if not (_is_int(r) and _is_int(c)):
+        raise _error(source, place, f"row and col must be integers, not {_show([r, c])}")
+    if not (0 <= r < len(tiles) and 0 <= c < len(tiles[0])):
+        size = f"{len(tiles)} rows, {len(tiles[0])} columns"
+        raise _error(source, place, f"({r}, {c}) is outside the grid ({size})")
+    if tiles[r][c] == WALL:
+        raise _error(source, place, f"({r}, {c}) is a wall")
+    return UnitSpec(team, unit_class, (r, c))
+
+
+def _parse_units(data: Mapping[str, Any], source: str, tiles: list[list[str]]) -> list[UnitSpec]:
+    units: list[UnitSpec] = []
+    taken: dict[Pos, int] = {}
+    for i, entry in enumerate(_required(data, "units", source)):
+        unit = _parse_unit(source, f"units[{i}]", entry, tiles)
+        if unit.pos in taken:
+            other = f"units[{taken[unit.pos]}]"
+            raise _error(source, f"units[{i}]", f"{unit.pos} is also the tile of {other}")
+        taken[unit.pos] = i
+        units.append(unit)
+    return units
+
+
+def _check_name(source: str, place: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise _error(source, place, f"must be a string, not {_show(value)}")
+    return value
+
+
+def _check_color(source: str, place: str, value: Any) -> tuple[int, int, int]:
+    channels_ok = _is_list(value) and all(_is_int(v) and 0 <= v <= 255 for v in value)
+    if not (channels_ok and len(value) == 3):
+        raise _error(source, place, f"must be three integers 0-255 [r, g, b], not {_show(value)}")
+    return (value[0], value[1], value[2])
+
+
+def _check_outline(source: str, place: str, value: Any) -> str:
+    if value not in OUTLINES:
+        raise _error(source, place, f'must be "black" or "white", not {_show(value)}')
+    return value
+
+
+def _check_score(source: str, place: str, value: Any) -> int:
+    if not (_is_int(value) and value > 0):
+        raise _error(source, place, f"must be a positive integer, not {_show(value)}")
+    return value
+
+
+def _team_values(
+    data: Mapping[str, Any],
+    key: str,
+    source: str,
+    check: Callable[[str, str, Any], Any],
+    defaults: Mapping[str, Any],
+) -> dict[str, Any]:
+    """A per-team optional key; a team the file leaves out gets its default."""
+    values = dict(defaults)
+    given = data.get(key, {})
+    if not isinstance(given, Mapping):
+        raise _error(source, key, f'must be an object with keys "1" and "2", not {_show(given)}')
+    for team, value in given.items():
+        if team not in TEAMS:
+            raise _error(source, f"{key}[{_show(team)}]", 'unknown team (teams are "1" and "2")')
+        values[team] = check(source, f'{key}["{team}"]', value)
+    return values
+
+
+def _parse_teams(data: Mapping[str, Any], source: str) -> dict[str, TeamLook]:
+    names = _team_values(data, "team_names", source, _check_name, DEFAULT_TEAM_NAMES)
+    colors = _team_values(data, "team_color", source, _check_color, DEFAULT_TEAM_COLOR)
+    alts = _team_values(data, "alt_team_color", source, _check_color, DEFAULT_ALT_TEAM_COLOR)
+    outlines = _team_values(data, "b_w_team_color", source, _check_outline, DEFAULT_B_W_TEAM_COLOR)
+    return {t: TeamLook(names[t], colors[t], alts[t], outlines[t]) for t in TEAMS}
+
+
+def _parse_turn_limit(data: Mapping[str, Any], source: str) -> int | None:
+    value = data.get("turn_limit")
+    if value is not None and not (_is_int(value) and value > 0):
+        problem = f"must be a positive integer or null, not {_show(value)}"
+        raise _error(source, "turn_limit", problem)
+    return value
+
+
+def _parse_format(data: Mapping[str, Any], source: str) -> None:
+    value = data.get("format", FORMAT_VERSION)
+    if not (_is_int(value) and value > 0):
+        raise _error(source, "format", f"must be a positive integer, not {_show(value)}")
+
+
+def _text(data: Mapping[str, Any], key: str, source: str) -> str:
+    return _check_name(source, key, data.get(key, ""))
+
+
+def _parse_rules(data: Mapping[str, Any], source: str) -> Ruleset:
+    if "rules" not in data:
+        return DEFAULT_RULESET
+    try:
+        return DEFAULT_RULESET.with_overrides(data["rules"], where="rules")
+    except RulesError as e:
+        raise MapError(f"{source}: {e}") from e
+
+
+def team_without_units(gm: GameMap) -> str | None:
+    """The first team that has no starting unit (a game cannot start), or None."""
+    teams_present = {unit.team for unit in gm.units}
+    return next((t for t in TEAMS if t not in teams_present), None)
+
+
+# --- writing ---------------------------------------------------------------
+
+
+def _rules_overrides(rules: Ruleset) -> dict[str, dict[str, Any]]:
+    """The cells of `rules` that differ from the default table, as a `rules` object."""
+    overrides: dict[str, dict[str, Any]] = {}
+    for unit_class, default in DEFAULT_RULESET.classes.items():
+        current = rules[unit_class]
+        cells = {
+            col: getattr(current, col)
+            for col in COLUMNS
+            if getattr(current, col) != getattr(default, col)
+        }
+        if cells:
+            overrides[unit_class] = cells
+    return overrides
+
+
+def map_to_dict(gm: GameMap) -> dict[str, Any]:
+    """The JSON object for a map built in memory (one not read from a file)."""
+    data: dict[str, Any] = {
+        "format": FORMAT_VERSION,
+        "name": gm.name,
+        "author": gm.author,
+        "description": gm.description,
+        "tiles": [list(row) for row in gm.tiles],
+        "units": [[u.team, u.unit_class, u.pos[0], u.pos[1]] for u in gm.units],
+        "team_names": {t: gm.teams[t].name for t in TEAMS},
+        "team_color": {t: list(gm.teams[t].color) for t in TEAMS},
+        "alt_team_color": {t: list(gm.teams[t].alt_color) for t in TEAMS},
+        "b_w_team_color": {t: gm.teams[t].outline for t in TEAMS},
+        "score_limit": {t: gm.score_limit[t] for t in TEAMS},
+        "turn_limit": gm.turn_limit,
+    }
+    overrides = _rules_overrides(gm.rules)
+    if overrides:
+        data["rules"] = overrides
+    return data
+
+
+def _json_text(obj: Any, indent: int = 0) -> str:
+    """Indented JSON in which an array of plain values stays on one line (a tile row, a unit)."""
+    pad = "  " * (indent + 1)
+    if isinstance(obj, dict) and obj:
+        items = (
+            f"{pad}{json.dumps(k, ensure_ascii=False)}: {_json_text(v, indent + 1)}"
+            for k, v in obj.items()
+        )
+        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
+    if isinstance(obj, list) and any(isinstance(v, dict | list) for v in obj):
+        items = (pad + _json_text(v, indent + 1) for v in obj)
+        return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
+    return json.dumps(obj, ensure_ascii=False)
+
+
+def write_json_atomic(path: str | os.PathLike[str], obj: Any) -> None:
+    """Write `obj` as UTF-8 JSON so that `path` holds either the old or the new file, never half."""
+    # Serialise first (a bad object leaves no temp file); the round trip turns tuples into
+    # lists and keys into strings as JSON does, so the layout code sees plain JSON values only.
+    text = _json_text(json.loads(json.dumps(obj, allow_nan=False))) + "\n"
+    target = Path(path)
+    mode = target.stat().st_mode & 0o777 if target.exists() else _NEW_FILE_MODE
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save_map(data: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
+    """Validate a map object (MapError: nothing is written), then write it atomically."""
+    parse_map(data, os.fspath(path))
+    write_json_atomic(path, data)
