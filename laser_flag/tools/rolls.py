@@ -242,9 +242,7 @@ def _load_rules(args: argparse.Namespace) -> tuple[Ruleset, list[str]]:
     if args.map is not None:
         try:
             rules = load_map(args.map).rules
-        except OSError as err:
-            raise UsageError(f"{args.map}: {err.strerror or err}") from None
-        except MapError as err:
+        except MapError as err:  # also a missing or unreadable file
             raise UsageError(str(err)) from None
         sources.append(f"map rules from {args.map}")
     if args.overrides:
