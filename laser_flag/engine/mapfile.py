@@ -314,19 +314,25 @@ def map_to_dict(gm: GameMap) -> dict[str, Any]:
     return data
 
 
+def _is_flat(obj: Any) -> bool:
+    """A container of plain values only: written on one line (a tile row, a unit, a colour)."""
+    values = obj.values() if isinstance(obj, dict) else obj
+    return not any(isinstance(v, dict | list) for v in values)
+
+
 def _json_text(obj: Any, indent: int = 0) -> str:
-    """Indented JSON in which an array of plain values stays on one line (a tile row, a unit)."""
+    """Indented JSON in which a container of plain values stays on one line, for short diffs."""
+    if not isinstance(obj, dict | list) or _is_flat(obj):
+        return json.dumps(obj, ensure_ascii=False)
     pad = "  " * (indent + 1)
-    if isinstance(obj, dict) and obj:
-        items = (
+    if isinstance(obj, dict):
+        items = [
             f"{pad}{json.dumps(k, ensure_ascii=False)}: {_json_text(v, indent + 1)}"
             for k, v in obj.items()
-        )
+        ]
         return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
-    if isinstance(obj, list) and any(isinstance(v, dict | list) for v in obj):
-        items = (pad + _json_text(v, indent + 1) for v in obj)
-        return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
-    return json.dumps(obj, ensure_ascii=False)
+    items = [pad + _json_text(v, indent + 1) for v in obj]
+    return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
 
 
 def write_json_atomic(path: str | os.PathLike[str], obj: Any) -> None:

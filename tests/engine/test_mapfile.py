@@ -559,6 +559,8 @@ def test_save_map_writes_readable_json_one_row_per_line(tmp_path):
     assert json.loads(text) == data
     assert '    ["base_1", "level", "level", "level", "level", "level", "level"],\n' in text
     assert '    ["1", "basic", 0, 0],\n' in text
+    assert '  "team_names": {"1": "Reds", "2": "Blues"},\n' in text
+    assert '  "team_color": {\n    "1": [200, 10, 10],\n' in text
     assert text.startswith('{\n  "format": 1,\n')
     assert text.endswith("}\n")
     assert load_map(path).to_json_dict() == data
