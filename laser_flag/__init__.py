@@ -1,0 +1,1 @@
+"""Laser Flag: hot-seat, turn-based laser-tag squad tactics."""

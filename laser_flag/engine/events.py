@@ -1,0 +1,71 @@
+"""What happened when an action was applied: small frozen values, in the order they happened."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .game_map import Pos
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A unit walked `path` (start first, destination last) and spent 1 AP."""
+
+    unit: int
+    path: tuple[Pos, ...]
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A laser was fired; `dice` are listed highest first."""
+
+    shooter: int
+    target: int
+    dice: tuple[int, ...]
+    needed: int
+    hit: bool
+    snap: bool
+
+
+@dataclass(frozen=True)
+class Scored:
+    """`team` scored a point and now has `score`."""
+
+    team: str
+    score: int
+
+
+@dataclass(frozen=True)
+class LaserChanged:
+    """A unit's laser became 'charged', 'charging' or 'deactivated'."""
+
+    unit: int
+    laser: str
+
+
+@dataclass(frozen=True)
+class Disqualified:
+    """A hit unit whose team has no usable base left the board."""
+
+    unit: int
+
+
+@dataclass(frozen=True)
+class TurnEnded:
+    """`team` ended its turn; `next_team` acts in turn `turn` of round `round`."""
+
+    team: str
+    next_team: str
+    turn: int
+    round: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """The game ended: winner '1', '2' or 'draw', and why."""
+
+    winner: str
+    victory: str
+
+
+Event = Moved | Shot | Scored | LaserChanged | Disqualified | TurnEnded | GameOver

@@ -1,0 +1,150 @@
+"""The board of RULES.md §1: grid, tile kinds, bases, neighbours."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .ruleset import DEFAULT_RULESET, Ruleset
+
+Pos = tuple[int, int]
+
+LEVEL, ELEVATED, WALL = "level", "elevated", "wall"
+BASE_1, BASE_2, BASE_U = "base_1", "base_2", "base_u"
+TILE_KINDS = (LEVEL, ELEVATED, WALL, BASE_1, BASE_2, BASE_U)
+BASES = (BASE_1, BASE_2, BASE_U)
+TEAMS = ("1", "2")
+MIN_SIDE, MAX_SIDE = 5, 21
+
+ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))  # north, south, west, east
+NEIGHBOURS = ORTHOGONAL + ((-1, -1), (-1, 1), (1, -1), (1, 1))
+
+# Defaults of MAP_FORMAT.md's optional keys.
+DEFAULT_TEAM_NAMES = {"1": "Alice", "2": "Bob"}
+DEFAULT_TEAM_COLOR = {"1": (30, 30, 30), "2": (180, 40, 180)}
+DEFAULT_ALT_TEAM_COLOR = {"1": (180, 20, 20), "2": (0, 200, 200)}
+DEFAULT_B_W_TEAM_COLOR = {"1": "white", "2": "black"}
+DEFAULT_SCORE_LIMIT = {"1": 21, "2": 21}
+
+MODE_CTF, MODE_ASSAULT, MODE_ELIMINATION = "Capture the Flag", "Assault", "Elimination"
+
+
+def other_team(team: str) -> str:
+    return "2" if team == "1" else "1"
+
+
+def base_serves(kind: str, team: str) -> bool:
+    """Whether a tile of this kind recharges lasers of `team`."""
+    return kind == BASE_U or kind == f"base_{team}"
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    """A starting unit as the map file lists it; its id is its index in the list."""
+
+    team: str
+    unit_class: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class TeamLook:
+    """How a team is drawn: name, colours and outline shade."""
+
+    name: str
+    color: tuple[int, int, int]
+    alt_color: tuple[int, int, int]
+    outline: str
+
+
+class GameMap:
+    """A validated map. Build one with `mapfile.load_map` or `mapfile.parse_map`."""
+
+    def __init__(
+        self,
+        tiles: Sequence[Sequence[str]],
+        units: Sequence[UnitSpec],
+        *,
+        teams: Mapping[str, TeamLook],
+        score_limit: Mapping[str, int],
+        turn_limit: int | None,
+        rules: Ruleset = DEFAULT_RULESET,
+        name: str = "",
+        author: str = "",
+        description: str = "",
+        source: str = "<map>",
+        data: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.tiles: tuple[tuple[str, ...], ...] = tuple(tuple(row) for row in tiles)
+        self.rows = len(self.tiles)
+        self.cols = len(self.tiles[0]) if self.rows else 0
+        self.units: tuple[UnitSpec, ...] = tuple(units)
+        self.teams = dict(teams)
+        self.score_limit = dict(score_limit)
+        self.turn_limit = turn_limit
+        self.rules = rules
+        self.name = name or Path(source).stem
+        self.author = author
+        self.description = description
+        self.source = source
+        self._data = copy.deepcopy(dict(data)) if data is not None else None
+
+    def tile(self, r: int, c: int) -> str:
+        return self.tiles[r][c]
+
+    def in_bounds(self, pos: Pos) -> bool:
+        return 0 <= pos[0] < self.rows and 0 <= pos[1] < self.cols
+
+    def kind(self, pos: Pos) -> str:
+        """The tile kind at `pos`; outside the grid counts as wall (impassable, no LOS)."""
+        return self.tiles[pos[0]][pos[1]] if self.in_bounds(pos) else WALL
+
+    def is_wall(self, pos: Pos) -> bool:
+        return self.kind(pos) == WALL
+
+    def is_cover(self, pos: Pos) -> bool:
+        return self.in_bounds(pos) and self.tiles[pos[0]][pos[1]] == ELEVATED
+
+    def positions(self) -> Iterator[Pos]:
+        for r in range(self.rows):
+            for c in range(self.cols):
+                yield (r, c)
+
+    def base_serves(self, pos: Pos, team: str) -> bool:
+        return self.in_bounds(pos) and base_serves(self.kind(pos), team)
+
+    @cached_property
+    def _usable_bases(self) -> dict[str, tuple[Pos, ...]]:
+        return {t: tuple(p for p in self.positions() if base_serves(self.kind(p), t)) for t in TEAMS}
+
+    def usable_bases(self, team: str) -> tuple[Pos, ...]:
+        """Every tile where `team` recharges, in reading order."""
+        return self._usable_bases[team]
+
+    @property
+    def mode(self) -> str:
+        """Capture the Flag, Assault or Elimination, from which teams have a usable base."""
+        with_base = sum(1 for t in TEAMS if self.usable_bases(t))
+        return (MODE_ELIMINATION, MODE_ASSAULT, MODE_CTF)[with_base]
+
+    @cached_property
+    def visibility(self):  # -> los.Visibility, imported late to keep module load light
+        """The per-map LOS cache (RULES §4), built on first use."""
+        from .los import Visibility
+
+        return Visibility(self.tiles)
+
+    def has_los(self, a: Pos, b: Pos) -> bool:
+        return self.visibility.sees(a, b)
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """The map as the JSON object it was read from: every key kept, unknown ones included."""
+        if self._data is not None:
+            return copy.deepcopy(self._data)
+        from .mapfile import map_to_dict
+
+        return map_to_dict(self)

@@ -1,0 +1,100 @@
+"""The unit-class table of RULES.md §2: the one place the game's numbers live.
+
+A map's `rules` object may override any cell of the table (MAP_FORMAT.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+AP_PER_TURN = 3
+CLASSES = ("basic", "scout", "sniper", "grunt")
+CLASS_LABELS = {"basic": "Plain", "scout": "Scout", "sniper": "Sniper", "grunt": "Grunt"}
+ALL_AP = "all"  # `firing_costs` value: firing spends all remaining AP
+
+
+@dataclass(frozen=True)
+class ClassRules:
+    """One row of the table in RULES.md §2 (column names in snake case)."""
+
+    speed: int
+    to_hit: int
+    cover_defense: int
+    elevated_defense: int
+    elevated_attack: int
+    max_snap_shots: int
+    snap_shot_penalty: int
+    climbs_freely: bool
+    firing_costs: int | str  # AP spent by one shot, or ALL_AP
+    moves_after_firing: bool
+
+    def fire_cost(self, ap: int) -> int:
+        """AP a shot takes from a unit that has `ap` left."""
+        return ap if self.firing_costs == ALL_AP else min(ap, int(self.firing_costs))
+
+
+DEFAULT_CLASSES: Mapping[str, ClassRules] = {
+    "basic": ClassRules(4, 7, 1, -1, -1, 2, 1, False, ALL_AP, True),
+    "scout": ClassRules(5, 8, 1, -1, -1, 2, 1, True, ALL_AP, True),
+    "sniper": ClassRules(3, 6, 1, -1, -1, 2, 1, False, 1, False),
+    "grunt": ClassRules(4, 7, 2, -2, -2, 3, 2, False, ALL_AP, True),
+}
+
+COLUMNS = tuple(f.name for f in fields(ClassRules))
+_BOOL_COLUMNS = ("climbs_freely", "moves_after_firing")
+_NON_NEGATIVE = ("speed", "max_snap_shots")
+
+
+class RulesError(ValueError):
+    """A rule override that is not a valid cell of the table; the message names the cell."""
+
+
+def _check_value(where: str, column: str, value: Any) -> Any:
+    if column in _BOOL_COLUMNS:
+        if not isinstance(value, bool):
+            raise RulesError(f"{where}: must be true or false, not {value!r}")
+        return value
+    if column == "firing_costs" and value == ALL_AP:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{where}: must be an integer, not {value!r}")
+    if column in _NON_NEGATIVE and value < 0:
+        raise RulesError(f"{where}: must not be negative, not {value}")
+    if column == "firing_costs" and value < 1:
+        raise RulesError(f"{where}: must be \"all\" or a positive integer, not {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The class table in force for one game: the defaults with a map's overrides applied."""
+
+    classes: Mapping[str, ClassRules]
+    ap_per_turn: int = AP_PER_TURN
+
+    def __getitem__(self, unit_class: str) -> ClassRules:
+        return self.classes[unit_class]
+
+    def with_overrides(self, overrides: Mapping[str, Any], where: str = "rules") -> Ruleset:
+        """A copy with `{class: {column: value}}` applied; RulesError names a bad cell."""
+        if not isinstance(overrides, Mapping):
+            raise RulesError(f"{where}: must be an object of classes")
+        classes = dict(self.classes)
+        for unit_class, cells in overrides.items():
+            if unit_class not in classes:
+                raise RulesError(f"{where}: unknown class {unit_class!r} (one of {', '.join(CLASSES)})")
+            if not isinstance(cells, Mapping):
+                raise RulesError(f"{where}.{unit_class}: must be an object of columns")
+            for column, value in cells.items():
+                if column not in COLUMNS:
+                    raise RulesError(
+                        f"{where}.{unit_class}: unknown column {column!r} (one of {', '.join(COLUMNS)})"
+                    )
+                _check_value(f"{where}.{unit_class}.{column}", column, value)
+            classes[unit_class] = replace(classes[unit_class], **cells)
+        return Ruleset(classes, self.ap_per_turn)
+
+
+DEFAULT_RULESET = Ruleset(DEFAULT_CLASSES)
