@@ -1,0 +1,233 @@
+"""Line of sight, RULES.md §4: exact sight-point segments and a per-map visibility cache.
+
+All geometry is in doubled coordinates, where every sight point is an integer:
+tile (r, c) is the square [2c, 2c+2] x [2r, 2r+2] and a point is (x2, y2).
+
+The cache works on wall bitsets. For an offset (dr, dc) from tile A to tile B,
+each of the 81 sight-point segments touches a fixed set of cells relative to A
+(its "pattern"); B is visible from A when some pattern holds no wall. Only the
+minimal patterns matter, and one pass of big-int ANDs answers an offset for
+every source tile A at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator, Sequence
+from functools import cache
+from itertools import compress, product
+
+Pos = tuple[int, int]  # (row, col)
+Point2 = tuple[int, int]  # (x2, y2): a point in doubled coordinates, x from the column
+
+WALL = "wall"
+STANDARD_SIDE = 21  # the largest side RULES.md §1 allows; smaller maps share its tables
+SIGHT_OFFSETS: tuple[Point2, ...] = tuple(product(range(3), repeat=2))
+_BITS_TO_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def sight_points(pos: Pos) -> tuple[Point2, ...]:
+    """The 9 sight points of a tile: centre, corners and edge midpoints, doubled."""
+    r, c = pos
+    return tuple((2 * c + i, 2 * r + j) for i, j in SIGHT_OFFSETS)
+
+
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+def touches(p2: Point2, q2: Point2, cell: Pos) -> bool:
+    """Whether the closed segment p2-q2 meets the closed square of `cell` (separating axes)."""
+    (x0, y0), (x1, y1) = p2, q2
+    left, top = 2 * cell[1], 2 * cell[0]
+    if max(x0, x1) < left or min(x0, x1) > left + 2 or max(y0, y1) < top or min(y0, y1) > top + 2:
+        return False
+    dx, dy = x1 - x0, y1 - y0
+    sides = {_sign(dx * (y - y0) - dy * (x - x0)) for x in (left, left + 2) for y in (top, top + 2)}
+    return sides not in ({1}, {-1})
+
+
+def _walls(tiles: Sequence[Sequence[str]]) -> list[Pos]:
+    return [(r, c) for r, row in enumerate(tiles) for c, kind in enumerate(row) if kind == WALL]
+
+
+def _clear_of(walls: Collection[Pos], p2: Point2, q2: Point2) -> bool:
+    return not any(touches(p2, q2, w) for w in walls)
+
+
+def segment_clear(
+    tiles: Sequence[Sequence[str]], p2: Point2, q2: Point2, ignore: Collection[Pos] = ()
+) -> bool:
+    """Reference check of one segment: True if it touches no wall square outside `ignore`."""
+    return _clear_of([w for w in _walls(tiles) if w not in ignore], p2, q2)
+
+
+def has_los_exact(tiles: Sequence[Sequence[str]], a: Pos, b: Pos) -> bool:
+    """The slow, obviously-correct LOS of RULES §4: try all 81 sight-point pairs."""
+    if a == b:
+        return True
+    top, bottom = min(a[0], b[0]), max(a[0], b[0])
+    left, right = min(a[1], b[1]), max(a[1], b[1])
+    # Every segment lies in the bounding box of A and B, so only walls touching it can block.
+    walls = [
+        w
+        for w in _walls(tiles)
+        if w not in (a, b) and top - 1 <= w[0] <= bottom + 1 and left - 1 <= w[1] <= right + 1
+    ]
+    return any(_clear_of(walls, p, q) for p in sight_points(a) for q in sight_points(b))
+
+
+def segment_cells(p2: Point2, q2: Point2) -> Iterator[Pos]:
+    """Every cell whose closed square meets the closed segment, walking column strips."""
+    (x0, y0), (x1, y1) = sorted((p2, q2))
+    dx, dy = x1 - x0, y1 - y0
+    for c in range((x0 - 1) // 2, x1 // 2 + 1):  # columns with 2c <= x1 and 2c + 2 >= x0
+        if dx == 0:
+            lo, hi, scale = y0, y1, 1
+        else:  # y over the strip's part of the segment, scaled by dx to stay integral
+            xa, xb = max(2 * c, x0), min(2 * c + 2, x1)
+            ya, yb = y0 * dx + dy * (xa - x0), y0 * dx + dy * (xb - x0)
+            lo, hi, scale = min(ya, yb), max(ya, yb), dx
+        two = 2 * scale
+        for r in range(-((two - lo) // two), hi // two + 1):
+            yield (r, c)
+
+
+@cache
+def _canonical_patterns(dr: int, dc: int) -> tuple[tuple[Pos, ...], ...]:
+    """Minimal cell sets (relative to A, ends excluded) of segments from (0, 0) to (dr, dc).
+
+    Needs dr >= dc >= 0; every other offset is a reflection or transposition of one of these.
+    """
+    width = dc + 3
+
+    def bit(cell: Pos) -> int:
+        return 1 << ((cell[0] + 1) * width + cell[1] + 1)
+
+    ends = bit((0, 0)) | bit((dr, dc))
+    cells_of: dict[int, tuple[Pos, ...]] = {}
+    for p in sight_points((0, 0)):
+        for q in sight_points((dr, dc)):
+            cells = tuple(sorted(set(segment_cells(p, q)) - {(0, 0), (dr, dc)}))
+            cells_of[sum(bit(cell) for cell in cells) & ~ends] = cells
+    minimal: list[int] = []
+    for mask in sorted(cells_of, key=int.bit_count):
+        if not any(kept & mask == kept for kept in minimal):
+            minimal.append(mask)
+    return tuple(cells_of[mask] for mask in minimal)
+
+
+def offset_patterns(dr: int, dc: int) -> tuple[tuple[Pos, ...], ...]:
+    """Minimal cell sets, relative to A, of the sight segments from A to A + (dr, dc)."""
+    sr, sc = (-1 if dr < 0 else 1), (-1 if dc < 0 else 1)
+    if abs(dr) >= abs(dc):
+        canon = _canonical_patterns(abs(dr), abs(dc))
+        return tuple(tuple((sr * r, sc * c) for r, c in cells) for cells in canon)
+    canon = _canonical_patterns(abs(dc), abs(dr))
+    return tuple(tuple((sr * c, sc * r) for r, c in cells) for cells in canon)
+
+
+class _Tables:
+    """Per-side-limit tables: for each offset, the cells as indices into shifted wall sets."""
+
+    def __init__(self, side: int) -> None:
+        self.side = side
+        self.width = 2 * side - 1  # row stride of the padded bitset: no wrap for |dc| < side
+        self.centre = (side - 1) * (self.width + 1)  # index of shift 0
+        # (dr, dc, shift, cells shared by all patterns, rest of each pattern), dr >= 0 half.
+        self.offsets = [
+            (dr, dc, dr * self.width + dc, *self._split(offset_patterns(dr, dc)))
+            for dr in range(side)
+            for dc in range(-side + 1, side)
+            if dr > 0 or dc > 0
+        ]
+
+    def _index(self, cells: Collection[Pos]) -> tuple[int, ...]:
+        """Cells as indices into the shifted-wall list; cells never inside a grid are dropped."""
+        limit = self.side
+        return tuple(
+            r * self.width + c + self.centre for r, c in cells if abs(r) < limit and abs(c) < limit
+        )
+
+    def _split(self, patterns: Sequence[Sequence[Pos]]) -> tuple[tuple[int, ...], list]:
+        core = set(patterns[0]).intersection(*patterns[1:])
+        rest = [self._index([cell for cell in cells if cell not in core]) for cells in patterns]
+        return self._index(sorted(core)), rest
+
+
+@cache
+def _tables(side: int) -> _Tables:
+    return _Tables(side)
+
+
+class Visibility:
+    """The LOS cache of one map: every answer precomputed, so queries never redo geometry."""
+
+    def __init__(self, tiles: Sequence[Sequence[str]]) -> None:
+        rows, cols = len(tiles), len(tiles[0]) if tiles else 0
+        tables = _tables(max(STANDARD_SIDE, rows, cols))
+        width, size = tables.width, rows * tables.width
+        walls = sum(1 << (r * width + c) for r, c in _walls(tiles))
+        # opens[i] has the bit of tile A set when A + cell(i) is not a wall.
+        opens = [
+            ~(walls >> s if s >= 0 else walls << -s)
+            for s in range(-tables.centre, tables.centre + 1)
+        ]
+        # matrix[i * size + j] is b"1" when padded tile i sees padded tile j.
+        matrix = bytearray(size * size)
+        _write_pair_diagonal(matrix, size, 0, _sources(rows, cols, width, 0, 0))
+        for dr, dc, shift, core, rest in tables.offsets:
+            if dr < rows and abs(dc) < cols:
+                seen = _seen(_sources(rows, cols, width, dr, dc), opens, core, rest)
+                _write_pair_diagonal(matrix, size, shift, seen)
+        matrix = matrix.translate(_BITS_TO_BYTES)
+        padded = [(i // width, i % width) for i in range(size)]
+        self._visible: dict[Pos, frozenset[Pos]] = {
+            pos: frozenset(compress(padded, matrix[i * size : (i + 1) * size]))
+            for i, pos in enumerate(padded)
+            if pos[1] < cols
+        }
+
+    def sees(self, a: Pos, b: Pos) -> bool:
+        """Whether tile a has LOS to tile b (symmetric; a tile sees itself)."""
+        return b in self._visible[a]
+
+    def visible_from(self, a: Pos) -> frozenset[Pos]:
+        """Every tile a sees, a itself included."""
+        return self._visible[a]
+
+
+def _sources(rows: int, cols: int, width: int, dr: int, dc: int) -> int:
+    """Bitset of tiles A (dr >= 0) for which A + (dr, dc) is on the board too."""
+    nrows, ncols = rows - dr, cols - abs(dc)
+    row_bits = ((1 << ncols) - 1) << max(0, -dc)
+    every_row = ((1 << (nrows * width)) - 1) // ((1 << width) - 1)  # bit 0 of each of nrows rows
+    return every_row * row_bits
+
+
+def _seen(candidates: int, opens: list[int], core: Sequence[int], rest: list) -> int:
+    """Bitset of the candidate tiles from which some pattern is free of walls."""
+    for i in core:
+        candidates &= opens[i]
+    seen = 0
+    for cells in rest:
+        if not candidates:
+            break
+        clear = candidates
+        for i in cells:
+            clear &= opens[i]
+            if not clear:
+                break
+        seen |= clear
+        candidates ^= clear
+    return seen
+
+
+def _write_pair_diagonal(matrix: bytearray, size: int, shift: int, seen: int) -> None:
+    """Mark i -> i + shift and i + shift -> i as seen for every bit i of `seen`."""
+    if not seen:
+        return
+    count = size - shift
+    bits = format(seen, "b")[::-1].encode().ljust(count, b"0")
+    stop = (count - 1) * (size + 1) + 1
+    matrix[shift : shift + stop : size + 1] = bits
+    matrix[shift * size : shift * size + stop : size + 1] = bits
