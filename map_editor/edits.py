@@ -1,0 +1,75 @@
+"""Map edits as pure functions: the new `tiles` / `units` values an editor action produces."""
+
+from __future__ import annotations
+
+import copy
+
+from laser_flag.engine.game_map import WALL, Pos
+
+from .document import MapDocument, Unit
+
+
+class EditRefused(ValueError):
+    """An edit the map cannot take; the message says why, for the status bar."""
+
+
+def brush_cells(doc: MapDocument, centre: Pos, size: int) -> list[Pos]:
+    """The square of `size` tiles around `centre` (even sizes extend down and right), clipped."""
+    start = (centre[0] - (size - 1) // 2, centre[1] - (size - 1) // 2)
+    cells = [(start[0] + dr, start[1] + dc) for dr in range(size) for dc in range(size)]
+    return [p for p in cells if doc.in_bounds(p)]
+
+
+def rect_cells(a: Pos, b: Pos) -> list[Pos]:
+    """Every tile of the rectangle with corners `a` and `b`."""
+    rows = range(min(a[0], b[0]), max(a[0], b[0]) + 1)
+    cols = range(min(a[1], b[1]), max(a[1], b[1]) + 1)
+    return [(r, c) for r in rows for c in cols]
+
+
+def painted(doc: MapDocument, cells: list[Pos], kind: str) -> dict[str, list]:
+    """Tiles with `cells` set to `kind`; a wall painted under a unit removes that unit."""
+    tiles = copy.deepcopy(doc.tiles)
+    for r, c in cells:
+        tiles[r][c] = kind
+    values: dict[str, list] = {"tiles": tiles}
+    if kind == WALL:
+        walled = set(cells)
+        kept = [u for u in doc.units if (u[2], u[3]) not in walled]
+        if len(kept) != len(doc.units):
+            values["units"] = kept
+    return values
+
+
+def _free(doc: MapDocument, pos: Pos, moving: int | None = None) -> None:
+    if not doc.in_bounds(pos):
+        raise EditRefused(f"{pos} is outside the map")
+    if doc.tile(pos) == WALL:
+        raise EditRefused(f"a unit cannot stand on a wall {pos}")
+    other = doc.unit_at(pos)
+    if other is not None and other != moving:
+        raise EditRefused(f"{pos} already holds unit {other}")
+
+
+def with_unit_placed(doc: MapDocument, team: str, unit_class: str, pos: Pos) -> list[Unit]:
+    _free(doc, pos)
+    return [*copy.deepcopy(doc.units), [team, unit_class, pos[0], pos[1]]]
+
+
+def with_unit_moved(doc: MapDocument, index: int, pos: Pos) -> list[Unit]:
+    _free(doc, pos, moving=index)
+    units = copy.deepcopy(doc.units)
+    units[index][2:4] = [pos[0], pos[1]]
+    return units
+
+
+def with_unit_changed(doc: MapDocument, index: int, team: str, unit_class: str) -> list[Unit]:
+    units = copy.deepcopy(doc.units)
+    units[index][0:2] = [team, unit_class]
+    return units
+
+
+def without_unit(doc: MapDocument, index: int) -> list[Unit]:
+    units = copy.deepcopy(doc.units)
+    del units[index]
+    return units

@@ -1,0 +1,79 @@
+"""Mirror and rotation symmetry of a map, with the two teams (and their bases) swapped."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from laser_flag.engine.game_map import BASE_1, BASE_2, Pos, other_team
+
+from .document import MapDocument, Unit
+
+LEFT_RIGHT, TOP_BOTTOM, ROTATE = "left-right", "top-bottom", "rotate 180°"
+SYMMETRIES = (LEFT_RIGHT, TOP_BOTTOM, ROTATE)
+# What "keep the first half" copies, per symmetry, for menus and tooltips.
+FIRST_HALF = {LEFT_RIGHT: "left", TOP_BOTTOM: "top", ROTATE: "top"}
+SECOND_HALF = {LEFT_RIGHT: "right", TOP_BOTTOM: "bottom", ROTATE: "bottom"}
+
+_SWAPPED_TILE = {BASE_1: BASE_2, BASE_2: BASE_1}
+
+
+def image_fn(symmetry: str, rows: int, cols: int) -> Callable[[Pos], Pos]:
+    """Where each tile goes under `symmetry` on a rows x cols board."""
+    flip_r = symmetry in (TOP_BOTTOM, ROTATE)
+    flip_c = symmetry in (LEFT_RIGHT, ROTATE)
+
+    def image(pos: Pos) -> Pos:
+        return (rows - 1 - pos[0] if flip_r else pos[0], cols - 1 - pos[1] if flip_c else pos[1])
+
+    return image
+
+
+def swapped_tile(kind: str) -> str:
+    """The tile the other team sees: base_1 and base_2 trade places."""
+    return _SWAPPED_TILE.get(kind, kind)
+
+
+def _unit_image(unit: Unit, image: Callable[[Pos], Pos]) -> Unit:
+    r, c = image((unit[2], unit[3]))
+    return [other_team(unit[0]), unit[1], r, c]
+
+
+def has_symmetry(doc: MapDocument, symmetry: str) -> bool:
+    """Whether the map equals its own image with teams swapped: same tiles, same units."""
+    image = image_fn(symmetry, doc.rows, doc.cols)
+    for r, row in enumerate(doc.tiles):
+        for c, kind in enumerate(row):
+            ir, ic = image((r, c))
+            if doc.tiles[ir][ic] != swapped_tile(kind):
+                return False
+    units = sorted(map(tuple, doc.units))
+    return units == sorted(tuple(_unit_image(u, image)) for u in doc.units)
+
+
+def symmetries(doc: MapDocument) -> list[str]:
+    """The symmetries the map has now, for the live indicator."""
+    return [s for s in SYMMETRIES if has_symmetry(doc, s)]
+
+
+def mirrored(doc: MapDocument, symmetry: str, keep_first: bool = True) -> dict[str, Any]:
+    """New tiles and units: the kept half copied onto the other half, its teams swapped.
+
+    A tile is on the first half when it comes before its image in reading order, so
+    one rule covers all three symmetries; tiles that are their own image stay as they are.
+    """
+    image = image_fn(symmetry, doc.rows, doc.cols)
+
+    def kept(pos: Pos) -> bool:
+        return pos < image(pos) if keep_first else pos > image(pos)
+
+    tiles = copy.deepcopy(doc.tiles)
+    for r in range(doc.rows):
+        for c in range(doc.cols):
+            if kept((r, c)):
+                ir, ic = image((r, c))
+                tiles[ir][ic] = swapped_tile(doc.tiles[r][c])
+    stay = [u for u in doc.units if kept((u[2], u[3])) or image((u[2], u[3])) == (u[2], u[3])]
+    copies = [_unit_image(u, image) for u in stay if kept((u[2], u[3]))]
+    return {"tiles": tiles, "units": copy.deepcopy(stay) + copies}

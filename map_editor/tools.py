@@ -1,0 +1,131 @@
+"""The board tools: presses, drags and releases on tiles turned into document edits."""
+
+from __future__ import annotations
+
+from laser_flag.engine.game_map import WALL, Pos
+from laser_flag.engine.ruleset import CLASS_LABELS
+
+from .document import MapDocument
+from .edits import (
+    EditRefused,
+    brush_cells,
+    painted,
+    rect_cells,
+    with_unit_moved,
+    with_unit_placed,
+)
+
+BRUSH, RECT, UNIT, LOS = "brush", "rect", "unit", "los"
+TOOLS = (BRUSH, RECT, UNIT, LOS)
+TILE_LABELS = {
+    "level": "Floor",
+    "elevated": "Cover",
+    "wall": "Wall",
+    "base_1": "Base 1",
+    "base_2": "Base 2",
+    "base_u": "Universal base",
+}
+
+
+def line_cells(a: Pos, b: Pos) -> list[Pos]:
+    """Tiles from a to b without gaps, so a fast drag paints a continuous stroke."""
+    steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
+    if steps == 0:
+        return [b]
+    return [
+        (a[0] + round((b[0] - a[0]) * i / steps), a[1] + round((b[1] - a[1]) * i / steps))
+        for i in range(1, steps + 1)
+    ]
+
+
+class Pointer:
+    """What the mouse does on the board with the current tool; methods return a status line."""
+
+    def __init__(self, doc: MapDocument) -> None:
+        self.doc = doc
+        self.tool = BRUSH
+        self.kind = WALL
+        self.brush = 1
+        self.team = "1"
+        self.unit_class = "basic"
+        self.selected: int | None = None
+        self.los_origin: Pos | None = None
+        self.rect: tuple[Pos, Pos] | None = None
+        self._last: Pos | None = None
+        self._dragging = False
+
+    def press(self, pos: Pos) -> str:
+        self._last = pos
+        if self.tool == BRUSH:
+            self.doc.history.begin_group()
+            return self._paint(brush_cells(self.doc, pos, self.brush))
+        if self.tool == RECT:
+            self.rect = (pos, pos)
+            return f"Rectangle from {pos}"
+        if self.tool == UNIT:
+            return self._press_unit(pos)
+        self.los_origin = pos
+        return f"Showing what {pos} can see"
+
+    def drag(self, pos: Pos) -> str:
+        if pos == self._last or self._last is None:
+            return ""
+        last, self._last = self._last, pos
+        if self.tool == BRUSH:
+            cells = [c for p in line_cells(last, pos) for c in brush_cells(self.doc, p, self.brush)]
+            return self._paint(list(dict.fromkeys(cells)))
+        if self.tool == RECT and self.rect:
+            self.rect = (self.rect[0], pos)
+        elif self.tool == UNIT and self._dragging and self.selected is not None:
+            return self._move(pos)
+        elif self.tool == LOS:
+            self.los_origin = pos
+        return ""
+
+    def release(self, pos: Pos) -> str:
+        message = self.drag(pos) if self.tool != RECT else ""
+        if self.tool == RECT and self.rect:
+            cells = rect_cells(self.rect[0], pos)
+            self.rect = None
+            message = self._paint(cells)
+        self.doc.history.end_group()
+        self._last, self._dragging = None, False
+        return message
+
+    def _paint(self, cells: list[Pos]) -> str:
+        values = painted(self.doc, cells, self.kind)
+        removed = len(self.doc.units) - len(values.get("units", self.doc.units))
+        self.doc.history.change(f"Paint {TILE_LABELS[self.kind]}", values)
+        self.forget_missing_unit()
+        if removed:
+            return f"The wall removed {removed} unit(s) standing there (Ctrl+Z brings them back)"
+        return ""
+
+    def _press_unit(self, pos: Pos) -> str:
+        index = self.doc.unit_at(pos)
+        if index is not None:
+            self.selected, self._dragging = index, True
+            self.doc.history.begin_group()
+            team, unit_class = self.doc.units[index][:2]
+            return f"Unit {index}: team {team} {CLASS_LABELS[unit_class]}; drag to move it"
+        try:
+            units = with_unit_placed(self.doc, self.team, self.unit_class, pos)
+        except EditRefused as e:
+            return f"Cannot place a unit: {e}"
+        self.doc.history.change("Place unit", {"units": units})
+        self.selected = len(units) - 1
+        return f"Placed team {self.team} {CLASS_LABELS[self.unit_class]} at {pos}"
+
+    def _move(self, pos: Pos) -> str:
+        assert self.selected is not None
+        try:
+            units = with_unit_moved(self.doc, self.selected, pos)
+        except EditRefused as e:
+            return f"Cannot move there: {e}"
+        self.doc.history.change("Move unit", {"units": units})
+        return ""
+
+    def forget_missing_unit(self) -> None:
+        """Drop the selection when an edit or undo removed the selected unit."""
+        if self.selected is not None and self.selected >= len(self.doc.units):
+            self.selected = None

@@ -1,0 +1,71 @@
+import pytest
+
+from laser_flag.engine.ruleset import RulesError
+from map_editor.history import ABSENT
+from map_editor.properties import (
+    cell_text,
+    changes,
+    effective,
+    parse_cell,
+    positive,
+    rule_cells,
+    rule_overrides,
+)
+
+from .helpers import blank
+
+
+def test_effective_fills_in_defaults_per_team():
+    data = blank(team_names={"2": "Zed"}).data
+    assert effective(data, "team_names") == {"1": "Alice", "2": "Zed"}
+    assert effective(data, "turn_limit") is None
+
+
+def test_unchanged_defaults_add_no_keys():
+    data = blank().data
+    values = {k: effective(data, k) for k in ("team_names", "score_limit", "turn_limit", "rules")}
+    assert changes(data, values) == {}
+
+
+def test_changes_only_name_what_differs_and_clearing_rules_removes_the_key():
+    data = blank(rules={"scout": {"speed": 6}}).data
+    values = {"score_limit": {"1": 21, "2": 15}, "name": "", "rules": {}}
+    assert changes(data, values) == {"score_limit": {"1": 21, "2": 15}, "rules": ABSENT}
+
+
+def test_rule_cells_show_overrides_over_defaults():
+    cells = rule_cells(blank(rules={"scout": {"speed": 6}}).data)
+    assert cells[("scout", "speed")] == 6
+    assert cells[("basic", "speed")] == 4
+    assert cells[("sniper", "firing_costs")] == 1
+
+
+def test_only_changed_cells_become_overrides():
+    cells = rule_cells(blank().data)
+    cells[("grunt", "cover_defense")] = 3
+    assert rule_overrides(cells) == {"grunt": {"cover_defense": 3}}
+
+
+def test_a_bad_cell_is_refused_with_its_name():
+    cells = rule_cells(blank().data)
+    cells[("scout", "speed")] = -1
+    with pytest.raises(RulesError, match="scout.speed"):
+        rule_overrides(cells)
+
+
+def test_cells_parse_and_print_as_the_table_shows_them():
+    assert parse_cell("climbs_freely", "True") is True
+    assert parse_cell("firing_costs", "all") == "all"
+    assert parse_cell("speed", " 5 ") == 5
+    assert cell_text(False) == "false"
+    with pytest.raises(ValueError, match="speed"):
+        parse_cell("speed", "fast")
+    with pytest.raises(ValueError):
+        parse_cell("moves_after_firing", "maybe")
+
+
+def test_positive_numbers_and_blank_meaning_none():
+    assert positive("12", "score") == 12
+    assert positive(" ", "turn limit", blank_ok=True) is None
+    with pytest.raises(ValueError, match="score"):
+        positive("0", "score")

@@ -1,0 +1,56 @@
+import json
+import os
+
+import pytest
+
+from laser_flag.engine.game_map import LEVEL
+from laser_flag.engine.mapfile import MapError, load_map
+from map_editor.storage import backup_path, new_map_data, read_map, write_map
+
+from .helpers import blank
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(11, 11), (21, 21), (11, 21), (17, 12)])
+def test_new_maps_are_all_floor_without_units(rows, cols):
+    data = new_map_data(rows, cols)
+    assert len(data["tiles"]) == rows and {len(r) for r in data["tiles"]} == {cols}
+    assert {t for row in data["tiles"] for t in row} == {LEVEL}
+    assert data["units"] == []
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(10, 11), (11, 22), (5, 5)])
+def test_new_map_sizes_outside_11_to_21_are_refused(rows, cols):
+    with pytest.raises(ValueError):
+        new_map_data(rows, cols)
+
+
+def test_save_keeps_the_previous_version_as_bak(tmp_path):
+    path = tmp_path / "m.json"
+    first = blank(units=[["1", "basic", 0, 0]]).data
+    write_map(first, path)
+    assert not backup_path(path).exists()
+    old_bytes = path.read_bytes()
+    second = {**first, "name": "Second"}
+    write_map(second, path)
+    assert backup_path(path).name == "m.json.bak"
+    assert backup_path(path).read_bytes() == old_bytes
+    assert load_map(path).name == "Second"
+
+
+def test_an_invalid_map_writes_nothing(tmp_path):
+    path = tmp_path / "m.json"
+    path.write_text('{"keep": "me"}')
+    bad = blank(units=[["1", "basic", 0, 0], ["2", "basic", 0, 0]]).data
+    with pytest.raises(MapError, match="units\\[1\\]"):
+        write_map(bad, path)
+    assert path.read_text() == '{"keep": "me"}'
+    assert sorted(os.listdir(tmp_path)) == ["m.json"]
+
+
+def test_read_keeps_unknown_keys_and_refuses_bad_files(tmp_path):
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps({**blank().data, "future_key": {"x": 1}}))
+    assert read_map(path)["future_key"] == {"x": 1}
+    path.write_text("not json")
+    with pytest.raises(MapError):
+        read_map(path)
