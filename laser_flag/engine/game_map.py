@@ -119,7 +119,8 @@ class GameMap:
 
     @cached_property
     def _usable_bases(self) -> dict[str, tuple[Pos, ...]]:
-        return {t: tuple(p for p in self.positions() if base_serves(self.kind(p), t)) for t in TEAMS}
+        kinds = {p: self.kind(p) for p in self.positions()}
+        return {t: tuple(p for p, k in kinds.items() if base_serves(k, t)) for t in TEAMS}
 
     def usable_bases(self, team: str) -> tuple[Pos, ...]:
         """Every tile where `team` recharges, in reading order."""

@@ -73,7 +73,7 @@ def to_hit(
     snap: bool,
     dice: Dice = TWO_D6,
 ) -> ToHit:
-    """RULES §5: needed = to-hit + elevated attack + cover defense + elevated defense + snap penalty."""
+    """RULES §5: to-hit + elevated attack + cover defense + elevated defense + snap penalty."""
     modifiers = [(f"{CLASS_LABELS.get(shooter_class, shooter_class)} to-hit", shooter.to_hit)]
     if shooter_elevated:
         modifiers.append(("shooter elevated", shooter.elevated_attack))

@@ -84,13 +84,15 @@ class Ruleset:
         classes = dict(self.classes)
         for unit_class, cells in overrides.items():
             if unit_class not in classes:
-                raise RulesError(f"{where}: unknown class {unit_class!r} (one of {', '.join(CLASSES)})")
+                known = ", ".join(CLASSES)
+                raise RulesError(f"{where}: unknown class {unit_class!r} (one of {known})")
             if not isinstance(cells, Mapping):
                 raise RulesError(f"{where}.{unit_class}: must be an object of columns")
             for column, value in cells.items():
                 if column not in COLUMNS:
+                    known = ", ".join(COLUMNS)
                     raise RulesError(
-                        f"{where}.{unit_class}: unknown column {column!r} (one of {', '.join(COLUMNS)})"
+                        f"{where}.{unit_class}: unknown column {column!r} (one of {known})"
                     )
                 _check_value(f"{where}.{unit_class}.{column}", column, value)
             classes[unit_class] = replace(classes[unit_class], **cells)

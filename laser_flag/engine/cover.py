@@ -1,0 +1,43 @@
+"""Who is IN COVER against whom (RULES.md §5)."""
+
+from __future__ import annotations
+
+from .game_map import ELEVATED, WALL, GameMap, Pos
+
+# Side names and the orthogonal step toward them.
+SIDES = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
+
+
+def cover_sides(gm: GameMap, pos: Pos, elevated: bool) -> frozenset[str]:
+    """Sides on which a unit at `pos` has cover: a wall there, or cover while it is not on cover.
+
+    Outside the grid gives no cover.
+    """
+    sides = []
+    for side, (dr, dc) in SIDES.items():
+        n = (pos[0] + dr, pos[1] + dc)
+        if not gm.in_bounds(n):
+            continue
+        kind = gm.tile(*n)
+        if kind == WALL or (kind == ELEVATED and not elevated):
+            sides.append(side)
+    return frozenset(sides)
+
+
+def sides_facing(target: Pos, shooter: Pos) -> frozenset[str]:
+    """The sides of `target` toward which `shooter` lies strictly (north-east gives N and E)."""
+    sides = []
+    if shooter[0] < target[0]:
+        sides.append("N")
+    if shooter[0] > target[0]:
+        sides.append("S")
+    if shooter[1] < target[1]:
+        sides.append("W")
+    if shooter[1] > target[1]:
+        sides.append("E")
+    return frozenset(sides)
+
+
+def in_cover(gm: GameMap, target: Pos, target_elevated: bool, shooter: Pos) -> bool:
+    """Whether a target at `target` has cover on a side facing a shooter at `shooter`."""
+    return bool(cover_sides(gm, target, target_elevated) & sides_facing(target, shooter))

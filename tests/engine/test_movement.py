@@ -1,0 +1,147 @@
+"""RULES.md §3, Move: reach, diagonals, wall corners, climbing, blocking units."""
+
+from laser_flag.engine import movement
+from laser_flag.engine.mapfile import parse_map
+
+GLYPHS = {".": "level", "#": "wall", "^": "elevated", "1": "base_1", "2": "base_2", "u": "base_u"}
+
+
+def board(rows: list[str]):
+    """A map from ASCII rows; the units don't matter to `movement.search`."""
+    tiles = [[GLYPHS[ch] for ch in row] for row in rows]
+    return parse_map({"tiles": tiles, "units": []}, "test")
+
+
+def reach(rows, start, speed, climbs_freely=False, occupied=()):
+    return set(movement.search(board(rows), start, speed, climbs_freely, set(occupied)))
+
+
+OPEN = ["." * 21] * 21
+
+
+def test_open_floor_reach_counts_match_the_octagon():
+    assert len(reach(OPEN, (10, 10), 3)) == 36
+    assert len(reach(OPEN, (10, 10), 4)) == 68
+    assert len(reach(OPEN, (10, 10), 5)) == 96
+
+
+def test_speed_four_reaches_4_2_and_3_3_but_not_4_3():
+    tiles = reach(OPEN, (10, 10), 4)
+    assert (14, 12) in tiles and (13, 13) in tiles
+    assert (14, 13) not in tiles and (13, 14) not in tiles
+
+
+def test_start_tile_is_not_a_destination():
+    assert (10, 10) not in reach(OPEN, (10, 10), 4)
+
+
+def test_walls_and_the_grid_edge_block_steps():
+    rows = [
+        ".....",
+        "####.",
+        ".....",
+        ".....",
+        ".....",
+    ]
+    # From (0, 0) the wall row forces a detour down column 4; the diagonal (0,3)->(1,4) would
+    # cut the corner of the wall at (1,3), so (2,4) takes 6 steps and (2,3) takes 7.
+    assert (2, 4) not in reach(rows, (0, 0), 5)
+    tiles = reach(rows, (0, 0), 7)
+    assert (2, 4) in tiles and (2, 3) in tiles
+    assert (2, 2) not in tiles
+    assert all(0 <= r < 5 and 0 <= c < 5 for r, c in tiles)
+    assert not any(board(rows).is_wall(p) for p in tiles)
+
+
+def test_diagonal_step_may_not_cut_a_wall_corner():
+    rows = [
+        ".#...",
+        ".....",
+        ".....",
+        ".....",
+        ".....",
+    ]
+    # (0,0)->(1,1) passes between (0,1), a wall, and (1,0): illegal; it takes two steps.
+    assert (1, 1) not in reach(rows, (0, 0), 1)
+    assert (1, 1) in reach(rows, (0, 0), 2)
+
+
+def test_cover_and_unit_corners_do_not_hinder_diagonal_steps():
+    rows = [
+        ".^...",
+        ".....",
+        ".....",
+        ".....",
+        ".....",
+    ]
+    assert (1, 1) in reach(rows, (0, 0), 2)
+    assert (1, 1) in reach(OPEN, (0, 0), 2, occupied=[(0, 1), (1, 0)])
+
+
+def test_speed_one_has_no_diagonal_step():
+    assert reach(OPEN, (10, 10), 1) == {(9, 10), (11, 10), (10, 9), (10, 11)}
+
+
+def test_units_block_friend_or_foe():
+    tiles = reach(["....."] * 5, (2, 0), 4, occupied=[(1, 1), (2, 1), (3, 1)])
+    assert (2, 1) not in tiles
+    # Around the wall of units: via (1,0)->(0,1)->(1,2)->(2,2) is 4 steps with 2 diagonals.
+    assert (2, 2) in tiles
+    assert (2, 3) not in tiles
+
+
+def test_at_most_half_the_steps_diagonal():
+    # Speed 3 allows one diagonal, so (2, 3) away takes 4 steps; speed 4 allows two: 3 steps.
+    assert (12, 12) in reach(OPEN, (10, 10), 3)
+    assert (12, 13) not in reach(OPEN, (10, 10), 3)
+    assert (12, 13) in reach(OPEN, (10, 10), 4)
+
+
+def test_climbing_onto_cover_ends_the_path():
+    rows = [
+        ".^...",
+        ".....",
+        ".....",
+        ".....",
+        ".....",
+    ]
+    tiles = reach(rows, (0, 0), 4)
+    assert (0, 1) in tiles
+    # (0,2) is reachable around the block, but not across it: the path over the top ends on it.
+    assert (0, 2) in tiles
+    parent = movement.search(board(rows), (0, 0), 4, False, set())
+    assert movement.path_to(parent, (0, 0), (0, 2))[1] != (0, 1)
+
+
+def test_climbing_stops_a_walk_along_a_cover_wall():
+    rows = [
+        "^^^^^",
+        "^^^^^",
+        "^^^^^",
+        "^^^^^",
+        ".....",
+    ]
+    # From the floor, every step up ends the move: only the first row of cover is reachable.
+    assert reach(rows, (4, 2), 4) == {(3, c) for c in range(5)} | {(4, 0), (4, 1), (4, 3), (4, 4)}
+
+
+def test_scouts_climb_freely():
+    rows = ["^^^^^", "^^^^^", "^^^^^", "^^^^^", "....."]
+    assert (0, 2) in reach(rows, (4, 2), 5, climbs_freely=True)
+
+
+def test_cover_to_cover_and_cover_to_floor_are_normal_steps():
+    rows = ["^^^^^", "^^^^^", "^^^^^", "^^^^^", "....."]
+    tiles = reach(rows, (3, 2), 4)
+    assert (0, 2) in tiles  # cover -> cover
+    assert (4, 0) in tiles  # cover -> floor
+
+
+def test_path_is_a_chain_of_neighbour_steps_ending_at_the_destination():
+    rows = ["....."] * 5
+    parent = movement.search(board(rows), (0, 0), 4, False, set())
+    path = movement.path_to(parent, (0, 0), (4, 2))
+    assert path[0] == (0, 0) and path[-1] == (4, 2)
+    assert len(path) - 1 <= 4
+    steps = zip(path, path[1:], strict=False)
+    assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in steps)
