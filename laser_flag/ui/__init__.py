@@ -1,0 +1,1 @@
+"""The pygame client: scenes, drawing, widgets and assets."""

@@ -1,0 +1,61 @@
+"""The board art: a fixed list of PNGs in images/, loaded once, cached scaled and tinted."""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from pathlib import Path
+
+import pygame
+
+from ..engine.ruleset import CLASSES
+
+RGB = tuple[int, int, int]
+
+IMAGES_DIR = Path(__file__).resolve().parents[2] / "images"
+TILE_ART = (
+    "floor",
+    "cover",
+    "wall",
+    "wall_cap_n",
+    "wall_cap_s",
+    "wall_cap_w",
+    "wall_cap_e",
+    "base_mask",
+    "base_u",
+)
+SYMBOL_ART = tuple(f"symbol_{unit_class}" for unit_class in CLASSES)
+ART_NAMES = TILE_ART + SYMBOL_ART
+
+
+def symbol_name(unit_class: str) -> str:
+    """The art name of a class symbol (a white mask)."""
+    return f"symbol_{unit_class}"
+
+
+def _fast(surface: pygame.Surface) -> pygame.Surface:
+    """The surface in the display's pixel format when there is a display (blits are faster)."""
+    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+
+
+@cache
+def raw(name: str) -> pygame.Surface:
+    """One art file as drawn by tools/make_art.py, loaded on first use."""
+    if name not in ART_NAMES:
+        raise KeyError(f"no art named {name!r} (one of {', '.join(ART_NAMES)})")
+    return pygame.image.load(str(IMAGES_DIR / f"{name}.png"))
+
+
+@lru_cache(maxsize=1024)
+def image(name: str, size: int, tint: RGB | None = None) -> pygame.Surface:
+    """Art `name` scaled to size x size px, a white mask multiplied by `tint` if given."""
+    art = raw(name)
+    scaled = art if art.get_width() == size else pygame.transform.smoothscale(art, (size, size))
+    if tint is not None:
+        scaled = scaled.copy()
+        scaled.fill((*tint, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return _fast(scaled)
+
+
+def clear_cache() -> None:
+    """Forget scaled copies, e.g. after the display's pixel format changed."""
+    image.cache_clear()

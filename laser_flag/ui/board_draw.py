@@ -1,0 +1,214 @@
+"""Drawing a map and its units, shared by the game client and the map editor.
+
+The static tile layer is rendered once per (tiles, size, palette) and blitted; each unit
+is one cached sprite per look and size, so a 21x21 board redraws in well under a frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+import pygame
+
+from ..engine.game_map import BASE_1, BASE_2, BASE_U, ELEVATED, WALL, GameMap, Pos, UnitSpec
+from . import assets, icons
+from .palette import RGBA, Palette, TeamColors
+
+Point = tuple[int, int]
+
+CHARGED, CHARGING, DEACTIVATED = "charged", "charging", "deactivated"
+CAP_SIDES = (("n", (-1, 0)), ("s", (1, 0)), ("w", (0, -1)), ("e", (0, 1)))
+TILE_ART = {ELEVATED: "cover", WALL: "wall"}
+BASE_TEAMS = {BASE_1: "1", BASE_2: "2"}
+DISC_RADIUS = 0.33  # of the tile
+DISC_Y = 0.46  # disc centre, from the tile top: room below for the AP pips
+ELEVATION = 0.06  # how far a unit on cover is lifted above its shadow
+SYMBOL_SCALE = 1.25  # symbol side / disc radius
+VEIL = {CHARGING: (0, 0, 0, 70), DEACTIVATED: (0, 0, 0, 150)}
+
+
+@dataclass(frozen=True)
+class UnitLook:
+    """What a unit shows on the board, as plain values (the editor passes map units as is)."""
+
+    team: str
+    unit_class: str
+    pos: Pos
+    ap: int = 0
+    max_ap: int = 0  # 0: no AP pips
+    can_move: bool = False
+    laser: str = CHARGED
+    elevated: bool = False
+    cover_sides: frozenset[str] = frozenset()
+    snap_shots: int = 0
+
+    @classmethod
+    def from_spec(cls, spec: UnitSpec, gm: GameMap) -> UnitLook:
+        """A map's starting unit with no status marks (elevated when it starts on cover)."""
+        return cls(spec.team, spec.unit_class, spec.pos, elevated=gm.is_cover(spec.pos))
+
+
+def tile_rect(origin: Point, tile_px: int, pos: Pos) -> pygame.Rect:
+    """The screen rectangle of tile `pos` on a board drawn at `origin`."""
+    return pygame.Rect(origin[0] + pos[1] * tile_px, origin[1] + pos[0] * tile_px, tile_px, tile_px)
+
+
+def pos_at(origin: Point, tile_px: int, gm: GameMap, xy: Point) -> Pos | None:
+    """The tile under screen point `xy`, or None off the board."""
+    pos = ((xy[1] - origin[1]) // tile_px, (xy[0] - origin[0]) // tile_px)
+    return pos if gm.in_bounds(pos) else None
+
+
+def board_size(gm: GameMap, tile_px: int) -> tuple[int, int]:
+    """Width and height in px of the whole board."""
+    return gm.cols * tile_px, gm.rows * tile_px
+
+
+def fit_tile_px(gm: GameMap, area: tuple[int, int], minimum: int = 8) -> int:
+    """The largest tile size at which the board fits in `area` (w, h)."""
+    return max(minimum, min(area[0] // gm.cols, area[1] // gm.rows))
+
+
+def _wall_caps(gm: GameMap, pos: Pos) -> Iterable[str]:
+    """Sides of a wall facing a non-wall tile or the board's edge: they show an edge strip."""
+    for side, (dr, dc) in CAP_SIDES:
+        neighbour = (pos[0] + dr, pos[1] + dc)
+        if not gm.in_bounds(neighbour) or gm.kind(neighbour) != WALL:
+            yield f"wall_cap_{side}"
+
+
+def _tile_art(gm: GameMap, pos: Pos, palette: Palette) -> Iterable[tuple[str, tuple | None]]:
+    """The art layers of one tile, bottom first, each with its tint."""
+    kind = gm.kind(pos)
+    yield TILE_ART.get(kind, "floor"), None
+    if kind == WALL:
+        yield from ((name, None) for name in _wall_caps(gm, pos))
+    elif kind == BASE_U:
+        yield "base_u", None
+    elif kind in BASE_TEAMS:
+        yield "base_mask", palette.team(BASE_TEAMS[kind]).main
+
+
+@lru_cache(maxsize=6)
+def _tile_layer(gm: GameMap, tiles: tuple, tile_px: int, palette: Palette) -> pygame.Surface:
+    """The whole static board as one surface; `tiles` keys the cache on the map's content."""
+    layer = pygame.Surface(board_size(gm, tile_px))
+    for pos in gm.positions():
+        topleft = tile_rect((0, 0), tile_px, pos).topleft
+        for name, tint in _tile_art(gm, pos, palette):
+            layer.blit(assets.image(name, tile_px, tint), topleft)
+    return layer.convert() if pygame.display.get_surface() is not None else layer
+
+
+def draw_tiles(surface: pygame.Surface, gm: GameMap, origin: Point, tile_px: int,
+               palette: Palette) -> None:
+    """Floor, cover, walls with caps and team-tinted bases, from the cached tile layer."""
+    surface.blit(_tile_layer(gm, gm.tiles, tile_px, palette), origin)
+
+
+def _disc(sprite: pygame.Surface, look: UnitLook, size: int, colors: TeamColors) -> pygame.Rect:
+    """The team disc with its outline and class symbol; returns the disc's bounding box."""
+    radius = round(size * DISC_RADIUS)
+    lift = round(size * ELEVATION) if look.elevated else 0
+    centre = (size // 2, round(size * DISC_Y) - lift)
+    disc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    disc.center = centre
+    if look.elevated:
+        icons.draw_elevated(sprite, disc.move(round(size * 0.03), lift + 2))
+    pygame.draw.circle(sprite, colors.outline, centre, radius)
+    pygame.draw.circle(sprite, colors.main, centre, radius - max(1, round(size / 20)))
+    side = round(radius * SYMBOL_SCALE)
+    symbol = assets.image(assets.symbol_name(look.unit_class), side, colors.symbol)
+    sprite.blit(symbol, symbol.get_rect(center=centre))
+    if look.laser in VEIL:
+        pygame.draw.circle(sprite, VEIL[look.laser], centre, radius)
+    return disc
+
+
+def _badges(sprite: pygame.Surface, look: UnitLook, size: int, disc: pygame.Rect) -> None:
+    """Status marks around the disc: AP pips, move arrow, laser state, snap shots, cover."""
+    badge = round(size * 0.27)
+    icons.draw_cover_bars(sprite, sprite.get_rect(), look.cover_sides)
+    pips = pygame.Rect(0, 0, round(size * 0.6), max(3, round(size * 0.11)))
+    pips.midtop = (size // 2, round(size * 0.82))
+    icons.draw_ap_pips(sprite, pips, look.ap, look.max_ap)
+    if look.can_move:
+        inset = round(size * 0.05)
+        icons.draw_can_move(sprite, pygame.Rect(inset, inset, badge, badge))
+    corner = pygame.Rect(size - badge - round(size * 0.05), round(size * 0.04), badge, badge)
+    if look.laser == DEACTIVATED:
+        icons.draw_deactivated(sprite, disc.inflate(-disc.w // 3, -disc.h // 3))
+    elif look.laser == CHARGING:
+        icons.draw_charging(sprite, corner)
+    elif look.snap_shots > 0:
+        snap = pygame.Rect(0, 0, round(size * 0.38), round(size * 0.2))
+        snap.topright = (size - 1, round(size * 0.05))
+        icons.draw_snap_shots(sprite, snap, look.snap_shots)
+
+
+@lru_cache(maxsize=512)
+def _unit_sprite(look: UnitLook, size: int, colors: TeamColors) -> pygame.Surface:
+    """One unit drawn on a transparent tile; `look` has its position zeroed so sprites share."""
+    sprite = pygame.Surface((size, size), pygame.SRCALPHA)
+    disc = _disc(sprite, look, size, colors)
+    _badges(sprite, look, size, disc)
+    return sprite.convert_alpha() if pygame.display.get_surface() is not None else sprite
+
+
+def draw_unit(surface: pygame.Surface, look: UnitLook, rect: pygame.Rect, palette: Palette) -> None:
+    """A team disc with its class symbol and status marks, filling the square `rect`."""
+    size = min(rect.w, rect.h)
+    sprite = _unit_sprite(replace(look, pos=(0, 0)), size, palette.team(look.team))
+    surface.blit(sprite, sprite.get_rect(center=rect.center))
+
+
+def draw_units(surface: pygame.Surface, units: Iterable[UnitLook], origin: Point, tile_px: int,
+               palette: Palette) -> None:
+    """Every unit on its tile (for callers that lay overlays between tiles and units)."""
+    for look in units:
+        draw_unit(surface, look, tile_rect(origin, tile_px, look.pos), palette)
+
+
+def draw_board(surface: pygame.Surface, gm: GameMap, units: Iterable[UnitLook], origin: Point,
+               tile_px: int, palette: Palette) -> None:
+    """The tiles, then the units on them."""
+    draw_tiles(surface, gm, origin, tile_px, palette)
+    draw_units(surface, units, origin, tile_px, palette)
+
+
+@lru_cache(maxsize=32)
+def _shade(tile_px: int, rgba: RGBA) -> pygame.Surface:
+    square = pygame.Surface((tile_px, tile_px), pygame.SRCALPHA)
+    square.fill(rgba)
+    return square
+
+
+def shade_tiles(surface: pygame.Surface, origin: Point, tile_px: int, positions: Iterable[Pos],
+                rgba: RGBA) -> None:
+    """A translucent overlay on each tile of `positions` (reach, sight, coverage...)."""
+    square = _shade(tile_px, rgba)
+    surface.blits([(square, tile_rect(origin, tile_px, pos)) for pos in positions], False)
+
+
+def thumbnail(gm: GameMap, size_px: int, palette: Palette | None = None) -> pygame.Surface:
+    """A size_px square picture of the map, units as team dots, for choosers and the editor."""
+    palette = palette or Palette.from_map(gm)
+    tile_px = max(1, size_px // max(gm.rows, gm.cols))
+    picture = pygame.Surface((size_px, size_px), pygame.SRCALPHA)
+    width, height = board_size(gm, tile_px)
+    origin = ((size_px - width) // 2, (size_px - height) // 2)
+    draw_tiles(picture, gm, origin, tile_px, palette)
+    _draw_dots(picture, gm.units, origin, tile_px, palette)
+    return picture
+
+
+def _draw_dots(surface: pygame.Surface, units: Sequence[UnitSpec], origin: Point, tile_px: int,
+               palette: Palette) -> None:
+    radius = max(1, tile_px * 0.42)
+    for unit in units:
+        colors = palette.team(unit.team)
+        centre = tile_rect(origin, tile_px, unit.pos).center
+        pygame.draw.circle(surface, colors.outline, centre, radius)
+        pygame.draw.circle(surface, colors.main, centre, max(1, radius - max(1, tile_px // 6)))

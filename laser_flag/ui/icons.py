@@ -1,0 +1,138 @@
+"""Status icons, drawn by code at any size: the board and the Rules screen share them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import lru_cache, partial
+
+import pygame
+
+RGB = tuple[int, int, int]
+
+INK: RGB = (20, 20, 20)
+PIP_ON: RGB = (255, 222, 60)
+PIP_OFF: RGB = (90, 90, 90)
+MOVE: RGB = (60, 215, 90)
+CHARGE: RGB = (255, 214, 40)
+OFF: RGB = (240, 55, 40)
+COVER: RGB = (110, 215, 255)
+EYE: RGB = (250, 250, 250)
+SHADOW = (0, 0, 0, 120)
+
+SIDES = ("N", "S", "W", "E")
+
+IconDraw = Callable[[pygame.Surface, pygame.Rect], None]
+
+
+def _line_px(rect: pygame.Rect, fraction: float) -> int:
+    """A stroke width that scales with the icon but never vanishes."""
+    return max(1, round(min(rect.w, rect.h) * fraction))
+
+
+def _points(rect: pygame.Rect, shape: Iterable[tuple[float, float]]) -> list[tuple[float, float]]:
+    """A shape given in 0..1 units placed into `rect`."""
+    return [(rect.x + x * rect.w, rect.y + y * rect.h) for x, y in shape]
+
+
+def _outlined_polygon(surface: pygame.Surface, color: RGB, points: list, rect: pygame.Rect) -> None:
+    pygame.draw.polygon(surface, color, points)
+    pygame.draw.polygon(surface, INK, points, _line_px(rect, 0.1))
+
+
+def draw_ap_pips(surface: pygame.Surface, rect: pygame.Rect, ap: int, max_ap: int) -> None:
+    """One pip per action point in a centred row: filled while left, hollow once spent."""
+    if max_ap <= 0:
+        return
+    diameter = min(rect.h, rect.w / (max_ap * 1.35))
+    radius = max(1.5, diameter / 2)
+    gap = (rect.w - max_ap * 2 * radius) / (max_ap + 1)
+    for i in range(max_ap):
+        centre = (rect.x + gap * (i + 1) + radius * (2 * i + 1), rect.centery)
+        pygame.draw.circle(surface, INK, centre, radius + 1)
+        pygame.draw.circle(surface, PIP_ON if i < ap else PIP_OFF, centre, radius)
+
+
+def draw_can_move(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A green 'go' arrow: the unit may still make a move."""
+    arrow = ((0.08, 0.1), (0.92, 0.5), (0.08, 0.9), (0.3, 0.5))
+    _outlined_polygon(surface, MOVE, _points(rect, arrow), rect)
+
+
+def draw_charging(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A lightning bolt: the laser recharges at the end of this turn."""
+    bolt = ((0.6, 0.0), (0.18, 0.58), (0.46, 0.58), (0.34, 1.0), (0.84, 0.36), (0.55, 0.36))
+    _outlined_polygon(surface, CHARGE, _points(rect, bolt), rect)
+
+
+def draw_deactivated(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A red cross: the laser is out until the unit reaches a base."""
+    width = _line_px(rect, 0.2)
+    corners = _points(rect, ((0.1, 0.1), (0.9, 0.9), (0.9, 0.1), (0.1, 0.9)))
+    for color, w in ((INK, width + 2 * _line_px(rect, 0.07)), (OFF, width)):
+        pygame.draw.line(surface, color, corners[0], corners[1], w)
+        pygame.draw.line(surface, color, corners[2], corners[3], w)
+
+
+def draw_elevated(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The plinth shadow under a unit standing on cover (drawn below the disc)."""
+    shadow = pygame.Rect(0, 0, rect.w, max(2, rect.h // 2))
+    shadow.midbottom = rect.midbottom
+    pygame.draw.ellipse(surface, SHADOW, shadow)
+
+
+def draw_cover_bars(surface: pygame.Surface, rect: pygame.Rect, sides: Iterable[str]) -> None:
+    """Short bars on the edges of `rect` where the unit has cover (RULES §5 'in cover')."""
+    thick = max(2, round(min(rect.w, rect.h) / 10))
+    long_w, long_h = round(rect.w * 0.56), round(rect.h * 0.56)
+    bars = {
+        "N": pygame.Rect(0, 0, long_w, thick),
+        "S": pygame.Rect(0, 0, long_w, thick),
+        "W": pygame.Rect(0, 0, thick, long_h),
+        "E": pygame.Rect(0, 0, thick, long_h),
+    }
+    anchors = {"N": "midtop", "S": "midbottom", "W": "midleft", "E": "midright"}
+    for side in sides:
+        bar = bars[side]
+        setattr(bar, anchors[side], getattr(rect, anchors[side]))
+        pygame.draw.rect(surface, INK, bar)
+        pygame.draw.rect(surface, COVER, bar.inflate(-2, -2))
+
+
+@lru_cache(maxsize=64)
+def _digit(count: int, height: int) -> pygame.Surface:
+    """A snap-shot count rendered once per size."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    font = pygame.font.Font(None, max(8, round(height * 1.45)))
+    return font.render(str(count), True, EYE)
+
+
+def _draw_eye(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    pygame.draw.ellipse(surface, INK, rect)
+    pygame.draw.ellipse(surface, EYE, rect.inflate(-2, -2))
+    pupil = max(1.5, rect.h * 0.28)
+    pygame.draw.circle(surface, INK, rect.center, pupil)
+
+
+def draw_snap_shots(surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
+    """An eye with the number of snap shots held: the unit is on watch."""
+    eye = pygame.Rect(rect.x, rect.y, min(rect.w, round(rect.h * 1.5)), rect.h)
+    _draw_eye(surface, eye)
+    digit = _digit(count, rect.h)
+    box = digit.get_rect(midleft=(eye.right + 1, rect.centery))
+    pygame.draw.rect(surface, INK, box.inflate(2, -box.h // 5), border_radius=2)
+    surface.blit(digit, box)
+
+
+STATUS_ICONS: list[tuple[str, str, IconDraw]] = [
+    ("AP left", "a pip per action point left; grey pips are spent",
+     partial(draw_ap_pips, ap=2, max_ap=3)),
+    ("Can move", "the unit may still make a move this turn", draw_can_move),
+    ("Charging", "the laser is recharging: ready at the end of this turn", draw_charging),
+    ("Deactivated", "the laser is out: reach a base of your team to recharge", draw_deactivated),
+    ("Elevated", "the unit stands on cover: a shadow under its disc", draw_elevated),
+    ("Cover", "a bar on each tile edge the unit has cover on",
+     partial(draw_cover_bars, sides=("N", "E"))),
+    ("Snap shots", "on watch: the number of snap shots held",
+     partial(draw_snap_shots, count=2)),
+]
