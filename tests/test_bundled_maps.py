@@ -1,0 +1,176 @@
+"""The bundled maps (issue 2, section 3): they load, cover every required feature, and are fair.
+
+Fairness here means each map's two halves are images of each other with the teams swapped
+(Assault maps, deliberately asymmetric, are symmetric within themselves instead), no unit
+starts in sight of an enemy, and no tile is cut off from the rest of the board.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from laser_flag.engine import Game, GameMap, MapError, load_map
+from laser_flag.engine.game_map import MODE_ASSAULT, MODE_CTF, MODE_ELIMINATION, NEIGHBOURS, Pos
+
+MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
+TEMPLATE = MAPS_DIR / "templates" / "empty_21x21.json"
+
+# How each map's halves correspond. "swap" symmetries map team 1 onto team 2 (tiles, bases and
+# units); "self_mirror_rows" is top-bottom mirroring within each team, for a one-sided Assault.
+SYMMETRY = {
+    "bastion": "self_mirror_rows",
+    "blitz": "mirror_rows",
+    "commons": "rotate_180",
+    "crossfire": "mirror_cols",
+    "duel": "rotate_180",
+    "gridlock": "rotate_180",
+    "rooftops": "mirror_cols",
+}
+
+Image = Callable[[GameMap, Pos], Pos]
+IMAGES: dict[str, Image] = {
+    "mirror_cols": lambda gm, p: (p[0], gm.cols - 1 - p[1]),
+    "mirror_rows": lambda gm, p: (gm.rows - 1 - p[0], p[1]),
+    "rotate_180": lambda gm, p: (gm.rows - 1 - p[0], gm.cols - 1 - p[1]),
+    "self_mirror_rows": lambda gm, p: (gm.rows - 1 - p[0], p[1]),
+}
+SWAPS_TEAMS = {"mirror_cols", "mirror_rows", "rotate_180"}
+
+
+def _load_all() -> dict[str, GameMap]:
+    return {path.stem: load_map(path) for path in sorted(MAPS_DIR.glob("*.json"))}
+
+
+MAPS = _load_all()
+
+
+def _units_per_team(gm: GameMap, team: str) -> int:
+    return sum(1 for unit in gm.units if unit.team == team)
+
+
+def _has_kind(gm: GameMap, kind: str) -> bool:
+    return any(gm.kind(p) == kind for p in gm.positions())
+
+
+def _swap_tile(kind: str, swap: bool) -> str:
+    return {"base_1": "base_2", "base_2": "base_1"}.get(kind, kind) if swap else kind
+
+
+def _swap_team(team: str, swap: bool) -> str:
+    return {"1": "2", "2": "1"}[team] if swap else team
+
+
+def _connected(gm: GameMap) -> bool:
+    """Whether every non-wall tile reaches every other by legal steps (RULES §3, empty board)."""
+    free = {p for p in gm.positions() if not gm.is_wall(p)}
+    start = next(iter(free))
+    seen, queue = {start}, deque([start])
+    while queue:
+        r, c = queue.popleft()
+        for dr, dc in NEIGHBOURS:
+            step = (r + dr, c + dc)
+            cuts_corner = dr and dc and (gm.is_wall((r + dr, c)) or gm.is_wall((r, c + dc)))
+            if step in free and step not in seen and not cuts_corner:
+                seen.add(step)
+                queue.append(step)
+    return seen == free
+
+
+def test_every_bundled_map_has_a_declared_symmetry() -> None:
+    assert set(MAPS) == set(SYMMETRY)
+
+
+@pytest.mark.parametrize("stem", sorted(SYMMETRY))
+def test_map_describes_itself_for_the_chooser(stem: str) -> None:
+    gm = MAPS[stem]
+    data = gm.to_json_dict()
+    assert data["format"] == 1
+    assert data["name"] == gm.name and gm.name
+    assert gm.author == "Laser Flag team"
+    assert 40 <= len(gm.description) <= 300
+    assert set(data["team_names"]) == {"1", "2"}
+
+
+@pytest.mark.parametrize("stem", sorted(SYMMETRY))
+def test_map_is_playable(stem: str) -> None:
+    gm = MAPS[stem]
+    assert _units_per_team(gm, "1") >= 4 and _units_per_team(gm, "2") >= 4
+    assert all(1 <= limit <= 10 for limit in gm.score_limit.values())
+    assert {unit.unit_class for unit in gm.units} == {"basic", "scout", "sniper", "grunt"}
+    assert _connected(gm)
+    Game(gm, seed=1)
+
+
+@pytest.mark.parametrize("stem", sorted(SYMMETRY))
+def test_teams_with_bases_have_several_base_tiles(stem: str) -> None:
+    """Checkmate (RULES §7) needs every usable base occupied, so one tile would be a trap."""
+    gm = MAPS[stem]
+    for team in ("1", "2"):
+        assert len(gm.usable_bases(team)) != 1
+
+
+@pytest.mark.parametrize("stem", sorted(SYMMETRY))
+def test_no_unit_starts_in_sight_of_an_enemy(stem: str) -> None:
+    """Team 1 moves first; a target in sight at the start would be a free first shot."""
+    gm = MAPS[stem]
+    team_1 = [unit.pos for unit in gm.units if unit.team == "1"]
+    team_2 = [unit.pos for unit in gm.units if unit.team == "2"]
+    assert not [(a, b) for a in team_1 for b in team_2 if gm.has_los(a, b)]
+
+
+@pytest.mark.parametrize("stem", sorted(SYMMETRY))
+def test_map_has_its_declared_symmetry(stem: str) -> None:
+    gm, symmetry = MAPS[stem], SYMMETRY[stem]
+    image, swap = IMAGES[symmetry], symmetry in SWAPS_TEAMS
+    for p in gm.positions():
+        assert gm.kind(image(gm, p)) == _swap_tile(gm.kind(p), swap), p
+    units = {(u.team, u.unit_class, u.pos) for u in gm.units}
+    mirrored = {(_swap_team(u.team, swap), u.unit_class, image(gm, u.pos)) for u in gm.units}
+    assert mirrored == units
+    if swap:
+        assert gm.score_limit["1"] == gm.score_limit["2"]
+
+
+def test_collection_covers_every_game_mode() -> None:
+    modes = {gm.mode for gm in MAPS.values()}
+    assert modes == {MODE_CTF, MODE_ASSAULT, MODE_ELIMINATION}
+    assert any(_has_kind(gm, "base_1") and _has_kind(gm, "base_2") for gm in MAPS.values())
+
+
+def test_collection_covers_every_required_feature() -> None:
+    maps = MAPS.values()
+    assert any(_has_kind(gm, "base_u") for gm in maps)
+    assert any(gm.turn_limit is not None for gm in maps)
+    assert any(gm.rows != gm.cols for gm in maps)
+    assert any((gm.rows, gm.cols) == (11, 11) for gm in maps)
+    assert any(gm.score_limit["1"] != gm.score_limit["2"] for gm in maps)
+    assert any(gm.kind(u.pos) == "elevated" for gm in maps for u in gm.units)
+
+
+def test_assault_attacker_needs_fewer_points() -> None:
+    """The team without a base loses a unit per hit taken, so it needs fewer hits to win."""
+    for gm in MAPS.values():
+        if gm.mode == MODE_ASSAULT:
+            attacker = "1" if not gm.usable_bases("1") else "2"
+            defender = "2" if attacker == "1" else "1"
+            assert gm.score_limit[attacker] < gm.score_limit[defender]
+            assert _units_per_team(gm, attacker) > _units_per_team(gm, defender)
+
+
+def test_large_maps_for_other_tools() -> None:
+    big = [stem for stem, gm in MAPS.items() if (gm.rows, gm.cols) == (21, 21)]
+    assert "crossfire" in big and len(big) >= 2
+    assert any(_units_per_team(MAPS[s], "1") == _units_per_team(MAPS[s], "2") == 8 for s in big)
+
+
+def test_empty_template_loads_with_no_units_and_refuses_a_game() -> None:
+    gm = load_map(TEMPLATE)
+    assert (gm.rows, gm.cols) == (21, 21)
+    assert {gm.kind(p) for p in gm.positions()} == {"level"}
+    assert gm.units == ()
+    with pytest.raises(MapError, match="no units"):
+        Game(gm, seed=1)
