@@ -76,20 +76,21 @@ def has_los_exact(tiles: Sequence[Sequence[str]], a: Pos, b: Pos) -> bool:
     return any(_clear_of(walls, p, q) for p in sight_points(a) for q in sight_points(b))
 
 
-def segment_cells(p2: Point2, q2: Point2) -> Iterator[Pos]:
-    """Every cell whose closed square meets the closed segment, walking column strips."""
+def segment_strips(p2: Point2, q2: Point2) -> Iterator[tuple[int, int, int]]:
+    """(column, first row, last row) of the cells the closed segment meets, column by column."""
     (x0, y0), (x1, y1) = sorted((p2, q2))
+    columns = range((x0 - 1) // 2, x1 // 2 + 1)  # columns with 2c <= x1 and 2c + 2 >= x0
+    if x0 == x1:
+        for c in columns:
+            yield c, (y0 - 1) // 2, y1 // 2
+        return
     dx, dy = x1 - x0, y1 - y0
-    for c in range((x0 - 1) // 2, x1 // 2 + 1):  # columns with 2c <= x1 and 2c + 2 >= x0
-        if dx == 0:
-            lo, hi, scale = y0, y1, 1
-        else:  # y over the strip's part of the segment, scaled by dx to stay integral
-            xa, xb = max(2 * c, x0), min(2 * c + 2, x1)
-            ya, yb = y0 * dx + dy * (xa - x0), y0 * dx + dy * (xb - x0)
-            lo, hi, scale = min(ya, yb), max(ya, yb), dx
-        two = 2 * scale
-        for r in range(-((two - lo) // two), hi // two + 1):
-            yield (r, c)
+    two, base = 2 * dx, y0 * dx - dy * x0  # y scaled by dx stays integral: y * dx = base + dy * x
+    for c in columns:  # the strip's part of the segment spans x in [xa, xb]
+        xa = 2 * c if 2 * c > x0 else x0
+        xb = 2 * c + 2 if 2 * c + 2 < x1 else x1
+        lo, hi = (base + dy * xa, base + dy * xb) if dy >= 0 else (base + dy * xb, base + dy * xa)
+        yield c, -((two - lo) // two), hi // two
 
 
 @cache
@@ -97,61 +98,90 @@ def _canonical_patterns(dr: int, dc: int) -> tuple[tuple[Pos, ...], ...]:
     """Minimal cell sets (relative to A, ends excluded) of segments from (0, 0) to (dr, dc).
 
     Needs dr >= dc >= 0; every other offset is a reflection or transposition of one of these.
+    Cell sets are bitmasks here, column-major over rows -1..dr+1, so strips are bit runs.
     """
-    width = dc + 3
-
-    def bit(cell: Pos) -> int:
-        return 1 << ((cell[0] + 1) * width + cell[1] + 1)
-
-    ends = bit((0, 0)) | bit((dr, dc))
-    cells_of: dict[int, tuple[Pos, ...]] = {}
-    for p in sight_points((0, 0)):
-        for q in sight_points((dr, dc)):
-            cells = tuple(sorted(set(segment_cells(p, q)) - {(0, 0), (dr, dc)}))
-            cells_of[sum(bit(cell) for cell in cells) & ~ends] = cells
+    height = dr + 3
+    ends = 1 << (height + 1) | 1 << ((dc + 1) * height + dr + 1)
+    masks = {
+        sum(
+            ((2 << (last - first)) - 1) << ((c + 1) * height + first + 1)
+            for c, first, last in segment_strips(p, q)
+        )
+        & ~ends
+        for p in sight_points((0, 0))
+        for q in sight_points((dr, dc))
+    }
     minimal: list[int] = []
-    for mask in sorted(cells_of, key=int.bit_count):
+    for mask in sorted(masks, key=int.bit_count):
         if not any(kept & mask == kept for kept in minimal):
             minimal.append(mask)
-    return tuple(cells_of[mask] for mask in minimal)
+    cells = [(i % height - 1, i // height - 1) for i in range(height * (dc + 3))]
+    return tuple(tuple(compress(cells, _bits(mask))) for mask in minimal)
+
+
+def _bits(n: int) -> bytes:
+    """The bits of n, lowest first, one byte (0 or 1) each."""
+    return format(n, "b")[::-1].encode().translate(_BITS_TO_BYTES)
+
+
+Symmetry = tuple[bool, int, int]  # (transposed, row sign, column sign)
+
+
+def _canonical_of(dr: int, dc: int) -> tuple[int, int, Symmetry]:
+    """The canonical offset (R >= C >= 0) of (dr, dc) and the symmetry taking it back."""
+    signs = (-1 if dr < 0 else 1, -1 if dc < 0 else 1)
+    if abs(dr) >= abs(dc):
+        return abs(dr), abs(dc), (False, *signs)
+    return abs(dc), abs(dr), (True, *signs)
+
+
+def _apply(symmetry: Symmetry, cell: Pos) -> Pos:
+    """Reflect (about A's centre) and transpose a cell as the symmetry says."""
+    transposed, sr, sc = symmetry
+    r, c = cell[::-1] if transposed else cell
+    return sr * r, sc * c
 
 
 def offset_patterns(dr: int, dc: int) -> tuple[tuple[Pos, ...], ...]:
     """Minimal cell sets, relative to A, of the sight segments from A to A + (dr, dc)."""
-    sr, sc = (-1 if dr < 0 else 1), (-1 if dc < 0 else 1)
-    if abs(dr) >= abs(dc):
-        canon = _canonical_patterns(abs(dr), abs(dc))
-        return tuple(tuple((sr * r, sc * c) for r, c in cells) for cells in canon)
-    canon = _canonical_patterns(abs(dc), abs(dr))
-    return tuple(tuple((sr * c, sc * r) for r, c in cells) for cells in canon)
+    big, small, symmetry = _canonical_of(dr, dc)
+    canon = _canonical_patterns(big, small)
+    return tuple(tuple(_apply(symmetry, cell) for cell in cells) for cells in canon)
 
 
 class _Tables:
-    """Per-side-limit tables: for each offset, the cells as indices into shifted wall sets."""
+    """Per-side-limit tables: for each offset, pattern cells as indices into shifted wall sets."""
 
     def __init__(self, side: int) -> None:
         self.side = side
         self.width = 2 * side - 1  # row stride of the padded bitset: no wrap for |dc| < side
         self.centre = (side - 1) * (self.width + 1)  # index of shift 0
+        splits = {(r, c): self._split(r, c) for r in range(1, side) for c in range(r + 1)}
+        near = list(product(range(-1, side), repeat=2))  # every cell a kept pattern can hold
+        indices = {
+            symmetry: {cell: self._index(_apply(symmetry, cell)) for cell in near}
+            for symmetry in product((False, True), (1, -1), (1, -1))
+        }
         # (dr, dc, shift, cells shared by all patterns, rest of each pattern), dr >= 0 half.
-        self.offsets = [
-            (dr, dc, dr * self.width + dc, *self._split(offset_patterns(dr, dc)))
-            for dr in range(side)
-            for dc in range(-side + 1, side)
-            if dr > 0 or dc > 0
+        self.offsets: list[tuple[int, int, int, tuple[int, ...], list[tuple[int, ...]]]] = []
+        for dr, dc in product(range(side), range(-side + 1, side)):
+            if dr > 0 or dc > 0:
+                big, small, symmetry = _canonical_of(dr, dc)
+                core, rest = splits[big, small]
+                index = indices[symmetry].__getitem__
+                shared, others = tuple(map(index, core)), [tuple(map(index, p)) for p in rest]
+                self.offsets.append((dr, dc, dr * self.width + dc, shared, others))
+
+    def _index(self, cell: Pos) -> int:
+        return cell[0] * self.width + cell[1] + self.centre
+
+    def _split(self, dr: int, dc: int) -> tuple[list[Pos], list[list[Pos]]]:
+        """Cells all patterns share, then each pattern's others; cells never on a board dropped."""
+        patterns = [
+            [cell for cell in p if max(cell) < self.side] for p in _canonical_patterns(dr, dc)
         ]
-
-    def _index(self, cells: Collection[Pos]) -> tuple[int, ...]:
-        """Cells as indices into the shifted-wall list; cells never inside a grid are dropped."""
-        limit = self.side
-        return tuple(
-            r * self.width + c + self.centre for r, c in cells if abs(r) < limit and abs(c) < limit
-        )
-
-    def _split(self, patterns: Sequence[Sequence[Pos]]) -> tuple[tuple[int, ...], list]:
         core = set(patterns[0]).intersection(*patterns[1:])
-        rest = [self._index([cell for cell in cells if cell not in core]) for cells in patterns]
-        return self._index(sorted(core)), rest
+        return sorted(core), [[cell for cell in p if cell not in core] for p in patterns]
 
 
 @cache
@@ -172,14 +202,13 @@ class Visibility:
             ~(walls >> s if s >= 0 else walls << -s)
             for s in range(-tables.centre, tables.centre + 1)
         ]
-        # matrix[i * size + j] is b"1" when padded tile i sees padded tile j.
+        # matrix[i * size + j] is 1 when padded tile i sees padded tile j.
         matrix = bytearray(size * size)
         _write_pair_diagonal(matrix, size, 0, _sources(rows, cols, width, 0, 0))
         for dr, dc, shift, core, rest in tables.offsets:
             if dr < rows and abs(dc) < cols:
                 seen = _seen(_sources(rows, cols, width, dr, dc), opens, core, rest)
                 _write_pair_diagonal(matrix, size, shift, seen)
-        matrix = matrix.translate(_BITS_TO_BYTES)
         padded = [(i // width, i % width) for i in range(size)]
         self._visible: dict[Pos, frozenset[Pos]] = {
             pos: frozenset(compress(padded, matrix[i * size : (i + 1) * size]))
@@ -227,7 +256,7 @@ def _write_pair_diagonal(matrix: bytearray, size: int, shift: int, seen: int) ->
     if not seen:
         return
     count = size - shift
-    bits = format(seen, "b")[::-1].encode().ljust(count, b"0")
+    bits = _bits(seen).ljust(count, b"\0")
     stop = (count - 1) * (size + 1) + 1
     matrix[shift : shift + stop : size + 1] = bits
     matrix[shift * size : shift * size + stop : size + 1] = bits
