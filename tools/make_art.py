@@ -137,9 +137,10 @@ def base_u() -> pygame.Surface:
 
 
 def symbol_basic() -> pygame.Surface:
-    """Plain: a bold ring."""
+    """Plain: a bold ring around a dot."""
     surf = canvas()
-    pygame.draw.circle(surf, WHITE, (S // 2, S // 2), u(46), u(22))
+    pygame.draw.circle(surf, WHITE, (S // 2, S // 2), u(50), u(18))
+    pygame.draw.circle(surf, WHITE, (S // 2, S // 2), u(14))
     return surf
 
 
@@ -165,7 +166,7 @@ def symbol_sniper() -> pygame.Surface:
 def symbol_grunt() -> pygame.Surface:
     """Grunt: a solid shield."""
     surf = canvas()
-    shield = [(14, 10), (114, 10), (114, 62), (64, 122), (14, 62)]
+    shield = [(12, 8), (116, 8), (116, 78), (64, 122), (12, 78)]
     pygame.draw.polygon(surf, WHITE, [(u(x), u(y)) for x, y in shield])
     return surf
 

@@ -14,7 +14,7 @@ import pygame
 
 from ..engine.game_map import BASE_1, BASE_2, BASE_U, ELEVATED, WALL, GameMap, Pos, UnitSpec
 from . import assets, icons
-from .palette import RGBA, Palette, TeamColors
+from .palette import RGB, RGBA, Palette, TeamColors
 
 Point = tuple[int, int]
 
@@ -22,11 +22,12 @@ CHARGED, CHARGING, DEACTIVATED = "charged", "charging", "deactivated"
 CAP_SIDES = (("n", (-1, 0)), ("s", (1, 0)), ("w", (0, -1)), ("e", (0, 1)))
 TILE_ART = {ELEVATED: "cover", WALL: "wall"}
 BASE_TEAMS = {BASE_1: "1", BASE_2: "2"}
-DISC_RADIUS = 0.33  # of the tile
-DISC_Y = 0.46  # disc centre, from the tile top: room below for the AP pips
+DISC_RADIUS = 0.36  # of the tile
+DISC_Y = 0.45  # disc centre, from the tile top: room below for the AP pips
 ELEVATION = 0.06  # how far a unit on cover is lifted above its shadow
 SYMBOL_SCALE = 1.25  # symbol side / disc radius
-VEIL = {CHARGING: (0, 0, 0, 70), DEACTIVATED: (0, 0, 0, 150)}
+WASH_GREY = (120, 120, 120)
+WASH = {CHARGING: 0.35, DEACTIVATED: 0.65}  # how far a disc fades to grey while its laser is out
 
 
 @dataclass(frozen=True)
@@ -108,8 +109,13 @@ def draw_tiles(surface: pygame.Surface, gm: GameMap, origin: Point, tile_px: int
     surface.blit(_tile_layer(gm, gm.tiles, tile_px, palette), origin)
 
 
-def _disc(sprite: pygame.Surface, look: UnitLook, size: int, colors: TeamColors) -> pygame.Rect:
-    """The team disc with its outline and class symbol; returns the disc's bounding box."""
+def _washed(color: RGB, amount: float) -> RGB:
+    """`color` faded toward grey: works for dark and bright team colours alike."""
+    return tuple(round(c + (g - c) * amount) for c, g in zip(color, WASH_GREY, strict=True))
+
+
+def _disc(sprite: pygame.Surface, look: UnitLook, size: int, colors: TeamColors) -> None:
+    """The team disc with its outline and class symbol, dimmed while the laser is not ready."""
     radius = round(size * DISC_RADIUS)
     lift = round(size * ELEVATION) if look.elevated else 0
     centre = (size // 2, round(size * DISC_Y) - lift)
@@ -118,33 +124,31 @@ def _disc(sprite: pygame.Surface, look: UnitLook, size: int, colors: TeamColors)
     if look.elevated:
         icons.draw_elevated(sprite, disc.move(round(size * 0.03), lift + 2))
     pygame.draw.circle(sprite, colors.outline, centre, radius)
-    pygame.draw.circle(sprite, colors.main, centre, radius - max(1, round(size / 20)))
+    fill = _washed(colors.main, WASH.get(look.laser, 0.0))
+    pygame.draw.circle(sprite, fill, centre, radius - max(1, round(size / 20)))
     side = round(radius * SYMBOL_SCALE)
     symbol = assets.image(assets.symbol_name(look.unit_class), side, colors.symbol)
     sprite.blit(symbol, symbol.get_rect(center=centre))
-    if look.laser in VEIL:
-        pygame.draw.circle(sprite, VEIL[look.laser], centre, radius)
-    return disc
 
 
-def _badges(sprite: pygame.Surface, look: UnitLook, size: int, disc: pygame.Rect) -> None:
+def _badges(sprite: pygame.Surface, look: UnitLook, size: int) -> None:
     """Status marks around the disc: AP pips, move arrow, laser state, snap shots, cover."""
-    badge = round(size * 0.27)
+    badge = round(size * 0.32)
     icons.draw_cover_bars(sprite, sprite.get_rect(), look.cover_sides)
-    pips = pygame.Rect(0, 0, round(size * 0.6), max(3, round(size * 0.11)))
-    pips.midtop = (size // 2, round(size * 0.82))
+    pips = pygame.Rect(0, 0, round(size * 0.5), max(3, round(size * 0.13)))
+    pips.midbottom = (size // 2, size - icons.cover_bar_px(size) - 1)
     icons.draw_ap_pips(sprite, pips, look.ap, look.max_ap)
     if look.can_move:
         inset = round(size * 0.05)
         icons.draw_can_move(sprite, pygame.Rect(inset, inset, badge, badge))
-    corner = pygame.Rect(size - badge - round(size * 0.05), round(size * 0.04), badge, badge)
+    corner = pygame.Rect(size - badge - round(size * 0.04), round(size * 0.03), badge, badge)
     if look.laser == DEACTIVATED:
-        icons.draw_deactivated(sprite, disc.inflate(-disc.w // 3, -disc.h // 3))
+        icons.draw_deactivated(sprite, corner)
     elif look.laser == CHARGING:
         icons.draw_charging(sprite, corner)
     elif look.snap_shots > 0:
-        snap = pygame.Rect(0, 0, round(size * 0.38), round(size * 0.2))
-        snap.topright = (size - 1, round(size * 0.05))
+        snap = pygame.Rect(0, 0, round(size * 0.46), round(size * 0.24))
+        snap.topright = (size - 1, round(size * 0.03))
         icons.draw_snap_shots(sprite, snap, look.snap_shots)
 
 
@@ -152,8 +156,8 @@ def _badges(sprite: pygame.Surface, look: UnitLook, size: int, disc: pygame.Rect
 def _unit_sprite(look: UnitLook, size: int, colors: TeamColors) -> pygame.Surface:
     """One unit drawn on a transparent tile; `look` has its position zeroed so sprites share."""
     sprite = pygame.Surface((size, size), pygame.SRCALPHA)
-    disc = _disc(sprite, look, size, colors)
-    _badges(sprite, look, size, disc)
+    _disc(sprite, look, size, colors)
+    _badges(sprite, look, size)
     return sprite.convert_alpha() if pygame.display.get_surface() is not None else sprite
 
 

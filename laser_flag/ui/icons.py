@@ -80,22 +80,23 @@ def draw_elevated(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.ellipse(surface, SHADOW, shadow)
 
 
+def cover_bar_px(size: int) -> int:
+    """Thickness of the cover bars on a tile of `size` px (the AP pips sit just above them)."""
+    return max(2, round(size * 0.08))
+
+
 def draw_cover_bars(surface: pygame.Surface, rect: pygame.Rect, sides: Iterable[str]) -> None:
-    """Short bars on the edges of `rect` where the unit has cover (RULES §5 'in cover')."""
-    thick = max(2, round(min(rect.w, rect.h) / 10))
-    long_w, long_h = round(rect.w * 0.56), round(rect.h * 0.56)
-    bars = {
-        "N": pygame.Rect(0, 0, long_w, thick),
-        "S": pygame.Rect(0, 0, long_w, thick),
-        "W": pygame.Rect(0, 0, thick, long_h),
-        "E": pygame.Rect(0, 0, thick, long_h),
-    }
+    """Bars along the edges of `rect` where the unit has cover (RULES §5 'in cover')."""
+    thick = cover_bar_px(min(rect.w, rect.h))
+    across, down = round(rect.w * 0.8), round(rect.h * 0.8)
+    shapes = {"N": (across, thick), "S": (across, thick), "W": (thick, down), "E": (thick, down)}
     anchors = {"N": "midtop", "S": "midbottom", "W": "midleft", "E": "midright"}
     for side in sides:
-        bar = bars[side]
+        bar = pygame.Rect((0, 0), shapes[side])
         setattr(bar, anchors[side], getattr(rect, anchors[side]))
-        pygame.draw.rect(surface, INK, bar)
-        pygame.draw.rect(surface, COVER, bar.inflate(-2, -2))
+        pygame.draw.rect(surface, COVER, bar)
+        if thick >= 4:
+            pygame.draw.rect(surface, INK, bar, 1)
 
 
 @lru_cache(maxsize=64)
