@@ -1,0 +1,76 @@
+"""`laser-flag` / `python -m laser_flag`: open the client at the menu, or straight into a map."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import pygame
+
+from .engine.mapfile import MapError, load_map
+from .ui.loop import DEFAULT_SIZE, App, run
+from .ui.scenes.game_scene import GameScene
+from .ui.scenes.menu_scene import MenuScene
+from .ui.session import Session
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x860, not {text!r}") from None
+    return width, height
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="laser-flag", description="Hot-seat Laser Flag.")
+    parser.add_argument("--map", type=Path, help="start a game on this map file at once")
+    parser.add_argument("--seed", type=int, help="seed of the dice (default: a fresh one)")
+    parser.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, help="window size WxH")
+    parser.add_argument(
+        "--state-file",
+        type=Path,
+        help="debug: write the game state as JSON here after every action and on exit",
+    )
+    return parser.parse_args(argv)
+
+
+def first_session(args: argparse.Namespace) -> Session | None:
+    """The game `--map` asks for; MapError (a ValueError) when it cannot start."""
+    if args.map is None:
+        return None
+    return Session.start(load_map(args.map), args.seed, args.state_file)
+
+
+def write_final_state(app: App) -> None:
+    """On exit, dump the state of the game on the stack, if any (for --state-file)."""
+    for scene in reversed(app.scenes):
+        session = getattr(scene, "session", None)
+        if session is not None:
+            session.write_state()
+            return
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the client; 0 on a normal quit, 2 when the --map file cannot be played."""
+    args = parse_args(argv)
+    try:
+        session = first_session(args)
+    except (MapError, ValueError, OSError) as exc:
+        print(f"laser-flag: {exc}", file=sys.stderr)
+        return 2
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        app = App(args.size)
+        app.push(MenuScene(args.seed, args.state_file))
+        if session is not None:
+            app.push(GameScene(session))
+            session.write_state()
+        app.on_quit.append(lambda: write_final_state(app))
+        run(app)
+    finally:
+        pygame.quit()
+    return 0

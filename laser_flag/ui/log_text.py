@@ -1,0 +1,77 @@
+"""Every event in words for the game log ("Bob's Sniper fires at Alice's Scout: ...")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..engine.events import (
+    Disqualified,
+    Event,
+    GameOver,
+    LaserChanged,
+    Moved,
+    Scored,
+    Shot,
+    TurnEnded,
+)
+from ..engine.game_map import GameMap
+from ..engine.ruleset import CLASS_LABELS
+
+VICTORY_WORDS = {
+    "score": "reaching the score limit",
+    "elimination": "elimination",
+    "checkmate": "checkmate (no laser left to recharge)",
+    "turn_limit": "the turn limit",
+}
+
+
+class Roster:
+    """Who each unit id is, even after it left the board: team and class from the map."""
+
+    def __init__(self, gm: GameMap, names: Mapping[str, str]) -> None:
+        self.specs = gm.units
+        self.names = names
+
+    def team_of(self, uid: int) -> str:
+        return self.specs[uid].team
+
+    def unit(self, uid: int) -> str:
+        spec = self.specs[uid]
+        return f"{self.names[spec.team]}'s {CLASS_LABELS.get(spec.unit_class, spec.unit_class)}"
+
+
+def shot_text(event: Shot, roster: Roster) -> str:
+    verb = "snap-shoots at" if event.snap else "fires at"
+    dice = "+".join(str(d) for d in event.dice)
+    result = "HIT" if event.hit else "MISS"
+    return (
+        f"{roster.unit(event.shooter)} {verb} {roster.unit(event.target)}: "
+        f"{dice} = {sum(event.dice)}, needed {event.needed}: {result}"
+    )
+
+
+def game_over_text(winner: str, victory: str, names: Mapping[str, str]) -> str:
+    if winner == "draw":
+        return f"Draw by {VICTORY_WORDS.get(victory, victory)}."
+    return f"{names[winner]} wins by {VICTORY_WORDS.get(victory, victory)}."
+
+
+def event_text(event: Event, roster: Roster) -> str:
+    """One log line for one event."""
+    match event:
+        case Moved(unit=uid, path=path):
+            return f"{roster.unit(uid)} moves {path[0]} -> {path[-1]}."
+        case Shot():
+            return shot_text(event, roster)
+        case Scored(team=team, score=score):
+            return f"{roster.names[team]} scores ({score})."
+        case LaserChanged(unit=uid, laser=laser):
+            return f"{roster.unit(uid)}: laser {laser}."
+        case Disqualified(unit=uid):
+            return f"{roster.unit(uid)} is disqualified and leaves the board."
+        case TurnEnded(team=team, next_team=nxt, turn=turn, round=rnd):
+            names = roster.names
+            return f"{names[team]} ends the turn. Turn {turn}, round {rnd}: {names[nxt]} to play."
+        case GameOver(winner=winner, victory=victory):
+            return "Game over: " + game_over_text(winner, victory, roster.names)
+    return str(event)

@@ -1,0 +1,101 @@
+"""Marks laid over the board: reach, path, sight, targets, watch coverage, laser beams."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import pygame
+
+from ..engine.game_map import GameMap, Pos
+from .board_draw import shade_tiles, tile_rect
+from .palette import HIGHLIGHTS
+from .sight_line import sight_line, to_screen
+from .widgets import draw_text, font
+
+Point = tuple[int, int]
+SELECT_RING = (255, 255, 255)
+TARGET_RED = (255, 70, 50)
+SIGHT_YELLOW = (255, 225, 90)
+LASER_CORE = (255, 250, 240)
+PATH_WHITE = (255, 255, 255)
+HOVER = (255, 255, 255)
+
+
+def shade(surface: pygame.Surface, origin: Point, tile_px: int, tiles: Iterable[Pos], rgba) -> None:
+    shade_tiles(surface, origin, tile_px, tiles, rgba)
+
+
+def coverage(surface: pygame.Surface, origin: Point, tile_px: int, seen: dict) -> None:
+    """Every tile each watching enemy sees; overlapping watchers tint darker."""
+    for tiles in seen.values():
+        shade(surface, origin, tile_px, tiles, HIGHLIGHTS.coverage)
+
+
+def path_line(surface: pygame.Surface, origin: Point, tile_px: int, path: Sequence[Pos]) -> None:
+    """The walk of a move: a line through tile centres with a dot per step."""
+    points = [tile_rect(origin, tile_px, p).center for p in path]
+    width = max(2, tile_px // 12)
+    if len(points) > 1:
+        pygame.draw.lines(surface, PATH_WHITE, False, points, width)
+    for point in points[1:]:
+        pygame.draw.circle(surface, PATH_WHITE, point, max(3, tile_px // 9))
+
+
+def ring(surface: pygame.Surface, origin: Point, tile_px: int, pos: Pos, color, width: int) -> None:
+    rect = tile_rect(origin, tile_px, pos).inflate(-2, -2)
+    pygame.draw.rect(surface, color, rect, width, border_radius=max(2, tile_px // 8))
+
+
+def crosshair(
+    surface: pygame.Surface, origin: Point, tile_px: int, pos: Pos, color, width: int
+) -> None:
+    """A sight mark around an enemy: circle with four ticks."""
+    rect = tile_rect(origin, tile_px, pos)
+    cx, cy = rect.center
+    radius = int(tile_px * 0.44)
+    pygame.draw.circle(surface, color, (cx, cy), radius, width)
+    tick = max(3, tile_px // 7)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        start = (cx + dx * (radius - tick), cy + dy * (radius - tick))
+        end = (cx + dx * (radius + tick // 2), cy + dy * (radius + tick // 2))
+        pygame.draw.line(surface, color, start, end, width)
+
+
+def laser(
+    surface: pygame.Surface,
+    gm: GameMap,
+    origin: Point,
+    tile_px: int,
+    a: Pos,
+    b: Pos,
+    color,
+    progress: float,
+) -> None:
+    """The beam from a to b along a clear sight line, drawn out to `progress` (0..1)."""
+    p2, q2 = sight_line(gm.tiles, a, b)
+    start, end = to_screen(p2, origin, tile_px), to_screen(q2, origin, tile_px)
+    t = min(1.0, max(0.0, progress))
+    tip = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+    pygame.draw.line(surface, color, start, tip, max(4, tile_px // 6))
+    pygame.draw.line(surface, LASER_CORE, start, tip, max(1, tile_px // 18))
+    pygame.draw.circle(surface, LASER_CORE, tip, max(3, tile_px // 10))
+
+
+def walking_rect(origin: Point, tile_px: int, path: Sequence[Pos], steps: float) -> pygame.Rect:
+    """Where a walking unit is drawn after `steps` of its path."""
+    i = min(int(steps), len(path) - 2)
+    t = min(1.0, steps - i)
+    a, b = tile_rect(origin, tile_px, path[i]), tile_rect(origin, tile_px, path[i + 1])
+    return a.move(round((b.x - a.x) * t), round((b.y - a.y) * t))
+
+
+def tag(surface: pygame.Surface, origin: Point, tile_px: int, pos: Pos, text: str, color) -> None:
+    """A small label above a tile (the snap-shot risk of a move there)."""
+    rect = tile_rect(origin, tile_px, pos)
+    width, height = font(20).size(text)
+    box = pygame.Rect(0, 0, width + 10, height + 6)
+    box.midbottom = (rect.centerx, rect.top - 2)
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (20, 20, 26), box, border_radius=4)
+    pygame.draw.rect(surface, color, box, 1, border_radius=4)
+    draw_text(surface, text, box.center, 20, color, anchor="center")

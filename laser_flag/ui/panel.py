@@ -1,0 +1,139 @@
+"""The side panel of the game screen: scores, turn, the selected unit, buttons, log, key hint."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from .palette import Palette
+from .widgets import (
+    ACCENT,
+    DIM,
+    TEXT,
+    Button,
+    draw_box,
+    draw_buttons,
+    draw_lines,
+    draw_text,
+    font,
+    row_of_buttons,
+    wrap,
+)
+
+SCORE_H = 64
+TURN_H = 46
+CARD_H = 236
+BUTTON_H = 34
+HINT = (
+    "Click a unit, then a lit tile to move or an enemy to target. Tab next unit · "
+    "Esc deselect · F fire · E end turn · hold H enemy watch · R rules · A anim speed · "
+    "C palette · S skip · F11 fullscreen"
+)
+
+
+@dataclass(frozen=True)
+class PanelView:
+    """Everything the panel shows this frame, as plain values."""
+
+    names: dict[str, str]
+    scores: dict[str, int]
+    limits: dict[str, int]
+    active: str
+    turn_line: str
+    card_title: str
+    card_lines: Sequence[str]
+    log: Sequence[str]
+    can_fire: bool
+    can_end: bool
+    watching: bool
+    speed_label: str
+    alternate: bool
+
+
+def score_rects(panel: pygame.Rect) -> dict[str, pygame.Rect]:
+    """The two score boxes; clicking one renames its team."""
+    half = (panel.w - 8) // 2
+    return {
+        "1": pygame.Rect(panel.x, panel.y, half, SCORE_H),
+        "2": pygame.Rect(panel.x + half + 8, panel.y, half, SCORE_H),
+    }
+
+
+def buttons(panel: pygame.Rect, view: PanelView) -> list[Button]:
+    """The panel's buttons, three rows under the unit card."""
+    top = panel.y + SCORE_H + TURN_H + CARD_H + 16
+    rows = [
+        [("fire", "Fire (F)"), ("end", "End turn (E)")],
+        [("watch", "Enemy watch (H)"), ("rules", "Rules (R)")],
+        [("speed", f"Anim: {view.speed_label}"), ("palette", "Palette (C)"), ("menu", "Menu")],
+    ]
+    result: list[Button] = []
+    for i, specs in enumerate(rows):
+        area = pygame.Rect(panel.x, top + i * (BUTTON_H + 6), panel.w, BUTTON_H)
+        result.extend(row_of_buttons(specs, area))
+    state = {
+        "fire": (view.can_fire, False),
+        "end": (view.can_end, False),
+        "watch": (True, view.watching),
+        "palette": (True, view.alternate),
+    }
+    return [Button(b.name, b.label, b.rect, *state.get(b.name, (True, False))) for b in result]
+
+
+def log_rect(panel: pygame.Rect) -> pygame.Rect:
+    top = panel.y + SCORE_H + TURN_H + CARD_H + 16 + 3 * (BUTTON_H + 6) + 6
+    hint_h = 4 * font(17).get_linesize() + 8
+    return pygame.Rect(panel.x, top, panel.w, max(0, panel.bottom - top - hint_h))
+
+
+def draw_panel(
+    surface: pygame.Surface, panel: pygame.Rect, view: PanelView, palette: Palette
+) -> None:
+    for team, rect in score_rects(panel).items():
+        draw_score(surface, rect, team, view, palette)
+    draw_text(surface, view.turn_line, (panel.x + 4, panel.y + SCORE_H + 10), 22, TEXT)
+    card = pygame.Rect(panel.x, panel.y + SCORE_H + TURN_H, panel.w, CARD_H)
+    draw_box(surface, card)
+    draw_text(surface, view.card_title, (card.x + 10, card.y + 8), 24, ACCENT, bold=True)
+    lines = [part for line in view.card_lines for part in wrap(line, 19, card.w - 20)]
+    draw_lines(surface, lines[:11], (card.x + 10, card.y + 34), 19, TEXT)
+    draw_buttons(surface, buttons(panel, view), 20)
+    draw_log(surface, log_rect(panel), view.log)
+    hint_top = log_rect(panel).bottom + 6
+    draw_lines(surface, wrap(HINT, 17, panel.w - 4), (panel.x + 2, hint_top), 17, DIM)
+
+
+def draw_score(
+    surface: pygame.Surface, rect: pygame.Rect, team: str, view: PanelView, palette: Palette
+) -> None:
+    colors = palette.team(team)
+    active = team == view.active
+    draw_box(surface, rect, edge=ACCENT if active else (70, 76, 92))
+    if active:
+        pygame.draw.rect(surface, ACCENT, rect, 3, border_radius=8)
+    pygame.draw.circle(surface, colors.outline, (rect.x + 18, rect.y + 20), 11)
+    pygame.draw.circle(surface, colors.main, (rect.x + 18, rect.y + 20), 9)
+    draw_text(surface, view.names[team][:14], (rect.x + 36, rect.y + 10), 22, TEXT, bold=True)
+    score = f"{view.scores[team]} / {view.limits[team]}"
+    draw_text(surface, score, (rect.x + 12, rect.bottom - 8), 28, TEXT, anchor="bottomleft")
+    draw_text(
+        surface, "click: rename", (rect.right - 8, rect.bottom - 8), 15, DIM, anchor="bottomright"
+    )
+
+
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[str]) -> None:
+    """The newest log lines that fit, newest at the bottom."""
+    if rect.h < 30:
+        return
+    draw_box(surface, rect, (28, 31, 38))
+    size = 17
+    step = font(size).get_linesize()
+    fits = (rect.h - 10) // step
+    lines: list[str] = []
+    for entry in reversed(log):
+        lines[:0] = wrap(entry, size, rect.w - 16)
+        if len(lines) >= fits:
+            break
+    draw_lines(surface, lines[-fits:], (rect.x + 8, rect.y + 5), size, TEXT)

@@ -1,0 +1,103 @@
+"""Plays the events of one action out one at a time, and what the board shows meanwhile.
+
+The engine has already applied the action; until each event is played the board keeps
+showing the state from before it (positions, lasers, scores, who is on the board).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..engine.events import Disqualified, Event, LaserChanged, Moved, Scored, Shot
+from ..engine.game_map import Pos
+
+STEP_MS = 110  # one tile of walking at Normal speed
+LASER_MS = 420  # the laser beam before the dice appear
+
+
+def duration(event: Event) -> int:
+    """Milliseconds an event animates at Normal speed (0: instant)."""
+    if isinstance(event, Moved):
+        return STEP_MS * (len(event.path) - 1)
+    if isinstance(event, Shot):
+        return LASER_MS
+    return 0
+
+
+class Playback:
+    """A queue of events with the board's view of the units while it runs."""
+
+    def __init__(
+        self,
+        before_units: Sequence,
+        before_scores: dict[str, int],
+        events: Sequence[Event],
+        on_played: Callable[[Event], None] = lambda event: None,
+    ) -> None:
+        self.events = list(events)
+        self.index = 0
+        self.elapsed = 0.0
+        self.on_played = on_played
+        self.before = {u.id: u for u in before_units}
+        self.positions: dict[int, Pos] = {u.id: u.pos for u in before_units}
+        self.lasers: dict[int, str] = {u.id: u.laser for u in before_units}
+        self.scores = dict(before_scores)
+
+    @property
+    def current(self) -> Event | None:
+        return self.events[self.index] if self.index < len(self.events) else None
+
+    @property
+    def done(self) -> bool:
+        return self.current is None
+
+    def animating(self) -> bool:
+        """Whether the current event is still being drawn (a walk or a laser beam)."""
+        event = self.current
+        return event is not None and self.elapsed < duration(event)
+
+    def showing_dice(self) -> bool:
+        """A shot whose beam is done: its dice wait for a click or key."""
+        return isinstance(self.current, Shot) and not self.animating()
+
+    def update(self, dt_ms: float, speed: float) -> None:
+        """Advance the clock; events that need no click play on by themselves."""
+        event = self.current
+        if event is None:
+            return
+        self.elapsed = self.elapsed + dt_ms * speed if speed > 0 else float(duration(event))
+        while self.current is not None and not self.animating() and not self.showing_dice():
+            self._advance()
+
+    def proceed(self) -> None:
+        """A click or key: finish the current animation, or continue past shown dice."""
+        if self.animating():
+            self.elapsed = float(duration(self.current))
+        elif self.current is not None:
+            self._advance()
+
+    def skip_all(self) -> None:
+        while self.current is not None:
+            self._advance()
+
+    def walk(self) -> tuple[int, tuple[Pos, ...], float] | None:
+        """(unit, path, steps walked so far) while a move animates."""
+        event = self.current
+        if isinstance(event, Moved) and self.animating():
+            return event.unit, event.path, self.elapsed / STEP_MS
+        return None
+
+    def _advance(self) -> None:
+        event = self.events[self.index]
+        match event:
+            case Moved(unit=uid, path=path):
+                self.positions[uid] = path[-1]
+            case LaserChanged(unit=uid, laser=laser):
+                self.lasers[uid] = laser
+            case Scored(team=team, score=score):
+                self.scores[team] = score
+            case Disqualified(unit=uid):
+                self.positions.pop(uid, None)
+        self.index += 1
+        self.elapsed = 0.0
+        self.on_played(event)

@@ -1,0 +1,1 @@
+"""The client's screens: menu, game, rules and victory."""

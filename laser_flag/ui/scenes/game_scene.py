@@ -1,0 +1,327 @@
+"""The game screen: the board and its side panel; input becomes actions, events play out."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from ...engine.actions import Action, EndTurn, IllegalAction
+from ...engine.events import Event, Shot
+from ...engine.game_map import Pos, other_team
+from .. import overlays, tk_dialogs
+from ..board_draw import draw_tiles, draw_unit, draw_units, pos_at
+from ..dice_box import draw_shot
+from ..layout import Layout, game_layout
+from ..log_text import event_text
+from ..loop import Scene
+from ..palette import HIGHLIGHTS, Palette
+from ..panel import PanelView, buttons, draw_panel, score_rects
+from ..playback import Playback, duration
+from ..selection import Selection
+from ..session import Session
+from ..unit_card import move_lines, target_lines, unit_lines
+from ..unit_looks import look_of, unit_looks
+from ..widgets import button_at
+
+ARROWS = {
+    pygame.K_UP: (-1, 0),
+    pygame.K_DOWN: (1, 0),
+    pygame.K_LEFT: (0, -1),
+    pygame.K_RIGHT: (0, 1),
+}
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
+
+
+class GameScene(Scene):
+    """One game in progress; the engine is only changed through `act()`."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.selection = Selection(session.game)
+        self.playback: Playback | None = None
+        self.watch_key = self.watch_button = False
+        self.message = ""
+
+    @property
+    def game(self):
+        return self.session.game
+
+    @property
+    def watching(self) -> bool:
+        return self.watch_key or self.watch_button
+
+    def layout(self) -> Layout:
+        return game_layout(self.app.screen.get_size(), self.game.map.rows, self.game.map.cols)
+
+    def palette(self) -> Palette:
+        return Palette.from_map(self.game.map, self.app.settings.alternate_palette)
+
+    # ----- acting ------------------------------------------------------------------------
+
+    def act(self, action: Action | None) -> None:
+        """Apply an action through the engine and start playing its events."""
+        if action is None or self.game.winner is not None:
+            return
+        before = [replace(u) for u in self.game.units]
+        scores = dict(self.game.scores)
+        try:
+            events = self.game.apply(action)
+        except IllegalAction as exc:
+            self.message = exc.reason
+            return
+        self.message = ""
+        self.playback = Playback(before, scores, events, self.played)
+        self.selection.refresh()
+        self.session.write_state()
+
+    def played(self, event: Event) -> None:
+        self.session.log.append(event_text(event, self.session.roster))
+
+    def update(self, dt_ms: int) -> None:
+        if self.playback is None:
+            return
+        self.playback.update(dt_ms, self.app.settings.speed)
+        if self.playback.done:
+            self.finish_playback()
+
+    def finish_playback(self) -> None:
+        from .victory_scene import VictoryScene
+
+        self.playback = None
+        self.selection.refresh()
+        if self.game.winner is not None:
+            self.app.replace(VictoryScene(self.session))
+
+    # ----- input -------------------------------------------------------------------------
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYUP and event.key == pygame.K_h:
+            self.watch_key = False
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.watch_button = False
+        elif self.playback is not None:
+            self.playback_input(event)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse_down(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.selection.hover = pos_at(*self.board_at(), event.pos)
+
+    def board_at(self) -> tuple:
+        lay = self.layout()
+        return lay.origin, lay.tile_px, self.game.map
+
+    def playback_input(self, event: pygame.event.Event) -> None:
+        """While events play: any click or key continues; S skips them all."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_s:
+            self.playback.skip_all()
+        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.playback.proceed()
+        if self.playback.done:
+            self.finish_playback()
+
+    def key(self, event: pygame.event.Event) -> None:
+        key, sel = event.key, self.selection
+        simple = {
+            pygame.K_ESCAPE: sel.clear,
+            pygame.K_e: lambda: self.act(EndTurn()),
+            pygame.K_f: lambda: self.act(sel.fire_action()),
+            pygame.K_r: lambda: self.button("rules"),
+            pygame.K_a: self.app.settings.cycle_speed,
+            pygame.K_c: self.app.settings.toggle_palette,
+            pygame.K_RETURN: self.click_hover,
+            pygame.K_SPACE: self.click_hover,
+        }
+        if key == pygame.K_TAB:
+            sel.cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key == pygame.K_h:
+            self.watch_key = True
+        elif key in ARROWS:
+            self.move_cursor(ARROWS[key])
+        elif key in NUMBER_KEYS:
+            self.select_nth(NUMBER_KEYS[key])
+        elif key in simple:
+            simple[key]()
+
+    def select_nth(self, n: int) -> None:
+        ours = [u.id for u in self.game.units if u.team == self.game.active_team]
+        if n < len(ours):
+            self.selection.select(ours[n])
+
+    def move_cursor(self, step: tuple[int, int]) -> None:
+        """Arrow keys walk a tile cursor (the hover) from the selected unit or the last hover."""
+        sel = self.selection
+        unit = self.game.unit(sel.unit) if sel.unit is not None else None
+        start = sel.hover or (unit.pos if unit else (0, 0))
+        pos = (start[0] + step[0], start[1] + step[1])
+        if self.game.map.in_bounds(pos):
+            sel.hover = pos
+
+    def click_hover(self) -> None:
+        if self.selection.hover is not None:
+            self.click_tile(self.selection.hover)
+
+    def click_tile(self, pos: Pos) -> None:
+        self.message = ""
+        self.act(self.selection.click(pos))
+
+    def mouse_down(self, event: pygame.event.Event) -> None:
+        if event.button == 3:
+            self.selection.select(None)
+            return
+        if event.button != 1:
+            return
+        lay = self.layout()
+        hit = button_at(buttons(lay.panel, self.panel_view()), event.pos)
+        team = next(
+            (t for t, r in score_rects(lay.panel).items() if r.collidepoint(event.pos)), None
+        )
+        pos = pos_at(lay.origin, lay.tile_px, self.game.map, event.pos)
+        if hit is not None:
+            self.button(hit.name)
+        elif team is not None:
+            self.rename(team)
+        elif pos is not None:
+            self.click_tile(pos)
+
+    def button(self, name: str) -> None:
+        from .menu_scene import MenuScene
+        from .rules_scene import RulesScene
+
+        settings, sel = self.app.settings, self.selection
+        actions = {
+            "fire": lambda: self.act(sel.fire_action()),
+            "end": lambda: self.act(EndTurn()),
+            "watch": lambda: setattr(self, "watch_button", True),
+            "rules": lambda: self.app.push(RulesScene(self.game.map)),
+            "speed": settings.cycle_speed,
+            "palette": settings.toggle_palette,
+            "menu": lambda: self.app.reset(MenuScene(self.session.seed, self.session.state_file)),
+        }
+        actions[name]()
+
+    def rename(self, team: str) -> None:
+        name = tk_dialogs.ask_team_name(self.session.names[team])
+        if name:
+            self.session.names[team] = name
+
+    # ----- drawing -----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay, palette, gm = self.layout(), self.palette(), self.game.map
+        draw_tiles(surface, gm, lay.origin, lay.tile_px, palette)
+        if self.watching:
+            overlays.coverage(
+                surface,
+                lay.origin,
+                lay.tile_px,
+                self.game.watch_coverage(other_team(self.game.active_team)),
+            )
+        if self.playback is None:
+            self.draw_choices_under(surface, lay)
+        draw_units(surface, unit_looks(self.game, self.playback), lay.origin, lay.tile_px, palette)
+        if self.playback is None:
+            self.draw_choices_over(surface, lay)
+        else:
+            self.draw_playback(surface, lay, palette)
+        draw_panel(surface, lay.panel, self.panel_view(), palette)
+
+    def draw_choices_under(self, surface: pygame.Surface, lay: Layout) -> None:
+        """Reach, path and target tints, under the units."""
+        sel, origin, px = self.selection, lay.origin, lay.tile_px
+        overlays.shade(surface, origin, px, sel.reachable, HIGHLIGHTS.reach)
+        preview = sel.move_preview()
+        if preview is not None:
+            tint = HIGHLIGHTS.danger if preview[1].shooters else HIGHLIGHTS.path
+            overlays.shade(surface, origin, px, [preview[0][-1]], tint)
+            overlays.path_line(surface, origin, px, preview[0])
+        if sel.target is not None:
+            overlays.shade(surface, origin, px, [self.game.unit(sel.target).pos], HIGHLIGHTS.target)
+
+    def draw_choices_over(self, surface: pygame.Surface, lay: Layout) -> None:
+        """Selection ring, sight marks on enemies, the hover cursor and a move's risk tag."""
+        sel, origin, px, game = self.selection, lay.origin, lay.tile_px, self.game
+        if sel.hover is not None:
+            overlays.ring(surface, origin, px, sel.hover, overlays.HOVER, 1)
+        if sel.unit is None:
+            return
+        overlays.ring(surface, origin, px, game.unit(sel.unit).pos, overlays.SELECT_RING, 3)
+        for uid in sel.visible:
+            color, width = (
+                (overlays.TARGET_RED, 4) if uid == sel.target else (overlays.SIGHT_YELLOW, 2)
+            )
+            overlays.crosshair(surface, origin, px, game.unit(uid).pos, color, width)
+        preview = sel.move_preview()
+        if preview is not None:
+            risk = preview[1]
+            text = (
+                f"{len(risk.shooters)} snap · {float(risk.p_unhit) * 100:.0f}% safe"
+                if risk.shooters
+                else "safe"
+            )
+            color = overlays.TARGET_RED if risk.shooters else overlays.PATH_WHITE
+            overlays.tag(surface, origin, px, preview[0][-1], text, color)
+
+    def draw_playback(self, surface: pygame.Surface, lay: Layout, palette: Palette) -> None:
+        """A walking unit, a laser beam, or a shot's dice."""
+        playback, origin, px = self.playback, lay.origin, lay.tile_px
+        walk = playback.walk()
+        if walk is not None:
+            uid, path, steps = walk
+            look = look_of(self.game, playback, uid, path[0], playback.lasers[uid])
+            draw_unit(surface, look, overlays.walking_rect(origin, px, path, steps), palette)
+        shot = playback.current
+        if not isinstance(shot, Shot):
+            return
+        a, b = playback.positions[shot.shooter], playback.positions[shot.target]
+        team = palette.team(self.session.roster.team_of(shot.shooter))
+        progress = playback.elapsed / max(1, duration(shot))
+        overlays.laser(surface, self.game.map, origin, px, a, b, team.symbol, progress)
+        if playback.showing_dice():
+            draw_shot(surface, lay.board.center, shot, self.session.roster)
+
+    # ----- the panel's words -------------------------------------------------------------
+
+    def panel_view(self) -> PanelView:
+        game, session = self.game, self.session
+        scores = self.playback.scores if self.playback else game.scores
+        limit = f" of {game.map.turn_limit}" if game.map.turn_limit else ""
+        title, lines = self.card()
+        return PanelView(
+            names=session.names,
+            scores=dict(scores),
+            limits=dict(game.map.score_limit),
+            active=game.active_team,
+            turn_line=f"Round {game.round}{limit} · turn {game.turn} · "
+            f"{session.names[game.active_team]} to play",
+            card_title=title,
+            card_lines=lines,
+            log=session.log,
+            can_fire=self.playback is None and self.selection.fire_action() is not None,
+            can_end=self.playback is None and game.winner is None,
+            watching=self.watching,
+            speed_label=self.app.settings.speed_label,
+            alternate=self.app.settings.alternate_palette,
+        )
+
+    def card(self) -> tuple[str, list[str]]:
+        """The unit card: what is selected, targeted and hovered, or how to start."""
+        sel, game, roster = self.selection, self.game, self.session.roster
+        if self.playback is not None:
+            return "Playing out...", ["Click or press a key to continue; S skips the rest."]
+        if sel.unit is None:
+            name = self.session.names[game.active_team]
+            lines = [f"{name}: pick a unit (click it, Tab, or 1-9).", self.message]
+            return f"{name} to play", [line for line in lines if line]
+        lines = unit_lines(game, sel.unit)
+        if sel.target is not None:
+            lines += target_lines(game, sel.unit, sel.target, roster)
+            lines.append("Click the target again or press F to fire.")
+        preview = sel.move_preview()
+        if preview is not None:
+            lines += move_lines(game, *preview)
+        if self.message:
+            lines.append(self.message)
+        return roster.unit(sel.unit), lines

@@ -1,0 +1,279 @@
+"""Main menu and map chooser: every map with its thumbnail and facts; Play, Editor, Rules, Quit."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+from ...engine.game_map import TEAMS, GameMap
+from .. import board_draw, editor_launch, tk_dialogs
+from ..loop import Scene
+from ..map_catalog import MAPS_DIR, MapEntry, load_entry, scan
+from ..session import Session
+from ..widgets import (
+    ACCENT,
+    BAD,
+    DIM,
+    TEXT,
+    Button,
+    button_at,
+    draw_box,
+    draw_buttons,
+    draw_lines,
+    draw_text,
+    wrap,
+)
+
+CARD_H = 84
+THUMB = 72
+LIST_W = 430
+TOP = 96
+MESSAGE_MS = 6000
+
+
+@cache
+def thumbnail(gm: GameMap, size: int, alternate: bool) -> pygame.Surface:
+    """The board drawn small; cached because the maps never change while listed."""
+    del alternate  # part of the cache key only: thumbnails follow the map's own palette
+    return board_draw.thumbnail(gm, size)
+
+
+def map_facts(gm: GameMap) -> list[str]:
+    """The lines the chooser shows for a map: size, mode, teams, limits."""
+    names = " vs ".join(gm.teams[t].name for t in TEAMS)
+    limits = " / ".join(str(gm.score_limit[t]) for t in TEAMS)
+    turns = f"{gm.turn_limit} rounds" if gm.turn_limit else "no turn limit"
+    return [f"{gm.rows}x{gm.cols} · {gm.mode}", names, f"score limit {limits} · {turns}"]
+
+
+class MenuScene(Scene):
+    """The first screen; `seed` and `state_file` pass through to games started from here."""
+
+    def __init__(self, seed: int | None = None, state_file: Path | None = None) -> None:
+        self.seed = seed
+        self.state_file = state_file
+        self.entries: list[MapEntry] = scan(MAPS_DIR)
+        self.chosen = 0
+        self.scroll = 0
+        self.message = ""
+        self.message_ms = 0
+        self.editor = None
+
+    # ----- layout ------------------------------------------------------------------------
+
+    def list_rect(self) -> pygame.Rect:
+        w, h = self.app.screen.get_size()
+        return pygame.Rect(24, TOP, LIST_W, h - TOP - 24)
+
+    def detail_rect(self) -> pygame.Rect:
+        w, h = self.app.screen.get_size()
+        left = self.list_rect().right + 24
+        return pygame.Rect(left, TOP, w - left - 24, h - TOP - 24)
+
+    def card_rect(self, index: int) -> pygame.Rect:
+        area = self.list_rect()
+        return pygame.Rect(
+            area.x + 6, area.y + 6 + index * CARD_H - self.scroll, area.w - 12, CARD_H - 6
+        )
+
+    def buttons(self) -> list[Button]:
+        area = self.detail_rect()
+        entry = self.entry
+        specs = [
+            ("play", "Play", entry is not None and entry.playable),
+            ("open", "Open map...", True),
+            ("editor", "Map Editor", True),
+            ("rules", "Rules", True),
+            ("speed", f"Animations: {self.app.settings.speed_label}", True),
+            (
+                "palette",
+                "Palette: " + ("alternate" if self.app.settings.alternate_palette else "map"),
+                True,
+            ),
+            ("quit", "Quit", True),
+        ]
+        width, height, gap = 220, 40, 10
+        x, y = area.right - width - 16, area.y + 16
+        return [
+            Button(name, label, pygame.Rect(x, y + i * (height + gap), width, height), enabled)
+            for i, (name, label, enabled) in enumerate(specs)
+        ]
+
+    @property
+    def entry(self) -> MapEntry | None:
+        return self.entries[self.chosen] if self.entries else None
+
+    # ----- input -------------------------------------------------------------------------
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.click(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * CARD_H // 2)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event.key)
+
+    def key(self, key: int) -> None:
+        if key in (pygame.K_DOWN, pygame.K_UP) and self.entries:
+            step = 1 if key == pygame.K_DOWN else -1
+            self.choose((self.chosen + step) % len(self.entries))
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.act("play")
+        elif key == pygame.K_r:
+            self.act("rules")
+
+    def click(self, xy: tuple[int, int]) -> None:
+        button = button_at(self.buttons(), xy)
+        if button:
+            self.act(button.name)
+            return
+        if not self.list_rect().collidepoint(xy):
+            return
+        for i in range(len(self.entries)):
+            if self.card_rect(i).collidepoint(xy):
+                self.choose(i)
+
+    def choose(self, index: int) -> None:
+        self.chosen = index
+        card = self.card_rect(index)
+        area = self.list_rect()
+        if card.top < area.top:
+            self.scroll_by(card.top - area.top - 6)
+        elif card.bottom > area.bottom:
+            self.scroll_by(card.bottom - area.bottom + 6)
+
+    def scroll_by(self, dy: int) -> None:
+        longest = max(0, len(self.entries) * CARD_H + 12 - self.list_rect().h)
+        self.scroll = min(max(0, self.scroll + dy), longest)
+
+    def act(self, name: str) -> None:
+        """Run a button's action."""
+        from .rules_scene import RulesScene
+
+        settings = self.app.settings
+        actions = {
+            "play": self.play,
+            "open": self.open_file,
+            "editor": self.start_editor,
+            "rules": lambda: self.app.push(RulesScene()),
+            "speed": settings.cycle_speed,
+            "palette": settings.toggle_palette,
+            "quit": self.app.quit,
+        }
+        actions[name]()
+
+    def play(self) -> None:
+        from .game_scene import GameScene
+
+        entry = self.entry
+        if entry is None or not entry.playable:
+            return
+        try:
+            session = Session.start(entry.gm, self.seed, self.state_file)
+        except ValueError as exc:
+            self.say(str(exc))
+            return
+        self.app.push(GameScene(session))
+
+    def open_file(self) -> None:
+        path = tk_dialogs.ask_map_file(str(MAPS_DIR))
+        if path is None:
+            self.say("No map opened (cancelled, or no file dialog available).")
+            return
+        self.add_entry(load_entry(Path(path)))
+
+    def add_entry(self, entry: MapEntry) -> None:
+        """List an opened file (replacing the same path) and choose it."""
+        self.entries = [e for e in self.entries if e.path != entry.path] + [entry]
+        self.choose(len(self.entries) - 1)
+        if entry.error:
+            self.say(entry.error)
+
+    def start_editor(self) -> None:
+        self.editor, message = editor_launch.launch_editor()
+        self.say(message)
+
+    def say(self, message: str) -> None:
+        self.message, self.message_ms = message, MESSAGE_MS
+
+    def update(self, dt_ms: int) -> None:
+        failure = editor_launch.early_failure(self.editor)
+        if failure:
+            self.editor = None
+            self.say(failure)
+        self.message_ms = max(0, self.message_ms - dt_ms)
+
+    # ----- drawing -----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, _ = surface.get_size()
+        draw_text(surface, "LASER FLAG", (24, 20), 64, ACCENT, bold=True)
+        draw_text(surface, "hot-seat laser tag for two", (26, 68), 22, DIM)
+        self.draw_list(surface)
+        self.draw_detail(surface)
+        draw_buttons(surface, self.buttons())
+        if self.message_ms:
+            draw_text(surface, self.message, (w - 24, 40), 22, ACCENT, anchor="topright")
+
+    def draw_list(self, surface: pygame.Surface) -> None:
+        area = self.list_rect()
+        draw_box(surface, area)
+        if not self.entries:
+            draw_text(surface, f"No maps in {MAPS_DIR}", (area.x + 12, area.y + 12), 22, BAD)
+        surface.set_clip(area.inflate(-2, -2))
+        for i, entry in enumerate(self.entries):
+            card = self.card_rect(i)
+            if card.bottom >= area.top and card.top <= area.bottom:
+                self.draw_card(surface, entry, card, i == self.chosen)
+        surface.set_clip(None)
+
+    def draw_card(
+        self, surface: pygame.Surface, entry: MapEntry, card: pygame.Rect, chosen: bool
+    ) -> None:
+        draw_box(
+            surface,
+            card,
+            (60, 66, 86) if chosen else (44, 48, 60),
+            ACCENT if chosen else (70, 76, 92),
+        )
+        thumb_rect = pygame.Rect(card.x + 4, card.y + 3, THUMB, THUMB)
+        if entry.gm is not None:
+            image = thumbnail(entry.gm, THUMB, False)
+            surface.blit(image, image.get_rect(center=thumb_rect.center))
+        else:
+            pygame.draw.line(surface, BAD, thumb_rect.topleft, thumb_rect.bottomright, 3)
+            pygame.draw.line(surface, BAD, thumb_rect.topright, thumb_rect.bottomleft, 3)
+        x = thumb_rect.right + 10
+        draw_text(surface, entry.title, (x, card.y + 6), 24, TEXT, bold=True)
+        if entry.gm is not None and entry.error is None:
+            facts = map_facts(entry.gm)
+            draw_lines(surface, facts, (x, card.y + 28), 18, DIM)
+        else:
+            lines = wrap(entry.error or "", 18, card.right - x - 6)[:3]
+            draw_lines(surface, lines, (x, card.y + 28), 18, BAD)
+
+    def draw_detail(self, surface: pygame.Surface) -> None:
+        area = self.detail_rect()
+        draw_box(surface, area)
+        entry = self.entry
+        if entry is None:
+            return
+        text_w = area.w - 280
+        size = max(80, min(text_w, area.h - 200))
+        x, y = area.x + 16, area.y + 16
+        draw_text(surface, entry.title, (x, y), 36, TEXT, bold=True)
+        y += 40
+        if entry.gm is not None:
+            gm = entry.gm
+            byline = f"by {gm.author}" if gm.author else str(entry.path.name)
+            draw_text(surface, byline, (x, y), 20, DIM)
+            y += 26
+            y = draw_lines(surface, map_facts(gm), (x, y), 22, TEXT)
+            y = draw_lines(surface, wrap(gm.description, 20, text_w), (x, y + 4), 20, DIM)
+            image = thumbnail(gm, size, False)
+            surface.blit(image, (x, y + 10))
+            y += size + 20
+        if entry.error:
+            draw_lines(surface, wrap(entry.error, 22, area.w - 32), (x, y), 22, BAD)

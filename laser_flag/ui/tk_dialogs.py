@@ -1,0 +1,57 @@
+"""Small tkinter dialogs (rename a team, open a map) that fail softly when Tk is missing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def _with_tk(ask: Callable[[Any], Any]) -> Any:
+    """Run `ask(root)` with a hidden Tk root; None when there is no Tk or no display for it."""
+    try:
+        import tkinter
+    except ImportError:
+        return None
+    try:
+        root = tkinter.Tk()
+    except tkinter.TclError:
+        return None
+    try:
+        root.withdraw()
+        return ask(root)
+    except tkinter.TclError:
+        return None
+    finally:
+        root.destroy()
+
+
+def ask_team_name(current: str) -> str | None:
+    """A new team name, or None if cancelled, blank or Tk is unavailable."""
+
+    def ask(root: Any) -> str | None:
+        from tkinter import simpledialog
+
+        return simpledialog.askstring(
+            "Rename team", "Team name:", initialvalue=current, parent=root
+        )
+
+    name = _with_tk(ask)
+    name = (name or "").strip()[:24]
+    return name or None
+
+
+def ask_map_file(initial_dir: str) -> str | None:
+    """A map file chosen in a file dialog, or None."""
+
+    def ask(root: Any) -> str:
+        from tkinter import filedialog
+
+        return filedialog.askopenfilename(
+            parent=root,
+            title="Open a Laser Flag map",
+            initialdir=initial_dir,
+            filetypes=[("Laser Flag maps", "*.json *.txt"), ("All files", "*")],
+        )
+
+    path = _with_tk(ask)
+    return path or None

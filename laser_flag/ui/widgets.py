@@ -1,0 +1,140 @@
+"""Text and buttons drawn with pygame's own font: the few widgets every screen shares."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import pygame
+
+TEXT = (232, 234, 240)
+DIM = (150, 156, 170)
+PANEL = (36, 40, 50)
+PANEL_EDGE = (70, 76, 92)
+ACCENT = (255, 196, 64)
+GOOD = (110, 220, 120)
+BAD = (240, 90, 80)
+BUTTON = (58, 64, 82)
+BUTTON_HOVER = (78, 86, 110)
+BUTTON_ON = (150, 110, 30)
+BUTTON_OFF = (44, 46, 54)
+
+
+@cache
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """pygame's bundled font, so text looks the same on every machine."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    f = pygame.font.Font(None, size)
+    f.set_bold(bold)
+    return f
+
+
+@cache
+def _rendered(text: str, size: int, color: tuple[int, int, int], bold: bool) -> pygame.Surface:
+    return font(size, bold).render(text, True, color)
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    pos: tuple[int, int],
+    size: int = 22,
+    color: tuple[int, int, int] = TEXT,
+    *,
+    bold: bool = False,
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    """Blit one line of text with `anchor` ('topleft', 'center', 'midtop', ...) at `pos`."""
+    image = _rendered(text, size, tuple(color), bold)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split `text` into lines no wider than `width` pixels, breaking at spaces."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if line and f.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def draw_lines(
+    surface: pygame.Surface,
+    lines: Sequence[str],
+    pos: tuple[int, int],
+    size: int = 20,
+    color: tuple[int, int, int] = TEXT,
+) -> int:
+    """Draw lines top-down from `pos`; returns the y just below the last one."""
+    x, y = pos
+    step = font(size).get_linesize()
+    for line in lines:
+        draw_text(surface, line, (x, y), size, color)
+        y += step
+    return y
+
+
+@dataclass(frozen=True)
+class Button:
+    """A clickable label; `name` is what the owning scene acts on."""
+
+    name: str
+    label: str
+    rect: pygame.Rect
+    enabled: bool = True
+    toggled: bool = False
+    hint: str = ""
+
+    def hit(self, xy: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(xy)
+
+    def draw(self, surface: pygame.Surface, mouse: tuple[int, int], size: int = 22) -> None:
+        if not self.enabled:
+            fill, color = BUTTON_OFF, DIM
+        elif self.toggled:
+            fill, color = BUTTON_ON, TEXT
+        else:
+            fill = BUTTON_HOVER if self.rect.collidepoint(mouse) else BUTTON
+            color = TEXT
+        pygame.draw.rect(surface, fill, self.rect, border_radius=6)
+        pygame.draw.rect(surface, PANEL_EDGE, self.rect, 1, border_radius=6)
+        draw_text(surface, self.label, self.rect.center, size, color, anchor="center")
+
+
+def button_at(buttons: Sequence[Button], xy: tuple[int, int]) -> Button | None:
+    """The enabled button under `xy`, if any."""
+    return next((b for b in buttons if b.hit(xy)), None)
+
+
+def draw_buttons(surface: pygame.Surface, buttons: Sequence[Button], size: int = 22) -> None:
+    mouse = pygame.mouse.get_pos()
+    for button in buttons:
+        button.draw(surface, mouse, size)
+
+
+def row_of_buttons(
+    specs: Sequence[tuple[str, str]], area: pygame.Rect, gap: int = 8
+) -> list[Button]:
+    """Split `area` into equal buttons left to right, one per (name, label)."""
+    width = (area.width - gap * (len(specs) - 1)) // max(1, len(specs))
+    return [
+        Button(name, label, pygame.Rect(area.x + i * (width + gap), area.y, width, area.height))
+        for i, (name, label) in enumerate(specs)
+    ]
+
+
+def draw_box(surface: pygame.Surface, rect: pygame.Rect, fill=PANEL, edge=PANEL_EDGE) -> None:
+    pygame.draw.rect(surface, fill, rect, border_radius=8)
+    pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
