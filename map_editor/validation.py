@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from laser_flag.engine.game_map import Pos
+from laser_flag.engine.game_map import WALL, GameMap, Pos
 from laser_flag.engine.mapfile import MapError, parse_map, team_without_units
 
 _TILE_REF = re.compile(r"tiles\[(\d+)\]\[(\d+)\]")
@@ -51,3 +51,23 @@ def find_problem(data: dict[str, Any], source: str) -> Problem | None:
         return None
     name = gm.teams[team].name
     return Problem(f"{source}: team {team} ({name}) has no units", (), loadable=True)
+
+
+def preview_map(data: dict[str, Any], source: str) -> GameMap:
+    """The map to draw: the loader's view, or, while a problem stands, its tiles and fine units."""
+    try:
+        return parse_map(data, source)
+    except MapError:
+        seen: set[tuple[int, int]] = set()
+        tiles = data["tiles"]
+        units = []
+        for unit in data["units"]:
+            pos = (unit[2], unit[3])
+            if pos not in seen and 0 <= pos[0] < len(tiles) and 0 <= pos[1] < len(tiles[0]):
+                seen.add(pos)
+                units.append(unit)
+        return parse_map({"tiles": tiles, "units": [u for u in units if _not_wall(tiles, u)]})
+
+
+def _not_wall(tiles: list[list[str]], unit: list[Any]) -> bool:
+    return tiles[unit[2]][unit[3]] != WALL

@@ -1,0 +1,7 @@
+"""`python -m map_editor [FILE]`."""
+
+import sys
+
+from .app import main
+
+sys.exit(main())

@@ -1,0 +1,41 @@
+"""Start the editor: `laser-flag-editor [FILE]` and `python -m map_editor [FILE]`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tkinter as tk
+from pathlib import Path
+
+from .document import MapDocument
+from .storage import new_map_data
+
+DEFAULT_SIZE = 21
+
+
+def _parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="laser-flag-editor",
+                                     description="Design, check and save Laser Flag maps.")
+    parser.add_argument("file", nargs="?", type=Path, help="a map file to open (.json or .txt)")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Open the editor window on FILE (or a new map) and run until it is closed."""
+    args = _parse(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # pygame only draws off-screen here
+    from .window import EditorWindow  # after the environment: it imports pygame
+
+    try:
+        root = tk.Tk(className="laser-flag-editor")
+    except tk.TclError as e:
+        print(f"laser-flag-editor: cannot open a window: {e}", file=sys.stderr)
+        return 2
+    window = EditorWindow(root, MapDocument(new_map_data(DEFAULT_SIZE, DEFAULT_SIZE)))
+    if args.file and not window.open_path(args.file):
+        root.destroy()
+        return 1
+    root.mainloop()
+    return 0

@@ -1,0 +1,78 @@
+"""Small modal dialogs: unsaved changes (Save / Discard / Cancel) and the size of a new map."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+
+from .storage import NEW_SIDES
+from .tool_panel import tip
+
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+UNSAVED_TITLE = "Unsaved changes"
+
+
+class Modal(tk.Toplevel):
+    """A dialog over `parent` that holds the focus until it is answered."""
+
+    def __init__(self, parent: tk.Misc, title: str) -> None:
+        super().__init__(parent)
+        self.title(title)
+        self.transient(parent.winfo_toplevel())
+        self.resizable(False, False)
+        self.body = ttk.Frame(self, padding=12)
+        self.body.pack(fill="both", expand=True)
+
+    def run(self) -> None:
+        self.grab_set()
+        self.focus_force()
+        self.wait_window()
+
+
+def ask_save_changes(parent: tk.Misc, name: str, action: str) -> str:
+    """SAVE, DISCARD or CANCEL for unsaved changes to `name` before `action`."""
+    dialog = Modal(parent, UNSAVED_TITLE)
+    answer = tk.StringVar(value=CANCEL)
+
+    def choose(value: str) -> None:
+        answer.set(value)
+        dialog.destroy()
+
+    ttk.Label(dialog.body, text=f"{name} has unsaved changes.\nSave them before {action}?",
+              justify="left").grid(row=0, column=0, columnspan=3, sticky="w", pady=(0, 12))
+    buttons = [(SAVE, "Save", "s", "Save the map, then go on"),
+               (DISCARD, "Discard", "d", "Throw the changes away and go on"),
+               (CANCEL, "Cancel", "Escape", "Go back to the map, changes kept")]
+    for col, (value, label, key, what) in enumerate(buttons):
+        button = ttk.Button(dialog.body, text=label, command=lambda v=value: choose(v))
+        button.grid(row=1, column=col, padx=4)
+        tip(button, f"{what}. Key {key}")
+        dialog.bind(f"<Key-{key}>" if len(key) == 1 else f"<{key}>", lambda _e, v=value: choose(v))
+    dialog.protocol("WM_DELETE_WINDOW", lambda: choose(CANCEL))
+    dialog.run()
+    return answer.get()
+
+
+def ask_new_size(parent: tk.Misc) -> tuple[int, int] | None:
+    """Rows and columns for a new map (11 to 21 each), or None when cancelled."""
+    dialog = Modal(parent, "New map")
+    rows, cols = tk.IntVar(value=21), tk.IntVar(value=21)
+    result: list[tuple[int, int]] = []
+    for row, (label, var) in enumerate((("Rows", rows), ("Columns", cols))):
+        ttk.Label(dialog.body, text=label).grid(row=row, column=0, sticky="w", padx=(0, 8))
+        spin = ttk.Spinbox(dialog.body, from_=NEW_SIDES[0], to=NEW_SIDES[-1], textvariable=var,
+                           width=5, state="readonly")
+        spin.grid(row=row, column=1, pady=2)
+        tip(spin, f"{label} of the new map, {NEW_SIDES[0]} to {NEW_SIDES[-1]}")
+
+    def create() -> None:
+        result.append((rows.get(), cols.get()))
+        dialog.destroy()
+
+    ok = ttk.Button(dialog.body, text="Create", command=create)
+    ok.grid(row=2, column=0, columnspan=2, pady=(10, 0))
+    tip(ok, "Start an all-floor map of this size without units. Key Return")
+    dialog.bind("<Return>", lambda _e: create())
+    dialog.bind("<Escape>", lambda _e: dialog.destroy())
+    dialog.run()
+    return result[0] if result else None

@@ -1,0 +1,172 @@
+"""The map properties dialog: texts, teams, limits and the rule-override table."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Callable
+from tkinter import colorchooser, ttk
+from typing import Any
+
+from laser_flag.engine.game_map import TEAMS
+from laser_flag.engine.ruleset import CLASS_LABELS, CLASSES, COLUMNS, DEFAULT_RULESET, RulesError
+
+from .dialogs import Modal
+from .properties import cell_text, effective, parse_cell, positive, rule_cells, rule_overrides
+from .tool_panel import tip
+
+COLOUR_KEYS = {"team_color": "Colour", "alt_team_color": "Alternate colour"}
+CHANGED_CELL = "#0050d0"
+
+
+def _hex(rgb: list[int]) -> str:
+    return "#" + "".join(f"{v:02x}" for v in rgb)
+
+
+class PropertiesDialog(Modal):
+    """Edits a copy of the properties; OK hands the new values to `on_ok` (only if all parse)."""
+
+    def __init__(self, parent: tk.Misc, data: dict[str, Any],
+                 on_ok: Callable[[dict[str, Any]], None]) -> None:
+        super().__init__(parent, "Map properties")
+        self._on_ok = on_ok
+        self._colours = {k: effective(data, k) for k in COLOUR_KEYS}
+        notebook = ttk.Notebook(self.body)
+        notebook.pack(fill="both", expand=True)
+        self._general(notebook, data)
+        self._teams(notebook, data)
+        self._rules(notebook, data)
+        self.error = ttk.Label(self.body, foreground="#c00000", wraplength=560)
+        self.error.pack(anchor="w", pady=4)
+        buttons = ttk.Frame(self.body)
+        buttons.pack(anchor="e")
+        ok = ttk.Button(buttons, text="OK", command=self._ok)
+        ok.pack(side="left", padx=4)
+        tip(ok, "Apply the properties (one undo step)")
+        cancel = ttk.Button(buttons, text="Cancel", command=self.destroy)
+        cancel.pack(side="left")
+        tip(cancel, "Close without changing anything. Key Escape")
+        self.bind("<Escape>", lambda _e: self.destroy())
+
+    def _tab(self, notebook: ttk.Notebook, title: str) -> ttk.Frame:
+        frame = ttk.Frame(notebook, padding=10)
+        notebook.add(frame, text=title)
+        return frame
+
+    def _entry(self, frame: ttk.Frame, row: int, col: int, text: str, help_text: str,
+               width: int = 30) -> tk.StringVar:
+        var = tk.StringVar(value=text)
+        entry = ttk.Entry(frame, textvariable=var, width=width)
+        entry.grid(row=row, column=col, sticky="w", padx=4, pady=2)
+        tip(entry, help_text)
+        return var
+
+    def _general(self, notebook: ttk.Notebook, data: dict[str, Any]) -> None:
+        frame = self._tab(notebook, "General")
+        self._texts = {}
+        for row, key in enumerate(("name", "author")):
+            ttk.Label(frame, text=key.title()).grid(row=row, column=0, sticky="w")
+            self._texts[key] = self._entry(frame, row, 1, effective(data, key),
+                                           f"The map's {key}, shown in the game's map chooser")
+        ttk.Label(frame, text="Description").grid(row=2, column=0, sticky="nw")
+        self._description = tk.Text(frame, width=50, height=5, wrap="word")
+        self._description.insert("1.0", effective(data, "description"))
+        self._description.grid(row=2, column=1, padx=4, pady=2)
+        tip(self._description, "A few lines about the map for the map chooser")
+        ttk.Label(frame, text="Turn limit").grid(row=3, column=0, sticky="w")
+        limit = effective(data, "turn_limit")
+        self._turn_limit = self._entry(frame, 3, 1, "" if limit is None else str(limit),
+                                       "Rounds before the higher score wins; blank: no limit", 8)
+
+    def _teams(self, notebook: ttk.Notebook, data: dict[str, Any]) -> None:
+        frame = self._tab(notebook, "Teams")
+        names, limits = effective(data, "team_names"), effective(data, "score_limit")
+        outlines = effective(data, "b_w_team_color")
+        self._outlines = {t: tk.StringVar(value=outlines[t]) for t in TEAMS}
+        self._names, self._limits = {}, {}
+        labels = ("Name", "Colour", "Alternate colour", "Outline", "Score limit")
+        for row, label in enumerate(labels, start=1):
+            ttk.Label(frame, text=label).grid(row=row, column=0, sticky="w")
+        for col, team in enumerate(TEAMS, start=1):
+            ttk.Label(frame, text=f"Team {team}", font=("TkDefaultFont", 10, "bold")).grid(
+                row=0, column=col)
+            self._names[team] = self._entry(frame, 1, col, names[team], f"Team {team}'s name", 16)
+            for row, key in enumerate(COLOUR_KEYS, start=2):
+                self._colour_button(frame, row, col, key, team)
+            outline = ttk.Combobox(frame, values=("black", "white"), width=8, state="readonly",
+                                   textvariable=self._outlines[team])
+            outline.grid(row=4, column=col, sticky="w", padx=4)
+            tip(outline, f"Team {team}'s outline shade around units")
+            self._limits[team] = self._entry(frame, 5, col, str(limits[team]),
+                                             f"Points team {team} needs to win", 6)
+
+    def _colour_button(self, frame: ttk.Frame, row: int, col: int, key: str, team: str) -> None:
+        button = tk.Button(frame, width=6, background=_hex(self._colours[key][team]))
+
+        def pick() -> None:
+            title = f"Team {team}: {COLOUR_KEYS[key].lower()}"
+            rgb, _ = colorchooser.askcolor(_hex(self._colours[key][team]), parent=self, title=title)
+            if rgb is not None:
+                self._colours[key][team] = [int(v) for v in rgb]
+                button.configure(background=_hex(self._colours[key][team]))
+
+        button.configure(command=pick)
+        button.grid(row=row, column=col, sticky="w", padx=4, pady=2)
+        tip(button, f"Pick team {team}'s {COLOUR_KEYS[key].lower()}")
+
+    def _rules(self, notebook: ttk.Notebook, data: dict[str, Any]) -> None:
+        frame = self._tab(notebook, "Rules")
+        ttk.Label(frame, text="The ruleset of RULES.md; blue cells differ from the default "
+                  "and are written to the map. Hover a cell for its default.").grid(
+            row=0, column=0, columnspan=len(CLASSES) + 1, sticky="w", pady=(0, 6))
+        self._cells: dict[tuple[str, str], tk.StringVar] = {}
+        cells = rule_cells(data)
+        for col, unit_class in enumerate(CLASSES, start=1):
+            ttk.Label(frame, text=CLASS_LABELS[unit_class]).grid(row=1, column=col)
+        for row, column in enumerate(COLUMNS, start=2):
+            ttk.Label(frame, text=column.replace("_", " ")).grid(row=row, column=0, sticky="w")
+            for col, unit_class in enumerate(CLASSES, start=1):
+                self._cell(frame, row, col, unit_class, column, cells[(unit_class, column)])
+
+    def _cell(self, frame: ttk.Frame, row: int, col: int, unit_class: str, column: str,
+              value: Any) -> None:
+        default = cell_text(getattr(DEFAULT_RULESET[unit_class], column))
+        var = tk.StringVar(value=cell_text(value))
+        entry = tk.Entry(frame, textvariable=var, width=7, justify="center")
+        entry.grid(row=row, column=col, padx=2, pady=1)
+
+        def recolour(*_: object) -> None:
+            changed = var.get().strip().lower() != default
+            entry.configure(foreground=CHANGED_CELL if changed else "black")
+
+        var.trace_add("write", recolour)
+        recolour()
+        tip(entry, f"{CLASS_LABELS[unit_class]} {column.replace('_', ' ')}; default {default}")
+        self._cells[(unit_class, column)] = var
+
+    def values(self) -> dict[str, Any]:
+        """Every property as its JSON value; ValueError names the first field that is wrong."""
+        cells = {k: parse_cell(k[1], v.get()) for k, v in self._cells.items()}
+        try:
+            rules = rule_overrides(cells)
+        except RulesError as e:
+            raise ValueError(str(e)) from None
+        return {
+            **{k: v.get() for k, v in self._texts.items()},
+            "description": self._description.get("1.0", "end-1c"),
+            "turn_limit": positive(self._turn_limit.get(), "Turn limit", blank_ok=True),
+            "team_names": {t: v.get() for t, v in self._names.items()},
+            "score_limit": {t: positive(v.get(), f"Team {t}'s score limit")
+                            for t, v in self._limits.items()},
+            "b_w_team_color": {t: v.get() for t, v in self._outlines.items()},
+            **self._colours,
+            "rules": rules,
+        }
+
+    def _ok(self) -> None:
+        try:
+            values = self.values()
+        except ValueError as e:
+            self.error.configure(text=str(e))
+            return
+        self.destroy()
+        self._on_ok(values)

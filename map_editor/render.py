@@ -1,0 +1,71 @@
+"""The board drawn by the game's own code (laser_flag.ui.board_draw), handed to Tk as PPM data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import pygame
+
+from laser_flag.engine.game_map import GameMap, Pos
+from laser_flag.ui.board_draw import (
+    UnitLook,
+    board_size,
+    draw_tiles,
+    draw_units,
+    shade_tiles,
+)
+from laser_flag.ui.palette import HIGHLIGHTS, Palette
+
+UNSEEN = (0, 0, 0, 120)
+HEAT_LEVELS = 8
+HEAT_RGB = (255, 40, 40)
+HEAT_MAX_ALPHA = 170
+
+
+@dataclass(frozen=True)
+class Overlays:
+    """Tile shading over the board: a sight set, or exposure counts (the heatmap)."""
+
+    sight: frozenset[Pos] | None = None
+    heat: Mapping[Pos, int] = field(default_factory=dict)
+
+
+def _heat(surface: pygame.Surface, tile_px: int, heat: Mapping[Pos, int]) -> None:
+    """Redder where more tiles see a tile, in a few steps so shading squares stay cached."""
+    top = max(heat.values(), default=0) or 1
+    levels: dict[int, list[Pos]] = {}
+    for pos, count in heat.items():
+        levels.setdefault(round(count / top * HEAT_LEVELS), []).append(pos)
+    for level, cells in levels.items():
+        alpha = HEAT_MAX_ALPHA * level // HEAT_LEVELS
+        shade_tiles(surface, (0, 0), tile_px, cells, (*HEAT_RGB, alpha))
+
+
+def board_surface(gm: GameMap, tile_px: int, alternate: bool, overlays: Overlays) -> pygame.Surface:
+    """Tiles, overlay shading, then the units, exactly as the game draws them."""
+    palette = Palette.from_map(gm, alternate)
+    surface = pygame.Surface(board_size(gm, tile_px))
+    draw_tiles(surface, gm, (0, 0), tile_px, palette)
+    if overlays.sight is not None:
+        unseen = [p for p in gm.positions() if p not in overlays.sight]
+        shade_tiles(surface, (0, 0), tile_px, unseen, UNSEEN)
+        shade_tiles(surface, (0, 0), tile_px, overlays.sight, HIGHLIGHTS.sight)
+    _heat(surface, tile_px, overlays.heat)
+    looks = [UnitLook.from_spec(spec, gm) for spec in gm.units]
+    draw_units(surface, looks, (0, 0), tile_px, palette)
+    return surface
+
+
+def ppm_data(surface: pygame.Surface) -> bytes:
+    """The surface as binary PPM, which tkinter.PhotoImage reads without extra libraries."""
+    width, height = surface.get_size()
+    return b"P6 %d %d 255\n" % (width, height) + pygame.image.tobytes(surface, "RGB")
+
+
+def tile_swatch(gm: GameMap, kind: str, tile_px: int) -> pygame.Surface:
+    """One tile of `kind` in the map's colours, for the terrain buttons."""
+    one = GameMap([[kind]], [], teams=gm.teams, score_limit=gm.score_limit, turn_limit=None)
+    surface = pygame.Surface((tile_px, tile_px))
+    draw_tiles(surface, one, (0, 0), tile_px, Palette.from_map(gm))
+    return surface

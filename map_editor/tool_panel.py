@@ -1,0 +1,118 @@
+"""The tool palette: terrain, tool, brush size and the unit to place, each with a key."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Callable
+from tkinter import ttk
+
+from tktooltip import ToolTip
+
+from laser_flag.engine.game_map import TEAMS, TILE_KINDS
+from laser_flag.engine.ruleset import CLASS_LABELS, CLASSES
+
+from .tools import BRUSH, LOS, RECT, TILE_LABELS, UNIT
+
+TERRAIN_KEYS = dict(zip(TILE_KINDS, "123456", strict=True))
+TERRAIN_HELP = {
+    "level": "open ground",
+    "elevated": "a low block units climb onto; never blocks sight",
+    "wall": "blocks movement and sight; painting it over a unit removes the unit",
+    "base_1": "recharges team 1's lasers",
+    "base_2": "recharges team 2's lasers",
+    "base_u": "recharges both teams' lasers",
+}
+TOOL_INFO = {  # tool: (label, key, what it does)
+    BRUSH: ("Brush", "b", "Paint the chosen terrain: click or drag"),
+    RECT: ("Rectangle", "r", "Fill a rectangle with the chosen terrain: drag corner to corner"),
+    UNIT: ("Unit", "u", "Click an empty tile to place a unit, drag a unit to move it"),
+    LOS: ("Sight", "l", "Click a tile to see every tile it has line of sight to"),
+}
+BRUSH_SIZES = (1, 2, 3, 4, 5)
+SWATCH_PX = 22
+
+
+def tip(widget: tk.Widget, text: str) -> None:
+    """A tooltip saying what a control does and its key."""
+    ToolTip(widget, msg=text, delay=0.4)
+
+
+class ToolPanel(ttk.Frame):
+    """Holds the current tool settings as Tk variables; `on_change` runs after any change."""
+
+    def __init__(self, master: tk.Misc, on_change: Callable[[], None]) -> None:
+        super().__init__(master, padding=6)
+        self.tool = tk.StringVar(value=BRUSH)
+        self.kind = tk.StringVar(value="wall")
+        self.brush = tk.IntVar(value=1)
+        self.team = tk.StringVar(value="1")
+        self.unit_class = tk.StringVar(value=CLASSES[0])
+        self.swatches: dict[str, tk.PhotoImage] = {}
+        self._terrain_buttons: dict[str, tk.Radiobutton] = {}
+        for var in (self.tool, self.kind, self.brush, self.team, self.unit_class):
+            var.trace_add("write", lambda *_: on_change())
+        self._terrain()
+        self._tools()
+        self._brush()
+        self._unit()
+
+    def _heading(self, text: str) -> None:
+        ttk.Label(self, text=text, font=("TkDefaultFont", 10, "bold")).pack(anchor="w", pady=(8, 2))
+
+    def _choice(self, var: tk.Variable, value: object, text: str, help_text: str) -> tk.Radiobutton:
+        button = tk.Radiobutton(self, text=text, variable=var, value=value, indicatoron=False,
+                                anchor="w", compound="left", padx=6, pady=2)
+        button.pack(fill="x", pady=1)
+        tip(button, help_text)
+        return button
+
+    def _terrain(self) -> None:
+        self._heading("Terrain")
+        for kind in TILE_KINDS:
+            key = TERRAIN_KEYS[kind]
+            text = f"{TILE_LABELS[kind]}  [{key}]"
+            help_text = f"{TILE_LABELS[kind]}: {TERRAIN_HELP[kind]}. Key {key}"
+            self._terrain_buttons[kind] = self._choice(self.kind, kind, text, help_text)
+
+    def _tools(self) -> None:
+        self._heading("Tool")
+        for tool, (label, key, what) in TOOL_INFO.items():
+            self._choice(self.tool, tool, f"{label}  [{key.upper()}]", f"{what}. Key {key.upper()}")
+
+    def _brush(self) -> None:
+        self._heading("Brush size")
+        spin = ttk.Spinbox(self, from_=BRUSH_SIZES[0], to=BRUSH_SIZES[-1], width=5,
+                           textvariable=self.brush, state="readonly")
+        spin.pack(anchor="w")
+        tip(spin, "Side of the square the brush paints, in tiles. Keys [ and ]")
+
+    def _unit(self) -> None:
+        self._heading("New unit")
+        for team in TEAMS:
+            help_text = f"Place units of team {team}. Key T toggles"
+            self._choice(self.team, team, f"Team {team}", help_text)
+        combo = ttk.Combobox(self, values=[CLASS_LABELS[c] for c in CLASSES], state="readonly",
+                             width=10)
+        combo.current(0)
+        combo.bind("<<ComboboxSelected>>",
+                   lambda _e: self.unit_class.set(CLASSES[combo.current()]))
+        self.unit_class.trace_add(
+            "write", lambda *_: combo.current(CLASSES.index(self.unit_class.get())))
+        combo.pack(anchor="w", pady=2)
+        tip(combo, "Class of the units the Unit tool places. Key C cycles")
+
+    def set_swatches(self, images: dict[str, tk.PhotoImage]) -> None:
+        """Show each terrain as the game draws it."""
+        self.swatches = images
+        for kind, button in self._terrain_buttons.items():
+            button.configure(image=images[kind])
+
+    def cycle_class(self) -> None:
+        i = CLASSES.index(self.unit_class.get())
+        self.unit_class.set(CLASSES[(i + 1) % len(CLASSES)])
+
+    def toggle_team(self) -> None:
+        self.team.set("2" if self.team.get() == "1" else "1")
+
+    def step_brush(self, step: int) -> None:
+        self.brush.set(min(max(self.brush.get() + step, BRUSH_SIZES[0]), BRUSH_SIZES[-1]))
