@@ -72,41 +72,51 @@ def fit_tile_px(gm: GameMap, area: tuple[int, int], minimum: int = 8) -> int:
     return max(minimum, min(area[0] // gm.cols, area[1] // gm.rows))
 
 
-def _wall_caps(gm: GameMap, pos: Pos) -> Iterable[str]:
+Tiles = tuple[tuple[str, ...], ...]
+
+
+def _is_wall(tiles: Tiles, r: int, c: int) -> bool:
+    """Inside the grid and a wall (the board's edge shows caps, so outside is not)."""
+    return 0 <= r < len(tiles) and 0 <= c < len(tiles[0]) and tiles[r][c] == WALL
+
+
+def _wall_caps(tiles: Tiles, r: int, c: int) -> Iterable[str]:
     """Sides of a wall facing a non-wall tile or the board's edge: they show an edge strip."""
     for side, (dr, dc) in CAP_SIDES:
-        neighbour = (pos[0] + dr, pos[1] + dc)
-        if not gm.in_bounds(neighbour) or gm.kind(neighbour) != WALL:
+        if not _is_wall(tiles, r + dr, c + dc):
             yield f"wall_cap_{side}"
 
 
-def _tile_art(gm: GameMap, pos: Pos, palette: Palette) -> Iterable[tuple[str, tuple | None]]:
+def _tile_art(tiles: Tiles, r: int, c: int, palette: Palette) -> Iterable[tuple[str, RGB | None]]:
     """The art layers of one tile, bottom first, each with its tint."""
-    kind = gm.kind(pos)
+    kind = tiles[r][c]
     yield TILE_ART.get(kind, "floor"), None
     if kind == WALL:
-        yield from ((name, None) for name in _wall_caps(gm, pos))
+        yield from ((name, None) for name in _wall_caps(tiles, r, c))
     elif kind == BASE_U:
         yield "base_u", None
     elif kind in BASE_TEAMS:
         yield "base_mask", palette.team(BASE_TEAMS[kind]).main
 
 
-@lru_cache(maxsize=6)
-def _tile_layer(gm: GameMap, tiles: tuple, tile_px: int, palette: Palette) -> pygame.Surface:
-    """The whole static board as one surface; `tiles` keys the cache on the map's content."""
-    layer = pygame.Surface(board_size(gm, tile_px))
-    for pos in gm.positions():
-        topleft = tile_rect((0, 0), tile_px, pos).topleft
-        for name, tint in _tile_art(gm, pos, palette):
-            layer.blit(assets.image(name, tile_px, tint), topleft)
+def _render_layer(tiles: Tiles, tile_px: int, palette: Palette) -> pygame.Surface:
+    """The whole static board as one surface."""
+    layer = pygame.Surface((len(tiles[0]) * tile_px, len(tiles) * tile_px))
+    for r, row in enumerate(tiles):
+        for c in range(len(row)):
+            for name, tint in _tile_art(tiles, r, c, palette):
+                layer.blit(assets.image(name, tile_px, tint), (c * tile_px, r * tile_px))
     return layer.convert() if pygame.display.get_surface() is not None else layer
+
+
+# Cached on content, so an undo in the editor finds its board again; thumbnails bypass it.
+_tile_layer = lru_cache(maxsize=8)(_render_layer)
 
 
 def draw_tiles(surface: pygame.Surface, gm: GameMap, origin: Point, tile_px: int,
                palette: Palette) -> None:
     """Floor, cover, walls with caps and team-tinted bases, from the cached tile layer."""
-    surface.blit(_tile_layer(gm, gm.tiles, tile_px, palette), origin)
+    surface.blit(_tile_layer(gm.tiles, tile_px, palette), origin)
 
 
 def _washed(color: RGB, amount: float) -> RGB:
@@ -203,7 +213,7 @@ def thumbnail(gm: GameMap, size_px: int, palette: Palette | None = None) -> pyga
     picture = pygame.Surface((size_px, size_px), pygame.SRCALPHA)
     width, height = board_size(gm, tile_px)
     origin = ((size_px - width) // 2, (size_px - height) // 2)
-    draw_tiles(picture, gm, origin, tile_px, palette)
+    picture.blit(_render_layer(gm.tiles, tile_px, palette), origin)
     _draw_dots(picture, gm.units, origin, tile_px, palette)
     return picture
 
