@@ -96,3 +96,8 @@ def shots(events: Iterable[object]) -> list[Shot]:
 def kinds(events: Iterable[object]) -> list[str]:
     """Event class names in order, to read event sequences at a glance."""
     return [type(e).__name__ for e in events]
+
+
+def always(roll: tuple[int, ...]):
+    """Dice that come up the same every time, for tests where the dice do not matter."""
+    return lambda rng: roll
