@@ -11,9 +11,16 @@ from .log_text import Roster
 SIDE_WORDS = {"N": "north", "S": "south", "W": "west", "E": "east"}
 
 
-def chance(p: Fraction) -> str:
-    """'15/36 = 41.7%': the exact fraction and its percentage."""
-    return f"{p.numerator}/{p.denominator} = {float(p) * 100:.1f}%"
+def chance(p: Fraction, outcomes: int) -> str:
+    """'15/36 = 41.7%': the exact count of the dice's `outcomes` and its percentage."""
+    count = p * outcomes
+    text = f"{count}/{outcomes}" if count.denominator == 1 else f"{p.numerator}/{p.denominator}"
+    return f"{text} = {float(p) * 100:.1f}%"
+
+
+def outcomes(game: Game, rolls: int = 1) -> int:
+    """How many equally likely results `rolls` rolls of the game's dice have (36 for 2D6)."""
+    return (game.dice.sides**game.dice.count) ** rolls
 
 
 def unit_lines(game: Game, uid: int) -> list[str]:
@@ -39,7 +46,10 @@ def target_lines(game: Game, shooter: int, target: int, roster: Roster) -> list[
     for i, (label, value) in enumerate(odds.modifiers):
         sign = "" if i == 0 else ("+" if value >= 0 else "-")
         lines.append(f"   {sign}{abs(value) if i else value}  {label}")
-    lines.append(f"Needed {odds.needed} on 2D6: hit chance {chance(odds.probability)}")
+    dice = str(game.dice).upper()
+    lines.append(
+        f"Needed {odds.needed} on {dice}: hit chance {chance(odds.probability, outcomes(game))}"
+    )
     if not game.can_fire(shooter):
         lines.append("This unit cannot fire now.")
     return lines
@@ -48,12 +58,13 @@ def target_lines(game: Game, shooter: int, target: int, roster: Roster) -> list[
 def move_lines(game: Game, path: tuple, risk) -> list[str]:
     """Where a move goes and who could snap-shoot it there; exact chance to arrive unhit."""
     dest = path[-1]
-    lines = [f"Move to {dest}: {len(path) - 1} steps, 1 AP"]
+    steps = len(path) - 1
+    lines = [f"Move to {dest}: {steps} step{'s' if steps != 1 else ''}, 1 AP"]
     if not risk.shooters:
         lines.append("No enemy snap shot can reach it there.")
         return lines
     names = ", ".join(CLASS_LABELS[game.unit(s).unit_class] for s in risk.shooters)
     count = len(risk.shooters)
     lines.append(f"{count} snap shot{'s' if count > 1 else ''} could fire ({names})")
-    lines.append(f"Chance to arrive unhit: {chance(risk.p_unhit)}")
+    lines.append(f"Chance to arrive unhit: {chance(risk.p_unhit, outcomes(game, count))}")
     return lines

@@ -1,0 +1,151 @@
+"""Fixtures for driving the real client: a headless app, posted events, frames, and Xvfb."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from laser_flag.engine.game import Game
+from laser_flag.engine.mapfile import parse_map
+from laser_flag.ui.board_draw import tile_rect
+from laser_flag.ui.loop import App, run
+from laser_flag.ui.scenes.game_scene import GameScene
+from laser_flag.ui.session import Session
+
+SIZE = (1280, 860)
+
+# A 7x7 board: a wall in the middle, one base per team, two units a side.
+SMALL_MAP = {
+    "tiles": [
+        ["level", "level", "level", "level", "level", "level", "base_2"],
+        ["level", "level", "level", "level", "level", "level", "level"],
+        ["level", "level", "elevated", "level", "level", "level", "level"],
+        ["level", "level", "level", "wall", "level", "level", "level"],
+        ["level", "level", "level", "level", "level", "level", "level"],
+        ["level", "level", "level", "level", "level", "level", "level"],
+        ["base_1", "level", "level", "level", "level", "level", "level"],
+    ],
+    "units": [
+        ["1", "basic", 5, 1],
+        ["1", "sniper", 6, 2],
+        ["2", "scout", 1, 5],
+        ["2", "grunt", 0, 4],
+    ],
+    "team_names": {"1": "Alice", "2": "Bob"},
+    "score_limit": {"1": 3, "2": 3},
+}
+
+
+class FakeClock:
+    """A clock that never sleeps: every frame is 16 ms."""
+
+    def tick(self, framerate: int = 0) -> int:
+        return 16
+
+
+class Dice:
+    """Forced dice for Game(roll=...): the queued rolls, then `default` forever."""
+
+    def __init__(self, *rolls: tuple[int, ...], default: tuple[int, int] = (1, 1)) -> None:
+        self.rolls = list(rolls)
+        self.default = default
+
+    def __call__(self, rng) -> tuple[int, ...]:
+        return self.rolls.pop(0) if self.rolls else self.default
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    pygame.display.init()
+    pygame.font.init()
+    application = App(SIZE)
+    yield application
+    pygame.display.quit()
+
+
+def small_session(dice: Dice | None = None, data: dict | None = None) -> Session:
+    """A session on SMALL_MAP (or `data`) whose Game rolls the forced `dice`."""
+    session = Session.start(parse_map(data or SMALL_MAP, "small.json"), seed=1)
+    session.game = Game(session.gm, seed=1, roll=dice or Dice())
+    return session
+
+
+def start_game(app: App, session: Session) -> GameScene:
+    scene = GameScene(session)
+    app.push(scene)
+    run(app, 1, FakeClock())
+    return scene
+
+
+def frames(app: App, n: int = 1) -> None:
+    run(app, n, FakeClock())
+
+
+def centre(scene: GameScene, pos: tuple[int, int]) -> tuple[int, int]:
+    lay = scene.layout()
+    return tile_rect(lay.origin, lay.tile_px, pos).center
+
+
+def click(app: App, xy: tuple[int, int], button: int = 1) -> None:
+    """A real press and release at `xy`, then one frame."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=xy, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=xy, button=button))
+    frames(app)
+
+
+def press(app: App, key: int, mod: int = 0) -> None:
+    """A key down and up, then one frame."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
+    frames(app)
+
+
+def settle(app: App, scene: GameScene, limit: int = 400) -> None:
+    """Play out the current events: frames pass, and shown dice are clicked away."""
+    for _ in range(limit):
+        if scene.playback is None:
+            return
+        if scene.playback.showing_dice():
+            press(app, pygame.K_SPACE)
+        else:
+            frames(app)
+    raise AssertionError("events did not finish playing")
+
+
+def _free_display() -> int:
+    n = 200
+    while Path(f"/tmp/.X{n}-lock").exists() or Path(f"/tmp/.X11-unix/X{n}").exists():
+        n += 1
+    return n
+
+
+@pytest.fixture
+def xvfb() -> Iterator[str]:
+    """A private X server; skipped only when Xvfb or xdotool are not installed."""
+    missing = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
+    if missing:
+        pytest.skip(f"needs {' and '.join(missing)} (apt-get install xvfb xdotool)")
+    number = _free_display()
+    server = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1400x1000x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 10
+    while not Path(f"/tmp/.X11-unix/X{number}").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(5)
