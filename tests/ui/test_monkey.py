@@ -1,4 +1,4 @@
-"""Thousands of random clicks and keys through the real loop: nothing raises, the state stays valid."""
+"""Thousands of random clicks and keys through the real loop: no crash, the state stays valid."""
 
 from __future__ import annotations
 
