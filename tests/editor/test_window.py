@@ -1,0 +1,120 @@
+"""The real editor window under Xvfb, driven by xdotool clicks, drags and keys."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import shutil
+import tkinter as tk
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from laser_flag.engine.game_map import LEVEL, WALL
+from laser_flag.engine.mapfile import load_map, write_json_atomic
+from map_editor.document import MapDocument
+from map_editor.storage import new_map_data
+from map_editor.window import APP_NAME, EditorWindow
+
+from .xdo import answer_dialog, click, drag, find_window, key, pump, wm_close
+
+ROOT = Path(__file__).resolve().parents[2]
+ORIGINAL_FORMAT = ROOT / "tests" / "data" / "original_format.txt"
+UNITS = [["1", "scout", 0, 0], ["2", "grunt", 10, 10]]
+
+
+@pytest.fixture
+def editor(xvfb: str) -> Iterator[EditorWindow]:
+    root = tk.Tk()
+    window = EditorWindow(root, MapDocument(new_map_data(11, 11)))
+    pump(root, 0.5)
+    yield window
+    with contextlib.suppress(tk.TclError):  # already destroyed by a test that closed it
+        root.destroy()
+
+
+def _screen(window: EditorWindow, pos: tuple[int, int]) -> tuple[int, int]:
+    """Screen coordinates of a tile's centre on the board."""
+    x, y = window.board.tile_centre(pos)
+    return window.board.winfo_rootx() + x, window.board.winfo_rooty() + y
+
+
+def _title(name: str) -> str:
+    """The exact window title for `name`, as an xdotool search pattern."""
+    return "^" + re.escape(f"{name} - {APP_NAME}") + "$"
+
+
+def _open(window: EditorWindow, path: Path) -> int:
+    assert window.open_path(path)
+    pump(window.root, 0.3)
+    return find_window(_title(path.name))
+
+
+@pytest.fixture
+def small_map(tmp_path: Path) -> Path:
+    path = tmp_path / "small.json"
+    write_json_atomic(path, {**new_map_data(11, 11), "units": UNITS, "extra": [1, 2]})
+    return path
+
+
+def test_paint_place_undo_and_save_with_real_input(editor, small_map):
+    win = _open(editor, small_map)
+    click(editor.root, _screen(editor, (2, 2)))  # brush, wall: the defaults
+    drag(editor.root, _screen(editor, (4, 1)), _screen(editor, (4, 5)))
+    key(editor.root, win, "u")
+    click(editor.root, _screen(editor, (7, 7)))
+    click(editor.root, _screen(editor, (8, 8)))
+    key(editor.root, win, "ctrl+z")  # takes back the second unit only
+    assert find_window(_title("small.json*"))
+    key(editor.root, win, "ctrl+s")
+    gm = load_map(small_map)
+    walls = {p for p in gm.positions() if gm.kind(p) == WALL}
+    assert walls == {(2, 2), (4, 1), (4, 2), (4, 3), (4, 4), (4, 5)}
+    assert {gm.kind(p) for p in gm.positions()} == {LEVEL, WALL}
+    assert [(u.team, u.unit_class, u.pos) for u in gm.units] == [
+        ("1", "scout", (0, 0)), ("2", "grunt", (10, 10)), ("1", "basic", (7, 7))]
+    assert json.loads(small_map.read_text())["extra"] == [1, 2]
+    assert small_map.with_name("small.json.bak").exists()
+    assert find_window(_title("small.json"))
+
+
+def _bundled() -> list[Path]:
+    return [*sorted((ROOT / "maps").glob("*.json")), ORIGINAL_FORMAT]
+
+
+def test_every_bundled_and_original_map_saves_unchanged(editor, tmp_path):
+    maps = [p for p in _bundled() if p.exists()]
+    assert len(maps) >= 2
+    for source in maps:
+        copy = tmp_path / source.name
+        shutil.copyfile(source, copy)
+        win = _open(editor, copy)
+        key(editor.root, win, "ctrl+s")
+        assert copy.with_name(copy.name + ".bak").exists(), source.name
+        assert json.loads(copy.read_text()) == json.loads(source.read_text()), source.name
+
+
+def test_closing_with_an_unsaved_edit_asks_and_cancel_keeps_it(editor, small_map):
+    win = _open(editor, small_map)
+    click(editor.root, _screen(editor, (3, 3)))
+    assert editor.doc.tiles[3][3] == WALL
+    answer = answer_dialog("Unsaved changes", "Escape")
+    wm_close(win)
+    pump(editor.root, 1.0)
+    answer.join(timeout=15)
+    assert answer.found
+    assert editor.root.winfo_exists()
+    assert editor.doc.modified and editor.doc.tiles[3][3] == WALL
+    assert load_map(small_map).tile(3, 3) == LEVEL  # nothing written either
+
+    answer = answer_dialog("Unsaved changes", "d")  # Discard closes the window
+    wm_close(win)
+    pump(editor.root, 1.0)
+    answer.join(timeout=15)
+    pump(editor.root, 0.5)
+    assert answer.found
+    with pytest.raises(tk.TclError, match="destroyed"):
+        editor.root.winfo_exists()
+    assert load_map(small_map).tile(3, 3) == LEVEL
