@@ -54,7 +54,7 @@ class Game:
         self.stats = {t: {"shots": 0, "hits": 0} for t in TEAMS}
         self.winner: str | None = None
         self.victory: str | None = None
-        self._reach: dict[int, dict[Pos, Pos]] = {}
+        self._reach: dict[int, movement.Reach] = {}
         self._events: list[Event] = []
         gm.visibility  # noqa: B018 -- build the LOS cache now, not during the first turn
 
@@ -110,7 +110,7 @@ class Game:
         """The path a Move of this unit to `to` walks, start first."""
         unit = self._units.get(uid)
         self._check_move(unit, to)
-        return movement.path_to(self._search(uid), unit.pos, to)
+        return self._search(uid).path(to)
 
     def visible_enemies(self, uid: int) -> list[int]:
         """Enemies in this unit's line of sight, whether or not it can fire now."""
@@ -223,7 +223,16 @@ class Game:
         if reason:
             raise IllegalAction(reason)
 
-    def _search(self, uid: int) -> dict[Pos, Pos]:
+    def _forget_reach(self, *changed: Pos) -> None:
+        """Drop the cached searches that a unit arriving at or leaving `changed` may alter."""
+        for uid in list(self._reach):
+            u = self._units.get(uid)
+            speed = self.rules[u.unit_class].speed if u else 0
+            if u is None or any(max(abs(u.pos[0] - p[0]), abs(u.pos[1] - p[1])) <= speed
+                                for p in changed):
+                del self._reach[uid]
+
+    def _search(self, uid: int) -> movement.Reach:
         """The move search of a unit, cached until some unit moves or leaves the board."""
         if uid not in self._reach:
             u = self._units[uid]
@@ -270,11 +279,11 @@ class Game:
         raise _GameEnded
 
     def _move(self, unit: Unit, to: Pos) -> None:
-        path = movement.path_to(self._search(unit.id), unit.pos, to)
+        path = self._search(unit.id).path(to)
         unit.ap -= 1
         unit.pos = to
         unit.elevated = self.map.is_cover(to)
-        self._reach.clear()
+        self._forget_reach(path[0], to)
         self._emit(Moved(unit.id, path))
         if unit.laser == DEACTIVATED and self.map.base_serves(to, unit.team):
             self._set_laser(unit, CHARGING)
@@ -304,7 +313,7 @@ class Game:
         self._emit(Scored(shooter.team, self.scores[shooter.team]))
         if not self.map.usable_bases(target.team):
             del self._units[target.id]
-            self._reach.clear()
+            self._forget_reach(target.pos)
             self._emit(Disqualified(target.id))
             return
         self._set_laser(target, DEACTIVATED)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from functools import cache
 
 from .game_map import ELEVATED, NEIGHBOURS, WALL, GameMap, Pos
 
-Step = tuple[Pos, bool]  # (next tile, is the step diagonal)
+Step = tuple[Pos, bool, bool]  # (next tile, is the step diagonal, does it climb onto cover)
 
 
 @cache
@@ -26,50 +26,70 @@ def _steps_table(gm: GameMap) -> dict[Pos, tuple[Step, ...]]:
             if diagonal and (gm.kind((pos[0] + dr, pos[1])) == WALL
                              or gm.kind((pos[0], pos[1] + dc)) == WALL):
                 continue  # a diagonal step may not cut a wall corner
-            steps.append((to, diagonal))
+            climbs = gm.kind(to) == ELEVATED and gm.kind(pos) != ELEVATED
+            steps.append((to, diagonal, climbs))
         table[pos] = tuple(steps)
     return table
 
 
-def _climbs(gm: GameMap, frm: Pos, to: Pos) -> bool:
-    """A step from a non-cover tile onto cover: it ends the path unless the class climbs freely."""
-    return gm.kind(to) == ELEVATED and gm.kind(frm) != ELEVATED
+State = tuple[Pos, int]  # a tile and the diagonal steps used to get there
+
+
+class Reach:
+    """The result of one move search: the destinations, and a legal path to each."""
+
+    def __init__(self, arrivals: dict[Pos, State], parents: dict[State, State | None]) -> None:
+        self._arrivals = arrivals
+        self._parents = parents
+
+    def __contains__(self, pos: object) -> bool:
+        return pos in self._arrivals
+
+    def __iter__(self) -> Iterator[Pos]:
+        return iter(self._arrivals)
+
+    def __len__(self) -> int:
+        return len(self._arrivals)
+
+    def path(self, dest: Pos) -> tuple[Pos, ...]:
+        """A shortest legal path to `dest`, start first and `dest` last."""
+        path = [dest]
+        state: State | None = self._arrivals[dest]
+        while state is not None:
+            path.append(state[0])
+            state = self._parents[state]
+        return tuple(reversed(path))
 
 
 def search(
     gm: GameMap, start: Pos, speed: int, climbs_freely: bool, occupied: Collection[Pos]
-) -> dict[Pos, Pos]:
-    """Breadth-first search of one move: every reachable tile mapped to its predecessor.
+) -> Reach:
+    """Breadth-first search of one move over states (tile, diagonals used).
 
-    A state is (tile, diagonals used); reaching a tile again is only worth it with fewer
-    diagonals, so each tile keeps the fewest diagonals it was reached with.
+    A state that may walk on is only worth keeping with fewer diagonals than any earlier
+    state on its tile. A step that climbs onto cover ends its path (unless the class climbs
+    freely): it makes its tile a destination but walks no further.
     """
     max_diagonal = speed // 2
     steps = _steps_table(gm)
-    best_diagonals = {start: 0}
-    parent: dict[Pos, Pos] = {}
-    frontier = [(start, 0)]
+    start_state = (start, 0)
+    parents: dict[State, State | None] = {start_state: None}
+    arrivals: dict[Pos, State] = {}
+    best = {start: 0}
+    frontier = [start_state]
     for _ in range(speed):
         nxt = []
-        for pos, used in frontier:
-            if pos != start and not climbs_freely and _climbs(gm, parent[pos], pos):
-                continue  # climbing ended this path
-            for to, diagonal in steps[pos]:
-                d = used + diagonal
-                if d > max_diagonal or to in occupied or best_diagonals.get(to, 99) <= d:
+        for state in frontier:
+            for to, diagonal, climbs in steps[state[0]]:
+                d = state[1] + diagonal
+                if d > max_diagonal or to in occupied:
                     continue
-                best_diagonals[to] = d
-                if to not in parent:
-                    parent[to] = pos
+                if to not in arrivals and to != start:
+                    arrivals[to] = state
+                if (climbs and not climbs_freely) or best.get(to, max_diagonal + 1) <= d:
+                    continue
+                best[to] = d
+                parents[(to, d)] = state
                 nxt.append((to, d))
         frontier = nxt
-    parent.pop(start, None)
-    return parent
-
-
-def path_to(parent: dict[Pos, Pos], start: Pos, dest: Pos) -> tuple[Pos, ...]:
-    """The path found by `search`, start first and `dest` last."""
-    path = [dest]
-    while path[-1] != start:
-        path.append(parent[path[-1]])
-    return tuple(reversed(path))
+    return Reach(arrivals, parents)

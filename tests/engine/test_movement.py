@@ -109,8 +109,8 @@ def test_climbing_onto_cover_ends_the_path():
     assert (0, 1) in tiles
     # (0,2) is reachable around the block, but not across it: the path over the top ends on it.
     assert (0, 2) in tiles
-    parent = movement.search(board(rows), (0, 0), 4, False, set())
-    assert movement.path_to(parent, (0, 0), (0, 2))[1] != (0, 1)
+    path = movement.search(board(rows), (0, 0), 4, False, set()).path((0, 2))
+    assert (0, 1) not in path
 
 
 def test_climbing_stops_a_walk_along_a_cover_wall():
@@ -139,9 +139,52 @@ def test_cover_to_cover_and_cover_to_floor_are_normal_steps():
 
 def test_path_is_a_chain_of_neighbour_steps_ending_at_the_destination():
     rows = ["....."] * 5
-    parent = movement.search(board(rows), (0, 0), 4, False, set())
-    path = movement.path_to(parent, (0, 0), (4, 2))
+    path = movement.search(board(rows), (0, 0), 4, False, set()).path((4, 2))
     assert path[0] == (0, 0) and path[-1] == (4, 2)
     assert len(path) - 1 <= 4
     steps = zip(path, path[1:], strict=False)
     assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 for a, b in steps)
+
+
+def legal_path(gm, path, speed, climbs_freely=False):
+    """Check a path step by step against RULES §3."""
+    steps = list(zip(path, path[1:], strict=False))
+    assert 1 <= len(steps) <= speed
+    assert sum(1 for a, b in steps if a[0] != b[0] and a[1] != b[1]) <= speed // 2
+    for i, (a, b) in enumerate(steps):
+        assert max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1 and not gm.is_wall(b)
+        assert not gm.is_wall((b[0], a[1])) and not gm.is_wall((a[0], b[1]))
+        climbs = gm.is_cover(b) and not gm.is_cover(a)
+        assert not climbs or climbs_freely or i == len(steps) - 1
+    return True
+
+
+def test_a_climb_does_not_shadow_a_longer_walk_over_the_cover():
+    # Found by comparing with an earlier search that kept one state per tile: (3, 0) is first
+    # reached by a climb, which ends that path; the walk over the cover from (2, 2) must still
+    # go on through it to (4, 0).
+    rows = [
+        "^^.^^^",
+        "^^^^^.",
+        "^.^..^",
+        "^^#^.^",
+        ".#.#^^",
+        "^.^^^^",
+    ]
+    reach = movement.search(board(rows), (2, 2), 4, False, set())
+    assert (4, 0) in reach
+    assert legal_path(board(rows), reach.path((4, 0)), 4)
+
+
+def test_every_path_obeys_the_rules_on_random_boards():
+    import random
+
+    rng = random.Random(3)
+    for _ in range(60):
+        rows = ["".join(rng.choice("....^^#") for _ in range(9)) for _ in range(9)]
+        rows[4] = rows[4][:4] + "." + rows[4][5:]
+        gm = board(rows)
+        for speed, free in ((3, False), (4, False), (5, True)):
+            reach = movement.search(gm, (4, 4), speed, free, {(3, 3)})
+            for dest in reach:
+                assert legal_path(gm, reach.path(dest), speed, free)
