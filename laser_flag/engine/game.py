@@ -142,8 +142,8 @@ class Game:
     def snap_risk(self, uid: int, dest: Pos) -> SnapRisk:
         """Who could snap-shoot this unit ending a move on `dest`; its chance to arrive unhit."""
         unit = self._units[uid]
-        if unit.laser == DEACTIVATED:
-            return SnapRisk((), Fraction(1))
+        if unit.laser == DEACTIVATED and not self.map.base_serves(dest, unit.team):
+            return SnapRisk((), Fraction(1))  # still deactivated there: nobody may shoot
         elevated = self.map.is_cover(dest)
         shooters = overwatch.eligible(self.map, self._units.values(), unit.team, dest)
         p_unhit = Fraction(1)
