@@ -1,0 +1,71 @@
+"""RULES.md §1: tile kinds, the grid edge, bases and the game mode they imply."""
+
+import pytest
+
+from laser_flag.engine.game_map import (
+    MODE_ASSAULT,
+    MODE_CTF,
+    MODE_ELIMINATION,
+    WALL,
+    base_serves,
+    other_team,
+)
+from laser_flag.engine.mapfile import parse_map
+
+GLYPHS = {".": "level", "#": "wall", "^": "elevated", "1": "base_1", "2": "base_2", "u": "base_u"}
+
+
+def board(*rows: str):
+    return parse_map({"tiles": [[GLYPHS[c] for c in row] for row in rows], "units": []}, "t")
+
+
+@pytest.mark.parametrize(
+    ("kind", "team", "serves"),
+    [("base_1", "1", True), ("base_1", "2", False), ("base_2", "2", True),
+     ("base_2", "1", False), ("base_u", "1", True), ("base_u", "2", True),
+     ("level", "1", False), ("elevated", "2", False), ("wall", "1", False)],
+)
+def test_bases_serve_their_team_and_universal_bases_serve_both(kind, team, serves):
+    assert base_serves(kind, team) is serves
+
+
+def test_row_0_is_the_top_and_col_0_the_left():
+    gm = board("#....", ".....", ".....", ".....", "....^")
+    assert gm.tile(0, 0) == "wall" and gm.tile(4, 4) == "elevated"
+    assert (gm.rows, gm.cols) == (5, 5)
+
+
+def test_outside_the_grid_is_impassable_like_a_wall():
+    gm = board(".....", ".....", ".....", ".....", ".....")
+    assert gm.kind((-1, 0)) == WALL and gm.kind((0, 5)) == WALL
+    assert not gm.in_bounds((5, 0)) and gm.in_bounds((4, 4))
+    assert not gm.is_cover((-1, -1))
+
+
+def test_usable_bases_are_listed_in_reading_order():
+    gm = board("1...2", ".....", "..u..", ".....", "2...1")
+    assert gm.usable_bases("1") == ((0, 0), (2, 2), (4, 4))
+    assert gm.usable_bases("2") == ((0, 4), (2, 2), (4, 0))
+
+
+@pytest.mark.parametrize(
+    ("rows", "mode"),
+    [
+        (("1...2", ".....", ".....", ".....", "....."), MODE_CTF),
+        (("u....", ".....", ".....", ".....", "....."), MODE_CTF),
+        (("2....", ".....", ".....", ".....", "....."), MODE_ASSAULT),
+        ((".....", ".....", ".....", ".....", "....."), MODE_ELIMINATION),
+    ],
+)
+def test_the_mode_follows_from_which_teams_have_a_usable_base(rows, mode):
+    assert board(*rows).mode == mode
+
+
+def test_other_team():
+    assert other_team("1") == "2" and other_team("2") == "1"
+
+
+def test_the_map_shares_one_visibility_cache():
+    gm = board(".....", ".....", ".....", ".....", ".....")
+    assert gm.visibility is gm.visibility
+    assert gm.has_los((0, 0), (4, 4))
