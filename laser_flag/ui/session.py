@@ -54,6 +54,7 @@ class Session:
             "round": game.round,
             "active_team": game.active_team,
             "scores": dict(game.scores),
+            "stats": {team: dict(stats) for team, stats in game.stats.items()},
             "names": dict(self.names),
             "winner": game.winner,
             "victory": game.victory,

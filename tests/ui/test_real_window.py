@@ -1,0 +1,138 @@
+"""The real client in a real X window (Xvfb), played with xdotool: select, move, fire, end turn."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from laser_flag.ui.board_draw import tile_rect
+from laser_flag.ui.layout import game_layout
+from laser_flag.ui.panel import score_rects
+from laser_flag.ui.widgets import ACCENT
+
+from .conftest import SMALL_MAP
+
+WINDOW = (1280, 860)
+
+
+def xdotool(display: str, *args: str) -> str:
+    env = dict(os.environ, DISPLAY=display)
+    done = subprocess.run(["xdotool", *args], env=env, capture_output=True, text=True, timeout=20)
+    return done.stdout.strip()
+
+
+def wait_for(predicate, what: str, timeout: float = 20.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def find_window(display: str) -> str | None:
+    """The client's window, found by its title (the server is private to the test)."""
+    found = xdotool(display, "search", "--onlyvisible", "--classname", ".").split()
+    titled = [w for w in found if xdotool(display, "getwindowname", w).startswith("Laser Flag")]
+    return titled[0] if titled else None
+
+
+def read_state(path: Path) -> dict | None:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+class Player:
+    """Clicks tiles and presses keys in the client's window."""
+
+    def __init__(self, display: str, window: str) -> None:
+        self.display, self.window = display, window
+        self.layout = game_layout(WINDOW, 7, 7)
+
+    def click_tile(self, pos: tuple[int, int]) -> None:
+        x, y = tile_rect(self.layout.origin, self.layout.tile_px, pos).center
+        xdotool(self.display, "mousemove", "--window", self.window, str(x), str(y), "click", "1")
+        time.sleep(0.3)
+
+    def key(self, name: str) -> None:
+        xdotool(self.display, "key", "--window", self.window, name)
+        time.sleep(0.3)
+
+
+def screen_pixel(display: str, xy: tuple[int, int], tmp: Path) -> tuple[int, ...]:
+    """One pixel of the X screen, grabbed with ImageMagick's import."""
+    shot = tmp / "screen.png"
+    env = dict(os.environ, DISPLAY=display)
+    subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True, timeout=30)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    return tuple(pygame.image.load(str(shot)).get_at(xy))[:3]
+
+
+def launch(display: str, tmp_path: Path) -> tuple[subprocess.Popen, Path]:
+    """Start `python -m laser_flag --map small.json --seed 1 --state-file ...` on `display`."""
+    map_file, state_file = tmp_path / "small.json", tmp_path / "state.json"
+    map_file.write_text(json.dumps(SMALL_MAP), encoding="utf-8")
+    command = [sys.executable, "-m", "laser_flag", "--map", str(map_file), "--seed", "1",
+               "--state-file", str(state_file), "--size", "x".join(map(str, WINDOW))]  # fmt: skip
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    client = subprocess.Popen(command, env=dict(env, DISPLAY=display), stderr=subprocess.PIPE)
+    return client, state_file
+
+
+def active_edge(display: str, window: str) -> tuple[int, int]:
+    """A point on the top border of Bob's score box, in screen coordinates."""
+    geometry = xdotool(display, "getwindowgeometry", window)
+    ox, oy = (int(v) for v in re.search(r"Position: (\d+),(\d+)", geometry).groups())
+    box = score_rects(game_layout(WINDOW, 7, 7).panel)["2"]
+    return box.centerx + ox, box.top + 1 + oy
+
+
+def test_play_a_turn_in_the_real_window(xvfb, tmp_path):
+    grab = shutil.which("import") is not None
+    client, state_file = launch(xvfb, tmp_path)
+    try:
+        window = wait_for(lambda: find_window(xvfb), "the window")
+        wait_for(lambda: read_state(state_file), "the first state file")
+        play = Player(xvfb, window)
+        play.click_tile((5, 1))  # Alice's Plain
+        play.click_tile((3, 1))  # move it two tiles north
+        play.key("s")  # skip any snap shots' dice
+        play.click_tile((6, 2))  # Alice's Sniper
+        play.click_tile((1, 5))  # target Bob's Scout
+        play.key("f")
+        play.key("s")
+        edge = active_edge(xvfb, window)
+        before = screen_pixel(xvfb, edge, tmp_path) if grab else None
+        play.key("e")
+        play.key("s")
+        state = wait_for(
+            lambda: (s := read_state(state_file)) and s["active_team"] == "2" and s, "end of turn"
+        )
+        time.sleep(0.3)
+        after = screen_pixel(xvfb, edge, tmp_path) if grab else None
+        assert client.poll() is None, client.stderr.read().decode()
+    finally:
+        client.terminate()
+        client.wait(10)
+    units = {u["id"]: u for u in state["units"]}
+    assert tuple(units[0]["pos"]) == (3, 1)
+    assert state["stats"]["1"]["shots"] == 1
+    assert any("Alice's Sniper fires at Bob's Scout" in line for line in state["log"])
+    assert state["turn"] == 2
+    if not grab:
+        pytest.skip("the turn was played and checked; the screen check needs ImageMagick's import")
+    # On screen, Bob's score box takes the gold border of the team to play.
+    assert before != ACCENT and after == ACCENT
