@@ -250,14 +250,14 @@ def test_snap_risk_with_no_watchers_is_certain_safety() -> None:
     assert game.snap_risk(0, (3, 0)).p_unhit == 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: Game.snap_risk returns no shooters for any deactivated unit, but a deactivated "
-    "unit ending a move on a usable base starts charging and IS snap-shot (RULES §6)"))
 def test_snap_risk_counts_watchers_where_a_deactivated_unit_would_start_charging() -> None:
+    """On its own base a deactivated unit starts charging, so the watchers may shoot it."""
     units = THREE + [("1", "basic", 2, 4)]
     game, _ = game_on(WATCH, units, HIT, MISS, MISS, MISS)
     game.apply(Move(0, (4, 1)))
     assert game.unit(0).laser == "deactivated"
     risk = game.snap_risk(0, (4, 0))
     fired = shots(game.copy().apply(Move(0, (4, 0))))
-    assert set(risk.shooters) == {s.shooter for s in fired} and fired
+    assert set(risk.shooters) == {s.shooter for s in fired} == {1, 2, 3}
+    assert risk.p_unhit == Fraction(21, 36) ** 3  # each Plain needs 8 at a unit on floor
+    assert game.snap_risk(0, (3, 1)).shooters == ()  # off the base it stays deactivated
