@@ -31,10 +31,6 @@ def sight_points(pos: Pos) -> tuple[Point2, ...]:
     return tuple((2 * c + i, 2 * r + j) for i, j in SIGHT_OFFSETS)
 
 
-def _sign(v: int) -> int:
-    return (v > 0) - (v < 0)
-
-
 def touches(p2: Point2, q2: Point2, cell: Pos) -> bool:
     """Whether the closed segment p2-q2 meets the closed square of `cell` (separating axes)."""
     (x0, y0), (x1, y1) = p2, q2
@@ -42,8 +38,9 @@ def touches(p2: Point2, q2: Point2, cell: Pos) -> bool:
     if max(x0, x1) < left or min(x0, x1) > left + 2 or max(y0, y1) < top or min(y0, y1) > top + 2:
         return False
     dx, dy = x1 - x0, y1 - y0
-    sides = {_sign(dx * (y - y0) - dy * (x - x0)) for x in (left, left + 2) for y in (top, top + 2)}
-    return sides not in ({1}, {-1})
+    # Which side of the segment's line each corner is on; touching unless all strictly one side.
+    sides = [dx * (y - y0) - dy * (x - x0) for x in (left, left + 2) for y in (top, top + 2)]
+    return min(sides) <= 0 <= max(sides)
 
 
 def _walls(tiles: Sequence[Sequence[str]]) -> list[Pos]:
@@ -61,18 +58,19 @@ def segment_clear(
     return _clear_of([w for w in _walls(tiles) if w not in ignore], p2, q2)
 
 
+def _distance(p: Pos, q: Pos) -> int:
+    return max(abs(p[0] - q[0]), abs(p[1] - q[1]))
+
+
 def has_los_exact(tiles: Sequence[Sequence[str]], a: Pos, b: Pos) -> bool:
     """The slow, obviously-correct LOS of RULES §4: try all 81 sight-point pairs."""
     if a == b:
         return True
-    top, bottom = min(a[0], b[0]), max(a[0], b[0])
-    left, right = min(a[1], b[1]), max(a[1], b[1])
     # Every segment lies in the bounding box of A and B, so only walls touching it can block.
-    walls = [
-        w
-        for w in _walls(tiles)
-        if w not in (a, b) and top - 1 <= w[0] <= bottom + 1 and left - 1 <= w[1] <= right + 1
-    ]
+    rows = range(max(0, min(a[0], b[0]) - 1), min(len(tiles), max(a[0], b[0]) + 2))
+    cols = range(max(0, min(a[1], b[1]) - 1), min(len(tiles[0]), max(a[1], b[1]) + 2))
+    walls = [(r, c) for r in rows for c in cols if tiles[r][c] == WALL and (r, c) not in (a, b)]
+    walls.sort(key=lambda w: min(_distance(w, a), _distance(w, b)))  # near walls block most
     return any(_clear_of(walls, p, q) for p in sight_points(a) for q in sight_points(b))
 
 
