@@ -210,6 +210,25 @@ def test_units_of_the_other_team_cannot_act() -> None:
         game.apply(Move(1, (0, 3)))
 
 
+def test_units_never_block_line_of_sight() -> None:
+    gm = make_map(CTF, [("1", "basic", 4, 0), ("2", "basic", 4, 4), ("1", "grunt", 4, 1),
+                        ("2", "grunt", 4, 2), ("1", "scout", 4, 3)])
+    game = Game(gm, seed=1, roll=Scripted(HIT, MISS))  # then team 2's Grunt snap-shoots
+    assert 1 in game.targets(0)
+    assert game.apply(Fire(0, 1))[0] == Shot(0, 1, HIT, 7, True, False)
+
+
+def test_each_move_costs_one_ap_and_none_is_possible_at_zero() -> None:
+    gm = make_map(["...#."] * 5, [("1", "scout", 4, 0), ("2", "basic", 0, 4)])
+    game = Game(gm, seed=1, roll=Scripted())
+    for ap_left, to in zip((2, 1, 0), [(3, 0), (2, 0), (1, 0)], strict=True):
+        game.apply(Move(0, to))
+        assert game.unit(0).ap == ap_left
+    assert game.reachable(0) == set() and not game.can_move(0)
+    with pytest.raises(IllegalAction, match="action points"):
+        game.apply(Move(0, (0, 0)))
+
+
 # ----- an illegal action changes nothing ---------------------------------------------------
 
 
@@ -499,7 +518,9 @@ def test_same_seed_and_same_actions_give_the_same_events() -> None:
     gm = make_map(REPLAY_ART, REPLAY_UNITS, score_limit={"1": 6, "2": 6})
     first = Game(gm, seed=1234)
     record = _play(first, random.Random(1), 300)
-    assert any(shots(events) for _, events in record)
+    fired = [s for _, events in record for s in shots(events)]
+    assert fired and all(list(s.dice) == sorted(s.dice, reverse=True) for s in fired)
+    assert any(s.dice[0] > s.dice[1] for s in fired)  # dice shown highest first
     again = Game(gm, seed=first.seed)
     for action, events in record:
         assert tuple(again.apply(action)) == events
