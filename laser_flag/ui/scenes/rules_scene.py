@@ -24,7 +24,7 @@ from ..widgets import (
     wrap,
 )
 
-TILE_NAMES = ("Floor", "Cover", "Wall", "Base of team 1", "Base of team 2", "Universal base")
+TILE_NAMES = ("Floor", "Cover", "Wall", "Team 1 base", "Team 2 base", "Universal base")
 COLUMNS = (
     ("Class", None),
     ("Speed", "speed"),
@@ -136,16 +136,16 @@ class RulesScene(Scene):
             y += 8
 
     def draw_board_page(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        px = 56
+        px = 76
         draw_text(surface, "Tiles", (area.x, area.y), 28, ACCENT, bold=True)
         origin = (area.x, area.y + 32)
         draw_tiles(surface, self.tiles_map, origin, px, self.palette)
         for i, name in enumerate(TILE_NAMES):
-            label = wrap(name, 17, px + 40)
-            draw_lines(surface, label, (origin[0] + i * px, origin[1] + px + 4), 17, DIM)
-        self.draw_classes(surface, pygame.Rect(area.x, area.y + 150, area.w, 200))
+            label = wrap(name, 18, px - 6)
+            draw_lines(surface, label, (origin[0] + i * px + 2, origin[1] + px + 4), 18, DIM)
+        self.draw_classes(surface, pygame.Rect(area.x, area.y + 164, area.w, 200))
         self.draw_icons(
-            surface, pygame.Rect(area.x, area.y + 370, area.w, area.bottom - area.y - 370)
+            surface, pygame.Rect(area.x, area.y + 384, area.w, area.bottom - area.y - 384)
         )
 
     def draw_classes(self, surface: pygame.Surface, area: pygame.Rect) -> None:
@@ -168,8 +168,8 @@ class RulesScene(Scene):
         for i, (name, description, draw_icon) in enumerate(STATUS_ICONS):
             x = area.x + (i % 2) * col_w
             y = area.y + 36 + (i // 2) * 46
-            icon = pygame.Rect(x, y, 36, 36)
+            icon = pygame.Rect(x, y, 56, 38)
             pygame.draw.rect(surface, (70, 74, 66), icon, border_radius=4)
-            draw_icon(surface, icon.inflate(-6, -6))
-            draw_text(surface, name, (x + 46, y), 21, TEXT, bold=True)
-            draw_lines(surface, wrap(description, 18, col_w - 60)[:1], (x + 46, y + 19), 18, DIM)
+            draw_icon(surface, icon.inflate(-8, -8))
+            draw_text(surface, name, (x + 66, y), 21, TEXT, bold=True)
+            draw_lines(surface, wrap(description, 18, col_w - 80)[:1], (x + 66, y + 19), 18, DIM)
