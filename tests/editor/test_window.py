@@ -16,9 +16,10 @@ from laser_flag.engine.game_map import LEVEL, WALL
 from laser_flag.engine.mapfile import load_map, write_json_atomic
 from map_editor.document import MapDocument
 from map_editor.storage import new_map_data
+from map_editor.tools import UNIT
 from map_editor.window import APP_NAME, EditorWindow
 
-from .xdo import answer_dialog, click, drag, find_window, key, pump, wm_close
+from .xdo import answer_dialog, click, drag, find_window, key, pump, wait_for, wm_close
 
 ROOT = Path(__file__).resolve().parents[2]
 ORIGINAL_FORMAT = ROOT / "tests" / "data" / "original_format.txt"
@@ -61,14 +62,21 @@ def small_map(tmp_path: Path) -> Path:
 
 def test_paint_place_undo_and_save_with_real_input(editor, small_map):
     win = _open(editor, small_map)
-    click(editor.root, _screen(editor, (2, 2)))  # brush, wall: the defaults
-    drag(editor.root, _screen(editor, (4, 1)), _screen(editor, (4, 5)))
-    key(editor.root, win, "u")
-    click(editor.root, _screen(editor, (7, 7)))
-    click(editor.root, _screen(editor, (8, 8)))
-    key(editor.root, win, "ctrl+z")  # takes back the second unit only
+    root, doc = editor.root, editor.doc
+    click(root, _screen(editor, (2, 2)))  # brush, wall: the defaults
+    wait_for(root, lambda: doc.tiles[2][2] == WALL)
+    drag(root, _screen(editor, (4, 1)), _screen(editor, (4, 5)))
+    wait_for(root, lambda: doc.tiles[4][5] == WALL)
+    key(root, win, "u")
+    wait_for(root, lambda: editor.pointer.tool == UNIT)
+    click(root, _screen(editor, (7, 7)))
+    click(root, _screen(editor, (8, 8)))
+    wait_for(root, lambda: len(doc.units) == 4)
+    key(root, win, "ctrl+z")  # takes back the second unit only
+    wait_for(root, lambda: len(doc.units) == 3)
     assert find_window(_title("small.json*"))
-    key(editor.root, win, "ctrl+s")
+    key(root, win, "ctrl+s")
+    wait_for(root, lambda: not doc.modified)
     gm = load_map(small_map)
     walls = {p for p in gm.positions() if gm.kind(p) == WALL}
     assert walls == {(2, 2), (4, 1), (4, 2), (4, 3), (4, 4), (4, 5)}
@@ -92,6 +100,7 @@ def test_every_bundled_and_original_map_saves_unchanged(editor, tmp_path):
         shutil.copyfile(source, copy)
         win = _open(editor, copy)
         key(editor.root, win, "ctrl+s")
+        wait_for(editor.root, copy.with_name(copy.name + ".bak").exists)
         assert copy.with_name(copy.name + ".bak").exists(), source.name
         assert json.loads(copy.read_text()) == json.loads(source.read_text()), source.name
 
@@ -99,7 +108,7 @@ def test_every_bundled_and_original_map_saves_unchanged(editor, tmp_path):
 def test_closing_with_an_unsaved_edit_asks_and_cancel_keeps_it(editor, small_map):
     win = _open(editor, small_map)
     click(editor.root, _screen(editor, (3, 3)))
-    assert editor.doc.tiles[3][3] == WALL
+    wait_for(editor.root, lambda: editor.doc.tiles[3][3] == WALL)
     answer = answer_dialog("Unsaved changes", "Escape")
     wm_close(win)
     pump(editor.root, 1.0)

@@ -8,6 +8,7 @@ import subprocess
 import threading
 import time
 import tkinter as tk
+from collections.abc import Callable
 
 CLIENT_MESSAGE = 33
 
@@ -18,6 +19,15 @@ def pump(root: tk.Misc, seconds: float = 0.15) -> None:
     while time.monotonic() < deadline:
         root.update()
         time.sleep(0.01)
+
+
+def wait_for(root: tk.Misc, condition: Callable[[], object], timeout: float = 10) -> None:
+    """Pump Tk until `condition()` holds, so a slow, busy machine does not fail the test."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {condition.__doc__ or condition}")
+        pump(root, 0.05)
 
 
 def xdotool(*args: str) -> str:
