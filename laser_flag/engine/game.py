@@ -284,9 +284,14 @@ class Game:
         unit.pos = to
         unit.elevated = self.map.is_cover(to)
         self._forget_reach(path[0], to)
+        # Recharging is part of ending the move: no victory check may fall between the two,
+        # or walking the last deactivated unit onto its base would lose by checkmate.
+        recharges = unit.laser == DEACTIVATED and self.map.base_serves(to, unit.team)
+        if recharges:
+            unit.laser = CHARGING
         self._emit(Moved(unit.id, path))
-        if unit.laser == DEACTIVATED and self.map.base_serves(to, unit.team):
-            self._set_laser(unit, CHARGING)
+        if recharges:
+            self._emit(LaserChanged(unit.id, CHARGING))
         self._snap_shots_at(unit)
 
     def _fire(self, unit: Unit, target: Unit) -> None:
@@ -316,9 +321,9 @@ class Game:
             self._forget_reach(target.pos)
             self._emit(Disqualified(target.id))
             return
-        self._set_laser(target, DEACTIVATED)
-        if self.map.base_serves(target.pos, target.team):
-            self._set_laser(target, CHARGING)
+        # On a usable base the laser "starts charging at once": one change, straight to it.
+        on_base = self.map.base_serves(target.pos, target.team)
+        self._set_laser(target, CHARGING if on_base else DEACTIVATED)
 
     def _set_laser(self, unit: Unit, laser: str) -> None:
         unit.laser = laser

@@ -134,10 +134,6 @@ def test_the_active_team_can_be_checkmated_by_a_snap_shot() -> None:
     assert events[-2:] == [LaserChanged(0, "deactivated"), GameOver("2", "checkmate")]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: Game._hit emits LaserChanged('deactivated') and checks victory before the "
-    "laser 'starts charging at once' (RULES §5), so a team whose last charged unit is hit on "
-    "its own base is declared checkmated though that laser is charging"))
 def test_a_last_unit_hit_on_its_own_base_is_charging_not_checkmated() -> None:
     game, _ = game_on(["....2", ".....", ".....", ".....", "....1"], DUEL, HIT)
     game.apply(Fire(0, 1))
@@ -145,10 +141,6 @@ def test_a_last_unit_hit_on_its_own_base_is_charging_not_checkmated() -> None:
     assert game.unit(1).laser == "charging"
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: Game._move checks victory after Moved, before the deactivated unit on its "
-    "base starts charging (RULES §6), so walking a team's last unit onto its only base to "
-    "recharge loses by checkmate"))
 def test_walking_the_last_deactivated_unit_onto_its_base_recharges_it() -> None:
     art = ["....2", ".....", ".....", ".....", "1...."]
     game, _ = game_on(art, [("1", "basic", 3, 2), ("2", "basic", 0, 2)], HIT, MISS)
