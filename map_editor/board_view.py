@@ -12,6 +12,7 @@ from .render import Overlays, board_surface, ppm_data
 SELECT_COLOUR = "#ffffff"
 PROBLEM_COLOUR = "#ff2020"
 RECT_COLOUR = "#ffd400"
+SIGHT_COLOUR = "#ffe15a"
 BOARD_AREA = 760  # px the board may take in each direction
 MAX_TILE_PX = 56
 

@@ -13,7 +13,7 @@ from laser_flag.engine.game_map import TILE_KINDS, Pos
 from laser_flag.engine.mapfile import MapError
 
 from . import edits, symmetry
-from .board_view import PROBLEM_COLOUR, SELECT_COLOUR, BoardView
+from .board_view import PROBLEM_COLOUR, SELECT_COLOUR, SIGHT_COLOUR, BoardView
 from .dialogs import CANCEL, SAVE, ask_new_size, ask_save_changes
 from .document import MapDocument
 from .info_panel import InfoPanel
@@ -57,7 +57,9 @@ class EditorWindow:
         self.info = InfoPanel(self.root, self.change_unit, self.delete_unit, self.edit_properties)
         self.info.grid(row=0, column=2, sticky="ns")
         self.status = ttk.Label(self.root, text="", relief="sunken", anchor="w", padding=(6, 2))
-        self.status.grid(row=1, column=0, columnspan=3, sticky="ew")
+        self.status.grid(row=1, column=0, columnspan=2, sticky="ew")
+        self.hover = ttk.Label(self.root, text="", relief="sunken", anchor="w", padding=(6, 2))
+        self.hover.grid(row=1, column=2, sticky="ew")
         self.root.columnconfigure(1, weight=1)
         self.root.rowconfigure(0, weight=1)
         build_menus(self.root, self)
@@ -113,12 +115,14 @@ class EditorWindow:
         self.tools.set_swatches({k: tk.PhotoImage(data=ppm_data(tile_swatch(gm, k, 22)))
                                  for k in TILE_KINDS})
         mark = "*" if self.doc.modified else ""
-        self.root.title(f"{self.doc.title_name}{mark} — {APP_NAME}")
+        self.root.title(f"{self.doc.title_name}{mark} - {APP_NAME}")
 
     def _marks(self) -> None:
         if self.pointer.selected is not None:
             unit = self.doc.units[self.pointer.selected]
             self.board.mark([(unit[2], unit[3])], SELECT_COLOUR)
+        if self.pointer.los_origin:
+            self.board.mark([self.pointer.los_origin], SIGHT_COLOUR)
         if self.pointer.rect:
             self.board.frame(*self.pointer.rect)
         if self.problem:
@@ -141,13 +145,14 @@ class EditorWindow:
     def _release(self, pos: Pos) -> None:
         self.say(self.pointer.release(pos))
         self._edited()
+        self._hover(pos)
 
     def _hover(self, pos: Pos) -> None:
         if self.pointer.rect is None:
             kind = TILE_LABELS[self.doc.tile(pos)]
             heat = exposure(frozen(self.doc.tiles)).get(pos) if self.heatmap else None
             seen = f", seen from {heat} tiles" if heat is not None else ""
-            self.status.configure(text=f"({pos[0]}, {pos[1]}) {kind}{seen}")
+            self.hover.configure(text=f"({pos[0]}, {pos[1]}) {kind}{seen}")
 
     def _edited(self) -> None:
         """After any change: a shown problem is re-checked, so its mark goes once fixed."""
