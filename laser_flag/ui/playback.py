@@ -62,12 +62,15 @@ class Playback:
 
     def update(self, dt_ms: float, speed: float) -> None:
         """Advance the clock; events that need no click play on by themselves."""
-        event = self.current
-        if event is None:
+        if self.current is None:
             return
-        self.elapsed = self.elapsed + dt_ms * speed if speed > 0 else float(duration(event))
+        self.elapsed += dt_ms * speed
+        if speed <= 0:  # Instant: no walking or beams, straight to the next dice
+            self.elapsed = float(duration(self.current))
         while self.current is not None and not self.animating() and not self.showing_dice():
             self._advance()
+            if speed <= 0 and self.current is not None:
+                self.elapsed = float(duration(self.current))
 
     def proceed(self) -> None:
         """A click or key: finish the current animation, or continue past shown dice."""

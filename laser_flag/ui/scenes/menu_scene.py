@@ -51,10 +51,13 @@ def map_facts(gm: GameMap) -> list[str]:
 class MenuScene(Scene):
     """The first screen; `seed` and `state_file` pass through to games started from here."""
 
-    def __init__(self, seed: int | None = None, state_file: Path | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, state_file: Path | None = None, maps_dir: Path = MAPS_DIR
+    ) -> None:
         self.seed = seed
         self.state_file = state_file
-        self.entries: list[MapEntry] = scan(MAPS_DIR)
+        self.maps_dir = maps_dir
+        self.entries: list[MapEntry] = scan(maps_dir)
         self.chosen = 0
         self.scroll = 0
         self.message = ""
@@ -178,7 +181,7 @@ class MenuScene(Scene):
         self.app.push(GameScene(session))
 
     def open_file(self) -> None:
-        path = tk_dialogs.ask_map_file(str(MAPS_DIR))
+        path = tk_dialogs.ask_map_file(str(self.maps_dir))
         if path is None:
             self.say("No map opened (cancelled, or no file dialog available).")
             return
@@ -221,7 +224,7 @@ class MenuScene(Scene):
         area = self.list_rect()
         draw_box(surface, area)
         if not self.entries:
-            draw_text(surface, f"No maps in {MAPS_DIR}", (area.x + 12, area.y + 12), 22, BAD)
+            draw_text(surface, f"No maps in {self.maps_dir}", (area.x + 12, area.y + 12), 22, BAD)
         surface.set_clip(area.inflate(-2, -2))
         for i, entry in enumerate(self.entries):
             card = self.card_rect(i)

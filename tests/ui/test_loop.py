@@ -1,0 +1,64 @@
+"""The main loop and scene stack: life cycle order, window events, frame stepping."""
+
+from __future__ import annotations
+
+import pygame
+
+from laser_flag.ui.loop import MIN_SIZE, Scene, run
+
+from .conftest import FakeClock, frames, press
+
+
+class Recorder(Scene):
+    def __init__(self, name: str, log: list[str]) -> None:
+        self.name, self.log = name, log
+
+    def resume(self) -> None:
+        self.log.append(f"{self.name}.resume")
+
+    def pause(self) -> None:
+        self.log.append(f"{self.name}.pause")
+
+    def process_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.log.append(f"{self.name}.key")
+
+    def update(self, dt_ms: int) -> None:
+        self.log.append(f"{self.name}.update {dt_ms}")
+
+
+def test_stack_life_cycle_and_only_the_top_gets_input(app):
+    log: list[str] = []
+    app.push(Recorder("menu", log))
+    app.push(Recorder("game", log))
+    press(app, pygame.K_x)
+    app.pop()
+    assert log == [
+        "menu.resume", "menu.pause", "game.resume", "game.key", "game.update 16",
+        "game.pause", "menu.resume",
+    ]  # fmt: skip
+
+
+def test_run_stops_at_max_frames_or_on_quit(app):
+    app.push(Recorder("menu", []))
+    assert run(app, 5, FakeClock()) == 5
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert run(app, 5, FakeClock()) == 1
+    assert not app.running
+
+
+def test_popping_the_last_scene_ends_the_app(app):
+    app.push(Recorder("menu", []))
+    app.pop()
+    assert not app.running
+
+
+def test_resize_keeps_a_minimum_and_f11_toggles_fullscreen(app):
+    app.push(Recorder("menu", []))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=300, h=200, size=(300, 200)))
+    frames(app)
+    assert app.screen.get_size() == MIN_SIZE
+    press(app, pygame.K_F11)
+    assert app.fullscreen
+    press(app, pygame.K_F11)
+    assert not app.fullscreen and app.windowed_size == MIN_SIZE  # the dummy driver keeps its size

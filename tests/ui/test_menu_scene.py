@@ -1,0 +1,103 @@
+"""The main menu: every map listed (broken ones with their error), Play, Editor, Open, Quit."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from laser_flag.ui import editor_launch, tk_dialogs
+from laser_flag.ui.scenes.game_scene import GameScene
+from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.scenes.rules_scene import RulesScene
+
+from .conftest import SMALL_MAP, click, frames, press
+
+
+@pytest.fixture
+def maps(tmp_path):
+    (tmp_path / "a_small.json").write_text(json.dumps(SMALL_MAP), encoding="utf-8")
+    (tmp_path / "b_broken.json").write_text('{"tiles": [["lava"]]}', encoding="utf-8")
+    empty = dict(SMALL_MAP, units=[["1", "basic", 0, 0]])
+    (tmp_path / "c_no_team_2.json").write_text(json.dumps(empty), encoding="utf-8")
+    (tmp_path / "notes.md").write_text("not a map", encoding="utf-8")
+    return tmp_path
+
+
+def open_menu(app, maps) -> MenuScene:
+    menu = MenuScene(seed=3, maps_dir=maps)
+    app.push(menu)
+    frames(app)
+    return menu
+
+
+def button_xy(menu: MenuScene, name: str) -> tuple[int, int]:
+    return next(b for b in menu.buttons() if b.name == name).rect.center
+
+
+def test_lists_every_map_file_with_errors_not_hidden(app, maps):
+    menu = open_menu(app, maps)
+    assert [e.path.name for e in menu.entries] == [
+        "a_small.json",
+        "b_broken.json",
+        "c_no_team_2.json",
+    ]
+    assert menu.entries[0].playable
+    assert "b_broken.json" in menu.entries[1].error
+    assert "team 2 has no units" in menu.entries[2].error
+
+
+def test_play_is_disabled_for_a_broken_map_and_starts_a_good_one(app, maps):
+    menu = open_menu(app, maps)
+    press(app, pygame.K_DOWN)
+    assert menu.chosen == 1
+    click(app, button_xy(menu, "play"))
+    assert app.top is menu
+    press(app, pygame.K_UP)
+    click(app, button_xy(menu, "play"))
+    assert isinstance(app.top, GameScene)
+    assert app.top.session.seed == 3
+
+
+def test_clicking_a_card_chooses_its_map(app, maps):
+    menu = open_menu(app, maps)
+    click(app, menu.card_rect(2).center)
+    assert menu.chosen == 2
+
+
+def test_editor_that_cannot_start_gives_a_message(app, maps, monkeypatch):
+    monkeypatch.setattr(editor_launch.importlib.util, "find_spec", lambda name: None)
+    menu = open_menu(app, maps)
+    click(app, button_xy(menu, "editor"))
+    assert menu.message == "The map editor is not installed."
+    assert app.running
+
+
+def test_open_map_adds_the_chosen_file(app, maps, monkeypatch, tmp_path_factory):
+    other = tmp_path_factory.mktemp("elsewhere") / "mine.json"
+    other.write_text(json.dumps(dict(SMALL_MAP, name="Mine")), encoding="utf-8")
+    monkeypatch.setattr(tk_dialogs, "ask_map_file", lambda folder: str(other))
+    menu = open_menu(app, maps)
+    click(app, button_xy(menu, "open"))
+    assert menu.entry.title == "Mine" and menu.entry.playable
+
+
+def test_rules_button_opens_rules_and_escape_returns(app, maps):
+    menu = open_menu(app, maps)
+    click(app, button_xy(menu, "rules"))
+    assert isinstance(app.top, RulesScene)
+    press(app, pygame.K_RIGHT)
+    assert app.top.page == 1
+    press(app, pygame.K_ESCAPE)
+    assert app.top is menu
+
+
+def test_settings_buttons_toggle_and_quit_stops_the_loop(app, maps):
+    menu = open_menu(app, maps)
+    click(app, button_xy(menu, "speed"))
+    assert app.settings.speed_label == "Fast"
+    click(app, button_xy(menu, "palette"))
+    assert app.settings.alternate_palette
+    click(app, button_xy(menu, "quit"))
+    assert not app.running

@@ -1,0 +1,64 @@
+"""Event playback timing and display state, the log's words, and the panel's exact odds."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from laser_flag.engine.events import Disqualified, LaserChanged, Moved, Scored, Shot
+from laser_flag.engine.units import Unit
+from laser_flag.ui.log_text import event_text
+from laser_flag.ui.playback import LASER_MS, STEP_MS, Playback
+from laser_flag.ui.unit_card import chance
+
+from .conftest import small_session
+
+BEFORE = [Unit(0, "1", "basic", (5, 1), 3), Unit(2, "2", "scout", (1, 5), 3)]
+MOVE = Moved(0, ((5, 1), (4, 1), (3, 1)))
+SNAP = Shot(2, 0, (6, 5), 9, True, True)
+EVENTS = [MOVE, SNAP, Scored("2", 1), LaserChanged(0, "deactivated")]
+
+
+def test_board_shows_the_old_state_until_each_event_plays():
+    played = []
+    playback = Playback(BEFORE, {"1": 0, "2": 0}, EVENTS, played.append)
+    playback.update(STEP_MS, 1.0)
+    unit, path, steps = playback.walk()
+    assert (unit, steps) == (0, 1.0) and playback.positions[0] == (5, 1)
+    playback.update(STEP_MS, 1.0)
+    assert playback.positions[0] == (3, 1) and playback.current == SNAP
+    playback.update(LASER_MS, 1.0)
+    assert playback.showing_dice() and playback.scores["2"] == 0
+    playback.update(10_000, 1.0)
+    assert playback.showing_dice(), "dice wait for a click or key"
+    playback.proceed()
+    playback.update(0, 1.0)
+    assert playback.done and playback.scores["2"] == 1 and playback.lasers[0] == "deactivated"
+    assert played == EVENTS
+
+
+def test_instant_speed_skips_animations_and_skip_all_plays_everything():
+    playback = Playback(BEFORE, {"1": 0, "2": 0}, EVENTS)
+    playback.update(16, 0.0)
+    assert playback.showing_dice()
+    playback.skip_all()
+    assert playback.done
+    gone = Playback(BEFORE, {"1": 0, "2": 0}, [Disqualified(2)])
+    gone.update(16, 1.0)
+    assert 2 not in gone.positions
+
+
+def test_log_lines_name_units_and_rolls():
+    roster = small_session().roster
+    assert event_text(SNAP, roster) == (
+        "Bob's Scout snap-shoots at Alice's Plain: 6+5 = 11, needed 9: HIT"
+    )
+    fire = Shot(1, 2, (3, 2), 6, False, False)
+    assert (
+        event_text(fire, roster) == "Alice's Sniper fires at Bob's Scout: 3+2 = 5, needed 6: MISS"
+    )
+    assert event_text(MOVE, roster) == "Alice's Plain moves (5, 1) -> (3, 1)."
+
+
+def test_chances_are_exact_counts():
+    assert chance(Fraction(15, 36), 36) == "15/36 = 41.7%"
+    assert chance(Fraction(13, 18) * Fraction(5, 6), 1296) == "780/1296 = 60.2%"
