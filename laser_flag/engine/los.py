@@ -140,46 +140,37 @@ def _apply(symmetry: Symmetry, cell: Pos) -> Pos:
     return sr * r, sc * c
 
 
-def offset_patterns(dr: int, dc: int) -> tuple[tuple[Pos, ...], ...]:
-    """Minimal cell sets, relative to A, of the sight segments from A to A + (dr, dc)."""
-    big, small, symmetry = _canonical_of(dr, dc)
-    canon = _canonical_patterns(big, small)
-    return tuple(tuple(_apply(symmetry, cell) for cell in cells) for cells in canon)
-
-
 class _Tables:
-    """Per-side-limit tables: for each offset, pattern cells as indices into shifted wall sets."""
+    """Per-side-limit tables: each offset's patterns as indices into shifted wall sets.
+
+    Patterns are kept for canonical offsets only; an offset of the dr >= 0 half reads them
+    through its symmetry's view of the shifted wall sets (a fixed permutation of them).
+    """
 
     def __init__(self, side: int) -> None:
-        self.side = side
         self.width = 2 * side - 1  # row stride of the padded bitset: no wrap for |dc| < side
-        self.centre = (side - 1) * (self.width + 1)  # index of shift 0
-        splits = {(r, c): self._split(r, c) for r in range(1, side) for c in range(r + 1)}
-        near = list(product(range(-1, side), repeat=2))  # every cell a kept pattern can hold
-        indices = {
-            symmetry: {cell: self._index(_apply(symmetry, cell)) for cell in near}
-            for symmetry in product((False, True), (1, -1), (1, -1))
-        }
-        # (dr, dc, shift, cells shared by all patterns, rest of each pattern), dr >= 0 half.
-        self.offsets: list[tuple[int, int, int, tuple[int, ...], list[tuple[int, ...]]]] = []
-        for dr, dc in product(range(side), range(-side + 1, side)):
+        self.centre = (side - 1) * (self.width + 1)  # index of the empty shift
+        reach = range(-side + 1, side)  # cells beyond are never on a board of this side limit
+        index = {cell: i for i, cell in enumerate(product(reach, reach))}  # r * width + c + centre
+        splits = {(r, c): _split(r, c, index) for r in range(1, side) for c in range(r + 1)}
+        symmetries = list(product((False, True), (1,), (1, -1)))  # dr >= 0 needs no row flip
+        self.views = [[index[_apply(s, cell)] for cell in index] for s in symmetries]
+        # (dr, dc, shift, view, cells shared by all patterns, rest of each pattern)
+        self.offsets: list[tuple[int, int, int, int, tuple[int, ...], list[tuple[int, ...]]]] = []
+        for dr, dc in product(range(side), reach):
             if dr > 0 or dc > 0:
                 big, small, symmetry = _canonical_of(dr, dc)
-                core, rest = splits[big, small]
-                index = indices[symmetry].__getitem__
-                shared, others = tuple(map(index, core)), [tuple(map(index, p)) for p in rest]
-                self.offsets.append((dr, dc, dr * self.width + dc, shared, others))
+                view = symmetries.index(symmetry)
+                self.offsets.append((dr, dc, dr * self.width + dc, view, *splits[big, small]))
 
-    def _index(self, cell: Pos) -> int:
-        return cell[0] * self.width + cell[1] + self.centre
 
-    def _split(self, dr: int, dc: int) -> tuple[list[Pos], list[list[Pos]]]:
-        """Cells all patterns share, then each pattern's others; cells never on a board dropped."""
-        patterns = [
-            [cell for cell in p if max(cell) < self.side] for p in _canonical_patterns(dr, dc)
-        ]
-        core = set(patterns[0]).intersection(*patterns[1:])
-        return sorted(core), [[cell for cell in p if cell not in core] for p in patterns]
+def _split(
+    dr: int, dc: int, index: dict[Pos, int]
+) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
+    """A canonical offset's cells all patterns share, then each pattern's others, as indices."""
+    patterns = [[index[cell] for cell in p if cell in index] for p in _canonical_patterns(dr, dc)]
+    core = set(patterns[0]).intersection(*patterns[1:])
+    return tuple(sorted(core)), [tuple(i for i in p if i not in core) for p in patterns]
 
 
 @cache
@@ -200,12 +191,13 @@ class Visibility:
             ~(walls >> s if s >= 0 else walls << -s)
             for s in range(-tables.centre, tables.centre + 1)
         ]
+        views = [[opens[i] for i in view] for view in tables.views]
         # matrix[i * size + j] is 1 when padded tile i sees padded tile j.
         matrix = bytearray(size * size)
         _write_pair_diagonal(matrix, size, 0, _sources(rows, cols, width, 0, 0))
-        for dr, dc, shift, core, rest in tables.offsets:
+        for dr, dc, shift, view, core, rest in tables.offsets:
             if dr < rows and abs(dc) < cols:
-                seen = _seen(_sources(rows, cols, width, dr, dc), opens, core, rest)
+                seen = _seen(_sources(rows, cols, width, dr, dc), views[view], core, rest)
                 _write_pair_diagonal(matrix, size, shift, seen)
         padded = [(i // width, i % width) for i in range(size)]
         self._visible: dict[Pos, frozenset[Pos]] = {
