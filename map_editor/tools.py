@@ -16,7 +16,6 @@ from .edits import (
 )
 
 BRUSH, RECT, UNIT, LOS = "brush", "rect", "unit", "los"
-TOOLS = (BRUSH, RECT, UNIT, LOS)
 TILE_LABELS = {
     "level": "Floor",
     "elevated": "Cover",

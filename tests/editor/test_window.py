@@ -127,3 +127,28 @@ def test_closing_with_an_unsaved_edit_asks_and_cancel_keeps_it(editor, small_map
     with pytest.raises(tk.TclError, match="destroyed"):
         editor.root.winfo_exists()
     assert load_map(small_map).tile(3, 3) == LEVEL
+
+
+def test_a_refused_save_marks_the_place_and_writes_nothing(editor, small_map):
+    _open(editor, small_map)
+    before = small_map.read_bytes()
+    units = [*UNITS, ["1", "basic", 10, 10]]  # loaded from elsewhere: two units on one tile
+    editor.doc.history.change("Place unit", {"units": units})
+    answer = answer_dialog("Not saved", "Return")
+    assert not editor.save()
+    answer.join(timeout=15)
+    assert answer.found
+    assert editor.problem is not None and editor.problem.cells == ((10, 10),)
+    assert small_map.read_bytes() == before
+    assert not small_map.with_name("small.json.bak").exists()
+
+
+def test_a_file_that_cannot_be_opened_changes_nothing(editor, small_map, tmp_path):
+    _open(editor, small_map)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"tiles": [], "units": []}')
+    answer = answer_dialog("Cannot open map", "Return")
+    assert not editor.open_path(bad)
+    answer.join(timeout=15)
+    assert answer.found
+    assert editor.doc.path == small_map and editor.doc.units == UNITS
