@@ -17,6 +17,7 @@ def reach(rows, start, speed, climbs_freely=False, occupied=()):
 
 
 OPEN = ["." * 21] * 21
+COVER_AT_0_1 = [".^...", ".....", ".....", ".....", "....."]
 
 
 def test_open_floor_reach_counts_match_the_octagon():
@@ -67,13 +68,7 @@ def test_diagonal_step_may_not_cut_a_wall_corner():
 
 
 def test_cover_and_unit_corners_do_not_hinder_diagonal_steps():
-    rows = [
-        ".^...",
-        ".....",
-        ".....",
-        ".....",
-        ".....",
-    ]
+    rows = COVER_AT_0_1
     assert (1, 1) in reach(rows, (0, 0), 2)
     assert (1, 1) in reach(OPEN, (0, 0), 2, occupied=[(0, 1), (1, 0)])
 
@@ -98,13 +93,7 @@ def test_at_most_half_the_steps_diagonal():
 
 
 def test_climbing_onto_cover_ends_the_path():
-    rows = [
-        ".^...",
-        ".....",
-        ".....",
-        ".....",
-        ".....",
-    ]
+    rows = COVER_AT_0_1
     tiles = reach(rows, (0, 0), 4)
     assert (0, 1) in tiles
     # (0,2) is reachable around the block, but not across it: the path over the top ends on it.
