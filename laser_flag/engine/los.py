@@ -7,7 +7,9 @@ The cache works on wall bitsets. For an offset (dr, dc) from tile A to tile B,
 each of the 81 sight-point segments touches a fixed set of cells relative to A
 (its "pattern"); B is visible from A when some pattern holds no wall. Only the
 minimal patterns matter, and one pass of big-int ANDs answers an offset for
-every source tile A at once.
+every source tile A at once. Patterns leave out A's and B's own cells, which is
+exactly the rule that the ends' own wall squares are ignored: wall tiles as ends
+come out exact too, with no special case.
 """
 
 from __future__ import annotations
@@ -207,7 +209,7 @@ class Visibility:
         }
 
     def sees(self, a: Pos, b: Pos) -> bool:
-        """Whether tile a has LOS to tile b (symmetric; a tile sees itself)."""
+        """Whether a has LOS to b: symmetric, a tile sees itself; KeyError off the board."""
         return b in self._visible[a]
 
     def visible_from(self, a: Pos) -> frozenset[Pos]:
@@ -223,7 +225,9 @@ def _sources(rows: int, cols: int, width: int, dr: int, dc: int) -> int:
     return every_row * row_bits
 
 
-def _seen(candidates: int, opens: list[int], core: Sequence[int], rest: list) -> int:
+def _seen(
+    candidates: int, opens: list[int], core: Sequence[int], rest: Sequence[Sequence[int]]
+) -> int:
     """Bitset of the candidate tiles from which some pattern is free of walls."""
     for i in core:
         candidates &= opens[i]

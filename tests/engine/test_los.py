@@ -55,8 +55,8 @@ def test_a_wall_between_blocks() -> None:
 
 
 def test_a_line_that_only_grazes_a_wall_corner_is_blocked() -> None:
-    # The only line from (0,0) past the centre wall to (2,2) runs from (0,0)'s
-    # top-right corner through the wall's top-right corner.
+    # Every line from (0,0) to (2,2) meets the centre wall; the closest calls, like
+    # top-right corner to top-right corner, only graze one of its corners.
     tiles = board("...", ".#.", "...")
     assert both(tiles, (0, 0), (2, 2)) == (False, False)
     assert segment_clear(tiles, (2, 0), (6, 4)) is False
@@ -118,13 +118,10 @@ def test_sight_is_symmetric_and_matches_visible_from() -> None:
 def test_segment_strips_are_exactly_the_touched_cells() -> None:
     rng = random.Random(11)
     box = list(product(range(-3, 9), repeat=2))
-    for _ in range(400):
-        p = (rng.randint(-4, 16), rng.randint(-4, 16))
-        q = (
-            (rng.randint(-4, 16), rng.randint(-4, 16))
-            if rng.random() < 0.8
-            else (p[0], rng.randint(-4, 16))
-        )
+    for i in range(600):
+        x0, y0, x1, y1 = (rng.randint(-4, 16) for _ in range(4))
+        # In turn: any segment, a vertical one, a horizontal one, a single point.
+        p, q = (x0, y0), [(x1, y1), (x0, y1), (x1, y0), (x0, y0)][i % 4]
         walked = {(r, c) for c, first, last in segment_strips(p, q) for r in range(first, last + 1)}
         assert walked == {cell for cell in box if touches(p, q, cell)}, (p, q)
 
