@@ -1,0 +1,80 @@
+"""Victory screen buttons, team renaming, window scaling, and the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from laser_flag.app import main
+from laser_flag.ui import tk_dialogs
+from laser_flag.ui.panel import score_rects
+from laser_flag.ui.scenes.game_scene import GameScene
+from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.scenes.victory_scene import VictoryScene, team_lines
+
+from .conftest import SMALL_MAP, Dice, centre, click, frames, settle, small_session, start_game
+
+
+def win_for_alice(app) -> VictoryScene:
+    data = dict(SMALL_MAP, score_limit={"1": 1, "2": 1})
+    scene = start_game(app, small_session(Dice((6, 6)), data))
+    click(app, centre(scene, (6, 2)))
+    click(app, centre(scene, (1, 5)))
+    click(app, centre(scene, (1, 5)))
+    settle(app, scene)
+    return app.top
+
+
+def button_xy(scene, name: str) -> tuple[int, int]:
+    return next(b for b in scene.buttons() if b.name == name).rect.center
+
+
+def test_victory_shows_stats_and_rematch_swaps_sides(app):
+    victory = win_for_alice(app)
+    assert team_lines(victory.session, "1")[:4] == [
+        "Score 1 / 1", "Shots fired 1", "Hits 1", "Accuracy 100%",
+    ]  # fmt: skip
+    click(app, button_xy(victory, "rematch"))
+    assert isinstance(app.top, GameScene)
+    assert app.top.session.names == {"1": "Bob", "2": "Alice"}
+    assert app.top.game.turn == 1 and app.top.game.winner is None
+
+
+def test_same_again_keeps_sides_and_menu_goes_home(app):
+    victory = win_for_alice(app)
+    click(app, button_xy(victory, "again"))
+    assert app.top.session.names == {"1": "Alice", "2": "Bob"}
+    app.top.button("menu")
+    frames(app)
+    assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
+
+
+def test_clicking_a_score_box_renames_the_team(app, monkeypatch):
+    monkeypatch.setattr(tk_dialogs, "ask_team_name", lambda current: f"{current} the Bold")
+    scene = start_game(app, small_session())
+    click(app, score_rects(scene.layout().panel)["2"].center)
+    assert scene.session.names["2"] == "Bob the Bold"
+    assert scene.session.roster.unit(2) == "Bob the Bold's Scout"
+
+
+def test_rename_without_tk_display_does_nothing(monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    assert tk_dialogs.ask_team_name("Alice") is None
+
+
+def test_board_scales_with_the_window(app):
+    scene = start_game(app, small_session())
+    small = scene.layout().tile_px
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1800, h=1200, size=(1800, 1200)))
+    frames(app)
+    assert scene.layout().tile_px > small
+    assert scene.layout().board.right < scene.layout().panel.left
+
+
+def test_command_line_refuses_a_bad_map_with_its_error(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(dict(SMALL_MAP, units=[["1", "basic", 3, 3]])), encoding="utf-8")
+    assert main(["--map", str(bad)]) == 2
+    assert "units[0]: (3, 3) is a wall" in capsys.readouterr().err
+    assert main(["--map", str(tmp_path / "missing.json")]) == 2
