@@ -56,6 +56,8 @@ class Game:
         self.victory: str | None = None
         self._reach: dict[int, movement.Reach] = {}
         self._events: list[Event] = []
+        self.history: list[Action] = []  # every action applied, in order: the game's record
+        self.rolls = 0  # dice rolled so far; an undo may not take back a roll
         gm.visibility  # noqa: B018 -- build the LOS cache now, not during the first turn
 
     def _starting_unit(self, uid: int) -> Unit:
@@ -179,6 +181,7 @@ class Game:
         other.scores = dict(self.scores)
         other.stats = {t: dict(s) for t, s in self.stats.items()}
         other._reach = dict(self._reach)
+        other.history = list(self.history)
         return other
 
     # ----- legality ----------------------------------------------------------------------
@@ -262,6 +265,7 @@ class Game:
         else:
             raise IllegalAction(f"Not an action: {action!r}")
         self._events = []
+        self.history.append(action)
         with contextlib.suppress(_GameEnded):
             do()
         return self._events
@@ -303,6 +307,7 @@ class Game:
     def _shoot(self, shooter: Unit, target: Unit, snap: bool) -> bool:
         needed = self._to_hit(shooter, target, target.pos, target.elevated, snap).needed
         dice = tuple(self._roll(self.rng))
+        self.rolls += 1
         hit = sum(dice) >= needed
         self.stats[shooter.team]["shots"] += 1
         self._emit(Shot(shooter.id, target.id, dice, needed, hit, snap))

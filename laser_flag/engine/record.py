@@ -1,0 +1,73 @@
+"""A game as data: actions to and from JSON, and a digest of the whole state for checking saves.
+
+A game is recorded as its map, seed and action history (OpenSpiel style); replaying the
+actions on a new Game with the same seed reproduces every die, so the digest must match.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from .actions import Action, EndTurn, Fire, IllegalAction, Move
+from .game import Game
+
+
+def action_to_json(action: Action) -> list[Any]:
+    """["move", unit, row, col], ["fire", unit, target] or ["end_turn"]."""
+    if isinstance(action, Move):
+        return ["move", action.unit_id, action.to[0], action.to[1]]
+    if isinstance(action, Fire):
+        return ["fire", action.unit_id, action.target_id]
+    if isinstance(action, EndTurn):
+        return ["end_turn"]
+    raise TypeError(f"not an action: {action!r}")
+
+
+def action_from_json(data: Any) -> Action:
+    """The inverse of action_to_json; ValueError says what is wrong with `data`."""
+    shapes = {"move": 3, "fire": 2, "end_turn": 0}
+    if not (isinstance(data, list) and data and data[0] in shapes):
+        raise ValueError(f"not an action: {data!r}")
+    args = data[1:]
+    if len(args) != shapes[data[0]] or not all(
+        isinstance(a, int) and not isinstance(a, bool) for a in args
+    ):
+        raise ValueError(f"{data[0]} takes {shapes[data[0]]} integers: {data!r}")
+    if data[0] == "move":
+        return Move(args[0], (args[1], args[2]))
+    if data[0] == "fire":
+        return Fire(args[0], args[1])
+    return EndTurn()
+
+
+def state_of(game: Game) -> dict[str, Any]:
+    """Everything that decides what happens next, as plain JSON values."""
+    return {
+        "units": [[u.id, u.team, u.unit_class, list(u.pos), u.ap, u.laser, u.snap_shots, u.fired]
+                  for u in game.units],
+        "active_team": game.active_team,
+        "turn": game.turn,
+        "scores": game.scores,
+        "stats": game.stats,
+        "winner": game.winner,
+        "victory": game.victory,
+        "rng": repr(game.rng.getstate()),
+    }
+
+
+def state_digest(game: Game) -> str:
+    """A SHA-256 of the state, to check that a replayed record arrives where it was saved."""
+    text = json.dumps(state_of(game), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def replay(game: Game, actions: list[Action]) -> Game:
+    """Apply a recorded action list to a fresh game; IllegalAction names the first bad one."""
+    for i, action in enumerate(actions):
+        try:
+            game.apply(action)
+        except IllegalAction as err:
+            raise IllegalAction(f"action {i} ({action_to_json(action)}): {err.reason}") from err
+    return game
