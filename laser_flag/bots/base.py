@@ -1,0 +1,46 @@
+"""The one bot interface and the registry of bots by name.
+
+A bot is handed a game (the client hands it `game.copy()` from a worker thread) and returns
+one of its legal actions. It may read the game freely but never applies anything to it, and it
+never touches the game's generator, so it cannot see future dice.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+
+from laser_flag.engine import Action, Game
+
+
+class Bot(ABC):
+    """A computer player; the same seed and the same games give the same decisions."""
+
+    name = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)  # the bot's own generator: ties and its own sampling
+
+    @abstractmethod
+    def choose(self, game: Game) -> Action:
+        """One action from `game.legal_actions()` for the active team; `game` is left as it was."""
+
+
+def _registry() -> dict[str, type[Bot]]:
+    from .greedy import GreedyBot
+    from .planner import PlannerBot
+    from .random_bot import RandomBot
+
+    return {cls.name: cls for cls in (RandomBot, GreedyBot, PlannerBot)}
+
+
+BOT_NAMES = ("random", "greedy", "planner")
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A new bot of the named kind; ValueError names the known kinds."""
+    bots = _registry()
+    if name not in bots:
+        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOT_NAMES)})")
+    return bots[name](seed)

@@ -1,0 +1,33 @@
+"""Walking distances in steps over the board, ignoring units: how far a base or an enemy is."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from functools import cache
+
+from laser_flag.engine import GameMap, Pos
+from laser_flag.engine.game_map import NEIGHBOURS
+
+UNREACHABLE = 99
+
+
+def walking_distance(gm: GameMap, sources: Iterable[Pos]) -> dict[Pos, int]:
+    """Steps from the nearest source to every walkable tile (walls block, units do not)."""
+    dist = {p: 0 for p in sources}
+    queue = deque(dist)
+    while queue:
+        pos = queue.popleft()
+        d = dist[pos] + 1
+        for dr, dc in NEIGHBOURS:
+            nxt = (pos[0] + dr, pos[1] + dc)
+            if nxt not in dist and not gm.is_wall(nxt):
+                dist[nxt] = d
+                queue.append(nxt)
+    return dist
+
+
+@cache
+def base_distance(gm: GameMap, team: str) -> dict[Pos, int]:
+    """Steps to the nearest base usable by `team`; empty when it has none (walls never change)."""
+    return walking_distance(gm, gm.usable_bases(team))

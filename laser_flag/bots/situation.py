@@ -1,0 +1,125 @@
+"""What one side faces during its turn: enemy threat, shots on offer, bases, as expected values.
+
+Values are in points: a point scored is worth `Weights.point`, and everything else (a laser
+kept charged, a step nearer a base) is priced against it. The enemy side does not change during
+our turn except through hits and spent snap shots, so a Situation is reused across the turn's
+decisions while the enemy looks the same (see `enemy_signature`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from laser_flag.engine import Game, Pos
+from laser_flag.engine.game_map import other_team
+from laser_flag.engine.units import CHARGED, CHARGING, DEACTIVATED, Unit
+
+from .distances import UNREACHABLE, base_distance, walking_distance
+from .odds import Odds
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The price of each thing a bot weighs, in points."""
+
+    point: float = 1.0  # a point scored or conceded
+    laser: float = 0.6  # a live (charged or charging) laser over a deactivated one
+    unit: float = 2.0  # a unit kept on the board, where every hit disqualifies
+    shot_ready: float = 0.8  # share of a shot's value credited before it is fired
+    base_step: float = 0.05  # per step a deactivated unit is from its nearest base
+    approach_step: float = 0.02  # per step a live unit is from the nearest enemy
+    urgency_rounds: int = 8  # the approach weight grows with (round / this) squared
+    deny: float = 0.12  # standing on a base only the enemy can use, per enemy laser that needs it
+
+
+def enemy_signature(game: Game) -> tuple:
+    """Everything about the enemy side that a Situation depends on."""
+    team = game.active_team
+    return (game.map, game.rules, team, game.round, tuple(
+        (u.id, u.pos, u.laser, u.snap_shots) for u in game.units if u.team != team))
+
+
+class Situation:
+    """Threats, shots and base values for the active team of one game, cached per tile."""
+
+    def __init__(self, game: Game, odds: Odds, weights: Weights) -> None:
+        gm = game.map
+        self.w = weights
+        self.odds = odds
+        self.team = game.active_team
+        enemy = other_team(self.team)
+        self.enemies = [u for u in game.units if u.team == enemy]
+        self.shooters = [u for u in self.enemies if u.laser != DEACTIVATED]
+        self.sees = gm.visibility.sees
+        self.map = gm
+        self.has_base = bool(gm.usable_bases(self.team))
+        self.enemy_has_base = bool(gm.usable_bases(enemy))
+        self.base_dist = base_distance(gm, self.team)
+        self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies])
+        self.deny_tiles = frozenset(gm.usable_bases(enemy)) - frozenset(gm.usable_bases(self.team))
+        self.enemy_down = sum(1 for u in self.enemies if u.laser == DEACTIVATED)
+        # A standoff must end: the longer the game, the more closing in is worth.
+        self.approach = weights.approach_step * (1 + (game.round / weights.urgency_rounds) ** 2)
+        self.watched = frozenset().union(*game.watch_coverage(enemy).values())
+        self._threat: dict[tuple[str, Pos, int], float] = {}
+        self._shot: dict[tuple[str, Pos], float] = {}
+
+    def threat(self, unit_class: str, at: Pos, ignore: int = -1) -> float:
+        """Chance that some live enemy that sees `at` now hits a unit there on its next turn."""
+        key = (unit_class, at, ignore)
+        value = self._threat.get(key)
+        if value is None:
+            safe = 1.0
+            for e in self.shooters:
+                if e.id != ignore and self.sees(e.pos, at):
+                    safe *= 1.0 - self.odds.hit(e.unit_class, e.pos, unit_class, at, False)
+            value = self._threat[key] = 1.0 - safe
+        return value
+
+    def best_shot(self, unit_class: str, at: Pos) -> float:
+        """The expected value of the best shot a unit on `at` could fire now."""
+        key = (unit_class, at)
+        value = self._shot.get(key)
+        if value is None:
+            value = max((self.odds.hit(unit_class, at, e.unit_class, e.pos, False) * self.gain(e)
+                         for e in self.enemies if self.sees(at, e.pos)), default=0.0)
+            self._shot[key] = value
+        return value
+
+    def gain(self, target: Unit) -> float:
+        """What hitting this enemy is worth: a point, and its laser or the unit itself."""
+        if not self.enemy_has_base:
+            return self.w.point + self.w.unit
+        if target.laser == CHARGED and not self.map.base_serves(target.pos, target.team):
+            return self.w.point + self.w.laser
+        return self.w.point
+
+    def value(self, unit: Unit, at: Pos, ap: int, laser: str, ignore: int = -1) -> float:
+        """A unit's worth standing on `at` with `ap` left and this laser, threats priced in."""
+        w = self.w
+        live = laser != DEACTIVATED
+        v = 0.0
+        if live:
+            v += w.laser - self.approach * self.enemy_dist.get(at, UNREACHABLE)
+        elif self.has_base:
+            v -= w.base_step * self.base_dist.get(at, UNREACHABLE)
+        if laser == CHARGED and ap >= 1:
+            v += w.shot_ready * self.best_shot(unit.unit_class, at)
+        if at in self.deny_tiles:
+            v += w.deny * (1 + self.enemy_down)
+        return v - self.threat(unit.unit_class, at, ignore) * self.loss(at, laser)
+
+    def loss(self, at: Pos, laser: str) -> float:
+        """What a hit on our unit standing on `at` costs."""
+        if not self.has_base:
+            return self.w.point + self.w.unit + self.w.laser
+        if laser != DEACTIVATED and not self.map.base_serves(at, self.team):
+            return self.w.point + self.w.laser
+        return self.w.point
+
+    def hurt(self, unit: Unit, at: Pos, ap: int) -> float:
+        """A unit's worth right after a snap shot hit it on `at`."""
+        if not self.has_base:
+            return -(self.w.point + self.w.unit)  # disqualified: nothing left on the board
+        laser = CHARGING if self.map.base_serves(at, self.team) else DEACTIVATED
+        return self.value(unit, at, ap, laser) - self.w.point
