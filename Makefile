@@ -23,6 +23,8 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/los.py
+	$(BIN)/python benchmarks/client.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
