@@ -1,0 +1,42 @@
+"""One game between two bots, start to finish, with a round cap so a match always ends."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from laser_flag.engine import Game, GameMap
+
+from .base import make_bot
+
+CAP_REASON = "cap"  # the victory reason of a game stopped by the round cap: a draw
+DRAW = "draw"
+
+
+def derive_seed(*parts: object) -> int:
+    """A 32-bit seed from its parts, the same in every process (never from time or order)."""
+    digest = hashlib.sha256("/".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """How one game ended: winner '1', '2' or 'draw', the reason, its length and scores."""
+
+    bots: tuple[str, str]  # the bot of team 1, the bot of team 2
+    winner: str
+    victory: str
+    rounds: int
+    scores: tuple[int, int]
+
+
+def play_match(gm: GameMap, bots: tuple[str, str], seed: int, max_rounds: int) -> MatchResult:
+    """Play bots[0] (team 1) against bots[1] (team 2); past `max_rounds` rounds it is a draw."""
+    game = Game(gm, seed=derive_seed(seed, "game"))
+    players = {team: make_bot(name, derive_seed(seed, "bot", team))
+               for team, name in zip("12", bots, strict=True)}
+    while not game.over and game.round <= max_rounds:
+        game.apply(players[game.active_team].choose(game))
+    winner, victory = (game.winner, game.victory) if game.over else (DRAW, CAP_REASON)
+    rounds = min(game.round, max_rounds)
+    return MatchResult(bots, winner, victory, rounds, (game.scores["1"], game.scores["2"]))

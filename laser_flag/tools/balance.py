@@ -1,0 +1,280 @@
+"""The balance lab: seeded bot-vs-bot games per map, in parallel, answering "is this map fair?".
+
+    laser-flag-balance MAP... [--bots greedy,greedy] [--games N] [--jobs J] [--seed S]
+                              [--max-rounds R] [--json] [--plot FILE.png]
+
+Every game's seeds come from --seed and the game's index, so the same arguments give the same
+numbers whatever the number of processes. With two different bots, even games give team 1 to
+the first bot and odd games to the second, so the lab also measures bot strength.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, NoReturn
+
+from laser_flag.bots import BOT_NAMES
+from laser_flag.bots.match import DRAW, MatchResult, derive_seed, play_match
+from laser_flag.engine import GameMap, MapError, load_map
+
+PROG = "laser-flag-balance"
+Z_95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+class UsageError(Exception):
+    """A bad command line or map: reported as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of printing its usage block, so errors stay one line."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text!r}")
+    return value
+
+
+def _bots_arg(text: str) -> tuple[str, str]:
+    names = [n.strip() for n in text.split(",")]
+    if len(names) == 1:
+        names *= 2
+    unknown = [n for n in names if n not in BOT_NAMES]
+    if len(names) != 2 or unknown:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give two of {', '.join(BOT_NAMES)} separated by a comma"
+        )
+    return names[0], names[1]
+
+
+def _parser() -> _Parser:
+    parser = _Parser(prog=PROG, description="Play seeded bot-vs-bot games and report fairness.")
+    parser.add_argument("maps", nargs="+", metavar="MAP", help="map files to play")
+    parser.add_argument("--bots", type=_bots_arg, default=("greedy", "greedy"),
+                        help="two bots, e.g. planner,greedy (default greedy,greedy)")
+    parser.add_argument("--games", type=_positive, default=100, help="games per map")
+    parser.add_argument("--jobs", type=_positive, default=1, help="worker processes")
+    parser.add_argument("--seed", type=int, default=0, help="seed of every game's seeds")
+    parser.add_argument("--max-rounds", type=_positive, default=200,
+                        help="a game still going after this many rounds is a draw ('cap')")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--plot", metavar="FILE.png", help="chart team 1's win rate per map")
+    return parser
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game to play: which map, which index, which bot on which side."""
+
+    map_index: int
+    path: str
+    game_index: int
+    bots: tuple[str, str]
+    seed: int
+    max_rounds: int
+
+
+def tasks(args: argparse.Namespace) -> list[Task]:
+    """Every game of the run; odd games swap the bots' sides."""
+    first, second = args.bots
+    return [
+        Task(m, path, i, (first, second) if i % 2 == 0 else (second, first),
+             derive_seed(args.seed, i), args.max_rounds)
+        for m, path in enumerate(args.maps)
+        for i in range(args.games)
+    ]
+
+
+@cache
+def _load(path: str) -> GameMap:
+    return load_map(path)  # once per process: the LOS cache is built once per map
+
+
+def play(task: Task) -> tuple[int, int, MatchResult]:
+    """Play one task (in a worker process); the indexes let results be put back in order."""
+    return task.map_index, task.game_index, play_match(
+        _load(task.path), task.bots, task.seed, task.max_rounds)
+
+
+def run(todo: Sequence[Task], jobs: int) -> Iterator[tuple[int, int, MatchResult]]:
+    """Results as they finish, from `jobs` spawn-started processes (or this one for 1)."""
+    if jobs == 1:
+        yield from map(play, todo)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap_unordered(play, todo)
+
+
+def progress(results: Iterable[Any], total: int, width: int = 30) -> Iterator[Any]:
+    """Pass results through, drawing a bar and a count on stderr."""
+    start = time.perf_counter()
+    done = 0
+    for item in results:
+        done += 1
+        filled = width * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        sys.stderr.flush()
+        yield item
+    sys.stderr.write(f"\n{done} games in {time.perf_counter() - start:.1f} s\n")
+
+
+def wilson(wins: int, n: int, z: float = Z_95) -> tuple[float, float] | None:
+    """The Wilson score interval of a win rate; None without games."""
+    if n == 0:
+        return None
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return round(max(0.0, centre - half), 6), round(min(1.0, centre + half), 6)
+
+
+def _rate(wins: int, losses: int) -> dict[str, Any]:
+    decided = wins + losses
+    return {"win_rate": round(wins / decided, 6) if decided else None,
+            "interval": wilson(wins, decided)}
+
+
+def bot_record(results: Sequence[MatchResult]) -> dict[str, dict[str, Any]]:
+    """Wins, losses and draws of each bot, and its win rate among decided games."""
+    record: dict[str, Counter[str]] = {}
+    for r in results:
+        for team, name in zip("12", r.bots, strict=True):
+            outcome = "draws" if r.winner == DRAW else "wins" if r.winner == team else "losses"
+            record.setdefault(name, Counter())[outcome] += 1
+    return {name: {"wins": c["wins"], "losses": c["losses"], "draws": c["draws"],
+                   **_rate(c["wins"], c["losses"])} for name, c in sorted(record.items())}
+
+
+def map_summary(path: str, results: Sequence[MatchResult], two_bots: bool) -> dict[str, Any]:
+    """One map's row of the report."""
+    n = len(results)
+    wins = Counter(r.winner for r in results)
+    summary = {
+        "map": path, "games": n, "team1_wins": wins["1"], "team2_wins": wins["2"],
+        "draws": wins[DRAW], **{f"team1_{k}": v for k, v in _rate(wins["1"], wins["2"]).items()},
+        "mean_rounds": round(sum(r.rounds for r in results) / n, 3),
+        "mean_scores": {t: round(sum(r.scores[i] for r in results) / n, 3)
+                        for i, t in enumerate("12")},
+        "victories": dict(sorted(Counter(r.victory for r in results).items())),
+    }
+    if two_bots:
+        summary["bots"] = bot_record(results)
+    return summary
+
+
+def report(args: argparse.Namespace, results: dict[int, list[MatchResult]]) -> dict[str, Any]:
+    """The whole run as the --json document (no timings, so equal arguments give equal JSON)."""
+    two_bots = args.bots[0] != args.bots[1]
+    doc: dict[str, Any] = {
+        "bots": list(args.bots), "games_per_map": args.games, "seed": args.seed,
+        "max_rounds": args.max_rounds,
+        "maps": [map_summary(p, results[m], two_bots) for m, p in enumerate(args.maps)],
+    }
+    if two_bots:
+        doc["bots_overall"] = bot_record([r for rs in results.values() for r in rs])
+    return doc
+
+
+def _pct(rate: float | None, interval: tuple[float, float] | None) -> str:
+    if rate is None or interval is None:
+        return "-"
+    return f"{rate * 100:.1f}% [{interval[0] * 100:.1f}-{interval[1] * 100:.1f}]"
+
+
+def render_text(doc: dict[str, Any]) -> str:
+    """The report as an aligned table, then each bot's record when two bots played."""
+    head = ["map", "games", "T1 wins", "T2 wins", "draws", "T1 win rate [95%]", "rounds",
+            "scores", "victories"]
+    rows = [head] + [[
+        m["map"], str(m["games"]), str(m["team1_wins"]), str(m["team2_wins"]), str(m["draws"]),
+        _pct(m["team1_win_rate"], m["team1_interval"]), f"{m['mean_rounds']:.1f}",
+        f"{m['mean_scores']['1']:.1f}-{m['mean_scores']['2']:.1f}",
+        ", ".join(f"{k} {v}" for k, v in m["victories"].items()),
+    ] for m in doc["maps"]]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+    lines = [f"Bots: {doc['bots'][0]} vs {doc['bots'][1]}, seed {doc['seed']}, "
+             f"cap {doc['max_rounds']} rounds"]
+    lines += ["  ".join(t.ljust(w) for t, w in zip(row, widths, strict=True)).rstrip()
+              for row in rows]
+    for name, rec in doc.get("bots_overall", {}).items():
+        lines.append(f"{name}: {rec['wins']} wins, {rec['losses']} losses, {rec['draws']} draws, "
+                     f"win rate {_pct(rec['win_rate'], rec['interval'])}")
+    return "\n".join(lines)
+
+
+def _pyplot() -> Any:
+    """matplotlib's pyplot on a file-only backend; UsageError when it is not installed."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise UsageError("--plot needs matplotlib (pip install matplotlib)") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def plot(doc: dict[str, Any], path: str, plt: Any) -> None:
+    """Team 1's win rate per map with its 95% interval, and the 50% line."""
+    maps = [m for m in doc["maps"] if m["team1_win_rate"] is not None]
+    fig, ax = plt.subplots(figsize=(max(4, 1.2 * len(maps) + 2), 4))
+    rates = [m["team1_win_rate"] for m in maps]
+    errors = [[r - m["team1_interval"][0] for r, m in zip(rates, maps, strict=True)],
+              [m["team1_interval"][1] - r for r, m in zip(rates, maps, strict=True)]]
+    ax.errorbar(range(len(maps)), rates, yerr=errors, fmt="o", capsize=4)
+    ax.axhline(0.5, color="grey", linestyle="--")
+    ax.set_xticks(range(len(maps)), [m["map"].rsplit("/", 1)[-1] for m in maps], rotation=30)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("team 1 win rate (decided games)")
+    ax.set_title(f"{doc['bots'][0]} vs {doc['bots'][1]}: first-player edge")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def _check_maps(paths: Sequence[str]) -> None:
+    for path in paths:
+        try:
+            _load(path)
+        except MapError as err:
+            raise UsageError(str(err)) from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the lab; 2 with one line on stderr for a bad argument, map or missing matplotlib."""
+    try:
+        args = _parser().parse_args(argv)
+        _check_maps(args.maps)
+        plt = _pyplot() if args.plot else None
+    except UsageError as err:
+        print(f"{PROG}: error: {err}", file=sys.stderr)
+        return 2
+    todo = tasks(args)
+    results: dict[int, dict[int, MatchResult]] = {m: {} for m in range(len(args.maps))}
+    for m, i, result in progress(run(todo, args.jobs), len(todo)):
+        results[m][i] = result
+    doc = report(args, {m: [rs[i] for i in sorted(rs)] for m, rs in results.items()})
+    print(json.dumps(doc, indent=2) if args.json else render_text(doc))
+    if plt is not None:
+        plot(doc, args.plot, plt)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
