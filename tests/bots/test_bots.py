@@ -1,0 +1,111 @@
+"""Bots: only legal actions, never a change to the game they read, the same seed gives the same
+game, and greedy does the obvious thing in small hand-made positions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from laser_flag.bots import BOT_NAMES, make_bot
+from laser_flag.engine import EndTurn, Fire, Game, Move, load_map
+from tests.engine.conftest import game_on, snapshot
+
+MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))
+
+
+def full_snapshot(game: Game) -> dict:
+    return {**snapshot(game), "history": list(game.history), "seed": game.seed}
+
+
+def play(game: Game, bots: dict, decisions: int, check=None) -> list:
+    """Let the bots play up to `decisions` actions; `check(game, action)` sees every one."""
+    chosen = []
+    while not game.over and len(chosen) < decisions:
+        action = bots[game.active_team].choose(game)
+        if check:
+            check(game, action)
+        game.apply(action)
+        chosen.append(action)
+    return chosen
+
+
+def assert_legal(game: Game, action) -> None:
+    assert action in game.legal_actions()
+
+
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("pair", [("random", "greedy"), ("greedy", "random"),
+                                  ("planner", "greedy")])
+def test_bots_only_return_legal_actions(path, pair):
+    gm = load_map(path)
+    budget = 80 if "planner" in pair else 300
+    decisions, seed = 0, 0
+    while decisions < budget:  # whole games, new seeds, until the budget of decisions is spent
+        bots = {"1": make_bot(pair[0], seed), "2": make_bot(pair[1], seed + 1)}
+        decisions += len(play(Game(gm, seed=seed), bots, budget - decisions, assert_legal))
+        seed += 1
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_a_bot_never_changes_the_game_it_reads(name):
+    game = Game(load_map(MAPS[0]), seed=11)
+    bot, other = make_bot(name, 5), make_bot("random", 6)
+    for _ in range(40):
+        if game.over:
+            break
+        player = bot if game.active_team == "1" else other
+        before = full_snapshot(game)
+        action = player.choose(game)
+        assert full_snapshot(game) == before
+        game.apply(action)
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_the_same_seed_gives_the_same_decisions(name):
+    def record(seed: int) -> list:
+        game = Game(load_map(MAPS[1]), seed=4)
+        return play(game, {"1": make_bot(name, seed), "2": make_bot("random", 9)}, 80)
+
+    assert record(21) == record(21)
+
+
+def test_random_bots_with_different_seeds_differ():
+    game = Game(load_map(MAPS[1]), seed=4)
+    picks = {make_bot("random", s).choose(game) for s in range(8)}
+    assert len(picks) > 1
+
+
+def test_unknown_bot_names_the_known_ones():
+    with pytest.raises(ValueError, match="random, greedy, planner"):
+        make_bot("genius")
+
+
+ARENA = [
+    ".....",
+    ".....",
+    ".....",
+    ".....",
+    "1...2",
+]
+
+
+@pytest.mark.parametrize("name", ["greedy", "planner"])
+def test_a_clear_shot_is_taken(name):
+    game, _ = game_on(ARENA, [["1", "basic", 0, 0], ["2", "basic", 0, 4]])
+    game.unit(1).snap_shots = 0  # nobody on watch: firing at once is plainly best
+    assert make_bot(name).choose(game) == Fire(0, 1)
+
+
+@pytest.mark.parametrize("name", ["greedy", "planner"])
+def test_a_deactivated_unit_heads_for_its_base(name):
+    game, _ = game_on(ARENA, [["1", "basic", 1, 0], ["2", "basic", 0, 4]])
+    game.unit(0).laser = "deactivated"
+    action = make_bot(name).choose(game)
+    assert action == Move(0, (4, 0))
+
+
+def test_greedy_ends_the_turn_when_every_unit_is_spent():
+    game, _ = game_on(ARENA, [["1", "basic", 2, 2], ["2", "basic", 0, 4]])
+    game.unit(0).ap = 0
+    assert make_bot("greedy").choose(game) == EndTurn()
