@@ -51,7 +51,7 @@ class Appraiser:
 
     def fire_gain(self, game: Game, sit: Situation, unit: Unit, target_id: int) -> float:
         target = game.unit(target_id)
-        p_hit = float(game.to_hit(unit.id, target_id).probability)
+        p_hit = sit.odds.hit(unit.unit_class, unit.pos, target.unit_class, target.pos, False)
         ap = unit.ap - game.rules[unit.unit_class].fire_cost(unit.ap)
         stay = (p_hit * sit.value(unit, unit.pos, ap, CHARGED, ignore=target_id)
                 + (1.0 - p_hit) * sit.value(unit, unit.pos, ap, CHARGED))

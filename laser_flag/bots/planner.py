@@ -1,9 +1,80 @@
-"""Placeholder so the registry imports; replaced by the real planner below."""
+"""Planner: plans each unit's next actions together, two deep, and weighs the enemy's reply.
+
+On top of greedy's exact odds it prices the threat of enemies that can walk into view next turn
+(`Weights.reply`) and the snap shots a unit keeps over ground the enemy must cross
+(`Weights.watch`). Each of the best single actions is then scored with the best follow-up of the
+same unit from where it would stand (move then fire, move then move into cover, fire then fire
+for a sniper), weighted by the exact chance of getting there unhit: an expectimax over our own
+actions and the snap-shot dice, two actions deep. The unit whose plan gains most acts first.
+"""
 
 from __future__ import annotations
 
-from .greedy import GreedyBot
+from dataclasses import replace
+
+from laser_flag.engine import Action, EndTurn, Fire, Game, Move, movement
+from laser_flag.engine.units import CHARGING, DEACTIVATED, Unit
+
+from .base import Bot
+from .greedy import Appraiser
+from .situation import Situation, Weights
+
+PLANNER_WEIGHTS = Weights(reply=0.6, watch=0.08)
 
 
-class PlannerBot(GreedyBot):
+class PlannerBot(Bot):
+    """Two-deep expectimax over each unit's own actions with reply-aware values."""
+
     name = "planner"
+    threshold = 1e-6
+    breadth = 10  # how many of the best single actions get a follow-up search
+
+    def __init__(self, seed: int = 0, weights: Weights = PLANNER_WEIGHTS) -> None:
+        super().__init__(seed)
+        self.appraiser = Appraiser(weights)
+
+    def choose(self, game: Game) -> Action:
+        ranked = self.appraiser.ranked(game)
+        sit = self.appraiser.situation(game)
+        best_score, best = self.threshold, EndTurn()
+        for gain, action in ranked[: self.breadth]:
+            score = gain + self._follow_up(game, sit, action)
+            if score > best_score:
+                best_score, best = score, action
+        return best
+
+    def _follow_up(self, game: Game, sit: Situation, action: Action) -> float:
+        """The chance to act again unhit times the best next gain of the same unit (or 0)."""
+        unit = game.unit(action.unit_id)
+        after = self._after(game, unit, action)
+        if after is None or after.ap < 1:
+            return 0.0
+        p = self.appraiser.p_unhit(game, sit, unit, after.pos)
+        return p * max(0.0, self._best_gain(game, sit, after))
+
+    def _after(self, game: Game, unit: Unit, action: Action) -> Unit | None:
+        """The unit as the action would leave it if no snap shot hits (None for a sniper shot's
+        owner that cannot move again, when nothing else is left to do)."""
+        if isinstance(action, Move):
+            laser = unit.laser
+            if laser == DEACTIVATED and game.map.base_serves(action.to, unit.team):
+                laser = CHARGING
+            return replace(unit, pos=action.to, ap=unit.ap - 1, laser=laser,
+                           elevated=game.map.is_cover(action.to))
+        if isinstance(action, Fire):
+            cost = game.rules[unit.unit_class].fire_cost(unit.ap)
+            return replace(unit, ap=unit.ap - cost, fired=True)
+        return None
+
+    def _best_gain(self, game: Game, sit: Situation, unit: Unit) -> float:
+        """The best single-action gain of a unit in a hypothetical place and state."""
+        cls = game.rules[unit.unit_class]
+        gains = [0.0]
+        if unit.laser == "charged":
+            gains += [self.appraiser.fire_gain(game, sit, unit, e.id)
+                      for e in sit.enemies if sit.sees(unit.pos, e.pos)]
+        if not unit.fired or cls.moves_after_firing:
+            occupied = {u.pos for u in game.units if u.id != unit.id}
+            reach = movement.search(game.map, unit.pos, cls.speed, cls.climbs_freely, occupied)
+            gains += [self.appraiser.move_gain(game, sit, unit, to) for to in reach]
+        return max(gains)

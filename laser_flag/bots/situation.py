@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from laser_flag.engine import Game, Pos
+from laser_flag.engine import Game, Pos, movement
 from laser_flag.engine.game_map import other_team
 from laser_flag.engine.units import CHARGED, CHARGING, DEACTIVATED, Unit
 
@@ -30,6 +30,8 @@ class Weights:
     approach_step: float = 0.02  # per step a live unit is from the nearest enemy
     urgency_rounds: int = 8  # the approach weight grows with (round / this) squared
     deny: float = 0.12  # standing on a base only the enemy can use, per enemy laser that needs it
+    reply: float = 0.0  # share of the threat of enemies that must first move to see a tile
+    watch: float = 0.0  # per snap shot a unit would hold on a tile enemies can walk into view of
 
 
 def enemy_signature(game: Game) -> tuple:
@@ -52,6 +54,7 @@ class Situation:
         self.shooters = [u for u in self.enemies if u.laser != DEACTIVATED]
         self.sees = gm.visibility.sees
         self.map = gm
+        self.rules = game.rules
         self.has_base = bool(gm.usable_bases(self.team))
         self.enemy_has_base = bool(gm.usable_bases(enemy))
         self.base_dist = base_distance(gm, self.team)
@@ -61,18 +64,40 @@ class Situation:
         # A standoff must end: the longer the game, the more closing in is worth.
         self.approach = weights.approach_step * (1 + (game.round / weights.urgency_rounds) ** 2)
         self.watched = frozenset().union(*game.watch_coverage(enemy).values())
+        self.reply_seen = self._reply_seen(game) if weights.reply or weights.watch else {}
+        self.enemy_view = frozenset().union(*self.reply_seen.values())
         self._threat: dict[tuple[str, Pos, int], float] = {}
         self._shot: dict[tuple[str, Pos], float] = {}
 
+    def _reply_seen(self, game: Game) -> dict[int, frozenset[Pos]]:
+        """Every tile each live enemy could see after one move of its next turn."""
+        occupied = {u.pos for u in game.units}
+        visible_from = self.map.visibility.visible_from
+        seen = {}
+        for e in self.shooters:
+            cls = game.rules[e.unit_class]
+            reach = movement.search(self.map, e.pos, cls.speed, cls.climbs_freely, occupied)
+            seen[e.id] = frozenset().union(visible_from(e.pos), *map(visible_from, reach))
+        return seen
+
     def threat(self, unit_class: str, at: Pos, ignore: int = -1) -> float:
-        """Chance that some live enemy that sees `at` now hits a unit there on its next turn."""
+        """Chance that some live enemy hits a unit on `at` on its next turn.
+
+        An enemy that sees `at` now counts fully; with `Weights.reply`, one that must first
+        walk into view counts for that share (it braves our snap shots and spends an AP).
+        """
         key = (unit_class, at, ignore)
         value = self._threat.get(key)
         if value is None:
             safe = 1.0
             for e in self.shooters:
-                if e.id != ignore and self.sees(e.pos, at):
+                if e.id == ignore:
+                    continue
+                if self.sees(e.pos, at):
                     safe *= 1.0 - self.odds.hit(e.unit_class, e.pos, unit_class, at, False)
+                elif at in self.reply_seen.get(e.id, ()):
+                    p = self.odds.hit(e.unit_class, e.pos, unit_class, at, False)
+                    safe *= 1.0 - self.w.reply * p
             value = self._threat[key] = 1.0 - safe
         return value
 
@@ -105,6 +130,8 @@ class Situation:
             v -= w.base_step * self.base_dist.get(at, UNREACHABLE)
         if laser == CHARGED and ap >= 1:
             v += w.shot_ready * self.best_shot(unit.unit_class, at)
+            if at in self.enemy_view:  # snap shots held over ground the enemy must cross
+                v += w.watch * min(ap, self.rules[unit.unit_class].max_snap_shots)
         if at in self.deny_tiles:
             v += w.deny * (1 + self.enemy_down)
         return v - self.threat(unit.unit_class, at, ignore) * self.loss(at, laser)
