@@ -9,7 +9,7 @@ import pytest
 
 from laser_flag.bots import BOT_NAMES, make_bot
 from laser_flag.engine import EndTurn, Fire, Game, Move, load_map
-from tests.engine.conftest import game_on, snapshot
+from tests.engine.conftest import HIT, game_on, snapshot
 
 MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))
 
@@ -90,11 +90,18 @@ ARENA = [
 ]
 
 
-@pytest.mark.parametrize("name", ["greedy", "planner"])
-def test_a_clear_shot_is_taken(name):
+def test_greedy_takes_a_clear_shot_at_once():
     game, _ = game_on(ARENA, [["1", "basic", 0, 0], ["2", "basic", 0, 4]])
-    game.unit(1).snap_shots = 0  # nobody on watch: firing at once is plainly best
-    assert make_bot(name).choose(game) == Fire(0, 1)
+    game.unit(1).snap_shots = 0  # nobody on watch: firing now is plainly best
+    assert make_bot("greedy").choose(game) == Fire(0, 1)
+
+
+def test_the_planner_steps_onto_its_base_before_firing():
+    """A hit on its own base only costs a point (the laser charges at once), so go there first."""
+    game, _ = game_on(ARENA, [["1", "basic", 0, 0], ["2", "basic", 0, 4]], HIT)
+    game.unit(1).snap_shots = 0
+    bot = make_bot("planner")
+    assert play(game, {"1": bot}, 3) == [Move(0, (4, 0)), Fire(0, 1), EndTurn()]
 
 
 @pytest.mark.parametrize("name", ["greedy", "planner"])
