@@ -1,0 +1,229 @@
+"""Saved games: versioned JSON holding the map, seed and actions, checked by a state digest.
+
+A save is the game's record (OpenSpiel style), never a pickle: loading rebuilds the embedded
+map, replays the actions on Game(map, seed) and must arrive at the stored digest, so a
+continued game rolls exactly the dice the uninterrupted one would have. A file that cannot be
+read is refused with a SaveError naming it; it is never changed or deleted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from .engine.actions import Action, IllegalAction
+from .engine.game import Game
+from .engine.game_map import GameMap
+from .engine.mapfile import MapError, parse_map, write_json_atomic
+from .engine.record import action_from_json, action_to_json, replay, state_digest
+
+SAVE_FORMAT = "laser-flag-save"
+SAVE_VERSION = 1
+AUTOSAVE_NAME = "autosave.json"
+DATA_DIR_ENV = "LASER_FLAG_DATA_DIR"
+
+
+class SaveError(ValueError):
+    """A save that cannot be loaded; the message names the file and the problem."""
+
+
+@dataclass
+class LoadedSave:
+    """A save read back: the replayed game at its saved state, and the players' settings."""
+
+    path: Path
+    gm: GameMap
+    game: Game
+    actions: list[Action]
+    teams: dict[str, Any]
+    saved_at: str
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One line of the saves list: enough to choose, without replaying the game."""
+
+    path: Path
+    map_name: str
+    saved_at: str
+    turn: int
+    round: int
+    scores: dict[str, int]
+    over: bool
+
+
+# ----- where saves live ---------------------------------------------------------------------
+
+
+def data_dir() -> Path:
+    """The user's data folder for Laser Flag (LASER_FLAG_DATA_DIR overrides it, for tests)."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "laser-flag"
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def autosave_path() -> Path:
+    return saves_dir() / AUTOSAVE_NAME
+
+
+# ----- writing ------------------------------------------------------------------------------
+
+
+def save_dict(game: Game, teams: dict[str, Any]) -> dict[str, Any]:
+    """The JSON object of a save of `game` as it stands now."""
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "map_name": game.map.name,
+        "map": game.map.to_json_dict(),
+        "seed": game.seed,
+        "actions": [action_to_json(a) for a in game.history],
+        "teams": teams,
+        "turn": game.turn,
+        "round": game.round,
+        "scores": dict(game.scores),
+        "over": game.over,
+        "final_digest": state_digest(game),
+    }
+
+
+def write_save(path: str | os.PathLike[str], game: Game, teams: dict[str, Any]) -> Path:
+    """Write atomically (temp file + rename): a crash mid-write leaves the old file whole."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_json_atomic(target, save_dict(game, teams))
+    return target
+
+
+def autosave(game: Game, teams: dict[str, Any]) -> Path:
+    return write_save(autosave_path(), game, teams)
+
+
+def new_save_path(game: Game) -> Path:
+    """A fresh file name in the saves folder: map name and time, never an existing file."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in game.map.name) or "game"
+    path = saves_dir() / f"{stem}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = saves_dir() / f"{stem}-{stamp}-{n}.json"
+        n += 1
+    return path
+
+
+# ----- reading ------------------------------------------------------------------------------
+
+
+def read_save_data(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The checked header of a save (format, version, field types); SaveError otherwise."""
+    where = os.fspath(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise SaveError(f"{where}: cannot read the file ({err})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise SaveError(f"{where}: not JSON, the file is corrupt or truncated ({err})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{where}: not a Laser Flag save")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(f"{where}: the save has no valid version number")
+    if version > SAVE_VERSION:
+        raise SaveError(
+            f"{where}: saved by a newer Laser Flag (save version {version}; "
+            f"this one reads up to {SAVE_VERSION})"
+        )
+    _check_fields(where, data)
+    return data
+
+
+def _check_fields(where: str, data: dict[str, Any]) -> None:
+    expected = {
+        "map": dict, "seed": int, "actions": list, "teams": dict,
+        "final_digest": str, "turn": int, "scores": dict,
+    }
+    for key, kind in expected.items():
+        value = data.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise SaveError(f"{where}: the save's {key!r} is missing or not a {kind.__name__}")
+
+
+def load_save(path: str | os.PathLike[str]) -> LoadedSave:
+    """Rebuild the map, replay the actions and check the digest; SaveError says what failed."""
+    where = os.fspath(path)
+    data = read_save_data(path)
+    try:
+        gm = parse_map(data["map"], f"{where} (embedded map)")
+        game = Game(gm, seed=data["seed"])
+    except MapError as err:
+        raise SaveError(f"{where}: the embedded map is invalid: {err}") from None
+    try:
+        actions = [action_from_json(a) for a in data["actions"]]
+    except ValueError as err:
+        raise SaveError(f"{where}: a recorded action is malformed: {err}") from None
+    try:
+        replay(game, actions)
+    except IllegalAction as err:
+        raise SaveError(f"{where}: the game cannot be replayed: {err}") from None
+    if state_digest(game) != data["final_digest"]:
+        raise SaveError(
+            f"{where}: replaying the actions does not reproduce the saved state (digest mismatch)"
+        )
+    return LoadedSave(
+        Path(path), gm, game, actions, dict(data["teams"]), str(data.get("saved_at", ""))
+    )
+
+
+def save_info(path: Path) -> SaveInfo:
+    """The list entry of a save, read from its header (SaveError if it is not a save)."""
+    data = read_save_data(path)
+    raw_round = data.get("round")
+    return SaveInfo(
+        path=path,
+        map_name=str(data.get("map_name") or data["map"].get("name") or path.stem),
+        saved_at=str(data.get("saved_at", "")),
+        turn=data["turn"],
+        round=raw_round if isinstance(raw_round, int) else (data["turn"] + 1) // 2,
+        scores={str(k): v for k, v in data["scores"].items()},
+        over=bool(data.get("over", False)),
+    )
+
+
+def list_saves(folder: Path | None = None) -> tuple[list[SaveInfo], list[str]]:
+    """Saves in the folder, newest first, and one message per file that could not be read."""
+    folder = saves_dir() if folder is None else folder
+    if not folder.is_dir():
+        return [], []
+    infos: list[SaveInfo] = []
+    problems: list[str] = []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            infos.append(save_info(path))
+        except SaveError as err:
+            problems.append(str(err))
+    infos.sort(key=lambda info: (info.saved_at, info.path.name), reverse=True)
+    return infos, problems
+
+
+def latest_autosave() -> Path | None:
+    path = autosave_path()
+    return path if path.is_file() else None

@@ -1,0 +1,175 @@
+"""Saves continue exactly (RULES §8), unreadable ones are refused untouched, writes are atomic."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from laser_flag import saves
+from laser_flag.engine import Game, load_map
+from laser_flag.engine.record import action_to_json, state_digest
+from laser_flag.saves import SaveError, list_saves, load_save, write_save
+
+MAPS = Path(__file__).resolve().parents[1] / "maps"
+TEAMS = {"names": {"1": "Ann", "2": "Ben"}}
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def choices(seed: int, steps: int, map_name: str = "duel.json") -> list:
+    """The actions of a seeded random game, and the events (dice included) each produced."""
+    game = Game(load_map(MAPS / map_name), seed=seed)
+    rng = random.Random(seed)
+    played = []
+    for _ in range(steps):
+        if game.over:
+            break
+        action = rng.choice(game.legal_actions())
+        played.append((action, game.apply(action)))
+    return played
+
+
+@pytest.mark.parametrize("seed", [3, 11, 29])
+def test_save_at_every_point_then_continue_equals_the_uninterrupted_game(tmp_path, seed):
+    gm = load_map(MAPS / "duel.json")
+    played = choices(seed, 45)
+    whole = Game(gm, seed=seed)
+    for action, _ in played:
+        whole.apply(action)
+    assert whole.rolls > 0  # the continued part has dice to get right
+    for cut in range(len(played) + 1):
+        game = Game(gm, seed=seed)
+        for action, _ in played[:cut]:
+            game.apply(action)
+        path = write_save(tmp_path / f"cut{cut}.json", game, TEAMS)
+        loaded = load_save(path)
+        assert state_digest(loaded.game) == state_digest(game)
+        assert loaded.teams == TEAMS
+        for action, events in played[cut:]:
+            assert loaded.game.apply(action) == events  # the same dice, the same outcome
+        assert state_digest(loaded.game) == state_digest(whole)
+
+
+def test_a_save_embeds_the_map_so_a_later_edit_of_the_file_cannot_break_it(tmp_path):
+    map_file = tmp_path / "m.json"
+    map_file.write_bytes((MAPS / "duel.json").read_bytes())
+    game = Game(load_map(map_file), seed=5)
+    for action, _ in choices(5, 10):
+        game.apply(action)
+    path = write_save(tmp_path / "s.json", game, TEAMS)
+    map_file.write_text("broken", encoding="utf-8")
+    assert state_digest(load_save(path).game) == state_digest(game)
+
+
+def saved_game(tmp_path: Path) -> tuple[Path, dict]:
+    game = Game(load_map(MAPS / "duel.json"), seed=7)
+    for action, _ in choices(7, 20):
+        game.apply(action)
+    path = write_save(tmp_path / "good.json", game, TEAMS)
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def refused(path: Path, *words: str) -> None:
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as err:
+        load_save(path)
+    message = str(err.value)
+    assert str(path) in message
+    for word in words:
+        assert word in message
+    assert "\n" not in message
+    assert path.read_bytes() == before
+
+
+def test_corrupt_truncated_foreign_and_future_saves_are_refused_unchanged(tmp_path):
+    path, data = saved_game(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    cases = {
+        "truncated.json": (text[: len(text) // 2], "truncated"),
+        "garbage.json": ("\x00\x01 not json at all", "not JSON"),
+        "foreign.json": (json.dumps({"tiles": [], "units": []}), "not a Laser Flag save"),
+        "list.json": ("[1, 2, 3]", "not a Laser Flag save"),
+        "future.json": (json.dumps({**data, "version": 99}), "newer"),
+        "noseed.json": (json.dumps({**data, "seed": "x"}), "'seed'"),
+        "badmap.json": (json.dumps({**data, "map": {"tiles": 3}}), "embedded map"),
+        "badaction.json": (json.dumps({**data, "actions": [["jump"]]}), "malformed"),
+        "digest.json": (json.dumps({**data, "final_digest": "0" * 64}), "digest"),
+    }
+    for name, (content, word) in cases.items():
+        bad = tmp_path / name
+        bad.write_text(content, encoding="utf-8")
+        refused(bad, word)
+
+
+def test_an_action_no_longer_legal_is_refused_naming_it(tmp_path):
+    path, data = saved_game(tmp_path)
+    actions = [["end_turn"]] * 2 + [["fire", 0, 0]] + data["actions"]
+    bad = tmp_path / "illegal.json"
+    bad.write_text(json.dumps({**data, "actions": actions}), encoding="utf-8")
+    refused(bad, "cannot be replayed", "action 2")
+
+
+def test_saves_live_in_the_data_folder_and_are_listed_newest_first(data_dir):
+    game = Game(load_map(MAPS / "duel.json"), seed=2)
+    saves.autosave(game, TEAMS)
+    assert saves.latest_autosave() == data_dir / "saves" / "autosave.json"
+    for action, _ in choices(2, 12):
+        game.apply(action)
+    second = saves.write_save(saves.new_save_path(game), game, TEAMS)
+    (data_dir / "saves" / "junk.json").write_text("{", encoding="utf-8")
+    infos, problems = list_saves()
+    assert {info.path for info in infos} == {second, data_dir / "saves" / "autosave.json"}
+    entry = next(info for info in infos if info.path == second)
+    assert (entry.map_name, entry.turn, entry.scores) == (game.map.name, game.turn, game.scores)
+    assert entry.saved_at
+    assert len(problems) == 1 and "junk.json" in problems[0]
+
+
+def test_default_data_folder_follows_xdg(monkeypatch, tmp_path):
+    monkeypatch.delenv(saves.DATA_DIR_ENV)
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert saves.saves_dir() == tmp_path / "xdg" / "laser-flag" / "saves"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert saves.saves_dir() == Path.home() / ".local" / "share" / "laser-flag" / "saves"
+
+
+KILLED_WRITE = """
+import os, sys
+from laser_flag import saves
+from laser_flag.engine import Game, load_map
+game = Game(load_map(sys.argv[1]), seed=1)
+game.apply(game.legal_actions()[0])
+setattr(os, sys.argv[3], lambda *args, **kwargs: os._exit(9))  # killed at this step
+saves.write_save(sys.argv[2], game, {})
+"""
+
+
+@pytest.mark.parametrize("killed_at", ["fsync", "replace"])
+def test_a_process_killed_mid_save_leaves_the_previous_file_intact(tmp_path, killed_at):
+    path, _ = saved_game(tmp_path)
+    before = path.read_bytes()
+    done = subprocess.run(
+        [sys.executable, "-c", KILLED_WRITE, str(MAPS / "duel.json"), str(path), killed_at],
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 9, done.stderr
+    assert path.read_bytes() == before
+    load_save(path)
+
+
+def test_the_save_records_actions_as_json(tmp_path):
+    path, data = saved_game(tmp_path)
+    loaded = load_save(path)
+    assert data["actions"] == [action_to_json(a) for a in loaded.actions]
+    assert (data["format"], data["version"]) == ("laser-flag-save", 1)
