@@ -1,0 +1,53 @@
+"""Bot strength and lab throughput, through the balance lab itself (figures for issue 5).
+
+  strength: greedy vs random and planner vs greedy, sides swapped every game, every bundled map
+  throughput: greedy vs greedy on a 21x21 map with --jobs 2, wall-clock seconds
+Run: .venv/bin/python benchmarks/balance.py [GAMES_PER_MAP] [THROUGHPUT_GAMES]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import sys
+import time
+from pathlib import Path
+
+from laser_flag.tools import balance
+
+ROOT = Path(__file__).resolve().parents[1]
+MAPS = [str(p) for p in sorted((ROOT / "maps").glob("*.json"))]
+
+
+def lab(*argv: str) -> tuple[dict, float]:
+    """The lab's JSON report and the wall-clock seconds it took."""
+    out = io.StringIO()
+    start = time.perf_counter()
+    with contextlib.redirect_stdout(out):
+        assert balance.main([*argv, "--json"]) == 0
+    return json.loads(out.getvalue()), time.perf_counter() - start
+
+
+def strength(pair: str, games: int) -> None:
+    doc, seconds = lab(*MAPS, "--bots", pair, "--games", str(games), "--jobs", "2", "--seed", "1")
+    print(f"{pair}: {games} games per map, {games * len(MAPS)} in all, {seconds:.0f} s")
+    for name, rec in doc["bots_overall"].items():
+        low, high = rec["interval"]
+        print(f"  {name:8} {rec['wins']:4} wins {rec['losses']:4} losses {rec['draws']:3} draws"
+              f"  win rate {rec['win_rate'] * 100:5.1f}% [{low * 100:.1f}-{high * 100:.1f}]")
+
+
+def main() -> None:
+    per_map = int(sys.argv[1]) if len(sys.argv) > 1 else 30
+    throughput_games = sys.argv[2] if len(sys.argv) > 2 else "200"
+    strength("greedy,random", per_map)
+    strength("planner,greedy", per_map)
+    crossfire = str(ROOT / "maps" / "crossfire.json")
+    _, seconds = lab(crossfire, "--games", throughput_games, "--jobs", "2", "--seed", "1")
+    print(f"throughput: {throughput_games} greedy-vs-greedy games on crossfire (21x21), "
+          f"--jobs 2: {seconds:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
