@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from .engine.mapfile import MapError, load_map
+from .saves import ReplayMismatch, SaveError, load_save
 from .ui.loop import DEFAULT_SIZE, App, run
 from .ui.scenes.game_scene import GameScene
 from .ui.scenes.menu_scene import MenuScene
@@ -53,8 +54,75 @@ def write_final_state(app: App) -> None:
             return
 
 
+def parse_replay_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="laser-flag replay", description="Watch a saved game again, or check it headless."
+    )
+    parser.add_argument("file", type=Path, help="a save file")
+    parser.add_argument(
+        "--verify",
+        action="store_true",
+        help="re-simulate headless: exit 0 if it reproduces the saved state, 1 if not",
+    )
+    parser.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, help="window size WxH")
+    return parser.parse_args(argv)
+
+
+def verify_save(path: Path) -> int:
+    """0: the save reproduces its final state; 1: it does not; 2: it cannot be read at all."""
+    try:
+        loaded = load_save(path)
+    except ReplayMismatch as err:
+        print(f"laser-flag replay: MISMATCH {err}", file=sys.stderr)
+        return 1
+    except SaveError as err:
+        print(f"laser-flag replay: {err}", file=sys.stderr)
+        return 2
+    game = loaded.game
+    scores = "-".join(str(game.scores[t]) for t in sorted(game.scores))
+    print(
+        f"{path}: OK, {len(loaded.actions)} actions reproduce the saved state "
+        f"(turn {game.turn}, score {scores})"
+    )
+    return 0
+
+
+def replay_main(argv: Sequence[str]) -> int:
+    args = parse_replay_args(argv)
+    if args.verify:
+        return verify_save(args.file)
+    return watch_replay(args.file, args.size)
+
+
+def watch_replay(path: Path, size: tuple[int, int]) -> int:
+    """Open the replay scene on a save; 2 with one line when the save cannot be read."""
+    try:
+        loaded = load_save(path)
+    except SaveError as err:
+        print(f"laser-flag replay: {err}", file=sys.stderr)
+        return 2
+    try:
+        from .ui.scenes.replay_scene import ReplayScene
+    except ImportError:
+        print("laser-flag replay: no replay viewer yet; use --verify", file=sys.stderr)
+        return 2
+
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        app = App(size)
+        app.push(ReplayScene(loaded))
+        run(app)
+    finally:
+        pygame.quit()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the client; 0 on a normal quit, 2 when the --map file cannot be played."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] == "replay":
+        return replay_main(argv[1:])
     args = parse_args(argv)
     try:
         session = first_session(args)

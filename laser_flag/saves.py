@@ -32,6 +32,10 @@ class SaveError(ValueError):
     """A save that cannot be loaded; the message names the file and the problem."""
 
 
+class ReplayMismatch(SaveError):
+    """A readable save whose actions do not reproduce its stored state (a bug report's case)."""
+
+
 @dataclass
 class LoadedSave:
     """A save read back: the replayed game at its saved state, and the players' settings."""
@@ -183,9 +187,9 @@ def load_save(path: str | os.PathLike[str]) -> LoadedSave:
     try:
         replay(game, actions)
     except IllegalAction as err:
-        raise SaveError(f"{where}: the game cannot be replayed: {err}") from None
+        raise ReplayMismatch(f"{where}: the game cannot be replayed: {err}") from None
     if state_digest(game) != data["final_digest"]:
-        raise SaveError(
+        raise ReplayMismatch(
             f"{where}: replaying the actions does not reproduce the saved state (digest mismatch)"
         )
     return LoadedSave(

@@ -173,3 +173,33 @@ def test_the_save_records_actions_as_json(tmp_path):
     loaded = load_save(path)
     assert data["actions"] == [action_to_json(a) for a in loaded.actions]
     assert (data["format"], data["version"]) == ("laser-flag-save", 1)
+
+
+def test_replay_verify_exit_status_says_whether_the_save_reproduces(tmp_path, capsys):
+    from laser_flag.app import main
+
+    path, data = saved_game(tmp_path)
+    assert main(["replay", str(path), "--verify"]) == 0
+    assert "OK, 20 actions" in capsys.readouterr().out
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({**data, "final_digest": "0" * 64}), encoding="utf-8")
+    assert main(["replay", str(wrong), "--verify"]) == 1
+    assert "digest mismatch" in capsys.readouterr().err
+    for bad in (tmp_path / "missing.json", tmp_path / "half.json"):
+        if bad.name == "half.json":
+            bad.write_text(path.read_text(encoding="utf-8")[:100], encoding="utf-8")
+        assert main(["replay", str(bad), "--verify"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and str(bad) in err
+
+
+def test_replay_verify_runs_as_a_command(tmp_path):
+    path, _ = saved_game(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "laser_flag", "replay", str(path), "--verify"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert str(path) in done.stdout
