@@ -28,7 +28,8 @@ class Weights:
     shot_ready: float = 0.8  # share of a shot's value credited before it is fired
     base_step: float = 0.05  # per step a deactivated unit is from its nearest base
     approach_step: float = 0.02  # per step a live unit is from the nearest enemy
-    urgency_rounds: int = 8  # the approach weight grows with (round / this) squared
+    urgency_rounds: int = 8  # urgency grows with (round / this) squared, from nothing
+    urgency_steps: int = 3  # urgency prices only the last steps into sight of an enemy
     deny: float = 0.12  # standing on a base only the enemy can use, per enemy laser that needs it
     reply: float = 0.0  # share of the threat of enemies that must first move to see a tile
     watch: float = 0.0  # per snap shot a unit would hold on a tile enemies can walk into view of
@@ -60,14 +61,17 @@ class Situation:
         self.base_dist = base_distance(gm, self.team)
         self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies])
         self.deny_tiles = frozenset(gm.usable_bases(enemy)) - frozenset(gm.usable_bases(self.team))
+        self.base_to_enemy = min(
+            (self.enemy_dist.get(b, UNREACHABLE) for b in gm.usable_bases(self.team)), default=0)
         self.enemy_down = sum(1 for u in self.enemies if u.laser == DEACTIVATED)
-        # A standoff must end: the longer the game, the more closing in is worth.
-        self.approach = weights.approach_step * (1 + (game.round / weights.urgency_rounds) ** 2)
+        # A standoff must end: the longer the game, the more the last steps into sight are worth.
+        self.urgency = weights.approach_step * (game.round / weights.urgency_rounds) ** 2
         self.watched = frozenset().union(*game.watch_coverage(enemy).values())
         self.reply_seen = self._reply_seen(game) if weights.reply or weights.watch else {}
         self.enemy_view = frozenset().union(*self.reply_seen.values())
         self._threat: dict[tuple[str, Pos, int], float] = {}
         self._shot: dict[tuple[str, Pos], float] = {}
+        self._engage: dict[Pos, int] = {}
 
     def _reply_seen(self, game: Game) -> dict[int, frozenset[Pos]]:
         """Every tile each live enemy could see after one move of its next turn."""
@@ -111,6 +115,14 @@ class Situation:
             self._shot[key] = value
         return value
 
+    def engage_distance(self, at: Pos) -> int:
+        """Steps to the nearest enemy, or 0 where some enemy is in sight: what urgency closes."""
+        dist = self._engage.get(at)
+        if dist is None:
+            seen = any(self.sees(at, e.pos) for e in self.enemies)
+            dist = self._engage[at] = 0 if seen else self.enemy_dist.get(at, UNREACHABLE)
+        return dist
+
     def gain(self, target: Unit) -> float:
         """What hitting this enemy is worth: a point, and its laser or the unit itself."""
         if not self.enemy_has_base:
@@ -125,9 +137,13 @@ class Situation:
         live = laser != DEACTIVATED
         v = 0.0
         if live:
-            v += w.laser - self.approach * self.enemy_dist.get(at, UNREACHABLE)
+            dist = self.engage_distance(at)
+            v += w.laser - w.approach_step * dist - self.urgency * min(dist, w.urgency_steps)
         elif self.has_base:
-            v -= w.base_step * self.base_dist.get(at, UNREACHABLE)
+            # It must reach a base before it counts again: its way to the enemy leads there.
+            steps = self.base_dist.get(at, UNREACHABLE)
+            v -= (w.base_step * steps + w.approach_step * (steps + self.base_to_enemy)
+                  + self.urgency * w.urgency_steps)
         if laser == CHARGED and ap >= 1:
             v += w.shot_ready * self.best_shot(unit.unit_class, at)
             if at in self.enemy_view:  # snap shots held over ground the enemy must cross
