@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tkinter as tk
@@ -30,6 +31,14 @@ from .validation import Problem, find_problem, preview_map
 APP_NAME = "Laser Flag Map Editor"
 MAP_TYPES = [("Laser Flag maps", "*.json *.txt"), ("All files", "*")]
 PLAY_COMMAND = [sys.executable, "-m", "laser_flag", "--map"]
+
+
+def game_env() -> dict[str, str]:
+    """The environment for the play-tested game, minus the off-screen driver the editor uses."""
+    env = dict(os.environ)
+    if env.get("SDL_VIDEODRIVER") == "dummy":
+        del env["SDL_VIDEODRIVER"]
+    return env
 
 
 class EditorWindow:
@@ -301,7 +310,7 @@ class EditorWindow:
         if self.problem:
             self.say(f"Cannot play-test a draft: {self.problem.message}")
             return
-        self.play_process = subprocess.Popen([*PLAY_COMMAND, str(self.doc.path)])
+        self.play_process = subprocess.Popen([*PLAY_COMMAND, str(self.doc.path)], env=game_env())
         self.say(f"Play-testing {self.doc.path.name} in the game window")
 
     def close(self) -> None:

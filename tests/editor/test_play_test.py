@@ -1,0 +1,52 @@
+"""Play-test (F5): the editor saves the map and the real game opens on it."""
+
+from __future__ import annotations
+
+import json
+import re
+import tkinter as tk
+from pathlib import Path
+
+from laser_flag.engine.mapfile import write_json_atomic
+from laser_flag.ui.version import window_title
+from map_editor.document import MapDocument
+from map_editor.edits import painted
+from map_editor.storage import new_map_data
+from map_editor.window import APP_NAME, EditorWindow
+
+from .xdo import find_window, key, pump, wait_for, xdotool
+
+UNITS = [["1", "scout", 0, 0], ["2", "grunt", 10, 10]]
+
+
+def game_windows() -> list[str]:
+    """Visible windows titled like the game (SDL's titles are not found by --name)."""
+    found = xdotool("search", "--onlyvisible", "--classname", ".").split()
+    return [w for w in found if xdotool("getwindowname", w).strip() == window_title()]
+
+
+def test_f5_saves_the_edit_and_starts_the_game_on_the_map(xvfb: str, tmp_path: Path,
+                                                           monkeypatch):
+    # The editor draws off-screen with SDL's dummy driver; the game it starts must not.
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    path = tmp_path / "trial.json"
+    write_json_atomic(path, {**new_map_data(11, 11), "units": UNITS})
+    root = tk.Tk()
+    window = EditorWindow(root, MapDocument(new_map_data(11, 11)))
+    try:
+        assert window.open_path(path)
+        pump(root, 0.3)
+        window.doc.history.change("paint", painted(window.doc, [(5, 5)], "wall"))
+        editor_id = find_window("^" + re.escape(f"{path.name} - {APP_NAME}"))
+        key(root, editor_id, "F5")
+        wait_for(root, lambda: window.play_process is not None)
+        wait_for(root, game_windows, timeout=30)
+        assert window.play_process.poll() is None, "the game is running"
+        assert window.play_process.args[-1] == str(path)
+        saved = json.loads(path.read_text())
+        assert saved["units"] == UNITS and saved["tiles"][5][5] == "wall"
+    finally:
+        if window.play_process is not None:
+            window.play_process.kill()
+            window.play_process.wait()
+        root.destroy()
