@@ -28,7 +28,8 @@ CARD_H = 236
 BUTTON_H = 34
 HINT = (
     "Click a unit, then a lit tile to move or an enemy to target. Tab next unit · "
-    "Esc deselect · F fire · E end turn · hold H enemy watch · R rules · A anim speed · "
+    "Esc deselect · F fire · E end turn · Ctrl+Z undo · Ctrl+S save · hold H enemy watch · "
+    "R rules · A anim speed · "
     "C palette · S skip · F11 fullscreen"
 )
 
@@ -47,6 +48,7 @@ class PanelView:
     log: Sequence[str]
     can_fire: bool
     can_end: bool
+    can_undo: bool
     watching: bool
     speed_label: str
     alternate: bool
@@ -65,8 +67,8 @@ def buttons(panel: pygame.Rect, view: PanelView) -> list[Button]:
     """The panel's buttons, three rows under the unit card."""
     top = panel.y + SCORE_H + TURN_H + CARD_H + 16
     rows = [
-        [("fire", "Fire (F)"), ("end", "End turn (E)")],
-        [("watch", "Enemy watch (H)"), ("rules", "Rules (R)")],
+        [("fire", "Fire (F)"), ("end", "End turn (E)"), ("undo", "Undo (^Z)")],
+        [("watch", "Watch (H)"), ("rules", "Rules (R)"), ("save", "Save (^S)")],
         [("speed", f"Anim: {view.speed_label}"), ("palette", "Palette (C)"), ("menu", "Menu")],
     ]
     result: list[Button] = []
@@ -76,6 +78,7 @@ def buttons(panel: pygame.Rect, view: PanelView) -> list[Button]:
     state = {
         "fire": (view.can_fire, False),
         "end": (view.can_end, False),
+        "undo": (view.can_undo, False),
         "watch": (True, view.watching),
         "palette": (True, view.alternate),
     }

@@ -28,6 +28,8 @@ class Session:
     roster: Roster = field(init=False)
     log: list[str] = field(default_factory=list)
     state_file: Path | None = None
+    # Snapshots taken before each action: (the game as it was, the log's length then).
+    undo_stack: list[tuple[Game, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.game = Game(self.gm, seed=self.seed)
@@ -44,6 +46,45 @@ class Session:
         """A new game on the same map; swapping sides hands each player the other team."""
         names = {"1": self.names["2"], "2": self.names["1"]} if swap_sides else dict(self.names)
         return Session(self.gm, names, new_seed(), state_file=self.state_file)
+
+    # ----- undo: a snapshot stack; a die once rolled stands (boardgame.io style) ----------
+
+    def remember(self) -> None:
+        """Keep the state before an action, so that the action can be taken back."""
+        self.undo_stack.append((self.game.copy(), len(self.log)))
+
+    def why_no_undo(self) -> str | None:
+        """None when undo is possible, else why not, as the end of a sentence."""
+        if self.game.over:
+            return "the game is over"
+        if not self.undo_stack or self.undo_stack[-1][0].turn != self.game.turn:
+            return "nothing to undo this turn"
+        if self.undo_stack[-1][0].rolls != self.game.rolls:
+            return "a die was rolled since"
+        return None
+
+    def undo(self) -> str | None:
+        """Take back the last action of this turn; None if done, else why it cannot be."""
+        reason = self.why_no_undo()
+        if reason is None:
+            self.game, log_len = self.undo_stack.pop()
+            del self.log[log_len:]
+        return reason
+
+    def teams(self) -> dict[str, Any]:
+        """The players' settings kept in a save."""
+        return {"names": dict(self.names)}
+
+    @classmethod
+    def resume(cls, loaded: Any, state_file: Path | None = None) -> Session:
+        """A session continuing a loaded save (saves.LoadedSave): its game, names and seed."""
+        names = {t: loaded.gm.teams[t].name for t in TEAMS}
+        saved = loaded.teams.get("names", {})
+        names.update({t: str(saved[t]) for t in TEAMS if isinstance(saved.get(t), str)})
+        session = cls(loaded.gm, names, loaded.game.seed, state_file=state_file)
+        session.game = loaded.game
+        session.log.append(f"Continued a saved game at turn {loaded.game.turn}.")
+        return session
 
     def state(self) -> dict[str, Any]:
         game = self.game

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pygame
 
+from ... import saves
 from ...engine.actions import Action, EndTurn, IllegalAction
 from ...engine.events import Event, Shot
 from ...engine.game_map import Pos, other_team
@@ -64,16 +65,48 @@ class GameScene(Scene):
         if action is None or self.game.winner is not None:
             return
         before = [replace(u) for u in self.game.units]
-        scores = dict(self.game.scores)
+        scores, turn = dict(self.game.scores), self.game.turn
+        self.session.remember()
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
+            self.session.undo_stack.pop()
             self.message = exc.reason
             return
         self.message = ""
         self.playback = Playback(before, scores, events, self.played)
         self.selection.refresh()
         self.session.write_state()
+        if self.game.turn != turn:
+            self.autosave()
+
+    def undo(self) -> None:
+        """Take back the last action of this turn (Ctrl+Z), or say why it cannot be."""
+        unit = self.selection.unit
+        reason = self.session.undo()
+        if reason is not None:
+            self.message = f"Cannot undo: {reason}."
+            return
+        self.selection = Selection(self.game)
+        if unit is not None and self.selection.can_act(unit):
+            self.selection.select(unit)
+        self.message = "Undone."
+        self.session.write_state()
+
+    def save(self) -> None:
+        """Ctrl+S: a new file in the saves folder; a failure is shown, never raised."""
+        try:
+            path = saves.write_save(saves.new_save_path(self.game), self.game, self.session.teams())
+        except (OSError, ValueError) as exc:
+            self.message = f"Could not save: {exc}"
+            return
+        self.message = f"Saved as {path.name}."
+
+    def autosave(self) -> None:
+        try:
+            saves.autosave(self.game, self.session.teams())
+        except (OSError, ValueError) as exc:
+            self.message = f"Autosave failed: {exc}"
 
     def played(self, event: Event) -> None:
         self.session.log.append(event_text(event, self.session.roster))
@@ -134,7 +167,12 @@ class GameScene(Scene):
             pygame.K_RETURN: self.click_hover,
             pygame.K_SPACE: self.click_hover,
         }
-        if key == pygame.K_TAB:
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if ctrl and key == pygame.K_z:
+            self.undo()
+        elif ctrl and key == pygame.K_s:
+            self.save()
+        elif key == pygame.K_TAB:
             sel.cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key == pygame.K_h:
             self.watch_key = True
@@ -194,6 +232,8 @@ class GameScene(Scene):
         actions = {
             "fire": lambda: self.act(sel.fire_action()),
             "end": lambda: self.act(EndTurn()),
+            "undo": self.undo,
+            "save": self.save,
             "watch": lambda: setattr(self, "watch_button", True),
             "rules": lambda: self.app.push(RulesScene(self.game.map)),
             "speed": settings.cycle_speed,
@@ -301,6 +341,7 @@ class GameScene(Scene):
             log=session.log,
             can_fire=self.playback is None and self.selection.fire_action() is not None,
             can_end=self.playback is None and game.winner is None,
+            can_undo=self.playback is None and session.why_no_undo() is None,
             watching=self.watching,
             speed_label=self.app.settings.speed_label,
             alternate=self.app.settings.alternate_palette,
@@ -313,7 +354,8 @@ class GameScene(Scene):
             return "Playing out...", ["Click or press a key to continue; S skips the rest."]
         if sel.unit is None:
             name = self.session.names[game.active_team]
-            lines = [f"{name}: pick a unit (click it, Tab, or 1-9).", self.message]
+            note = self.message or self.undo_note()
+            lines = [f"{name}: pick a unit (click it, Tab, or 1-9).", note]
             return f"{name} to play", [line for line in lines if line]
         lines = unit_lines(game, sel.unit)
         if sel.target is not None:
@@ -322,6 +364,13 @@ class GameScene(Scene):
         preview = sel.move_preview()
         if preview is not None:
             lines += move_lines(game, *preview)
-        if self.message:
-            lines.append(self.message)
+        note = self.message or self.undo_note()
+        if note:
+            lines.append(note)
         return roster.unit(sel.unit), lines
+
+    def undo_note(self) -> str:
+        """Why the Undo button is greyed, when that is worth saying."""
+        if self.session.why_no_undo() == "a die was rolled since":
+            return "Undo unavailable: a die was rolled since."
+        return ""
