@@ -5,12 +5,26 @@ from __future__ import annotations
 import pygame
 
 from laser_flag import saves
+from laser_flag.engine import EndTurn, Game, Move
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
 from laser_flag.ui.panel import buttons
+from laser_flag.ui.scenes.game_scene import GameScene
+from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.scenes.saves_scene import SavesScene, info_line
 from laser_flag.ui.session import Session
 
-from .conftest import SMALL_MAP, Dice, centre, click, press, settle, small_session, start_game
+from .conftest import (
+    SMALL_MAP,
+    Dice,
+    centre,
+    click,
+    frames,
+    press,
+    settle,
+    small_session,
+    start_game,
+)
 
 # SMALL_MAP with a wall across row 3 (and one more in row 2): no unit sees an enemy at first,
 # so moves roll no snap shots and stay undoable.
@@ -110,3 +124,61 @@ def test_ctrl_s_saves_a_listed_game(app):
     infos, problems = saves.list_saves()
     assert problems == [] and len(infos) == 1
     assert (infos[0].map_name, infos[0].turn) == ("small", 1)
+
+
+def open_menu(app, tmp_path) -> MenuScene:
+    maps = tmp_path / "maps"
+    maps.mkdir(exist_ok=True)
+    menu = MenuScene(seed=3, maps_dir=maps)
+    app.push(menu)
+    frames(app)
+    return menu
+
+
+def menu_button(menu: MenuScene, name: str):
+    return next(b for b in menu.buttons() if b.name == name)
+
+
+def test_continue_resumes_the_latest_autosave_exactly(app, tmp_path):
+    game = Game(parse_map(WALLED, "walled.json"), seed=12)
+    game.apply(Move(0, (4, 1)))
+    game.apply(EndTurn())
+    saves.autosave(game, {"names": {"1": "Ann", "2": "Ben"}})
+    menu = open_menu(app, tmp_path)
+    click(app, menu_button(menu, "continue").rect.center)
+    scene = app.top
+    assert isinstance(scene, GameScene)
+    assert state_digest(scene.game) == state_digest(game)
+    assert scene.session.names == {"1": "Ann", "2": "Ben"}
+    for action in game.legal_actions()[:1] + [EndTurn()]:  # the same dice from here on
+        assert scene.game.apply(action) == game.apply(action)
+
+
+def test_continue_refuses_a_corrupt_autosave_and_leaves_it(app, tmp_path, data_dir):
+    menu = open_menu(app, tmp_path)
+    assert not menu_button(menu, "continue").enabled
+    path = data_dir / "saves" / "autosave.json"
+    path.parent.mkdir(parents=True)
+    path.write_text('{"format": "laser-flag-save", "version": 1, "map": {', encoding="utf-8")
+    before = path.read_bytes()
+    click(app, menu_button(menu, "continue").rect.center)
+    assert app.top is menu
+    assert str(path) in menu.message and "truncated" in menu.message
+    assert path.read_bytes() == before
+
+
+def test_load_lists_saves_and_enter_continues_the_chosen_one(app, tmp_path):
+    game = Game(parse_map(WALLED, "walled.json"), seed=2)
+    game.apply(Move(1, (5, 2)))
+    saves.write_save(saves.saves_dir() / "mine.json", game, {})
+    (saves.saves_dir() / "junk.json").write_text("nope", encoding="utf-8")
+    menu = open_menu(app, tmp_path)
+    click(app, menu_button(menu, "load").rect.center)
+    chooser = app.top
+    assert isinstance(chooser, SavesScene)
+    assert [info.path.name for info in chooser.infos] == ["mine.json"]
+    assert "walled" in info_line(chooser.infos[0]) and "turn 1" in info_line(chooser.infos[0])
+    assert len(chooser.problems) == 1 and "junk.json" in chooser.problems[0]
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, GameScene)
+    assert state_digest(app.top.game) == state_digest(game)

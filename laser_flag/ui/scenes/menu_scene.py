@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from ... import saves
 from ...engine.game_map import TEAMS, GameMap
 from .. import board_draw, editor_launch, tk_dialogs
 from ..loop import Scene
@@ -86,6 +87,8 @@ class MenuScene(Scene):
         entry = self.entry
         specs = [
             ("play", "Play", entry is not None and entry.playable),
+            ("continue", "Continue", saves.latest_autosave() is not None),
+            ("load", "Load game...", True),
             ("open", "Open map...", True),
             ("editor", "Map Editor", True),
             ("rules", "Rules", True),
@@ -154,10 +157,13 @@ class MenuScene(Scene):
     def act(self, name: str) -> None:
         """Run a button's action."""
         from .rules_scene import RulesScene
+        from .saves_scene import SavesScene
 
         settings = self.app.settings
         actions = {
             "play": self.play,
+            "continue": self.continue_autosave,
+            "load": lambda: self.app.push(SavesScene(self.open_save)),
             "open": self.open_file,
             "editor": self.start_editor,
             "rules": lambda: self.app.push(RulesScene()),
@@ -179,6 +185,32 @@ class MenuScene(Scene):
             self.say(str(exc))
             return
         self.app.push(GameScene(session))
+
+    def continue_autosave(self) -> None:
+        path = saves.latest_autosave()
+        if path is not None:
+            self.open_save(path, watch=False)
+
+    def open_save(self, path: Path, watch: bool) -> None:
+        """Continue a save in the game screen, or watch it; a bad save only gives a message."""
+        from .game_scene import GameScene
+
+        try:
+            loaded = saves.load_save(path)
+        except saves.SaveError as exc:
+            self.say(str(exc))
+            return
+        if watch:
+            try:
+                from .replay_scene import ReplayScene
+            except ImportError:
+                self.say("Replays cannot be watched yet; use: laser-flag replay FILE --verify")
+                return
+            self.app.push(ReplayScene(loaded))
+        elif loaded.game.over:
+            self.say(f"{path.name}: that game is over; watch it as a replay.")
+        else:
+            self.app.push(GameScene(Session.resume(loaded, self.state_file)))
 
     def open_file(self) -> None:
         path = tk_dialogs.ask_map_file(str(self.maps_dir))

@@ -1,0 +1,86 @@
+"""The saved games list: map, date, turn and score of each; load one to continue or to watch."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from ... import saves
+from ..loop import Scene
+from ..widgets import ACCENT, BAD, DIM, TEXT, Button, button_at, draw_box, draw_buttons, draw_text
+
+ROW_H = 34
+TOP = 90
+
+
+def info_line(info: saves.SaveInfo) -> str:
+    score = " - ".join(str(info.scores.get(t, 0)) for t in ("1", "2"))
+    state = "finished" if info.over else f"round {info.round}, turn {info.turn}"
+    return f"{info.map_name} · {info.saved_at.replace('T', ' ')[:16]} · {state} · score {score}"
+
+
+class SavesScene(Scene):
+    """Choose a save; `open_save(path, watch)` is the menu's loader (continue or replay)."""
+
+    def __init__(self, open_save: Callable[[Path, bool], None]) -> None:
+        self.open_save = open_save
+        self.infos, self.problems = saves.list_saves()
+        self.chosen = 0
+
+    def buttons(self) -> list[Button]:
+        w, h = self.app.screen.get_size()
+        specs = [("load", "Continue (Enter)"), ("watch", "Watch replay (W)"), ("back", "Back")]
+        return [
+            Button(name, label, pygame.Rect(24 + i * 230, h - 64, 220, 40), bool(self.infos))
+            if name != "back"
+            else Button(name, label, pygame.Rect(24 + i * 230, h - 64, 220, 40))
+            for i, (name, label) in enumerate(specs)
+        ]
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        w, _ = self.app.screen.get_size()
+        return pygame.Rect(24, TOP + i * ROW_H, w - 48, ROW_H - 4)
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = button_at(self.buttons(), event.pos)
+            if hit is not None:
+                self.act(hit.name)
+            for i in range(len(self.infos)):
+                if self.row_rect(i).collidepoint(event.pos):
+                    self.chosen = i
+        elif event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_RETURN: "load", pygame.K_w: "watch", pygame.K_ESCAPE: "back",
+                pygame.K_DOWN: "down", pygame.K_UP: "up",
+            }
+            if event.key in keys:
+                self.act(keys[event.key])
+
+    def act(self, name: str) -> None:
+        if name == "back":
+            self.app.pop()
+        elif name in ("up", "down") and self.infos:
+            self.chosen = (self.chosen + (1 if name == "down" else -1)) % len(self.infos)
+        elif name in ("load", "watch") and self.infos:
+            path = self.infos[self.chosen].path
+            self.app.pop()
+            self.open_save(path, name == "watch")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_text(surface, "Saved games", (24, 20), 48, ACCENT, bold=True)
+        draw_text(surface, str(saves.saves_dir()), (26, 62), 18, DIM)
+        if not self.infos:
+            draw_text(surface, "No saved games yet.", (24, TOP), 24, TEXT)
+        for i, info in enumerate(self.infos):
+            rect = self.row_rect(i)
+            if i == self.chosen:
+                draw_box(surface, rect)
+            draw_text(surface, info_line(info), (rect.x + 8, rect.y + 6), 20, TEXT)
+        y = TOP + max(1, len(self.infos)) * ROW_H + 12
+        for problem in self.problems:
+            draw_text(surface, f"Unreadable: {problem}", (24, y), 18, BAD)
+            y += 22
+        draw_buttons(surface, self.buttons())
