@@ -1,0 +1,124 @@
+"""Watch a saved game again: play, pause, step one action either way, jump by turn, speed."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.game import Game
+from ...engine.game_map import TEAMS
+from ...saves import LoadedSave
+from ..board_draw import draw_tiles, draw_units
+from ..layout import game_layout
+from ..log_text import Roster, event_text
+from ..loop import Scene
+from ..palette import Palette
+from ..unit_looks import unit_looks
+from ..widgets import ACCENT, DIM, TEXT, draw_box, draw_lines, draw_text, wrap
+
+STEP_MS = 700  # one action per this long at speed 1
+HELP = (
+    "Space play/pause · Left/Right one action · Up/Down one turn · Home/End · "
+    "A speed · Esc back"
+)
+
+
+class ReplayScene(Scene):
+    """Every state of the game is kept (a copy per action), so stepping back is instant."""
+
+    def __init__(self, loaded: LoadedSave) -> None:
+        names = {t: loaded.gm.teams[t].name for t in TEAMS}
+        names.update({t: v for t, v in loaded.teams.get("names", {}).items() if t in names})
+        self.roster = Roster(loaded.gm, names)
+        game = Game(loaded.gm, seed=loaded.game.seed)
+        self.states: list[Game] = [game.copy()]
+        self.lines: list[list[str]] = [[]]  # the log lines of each action, dice included
+        for action in loaded.actions:
+            events = game.apply(action)
+            self.states.append(game.copy())
+            self.lines.append([event_text(e, self.roster) for e in events])
+        self.index = 0
+        self.playing = False
+        self.elapsed = 0
+
+    @property
+    def game(self) -> Game:
+        return self.states[self.index]
+
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    # ----- control -------------------------------------------------------------------------
+
+    def step(self, delta: int) -> None:
+        self.index = min(max(0, self.index + delta), self.last)
+        self.elapsed = 0
+
+    def jump_to_turn(self, turn: int) -> None:
+        """The state at the start of `turn` (clamped to the game's first and last turn)."""
+        turn = min(max(1, turn), self.states[-1].turn)
+        self.index = next(i for i, g in enumerate(self.states) if g.turn == turn)
+        self.elapsed = 0
+
+    def toggle_play(self) -> None:
+        if self.index == self.last:
+            self.index = 0
+        self.playing = not self.playing
+        self.elapsed = 0
+
+    def update(self, dt_ms: int) -> None:
+        if not self.playing:
+            return
+        self.elapsed += dt_ms
+        wait = STEP_MS / max(self.app.settings.speed, 0.25) if self.app.settings.speed else 60
+        while self.elapsed >= wait and self.index < self.last:
+            self.elapsed -= wait
+            self.index += 1
+        if self.index == self.last:
+            self.playing = False
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        keys = {
+            pygame.K_SPACE: self.toggle_play,
+            pygame.K_RIGHT: lambda: self.step(1),
+            pygame.K_LEFT: lambda: self.step(-1),
+            pygame.K_UP: lambda: self.jump_to_turn(self.game.turn + 1),
+            pygame.K_DOWN: lambda: self.jump_to_turn(self.game.turn - 1),
+            pygame.K_HOME: lambda: self.step(-self.last),
+            pygame.K_END: lambda: self.step(self.last),
+            pygame.K_a: self.app.settings.cycle_speed,
+            pygame.K_ESCAPE: self.app.pop,
+        }
+        if event.key in keys:
+            if event.key not in (pygame.K_SPACE, pygame.K_a):
+                self.playing = False
+            keys[event.key]()
+
+    # ----- drawing -------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        game = self.game
+        lay = game_layout(surface.get_size(), game.map.rows, game.map.cols)
+        palette = Palette.from_map(game.map, self.app.settings.alternate_palette)
+        draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette)
+        draw_units(surface, unit_looks(game), lay.origin, lay.tile_px, palette)
+        panel = lay.panel
+        draw_box(surface, panel)
+        x, y = panel.x + 12, panel.y + 12
+        draw_text(surface, "Replay", (x, y), 32, ACCENT, bold=True)
+        score = " - ".join(f"{self.roster.names[t]} {game.scores[t]}" for t in TEAMS)
+        state = "playing" if self.playing else "paused"
+        info = [
+            f"Action {self.index} of {self.last} · {state}",
+            f"Round {game.round} · turn {game.turn}",
+            score,
+            f"Speed: {self.app.settings.speed_label}",
+        ]
+        y = draw_lines(surface, info, (x, y + 40), 20, TEXT)
+        shown = [line for lines in self.lines[max(1, self.index - 5): self.index + 1]
+                 for line in lines]
+        words = [w for line in shown for w in wrap(line, 18, panel.w - 24)]
+        y = draw_lines(surface, words[-16:], (x, y + 12), 18, TEXT)
+        draw_lines(surface, wrap(HELP, 17, panel.w - 24), (x, panel.bottom - 90), 17, DIM)
