@@ -101,11 +101,7 @@ def watch_replay(path: Path, size: tuple[int, int]) -> int:
     except SaveError as err:
         print(f"laser-flag replay: {err}", file=sys.stderr)
         return 2
-    try:
-        from .ui.scenes.replay_scene import ReplayScene
-    except ImportError:
-        print("laser-flag replay: no replay viewer yet; use --verify", file=sys.stderr)
-        return 2
+    from .ui.scenes.replay_scene import ReplayScene
 
     pygame.display.init()
     pygame.font.init()

@@ -201,11 +201,8 @@ class MenuScene(Scene):
             self.say(str(exc))
             return
         if watch:
-            try:
-                from .replay_scene import ReplayScene
-            except ImportError:
-                self.say("Replays cannot be watched yet; use: laser-flag replay FILE --verify")
-                return
+            from .replay_scene import ReplayScene
+
             self.app.push(ReplayScene(loaded))
         elif loaded.game.over:
             self.say(f"{path.name}: that game is over; watch it as a replay.")
