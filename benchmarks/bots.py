@@ -44,7 +44,7 @@ def turn_times(path: Path, name: str, games: int) -> tuple[list[float], list[flo
 def _line(label: str, t: list[float]) -> str:
     t = sorted(t)
     p90 = t[int(0.9 * (len(t) - 1))]
-    return (f"  {label:22} turns {len(t):4}  median {statistics.median(t) * 1000:7.1f} ms  "
+    return (f"  {label:26} turns {len(t):4}  median {statistics.median(t) * 1000:7.1f} ms  "
             f"p90 {p90 * 1000:7.1f} ms  max {t[-1] * 1000:7.1f} ms")
 
 
