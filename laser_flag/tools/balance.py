@@ -20,25 +20,15 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, NoReturn
+from typing import Any
 
 from laser_flag.bots import BOT_NAMES
 from laser_flag.bots.match import DRAW, MatchResult, derive_seed, play_match
 from laser_flag.engine import GameMap, MapError, load_map
+from laser_flag.tools.cli import OneLineParser, UsageError
 
 PROG = "laser-flag-balance"
 Z_95 = 1.959964  # the normal quantile of a two-sided 95% interval
-
-
-class UsageError(Exception):
-    """A bad command line or map: reported as one line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises instead of printing its usage block, so errors stay one line."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
 
 
 def _positive(text: str) -> int:
@@ -63,8 +53,10 @@ def _bots_arg(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def _parser() -> _Parser:
-    parser = _Parser(prog=PROG, description="Play seeded bot-vs-bot games and report fairness.")
+def _parser() -> OneLineParser:
+    parser = OneLineParser(
+        prog=PROG, description="Play seeded bot-vs-bot games and report fairness."
+    )
     parser.add_argument("maps", nargs="+", metavar="MAP", help="map files to play")
     parser.add_argument("--bots", type=_bots_arg, default=("greedy", "greedy"),
                         help="two bots, e.g. planner,greedy (default greedy,greedy)")

@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 from laser_flag.engine.mapfile import MapError, load_map
 from laser_flag.engine.rolls import TWO_D6, Dice, ToHit, parse_dice, to_hit
@@ -22,6 +22,7 @@ from laser_flag.engine.ruleset import (
     RulesError,
     Ruleset,
 )
+from laser_flag.tools.cli import OneLineParser, UsageError
 
 PROG = "laser-flag-rolls"
 
@@ -54,17 +55,6 @@ TARGET_LABELS = {
 
 Override = tuple[str, str, Any]  # (class, column, value) from one --set
 Tables = dict[str, dict[str, dict[str, dict[str, ToHit]]]]
-
-
-class UsageError(Exception):
-    """A bad command line, map or override: reported as one line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises instead of printing its usage block, so errors stay one line."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
 
 
 def _dice_arg(text: str) -> Dice:
@@ -106,8 +96,8 @@ def _set_arg(text: str) -> Override:
         ) from None
 
 
-def _parser() -> _Parser:
-    parser = _Parser(
+def _parser() -> OneLineParser:
+    parser = OneLineParser(
         prog=PROG,
         description="Needed roll and exact chance to hit for every shooter and target situation.",
     )
