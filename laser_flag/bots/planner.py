@@ -29,9 +29,12 @@ class PlannerBot(Bot):
     threshold = 1e-6
     breadth = 10  # how many of the best single actions get a follow-up search
 
-    def __init__(self, seed: int = 0, weights: Weights = PLANNER_WEIGHTS) -> None:
+    def __init__(self, seed: int = 0, weights: Weights = PLANNER_WEIGHTS,
+                 breadth: int | None = None) -> None:
         super().__init__(seed)
         self.appraiser = Appraiser(weights)
+        if breadth is not None:
+            self.breadth = breadth
 
     def choose(self, game: Game) -> Action:
         ranked = self.appraiser.ranked(game)

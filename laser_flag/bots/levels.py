@@ -1,0 +1,35 @@
+"""The opponents a player picks in the client: Human or a bot at one of three levels.
+
+Random is a baseline for measuring, not an opponent, so it is not offered. Easy looks one
+action ahead; Normal plans a little; Hard is the planner at full breadth.
+"""
+
+from __future__ import annotations
+
+from .base import Bot
+from .greedy import GreedyBot
+from .planner import PlannerBot
+
+HUMAN = "Human"
+LEVELS = (HUMAN, "Easy", "Normal", "Hard")
+
+# What each level is, in a line a player reads in the map chooser.
+LEVEL_NOTES = {
+    HUMAN: "a player at this PC",
+    "Easy": "takes the best single action it sees",
+    "Normal": "plans a few of its best actions ahead",
+    "Hard": "plans each unit's turn and weighs the enemy's reply",
+}
+
+
+def bot_for_level(level: str, seed: int = 0) -> Bot | None:
+    """A new bot for a level (None for Human); ValueError names the levels."""
+    if level == HUMAN:
+        return None
+    if level == "Easy":
+        return GreedyBot(seed)
+    if level == "Normal":
+        return PlannerBot(seed, breadth=3)
+    if level == "Hard":
+        return PlannerBot(seed)
+    raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)})")
