@@ -19,7 +19,10 @@ from .base import Bot
 from .greedy import Appraiser
 from .situation import Situation, Weights
 
-PLANNER_WEIGHTS = Weights(reply=0.6, watch=0.08)
+# A held shot is credited less than greedy credits it, and a quiet game makes hits dearer and
+# the approach longer: planner-vs-planner games otherwise settle into standoffs nobody breaks.
+PLANNER_WEIGHTS = Weights(reply=0.6, watch=0.08, shot_ready=0.4, eager_rounds=10,
+                          urgency_steps=6)
 
 
 class PlannerBot(Bot):

@@ -31,6 +31,7 @@ class Weights:
     urgency_rounds: int = 8  # urgency grows with (round / this) squared, from nothing
     urgency_steps: int = 3  # urgency prices only the last steps into sight of an enemy
     deny: float = 0.12  # standing on a base only the enemy can use, per enemy laser that needs it
+    eager_rounds: int = 0  # quiet rounds per point scored at which a hit is worth double (0: off)
     reply: float = 0.0  # share of the threat of enemies that must first move to see a tile
     watch: float = 0.0  # per snap shot a unit would hold on a tile enemies can walk into view of
 
@@ -66,6 +67,8 @@ class Situation:
         self.enemy_down = sum(1 for u in self.enemies if u.laser == DEACTIVATED)
         # A standoff must end: the longer the game, the more the last steps into sight are worth.
         self.urgency = weights.approach_step * (game.round / weights.urgency_rounds) ** 2
+        quiet = game.round / (1 + sum(game.scores.values()))
+        self.eager = 1.0 + (quiet / weights.eager_rounds) ** 2 if weights.eager_rounds else 1.0
         self.watched = frozenset().union(*game.watch_coverage(enemy).values())
         self.reply_seen = self._reply_seen(game) if weights.reply or weights.watch else {}
         self.enemy_view = frozenset().union(*self.reply_seen.values())
@@ -126,10 +129,10 @@ class Situation:
     def gain(self, target: Unit) -> float:
         """What hitting this enemy is worth: a point, and its laser or the unit itself."""
         if not self.enemy_has_base:
-            return self.w.point + self.w.unit
+            return (self.w.point + self.w.unit) * self.eager
         if target.laser == CHARGED and not self.map.base_serves(target.pos, target.team):
-            return self.w.point + self.w.laser
-        return self.w.point
+            return (self.w.point + self.w.laser) * self.eager
+        return self.w.point * self.eager
 
     def value(self, unit: Unit, at: Pos, ap: int, laser: str, ignore: int = -1) -> float:
         """A unit's worth standing on `at` with `ap` left and this laser, threats priced in."""

@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 
 from laser_flag.bots import BOT_NAMES, make_bot
+from laser_flag.bots.odds import Odds
+from laser_flag.bots.planner import PLANNER_WEIGHTS
+from laser_flag.bots.situation import Situation
 from laser_flag.engine import EndTurn, Fire, Game, Move, load_map
 from tests.engine.conftest import HIT, game_on, snapshot
 
@@ -116,3 +119,20 @@ def test_greedy_ends_the_turn_when_every_unit_is_spent():
     game, _ = game_on(ARENA, [["1", "basic", 2, 2], ["2", "basic", 0, 4]])
     game.unit(0).ap = 0
     assert make_bot("greedy").choose(game) == EndTurn()
+
+
+def test_a_quiet_game_makes_the_planner_keener_to_hit():
+    """Rounds without a point raise what a hit is worth; points scored calm it down again."""
+    game, _ = game_on(ARENA, [["1", "basic", 0, 0], ["2", "basic", 0, 4]])
+
+    def hit_worth() -> float:
+        return Situation(game, Odds(game), PLANNER_WEIGHTS).gain(game.unit(1))
+
+    fresh = hit_worth()
+    game.turn = 39  # round 20, nothing scored yet
+    quiet = hit_worth()
+    game.scores = {"1": 2, "2": 1}
+    busy = hit_worth()
+    assert quiet > busy > fresh
+    assert quiet == pytest.approx(fresh * (1 + (20 / PLANNER_WEIGHTS.eager_rounds) ** 2) /
+                                  (1 + (1 / PLANNER_WEIGHTS.eager_rounds) ** 2))
