@@ -8,6 +8,8 @@ hit chance and the snap shots it draws. The turn ends when nothing beats standin
 
 from __future__ import annotations
 
+import random
+
 from laser_flag.engine import Action, EndTurn, Fire, Game, Move
 from laser_flag.engine.units import CHARGED, CHARGING, DEACTIVATED, Unit
 
@@ -59,8 +61,13 @@ class Appraiser:
         ev = p_hit * sit.gain(target) + p * stay + (1.0 - p) * sit.hurt(unit, unit.pos, ap)
         return ev - sit.value(unit, unit.pos, unit.ap, unit.laser)
 
-    def ranked(self, game: Game) -> list[tuple[float, Action]]:
-        """Every legal action but EndTurn with its expected gain, best first (stable order)."""
+    def ranked(self, game: Game, rng: random.Random | None = None) -> list[tuple[float, Action]]:
+        """Every legal action but EndTurn with its expected gain, best first.
+
+        Equal gains are common (mirror-image tiles, open floor); `rng` breaks those ties at
+        random, since a fixed order (say, lowest row first) would favour one side of a
+        symmetric map.
+        """
         sit = self.situation(game)
         scored: list[tuple[float, Action]] = []
         for unit in game.units:
@@ -71,6 +78,8 @@ class Appraiser:
             for target_id in game.targets(unit.id):
                 gain = self.fire_gain(game, sit, unit, target_id)
                 scored.append((gain, Fire(unit.id, target_id)))
+        if rng is not None:
+            rng.shuffle(scored)
         scored.sort(key=lambda pair: -pair[0])
         return scored
 
@@ -86,7 +95,7 @@ class GreedyBot(Bot):
         self.appraiser = Appraiser()
 
     def choose(self, game: Game) -> Action:
-        ranked = self.appraiser.ranked(game)
+        ranked = self.appraiser.ranked(game, self.rng)
         if ranked and ranked[0][0] > self.threshold:
             return ranked[0][1]
         return EndTurn()

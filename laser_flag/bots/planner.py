@@ -40,7 +40,7 @@ class PlannerBot(Bot):
             self.breadth = breadth
 
     def choose(self, game: Game) -> Action:
-        ranked = self.appraiser.ranked(game)
+        ranked = self.appraiser.ranked(game, self.rng)
         sit = self.appraiser.situation(game)
         best_score, best = self.threshold, EndTurn()
         for gain, action in ranked[: self.breadth]:
