@@ -136,3 +136,14 @@ def test_a_quiet_game_makes_the_planner_keener_to_hit():
     assert quiet > busy > fresh
     assert quiet == pytest.approx(fresh * (1 + (20 / PLANNER_WEIGHTS.eager_rounds) ** 2) /
                                   (1 + (1 / PLANNER_WEIGHTS.eager_rounds) ** 2))
+
+
+@pytest.mark.parametrize("name", ["greedy", "planner"])
+def test_equal_gains_are_broken_by_the_bots_own_seed(name):
+    """On a mirror-image board the mirror-image moves gain the same; a fixed tie order (lowest
+    row first) would favour one side, so the bot's seed decides, the same way every time."""
+    board = [".......", "..###..", ".......", ".......", "......."]
+    game, _ = game_on(board, [["1", "basic", 4, 3], ["2", "basic", 0, 3]])  # on the mirror axis
+    picks = {make_bot(name, seed).choose(game) for seed in range(12)}
+    assert len(picks) > 1
+    assert make_bot(name, 5).choose(game) == make_bot(name, 5).choose(game)
