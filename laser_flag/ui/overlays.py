@@ -99,3 +99,13 @@ def tag(surface: pygame.Surface, origin: Point, tile_px: int, pos: Pos, text: st
     pygame.draw.rect(surface, (20, 20, 26), box, border_radius=4)
     pygame.draw.rect(surface, color, box, 1, border_radius=4)
     draw_text(surface, text, box.center, 20, color, anchor="center")
+
+
+def banner(surface: pygame.Surface, board: pygame.Rect, text: str) -> None:
+    """A boxed notice along the top of the board (the bots are paused); the board stays seen."""
+    width = min(board.w - 16, font(26, True).size(text)[0] + 32)
+    box = pygame.Rect(0, 0, width, 40)
+    box.midtop = (board.centerx, board.y + 8)
+    pygame.draw.rect(surface, (20, 20, 26), box, border_radius=8)
+    pygame.draw.rect(surface, SIGHT_YELLOW, box, 2, border_radius=8)
+    draw_text(surface, text, box.center, 26, SIGHT_YELLOW, bold=True, anchor="center")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..bots import HUMAN
 from .palette import Palette
 from .widgets import (
     ACCENT,
@@ -25,13 +26,15 @@ from .widgets import (
 SCORE_H = 64
 TURN_H = 46
 CARD_H = 236
+MIN_CARD_H = 150  # on the smallest window the card gives way so buttons and keys still fit
 BUTTON_H = 34
 HINT = (
     "Click a unit, then a lit tile to move or an enemy to target. Tab next unit · "
     "Esc deselect · F fire · E end turn · Ctrl+Z undo · Ctrl+S save · hold H enemy watch · "
-    "R rules · A anim speed · "
-    "C palette · S skip · F11 fullscreen"
+    "R rules · A anim speed · C palette · S skip (animations, a bot's turn) · "
+    "P pause bots · F11 fullscreen"
 )
+HINT_SIZE = 17
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,20 @@ class PanelView:
     watching: bool
     speed_label: str
     alternate: bool
+    levels: dict[str, str]  # Human or a bot level per team
+    bots: bool = False  # some team is a bot: the Pause and Skip buttons show
+    paused: bool = False
+    can_skip: bool = False
+
+
+@dataclass(frozen=True)
+class PanelLayout:
+    """Where the card, the buttons, the log and the key hint go in a panel of some height."""
+
+    card: pygame.Rect
+    buttons_top: int
+    log: pygame.Rect
+    hint_top: int
 
 
 def score_rects(panel: pygame.Rect) -> dict[str, pygame.Rect]:
@@ -63,16 +80,36 @@ def score_rects(panel: pygame.Rect) -> dict[str, pygame.Rect]:
     }
 
 
-def buttons(panel: pygame.Rect, view: PanelView) -> list[Button]:
-    """The panel's buttons, three rows under the unit card."""
-    top = panel.y + SCORE_H + TURN_H + CARD_H + 16
+def button_rows(view: PanelView) -> list[list[tuple[str, str]]]:
     rows = [
         [("fire", "Fire (F)"), ("end", "End turn (E)"), ("undo", "Undo (^Z)")],
         [("watch", "Watch (H)"), ("rules", "Rules (R)"), ("save", "Save (^S)")],
         [("speed", f"Anim: {view.speed_label}"), ("palette", "Palette (C)"), ("menu", "Menu")],
     ]
+    if view.bots:
+        rows.append([("pause", "Go on (P)" if view.paused else "Pause (P)"),
+                     ("skip", "Skip bot turn (S)")])  # fmt: skip
+    return rows
+
+
+def panel_layout(panel: pygame.Rect, view: PanelView) -> PanelLayout:
+    """Top to bottom: scores, turn line, card, buttons, log, hint; the log takes what is left."""
+    hint_h = len(wrap(HINT, HINT_SIZE, panel.w - 4)) * font(HINT_SIZE).get_linesize() + 4
+    buttons_h = len(button_rows(view)) * (BUTTON_H + 6)
+    spare = panel.h - (SCORE_H + TURN_H + 16 + buttons_h + 6 + hint_h)
+    card = pygame.Rect(
+        panel.x, panel.y + SCORE_H + TURN_H, panel.w, max(MIN_CARD_H, min(CARD_H, spare))
+    )
+    top = card.bottom + 16 + buttons_h
+    log = pygame.Rect(panel.x, top, panel.w, max(0, panel.bottom - top - hint_h - 6))
+    return PanelLayout(card, card.bottom + 16, log, max(top, panel.bottom - hint_h))
+
+
+def buttons(panel: pygame.Rect, view: PanelView) -> list[Button]:
+    """The panel's buttons, in rows under the unit card."""
+    top = panel_layout(panel, view).buttons_top
     result: list[Button] = []
-    for i, specs in enumerate(rows):
+    for i, specs in enumerate(button_rows(view)):
         area = pygame.Rect(panel.x, top + i * (BUTTON_H + 6), panel.w, BUTTON_H)
         result.extend(row_of_buttons(specs, area))
     state = {
@@ -81,31 +118,29 @@ def buttons(panel: pygame.Rect, view: PanelView) -> list[Button]:
         "undo": (view.can_undo, False),
         "watch": (True, view.watching),
         "palette": (True, view.alternate),
+        "pause": (True, view.paused),
+        "skip": (view.can_skip, False),
     }
     return [Button(b.name, b.label, b.rect, *state.get(b.name, (True, False))) for b in result]
-
-
-def log_rect(panel: pygame.Rect) -> pygame.Rect:
-    top = panel.y + SCORE_H + TURN_H + CARD_H + 16 + 3 * (BUTTON_H + 6) + 6
-    hint_h = 4 * font(17).get_linesize() + 8
-    return pygame.Rect(panel.x, top, panel.w, max(0, panel.bottom - top - hint_h))
 
 
 def draw_panel(
     surface: pygame.Surface, panel: pygame.Rect, view: PanelView, palette: Palette
 ) -> None:
+    lay = panel_layout(panel, view)
     for team, rect in score_rects(panel).items():
         draw_score(surface, rect, team, view, palette)
     draw_text(surface, view.turn_line, (panel.x + 4, panel.y + SCORE_H + 10), 22, TEXT)
-    card = pygame.Rect(panel.x, panel.y + SCORE_H + TURN_H, panel.w, CARD_H)
+    card = lay.card
     draw_box(surface, card)
     draw_text(surface, view.card_title, (card.x + 10, card.y + 8), 24, ACCENT, bold=True)
     lines = [part for line in view.card_lines for part in wrap(line, 19, card.w - 20)]
-    draw_lines(surface, lines[:11], (card.x + 10, card.y + 34), 19, TEXT)
+    fits = (card.h - 40) // font(19).get_linesize()
+    draw_lines(surface, lines[:fits], (card.x + 10, card.y + 34), 19, TEXT)
     draw_buttons(surface, buttons(panel, view), 20)
-    draw_log(surface, log_rect(panel), view.log)
-    hint_top = log_rect(panel).bottom + 6
-    draw_lines(surface, wrap(HINT, 17, panel.w - 4), (panel.x + 2, hint_top), 17, DIM)
+    draw_log(surface, lay.log, view.log)
+    hint = wrap(HINT, HINT_SIZE, panel.w - 4)
+    draw_lines(surface, hint, (panel.x + 2, lay.hint_top), HINT_SIZE, DIM)
 
 
 def draw_score(
@@ -121,9 +156,9 @@ def draw_score(
     draw_text(surface, view.names[team][:14], (rect.x + 36, rect.y + 10), 22, TEXT, bold=True)
     score = f"{view.scores[team]} / {view.limits[team]}"
     draw_text(surface, score, (rect.x + 12, rect.bottom - 8), 28, TEXT, anchor="bottomleft")
-    draw_text(
-        surface, "click: rename", (rect.right - 8, rect.bottom - 8), 15, DIM, anchor="bottomright"
-    )
+    level = view.levels[team]
+    note, color = ("click: rename", DIM) if level == HUMAN else (f"{level} bot", ACCENT)
+    draw_text(surface, note, (rect.right - 8, rect.bottom - 8), 15, color, anchor="bottomright")
 
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[str]) -> None:

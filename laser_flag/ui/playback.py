@@ -25,7 +25,11 @@ def duration(event: Event) -> int:
 
 
 class Playback:
-    """A queue of events with the board's view of the units while it runs."""
+    """A queue of events with the board's view of the units while it runs.
+
+    Dice wait for a click or key, unless `auto_dice_ms` is given: then they clear by themselves
+    after that long (at Normal speed), so a bot's turn plays on with nobody at the keyboard.
+    """
 
     def __init__(
         self,
@@ -33,8 +37,10 @@ class Playback:
         before_scores: dict[str, int],
         events: Sequence[Event],
         on_played: Callable[[Event], None] = lambda event: None,
+        auto_dice_ms: float | None = None,
     ) -> None:
         self.events = list(events)
+        self.auto_dice_ms = auto_dice_ms
         self.index = 0
         self.elapsed = 0.0
         self.on_played = on_played
@@ -60,17 +66,30 @@ class Playback:
         """A shot whose beam is done: its dice wait for a click or key."""
         return isinstance(self.current, Shot) and not self.animating()
 
+    def holding(self) -> bool:
+        """Whether the current event still keeps the board: animating, or its dice still up."""
+        if self.animating():
+            return True
+        if not self.showing_dice():
+            return False
+        return self.auto_dice_ms is None or self.elapsed < self._full_ms(self.current)
+
     def update(self, dt_ms: float, speed: float) -> None:
         """Advance the clock; events that need no click play on by themselves."""
         if self.current is None:
             return
         self.elapsed += dt_ms * speed
-        if speed <= 0:  # Instant: no walking or beams, straight to the next dice
-            self.elapsed = float(duration(self.current))
-        while self.current is not None and not self.animating() and not self.showing_dice():
+        if speed <= 0:  # Instant: no walking or beams, straight to the next dice that wait
+            self.elapsed = float(self._full_ms(self.current))
+        while self.current is not None and not self.holding():
             self._advance()
             if speed <= 0 and self.current is not None:
-                self.elapsed = float(duration(self.current))
+                self.elapsed = float(self._full_ms(self.current))
+
+    def _full_ms(self, event: Event) -> float:
+        """An event's animation plus, for a shot whose dice clear by themselves, their time."""
+        auto = self.auto_dice_ms if isinstance(event, Shot) and self.auto_dice_ms else 0
+        return duration(event) + auto
 
     def proceed(self) -> None:
         """A click or key: finish the current animation, or continue past shown dice."""

@@ -1,4 +1,4 @@
-"""One game being played: the engine's Game plus what only the client keeps (names, log, seed)."""
+"""One game being played: the engine's Game and what only the client keeps (names, players, log)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..bots import HUMAN, LEVELS
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
 from .log_text import Roster
+from .settings import all_human
 
 
 def new_seed() -> int:
@@ -24,6 +26,8 @@ class Session:
     gm: GameMap
     names: dict[str, str]
     seed: int
+    # Who plays each team: Human or a bot level (bots.LEVELS).
+    levels: dict[str, str] = field(default_factory=all_human)
     game: Game = field(init=False)
     roster: Roster = field(init=False)
     log: list[str] = field(default_factory=list)
@@ -36,16 +40,25 @@ class Session:
         self.roster = Roster(self.gm, self.names)
 
     @classmethod
-    def start(cls, gm: GameMap, seed: int | None = None, state_file: Path | None = None) -> Session:
+    def start(
+        cls,
+        gm: GameMap,
+        seed: int | None = None,
+        state_file: Path | None = None,
+        levels: dict[str, str] | None = None,
+    ) -> Session:
         """A fresh game; ValueError (from the engine) if a team has no units."""
         names = {t: gm.teams[t].name for t in TEAMS}
         seed = new_seed() if seed is None else seed
-        return cls(gm, names, seed, state_file=state_file)
+        return cls(gm, names, seed, dict(levels or all_human()), state_file=state_file)
 
     def rematch(self, swap_sides: bool) -> Session:
-        """A new game on the same map; swapping sides hands each player the other team."""
-        names = {"1": self.names["2"], "2": self.names["1"]} if swap_sides else dict(self.names)
-        return Session(self.gm, names, new_seed(), state_file=self.state_file)
+        """A new game on the same map; swapping sides hands each player (or bot) the other team."""
+        names, levels = dict(self.names), dict(self.levels)
+        if swap_sides:
+            names = {"1": names["2"], "2": names["1"]}
+            levels = {"1": levels["2"], "2": levels["1"]}
+        return Session(self.gm, names, new_seed(), levels, state_file=self.state_file)
 
     # ----- undo: a snapshot stack; a die once rolled stands (boardgame.io style) ----------
 
@@ -73,15 +86,16 @@ class Session:
 
     def teams(self) -> dict[str, Any]:
         """The players' settings kept in a save."""
-        return {"names": dict(self.names)}
+        return {"names": dict(self.names), "levels": dict(self.levels)}
 
     @classmethod
     def resume(cls, loaded: Any, state_file: Path | None = None) -> Session:
-        """A session continuing a loaded save (saves.LoadedSave): its game, names and seed."""
+        """A session continuing a loaded save (saves.LoadedSave): its game, names, players, seed."""
         names = {t: loaded.gm.teams[t].name for t in TEAMS}
         saved = loaded.teams.get("names", {})
         names.update({t: str(saved[t]) for t in TEAMS if isinstance(saved.get(t), str)})
-        session = cls(loaded.gm, names, loaded.game.seed, state_file=state_file)
+        levels = saved_levels(loaded.teams)
+        session = cls(loaded.gm, names, loaded.game.seed, levels, state_file=state_file)
         session.game = loaded.game
         session.log.append(f"Continued a saved game at turn {loaded.game.turn}.")
         return session
@@ -97,6 +111,7 @@ class Session:
             "scores": dict(game.scores),
             "stats": {team: dict(stats) for team, stats in game.stats.items()},
             "names": dict(self.names),
+            "levels": dict(self.levels),
             "winner": game.winner,
             "victory": game.victory,
             "units": [unit_state(u) for u in game.units],
@@ -107,6 +122,13 @@ class Session:
         """Dump the state as JSON when a state file was asked for (`--state-file`)."""
         if self.state_file is not None:
             self.state_file.write_text(json.dumps(self.state(), indent=1), encoding="utf-8")
+
+
+def saved_levels(teams: dict[str, Any]) -> dict[str, str]:
+    """The players of a save; Human where it names none or an unknown level (older saves)."""
+    saved = teams.get("levels")
+    saved = saved if isinstance(saved, dict) else {}
+    return {t: saved[t] if saved.get(t) in LEVELS else HUMAN for t in TEAMS}
 
 
 def unit_state(unit: Any) -> dict[str, Any]:

@@ -1,8 +1,11 @@
-"""Player preferences that last for one run of the client: animation speed and palette."""
+"""Player preferences that last for one run of the client: animation speed, palette, players."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from ..bots import HUMAN, LEVELS
+from ..engine.game_map import TEAMS
 
 # (label, speed factor); 0 means animations are skipped and results show at once.
 ANIMATION_SPEEDS: tuple[tuple[str, float], ...] = (
@@ -13,12 +16,19 @@ ANIMATION_SPEEDS: tuple[tuple[str, float], ...] = (
 )
 
 
+def all_human() -> dict[str, str]:
+    """Hot-seat: a person plays each team."""
+    return {team: HUMAN for team in TEAMS}
+
+
 @dataclass
 class Settings:
     """Mutable on purpose: the menu and game panel toggle the same object."""
 
     speed_index: int = 1
     alternate_palette: bool = False
+    # Who plays each team in the next game started from the menu: Human or a bot level.
+    levels: dict[str, str] = field(default_factory=all_human)
 
     @property
     def speed_label(self) -> str:
@@ -33,3 +43,8 @@ class Settings:
 
     def toggle_palette(self) -> None:
         self.alternate_palette = not self.alternate_palette
+
+    def cycle_level(self, team: str, step: int = 1) -> None:
+        """The next (or previous) of Human, Easy, Normal, Hard for `team`."""
+        index = LEVELS.index(self.levels[team])
+        self.levels[team] = LEVELS[(index + step) % len(LEVELS)]

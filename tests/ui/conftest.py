@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -14,12 +15,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
+from laser_flag.bots import HUMAN
+from laser_flag.engine.actions import Action
 from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
+from laser_flag.ui import bot_turns
 from laser_flag.ui.board_draw import tile_rect
 from laser_flag.ui.loop import App, run
+from laser_flag.ui.panel import buttons
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.session import Session
+from laser_flag.ui.widgets import Button
 
 SIZE = (1280, 860)
 
@@ -42,6 +48,15 @@ SMALL_MAP = {
     ],
     "team_names": {"1": "Alice", "2": "Bob"},
     "score_limit": {"1": 3, "2": 3},
+}
+
+# SMALL_MAP with a wall across row 3 (and one more in row 2): no unit sees an enemy at first,
+# so moves roll no snap shots and stay undoable.
+WALLED = {
+    **SMALL_MAP,
+    "tiles": SMALL_MAP["tiles"][:2]
+    + [["level"] * 6 + ["wall"], ["wall"] * 6 + ["level"]]
+    + SMALL_MAP["tiles"][4:],
 }
 
 
@@ -98,6 +113,11 @@ def frames(app: App, n: int = 1) -> None:
     run(app, n, FakeClock())
 
 
+def panel_button(scene: GameScene, name: str) -> Button:
+    """The game panel's button called `name`, as drawn this frame."""
+    return next(b for b in buttons(scene.layout().panel, scene.panel_view()) if b.name == name)
+
+
 def centre(scene: GameScene, pos: tuple[int, int]) -> tuple[int, int]:
     lay = scene.layout()
     return tile_rect(lay.origin, lay.tile_px, pos).center
@@ -128,6 +148,50 @@ def settle(app: App, scene: GameScene, limit: int = 400) -> None:
         else:
             frames(app)
     raise AssertionError("events did not finish playing")
+
+
+def run_until(app: App, done: Callable[[], bool], limit: int = 3000) -> int:
+    """Frames until `done()`, yielding between them so a bot's worker thread gets its turn."""
+    for n in range(limit):
+        if done():
+            return n
+        frames(app)
+        time.sleep(0.001)
+    raise AssertionError(f"not done after {limit} frames")
+
+
+class GatedBot:
+    """A stand-in bot: answers from a script, each answer only once the test lets it through.
+
+    `asked` records the history length of every game it was handed and `games` the games
+    themselves, so a test can see the worker got a copy and which question each answer was for.
+    """
+
+    def __init__(self, *answers: Action | Callable[[Game], Action]) -> None:
+        self.answers = list(answers)
+        self.gate = threading.Semaphore(0)
+        self.asked: list[int] = []
+        self.games: list[Game] = []
+
+    def choose(self, game: Game) -> Action:
+        self.asked.append(len(game.history))
+        self.games.append(game)
+        self.gate.acquire(timeout=30)
+        answer = self.answers.pop(0)
+        return answer(game) if callable(answer) else answer
+
+
+@pytest.fixture
+def gated(monkeypatch) -> Callable[..., GatedBot]:
+    """Make every bot level a GatedBot with these answers (one shared bot for both teams)."""
+
+    def install(*answers: Action | Callable[[Game], Action]) -> GatedBot:
+        bot = GatedBot(*answers)
+        pick = lambda level, seed: None if level == HUMAN else bot  # noqa: E731
+        monkeypatch.setattr(bot_turns, "bot_for_level", pick)
+        return bot
+
+    return install
 
 
 def _free_display() -> int:

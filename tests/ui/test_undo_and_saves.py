@@ -16,6 +16,7 @@ from laser_flag.ui.session import Session
 
 from .conftest import (
     SMALL_MAP,
+    WALLED,
     Dice,
     centre,
     click,
@@ -25,15 +26,6 @@ from .conftest import (
     small_session,
     start_game,
 )
-
-# SMALL_MAP with a wall across row 3 (and one more in row 2): no unit sees an enemy at first,
-# so moves roll no snap shots and stay undoable.
-WALLED = {
-    **SMALL_MAP,
-    "tiles": SMALL_MAP["tiles"][:2]
-    + [["level"] * 6 + ["wall"], ["wall"] * 6 + ["level"]]
-    + SMALL_MAP["tiles"][4:],
-}
 
 
 def ctrl(app, key) -> None:

@@ -7,11 +7,13 @@ from dataclasses import replace
 import pygame
 
 from ... import saves
-from ...engine.actions import Action, EndTurn, IllegalAction
+from ...engine.actions import Action, EndTurn, Fire, IllegalAction, Move
 from ...engine.events import Event, Shot
 from ...engine.game_map import Pos, other_team
 from .. import overlays, tk_dialogs
 from ..board_draw import draw_tiles, draw_unit, draw_units, pos_at
+from ..bot_card import bot_card
+from ..bot_turns import DICE_MS, BotTurns
 from ..dice_box import draw_shot
 from ..layout import Layout, game_layout
 from ..log_text import event_text
@@ -32,6 +34,9 @@ ARROWS = {
     pygame.K_RIGHT: (0, 1),
 }
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
+# What a watcher may still do while a bot is to move: nothing here acts for the bot's team.
+WATCHER_KEYS = {pygame.K_p, pygame.K_s, pygame.K_r, pygame.K_a, pygame.K_c, pygame.K_h}
+WATCHER_CTRL_KEYS = {pygame.K_s, pygame.K_z}  # save; undo, which says why it cannot
 
 
 class GameScene(Scene):
@@ -43,6 +48,7 @@ class GameScene(Scene):
         self.playback: Playback | None = None
         self.watch_key = self.watch_button = False
         self.message = ""
+        self.bot_turns = BotTurns(session.levels, session.seed)
 
     @property
     def game(self):
@@ -52,6 +58,10 @@ class GameScene(Scene):
     def watching(self) -> bool:
         return self.watch_key or self.watch_button
 
+    @property
+    def bot_to_move(self) -> bool:
+        return self.bot_turns.to_move(self.game)
+
     def layout(self) -> Layout:
         return game_layout(self.app.screen.get_size(), self.game.map.rows, self.game.map.cols)
 
@@ -60,28 +70,33 @@ class GameScene(Scene):
 
     # ----- acting ------------------------------------------------------------------------
 
-    def act(self, action: Action | None) -> None:
-        """Apply an action through the engine and start playing its events."""
+    def act(self, action: Action | None) -> bool:
+        """Apply an action (a player's or a bot's) through the engine and play its events."""
         if action is None or self.game.winner is not None:
-            return
+            return False
         before = [replace(u) for u in self.game.units]
         scores, turn = dict(self.game.scores), self.game.turn
+        auto_dice = DICE_MS if self.bot_to_move else None  # nobody need click a bot's dice away
         self.session.remember()
         try:
             events = self.game.apply(action)
         except IllegalAction as exc:
             self.session.undo_stack.pop()
             self.message = exc.reason
-            return
+            return False
         self.message = ""
-        self.playback = Playback(before, scores, events, self.played)
+        self.playback = Playback(before, scores, events, self.played, auto_dice)
         self.selection.refresh()
         self.session.write_state()
         if self.game.turn != turn:
             self.autosave()
+        return True
 
     def undo(self) -> None:
         """Take back the last action of this turn (Ctrl+Z), or say why it cannot be."""
+        if self.bot_to_move:
+            self.message = "Cannot undo: a bot is playing this turn."
+            return
         unit = self.selection.unit
         reason = self.session.undo()
         if reason is not None:
@@ -112,11 +127,12 @@ class GameScene(Scene):
         self.session.log.append(event_text(event, self.session.roster))
 
     def update(self, dt_ms: int) -> None:
-        if self.playback is None:
-            return
-        self.playback.update(dt_ms, self.app.settings.speed)
-        if self.playback.done:
-            self.finish_playback()
+        if self.playback is None and self.bot_to_move:
+            self.bot_step(dt_ms)
+        if self.playback is not None:  # a bot's action starts playing in the same frame
+            self.playback.update(dt_ms, self.app.settings.speed)
+            if self.playback.done:
+                self.finish_playback()
 
     def finish_playback(self) -> None:
         from .victory_scene import VictoryScene
@@ -124,7 +140,61 @@ class GameScene(Scene):
         self.playback = None
         self.selection.refresh()
         if self.game.winner is not None:
+            self.bot_turns.stop()
             self.app.replace(VictoryScene(self.session))
+
+    def to_menu(self) -> None:
+        """Back to the menu; a bot still thinking about this game is no longer listened to."""
+        from .menu_scene import MenuScene
+
+        self.bot_turns.stop()
+        self.app.reset(MenuScene(self.session.seed, self.session.state_file))
+
+    # ----- bots --------------------------------------------------------------------------
+
+    def bot_step(self, dt_ms: int) -> None:
+        """A frame of a bot's turn: its answer, once ready, is shown as a plan, then played."""
+        decision = self.bot_turns.tick(self.game, dt_ms, self.app.settings.speed)
+        if decision is None:
+            return
+        if not decision.play:
+            self.show_plan(decision.action)
+            return
+        skipping = self.bot_turns.skipping(self.game)
+        if not self.act(decision.action):
+            self.bot_turns.fail(f"The bot chose an action the rules refuse: {self.message}")
+            return
+        self.show_plan(None)  # nothing shows as planned until the bot has its next answer
+        if skipping:
+            self.skip_playback()
+
+    def show_plan(self, action: Action | None) -> None:
+        """Select the bot's unit and mark where it goes or whom it fires at; None: clear it."""
+        sel = self.selection
+        sel.select(getattr(action, "unit_id", None))
+        sel.hover = action.to if isinstance(action, Move) else None
+        if isinstance(action, Fire):
+            sel.target = action.target_id
+
+    def skip_bot_turn(self) -> None:
+        """S: the bot's turn finishes at once, without animation."""
+        if self.bot_to_move:
+            self.bot_turns.skip(self.game)
+            if self.playback is not None:
+                self.skip_playback()
+
+    def skip_playback(self) -> None:
+        self.playback.skip_all()
+        self.finish_playback()
+
+    def toggle_pause(self) -> None:
+        if self.bot_turns.playing:
+            self.bot_turns.toggle_pause()
+
+    def refuse(self) -> None:
+        """Input that would act for a bot's team: say so instead."""
+        name = self.session.names[self.game.active_team]
+        self.message = f"It is {name}'s turn (a bot): P pauses it, S skips to the end of its turn."
 
     # ----- input -------------------------------------------------------------------------
 
@@ -133,13 +203,13 @@ class GameScene(Scene):
             self.watch_key = False
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.watch_button = False
-        elif self.playback is not None:
+        elif self.playback is not None and not self.bot_to_move:
             self.playback_input(event)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse_down(event)
-        elif event.type == pygame.MOUSEMOTION:
+        elif event.type == pygame.MOUSEMOTION and not self.bot_to_move:
             self.selection.hover = pos_at(*self.board_at(), event.pos)
 
     def board_at(self) -> tuple:
@@ -157,6 +227,11 @@ class GameScene(Scene):
 
     def key(self, event: pygame.event.Event) -> None:
         key, sel = event.key, self.selection
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if self.bot_to_move and key not in (WATCHER_CTRL_KEYS if ctrl else WATCHER_KEYS):
+            if key != pygame.K_ESCAPE:  # Esc only deselects: nothing there to refuse
+                self.refuse()
+            return
         simple = {
             pygame.K_ESCAPE: sel.clear,
             pygame.K_e: lambda: self.act(EndTurn()),
@@ -166,8 +241,9 @@ class GameScene(Scene):
             pygame.K_c: self.app.settings.toggle_palette,
             pygame.K_RETURN: self.click_hover,
             pygame.K_SPACE: self.click_hover,
+            pygame.K_p: self.toggle_pause,
+            pygame.K_s: self.skip_bot_turn,
         }
-        ctrl = event.mod & pygame.KMOD_CTRL
         if ctrl and key == pygame.K_z:
             self.undo()
         elif ctrl and key == pygame.K_s:
@@ -206,7 +282,7 @@ class GameScene(Scene):
         self.act(self.selection.click(pos))
 
     def mouse_down(self, event: pygame.event.Event) -> None:
-        if event.button == 3:
+        if event.button == 3 and not self.bot_to_move:
             self.selection.select(None)
             return
         if event.button != 1:
@@ -221,11 +297,12 @@ class GameScene(Scene):
             self.button(hit.name)
         elif team is not None:
             self.rename(team)
+        elif pos is not None and self.bot_to_move:
+            self.refuse()
         elif pos is not None:
             self.click_tile(pos)
 
     def button(self, name: str) -> None:
-        from .menu_scene import MenuScene
         from .rules_scene import RulesScene
 
         settings, sel = self.app.settings, self.selection
@@ -238,7 +315,9 @@ class GameScene(Scene):
             "rules": lambda: self.app.push(RulesScene(self.game.map)),
             "speed": settings.cycle_speed,
             "palette": settings.toggle_palette,
-            "menu": lambda: self.app.reset(MenuScene(self.session.seed, self.session.state_file)),
+            "pause": self.toggle_pause,
+            "skip": self.skip_bot_turn,
+            "menu": self.to_menu,
         }
         actions[name]()
 
@@ -266,6 +345,8 @@ class GameScene(Scene):
             self.draw_choices_over(surface, lay)
         else:
             self.draw_playback(surface, lay, palette)
+        if self.bot_turns.paused:
+            overlays.banner(surface, lay.board, "Paused · P to go on")
         draw_panel(surface, lay.panel, self.panel_view(), palette)
 
     def draw_choices_under(self, surface: pygame.Surface, lay: Layout) -> None:
@@ -329,6 +410,7 @@ class GameScene(Scene):
         scores = self.playback.scores if self.playback else game.scores
         limit = f" of {game.map.turn_limit}" if game.map.turn_limit else ""
         title, lines = self.card()
+        player = self.playback is None and not self.bot_to_move  # a person may act now
         return PanelView(
             names=session.names,
             scores=dict(scores),
@@ -339,17 +421,24 @@ class GameScene(Scene):
             card_title=title,
             card_lines=lines,
             log=session.log,
-            can_fire=self.playback is None and self.selection.fire_action() is not None,
-            can_end=self.playback is None and game.winner is None,
-            can_undo=self.playback is None and session.why_no_undo() is None,
+            can_fire=player and self.selection.fire_action() is not None,
+            can_end=player and game.winner is None,
+            can_undo=player and session.why_no_undo() is None,
             watching=self.watching,
             speed_label=self.app.settings.speed_label,
             alternate=self.app.settings.alternate_palette,
+            levels=session.levels,
+            bots=self.bot_turns.playing,
+            paused=self.bot_turns.paused,
+            can_skip=self.bot_to_move,
         )
 
     def card(self) -> tuple[str, list[str]]:
         """The unit card: what is selected, targeted and hovered, or how to start."""
         sel, game, roster = self.selection, self.game, self.session.roster
+        if self.bot_to_move:
+            playing = self.playback is not None
+            return bot_card(self.session, self.bot_turns, sel, playing, self.message)
         if self.playback is not None:
             return "Playing out...", ["Click or press a key to continue; S skips the rest."]
         if sel.unit is None:

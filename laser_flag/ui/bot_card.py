@@ -1,0 +1,44 @@
+"""The panel's words while a bot is to move: thinking, its plan with the odds, playing, paused."""
+
+from __future__ import annotations
+
+from ..bots import LEVEL_NOTES
+from .bot_turns import BotTurns
+from .selection import Selection
+from .session import Session
+from .unit_card import move_lines, target_lines
+
+KEYS_LINE = "P pauses the bots · S skips to the end of this turn."
+
+
+def bot_card(
+    session: Session, bots: BotTurns, sel: Selection, playing: bool, message: str
+) -> tuple[str, list[str]]:
+    """(title, lines) of the unit card during a bot's turn; `message` is a refusal to repeat."""
+    team = session.game.active_team
+    name, level = session.names[team], session.levels[team]
+    note = [message] if message else []
+    if bots.problem:
+        return "Bot stopped", [bots.problem, "Press P to let it try again.", *note]
+    if bots.paused:
+        done = " once it has decided" if bots.thinking() else ""
+        return "Paused", [f"{name} ({level} bot) waits{done}.", "Press P to go on.", *note]
+    if playing:
+        return f"{name} plays", [KEYS_LINE, *note]
+    if bots.plan() is None:
+        return f"{name} is thinking...", [f"{level}: {LEVEL_NOTES[level]}.", KEYS_LINE, *note]
+    title, lines = plan_card(session, sel)
+    return title, [*lines, KEYS_LINE, *note]
+
+
+def plan_card(session: Session, sel: Selection) -> tuple[str, list[str]]:
+    """The bot's chosen action as the selection shows it: a move's risk or a shot's odds."""
+    game, roster = session.game, session.roster
+    if sel.unit is None:
+        return f"{session.names[game.active_team]} ends the turn", []
+    preview = sel.move_preview()
+    if preview is not None:
+        return roster.unit(sel.unit), move_lines(game, *preview)
+    if sel.target is not None:
+        return roster.unit(sel.unit), target_lines(game, sel.unit, sel.target, roster)
+    return roster.unit(sel.unit), []

@@ -1,0 +1,134 @@
+"""Computer players in the client: each decision is thought out on a worker thread.
+
+The worker gets a copy of the game, never the game itself, so the main loop keeps drawing and
+answering input while a bot thinks (up to a few seconds on big maps). An answer is used only if
+the game is still exactly where it was when the question was asked.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from ..bots import Bot, bot_for_level
+from ..engine.actions import Action
+from ..engine.game import Game
+
+PLAN_MS = 650  # how long a bot's unit and its path or target show before it acts (Normal speed)
+DICE_MS = 900  # how long the dice of a bot's turn stay up before they clear by themselves
+
+
+def bot_seed(seed: int, team: str) -> int:
+    """Each team's bot gets its own seed, so two equal bots do not break ties alike."""
+    return seed * 2 + int(team)
+
+
+class Thought:
+    """One decision in the making: the game it is about, and the bot's answer once done."""
+
+    def __init__(self, bot: Bot, game: Game) -> None:
+        self.game = game
+        self.moves = len(game.history)
+        self.action: Action | None = None
+        self.error: Exception | None = None
+        self.done = threading.Event()
+        snapshot = game.copy()  # taken here, on the main loop, while nothing else changes it
+        worker = threading.Thread(target=self._work, args=(bot, snapshot), daemon=True)
+        worker.start()
+
+    def _work(self, bot: Bot, snapshot: Game) -> None:
+        try:
+            self.action = bot.choose(snapshot)
+        except Exception as exc:  # a bot's bug is reported in the game, not a dead client
+            self.error = exc
+        finally:
+            self.done.set()
+
+    def answers(self, game: Game) -> bool:
+        """Whether this is about `game` as it stands: the same game, no action taken since."""
+        return game is self.game and len(game.history) == self.moves
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A bot's chosen action: first shown as a plan (`play` False), then played."""
+
+    action: Action
+    play: bool
+
+
+class BotTurns:
+    """The computer players of one game: when to think, show the plan and play; pause; skip."""
+
+    def __init__(self, levels: dict[str, str], seed: int) -> None:
+        self.bots = {team: bot_for_level(lvl, bot_seed(seed, team)) for team, lvl in levels.items()}
+        self.thought: Thought | None = None
+        self.shown_ms: float | None = None  # how long the current plan has shown; None: not yet
+        self.paused = False
+        self.skip_turn: int | None = None  # the turn to finish without animation
+        self.problem = ""
+
+    @property
+    def playing(self) -> bool:
+        """Whether any team is played by a bot."""
+        return any(bot is not None for bot in self.bots.values())
+
+    def to_move(self, game: Game) -> bool:
+        """Whether a bot plays the team to move now (and the game goes on)."""
+        return not game.over and self.bots.get(game.active_team) is not None
+
+    def thinking(self) -> bool:
+        return self.thought is not None and not self.thought.done.is_set()
+
+    def skipping(self, game: Game) -> bool:
+        return self.skip_turn == game.turn
+
+    def plan(self) -> Action | None:
+        """The action being shown before it is played."""
+        return self.thought.action if self.thought and self.shown_ms is not None else None
+
+    def toggle_pause(self) -> None:
+        """No further bot action is played while paused; a thought under way may finish."""
+        self.paused = not self.paused
+        self.problem = ""
+
+    def skip(self, game: Game) -> None:
+        """Finish this bot turn without animation (the bots still think off the main loop)."""
+        self.skip_turn = game.turn
+
+    def stop(self) -> None:
+        """The game is left: forget the thought under way and never decide again."""
+        self.thought = None
+        self.bots = {}
+
+    def fail(self, why: str) -> None:
+        """A bot could not play: pause with the reason, rather than ask it again every frame."""
+        self.problem, self.paused, self.thought = why, True, None
+
+    def tick(self, game: Game, dt_ms: float, speed: float) -> Decision | None:
+        """One frame of a bot's turn: start thinking, wait, show the plan, then play it."""
+        thought = self.thought
+        if thought is None or not thought.answers(game):
+            self._ask(game)
+            return None
+        if self.paused or not thought.done.is_set():
+            return None
+        if thought.error is not None or thought.action is None:
+            self.fail(f"The computer player failed: {thought.error!r}")
+            return None
+        if self.shown_ms is None and speed > 0 and not self.skipping(game):
+            self.shown_ms = 0.0
+            return Decision(thought.action, play=False)
+        self.shown_ms = (self.shown_ms or 0.0) + dt_ms * speed
+        if speed > 0 and not self.skipping(game) and self.shown_ms < PLAN_MS:
+            return None
+        self.thought, self.shown_ms = None, None
+        return Decision(thought.action, play=True)
+
+    def _ask(self, game: Game) -> None:
+        """Put the question to the bot to move, unless paused; never two workers at once."""
+        if self.thought is not None and not self.thought.done.is_set():
+            return  # a stale thought still running: let it end, its answer is dropped
+        self.thought, self.shown_ms = None, None
+        if not self.paused:
+            self.thought = Thought(self.bots[game.active_team], game)
