@@ -1,4 +1,4 @@
-"""Main menu and map chooser: every map with its thumbnail and facts; Play, Editor, Rules, Quit."""
+"""Main menu and map chooser: each map's thumbnail and facts, who plays each team; Play, Quit."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from ...engine.game_map import TEAMS, GameMap
 from .. import board_draw, editor_launch, tk_dialogs
 from ..loop import Scene
 from ..map_catalog import MAPS_DIR, MapEntry, load_entry, scan
+from ..palette import Palette
+from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
 from ..session import Session
 from ..widgets import (
     ACCENT,
@@ -24,14 +26,17 @@ from ..widgets import (
     draw_buttons,
     draw_lines,
     draw_text,
+    font,
     wrap,
 )
 
 CARD_H = 84
 THUMB = 72
-LIST_W = 430
+LIST_W = (300, 430)  # the map list takes a third of the window, within these widths
+BUTTONS_W = (180, 220)  # the button column: narrow on a small window
 TOP = 96
 MESSAGE_MS = 6000
+TEAM_KEYS = {pygame.K_1: "1", pygame.K_2: "2"}
 
 
 @cache
@@ -69,7 +74,8 @@ class MenuScene(Scene):
 
     def list_rect(self) -> pygame.Rect:
         w, h = self.app.screen.get_size()
-        return pygame.Rect(24, TOP, LIST_W, h - TOP - 24)
+        width = max(LIST_W[0], min(LIST_W[1], w // 3))
+        return pygame.Rect(24, TOP, width, h - TOP - 24)
 
     def detail_rect(self) -> pygame.Rect:
         w, h = self.app.screen.get_size()
@@ -82,7 +88,22 @@ class MenuScene(Scene):
             area.x + 6, area.y + 6 + index * CARD_H - self.scroll, area.w - 12, CARD_H - 6
         )
 
+    def buttons_width(self) -> int:
+        return BUTTONS_W[1] if self.detail_rect().w >= 700 else BUTTONS_W[0]
+
+    def picker_rect(self) -> pygame.Rect:
+        """Who plays each team: at the foot of the detail pane's text column."""
+        area = self.detail_rect()
+        width = area.w - self.buttons_width() - 48
+        return pygame.Rect(area.x + 16, area.bottom - 16 - PICKER_H, width, PICKER_H)
+
     def buttons(self) -> list[Button]:
+        """The menu's buttons, and the level of each team when a map's teams are shown."""
+        if self.entry is None or self.entry.gm is None:
+            return self.menu_buttons()
+        return self.menu_buttons() + level_buttons(self.picker_rect(), self.app.settings.levels)
+
+    def menu_buttons(self) -> list[Button]:
         area = self.detail_rect()
         entry = self.entry
         specs = [
@@ -100,7 +121,8 @@ class MenuScene(Scene):
             ),
             ("quit", "Quit", True),
         ]
-        width, height, gap = 220, 40, 10
+        width, gap = self.buttons_width(), 8
+        height = min(40, (area.h - 32) // len(specs) - gap)  # all fit on the smallest window
         x, y = area.right - width - 16, area.y + 16
         return [
             Button(name, label, pygame.Rect(x, y + i * (height + gap), width, height), enabled)
@@ -129,6 +151,8 @@ class MenuScene(Scene):
             self.act("play")
         elif key == pygame.K_r:
             self.act("rules")
+        elif key in TEAM_KEYS:
+            self.act(level_button_name(TEAM_KEYS[key]))
 
     def click(self, xy: tuple[int, int]) -> None:
         button = button_at(self.buttons(), xy)
@@ -171,6 +195,9 @@ class MenuScene(Scene):
             "palette": settings.toggle_palette,
             "quit": self.app.quit,
         }
+        actions.update(
+            {level_button_name(t): lambda t=t: settings.cycle_level(t) for t in TEAMS}
+        )
         actions[name]()
 
     def play(self) -> None:
@@ -180,7 +207,7 @@ class MenuScene(Scene):
         if entry is None or not entry.playable:
             return
         try:
-            session = Session.start(entry.gm, self.seed, self.state_file)
+            session = Session.start(entry.gm, self.seed, self.state_file, self.app.settings.levels)
         except ValueError as exc:
             self.say(str(exc))
             return
@@ -242,12 +269,13 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, _ = surface.get_size()
         draw_text(surface, "LASER FLAG", (24, 20), 64, ACCENT, bold=True)
-        draw_text(surface, "hot-seat laser tag for two", (26, 68), 22, DIM)
+        draw_text(surface, "laser tag for two, hot-seat or against bots", (26, 68), 22, DIM)
         self.draw_list(surface)
         self.draw_detail(surface)
         draw_buttons(surface, self.buttons())
         if self.message_ms:
-            draw_text(surface, self.message, (w - 24, 40), 22, ACCENT, anchor="topright")
+            for i, line in enumerate(wrap(self.message, 22, w - 24 - 360)[:3]):
+                draw_text(surface, line, (w - 24, 24 + i * 22), 22, ACCENT, anchor="topright")
 
     def draw_list(self, surface: pygame.Surface) -> None:
         area = self.list_rect()
@@ -287,13 +315,13 @@ class MenuScene(Scene):
             draw_lines(surface, lines, (x, card.y + 28), 18, BAD)
 
     def draw_detail(self, surface: pygame.Surface) -> None:
-        area = self.detail_rect()
+        """Title, facts, as much of the description as leaves room for the board, then players."""
+        area, picker = self.detail_rect(), self.picker_rect()
         draw_box(surface, area)
         entry = self.entry
         if entry is None:
             return
-        text_w = area.w - 280
-        size = max(80, min(text_w, area.h - 200))
+        text_w = picker.w
         x, y = area.x + 16, area.y + 16
         draw_text(surface, entry.title, (x, y), 36, TEXT, bold=True)
         y += 40
@@ -301,11 +329,16 @@ class MenuScene(Scene):
             gm = entry.gm
             byline = f"by {gm.author}" if gm.author else str(entry.path.name)
             draw_text(surface, byline, (x, y), 20, DIM)
-            y += 26
-            y = draw_lines(surface, map_facts(gm), (x, y), 22, TEXT)
-            y = draw_lines(surface, wrap(gm.description, 20, text_w), (x, y + 4), 20, DIM)
-            image = thumbnail(gm, size, False)
-            surface.blit(image, (x, y + 10))
-            y += size + 20
+            facts = [part for line in map_facts(gm) for part in wrap(line, 22, text_w)]
+            y = draw_lines(surface, facts, (x, y + 26), 22, TEXT)
+            room = picker.y - 16 - y  # the description's, and the board's if it can be big
+            board_room = THUMB * 2 if room >= THUMB * 3 else 0  # else the list's one will do
+            fits = max(0, (room - board_room) // font(20).get_linesize())
+            y = draw_lines(surface, wrap(gm.description, 20, text_w)[:fits], (x, y + 4), 20, DIM)
+            size = min(text_w, picker.y - 16 - (y + 10))
+            if board_room and size >= THUMB:
+                surface.blit(thumbnail(gm, size, False), (x, y + 10))
+            palette = Palette.from_map(gm, self.app.settings.alternate_palette)
+            draw_picker(surface, picker, gm, self.app.settings.levels, palette)
         if entry.error:
             draw_lines(surface, wrap(entry.error, 22, area.w - 32), (x, y), 22, BAD)

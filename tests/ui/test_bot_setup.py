@@ -1,0 +1,112 @@
+"""Choosing bots: the map chooser's level selectors, saves that keep them, rematches."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from laser_flag import saves
+from laser_flag.engine import EndTurn, Game, Move
+from laser_flag.engine.mapfile import parse_map
+from laser_flag.ui.player_picker import level_button_name
+from laser_flag.ui.scenes.game_scene import GameScene
+from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.session import Session
+from laser_flag.ui.widgets import BUTTON, BUTTON_HOVER
+
+from .conftest import SMALL_MAP, WALLED, click, frames, panel_button, press, run_until
+
+
+@pytest.fixture
+def menu(app, tmp_path) -> MenuScene:
+    maps = tmp_path / "maps"
+    maps.mkdir()
+    (maps / "small.json").write_text(json.dumps(SMALL_MAP), encoding="utf-8")
+    scene = MenuScene(seed=5, maps_dir=maps)
+    app.push(scene)
+    frames(app)
+    return scene
+
+
+def button(menu: MenuScene, name: str):
+    return next(b for b in menu.buttons() if b.name == name)
+
+
+def test_hot_seat_is_the_default_and_the_selectors_show_it(app, menu):
+    assert app.settings.levels == {"1": "Human", "2": "Human"}
+    assert [button(menu, level_button_name(t)).label for t in "12"] == ["Human", "Human"]
+
+
+def test_clicking_a_level_cycles_it_and_play_starts_against_that_bot(app, menu, gated):
+    bot = gated(EndTurn())
+    selector = button(menu, level_button_name("2"))
+    fill = tuple(app.screen.get_at((selector.rect.x + 5, selector.rect.centery)))[:3]
+    assert fill in (BUTTON, BUTTON_HOVER)  # drawn where it is clicked
+    for level in ("Easy", "Normal", "Hard"):
+        click(app, selector.rect.center)
+        assert button(menu, level_button_name("2")).label == level
+    click(app, selector.rect.center)
+    assert app.settings.levels["2"] == "Human"  # round again
+    click(app, selector.rect.center)
+    click(app, button(menu, "play").rect.center)
+    scene = app.top
+    assert isinstance(scene, GameScene)
+    assert scene.session.levels == {"1": "Human", "2": "Easy"}
+    press(app, pygame.K_e)
+    bot.gate.release()
+    run_until(app, lambda: scene.game.turn == 3)
+    assert scene.game.history == [EndTurn(), EndTurn()]
+
+
+def test_keys_1_and_2_choose_levels_and_bot_against_bot_is_allowed(app, menu, gated):
+    gated()
+    press(app, pygame.K_1)
+    press(app, pygame.K_2)
+    press(app, pygame.K_2)
+    assert app.settings.levels == {"1": "Easy", "2": "Normal"}
+    press(app, pygame.K_RETURN)
+    scene = app.top
+    assert isinstance(scene, GameScene) and scene.bot_to_move
+    click(app, panel_button(scene, "menu").rect.center)
+    assert isinstance(app.top, MenuScene)
+    assert app.settings.levels == {"1": "Easy", "2": "Normal"}  # remembered for the run
+
+
+def test_the_save_keeps_the_levels_and_continue_restores_them(app, menu, data_dir):
+    levels = {"1": "Hard", "2": "Human"}
+    session = Session.start(parse_map(WALLED, "walled.json"), seed=3, levels=levels)
+    session.game.apply(Move(0, (4, 1)))
+    session.game.apply(EndTurn())
+    saves.autosave(session.game, session.teams())
+    assert saves.load_save(saves.latest_autosave()).teams["levels"] == {"1": "Hard", "2": "Human"}
+    click(app, button(menu, "continue").rect.center)
+    scene = app.top
+    assert isinstance(scene, GameScene)
+    assert scene.session.levels == {"1": "Hard", "2": "Human"}
+    assert scene.bot_turns.bots["1"] is not None and scene.bot_turns.bots["2"] is None
+
+
+def test_an_old_save_without_levels_continues_hot_seat(app, menu):
+    game = Game(parse_map(WALLED, "walled.json"), seed=3)
+    game.apply(EndTurn())
+    saves.autosave(game, {"names": {"1": "Ann", "2": "Ben"}})
+    click(app, button(menu, "continue").rect.center)
+    assert app.top.session.levels == {"1": "Human", "2": "Human"}
+    assert app.top.session.names == {"1": "Ann", "2": "Ben"}
+
+
+def test_a_save_naming_an_unknown_level_gives_a_human():
+    game = Game(parse_map(WALLED, "walled.json"), seed=3)
+    loaded = saves.LoadedSave(None, game.map, game, [], {"levels": {"1": "Godlike", "2": 7}}, "")
+    assert Session.resume(loaded).levels == {"1": "Human", "2": "Human"}
+
+
+def test_rematch_swaps_the_levels_with_the_names_and_same_again_keeps_them():
+    levels = {"1": "Human", "2": "Hard"}
+    session = Session.start(parse_map(SMALL_MAP, "small.json"), 1, levels=levels)
+    swapped = session.rematch(swap_sides=True)
+    assert swapped.names == {"1": "Bob", "2": "Alice"}
+    assert swapped.levels == {"1": "Hard", "2": "Human"}
+    assert session.rematch(swap_sides=False).levels == {"1": "Human", "2": "Hard"}
