@@ -9,12 +9,15 @@ from pathlib import Path
 
 import pygame
 
+from .bots import HUMAN, LEVELS
 from .engine.mapfile import MapError, load_map
 from .saves import ReplayMismatch, SaveError, load_save
+from .tools.cli import OneLineParser, UsageError
 from .ui.loop import DEFAULT_SIZE, App, run
 from .ui.scenes.game_scene import GameScene
 from .ui.scenes.menu_scene import MenuScene
 from .ui.session import Session
+from .ui.settings import Settings
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -25,11 +28,29 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def parse_level(text: str) -> str:
+    """Human, Easy, Normal or Hard, in any case."""
+    by_name = {level.lower(): level for level in LEVELS}
+    if text.lower() not in by_name:
+        choices = ", ".join(LEVELS)
+        raise argparse.ArgumentTypeError(f"must be one of {choices} (any case), not {text!r}")
+    return by_name[text.lower()]
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="laser-flag", description="Hot-seat Laser Flag.")
+    """The options; UsageError (one line) for a bad one."""
+    parser = OneLineParser(prog="laser-flag", description="Laser Flag: hot-seat, or against bots.")
     parser.add_argument("--map", type=Path, help="start a game on this map file at once")
     parser.add_argument("--seed", type=int, help="seed of the dice (default: a fresh one)")
     parser.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, help="window size WxH")
+    for team in ("1", "2"):
+        parser.add_argument(
+            f"--team{team}",
+            type=parse_level,
+            default=HUMAN,
+            metavar="LEVEL",
+            help=f"who plays team {team}: Human (default), Easy, Normal or Hard",
+        )
     parser.add_argument(
         "--state-file",
         type=Path,
@@ -42,7 +63,11 @@ def first_session(args: argparse.Namespace) -> Session | None:
     """The game `--map` asks for; MapError (a ValueError) when it cannot start."""
     if args.map is None:
         return None
-    return Session.start(load_map(args.map), args.seed, args.state_file)
+    return Session.start(load_map(args.map), args.seed, args.state_file, levels(args))
+
+
+def levels(args: argparse.Namespace) -> dict[str, str]:
+    return {"1": args.team1, "2": args.team2}
 
 
 def write_final_state(app: App) -> None:
@@ -55,7 +80,7 @@ def write_final_state(app: App) -> None:
 
 
 def parse_replay_args(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="laser-flag replay", description="Watch a saved game again, or check it headless."
     )
     parser.add_argument("file", type=Path, help="a save file")
@@ -88,7 +113,11 @@ def verify_save(path: Path) -> int:
 
 
 def replay_main(argv: Sequence[str]) -> int:
-    args = parse_replay_args(argv)
+    try:
+        args = parse_replay_args(argv)
+    except UsageError as err:
+        print(f"laser-flag replay: error: {err}", file=sys.stderr)
+        return 2
     if args.verify:
         return verify_save(args.file)
     return watch_replay(args.file, args.size)
@@ -115,11 +144,15 @@ def watch_replay(path: Path, size: tuple[int, int]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the client; 0 on a normal quit, 2 when the --map file cannot be played."""
+    """Run the client; 0 on a normal quit, 2 (one line) for a bad option or unplayable --map."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv and argv[0] == "replay":
         return replay_main(argv[1:])
-    args = parse_args(argv)
+    try:
+        args = parse_args(argv)
+    except UsageError as err:
+        print(f"laser-flag: error: {err}", file=sys.stderr)
+        return 2
     try:
         session = first_session(args)
     except (MapError, ValueError, OSError) as exc:
@@ -128,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     pygame.display.init()
     pygame.font.init()
     try:
-        app = App(args.size)
+        app = App(args.size, Settings(levels=levels(args)))
         app.push(MenuScene(args.seed, args.state_file))
         if session is not None:
             app.push(GameScene(session))

@@ -81,12 +81,14 @@ def screen_pixel(display: str, xy: tuple[int, int], tmp: Path) -> tuple[int, ...
     return tuple(pygame.image.load(str(shot)).get_at(xy))[:3]
 
 
-def launch(display: str, tmp_path: Path) -> tuple[subprocess.Popen, Path]:
-    """Start `python -m laser_flag --map small.json --seed 1 --state-file ...` on `display`."""
+def launch(display: str, tmp_path: Path, *options: str) -> tuple[subprocess.Popen, Path]:
+    """Start `python -m laser_flag --map small.json --seed 1 --state-file ...` on `display`;
+    `options` come last, so a `--map` among them wins."""
     map_file, state_file = tmp_path / "small.json", tmp_path / "state.json"
     map_file.write_text(json.dumps(SMALL_MAP), encoding="utf-8")
     command = [sys.executable, "-m", "laser_flag", "--map", str(map_file), "--seed", "1",
-               "--state-file", str(state_file), "--size", "x".join(map(str, WINDOW))]  # fmt: skip
+               "--state-file", str(state_file), "--size", "x".join(map(str, WINDOW)),
+               *options]  # fmt: skip
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     client = subprocess.Popen(command, env=dict(env, DISPLAY=display), stderr=subprocess.PIPE)
     return client, state_file
@@ -136,3 +138,24 @@ def test_play_a_turn_in_the_real_window(xvfb, tmp_path):
         pytest.skip("the turn was played and checked; the screen check needs ImageMagick's import")
     # On screen, Bob's score box takes the gold border of the team to play.
     assert before != ACCENT and after == ACCENT
+
+
+def test_a_bot_plays_its_turn_in_the_real_window(xvfb, tmp_path):
+    duel = Path(__file__).resolve().parents[2] / "maps" / "duel.json"
+    options = ("--map", str(duel), "--team1", "human", "--team2", "easy")
+    client, state_file = launch(xvfb, tmp_path, *options)
+    try:
+        window = wait_for(lambda: find_window(xvfb), "the window")
+        wait_for(lambda: read_state(state_file), "the first state file")
+        Player(xvfb, window).key("e")  # the human ends the first turn at once
+        state = wait_for(
+            lambda: (s := read_state(state_file)) and s["turn"] == 3 and s,
+            "the bot's turn to be played and handed back",
+            timeout=60,
+        )
+        assert client.poll() is None, client.stderr.read().decode()
+    finally:
+        client.terminate()
+        client.wait(10)
+    assert state["active_team"] == "1" and state["levels"] == {"1": "Human", "2": "Easy"}
+    assert any(line.startswith("Blue's") for line in state["log"])  # the bot's actions

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
-from laser_flag.app import main
+from laser_flag.app import first_session, main, parse_args
 from laser_flag.ui import tk_dialogs
 from laser_flag.ui.panel import score_rects
 from laser_flag.ui.scenes.game_scene import GameScene
@@ -78,3 +79,18 @@ def test_command_line_refuses_a_bad_map_with_its_error(tmp_path, capsys):
     assert main(["--map", str(bad)]) == 2
     assert "units[0]: (3, 3) is a wall" in capsys.readouterr().err
     assert main(["--map", str(tmp_path / "missing.json")]) == 2
+
+
+def test_command_line_levels_in_any_case_reach_the_first_game(tmp_path):
+    small = tmp_path / "small.json"
+    small.write_text(json.dumps(SMALL_MAP), encoding="utf-8")
+    args = parse_args(["--map", str(small), "--team1", "HARD", "--team2", "easy"])
+    assert first_session(args).levels == {"1": "Hard", "2": "Easy"}
+    assert (parse_args([]).team1, parse_args([]).team2) == ("Human", "Human")
+
+
+@pytest.mark.parametrize("argv", [["--team1", "expert"], ["--team2"], ["--team2", ""]])
+def test_command_line_refuses_a_bad_level_in_one_line(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("laser-flag: error: argument --team")
