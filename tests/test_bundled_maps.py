@@ -39,6 +39,10 @@ IMAGES: dict[str, Image] = {
     "self_mirror_rows": lambda gm, p: (gm.rows - 1 - p[0], p[1]),
 }
 SWAPS_TEAMS = {"mirror_cols", "mirror_rows", "rotate_180"}
+# Deliberate departures from symmetry that the balance lab measured as needed (README,
+# "Is the map fair?"): on crossfire team 1 walks first into team 2's watch, so it starts one
+# column nearer the plaza.
+HEAD_START: dict[str, tuple[str, Pos]] = {"crossfire": ("1", (0, 1))}
 
 
 def _load_all() -> dict[str, GameMap]:
@@ -128,8 +132,13 @@ def test_map_has_its_declared_symmetry(stem: str) -> None:
     image, swap = IMAGES[symmetry], symmetry in SWAPS_TEAMS
     for p in gm.positions():
         assert gm.kind(image(gm, p)) == _swap_tile(gm.kind(p), swap), p
-    units = {(u.team, u.unit_class, u.pos) for u in gm.units}
-    mirrored = {(_swap_team(u.team, swap), u.unit_class, image(gm, u.pos)) for u in gm.units}
+    team, (dr, dc) = HEAD_START.get(stem, ("", (0, 0)))
+
+    def start(u) -> Pos:  # where the unit would stand on a strictly symmetric map
+        return (u.pos[0] - dr, u.pos[1] - dc) if u.team == team else u.pos
+
+    units = {(u.team, u.unit_class, start(u)) for u in gm.units}
+    mirrored = {(_swap_team(u.team, swap), u.unit_class, image(gm, start(u))) for u in gm.units}
     assert mirrored == units
     if swap:
         assert gm.score_limit["1"] == gm.score_limit["2"]
@@ -151,13 +160,13 @@ def test_collection_covers_every_required_feature() -> None:
     assert any(gm.kind(u.pos) == "elevated" for gm in maps for u in gm.units)
 
 
-def test_assault_attacker_needs_fewer_points() -> None:
-    """The team without a base loses a unit per hit taken, so it needs fewer hits to win."""
+def test_assault_attacker_outnumbers_the_defender() -> None:
+    """The team without a base loses a unit per hit taken, so it starts with more of them (its
+    score limit is set by the balance lab, not by a formula)."""
     for gm in MAPS.values():
         if gm.mode == MODE_ASSAULT:
             attacker = "1" if not gm.usable_bases("1") else "2"
             defender = "2" if attacker == "1" else "1"
-            assert gm.score_limit[attacker] < gm.score_limit[defender]
             assert _units_per_team(gm, attacker) > _units_per_team(gm, defender)
 
 
