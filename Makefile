@@ -25,6 +25,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/los.py
 	$(BIN)/python benchmarks/client.py
+	$(BIN)/python benchmarks/bots.py
+	$(BIN)/python benchmarks/balance.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

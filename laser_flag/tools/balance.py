@@ -14,12 +14,15 @@ import argparse
 import json
 import math
 import multiprocessing
+import os
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from laser_flag.bots import BOT_NAMES
@@ -230,14 +233,33 @@ def plot(doc: dict[str, Any], path: str, plt: Any) -> None:
     errors = [[r - m["team1_interval"][0] for r, m in zip(rates, maps, strict=True)],
               [m["team1_interval"][1] - r for r, m in zip(rates, maps, strict=True)]]
     ax.errorbar(range(len(maps)), rates, yerr=errors, fmt="o", capsize=4)
+    ax.axhspan(0.4, 0.6, color="tab:green", alpha=0.12, label="fair: 40-60%")
     ax.axhline(0.5, color="grey", linestyle="--")
-    ax.set_xticks(range(len(maps)), [m["map"].rsplit("/", 1)[-1] for m in maps], rotation=30)
+    ax.set_xticks(range(len(maps)), [Path(m["map"]).stem for m in maps], rotation=30)
+    ax.legend(loc="upper right")
     ax.set_ylim(0, 1)
     ax.set_ylabel("team 1 win rate (decided games)")
     ax.set_title(f"{doc['bots'][0]} vs {doc['bots'][1]}: first-player edge")
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    # Like every file the game writes: a temporary file renamed into place, never half a chart.
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            fig.savefig(f, format=target.suffix.lstrip(".").lower() or "png")
+        os.replace(tmp, target)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    finally:
+        plt.close(fig)
+
+
+def _check_plot_path(path: str) -> None:
+    """Refuse a chart that could not be written before any game is played."""
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise UsageError(f"--plot {path}: no folder {str(folder)!r}")
 
 
 def _check_maps(paths: Sequence[str]) -> None:
@@ -253,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
         _check_maps(args.maps)
+        if args.plot:
+            _check_plot_path(args.plot)
         plt = _pyplot() if args.plot else None
     except UsageError as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)

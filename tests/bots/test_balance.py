@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 from laser_flag.tools import balance
@@ -88,12 +90,26 @@ def test_bad_arguments_exit_2_with_one_line(argv, capsys):
     assert err.startswith("laser-flag-balance: error:") and err.count("\n") == 1
 
 
-def test_plot_without_matplotlib_is_a_clear_error(capsys, tmp_path):
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        assert balance.main([DUEL, "--plot", str(tmp_path / "p.png")]) == 2
-        assert "matplotlib" in capsys.readouterr().err
-    else:
-        assert balance.main([DUEL, "--games", "2", "--plot", str(tmp_path / "p.png")]) == 0
-        assert (tmp_path / "p.png").stat().st_size > 0
+def test_plot_draws_team_1s_win_rate_per_map(capsys, tmp_path):
+    chart = tmp_path / "fair.png"
+    assert balance.main([DUEL, BLITZ, "--games", "4", "--bots", "greedy,random",
+                         "--plot", str(chart)]) == 0
+    image = pygame.image.load(str(chart))
+    assert image.get_width() > image.get_height() > 200
+    colours = {tuple(image.get_at((x, y)))[:3] for x in range(0, image.get_width(), 3)
+               for y in range(0, image.get_height(), 3)}
+    assert len(colours) > 8  # axes, labels, points and bars, not a blank canvas
+    assert [p.name for p in tmp_path.iterdir()] == ["fair.png"]  # no temporary file left
+
+
+def test_plot_without_matplotlib_is_a_clear_error(capsys, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now fails
+    assert balance.main([DUEL, "--plot", str(tmp_path / "p.png")]) == 2
+    assert "needs matplotlib" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
+
+
+def test_plot_into_a_missing_folder_is_refused_before_any_game(capsys, tmp_path):
+    assert balance.main([DUEL, "--plot", str(tmp_path / "no" / "p.png")]) == 2
+    out, err = capsys.readouterr()
+    assert "no folder" in err and "games" not in err and not out
