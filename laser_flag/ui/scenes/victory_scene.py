@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...bots import HUMAN
 from ...engine.game_map import TEAMS
 from ..board_draw import draw_board
 from ..log_text import game_over_text
@@ -104,5 +105,9 @@ class VictoryScene(Scene):
         pygame.draw.circle(surface, colors.outline, (box.x + 26, box.y + 28), 14)
         pygame.draw.circle(surface, colors.main, (box.x + 26, box.y + 28), 11)
         draw_text(surface, self.session.names[team], (box.x + 50, box.y + 16), 30, TEXT, bold=True)
+        level = self.session.levels[team]
+        if level != HUMAN:
+            tag = (box.right - 16, box.y + 22)
+            draw_text(surface, f"{level} bot", tag, 20, DIM, anchor="topright")
         for i, line in enumerate(team_lines(self.session, team)):
             draw_text(surface, line, (box.x + 20, box.y + 56 + i * 26), 24, TEXT)
