@@ -36,6 +36,11 @@ def strength(pair: str, games: int) -> None:
         low, high = rec["interval"]
         print(f"  {name:8} {rec['wins']:4} wins {rec['losses']:4} losses {rec['draws']:3} draws"
               f"  win rate {rec['win_rate'] * 100:5.1f}% [{low * 100:.1f}-{high * 100:.1f}]")
+    first = pair.split(",")[0]
+    for m in doc["maps"]:  # the weakest map matters as much as the total
+        rec = m["bots"][first]
+        print(f"    {Path(m['map']).stem:10} {first} {rec['wins']:3}-{rec['losses']:<3}"
+              f" ({rec['draws']} draws)  {rec['win_rate'] * 100:5.1f}%")
 
 
 def main() -> None:
