@@ -20,7 +20,7 @@ MAPS = Path(__file__).resolve().parents[2] / "maps"
 KEYS = [
     pygame.K_TAB, pygame.K_ESCAPE, pygame.K_e, pygame.K_f, pygame.K_h, pygame.K_a, pygame.K_c,
     pygame.K_s, pygame.K_SPACE, pygame.K_RETURN, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT,
-    pygame.K_RIGHT, pygame.K_1, pygame.K_2, pygame.K_5, pygame.K_r, pygame.K_PAGEDOWN,
+    pygame.K_RIGHT, pygame.K_1, pygame.K_2, pygame.K_5, pygame.K_r, pygame.K_PAGEDOWN, pygame.K_p,
 ]  # fmt: skip
 EVENTS_PER_MAP = 3000
 
@@ -68,13 +68,19 @@ def current_session(app) -> Session | None:
     return next((s.session for s in reversed(app.scenes) if hasattr(s, "session")), None)
 
 
-@pytest.mark.parametrize("path", monkey_maps(), ids=lambda p: p.stem)
-def test_random_input_never_breaks_the_game(app, monkeypatch, path):
+HOT_SEAT = {"1": "Human", "2": "Human"}
+CASES = [pytest.param(path, HOT_SEAT, id=path.stem) for path in monkey_maps()] + [
+    pytest.param(MAPS / "duel.json", {"1": "Human", "2": "Easy"}, id="duel-vs-bot")
+]
+
+
+@pytest.mark.parametrize(("path", "levels"), CASES)
+def test_random_input_never_breaks_the_game(app, monkeypatch, path, levels):
     monkeypatch.setattr(tk_dialogs, "ask_team_name", lambda current: "Zed")
     monkeypatch.setattr(tk_dialogs, "ask_map_file", lambda folder: None)
     monkeypatch.setattr(editor_launch, "launch_editor", lambda: (None, "no editor in tests"))
     rng = random.Random(path.stem)
-    scene = start_game(app, Session.start(load_map(path), seed=rng.randrange(1000)))
+    scene = start_game(app, Session.start(load_map(path), rng.randrange(1000), levels=levels))
     board = scene.layout().board
     actions = 0
     for i in range(EVENTS_PER_MAP):
@@ -83,7 +89,7 @@ def test_random_input_never_breaks_the_game(app, monkeypatch, path):
             frames(app)
         if not app.running:  # the menu's Quit button: carry on in a fresh game
             app.running = True
-            scene = start_game(app, Session.start(load_map(path), seed=i))
+            scene = start_game(app, Session.start(load_map(path), seed=i, levels=levels))
         session = current_session(app)
         if session is not None:
             check_valid(session)
