@@ -59,6 +59,7 @@ class SaveInfo:
     round: int
     scores: dict[str, int]
     over: bool
+    levels: dict[str, str]  # who played each team as the save says; {} when it does not
 
 
 # ----- where saves live ---------------------------------------------------------------------
@@ -209,7 +210,15 @@ def save_info(path: Path) -> SaveInfo:
         round=raw_round if isinstance(raw_round, int) else (data["turn"] + 1) // 2,
         scores={str(k): v for k, v in data["scores"].items()},
         over=bool(data.get("over", False)),
+        levels=_levels(data["teams"]),
     )
+
+
+def _levels(teams: dict[str, Any]) -> dict[str, str]:
+    levels = teams.get("levels")
+    if not isinstance(levels, dict):
+        return {}
+    return {str(team): level for team, level in levels.items() if isinstance(level, str)}
 
 
 def list_saves(folder: Path | None = None) -> tuple[list[SaveInfo], list[str]]:

@@ -134,6 +134,14 @@ def test_saves_live_in_the_data_folder_and_are_listed_newest_first(data_dir):
     assert len(problems) == 1 and "junk.json" in problems[0]
 
 
+def test_the_list_says_who_played_and_older_saves_name_nobody(data_dir):
+    game = Game(load_map(MAPS / "duel.json"), seed=2)
+    bots = write_save(saves.saves_dir() / "bots.json", game, {**TEAMS, "levels": {"1": "Hard"}})
+    older = write_save(saves.saves_dir() / "older.json", game, TEAMS)
+    infos = {info.path: info for info in list_saves()[0]}
+    assert infos[bots].levels == {"1": "Hard"} and infos[older].levels == {}
+
+
 def test_default_data_folder_follows_xdg(monkeypatch, tmp_path):
     monkeypatch.delenv(saves.DATA_DIR_ENV)
     monkeypatch.setattr(sys, "platform", "linux")

@@ -13,6 +13,7 @@ from laser_flag.engine.mapfile import parse_map
 from laser_flag.ui.player_picker import level_button_name
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.scenes.saves_scene import info_line
 from laser_flag.ui.session import Session
 from laser_flag.ui.widgets import BUTTON, BUTTON_HOVER
 
@@ -110,3 +111,10 @@ def test_rematch_swaps_the_levels_with_the_names_and_same_again_keeps_them():
     assert swapped.names == {"1": "Bob", "2": "Alice"}
     assert swapped.levels == {"1": "Hard", "2": "Human"}
     assert session.rematch(swap_sides=False).levels == {"1": "Human", "2": "Hard"}
+
+
+def test_the_saves_list_names_the_bots_of_a_game(app, menu):
+    game = Game(parse_map(WALLED, "walled.json"), seed=3)
+    saves.write_save(saves.saves_dir() / "vs.json", game, {"levels": {"1": "Human", "2": "Hard"}})
+    click(app, button(menu, "load").rect.center)
+    assert info_line(app.top.infos[0]).endswith(" · Human vs Hard")

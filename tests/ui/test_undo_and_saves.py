@@ -170,6 +170,7 @@ def test_load_lists_saves_and_enter_continues_the_chosen_one(app, tmp_path):
     assert isinstance(chooser, SavesScene)
     assert [info.path.name for info in chooser.infos] == ["mine.json"]
     assert "walled" in info_line(chooser.infos[0]) and "turn 1" in info_line(chooser.infos[0])
+    assert "vs" not in info_line(chooser.infos[0])  # hot-seat: no players named
     assert len(chooser.problems) == 1 and "junk.json" in chooser.problems[0]
     press(app, pygame.K_RETURN)
     assert isinstance(app.top, GameScene)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 
 from ... import saves
+from ...bots import HUMAN
 from ..loop import Scene
 from ..widgets import ACCENT, BAD, DIM, TEXT, Button, button_at, draw_box, draw_buttons, draw_text
 
@@ -18,7 +19,9 @@ TOP = 90
 def info_line(info: saves.SaveInfo) -> str:
     score = " - ".join(str(info.scores.get(t, 0)) for t in ("1", "2"))
     state = "finished" if info.over else f"round {info.round}, turn {info.turn}"
-    return f"{info.map_name} · {info.saved_at.replace('T', ' ')[:16]} · {state} · score {score}"
+    line = f"{info.map_name} · {info.saved_at.replace('T', ' ')[:16]} · {state} · score {score}"
+    players = [info.levels.get(t, HUMAN) for t in ("1", "2")]
+    return line if players == [HUMAN, HUMAN] else f"{line} · {' vs '.join(players)}"
 
 
 class SavesScene(Scene):
