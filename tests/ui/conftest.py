@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -24,6 +25,7 @@ from laser_flag.ui.board_draw import tile_rect
 from laser_flag.ui.loop import App, run
 from laser_flag.ui.panel import buttons
 from laser_flag.ui.scenes.game_scene import GameScene
+from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.session import Session
 from laser_flag.ui.widgets import Button
 
@@ -111,6 +113,22 @@ def start_game(app: App, session: Session) -> GameScene:
 
 def frames(app: App, n: int = 1) -> None:
     run(app, n, FakeClock())
+
+
+def open_menu(app: App, tmp_path: Path, seed: int = 3, maps: dict | None = None) -> MenuScene:
+    """The main menu over a maps folder of its own, holding `maps` (file stem -> map data)."""
+    folder = tmp_path / "maps"
+    folder.mkdir(exist_ok=True)
+    for stem, data in (maps or {}).items():
+        (folder / f"{stem}.json").write_text(json.dumps(data), encoding="utf-8")
+    menu = MenuScene(seed=seed, maps_dir=folder)
+    app.push(menu)
+    frames(app)
+    return menu
+
+
+def menu_button(menu: MenuScene, name: str) -> Button:
+    return next(b for b in menu.buttons() if b.name == name)
 
 
 def panel_button(scene: GameScene, name: str) -> Button:

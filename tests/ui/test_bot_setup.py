@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pygame
 import pytest
 
@@ -17,41 +15,40 @@ from laser_flag.ui.scenes.saves_scene import info_line
 from laser_flag.ui.session import Session
 from laser_flag.ui.widgets import BUTTON, BUTTON_HOVER
 
-from .conftest import SMALL_MAP, WALLED, click, frames, panel_button, press, run_until
+from .conftest import (
+    SMALL_MAP,
+    WALLED,
+    click,
+    menu_button,
+    open_menu,
+    panel_button,
+    press,
+    run_until,
+)
 
 
 @pytest.fixture
 def menu(app, tmp_path) -> MenuScene:
-    maps = tmp_path / "maps"
-    maps.mkdir()
-    (maps / "small.json").write_text(json.dumps(SMALL_MAP), encoding="utf-8")
-    scene = MenuScene(seed=5, maps_dir=maps)
-    app.push(scene)
-    frames(app)
-    return scene
-
-
-def button(menu: MenuScene, name: str):
-    return next(b for b in menu.buttons() if b.name == name)
+    return open_menu(app, tmp_path, seed=5, maps={"small": SMALL_MAP})
 
 
 def test_hot_seat_is_the_default_and_the_selectors_show_it(app, menu):
     assert app.settings.levels == {"1": "Human", "2": "Human"}
-    assert [button(menu, level_button_name(t)).label for t in "12"] == ["Human", "Human"]
+    assert [menu_button(menu, level_button_name(t)).label for t in "12"] == ["Human", "Human"]
 
 
 def test_clicking_a_level_cycles_it_and_play_starts_against_that_bot(app, menu, gated):
     bot = gated(EndTurn())
-    selector = button(menu, level_button_name("2"))
+    selector = menu_button(menu, level_button_name("2"))
     fill = tuple(app.screen.get_at((selector.rect.x + 5, selector.rect.centery)))[:3]
     assert fill in (BUTTON, BUTTON_HOVER)  # drawn where it is clicked
     for level in ("Easy", "Normal", "Hard"):
         click(app, selector.rect.center)
-        assert button(menu, level_button_name("2")).label == level
+        assert menu_button(menu, level_button_name("2")).label == level
     click(app, selector.rect.center)
     assert app.settings.levels["2"] == "Human"  # round again
     click(app, selector.rect.center)
-    click(app, button(menu, "play").rect.center)
+    click(app, menu_button(menu, "play").rect.center)
     scene = app.top
     assert isinstance(scene, GameScene)
     assert scene.session.levels == {"1": "Human", "2": "Easy"}
@@ -82,7 +79,7 @@ def test_the_save_keeps_the_levels_and_continue_restores_them(app, menu, data_di
     session.game.apply(EndTurn())
     saves.autosave(session.game, session.teams())
     assert saves.load_save(saves.latest_autosave()).teams["levels"] == {"1": "Hard", "2": "Human"}
-    click(app, button(menu, "continue").rect.center)
+    click(app, menu_button(menu, "continue").rect.center)
     scene = app.top
     assert isinstance(scene, GameScene)
     assert scene.session.levels == {"1": "Hard", "2": "Human"}
@@ -93,7 +90,7 @@ def test_an_old_save_without_levels_continues_hot_seat(app, menu):
     game = Game(parse_map(WALLED, "walled.json"), seed=3)
     game.apply(EndTurn())
     saves.autosave(game, {"names": {"1": "Ann", "2": "Ben"}})
-    click(app, button(menu, "continue").rect.center)
+    click(app, menu_button(menu, "continue").rect.center)
     assert app.top.session.levels == {"1": "Human", "2": "Human"}
     assert app.top.session.names == {"1": "Ann", "2": "Ben"}
 
@@ -116,5 +113,5 @@ def test_rematch_swaps_the_levels_with_the_names_and_same_again_keeps_them():
 def test_the_saves_list_names_the_bots_of_a_game(app, menu):
     game = Game(parse_map(WALLED, "walled.json"), seed=3)
     saves.write_save(saves.saves_dir() / "vs.json", game, {"levels": {"1": "Human", "2": "Hard"}})
-    click(app, button(menu, "load").rect.center)
+    click(app, menu_button(menu, "load").rect.center)
     assert info_line(app.top.infos[0]).endswith(" · Human vs Hard")

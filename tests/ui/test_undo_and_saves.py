@@ -10,7 +10,6 @@ from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
 from laser_flag.ui.panel import buttons
 from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.saves_scene import SavesScene, info_line
 from laser_flag.ui.session import Session
 
@@ -20,7 +19,8 @@ from .conftest import (
     Dice,
     centre,
     click,
-    frames,
+    menu_button,
+    open_menu,
     press,
     settle,
     small_session,
@@ -116,19 +116,6 @@ def test_ctrl_s_saves_a_listed_game(app):
     infos, problems = saves.list_saves()
     assert problems == [] and len(infos) == 1
     assert (infos[0].map_name, infos[0].turn) == ("small", 1)
-
-
-def open_menu(app, tmp_path) -> MenuScene:
-    maps = tmp_path / "maps"
-    maps.mkdir(exist_ok=True)
-    menu = MenuScene(seed=3, maps_dir=maps)
-    app.push(menu)
-    frames(app)
-    return menu
-
-
-def menu_button(menu: MenuScene, name: str):
-    return next(b for b in menu.buttons() if b.name == name)
 
 
 def test_continue_resumes_the_latest_autosave_exactly(app, tmp_path):
