@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from laser_flag.engine.game_map import LEVEL
-from laser_flag.engine.mapfile import FORMAT_VERSION, load_map, parse_map, write_json_atomic
+from laser_flag.engine.mapfile import (
+    FORMAT_VERSION,
+    load_map,
+    parse_map,
+    write_atomic,
+    write_json_atomic,
+)
 
 NEW_SIDES = range(11, 22)  # the sizes the editor offers for a new map (RULES.md §1)
 
@@ -36,20 +40,10 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def _copy_atomic(source: Path, target: Path) -> None:
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(source.read_bytes())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def write_map(data: dict[str, Any], path: Path) -> None:
     """Validate with the engine (MapError: nothing written), keep the old file as .bak, write."""
     parse_map(data, str(path))
     if path.exists():
-        _copy_atomic(path, backup_path(path))
+        old = path.read_bytes()
+        write_atomic(backup_path(path), lambda f: f.write(old))
     write_json_atomic(path, data)

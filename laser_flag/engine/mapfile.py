@@ -12,7 +12,7 @@ import os
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from .game_map import (
     DEFAULT_ALT_TEAM_COLOR,
@@ -335,17 +335,15 @@ def _json_text(obj: Any, indent: int = 0) -> str:
     return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
 
 
-def write_json_atomic(path: str | os.PathLike[str], obj: Any) -> None:
-    """Write `obj` as UTF-8 JSON so that `path` holds either the old or the new file, never half."""
-    # Serialise first (a bad object leaves no temp file); the round trip turns tuples into
-    # lists and keys into strings as JSON does, so the layout code sees plain JSON values only.
-    text = _json_text(json.loads(json.dumps(obj, allow_nan=False))) + "\n"
+def write_atomic(path: str | os.PathLike[str], write: Callable[[BinaryIO], object]) -> None:
+    """Let `write` fill a temporary file beside `path`, then rename it into place: `path` holds
+    either the old or the new file, never half of one. A file replaced keeps its permissions."""
     target = Path(path)
     mode = target.stat().st_mode & 0o777 if target.exists() else _NEW_FILE_MODE
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            write(f)
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, mode)
@@ -353,6 +351,14 @@ def write_json_atomic(path: str | os.PathLike[str], obj: Any) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_json_atomic(path: str | os.PathLike[str], obj: Any) -> None:
+    """Write `obj` as UTF-8 JSON so that `path` holds either the old or the new file, never half."""
+    # Serialise first (a bad object leaves no temp file); the round trip turns tuples into
+    # lists and keys into strings as JSON does, so the layout code sees plain JSON values only.
+    data = (_json_text(json.loads(json.dumps(obj, allow_nan=False))) + "\n").encode("utf-8")
+    write_atomic(path, lambda f: f.write(data))
 
 
 def save_map(data: Mapping[str, Any], path: str | os.PathLike[str]) -> None:

@@ -14,9 +14,7 @@ import argparse
 import json
 import math
 import multiprocessing
-import os
 import sys
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -28,6 +26,7 @@ from typing import Any
 from laser_flag.bots import BOT_NAMES
 from laser_flag.bots.match import DRAW, MatchResult, derive_seed, play_match
 from laser_flag.engine import GameMap, MapError, load_map
+from laser_flag.engine.mapfile import write_atomic
 from laser_flag.tools.cli import OneLineParser, UsageError
 
 PROG = "laser-flag-balance"
@@ -241,16 +240,9 @@ def plot(doc: dict[str, Any], path: str, plt: Any) -> None:
     ax.set_ylabel("team 1 win rate (decided games)")
     ax.set_title(f"{doc['bots'][0]} vs {doc['bots'][1]}: first-player edge")
     fig.tight_layout()
-    # Like every file the game writes: a temporary file renamed into place, never half a chart.
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            fig.savefig(f, format=target.suffix.lstrip(".").lower() or "png")
-        os.replace(tmp, target)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    kind = Path(path).suffix.lstrip(".").lower() or "png"
+    try:  # like every file the game writes: never half a chart
+        write_atomic(path, lambda f: fig.savefig(f, format=kind))
     finally:
         plt.close(fig)
 
