@@ -30,14 +30,12 @@ class PlannerBot(Bot):
 
     name = "planner"
     threshold = 1e-6
-    breadth = 10  # how many of the best single actions get a follow-up search
 
     def __init__(self, seed: int = 0, weights: Weights = PLANNER_WEIGHTS,
-                 breadth: int | None = None) -> None:
+                 breadth: int = 10) -> None:
         super().__init__(seed)
         self.appraiser = Appraiser(weights)
-        if breadth is not None:
-            self.breadth = breadth
+        self.breadth = breadth  # how many of the best single actions get a follow-up search
 
     def choose(self, game: Game) -> Action:
         ranked = self.appraiser.ranked(game, self.rng)

@@ -128,11 +128,12 @@ class Situation:
 
     def gain(self, target: Unit) -> float:
         """What hitting this enemy is worth: a point, and its laser or the unit itself."""
+        worth = self.w.point
         if not self.enemy_has_base:
-            return (self.w.point + self.w.unit) * self.eager
-        if target.laser == CHARGED and not self.map.base_serves(target.pos, target.team):
-            return (self.w.point + self.w.laser) * self.eager
-        return self.w.point * self.eager
+            worth += self.w.unit
+        elif target.laser == CHARGED and not self.map.base_serves(target.pos, target.team):
+            worth += self.w.laser
+        return worth * self.eager
 
     def value(self, unit: Unit, at: Pos, ap: int, laser: str, ignore: int = -1) -> float:
         """A unit's worth standing on `at` with `ap` left and this laser, threats priced in."""
