@@ -13,7 +13,7 @@ from . import movement, overwatch
 from .actions import Action, EndTurn, Fire, IllegalAction, Move
 from .cover import cover_sides, in_cover
 from .events import Disqualified, Event, GameOver, LaserChanged, Moved, Scored, Shot, TurnEnded
-from .game_map import TEAMS, GameMap, Pos, other_team
+from .game_map import TEAMS, GameMap, Pos, other_team, possessive
 from .mapfile import MapError, team_without_units
 from .rolls import TWO_D6, ToHit, to_hit
 from .ruleset import CLASS_LABELS
@@ -89,7 +89,7 @@ class Game:
     def label(self, uid: int) -> str:
         """"Alice's Scout": the unit's team name and class, for messages."""
         u = self._units.get(uid) or self.map.units[uid]
-        return f"{self.map.teams[u.team].name}'s {CLASS_LABELS[u.unit_class]}"
+        return f"{possessive(self.map.teams[u.team].name)} {CLASS_LABELS[u.unit_class]}"
 
     def has_los(self, a: Pos, b: Pos) -> bool:
         return self.map.visibility.sees(a, b)
@@ -192,7 +192,7 @@ class Game:
         if unit is None:
             return "There is no such unit on the board."
         if unit.team != self.active_team:
-            return f"It is {self.map.teams[self.active_team].name}'s turn."
+            return f"It is {possessive(self.map.teams[self.active_team].name)} turn."
         if unit.ap < 1:
             return "This unit has no action points left."
         return None

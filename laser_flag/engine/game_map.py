@@ -33,6 +33,11 @@ DEFAULT_SCORE_LIMIT = {"1": 21, "2": 21}
 MODE_CTF, MODE_ASSAULT, MODE_ELIMINATION = "Capture the Flag", "Assault", "Elimination"
 
 
+def possessive(name: str) -> str:
+    """The owner form of a team's name: Bob's, but Raiders' for a plural."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def other_team(team: str) -> str:
     return "2" if team == "1" else "1"
 

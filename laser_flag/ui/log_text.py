@@ -14,7 +14,7 @@ from ..engine.events import (
     Shot,
     TurnEnded,
 )
-from ..engine.game_map import GameMap
+from ..engine.game_map import GameMap, possessive
 from ..engine.ruleset import CLASS_LABELS
 
 VICTORY_WORDS = {
@@ -37,7 +37,8 @@ class Roster:
 
     def unit(self, uid: int) -> str:
         spec = self.specs[uid]
-        return f"{self.names[spec.team]}'s {CLASS_LABELS.get(spec.unit_class, spec.unit_class)}"
+        label = CLASS_LABELS.get(spec.unit_class, spec.unit_class)
+        return f"{possessive(self.names[spec.team])} {label}"
 
 
 def shot_text(event: Shot, roster: Roster) -> str:

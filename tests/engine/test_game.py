@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
-from laser_flag.engine import EndTurn, Fire, Game, IllegalAction, MapError, Move
+from laser_flag.engine import EndTurn, Fire, Game, IllegalAction, MapError, Move, load_map
 from laser_flag.engine.events import Disqualified, LaserChanged, Moved, Scored, Shot, TurnEnded
 from tests.engine.conftest import (
     HIT,
@@ -558,3 +559,12 @@ def test_a_copy_is_independent() -> None:
     clone.apply(Move(0, (3, 0)))
     assert game.unit(0).pos == (4, 0) and game.unit(0).ap == 3
     assert clone.unit(0).pos == (3, 0)
+
+
+def test_messages_name_a_plural_team_with_a_bare_apostrophe():
+    game = Game(load_map(Path(__file__).resolve().parents[2] / "maps" / "bastion.json"), seed=1)
+    garrison = next(u for u in game.units if u.team == "2")
+    with pytest.raises(IllegalAction, match="It is Raiders' turn."):
+        game.apply(Move(garrison.id, garrison.pos))
+    assert game.label(garrison.id).startswith("Garrison's ")
+    assert game.label(0).startswith("Raiders' ")

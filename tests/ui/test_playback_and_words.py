@@ -59,6 +59,13 @@ def test_log_lines_name_units_and_rolls():
     assert event_text(MOVE, roster) == "Alice's Plain moves (5, 1) -> (3, 1)."
 
 
+def test_a_plural_team_name_takes_a_bare_apostrophe():
+    roster = small_session().roster
+    roster.names = {"1": "Raiders", "2": "Garrison"}
+    assert event_text(MOVE, roster) == "Raiders' Plain moves (5, 1) -> (3, 1)."
+    assert roster.unit(2) == "Garrison's Scout"
+
+
 def test_chances_are_exact_counts():
     assert chance(Fraction(15, 36), 36) == "15/36 = 41.7%"
     assert chance(Fraction(13, 18) * Fraction(5, 6), 1296) == "780/1296 = 60.2%"

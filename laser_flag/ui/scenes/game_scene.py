@@ -9,7 +9,7 @@ import pygame
 from ... import saves
 from ...engine.actions import Action, EndTurn, Fire, IllegalAction, Move
 from ...engine.events import Event, Shot
-from ...engine.game_map import Pos, other_team
+from ...engine.game_map import Pos, other_team, possessive
 from .. import overlays, tk_dialogs
 from ..board_draw import draw_tiles, draw_unit, draw_units, pos_at
 from ..bot_card import bot_card
@@ -194,7 +194,8 @@ class GameScene(Scene):
     def refuse(self) -> None:
         """Input that would act for a bot's team: say so instead."""
         name = self.session.names[self.game.active_team]
-        self.message = f"It is {name}'s turn (a bot): P pauses it, S skips to the end of its turn."
+        self.message = (f"It is {possessive(name)} turn (a bot): P pauses it, "
+                        "S skips to the end of its turn.")
 
     # ----- input -------------------------------------------------------------------------
 
