@@ -16,8 +16,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
+from laser_flag.board.draw import tile_rect
 from laser_flag.engine.mapfile import load_map
-from laser_flag.ui.board_draw import tile_rect
 from laser_flag.ui.loop import App
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.session import Session

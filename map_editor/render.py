@@ -1,4 +1,4 @@
-"""The board drawn by the game's own code (laser_flag.ui.board_draw), handed to Tk as PPM data."""
+"""The board drawn by the game's own code (laser_flag.board.draw), handed to Tk as PPM data."""
 
 from __future__ import annotations
 
@@ -7,15 +7,15 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from laser_flag.engine.game_map import GameMap, Pos
-from laser_flag.ui.board_draw import (
+from laser_flag.board.draw import (
     UnitLook,
     board_size,
     draw_tiles,
     draw_units,
     shade_tiles,
 )
-from laser_flag.ui.palette import HIGHLIGHTS, Palette
+from laser_flag.board.palette import HIGHLIGHTS, Palette
+from laser_flag.engine.game_map import GameMap, Pos
 
 UNSEEN = (0, 0, 0, 120)
 HEAT_LEVELS = 8

@@ -6,10 +6,10 @@ from collections.abc import Iterable, Sequence
 
 import pygame
 
+from ..board.draw import shade_tiles, tile_rect
+from ..board.palette import HIGHLIGHTS
+from ..board.sight_line import sight_line, to_screen
 from ..engine.game_map import GameMap, Pos
-from .board_draw import shade_tiles, tile_rect
-from .palette import HIGHLIGHTS
-from .sight_line import sight_line, to_screen
 from .widgets import draw_text, font
 
 Point = tuple[int, int]

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..board.palette import Palette
 from ..bots import HUMAN
-from .palette import Palette
 from .widgets import (
     ACCENT,
     DIM,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+from ..board.palette import Palette
 from ..bots import LEVEL_NOTES
 from ..engine.game_map import TEAMS, GameMap
-from .palette import Palette
 from .widgets import ACCENT, DIM, TEXT, Button, draw_lines, draw_text, font, wrap
 
 HEADER_H = 28

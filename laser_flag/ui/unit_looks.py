@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ..board.draw import UnitLook
 from ..engine.game import Game
-from .board_draw import UnitLook
 from .playback import Playback
 
 

@@ -16,12 +16,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
+from laser_flag.board.draw import tile_rect
 from laser_flag.bots import HUMAN
 from laser_flag.engine.actions import Action
 from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.ui import bot_turns
-from laser_flag.ui.board_draw import tile_rect
 from laser_flag.ui.loop import App, run
 from laser_flag.ui.panel import buttons
 from laser_flag.ui.scenes.game_scene import GameScene

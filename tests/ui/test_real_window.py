@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from laser_flag.ui.board_draw import tile_rect
+from laser_flag.board.draw import tile_rect
 from laser_flag.ui.layout import game_layout
 from laser_flag.ui.panel import score_rects
 from laser_flag.ui.widgets import ACCENT

@@ -7,18 +7,18 @@ from dataclasses import replace
 import pygame
 
 from ... import saves
+from ...board.draw import draw_tiles, draw_unit, draw_units, pos_at
+from ...board.palette import HIGHLIGHTS, Palette
 from ...engine.actions import Action, EndTurn, Fire, IllegalAction, Move
 from ...engine.events import Event, Shot
 from ...engine.game_map import Pos, other_team, possessive
 from .. import overlays, tk_dialogs
-from ..board_draw import draw_tiles, draw_unit, draw_units, pos_at
 from ..bot_card import bot_card
 from ..bot_turns import DICE_MS, BotTurns
 from ..dice_box import draw_shot
 from ..layout import Layout, game_layout
 from ..log_text import event_text
 from ..loop import Scene
-from ..palette import HIGHLIGHTS, Palette
 from ..panel import PanelView, buttons, draw_panel, score_rects
 from ..playback import Playback, duration
 from ..selection import Selection

@@ -8,11 +8,12 @@ from pathlib import Path
 import pygame
 
 from ... import saves
+from ...board import draw as board_draw
+from ...board.palette import Palette
 from ...engine.game_map import TEAMS, GameMap
-from .. import board_draw, editor_launch, tk_dialogs
+from .. import editor_launch, tk_dialogs
 from ..loop import Scene
 from ..map_catalog import MAPS_DIR, MapEntry, load_entry, scan
-from ..palette import Palette
 from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
 from ..session import Session
 from ..widgets import (
@@ -40,9 +41,8 @@ TEAM_KEYS = {pygame.K_1: "1", pygame.K_2: "2"}
 
 
 @cache
-def thumbnail(gm: GameMap, size: int, alternate: bool) -> pygame.Surface:
-    """The board drawn small; cached because the maps never change while listed."""
-    del alternate  # part of the cache key only: thumbnails follow the map's own palette
+def thumbnail(gm: GameMap, size: int) -> pygame.Surface:
+    """The board drawn small, in the map's own palette; cached because listed maps never change."""
     return board_draw.thumbnail(gm, size)
 
 
@@ -300,7 +300,7 @@ class MenuScene(Scene):
         )
         thumb_rect = pygame.Rect(card.x + 4, card.y + 3, THUMB, THUMB)
         if entry.gm is not None:
-            image = thumbnail(entry.gm, THUMB, False)
+            image = thumbnail(entry.gm, THUMB)
             surface.blit(image, image.get_rect(center=thumb_rect.center))
         else:
             pygame.draw.line(surface, BAD, thumb_rect.topleft, thumb_rect.bottomright, 3)
@@ -337,7 +337,7 @@ class MenuScene(Scene):
             y = draw_lines(surface, wrap(gm.description, 20, text_w)[:fits], (x, y + 4), 20, DIM)
             size = min(text_w, picker.y - 16 - (y + 10))
             if board_room and size >= THUMB:
-                surface.blit(thumbnail(gm, size, False), (x, y + 10))
+                surface.blit(thumbnail(gm, size), (x, y + 10))
             palette = Palette.from_map(gm, self.app.settings.alternate_palette)
             draw_picker(surface, picker, gm, self.app.settings.levels, palette)
         if entry.error:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pygame
 
+from ...board.draw import draw_tiles, draw_units
+from ...board.palette import Palette
 from ...engine.game import Game
 from ...engine.game_map import TEAMS
 from ...saves import LoadedSave
-from ..board_draw import draw_tiles, draw_units
 from ..layout import game_layout
 from ..log_text import Roster, event_text
 from ..loop import Scene
-from ..palette import Palette
 from ..unit_looks import unit_looks
 from ..widgets import ACCENT, DIM, TEXT, draw_box, draw_lines, draw_text, wrap
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from ...board.draw import UnitLook, draw_tiles, draw_unit
+from ...board.icons import STATUS_ICONS
+from ...board.palette import Palette
 from ...engine.game_map import BASES, ELEVATED, LEVEL, WALL, GameMap
 from ...engine.ruleset import CLASS_LABELS, CLASSES, DEFAULT_RULESET, Ruleset
-from ..board_draw import UnitLook, draw_tiles, draw_unit
-from ..icons import STATUS_ICONS
 from ..loop import Scene
-from ..palette import Palette
 from ..rules_text import RULES_PAGE
 from ..widgets import (
     ACCENT,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
+from ...board.draw import draw_board
+from ...board.palette import Palette
 from ...bots import HUMAN
 from ...engine.game_map import TEAMS
-from ..board_draw import draw_board
 from ..log_text import game_over_text
 from ..loop import Scene
-from ..palette import Palette
 from ..session import Session
 from ..unit_looks import unit_looks
 from ..widgets import (

@@ -1,6 +1,6 @@
-"""Generate the board art in images/ with pygame.draw: deterministic, so the PNGs are reproducible.
+"""Generate the board art beside this script with pygame.draw: deterministic, reproducible PNGs.
 
-Run `python tools/make_art.py` and commit the PNGs. Every shape is drawn at four times
+Run `python images/make_art.py` and commit the PNGs. Every shape is drawn at four times
 its size and smooth-scaled down, which gives anti-aliased edges without any font or file.
 Masks (the base and the class symbols) are white on transparent: the game tints them.
 """
@@ -18,7 +18,7 @@ import pygame  # noqa: E402  (the prompt setting must come before import)
 SIZE = 128  # px of one tile in the files; the game scales down (and up) from here
 SUPER = 4  # drawing scale before the smooth-scale down
 S = SIZE * SUPER
-OUT = Path(__file__).resolve().parents[1] / "images"
+OUT = Path(__file__).resolve().parent  # images/, where laser_flag.board.art reads them
 
 FLOOR = (178, 182, 172)
 FLOOR_LIGHT = (194, 198, 188)

@@ -9,11 +9,19 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
+from laser_flag.board import art, icons
+from laser_flag.board.draw import (
+    UnitLook,
+    draw_board,
+    draw_tiles,
+    draw_unit,
+    pos_at,
+    thumbnail,
+    tile_rect,
+)
+from laser_flag.board.palette import Palette, team_colors
 from laser_flag.engine.game_map import TeamLook, UnitSpec
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui import assets, board_draw, icons
-from laser_flag.ui.board_draw import UnitLook, draw_board, draw_tiles, draw_unit, pos_at, tile_rect
-from laser_flag.ui.palette import Palette, team_colors
 
 TILE = 48
 TEAM_1, TEAM_1_ALT = (200, 30, 30), (250, 250, 250)
@@ -63,19 +71,19 @@ def near(a, b, tolerance: int = 8) -> bool:
 
 
 def test_every_art_file_exists_and_loads():
-    for name in assets.ART_NAMES:
-        assert (assets.IMAGES_DIR / f"{name}.png").is_file(), name
-        assert assets.raw(name).get_size() == (128, 128)
-    assert assets.image("floor", 24).get_size() == (24, 24)
+    for name in art.ART_NAMES:
+        assert (art.IMAGES_DIR / f"{name}.png").is_file(), name
+        assert art.raw(name).get_size() == (128, 128)
+    assert art.image("floor", 24).get_size() == (24, 24)
 
 
 def test_unknown_art_is_refused():
     with pytest.raises(KeyError, match="no art named"):
-        assets.raw("lava")
+        art.raw("lava")
 
 
 def test_tint_multiplies_a_white_mask():
-    tinted = assets.image("symbol_grunt", 64, (10, 200, 30))
+    tinted = art.image("symbol_grunt", 64, (10, 200, 30))
     assert tuple(tinted.get_at((32, 32)))[:3] == (10, 200, 30)
 
 
@@ -97,7 +105,7 @@ def test_wall_caps_face_open_ground_only(gm):
 
 def test_team_bases_are_tinted_with_their_team_colour(gm):
     surface = board(gm)
-    ring = (0.5, 0.5 - 54 / 128)  # the pad's ring, as drawn by tools/make_art.py
+    ring = (0.5, 0.5 - 54 / 128)  # the pad's ring, as drawn by images/make_art.py
     assert near(at(surface, (1, 0), *ring), TEAM_1)
     assert near(at(surface, (1, 4), *ring), TEAM_2)
     assert not near(at(surface, (3, 2), *ring), TEAM_1)
@@ -186,7 +194,7 @@ def test_pos_at_and_tile_rect_round_trip(gm, tile_px):
 
 
 def test_thumbnail_is_the_requested_size_with_units_as_dots(gm):
-    picture = board_draw.thumbnail(gm, 100)
+    picture = thumbnail(gm, 100)
     assert picture.get_size() == (100, 100)
     unit = tile_rect((0, 0), 20, (2, 4)).center  # 100 // 5 = 20 px tiles, no margin
     assert tuple(picture.get_at(unit))[:3] == TEAM_2
@@ -196,7 +204,7 @@ def test_drawing_does_not_change_the_map(gm):
     before = gm.to_json_dict()
     units = [UnitLook.from_spec(spec, gm) for spec in gm.units]
     board(gm, units=units)
-    board_draw.thumbnail(gm, 64)
+    thumbnail(gm, 64)
     assert gm.to_json_dict() == before
     assert gm.units == (UnitSpec("1", "basic", (2, 0)), UnitSpec("2", "grunt", (2, 4)))
 

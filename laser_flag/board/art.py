@@ -39,7 +39,7 @@ def _fast(surface: pygame.Surface) -> pygame.Surface:
 
 @cache
 def raw(name: str) -> pygame.Surface:
-    """One art file as drawn by tools/make_art.py, loaded on first use."""
+    """One art file as drawn by images/make_art.py, loaded on first use."""
     if name not in ART_NAMES:
         raise KeyError(f"no art named {name!r} (one of {', '.join(ART_NAMES)})")
     return pygame.image.load(str(IMAGES_DIR / f"{name}.png"))

@@ -13,7 +13,7 @@ from functools import lru_cache
 import pygame
 
 from ..engine.game_map import BASE_1, BASE_2, BASE_U, ELEVATED, WALL, GameMap, Pos, UnitSpec
-from . import assets, icons
+from . import art, icons
 from .palette import RGB, RGBA, Palette, TeamColors
 
 Point = tuple[int, int]
@@ -105,7 +105,7 @@ def _render_layer(tiles: Tiles, tile_px: int, palette: Palette) -> pygame.Surfac
     for r, row in enumerate(tiles):
         for c in range(len(row)):
             for name, tint in _tile_art(tiles, r, c, palette):
-                layer.blit(assets.image(name, tile_px, tint), (c * tile_px, r * tile_px))
+                layer.blit(art.image(name, tile_px, tint), (c * tile_px, r * tile_px))
     return layer.convert() if pygame.display.get_surface() is not None else layer
 
 
@@ -137,7 +137,7 @@ def _disc(sprite: pygame.Surface, look: UnitLook, size: int, colors: TeamColors)
     fill = _washed(colors.main, WASH.get(look.laser, 0.0))
     pygame.draw.circle(sprite, fill, centre, radius - max(1, round(size / 20)))
     side = round(radius * SYMBOL_SCALE)
-    symbol = assets.image(assets.symbol_name(look.unit_class), side, colors.symbol)
+    symbol = art.image(art.symbol_name(look.unit_class), side, colors.symbol)
     sprite.blit(symbol, symbol.get_rect(center=centre))
 
 
