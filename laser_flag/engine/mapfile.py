@@ -39,11 +39,18 @@ _NEW_FILE_MODE = 0o644
 
 
 class MapError(ValueError):
-    """A map that breaks MAP_FORMAT.md; the message names file, place and problem."""
+    """A map that breaks MAP_FORMAT.md; the message names file, place and problem.
+
+    `cells` are the board tiles (row, col) the problem is about, so an editor can mark them.
+    """
+
+    def __init__(self, message: str, cells: tuple[Pos, ...] = ()) -> None:
+        super().__init__(message)
+        self.cells = cells
 
 
-def _error(source: str, place: str, problem: str) -> MapError:
-    return MapError(f"{source}: {place}: {problem}")
+def _error(source: str, place: str, problem: str, cells: tuple[Pos, ...] = ()) -> MapError:
+    return MapError(f"{source}: {place}: {problem}", cells)
 
 
 def _show(value: Any) -> str:
@@ -153,6 +160,7 @@ def _parse_tiles(data: Mapping[str, Any], source: str) -> list[list[str]]:
                     source,
                     f"tiles[{r}][{c}] (row {r}, column {c})",
                     f"unknown tile {_show(kind)} (one of {', '.join(TILE_KINDS)})",
+                    cells=((r, c),),
                 )
     return [list(row) for row in rows]
 
@@ -172,7 +180,7 @@ def _parse_unit(source: str, place: str, entry: Any, tiles: list[list[str]]) -> 
         size = f"{len(tiles)} rows, {len(tiles[0])} columns"
         raise _error(source, place, f"({r}, {c}) is outside the grid ({size})")
     if tiles[r][c] == WALL:
-        raise _error(source, place, f"({r}, {c}) is a wall")
+        raise _error(source, place, f"({r}, {c}) is a wall", cells=((r, c),))
     return UnitSpec(team, unit_class, (r, c))
 
 
@@ -183,7 +191,8 @@ def _parse_units(data: Mapping[str, Any], source: str, tiles: list[list[str]]) -
         unit = _parse_unit(source, f"units[{i}]", entry, tiles)
         if unit.pos in taken:
             other = f"units[{taken[unit.pos]}]"
-            raise _error(source, f"units[{i}]", f"{unit.pos} is also the tile of {other}")
+            problem = f"{unit.pos} is also the tile of {other}"
+            raise _error(source, f"units[{i}]", problem, cells=(unit.pos,))
         taken[unit.pos] = i
         units.append(unit)
     return units

@@ -323,6 +323,38 @@ def test_example_message_of_map_format_md(tmp_path):
     assert str(err.value) == f"{path}: units[3]: (2, 2) is a wall"
 
 
+def test_a_unit_on_a_wall_error_carries_its_tile():
+    data = small_map()
+    data["units"] = [["1", "basic", 0, 0], ["2", "basic", 2, 2]]
+    with pytest.raises(MapError) as err:
+        parse_map(data, "m.json")
+    assert err.value.cells == ((2, 2),)
+
+
+def test_two_units_on_one_tile_error_carries_the_tile():
+    data = small_map()
+    data["units"] = [["1", "basic", 3, 1], ["2", "basic", 3, 1]]
+    with pytest.raises(MapError) as err:
+        parse_map(data, "m.json")
+    assert err.value.cells == ((3, 1),)
+
+
+def test_an_unknown_tile_error_carries_the_tile():
+    data = small_map()
+    data["tiles"][1][3] = "lava"
+    with pytest.raises(MapError) as err:
+        parse_map(data, "m.json")
+    assert err.value.cells == ((1, 3),)
+
+
+def test_an_error_about_no_tile_carries_no_cells():
+    data = small_map()
+    data["score_limit"] = {"1": 0}
+    with pytest.raises(MapError) as err:
+        parse_map(data, "m.json")
+    assert err.value.cells == ()
+
+
 def test_missing_file_is_a_map_error(tmp_path):
     path = tmp_path / "nowhere.json"
     with pytest.raises(MapError, match="cannot be read"):
