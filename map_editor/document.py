@@ -2,14 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from laser_flag.engine.game_map import Pos
 
 from .history import History
 
-Unit = list[Any]  # [team, class, row, col] as in the file
+UnitEntry = list[Any]  # [team, class, row, col], as the file's `units` array holds it
+
+
+class UnitRow(NamedTuple):
+    """One unit of the file's `units` array, read by name instead of by index."""
+
+    team: str
+    unit_class: str
+    row: int
+    col: int
+
+    @property
+    def pos(self) -> Pos:
+        return (self.row, self.col)
+
+
+def unit_entries(rows: Iterable[UnitRow]) -> list[UnitEntry]:
+    """Rows back as the file's arrays, the form the document keeps and saves."""
+    return [list(row) for row in rows]
 
 
 class MapDocument:
@@ -25,8 +44,13 @@ class MapDocument:
         return self.data["tiles"]
 
     @property
-    def units(self) -> list[Unit]:
+    def units(self) -> list[UnitEntry]:
         return self.data["units"]
+
+    @property
+    def unit_rows(self) -> list[UnitRow]:
+        """The units as named rows (a fresh list: editing it changes nothing)."""
+        return [UnitRow(*entry) for entry in self.units]
 
     @property
     def rows(self) -> int:
@@ -44,7 +68,7 @@ class MapDocument:
 
     def unit_at(self, pos: Pos) -> int | None:
         """Index of the unit standing on `pos`, or None."""
-        return next((i for i, u in enumerate(self.units) if (u[2], u[3]) == tuple(pos)), None)
+        return next((i for i, u in enumerate(self.unit_rows) if u.pos == tuple(pos)), None)
 
     @property
     def modified(self) -> bool:

@@ -6,7 +6,7 @@ import copy
 
 from laser_flag.engine.game_map import WALL, Pos
 
-from .document import MapDocument, Unit
+from .document import MapDocument, UnitEntry, UnitRow, unit_entries
 
 
 class EditRefused(ValueError):
@@ -35,9 +35,9 @@ def painted(doc: MapDocument, cells: list[Pos], kind: str) -> dict[str, list]:
     values: dict[str, list] = {"tiles": tiles}
     if kind == WALL:
         walled = set(cells)
-        kept = [u for u in doc.units if (u[2], u[3]) not in walled]
+        kept = [u for u in doc.unit_rows if u.pos not in walled]
         if len(kept) != len(doc.units):
-            values["units"] = kept
+            values["units"] = unit_entries(kept)
     return values
 
 
@@ -51,25 +51,27 @@ def _free(doc: MapDocument, pos: Pos, moving: int | None = None) -> None:
         raise EditRefused(f"{pos} already holds unit {other}")
 
 
-def with_unit_placed(doc: MapDocument, team: str, unit_class: str, pos: Pos) -> list[Unit]:
+def with_unit_placed(doc: MapDocument, team: str, unit_class: str, pos: Pos) -> list[UnitEntry]:
     _free(doc, pos)
-    return [*copy.deepcopy(doc.units), [team, unit_class, pos[0], pos[1]]]
+    return unit_entries([*doc.unit_rows, UnitRow(team, unit_class, *pos)])
 
 
-def with_unit_moved(doc: MapDocument, index: int, pos: Pos) -> list[Unit]:
+def with_unit_moved(doc: MapDocument, index: int, pos: Pos) -> list[UnitEntry]:
     _free(doc, pos, moving=index)
-    units = copy.deepcopy(doc.units)
-    units[index][2:4] = [pos[0], pos[1]]
-    return units
+    rows = doc.unit_rows
+    rows[index] = rows[index]._replace(row=pos[0], col=pos[1])
+    return unit_entries(rows)
 
 
-def with_unit_changed(doc: MapDocument, index: int, team: str, unit_class: str) -> list[Unit]:
-    units = copy.deepcopy(doc.units)
-    units[index][0:2] = [team, unit_class]
-    return units
+def with_unit_changed(
+    doc: MapDocument, index: int, team: str, unit_class: str
+) -> list[UnitEntry]:
+    rows = doc.unit_rows
+    rows[index] = rows[index]._replace(team=team, unit_class=unit_class)
+    return unit_entries(rows)
 
 
-def without_unit(doc: MapDocument, index: int) -> list[Unit]:
-    units = copy.deepcopy(doc.units)
-    del units[index]
-    return units
+def without_unit(doc: MapDocument, index: int) -> list[UnitEntry]:
+    rows = doc.unit_rows
+    del rows[index]
+    return unit_entries(rows)

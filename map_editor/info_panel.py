@@ -9,6 +9,7 @@ from tkinter import ttk
 from laser_flag.engine.game_map import TEAMS, GameMap
 from laser_flag.engine.ruleset import CLASS_LABELS, CLASSES
 
+from .document import UnitRow
 from .symmetry import SYMMETRIES
 from .tool_panel import tip
 
@@ -76,7 +77,7 @@ class InfoPanel(ttk.Frame):
             f"{'✔' if s in symmetric else '✘'} {s}" for s in SYMMETRIES))
         self.size.configure(text=f"{gm.rows} x {gm.cols}")
 
-    def show_unit(self, index: int | None, unit: list | None) -> None:
+    def show_unit(self, index: int | None, unit: UnitRow | None) -> None:
         """The selected unit's team and class, or a hint when none is selected."""
         for widget in self._unit_widgets:
             widget.state(["disabled" if unit is None else "!disabled"])
@@ -85,6 +86,6 @@ class InfoPanel(ttk.Frame):
             self.unit_team.set("")
             self.unit_class.set("")
             return
-        self.unit_label.configure(text=f"units[{index}] at ({unit[2]}, {unit[3]})")
-        self.unit_team.set(unit[0])
-        self.unit_class.current(CLASSES.index(unit[1]))
+        self.unit_label.configure(text=f"units[{index}] at ({unit.row}, {unit.col})")
+        self.unit_team.set(unit.team)
+        self.unit_class.current(CLASSES.index(unit.unit_class))

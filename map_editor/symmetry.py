@@ -8,7 +8,7 @@ from typing import Any
 
 from laser_flag.engine.game_map import BASE_1, BASE_2, Pos, other_team
 
-from .document import MapDocument, Unit
+from .document import MapDocument, UnitRow, unit_entries
 
 LEFT_RIGHT, TOP_BOTTOM, ROTATE = "left-right", "top-bottom", "rotate 180°"
 SYMMETRIES = (LEFT_RIGHT, TOP_BOTTOM, ROTATE)
@@ -35,9 +35,8 @@ def swapped_tile(kind: str) -> str:
     return _SWAPPED_TILE.get(kind, kind)
 
 
-def _unit_image(unit: Unit, image: Callable[[Pos], Pos]) -> Unit:
-    r, c = image((unit[2], unit[3]))
-    return [other_team(unit[0]), unit[1], r, c]
+def _unit_image(unit: UnitRow, image: Callable[[Pos], Pos]) -> UnitRow:
+    return UnitRow(other_team(unit.team), unit.unit_class, *image(unit.pos))
 
 
 def has_symmetry(doc: MapDocument, symmetry: str) -> bool:
@@ -48,8 +47,8 @@ def has_symmetry(doc: MapDocument, symmetry: str) -> bool:
             ir, ic = image((r, c))
             if doc.tiles[ir][ic] != swapped_tile(kind):
                 return False
-    units = sorted(map(tuple, doc.units))
-    return units == sorted(tuple(_unit_image(u, image)) for u in doc.units)
+    units = sorted(doc.unit_rows)
+    return units == sorted(_unit_image(u, image) for u in units)
 
 
 def symmetries(doc: MapDocument) -> list[str]:
@@ -74,6 +73,6 @@ def mirrored(doc: MapDocument, symmetry: str, keep_first: bool = True) -> dict[s
             if kept((r, c)):
                 ir, ic = image((r, c))
                 tiles[ir][ic] = swapped_tile(doc.tiles[r][c])
-    stay = [u for u in doc.units if kept((u[2], u[3])) or image((u[2], u[3])) == (u[2], u[3])]
-    copies = [_unit_image(u, image) for u in stay if kept((u[2], u[3]))]
-    return {"tiles": tiles, "units": copy.deepcopy(stay) + copies}
+    stay = [u for u in doc.unit_rows if kept(u.pos) or image(u.pos) == u.pos]
+    copies = [_unit_image(u, image) for u in stay if kept(u.pos)]
+    return {"tiles": tiles, "units": unit_entries(stay + copies)}

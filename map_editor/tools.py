@@ -105,8 +105,9 @@ class Pointer:
         if index is not None:
             self.selected, self._dragging = index, True
             self.doc.history.begin_group()
-            team, unit_class = self.doc.units[index][:2]
-            return f"Unit {index}: team {team} {CLASS_LABELS[unit_class]}; drag to move it"
+            unit = self.doc.unit_rows[index]
+            label = CLASS_LABELS[unit.unit_class]
+            return f"Unit {index}: team {unit.team} {label}; drag to move it"
         try:
             units = with_unit_placed(self.doc, self.team, self.unit_class, pos)
         except EditRefused as e:

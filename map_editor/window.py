@@ -24,7 +24,7 @@ from .properties import changes
 from .properties_dialog import PropertiesDialog
 from .render import Overlays, ppm_data, tile_swatch
 from .storage import new_map_data, read_map, write_map
-from .tool_panel import TERRAIN_KEYS, TOOL_INFO, ToolPanel
+from .tool_panel import SWATCH_PX, TERRAIN_KEYS, TOOL_INFO, ToolPanel
 from .tools import BRUSH, LOS, RECT, TILE_LABELS, Pointer
 from .validation import Problem, find_problem, preview_map
 
@@ -120,16 +120,16 @@ class EditorWindow:
         self._marks()
         self.info.show(gm, symmetry.symmetries(self.doc))
         selected = self.pointer.selected
-        self.info.show_unit(selected, None if selected is None else self.doc.units[selected])
-        self.tools.set_swatches({k: tk.PhotoImage(data=ppm_data(tile_swatch(gm, k, 22)))
+        self.info.show_unit(selected, None if selected is None else self.doc.unit_rows[selected])
+        self.tools.set_swatches({k: tk.PhotoImage(data=ppm_data(tile_swatch(gm, k, SWATCH_PX)))
                                  for k in TILE_KINDS})
         mark = "*" if self.doc.modified else ""
         self.root.title(f"{self.doc.title_name}{mark} - {APP_NAME}")
 
     def _marks(self) -> None:
         if self.pointer.selected is not None:
-            unit = self.doc.units[self.pointer.selected]
-            self.board.mark([(unit[2], unit[3])], SELECT_COLOUR)
+            unit = self.doc.unit_rows[self.pointer.selected]
+            self.board.mark([unit.pos], SELECT_COLOUR)
         if self.pointer.los_origin:
             self.board.mark([self.pointer.los_origin], SIGHT_COLOUR)
         if self.pointer.rect:
