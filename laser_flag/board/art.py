@@ -54,8 +54,3 @@ def image(name: str, size: int, tint: RGB | None = None) -> pygame.Surface:
         scaled = scaled.copy()
         scaled.fill((*tint, 255), special_flags=pygame.BLEND_RGBA_MULT)
     return _fast(scaled)
-
-
-def clear_cache() -> None:
-    """Forget scaled copies, e.g. after the display's pixel format changed."""
-    image.cache_clear()

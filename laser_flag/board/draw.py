@@ -67,11 +67,6 @@ def board_size(gm: GameMap, tile_px: int) -> tuple[int, int]:
     return gm.cols * tile_px, gm.rows * tile_px
 
 
-def fit_tile_px(gm: GameMap, area: tuple[int, int], minimum: int = 8) -> int:
-    """The largest tile size at which the board fits in `area` (w, h)."""
-    return max(minimum, min(area[0] // gm.cols, area[1] // gm.rows))
-
-
 Tiles = tuple[tuple[str, ...], ...]
 
 

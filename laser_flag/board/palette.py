@@ -65,10 +65,6 @@ class Palette:
         """The map's team colours, or its alternate (colour-blind friendly) palette."""
         return cls(tuple((t, team_colors(gm.teams[t], alternate)) for t in TEAMS), alternate)
 
-    def toggled(self, gm: GameMap) -> Palette:
-        """The other palette of the same map."""
-        return Palette.from_map(gm, not self.alternate)
-
     def team(self, team: str) -> TeamColors:
         for name, colors in self.teams:
             if name == team:
