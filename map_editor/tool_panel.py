@@ -8,10 +8,11 @@ from tkinter import ttk
 
 from tktooltip import ToolTip
 
+from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import TEAMS, TILE_KINDS
 from laser_flag.engine.ruleset import CLASS_LABELS, CLASSES
 
-from .tools import BRUSH, LOS, RECT, TILE_LABELS, UNIT
+from .pointer import BRUSH, LOS, RECT, UNIT
 
 TERRAIN_KEYS = dict(zip(TILE_KINDS, "123456", strict=True))
 TERRAIN_HELP = {

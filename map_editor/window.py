@@ -10,6 +10,7 @@ from pathlib import Path
 from tkinter import filedialog, messagebox, ttk
 from typing import Any
 
+from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import TILE_KINDS, Pos
 from laser_flag.engine.mapfile import MapError
 
@@ -20,12 +21,12 @@ from .document import MapDocument
 from .info_panel import InfoPanel
 from .menus import build_menus
 from .overlays import exposure, frozen, sight
+from .pointer import BRUSH, LOS, RECT, Pointer
 from .properties import changes
 from .properties_dialog import PropertiesDialog
 from .render import Overlays, ppm_data, tile_swatch
 from .storage import new_map_data, read_map, write_map
 from .tool_panel import SWATCH_PX, TERRAIN_KEYS, TOOL_INFO, ToolPanel
-from .tools import BRUSH, LOS, RECT, TILE_LABELS, Pointer
 from .validation import Problem, find_problem, preview_map
 
 APP_NAME = "Laser Flag Map Editor"

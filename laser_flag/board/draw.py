@@ -20,7 +20,7 @@ Point = tuple[int, int]
 
 CHARGED, CHARGING, DEACTIVATED = "charged", "charging", "deactivated"
 CAP_SIDES = (("n", (-1, 0)), ("s", (1, 0)), ("w", (0, -1)), ("e", (0, 1)))
-TILE_ART = {ELEVATED: "cover", WALL: "wall"}
+KIND_ART = {ELEVATED: "cover", WALL: "wall"}  # the art of a tile kind; every other is floor
 BASE_TEAMS = {BASE_1: "1", BASE_2: "2"}
 DISC_RADIUS = 0.36  # of the tile
 DISC_Y = 0.45  # disc centre, from the tile top: room below for the AP pips
@@ -85,7 +85,7 @@ def _wall_caps(tiles: Tiles, r: int, c: int) -> Iterable[str]:
 def _tile_art(tiles: Tiles, r: int, c: int, palette: Palette) -> Iterable[tuple[str, RGB | None]]:
     """The art layers of one tile, bottom first, each with its tint."""
     kind = tiles[r][c]
-    yield TILE_ART.get(kind, "floor"), None
+    yield KIND_ART.get(kind, "floor"), None
     if kind == WALL:
         yield from ((name, None) for name in _wall_caps(tiles, r, c))
     elif kind == BASE_U:

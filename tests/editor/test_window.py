@@ -15,8 +15,8 @@ import pytest
 from laser_flag.engine.game_map import LEVEL, WALL
 from laser_flag.engine.mapfile import load_map, write_json_atomic
 from map_editor.document import MapDocument
+from map_editor.pointer import UNIT
 from map_editor.storage import new_map_data
-from map_editor.tools import UNIT
 from map_editor.window import APP_NAME, EditorWindow
 
 from .xdo import answer_dialog, click, drag, find_window, key, pump, wait_for, wm_close

@@ -7,6 +7,7 @@ import pygame
 from ...board.draw import UnitLook, draw_tiles, draw_unit
 from ...board.icons import STATUS_ICONS
 from ...board.palette import Palette
+from ...board.tile_labels import TILE_LABELS
 from ...engine.game_map import BASES, ELEVATED, LEVEL, WALL, GameMap
 from ...engine.ruleset import CLASS_LABELS, CLASSES, DEFAULT_RULESET, Ruleset
 from ..loop import Scene
@@ -24,7 +25,6 @@ from ..widgets import (
     wrap,
 )
 
-TILE_NAMES = ("Floor", "Cover", "Wall", "Team 1 base", "Team 2 base", "Universal base")
 COLUMNS = (
     ("Class", None),
     ("Speed", "speed"),
@@ -140,8 +140,8 @@ class RulesScene(Scene):
         draw_text(surface, "Tiles", (area.x, area.y), 28, ACCENT, bold=True)
         origin = (area.x, area.y + 32)
         draw_tiles(surface, self.tiles_map, origin, px, self.palette)
-        for i, name in enumerate(TILE_NAMES):
-            label = wrap(name, 18, px - 6)
+        for i, kind in enumerate(self.tiles_map.tiles[0]):
+            label = wrap(TILE_LABELS[kind], 18, px - 6)
             draw_lines(surface, label, (origin[0] + i * px + 2, origin[1] + px + 4), 18, DIM)
         self.draw_classes(surface, pygame.Rect(area.x, area.y + 164, area.w, 200))
         self.draw_icons(

@@ -1,6 +1,6 @@
 from laser_flag.engine.game_map import BASE_1, ELEVATED, LEVEL, WALL
 from map_editor.edits import brush_cells, rect_cells
-from map_editor.tools import LOS, RECT, UNIT, Pointer, line_cells
+from map_editor.pointer import LOS, RECT, UNIT, Pointer, line_cells
 
 from .helpers import blank
 

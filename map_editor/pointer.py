@@ -1,7 +1,8 @@
-"""The board tools: presses, drags and releases on tiles turned into document edits."""
+"""The pointer on the board: presses, drags and releases with the current tool turned into edits."""
 
 from __future__ import annotations
 
+from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import WALL, Pos
 from laser_flag.engine.ruleset import CLASS_LABELS
 
@@ -16,14 +17,6 @@ from .edits import (
 )
 
 BRUSH, RECT, UNIT, LOS = "brush", "rect", "unit", "los"
-TILE_LABELS = {
-    "level": "Floor",
-    "elevated": "Cover",
-    "wall": "Wall",
-    "base_1": "Base 1",
-    "base_2": "Base 2",
-    "base_u": "Universal base",
-}
 
 
 def line_cells(a: Pos, b: Pos) -> list[Pos]:
