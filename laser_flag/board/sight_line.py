@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from functools import cache
+from weakref import WeakKeyDictionary
 
-from ..engine.game_map import Pos
+from ..engine.game_map import GameMap, Pos
 from ..engine.los import segment_clear, sight_points
 
 Point2 = tuple[int, int]
+Segment = tuple[Point2, Point2]
+
+# Lines found per map, forgotten with the map (a module-level cache keyed by map would keep
+# every map ever shown alive).
+_lines: WeakKeyDictionary[GameMap, dict[tuple[Pos, Pos], Segment]] = WeakKeyDictionary()
 
 
 def _off_centre(p: Point2, q: Point2, a: Pos, b: Pos) -> int:
@@ -16,18 +21,24 @@ def _off_centre(p: Point2, q: Point2, a: Pos, b: Pos) -> int:
     return sum((u - v) ** 2 for u, v in zip(p + q, ca + cb, strict=True))
 
 
-@cache
-def sight_line(tiles: tuple[tuple[str, ...], ...], a: Pos, b: Pos) -> tuple[Point2, Point2]:
-    """The clear segment from a to b nearest the centre line, in doubled coordinates.
-
-    Falls back to centre-to-centre when no segment is clear (the caller asked for no LOS).
-    """
+def _nearest_clear(gm: GameMap, a: Pos, b: Pos) -> Segment:
     pairs = sorted(
         ((p, q) for p in sight_points(a) for q in sight_points(b)),
         key=lambda pq: _off_centre(pq[0], pq[1], a, b),
     )
-    clear = next((pq for pq in pairs if segment_clear(tiles, pq[0], pq[1], ignore=(a, b))), None)
+    clear = next((pq for pq in pairs if segment_clear(gm.tiles, *pq, ignore=(a, b))), None)
     return clear or pairs[0]
+
+
+def sight_line(gm: GameMap, a: Pos, b: Pos) -> Segment:
+    """The clear segment from a to b nearest the centre line, in doubled coordinates.
+
+    Falls back to centre-to-centre when no segment is clear (the caller asked for no LOS).
+    """
+    lines = _lines.setdefault(gm, {})
+    if (a, b) not in lines:
+        lines[(a, b)] = _nearest_clear(gm, a, b)
+    return lines[(a, b)]
 
 
 def to_screen(p2: Point2, origin: tuple[int, int], tile_px: int) -> tuple[int, int]:

@@ -72,7 +72,7 @@ def laser(
     progress: float,
 ) -> None:
     """The beam from a to b along a clear sight line, drawn out to `progress` (0..1)."""
-    p2, q2 = sight_line(gm.tiles, a, b)
+    p2, q2 = sight_line(gm, a, b)
     start, end = to_screen(p2, origin, tile_px), to_screen(q2, origin, tile_px)
     t = min(1.0, max(0.0, progress))
     tip = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
