@@ -8,8 +8,7 @@ from pathlib import Path
 import pygame
 
 from ..engine.ruleset import CLASSES
-
-RGB = tuple[int, int, int]
+from .palette import RGB
 
 IMAGES_DIR = Path(__file__).resolve().parents[2] / "images"
 TILE_ART = (

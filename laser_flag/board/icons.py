@@ -7,7 +7,7 @@ from functools import lru_cache, partial
 
 import pygame
 
-RGB = tuple[int, int, int]
+from .palette import RGB
 
 INK: RGB = (20, 20, 20)
 PIP_ON: RGB = (255, 222, 60)

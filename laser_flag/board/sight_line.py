@@ -5,9 +5,8 @@ from __future__ import annotations
 from weakref import WeakKeyDictionary
 
 from ..engine.game_map import GameMap, Pos
-from ..engine.los import segment_clear, sight_points
+from ..engine.los import Point2, segment_clear, sight_points
 
-Point2 = tuple[int, int]
 Segment = tuple[Point2, Point2]
 
 # Lines found per map, forgotten with the map (a module-level cache keyed by map would keep

@@ -1,1 +1,1 @@
-"""The pygame client: scenes, drawing, widgets and assets."""
+"""The pygame client: scenes, panels and widgets; the board itself is drawn by laser_flag.board."""

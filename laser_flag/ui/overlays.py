@@ -6,13 +6,12 @@ from collections.abc import Iterable, Sequence
 
 import pygame
 
-from ..board.draw import shade_tiles, tile_rect
+from ..board.draw import Point, shade_tiles, tile_rect
 from ..board.palette import HIGHLIGHTS
 from ..board.sight_line import sight_line, to_screen
 from ..engine.game_map import GameMap, Pos
 from .widgets import draw_text, font
 
-Point = tuple[int, int]
 SELECT_RING = (255, 255, 255)
 TARGET_RED = (255, 70, 50)
 SIGHT_YELLOW = (255, 225, 90)
