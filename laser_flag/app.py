@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pygame
 
+from . import __version__
 from .bots import HUMAN, LEVELS
 from .engine.mapfile import MapError, load_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .tools.cli import OneLineParser, UsageError
 from .ui.loop import DEFAULT_SIZE, App, run
+from .ui.map_catalog import find_map, listing, scan
 from .ui.scenes.game_scene import GameScene
 from .ui.scenes.menu_scene import MenuScene
 from .ui.session import Session
@@ -28,6 +30,14 @@ def parse_size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def parse_map_arg(text: str) -> Path:
+    """A map file, or a bundled map's name (`--map duel`)."""
+    try:
+        return find_map(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
 def parse_level(text: str) -> str:
     """Human, Easy, Normal or Hard, in any case."""
     by_name = {level.lower(): level for level in LEVELS}
@@ -39,8 +49,17 @@ def parse_level(text: str) -> str:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The options; UsageError (one line) for a bad one."""
-    parser = OneLineParser(prog="laser-flag", description="Laser Flag: hot-seat, or against bots.")
-    parser.add_argument("--map", type=Path, help="start a game on this map file at once")
+    parser = OneLineParser(
+        prog="laser-flag",
+        description="Laser Flag: hot-seat, or against bots.",
+        epilog="laser-flag replay SAVE [--verify]: watch a saved game, or check it headless "
+        "(laser-flag replay --help).",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--map", type=parse_map_arg, help="start a game on this map: a file or a bundled name"
+    )
+    parser.add_argument("--list-maps", action="store_true", help="list the maps, then exit")
     parser.add_argument("--seed", type=int, help="seed of the dice (default: a fresh one)")
     parser.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, help="window size WxH")
     for team in ("1", "2"):
@@ -153,6 +172,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as err:
         print(f"laser-flag: error: {err}", file=sys.stderr)
         return 2
+    if args.list_maps:
+        print("\n".join(listing(scan())))
+        return 0
     try:
         session = first_session(args)
     except (MapError, ValueError, OSError) as exc:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from pathlib import Path
 
 import pygame
 
 from ..engine.ruleset import CLASSES
+from ..resources import bundled_images
 from .palette import RGB
 
-IMAGES_DIR = Path(__file__).resolve().parents[2] / "images"
+IMAGES_DIR = bundled_images()
 TILE_ART = (
     "floor",
     "cover",

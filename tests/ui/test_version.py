@@ -1,21 +1,22 @@
-"""The window title's version comes from the newest line of VERSION_HISTORY.txt."""
+"""One version: the package's, shown in the window title and matching the version history."""
 
 from __future__ import annotations
 
-from laser_flag.ui.version import HISTORY, newest_version, window_title
+import re
+from pathlib import Path
+
+from laser_flag import __version__
+from laser_flag.ui.version import window_title
+
+HISTORY = Path(__file__).resolve().parents[2] / "VERSION_HISTORY.txt"
+DATED = re.compile(r"^(\d+\.\d+\.\d+)\s+\d{4}-\d{2}-\d{2}\s*$")
 
 
-def test_newest_version_is_the_first_dated_line(tmp_path):
-    history = tmp_path / "VERSION_HISTORY.txt"
-    history.write_text("History (newest first)\n\n0.2.0  2027-01-02\n  - x\n0.1.0  2026-11-21\n")
-    assert newest_version(history) == "0.2.0"
-    assert window_title(history) == "Laser Flag 0.2.0"
+def test_the_window_title_carries_the_package_version():
+    assert window_title() == f"Laser Flag {__version__}"
 
 
-def test_missing_history_falls_back_to_the_name(tmp_path):
-    assert newest_version(tmp_path / "nope.txt") is None
-    assert window_title(tmp_path / "nope.txt") == "Laser Flag"
-
-
-def test_the_repository_history_has_a_version():
-    assert newest_version(HISTORY) is not None
+def test_the_newest_history_entry_is_the_package_version():
+    dated = [m[1] for m in map(DATED.match, HISTORY.read_text(encoding="utf-8").splitlines()) if m]
+    assert dated, "VERSION_HISTORY.txt has no 'X.Y.Z  YYYY-MM-DD' line"
+    assert dated[0] == __version__, "bump laser_flag.__version__ with the history (or vice versa)"

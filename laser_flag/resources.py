@@ -1,0 +1,27 @@
+"""Where the files that ship with the game are: inside the installed package, or in a checkout.
+
+A wheel carries the repository's `maps/`, `images/` and `docs/` as `laser_flag/maps` etc.
+(pyproject.toml maps them in at build time); a checkout, editable install included, reads the
+repository's own folders, so nothing is kept twice.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+def bundled(folder: str) -> Path:
+    """The bundled folder `folder` ('maps', 'images' or 'docs') of this installation."""
+    packaged = Path(str(files("laser_flag") / folder))
+    return packaged if packaged.is_dir() else CHECKOUT / folder
+
+
+def bundled_maps() -> Path:
+    return bundled("maps")
+
+
+def bundled_images() -> Path:
+    return bundled("images")

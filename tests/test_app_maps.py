@@ -1,0 +1,48 @@
+"""`laser-flag --version`, `--list-maps` and `--map NAME`: one version, the menu's maps by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from laser_flag import __version__
+from laser_flag.app import main, parse_args
+from laser_flag.resources import bundled_maps
+
+BUNDLED = sorted(p.stem for p in bundled_maps().glob("*.json"))
+
+
+def test_version_prints_the_package_version(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"laser-flag {__version__}"
+
+
+def test_list_maps_prints_every_bundled_map_with_its_facts(capsys):
+    assert main(["--list-maps"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["name", "file", "size", "mode", "limits"]
+    files = [line.split()[1] for line in lines[1:]]
+    assert sorted(files) == [f"{stem}.json" for stem in BUNDLED]
+    duel = next(line for line in lines if "duel.json" in line)
+    assert duel.split()[:6] == ["Duel", "duel.json", "11x11", "Elimination", "score", "4/4"]
+
+
+def test_map_accepts_a_bundled_name_as_well_as_a_path(tmp_path):
+    assert parse_args(["--map", "duel"]).map == bundled_maps() / "duel.json"
+    own = tmp_path / "duel"  # a file of that name wins over the bundled map
+    own.write_text("{}", encoding="utf-8")
+    assert parse_args(["--map", str(own)]).map == own
+
+
+def test_an_unknown_map_name_is_one_line_naming_the_bundled_ones(capsys):
+    assert main(["--map", "nosuch"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "'nosuch'" in err and "duel" in err and "Traceback" not in err
+
+
+def test_help_names_the_replay_command(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "laser-flag replay" in capsys.readouterr().out

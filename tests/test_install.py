@@ -1,0 +1,113 @@
+"""The game as a user installs it: a wheel in a fresh virtualenv, run from an empty folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import venv
+from pathlib import Path
+
+import pytest
+
+from laser_flag import __version__
+
+ROOT = Path(__file__).resolve().parent.parent
+BUNDLED = sorted(p.stem for p in (ROOT / "maps").glob("*.json"))
+pytestmark = pytest.mark.slow
+
+# Run by the installed interpreter: every bundled map through the installed package's resources.
+LOAD_ALL = """
+import json, sys
+from laser_flag.resources import bundled_maps, bundled_images
+from laser_flag.engine import load_map
+maps, art = bundled_maps(), bundled_images()
+assert "site-packages" in str(maps), maps
+names = [load_map(p).name for p in sorted(maps.glob("*.json"))]
+from laser_flag.board import art as assets
+loaded = [assets.raw(name).get_size() for name in assets.ART_NAMES]
+print(json.dumps({"maps": names, "art": sorted(p.name for p in art.glob("*.png")),
+                  "loaded": len(loaded)}))
+"""
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    """The bin folder of a new virtualenv holding the wheel built from this checkout."""
+    base = tmp_path_factory.mktemp("install")
+    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base / "dist")]
+    subprocess.run([*build, str(ROOT)], check=True, cwd=base)
+    wheel = next((base / "dist").glob("laser_flag-*.whl"))
+    venv.create(base / "venv", with_pip=True)
+    bin_dir = base / "venv" / "bin"
+    subprocess.run([bin_dir / "pip", "install", "-q", str(wheel)], check=True, cwd=base)
+    return bin_dir
+
+
+@pytest.fixture
+def elsewhere(tmp_path) -> Path:
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    return folder
+
+
+def run(cmd: list, cwd: Path, env_extra: dict | None = None) -> subprocess.CompletedProcess:
+    """A command of the installed game, with nothing of this checkout on its path."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"} | (env_extra or {})
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=120, env=env)
+
+
+def test_version_and_list_maps_from_another_folder(installed, elsewhere):
+    assert run([installed / "laser-flag", "--version"], elsewhere).stdout.strip() == (
+        f"laser-flag {__version__}"
+    )
+    listed = run([installed / "laser-flag", "--list-maps"], elsewhere)
+    assert listed.returncode == 0, listed.stderr
+    files = [line.split()[1] for line in listed.stdout.splitlines()[1:]]
+    assert sorted(files) == [f"{stem}.json" for stem in BUNDLED]
+    assert "pygame" not in listed.stdout + listed.stderr  # no banner
+
+
+def test_every_bundled_map_and_all_art_load_from_the_installed_package(installed, elsewhere):
+    done = run([installed / "python", "-c", LOAD_ALL], elsewhere,
+               env_extra={"SDL_VIDEODRIVER": "dummy"})
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert len(found["maps"]) == len(BUNDLED)
+    assert found["art"] == sorted(p.name for p in (ROOT / "images").glob("*.png"))
+    assert found["loaded"] == len(found["art"])  # pygame loaded each through the package
+
+
+def test_the_tools_run_from_another_folder(installed, elsewhere):
+    rolls = run([installed / "laser-flag-rolls", "--json"], elsewhere)
+    assert rolls.returncode == 0, rolls.stderr
+    assert json.loads(rolls.stdout)
+    for tool in ("laser-flag-balance", "laser-flag-editor"):
+        helped = run([installed / tool, "--help"], elsewhere)
+        assert helped.returncode == 0, helped.stderr
+
+
+def test_the_game_starts_on_a_bundled_map_by_name(installed, elsewhere):
+    """Headless: it opens on the map and writes its state; a SIGTERM then quits cleanly."""
+    state = elsewhere / "state.json"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "LASER_FLAG_DATA_DIR": str(elsewhere / "data")}
+    env.pop("PYTHONPATH", None)
+    game = subprocess.Popen(
+        [installed / "laser-flag", "--map", "duel", "--seed", "5", "--state-file", str(state)],
+        cwd=elsewhere, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not state.exists() and game.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert game.poll() is None, game.communicate()[1]
+        game.send_signal(signal.SIGTERM)
+        _, err = game.communicate(timeout=30)
+    finally:
+        game.kill()
+    assert game.returncode == 0, err
+    assert json.loads(state.read_text())["map"].endswith("duel.json")

@@ -1,0 +1,41 @@
+"""What a wheel carries: every code package, and the repository's maps, art and docs."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from laser_flag import resources
+
+ROOT = Path(__file__).resolve().parent.parent
+SETUPTOOLS = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+    "setuptools"
+]
+
+
+def code_packages() -> set[str]:
+    """Every folder with an __init__.py under the two top-level packages, as a dotted name."""
+    found = set()
+    for top in ("laser_flag", "map_editor"):
+        for init in (ROOT / top).rglob("__init__.py"):
+            found.add(".".join(init.parent.relative_to(ROOT).parts))
+    return found
+
+
+def test_every_code_package_is_listed_for_the_wheel():
+    missing = code_packages() - set(SETUPTOOLS["packages"])
+    assert not missing, f"add to [tool.setuptools] packages in pyproject.toml: {sorted(missing)}"
+
+
+def test_the_bundled_folders_are_mapped_into_the_package():
+    for folder in ("maps", "images", "docs"):
+        package = f"laser_flag.{folder}"
+        assert package in SETUPTOOLS["packages"]
+        assert SETUPTOOLS["package-dir"][package] == folder
+        assert (ROOT / folder).is_dir()
+
+
+def test_a_checkout_reads_the_repository_folders():
+    assert resources.bundled_maps() == ROOT / "maps"
+    assert resources.bundled_images() == ROOT / "images"
+    assert (resources.bundled_maps() / "duel.json").is_file()
