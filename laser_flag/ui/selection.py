@@ -25,6 +25,16 @@ class Selection:
         self.targets: tuple[int, ...] = ()
         self._risk: dict[Pos, tuple[tuple[Pos, ...], Any]] = {}
 
+    @classmethod
+    def of_plan(cls, game: Game, plan: Action | None) -> Selection:
+        """A bot's planned action marked as a player's pick would be: its unit, path or target."""
+        sel = cls(game)
+        sel.select(getattr(plan, "unit_id", None))
+        sel.hover = plan.to if isinstance(plan, Move) else None
+        if isinstance(plan, Fire):
+            sel.target = plan.target_id
+        return sel
+
     def unit_at(self, pos: Pos) -> Any | None:
         return next((u for u in self.game.units if u.pos == pos), None)
 
