@@ -42,8 +42,8 @@ class GameScene(Scene):
         self.turns = Turns(session)
         self.selection = Selection(session.game)
         self.watch_key = self.watch_button = False
-        self.plan_key: tuple | None = None  # which plan `plan_marks` shows
-        self.plan_marks = self.selection
+        self.plan_marks = Selection(session.game)  # the bot's plan, marked like a pick
+        self.plan_key: tuple | None = None  # which plan (and after how many actions) that is
 
     @property
     def session(self) -> Session:
@@ -65,12 +65,14 @@ class GameScene(Scene):
 
     def shown(self) -> Selection:
         """What the board marks: the player's picks, or in a bot's turn the bot's plan."""
-        if not self.turns.bot_to_move:
-            return self.selection
+        return self.plan_marks if self.turns.bot_to_move else self.selection
+
+    def mark_plan(self) -> None:
+        """In a bot's turn the board marks its plan; the player's cursor waits for their turn."""
+        self.selection.hover = None
         key = (self.turns.plan, len(self.game.history))
         if key != self.plan_key:
             self.plan_key, self.plan_marks = key, Selection.of_plan(self.game, self.turns.plan)
-        return self.plan_marks
 
     # ----- acting ------------------------------------------------------------------------
 
@@ -89,6 +91,8 @@ class GameScene(Scene):
 
     def update(self, dt_ms: int) -> Transition | None:
         self.turns.tick(dt_ms, self.app.settings.speed)
+        if self.turns.bot_to_move:
+            self.mark_plan()
         if self.turns.playback is None and self.game.over:
             return Replace(ShowVictory(self.session))
         return None
@@ -158,26 +162,12 @@ class GameScene(Scene):
         elif key == pygame.K_h:
             self.watch_key = True
         elif key in ARROWS:
-            self.move_cursor(ARROWS[key])
+            sel.step_cursor(ARROWS[key])
         elif key in NUMBER_KEYS:
-            self.select_nth(NUMBER_KEYS[key])
+            sel.select_nth(NUMBER_KEYS[key])
         elif key in simple:
             simple[key]()
         return None
-
-    def select_nth(self, n: int) -> None:
-        ours = [u.id for u in self.game.units if u.team == self.game.active_team]
-        if n < len(ours):
-            self.selection.select(ours[n])
-
-    def move_cursor(self, step: tuple[int, int]) -> None:
-        """Arrow keys walk a tile cursor (the hover) from the selected unit or the last hover."""
-        sel = self.selection
-        unit = self.game.unit(sel.unit) if sel.unit is not None else None
-        start = sel.hover or (unit.pos if unit else (0, 0))
-        pos = (start[0] + step[0], start[1] + step[1])
-        if self.game.map.in_bounds(pos):
-            sel.hover = pos
 
     def click_hover(self) -> None:
         if self.selection.hover is not None:
