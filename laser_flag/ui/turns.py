@@ -123,11 +123,11 @@ class Turns:
 
     def bot_step(self, dt_ms: float, speed: float) -> None:
         """Play the bot's answer once it has been shown long enough (or at once when skipping)."""
-        decision = self.bots.tick(self.game, dt_ms, speed)
-        if decision is None or not decision.play:
+        action = self.bots.tick(self.game, dt_ms, speed)
+        if action is None:
             return
         skipping = self.bots.skipping(self.game)
-        outcome = self.act(decision.action)
+        outcome = self.act(action)
         if isinstance(outcome, Refused):
             self.bots.fail(f"The bot chose an action the rules refuse: {outcome.reason}")
         elif skipping:

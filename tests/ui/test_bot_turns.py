@@ -212,12 +212,12 @@ def test_an_answer_about_an_older_state_is_dropped_and_asked_again(gated):
     assert turns.tick(session.game, 16, 0.0) is None and bot.asked == [0]
     first = answer()
     session.remember()
-    session.game.apply(first.action)
+    session.game.apply(first)
     assert turns.tick(session.game, 16, 0.0) is None and bot.asked == [0, 1]
     assert session.undo() is None  # the game changes while the bot thinks
     assert answer() is None  # its answer (EndTurn) is about the old state: dropped
     assert bot.asked == [0, 1, 0]  # and the question is put again
-    assert answer().action == Move(1, (5, 2))
+    assert answer() == Move(1, (5, 2))
     assert session.game.history == []
 
 
