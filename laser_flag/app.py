@@ -16,10 +16,11 @@ from .saves import ReplayMismatch, SaveError, load_save
 from .tools.cli import OneLineParser, UsageError
 from .ui.loop import DEFAULT_SIZE, App, run
 from .ui.map_catalog import find_map, listing, scan
-from .ui.scenes.game_scene import GameScene
+from .ui.routes import PlayGame, WatchReplay
 from .ui.scenes.menu_scene import MenuScene
+from .ui.screens import build
 from .ui.session import Session
-from .ui.settings import Settings
+from .ui.settings import LaunchOptions, Settings
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -60,7 +61,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--map", type=parse_map_arg, help="start a game on this map: a file or a bundled name"
     )
     parser.add_argument("--list-maps", action="store_true", help="list the maps, then exit")
-    parser.add_argument("--seed", type=int, help="seed of the dice (default: a fresh one)")
+    parser.add_argument(
+        "--seed", type=int, help="seed of the dice of every game this run (default: fresh ones)"
+    )
     parser.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, help="window size WxH")
     for team in ("1", "2"):
         parser.add_argument(
@@ -87,6 +90,10 @@ def first_session(args: argparse.Namespace) -> Session | None:
 
 def levels(args: argparse.Namespace) -> dict[str, str]:
     return {"1": args.team1, "2": args.team2}
+
+
+def launch_options(args: argparse.Namespace) -> LaunchOptions:
+    return LaunchOptions(seed=args.seed, state_file=args.state_file)
 
 
 def write_final_state(app: App) -> None:
@@ -149,13 +156,11 @@ def watch_replay(path: Path, size: tuple[int, int]) -> int:
     except SaveError as err:
         print(f"laser-flag replay: {err}", file=sys.stderr)
         return 2
-    from .ui.scenes.replay_scene import ReplayScene
-
     pygame.display.init()
     pygame.font.init()
     try:
         app = App(size)
-        app.push(ReplayScene(loaded))
+        app.push(build(WatchReplay(loaded)))
         run(app)
     finally:
         pygame.quit()
@@ -183,10 +188,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     pygame.display.init()
     pygame.font.init()
     try:
-        app = App(args.size, Settings(levels=levels(args)))
-        app.push(MenuScene(args.seed, args.state_file))
+        app = App(args.size, Settings(levels=levels(args)), launch_options(args))
+        app.push(MenuScene())
         if session is not None:
-            app.push(GameScene(session))
+            app.push(build(PlayGame(session)))
             session.write_state()
         app.on_quit.append(lambda: write_final_state(app))
         run(app)

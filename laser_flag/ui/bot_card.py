@@ -3,31 +3,30 @@
 from __future__ import annotations
 
 from ..bots import LEVEL_NOTES
-from .bot_turns import BotTurns
 from .selection import Selection
 from .session import Session
+from .turns import Turns
 from .unit_card import move_lines, target_lines
 
 KEYS_LINE = "P pauses the bots · S skips to the end of this turn."
 
 
-def bot_card(
-    session: Session, bots: BotTurns, sel: Selection, playing: bool, message: str
-) -> tuple[str, list[str]]:
-    """(title, lines) of the unit card during a bot's turn; `message` is a refusal to repeat."""
+def bot_card(turns: Turns, plan: Selection) -> tuple[str, list[str]]:
+    """(title, lines) of the unit card during a bot's turn; `plan` marks `turns.plan`."""
+    session, bots = turns.session, turns.bots
     team = session.game.active_team
     name, level = session.names[team], session.levels[team]
-    note = [message] if message else []
+    note = [turns.message] if turns.message else []  # a refusal, repeated
     if bots.problem:
         return "Bot stopped", [bots.problem, "Press P to let it try again.", *note]
     if bots.paused:
         done = " once it has decided" if bots.thinking() else ""
         return "Paused", [f"{name} ({level} bot) waits{done}.", "Press P to go on.", *note]
-    if playing:
+    if turns.playback is not None:
         return f"{name} plays", [KEYS_LINE, *note]
-    if bots.plan() is None:
+    if turns.plan is None:
         return f"{name} is thinking...", [f"{level}: {LEVEL_NOTES[level]}.", KEYS_LINE, *note]
-    title, lines = plan_card(session, sel)
+    title, lines = plan_card(session, plan)
     return title, [*lines, KEYS_LINE, *note]
 
 

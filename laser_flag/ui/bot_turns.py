@@ -8,7 +8,6 @@ the game is still exactly where it was when the question was asked.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
 
 from ..bots import Bot, bot_for_level
 from ..engine.actions import Action
@@ -47,14 +46,6 @@ class Thought:
     def answers(self, game: Game) -> bool:
         """Whether this is about `game` as it stands: the same game, no action taken since."""
         return game is self.game and len(game.history) == self.moves
-
-
-@dataclass(frozen=True)
-class Decision:
-    """A bot's chosen action: first shown as a plan (`play` False), then played."""
-
-    action: Action
-    play: bool
 
 
 class BotTurns:
@@ -105,8 +96,8 @@ class BotTurns:
         """A bot could not play: pause with the reason, rather than ask it again every frame."""
         self.problem, self.paused, self.thought = why, True, None
 
-    def tick(self, game: Game, dt_ms: float, speed: float) -> Decision | None:
-        """One frame of a bot's turn: start thinking, wait, show the plan, then play it."""
+    def tick(self, game: Game, dt_ms: float, speed: float) -> Action | None:
+        """One frame of a bot's turn: start thinking, wait, show the plan; the action to play."""
         thought = self.thought
         if thought is None or not thought.answers(game):
             self._ask(game)
@@ -117,13 +108,13 @@ class BotTurns:
             self.fail(f"The computer player failed: {thought.error!r}")
             return None
         if self.shown_ms is None and speed > 0 and not self.skipping(game):
-            self.shown_ms = 0.0
-            return Decision(thought.action, play=False)
+            self.shown_ms = 0.0  # the plan shows from now on
+            return None
         self.shown_ms = (self.shown_ms or 0.0) + dt_ms * speed
         if speed > 0 and not self.skipping(game) and self.shown_ms < PLAN_MS:
             return None
         self.thought, self.shown_ms = None, None
-        return Decision(thought.action, play=True)
+        return thought.action
 
     def _ask(self, game: Game) -> None:
         """Put the question to the bot to move, unless paused; never two workers at once."""

@@ -1,6 +1,8 @@
 """The main loop and the scene stack: input -> top scene -> draw, one frame at a time.
 
-Tests drive it headless: post real pygame events, then `run(app, max_frames=n, clock=...)`.
+Scenes say where to go by returning a transition (scene.py); the App applies it here, building
+the scene a route names (screens.py). Tests drive it headless: post real pygame events, then
+`run(app, max_frames=n, clock=...)`.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from typing import Protocol
 
 import pygame
 
-from .settings import Settings
+from .scene import Pop, PopToRoot, Push, Quit, Replace, Scene, Transition
+from .screens import build
+from .settings import LaunchOptions, Settings
 from .version import window_title
 
 FPS = 60
@@ -23,32 +27,17 @@ class Clock(Protocol):
     def tick(self, framerate: int = 0) -> int: ...
 
 
-class Scene:
-    """A screen on the stack. Life cycle: resume, (process_event, update, draw)*, pause."""
-
-    app: App
-
-    def resume(self) -> None:
-        """Called when the scene becomes the top of the stack."""
-
-    def pause(self) -> None:
-        """Called when another scene covers this one or it is removed."""
-
-    def process_event(self, event: pygame.event.Event) -> None:
-        """React to one input event; the only place (with update) that changes state."""
-
-    def update(self, dt_ms: int) -> None:
-        """Advance timers by `dt_ms` milliseconds."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Paint the whole screen; never changes state."""
-
-
 class App:
-    """The window, the scene stack and the settings shared by every scene."""
+    """The window, the scene stack, and the settings and launch options every scene reads."""
 
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None):
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        settings: Settings | None = None,
+        options: LaunchOptions | None = None,
+    ) -> None:
         self.settings = settings or Settings()
+        self.options = options or LaunchOptions()
         self.scenes: list[Scene] = []
         self.running = True
         self.windowed_size = size
@@ -81,11 +70,25 @@ class App:
         self.scenes.pop().pause()
         self.push(scene)
 
-    def reset(self, scene: Scene) -> None:
-        """Clear the stack down to `scene` (e.g. back to the main menu)."""
-        while self.scenes:
+    def pop_to_root(self) -> None:
+        """Back to the bottom scene (the main menu), which resumes as it was left."""
+        while len(self.scenes) > 1:
             self.scenes.pop().pause()
-        self.push(scene)
+        self.top.resume()
+
+    def go(self, transition: Transition | None) -> None:
+        """Apply what a scene returned: where to go next, if anywhere."""
+        match transition:
+            case Push(to):
+                self.push(build(to))
+            case Replace(to):
+                self.replace(build(to))
+            case Pop():
+                self.pop()
+            case PopToRoot():
+                self.pop_to_root()
+            case Quit():
+                self.quit()
 
     def quit(self) -> None:
         self.running = False
@@ -109,7 +112,7 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif self.top:
-            self.top.process_event(event)
+            self.go(self.top.process_event(event))
 
     def frame(self, dt_ms: int) -> None:
         """One frame: all pending input, timers, then the picture."""
@@ -118,7 +121,8 @@ class App:
             if not self.running:
                 return
         if self.top:
-            self.top.update(dt_ms)
+            self.go(self.top.update(dt_ms))
+        if self.top:
             self.screen.fill(BACKGROUND)
             self.top.draw(self.screen)
         pygame.display.flip()

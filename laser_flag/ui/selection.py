@@ -25,6 +25,16 @@ class Selection:
         self.targets: tuple[int, ...] = ()
         self._risk: dict[Pos, tuple[tuple[Pos, ...], Any]] = {}
 
+    @classmethod
+    def of_plan(cls, game: Game, plan: Action | None) -> Selection:
+        """A bot's planned action marked as a player's pick would be: its unit, path or target."""
+        sel = cls(game)
+        sel.select(getattr(plan, "unit_id", None))
+        sel.hover = plan.to if isinstance(plan, Move) else None
+        if isinstance(plan, Fire):
+            sel.target = plan.target_id
+        return sel
+
     def unit_at(self, pos: Pos) -> Any | None:
         return next((u for u in self.game.units if u.pos == pos), None)
 
@@ -71,6 +81,20 @@ class Selection:
             self.select(ready[(ready.index(self.unit) + step) % len(ready)])
         else:
             self.select(ready[0] if step > 0 else ready[-1])
+
+    def select_nth(self, n: int) -> None:
+        """Keys 1-9: the active team's n-th unit (from 0)."""
+        ours = [u.id for u in self.game.units if u.team == self.game.active_team]
+        if n < len(ours):
+            self.select(ours[n])
+
+    def step_cursor(self, step: tuple[int, int]) -> None:
+        """Arrow keys walk a tile cursor (the hover) from the selected unit or the last hover."""
+        unit = self.game.unit(self.unit) if self.unit is not None else None
+        start = self.hover or (unit.pos if unit else (0, 0))
+        pos = (start[0] + step[0], start[1] + step[1])
+        if self.game.map.in_bounds(pos):
+            self.hover = pos
 
     def fire_action(self) -> Fire | None:
         """Fire at the chosen target, when the engine says the shot is allowed now."""

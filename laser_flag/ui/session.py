@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,15 @@ from .settings import all_human
 
 def new_seed() -> int:
     return secrets.randbelow(2**31)
+
+
+class UndoRefusal(Enum):
+    """Why undo is refused; the value is the end of the sentence the player reads."""
+
+    GAME_OVER = "the game is over"
+    NOTHING_THIS_TURN = "nothing to undo this turn"
+    DIE_ROLLED = "a die was rolled since"
+    BOT_PLAYING = "a bot is playing this turn"
 
 
 @dataclass
@@ -52,13 +62,17 @@ class Session:
         seed = new_seed() if seed is None else seed
         return cls(gm, names, seed, dict(levels or all_human()), state_file=state_file)
 
-    def rematch(self, swap_sides: bool) -> Session:
-        """A new game on the same map; swapping sides hands each player (or bot) the other team."""
+    def rematch(self, swap_sides: bool, seed: int | None = None) -> Session:
+        """A new game on the same map; swapping sides hands each player (or bot) the other team.
+
+        Its dice: `seed` when the player fixed one (`--seed`), else a fresh seed.
+        """
         names, levels = dict(self.names), dict(self.levels)
         if swap_sides:
             names = {"1": names["2"], "2": names["1"]}
             levels = {"1": levels["2"], "2": levels["1"]}
-        return Session(self.gm, names, new_seed(), levels, state_file=self.state_file)
+        seed = new_seed() if seed is None else seed
+        return Session(self.gm, names, seed, levels, state_file=self.state_file)
 
     # ----- undo: a snapshot stack; a die once rolled stands (boardgame.io style) ----------
 
@@ -66,17 +80,21 @@ class Session:
         """Keep the state before an action, so that the action can be taken back."""
         self.undo_stack.append((self.game.copy(), len(self.log)))
 
-    def why_no_undo(self) -> str | None:
-        """None when undo is possible, else why not, as the end of a sentence."""
+    def forget_last(self) -> None:
+        """Drop the snapshot of an action the engine refused: nothing happened to take back."""
+        self.undo_stack.pop()
+
+    def why_no_undo(self) -> UndoRefusal | None:
+        """None when undo is possible, else why not."""
         if self.game.over:
-            return "the game is over"
+            return UndoRefusal.GAME_OVER
         if not self.undo_stack or self.undo_stack[-1][0].turn != self.game.turn:
-            return "nothing to undo this turn"
+            return UndoRefusal.NOTHING_THIS_TURN
         if self.undo_stack[-1][0].rolls != self.game.rolls:
-            return "a die was rolled since"
+            return UndoRefusal.DIE_ROLLED
         return None
 
-    def undo(self) -> str | None:
+    def undo(self) -> UndoRefusal | None:
         """Take back the last action of this turn; None if done, else why it cannot be."""
         reason = self.why_no_undo()
         if reason is None:

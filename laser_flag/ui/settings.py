@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..bots import HUMAN, LEVELS
 from ..engine.game_map import TEAMS
@@ -48,3 +49,15 @@ class Settings:
         """The next (or previous) of Human, Easy, Normal, Hard for `team`."""
         index = LEVELS.index(self.levels[team])
         self.levels[team] = LEVELS[(index + step) % len(LEVELS)]
+
+
+@dataclass(frozen=True)
+class LaunchOptions:
+    """What the command line fixed for the whole run, passed to every game started in it.
+
+    `seed` None: each new game draws fresh dice; a seed given (`--seed`): every game uses it.
+    `state_file`: the debug dump of the game being played (`--state-file`).
+    """
+
+    seed: int | None = None
+    state_file: Path | None = None

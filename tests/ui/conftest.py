@@ -27,6 +27,7 @@ from laser_flag.ui.panel import buttons
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.session import Session
+from laser_flag.ui.settings import LaunchOptions
 from laser_flag.ui.widgets import Button
 
 SIZE = (1280, 860)
@@ -105,6 +106,9 @@ def small_session(dice: Dice | None = None, data: dict | None = None) -> Session
 
 
 def start_game(app: App, session: Session) -> GameScene:
+    """The game over the main menu, as `--map` opens the client; an existing stack is kept."""
+    if not app.scenes:
+        app.push(MenuScene())
     scene = GameScene(session)
     app.push(scene)
     run(app, 1, FakeClock())
@@ -115,13 +119,19 @@ def frames(app: App, n: int = 1) -> None:
     run(app, n, FakeClock())
 
 
-def open_menu(app: App, tmp_path: Path, seed: int = 3, maps: dict | None = None) -> MenuScene:
-    """The main menu over a maps folder of its own, holding `maps` (file stem -> map data)."""
+def open_menu(
+    app: App, tmp_path: Path, seed: int | None = 3, maps: dict | None = None
+) -> MenuScene:
+    """The main menu over a maps folder of its own, holding `maps` (file stem -> map data).
+
+    `seed` is the run's fixed seed, as `--seed` gives it (None: fresh dice for every game).
+    """
     folder = tmp_path / "maps"
     folder.mkdir(exist_ok=True)
     for stem, data in (maps or {}).items():
         (folder / f"{stem}.json").write_text(json.dumps(data), encoding="utf-8")
-    menu = MenuScene(seed=seed, maps_dir=folder)
+    app.options = LaunchOptions(seed=seed)
+    menu = MenuScene(maps_dir=folder)
     app.push(menu)
     frames(app)
     return menu
@@ -159,9 +169,9 @@ def press(app: App, key: int, mod: int = 0) -> None:
 def settle(app: App, scene: GameScene, limit: int = 400) -> None:
     """Play out the current events: frames pass, and shown dice are clicked away."""
     for _ in range(limit):
-        if scene.playback is None:
+        if scene.turns.playback is None:
             return
-        if scene.playback.showing_dice():
+        if scene.turns.playback.showing_dice():
             press(app, pygame.K_SPACE)
         else:
             frames(app)

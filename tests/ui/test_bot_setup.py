@@ -66,7 +66,7 @@ def test_keys_1_and_2_choose_levels_and_bot_against_bot_is_allowed(app, menu, ga
     assert app.settings.levels == {"1": "Easy", "2": "Normal"}
     press(app, pygame.K_RETURN)
     scene = app.top
-    assert isinstance(scene, GameScene) and scene.bot_to_move
+    assert isinstance(scene, GameScene) and scene.turns.bot_to_move
     click(app, panel_button(scene, "menu").rect.center)
     assert isinstance(app.top, MenuScene)
     assert app.settings.levels == {"1": "Easy", "2": "Normal"}  # remembered for the run
@@ -83,7 +83,7 @@ def test_the_save_keeps_the_levels_and_continue_restores_them(app, menu, data_di
     scene = app.top
     assert isinstance(scene, GameScene)
     assert scene.session.levels == {"1": "Hard", "2": "Human"}
-    assert scene.bot_turns.bots["1"] is not None and scene.bot_turns.bots["2"] is None
+    assert scene.turns.bots.bots["1"] is not None and scene.turns.bots.bots["2"] is None
 
 
 def test_an_old_save_without_levels_continues_hot_seat(app, menu):

@@ -50,18 +50,18 @@ def test_a_bot_turn_goes_through_the_engine_and_playback_then_hands_back(app, da
     session = duel(HUMAN_VS_BOT)
     scene = start_game(app, session)
     press(app, pygame.K_e)
-    assert scene.bot_to_move and scene.game.turn == 2
+    assert scene.turns.bot_to_move and scene.game.turn == 2
     seen = []  # what each frame showed: a plan, an animation, dice clearing by themselves
 
     def watch() -> bool:
-        playback, plan = scene.playback, scene.bot_turns.plan()
+        playback, plan = scene.turns.playback, scene.turns.bots.plan()
         seen.append((plan, playback and playback.auto_dice_ms, playback is not None))
         return humans_turn(scene)()
 
     run_until(app, watch)  # no input at all: the bot's dice must clear by themselves
     bot_actions = session.game.history[1:]
     assert len(bot_actions) > 2 and bot_actions[-1] == EndTurn()
-    assert scene.game.turn == 3 and not scene.bot_to_move
+    assert scene.game.turn == 3 and not scene.turns.bot_to_move
     assert {plan for plan, _, _ in seen} >= set(bot_actions[:-1])  # each shown before played
     assert any(animated for _, _, animated in seen)
     assert {auto for _, auto, animated in seen if animated} == {DICE_MS}
@@ -80,13 +80,13 @@ def test_the_loop_draws_and_answers_keys_while_the_bot_thinks(app, gated, monkey
     monkeypatch.setattr(scene, "draw", lambda surface: (draws.append(1), real_draw(surface)))
     press(app, pygame.K_e)
     frames(app, 30)
-    assert scene.bot_turns.thinking() and bot.asked == [1]
+    assert scene.turns.bots.thinking() and bot.asked == [1]
     assert bot.games[0] is not scene.game  # the worker was handed a copy
     assert len(draws) == 31
     assert scene.card()[0] == "Bob is thinking..."
     press(app, pygame.K_a)  # a key handled while the worker is still blocked
     assert app.settings.speed_label == "Fast"
-    assert scene.bot_turns.thinking() and len(scene.game.history) == 1
+    assert scene.turns.bots.thinking() and len(scene.game.history) == 1
     bot.gate.release()
     run_until(app, humans_turn(scene))
     assert scene.game.history == [EndTurn(), EndTurn()]
@@ -99,12 +99,14 @@ def test_the_plan_shows_before_the_shot_and_the_dice_clear_by_themselves(app, ga
     scene = start_game(app, session)
     press(app, pygame.K_e)
     bot.gate.release()
-    run_until(app, lambda: scene.bot_turns.plan() is not None)
-    assert scene.selection.unit == 2 and scene.selection.target == 1
+    run_until(app, lambda: scene.turns.plan is not None)
+    assert scene.turns.plan == Fire(2, 1)
+    assert scene.shown().unit == 2 and scene.shown().target == 1  # the board marks the plan
+    assert scene.selection.unit is None  # the player's own picks are left alone
     title, lines = scene.card()
     assert title == "Bob's Scout" and any(line.startswith("Needed ") for line in lines)
     assert scene.game.history == [EndTurn()]  # shown, not yet played
-    run_until(app, lambda: scene.playback is not None and scene.playback.showing_dice())
+    run_until(app, lambda: scene.turns.playback is not None and scene.turns.playback.showing_dice())
     bot.gate.release()
     run_until(app, humans_turn(scene))  # no click: the dice went away by themselves
     assert scene.game.scores["2"] == 1
@@ -117,13 +119,13 @@ def test_input_for_the_bots_team_is_refused_while_it_moves(app, gated):
     press(app, pygame.K_e)
     click(app, centre(scene, (1, 5)))  # Bob's Scout
     assert scene.selection.unit is None
-    assert "Bob's turn (a bot)" in scene.message
+    assert "Bob's turn (a bot)" in scene.turns.message
     press(app, pygame.K_TAB)
     press(app, pygame.K_e)
     assert scene.selection.unit is None and scene.game.history == [EndTurn()]
     assert not panel_button(scene, "end").enabled and not panel_button(scene, "undo").enabled
     press(app, pygame.K_z, pygame.KMOD_LCTRL)
-    assert scene.message == "Cannot undo: a bot is playing this turn."
+    assert scene.turns.message == "Cannot undo: a bot is playing this turn."
     press(app, pygame.K_r)  # the rules screen still opens, and Esc comes back
     assert isinstance(app.top, RulesScene)
     press(app, pygame.K_ESCAPE)
@@ -139,17 +141,17 @@ def test_pause_holds_the_bots_answer_until_go_on(app, gated):
     scene = start_game(app, small(HUMAN_VS_BOT))
     press(app, pygame.K_e)
     frames(app)
-    assert scene.bot_turns.thinking() and bot.asked == [1]
+    assert scene.turns.bots.thinking() and bot.asked == [1]
     press(app, pygame.K_p)
-    assert scene.bot_turns.paused
+    assert scene.turns.bots.paused
     bot.gate.release()
-    run_until(app, lambda: not scene.bot_turns.thinking())  # the thought under way may finish...
+    run_until(app, lambda: not scene.turns.bots.thinking())  # the thought under way may finish...
     frames(app, 100)
     assert scene.game.history == [EndTurn()]  # ...but nothing is played while paused
     assert scene.card()[0] == "Paused"
     assert panel_button(scene, "pause").label == "Go on (P)"
     click(app, panel_button(scene, "pause").rect.center)
-    assert not scene.bot_turns.paused
+    assert not scene.turns.bots.paused
     run_until(app, humans_turn(scene))
     assert scene.game.history == [EndTurn(), EndTurn()]
 
@@ -175,7 +177,7 @@ def test_skip_finishes_the_bots_turn_without_animation(app):
     shown = []  # between frames: no plan and no animation on show
 
     def watch() -> bool:
-        shown.append((scene.playback, scene.bot_turns.plan()))
+        shown.append((scene.turns.playback, scene.turns.bots.plan()))
         return scene.game.active_team == "1"
 
     run_until(app, watch)
@@ -187,9 +189,9 @@ def test_skip_finishes_the_bots_turn_without_animation(app):
 def test_skip_during_an_animation_ends_it_and_the_rest_of_the_turn(app):
     scene = start_game(app, duel(HUMAN_VS_BOT))
     press(app, pygame.K_e)
-    run_until(app, lambda: scene.playback is not None)
+    run_until(app, lambda: scene.turns.playback is not None)
     click(app, panel_button(scene, "skip").rect.center)
-    assert scene.playback is None
+    assert scene.turns.playback is None
     run_until(app, humans_turn(scene))
     assert scene.game.turn == 3
 
@@ -210,12 +212,12 @@ def test_an_answer_about_an_older_state_is_dropped_and_asked_again(gated):
     assert turns.tick(session.game, 16, 0.0) is None and bot.asked == [0]
     first = answer()
     session.remember()
-    session.game.apply(first.action)
+    session.game.apply(first)
     assert turns.tick(session.game, 16, 0.0) is None and bot.asked == [0, 1]
     assert session.undo() is None  # the game changes while the bot thinks
     assert answer() is None  # its answer (EndTurn) is about the old state: dropped
     assert bot.asked == [0, 1, 0]  # and the question is put again
-    assert answer().action == Move(1, (5, 2))
+    assert answer() == Move(1, (5, 2))
     assert session.game.history == []
 
 
@@ -224,7 +226,7 @@ def test_leaving_while_the_bot_thinks_drops_its_answer(app, gated, data_dir):
     scene = start_game(app, small(HUMAN_VS_BOT))
     press(app, pygame.K_e)
     frames(app, 5)
-    old_game, thought = scene.game, scene.bot_turns.thought
+    old_game, thought = scene.game, scene.turns.bots.thought
     assert thought is not None and not thought.done.is_set()
     click(app, panel_button(scene, "menu").rect.center)
     menu = app.top
@@ -249,6 +251,6 @@ def test_bot_against_bot_plays_a_whole_game_to_the_victory_screen(app):
     run_until(app, lambda: isinstance(app.top, VictoryScene), limit=60_000)
     assert session.game.over and session.game.winner in ("1", "2", "draw")
     assert sum(isinstance(a, EndTurn) for a in session.game.history) >= 1
-    assert scene.bot_turns.thought is None and not scene.bot_turns.playing  # stopped on leaving
+    assert scene.turns.bots.thought is None and not scene.turns.bots.playing  # stopped on leaving
     click(app, next(b for b in app.top.buttons() if b.name == "rematch").rect.center)
     assert app.top.session.levels == {"1": "Easy", "2": "Hard"}

@@ -51,7 +51,7 @@ def test_dice_wait_for_a_key_then_continue(app):
     press(app, pygame.K_f)
     for _ in range(60):
         frames(app)
-    assert scene.playback is not None and scene.playback.showing_dice()
+    assert scene.turns.playback is not None and scene.turns.playback.showing_dice()
     press(app, pygame.K_SPACE)
     settle(app, scene)
     assert scene.game.scores["1"] == 0

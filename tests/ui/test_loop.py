@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from laser_flag.ui.loop import MIN_SIZE, Scene, run
+from laser_flag.ui.loop import MIN_SIZE, run
+from laser_flag.ui.routes import ShowRules
+from laser_flag.ui.scene import Pop, PopToRoot, Push, Quit, Replace, Scene
+from laser_flag.ui.scenes.rules_scene import RulesScene
 
 from .conftest import FakeClock, frames, press
 
@@ -62,3 +65,41 @@ def test_resize_keeps_a_minimum_and_f11_toggles_fullscreen(app):
     assert app.fullscreen
     press(app, pygame.K_F11)
     assert not app.fullscreen and app.windowed_size == MIN_SIZE  # the dummy driver keeps its size
+
+
+class Going(Scene):
+    """Returns the transition a test hands it on the next key press."""
+
+    def __init__(self) -> None:
+        self.next = None
+
+    def process_event(self, event):
+        return self.next if event.type == pygame.KEYDOWN else None
+
+
+def test_the_loop_applies_the_transition_a_scene_returns(app):
+    root = Going()
+    app.push(root)
+    root.next = Push(ShowRules())
+    press(app, pygame.K_x)
+    assert isinstance(app.top, RulesScene) and len(app.scenes) == 2
+    press(app, pygame.K_ESCAPE)  # the rules scene returns Pop
+    assert app.scenes == [root]
+    middle = Going()
+    app.push(middle)
+    middle.next = Replace(ShowRules())
+    press(app, pygame.K_x)
+    assert app.scenes[0] is root and isinstance(app.top, RulesScene) and len(app.scenes) == 2
+    top = Going()
+    app.push(top)
+    top.next = PopToRoot()
+    press(app, pygame.K_x)
+    assert app.scenes == [root]
+    root.next = Pop()
+    press(app, pygame.K_x)  # the last scene goes: the app ends
+    assert not app.running and app.scenes == []
+    app.running = True
+    app.push(root)
+    root.next = Quit()
+    press(app, pygame.K_x)
+    assert not app.running and app.scenes == [root]

@@ -11,6 +11,7 @@ from laser_flag.ui import editor_launch, tk_dialogs
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.rules_scene import RulesScene
+from laser_flag.ui.settings import LaunchOptions
 
 from .conftest import SMALL_MAP, click, frames, press
 
@@ -26,7 +27,8 @@ def maps(tmp_path):
 
 
 def open_menu(app, maps) -> MenuScene:
-    menu = MenuScene(seed=3, maps_dir=maps)
+    app.options = LaunchOptions(seed=3)
+    menu = MenuScene(maps_dir=maps)
     app.push(menu)
     frames(app)
     return menu

@@ -63,7 +63,7 @@ def test_ctrl_z_takes_back_moves_one_at_a_time_exactly(app):
     assert state_digest(scene.game) == start  # units, scores and the generator
     assert session.game.history == []
     ctrl(app, pygame.K_z)
-    assert "nothing to undo this turn" in scene.message
+    assert "nothing to undo this turn" in scene.turns.message
 
 
 def test_a_move_that_drew_snap_shots_cannot_be_undone(app):
@@ -73,7 +73,7 @@ def test_a_move_that_drew_snap_shots_cannot_be_undone(app):
     moved = state_digest(scene.game)
     ctrl(app, pygame.K_z)
     assert state_digest(scene.game) == moved
-    assert scene.message == "Cannot undo: a die was rolled since."
+    assert scene.turns.message == "Cannot undo: a die was rolled since."
 
 
 def test_after_a_shot_the_result_stands_and_undo_says_why(app):
@@ -87,7 +87,7 @@ def test_after_a_shot_the_result_stands_and_undo_says_why(app):
     assert not undo_button(scene).enabled
     ctrl(app, pygame.K_z)
     assert state_digest(scene.game) == fired
-    assert scene.message == "Cannot undo: a die was rolled since."
+    assert scene.turns.message == "Cannot undo: a die was rolled since."
     click(app, centre(scene, (4, 4)))  # any other click clears the message
     assert "Undo unavailable: a die was rolled since." in scene.card()[1]
 
@@ -105,14 +105,14 @@ def test_end_of_turn_autosaves_and_the_autosave_continues_exactly(app, data_dir)
     assert state_digest(loaded.game) == state_digest(scene.game)
     assert loaded.teams["names"] == session.names
     ctrl(app, pygame.K_z)
-    assert "nothing to undo this turn" in scene.message
+    assert "nothing to undo this turn" in scene.turns.message
 
 
 def test_ctrl_s_saves_a_listed_game(app):
     scene = start_game(app, small_session())
     move(app, scene, (5, 1), (3, 1))
     ctrl(app, pygame.K_s)
-    assert scene.message.startswith("Saved as ")
+    assert scene.turns.message.startswith("Saved as ")
     infos, problems = saves.list_saves()
     assert problems == [] and len(infos) == 1
     assert (infos[0].map_name, infos[0].turn) == ("small", 1)

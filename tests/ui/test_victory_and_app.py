@@ -14,7 +14,17 @@ from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.victory_scene import VictoryScene, team_lines
 
-from .conftest import SMALL_MAP, Dice, centre, click, frames, settle, small_session, start_game
+from .conftest import (
+    SMALL_MAP,
+    Dice,
+    centre,
+    click,
+    frames,
+    panel_button,
+    settle,
+    small_session,
+    start_game,
+)
 
 
 def win_for_alice(app) -> VictoryScene:
@@ -46,8 +56,7 @@ def test_same_again_keeps_sides_and_menu_goes_home(app):
     victory = win_for_alice(app)
     click(app, button_xy(victory, "again"))
     assert app.top.session.names == {"1": "Alice", "2": "Bob"}
-    app.top.button("menu")
-    frames(app)
+    click(app, panel_button(app.top, "menu").rect.center)
     assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 import pygame
@@ -12,9 +11,10 @@ from ...board import draw as board_draw
 from ...board.palette import Palette
 from ...engine.game_map import TEAMS, GameMap
 from .. import editor_launch, tk_dialogs
-from ..loop import Scene
 from ..map_catalog import MAPS_DIR, MapEntry, load_entry, scan
 from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
+from ..routes import ListSaves, PlayGame, Route, ShowRules, WatchReplay
+from ..scene import Push, Quit, Scene, Transition
 from ..session import Session
 from ..widgets import (
     ACCENT,
@@ -40,12 +40,6 @@ MESSAGE_MS = 6000
 TEAM_KEYS = {pygame.K_1: "1", pygame.K_2: "2"}
 
 
-@cache
-def thumbnail(gm: GameMap, size: int) -> pygame.Surface:
-    """The board drawn small, in the map's own palette; cached because listed maps never change."""
-    return board_draw.thumbnail(gm, size)
-
-
 def map_facts(gm: GameMap) -> list[str]:
     """The lines the chooser shows for a map: size, mode, teams, limits."""
     names = " vs ".join(gm.teams[t].name for t in TEAMS)
@@ -55,15 +49,17 @@ def map_facts(gm: GameMap) -> list[str]:
 
 
 class MenuScene(Scene):
-    """The first screen; `seed` and `state_file` pass through to games started from here."""
+    """The first screen, and the root of the stack: games return to it as it was left.
 
-    def __init__(
-        self, seed: int | None = None, state_file: Path | None = None, maps_dir: Path = MAPS_DIR
-    ) -> None:
-        self.seed = seed
-        self.state_file = state_file
+    The maps are loaded once, when the menu is made; games started here take the app's launch
+    options (a fixed seed, the state file).
+    """
+
+    def __init__(self, maps_dir: Path = MAPS_DIR) -> None:
         self.maps_dir = maps_dir
         self.entries: list[MapEntry] = scan(maps_dir)
+        # Boards drawn small, by map and size: they go when the menu (or the map) goes.
+        self.thumbnails: dict[tuple[GameMap, int], pygame.Surface] = {}
         self.chosen = 0
         self.scroll = 0
         self.message = ""
@@ -135,35 +131,36 @@ class MenuScene(Scene):
 
     # ----- input -------------------------------------------------------------------------
 
-    def process_event(self, event: pygame.event.Event) -> None:
+    def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.click(event.pos)
-        elif event.type == pygame.MOUSEWHEEL:
+            return self.click(event.pos)
+        if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * CARD_H // 2)
         elif event.type == pygame.KEYDOWN:
-            self.key(event.key)
+            return self.key(event.key)
+        return None
 
-    def key(self, key: int) -> None:
+    def key(self, key: int) -> Transition | None:
         if key in (pygame.K_DOWN, pygame.K_UP) and self.entries:
             step = 1 if key == pygame.K_DOWN else -1
             self.choose((self.chosen + step) % len(self.entries))
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.act("play")
+            return self.act("play")
         elif key == pygame.K_r:
-            self.act("rules")
+            return self.act("rules")
         elif key in TEAM_KEYS:
-            self.act(level_button_name(TEAM_KEYS[key]))
+            return self.act(level_button_name(TEAM_KEYS[key]))
+        return None
 
-    def click(self, xy: tuple[int, int]) -> None:
+    def click(self, xy: tuple[int, int]) -> Transition | None:
         button = button_at(self.buttons(), xy)
         if button:
-            self.act(button.name)
-            return
-        if not self.list_rect().collidepoint(xy):
-            return
-        for i in range(len(self.entries)):
-            if self.card_rect(i).collidepoint(xy):
-                self.choose(i)
+            return self.act(button.name)
+        if self.list_rect().collidepoint(xy):
+            for i in range(len(self.entries)):
+                if self.card_rect(i).collidepoint(xy):
+                    self.choose(i)
+        return None
 
     def choose(self, index: int) -> None:
         self.chosen = index
@@ -178,63 +175,60 @@ class MenuScene(Scene):
         longest = max(0, len(self.entries) * CARD_H + 12 - self.list_rect().h)
         self.scroll = min(max(0, self.scroll + dy), longest)
 
-    def act(self, name: str) -> None:
-        """Run a button's action."""
-        from .rules_scene import RulesScene
-        from .saves_scene import SavesScene
-
+    def act(self, name: str) -> Transition | None:
+        """Run a button's action; the screens it opens are returned, for the loop to open."""
         settings = self.app.settings
-        actions = {
+        leave = {
             "play": self.play,
             "continue": self.continue_autosave,
-            "load": lambda: self.app.push(SavesScene(self.open_save)),
+            "load": lambda: Push(ListSaves(self.open_save)),
+            "rules": lambda: Push(ShowRules()),
+            "quit": Quit,
+        }
+        stay = {
             "open": self.open_file,
             "editor": self.start_editor,
-            "rules": lambda: self.app.push(RulesScene()),
             "speed": settings.cycle_speed,
             "palette": settings.toggle_palette,
-            "quit": self.app.quit,
         }
-        actions.update(
-            {level_button_name(t): lambda t=t: settings.cycle_level(t) for t in TEAMS}
-        )
-        actions[name]()
+        stay.update({level_button_name(t): lambda t=t: settings.cycle_level(t) for t in TEAMS})
+        if name in leave:
+            return leave[name]()
+        stay[name]()
+        return None
 
-    def play(self) -> None:
-        from .game_scene import GameScene
-
-        entry = self.entry
+    def play(self) -> Transition | None:
+        """A new game on the chosen map: fresh dice, unless the run fixed a seed."""
+        entry, options = self.entry, self.app.options
         if entry is None or not entry.playable:
-            return
+            return None
         try:
-            session = Session.start(entry.gm, self.seed, self.state_file, self.app.settings.levels)
+            session = Session.start(
+                entry.gm, options.seed, options.state_file, self.app.settings.levels
+            )
         except ValueError as exc:
             self.say(str(exc))
-            return
-        self.app.push(GameScene(session))
+            return None
+        return Push(PlayGame(session))
 
-    def continue_autosave(self) -> None:
+    def continue_autosave(self) -> Transition | None:
         path = saves.latest_autosave()
-        if path is not None:
-            self.open_save(path, watch=False)
+        route = None if path is None else self.open_save(path, watch=False)
+        return None if route is None else Push(route)
 
-    def open_save(self, path: Path, watch: bool) -> None:
-        """Continue a save in the game screen, or watch it; a bad save only gives a message."""
-        from .game_scene import GameScene
-
+    def open_save(self, path: Path, watch: bool) -> Route | None:
+        """Where a save goes: the game screen or its replay; None (with a message) if nowhere."""
         try:
             loaded = saves.load_save(path)
         except saves.SaveError as exc:
             self.say(str(exc))
-            return
+            return None
         if watch:
-            from .replay_scene import ReplayScene
-
-            self.app.push(ReplayScene(loaded))
-        elif loaded.game.over:
+            return WatchReplay(loaded)
+        if loaded.game.over:
             self.say(f"{path.name}: that game is over; watch it as a replay.")
-        else:
-            self.app.push(GameScene(Session.resume(loaded, self.state_file)))
+            return None
+        return PlayGame(Session.resume(loaded, self.app.options.state_file))
 
     def open_file(self) -> None:
         path = tk_dialogs.ask_map_file(str(self.maps_dir))
@@ -263,6 +257,12 @@ class MenuScene(Scene):
             self.editor = None
             self.say(failure)
         self.message_ms = max(0, self.message_ms - dt_ms)
+
+    def thumbnail(self, gm: GameMap, size: int) -> pygame.Surface:
+        """The board drawn small, once per map and size while this menu lives."""
+        if (gm, size) not in self.thumbnails:
+            self.thumbnails[gm, size] = board_draw.thumbnail(gm, size)
+        return self.thumbnails[gm, size]
 
     # ----- drawing -----------------------------------------------------------------------
 
@@ -300,7 +300,7 @@ class MenuScene(Scene):
         )
         thumb_rect = pygame.Rect(card.x + 4, card.y + 3, THUMB, THUMB)
         if entry.gm is not None:
-            image = thumbnail(entry.gm, THUMB)
+            image = self.thumbnail(entry.gm, THUMB)
             surface.blit(image, image.get_rect(center=thumb_rect.center))
         else:
             pygame.draw.line(surface, BAD, thumb_rect.topleft, thumb_rect.bottomright, 3)
@@ -337,7 +337,7 @@ class MenuScene(Scene):
             y = draw_lines(surface, wrap(gm.description, 20, text_w)[:fits], (x, y + 4), 20, DIM)
             size = min(text_w, picker.y - 16 - (y + 10))
             if board_room and size >= THUMB:
-                surface.blit(thumbnail(gm, size), (x, y + 10))
+                surface.blit(self.thumbnail(gm, size), (x, y + 10))
             palette = Palette.from_map(gm, self.app.settings.alternate_palette)
             draw_picker(surface, picker, gm, self.app.settings.levels, palette)
         if entry.error:

@@ -11,7 +11,7 @@ from ...engine.game_map import TEAMS
 from ...saves import LoadedSave
 from ..layout import game_layout
 from ..log_text import Roster, event_text
-from ..loop import Scene
+from ..scene import Pop, Scene, Transition
 from ..unit_looks import unit_looks
 from ..widgets import ACCENT, DIM, TEXT, draw_box, draw_lines, draw_text, wrap
 
@@ -77,9 +77,11 @@ class ReplayScene(Scene):
         if self.index == self.last:
             self.playing = False
 
-    def process_event(self, event: pygame.event.Event) -> None:
+    def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type != pygame.KEYDOWN:
-            return
+            return None
+        if event.key == pygame.K_ESCAPE:
+            return Pop()
         keys = {
             pygame.K_SPACE: self.toggle_play,
             pygame.K_RIGHT: lambda: self.step(1),
@@ -89,12 +91,12 @@ class ReplayScene(Scene):
             pygame.K_HOME: lambda: self.step(-self.last),
             pygame.K_END: lambda: self.step(self.last),
             pygame.K_a: self.app.settings.cycle_speed,
-            pygame.K_ESCAPE: self.app.pop,
         }
         if event.key in keys:
             if event.key not in (pygame.K_SPACE, pygame.K_a):
                 self.playing = False
             keys[event.key]()
+        return None
 
     # ----- drawing -------------------------------------------------------------------------
 

@@ -9,9 +9,10 @@ from ...board.icons import STATUS_ICONS
 from ...board.palette import Palette
 from ...board.tile_labels import TILE_LABELS
 from ...engine.game_map import BASES, ELEVATED, LEVEL, WALL, GameMap
+from ...engine.mapfile import parse_map
 from ...engine.ruleset import CLASS_LABELS, CLASSES, DEFAULT_RULESET, Ruleset
-from ..loop import Scene
 from ..rules_text import RULES_PAGE
+from ..scene import Pop, Scene, Transition
 from ..widgets import (
     ACCENT,
     DIM,
@@ -44,8 +45,6 @@ def sample_map(gm: GameMap | None) -> GameMap:
     """One row holding each tile kind, coloured like the map being played."""
     tiles = [[LEVEL, ELEVATED, WALL, *BASES]]
     if gm is None:
-        from ...engine.mapfile import parse_map
-
         gm = parse_map({"tiles": [[LEVEL] * 5] * 5, "units": []})
     return GameMap(tiles, [], teams=gm.teams, score_limit=gm.score_limit, turn_limit=None)
 
@@ -80,7 +79,7 @@ class RulesScene(Scene):
         specs = [("prev", "< Previous"), ("next", "Next >"), ("back", "Back (Esc)")]
         return row_of_buttons(specs, area)
 
-    def process_event(self, event: pygame.event.Event) -> None:
+    def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.KEYDOWN:
             keys = {
                 pygame.K_LEFT: "prev",
@@ -91,17 +90,18 @@ class RulesScene(Scene):
                 pygame.K_PAGEDOWN: "next",
             }
             if event.key in keys:
-                self.act(keys[event.key])
+                return self.act(keys[event.key])
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = button_at(self.buttons(), event.pos)
             if hit:
-                self.act(hit.name)
+                return self.act(hit.name)
+        return None
 
-    def act(self, name: str) -> None:
+    def act(self, name: str) -> Transition | None:
         if name == "back":
-            self.app.pop()
-        else:
-            self.page = (self.page + (1 if name == "next" else -1)) % len(PAGES)
+            return Pop()
+        self.page = (self.page + (1 if name == "next" else -1)) % len(PAGES)
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

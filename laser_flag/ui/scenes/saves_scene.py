@@ -9,7 +9,8 @@ import pygame
 
 from ... import saves
 from ...bots import HUMAN
-from ..loop import Scene
+from ..routes import Route
+from ..scene import Pop, Replace, Scene, Transition
 from ..widgets import ACCENT, BAD, DIM, TEXT, Button, button_at, draw_box, draw_buttons, draw_text
 
 ROW_H = 34
@@ -25,9 +26,12 @@ def info_line(info: saves.SaveInfo) -> str:
 
 
 class SavesScene(Scene):
-    """Choose a save; `open_save(path, watch)` is the menu's loader (continue or replay)."""
+    """Choose a save; `open_save(path, watch)` is the menu's: where the chosen one goes.
 
-    def __init__(self, open_save: Callable[[Path, bool], None]) -> None:
+    This list then gives way to that screen, or back to the menu (which says why not).
+    """
+
+    def __init__(self, open_save: Callable[[Path, bool], Route | None]) -> None:
         self.open_save = open_save
         self.infos, self.problems = saves.list_saves()
         self.chosen = 0
@@ -46,11 +50,11 @@ class SavesScene(Scene):
         w, _ = self.app.screen.get_size()
         return pygame.Rect(24, TOP + i * ROW_H, w - 48, ROW_H - 4)
 
-    def process_event(self, event: pygame.event.Event) -> None:
+    def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = button_at(self.buttons(), event.pos)
             if hit is not None:
-                self.act(hit.name)
+                return self.act(hit.name)
             for i in range(len(self.infos)):
                 if self.row_rect(i).collidepoint(event.pos):
                     self.chosen = i
@@ -60,17 +64,18 @@ class SavesScene(Scene):
                 pygame.K_DOWN: "down", pygame.K_UP: "up",
             }
             if event.key in keys:
-                self.act(keys[event.key])
+                return self.act(keys[event.key])
+        return None
 
-    def act(self, name: str) -> None:
+    def act(self, name: str) -> Transition | None:
         if name == "back":
-            self.app.pop()
-        elif name in ("up", "down") and self.infos:
+            return Pop()
+        if name in ("up", "down") and self.infos:
             self.chosen = (self.chosen + (1 if name == "down" else -1)) % len(self.infos)
         elif name in ("load", "watch") and self.infos:
-            path = self.infos[self.chosen].path
-            self.app.pop()
-            self.open_save(path, name == "watch")
+            route = self.open_save(self.infos[self.chosen].path, name == "watch")
+            return Pop() if route is None else Replace(route)
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_text(surface, "Saved games", (24, 20), 48, ACCENT, bold=True)

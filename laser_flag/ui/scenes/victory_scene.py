@@ -9,7 +9,8 @@ from ...board.palette import Palette
 from ...bots import HUMAN
 from ...engine.game_map import TEAMS
 from ..log_text import game_over_text
-from ..loop import Scene
+from ..routes import PlayGame
+from ..scene import PopToRoot, Replace, Scene, Transition
 from ..session import Session
 from ..unit_looks import unit_looks
 from ..widgets import (
@@ -55,22 +56,21 @@ class VictoryScene(Scene):
         ]
         return row_of_buttons(specs, area, gap=14)
 
-    def process_event(self, event: pygame.event.Event) -> None:
+    def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = button_at(self.buttons(), event.pos)
             if hit:
-                self.act(hit.name)
+                return self.act(hit.name)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.act("menu")
+            return self.act("menu")
+        return None
 
-    def act(self, name: str) -> None:
-        from .game_scene import GameScene
-        from .menu_scene import MenuScene
-
+    def act(self, name: str) -> Transition:
+        """Back to the main menu, or a new game on this map (with the run's fixed seed, if any)."""
         if name == "menu":
-            self.app.reset(MenuScene(None, self.session.state_file))
-        else:
-            self.app.replace(GameScene(self.session.rematch(swap_sides=name == "rematch")))
+            return PopToRoot()
+        swap = name == "rematch"
+        return Replace(PlayGame(self.session.rematch(swap, self.app.options.seed)))
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -1,0 +1,82 @@
+"""The game screen's board marks: reach, path, target and risk tag; a walk, a beam, the dice.
+
+Drawing only: each function reads the game, a selection or a playback and changes nothing.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..board.draw import draw_unit
+from ..board.palette import HIGHLIGHTS, Palette
+from ..engine.events import Shot
+from ..engine.game import Game
+from . import overlays
+from .dice_box import draw_shot
+from .layout import Layout
+from .log_text import Roster
+from .playback import Playback, duration
+from .selection import Selection
+from .unit_looks import look_of
+
+
+def draw_choices_under(surface: pygame.Surface, lay: Layout, sel: Selection) -> None:
+    """Reach, path and target tints, under the units."""
+    origin, px = lay.origin, lay.tile_px
+    overlays.shade(surface, origin, px, sel.reachable, HIGHLIGHTS.reach)
+    preview = sel.move_preview()
+    if preview is not None:
+        tint = HIGHLIGHTS.danger if preview[1].shooters else HIGHLIGHTS.path
+        overlays.shade(surface, origin, px, [preview[0][-1]], tint)
+        overlays.path_line(surface, origin, px, preview[0])
+    if sel.target is not None:
+        overlays.shade(surface, origin, px, [sel.game.unit(sel.target).pos], HIGHLIGHTS.target)
+
+
+def draw_choices_over(surface: pygame.Surface, lay: Layout, sel: Selection) -> None:
+    """Selection ring, sight marks on enemies, the hover cursor and a move's risk tag."""
+    origin, px, game = lay.origin, lay.tile_px, sel.game
+    if sel.hover is not None:
+        overlays.ring(surface, origin, px, sel.hover, overlays.HOVER, 1)
+    if sel.unit is None:
+        return
+    overlays.ring(surface, origin, px, game.unit(sel.unit).pos, overlays.SELECT_RING, 3)
+    for uid in sel.visible:
+        color, width = (overlays.TARGET_RED, 4) if uid == sel.target else (overlays.SIGHT_YELLOW, 2)
+        overlays.crosshair(surface, origin, px, game.unit(uid).pos, color, width)
+    preview = sel.move_preview()
+    if preview is not None:
+        risk = preview[1]
+        text = (
+            f"{len(risk.shooters)} snap · {float(risk.p_unhit) * 100:.0f}% safe"
+            if risk.shooters
+            else "safe"
+        )
+        color = overlays.TARGET_RED if risk.shooters else overlays.PATH_WHITE
+        overlays.tag(surface, origin, px, preview[0][-1], text, color)
+
+
+def draw_playback(
+    surface: pygame.Surface,
+    lay: Layout,
+    palette: Palette,
+    game: Game,
+    playback: Playback,
+    roster: Roster,
+) -> None:
+    """A walking unit, a laser beam, or a shot's dice."""
+    origin, px = lay.origin, lay.tile_px
+    walk = playback.walk()
+    if walk is not None:
+        uid, path, steps = walk
+        look = look_of(game, playback, uid, path[0], playback.lasers[uid])
+        draw_unit(surface, look, overlays.walking_rect(origin, px, path, steps), palette)
+    shot = playback.current
+    if not isinstance(shot, Shot):
+        return
+    a, b = playback.positions[shot.shooter], playback.positions[shot.target]
+    team = palette.team(roster.team_of(shot.shooter))
+    progress = playback.elapsed / max(1, duration(shot))
+    overlays.laser(surface, game.map, origin, px, a, b, team.symbol, progress)
+    if playback.showing_dice():
+        draw_shot(surface, lay.board.center, shot, roster)

@@ -1,0 +1,70 @@
+"""The game panel's view model: what it shows this frame, from the driver and the player's picks.
+
+Plain values and words only (no drawing), so the screen's text is built in one place.
+"""
+
+from __future__ import annotations
+
+from .panel import PanelView
+from .selection import Selection
+from .session import UndoRefusal
+from .settings import Settings
+from .turns import Turns
+from .unit_card import move_lines, target_lines, unit_lines
+
+
+def panel_view(
+    turns: Turns, sel: Selection, card: tuple[str, list[str]], settings: Settings, watching: bool
+) -> PanelView:
+    """The panel this frame; `card` is the unit card's (title, lines)."""
+    game, session = turns.game, turns.session
+    scores = turns.playback.scores if turns.playback else game.scores
+    limit = f" of {game.map.turn_limit}" if game.map.turn_limit else ""
+    player = turns.playback is None and not turns.bot_to_move  # a person may act now
+    return PanelView(
+        names=session.names,
+        scores=dict(scores),
+        limits=dict(game.map.score_limit),
+        active=game.active_team,
+        turn_line=f"Round {game.round}{limit} · turn {game.turn} · "
+        f"{session.names[game.active_team]} to play",
+        card_title=card[0],
+        card_lines=card[1],
+        log=session.log,
+        can_fire=player and sel.fire_action() is not None,
+        can_end=player and game.winner is None,
+        can_undo=player and turns.why_no_undo() is None,
+        watching=watching,
+        speed_label=settings.speed_label,
+        alternate=settings.alternate_palette,
+        levels=session.levels,
+        bots=turns.bots.playing,
+        paused=turns.bots.paused,
+        can_skip=turns.bot_to_move,
+    )
+
+
+def player_card(turns: Turns, sel: Selection) -> tuple[str, list[str]]:
+    """The unit card on a person's turn: what is selected, targeted and hovered, or how to start."""
+    game, session = turns.game, turns.session
+    if turns.playback is not None:
+        return "Playing out...", ["Click or press a key to continue; S skips the rest."]
+    note = turns.message or undo_note(turns)
+    if sel.unit is None:
+        name = session.names[game.active_team]
+        lines = [f"{name}: pick a unit (click it, Tab, or 1-9).", note]
+        return f"{name} to play", [line for line in lines if line]
+    lines = unit_lines(game, sel.unit)
+    if sel.target is not None:
+        lines += target_lines(game, sel.unit, sel.target, session.roster)
+        lines.append("Click the target again or press F to fire.")
+    preview = sel.move_preview()
+    if preview is not None:
+        lines += move_lines(game, *preview)
+    return session.roster.unit(sel.unit), [*lines, note] if note else lines
+
+
+def undo_note(turns: Turns) -> str:
+    """Why the Undo button is greyed, when that is worth saying."""
+    reason = turns.why_no_undo()
+    return f"Undo unavailable: {reason.value}." if reason is UndoRefusal.DIE_ROLLED else ""

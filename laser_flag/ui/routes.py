@@ -1,0 +1,47 @@
+"""Where a scene may send the player: each screen named with what it needs to be built.
+
+Plain values, so a scene names its next screen without importing that screen's module;
+screens.py builds them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine.game_map import GameMap
+from ..saves import LoadedSave
+from .session import Session
+
+
+@dataclass(frozen=True)
+class PlayGame:
+    session: Session
+
+
+@dataclass(frozen=True)
+class ShowVictory:
+    session: Session
+
+
+@dataclass(frozen=True)
+class ShowRules:
+    """The rules; `gm` colours the tiles like the map being played (None: the default look)."""
+
+    gm: GameMap | None = None
+
+
+@dataclass(frozen=True)
+class ListSaves:
+    """The saved games; `open_save(path, watch)` says where a chosen one goes (None: nowhere)."""
+
+    open_save: Callable[[Path, bool], Route | None]
+
+
+@dataclass(frozen=True)
+class WatchReplay:
+    loaded: LoadedSave
+
+
+Route = PlayGame | ShowVictory | ShowRules | ListSaves | WatchReplay

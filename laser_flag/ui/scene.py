@@ -1,0 +1,81 @@
+"""A screen on the app's stack, and the transitions by which it says where to go next.
+
+A scene never builds another scene: it returns a transition naming a route (routes.py), and the
+loop builds the scene (screens.py) and changes the stack. So no scene module imports another.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import pygame
+
+from .routes import Route
+from .settings import LaunchOptions, Settings
+
+
+class Host(Protocol):
+    """What a scene reads of the app: the window, the player's settings, the launch options."""
+
+    screen: pygame.Surface
+    settings: Settings
+    options: LaunchOptions
+
+
+@dataclass(frozen=True)
+class Push:
+    """Open the screen `to` over this one; popping it comes back here."""
+
+    to: Route
+
+
+@dataclass(frozen=True)
+class Replace:
+    """Swap this screen for `to` (e.g. game -> victory)."""
+
+    to: Route
+
+
+@dataclass(frozen=True)
+class Pop:
+    """Close this screen (back); the app ends when the last one goes."""
+
+
+@dataclass(frozen=True)
+class PopToRoot:
+    """Back to the one main menu at the bottom of the stack, as the player left it."""
+
+
+@dataclass(frozen=True)
+class Quit:
+    """End the app."""
+
+
+Transition = Push | Replace | Pop | PopToRoot | Quit
+
+
+class Scene:
+    """A screen on the stack. Life cycle: resume, (process_event, update, draw)*, pause.
+
+    `process_event` and `update` return a transition when the player goes elsewhere.
+    """
+
+    app: Host
+
+    def resume(self) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def pause(self) -> None:
+        """Called when another scene covers this one or it is removed."""
+
+    def process_event(self, event: pygame.event.Event) -> Transition | None:
+        """React to one input event; the only place (with update) that changes state."""
+        return None
+
+    def update(self, dt_ms: int) -> Transition | None:
+        """Advance timers by `dt_ms` milliseconds."""
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the whole screen; never changes state."""

@@ -1,0 +1,27 @@
+"""Builds the screen a route names: the one module that knows every scene class."""
+
+from __future__ import annotations
+
+from .routes import ListSaves, PlayGame, Route, ShowRules, ShowVictory, WatchReplay
+from .scene import Scene
+from .scenes.game_scene import GameScene
+from .scenes.replay_scene import ReplayScene
+from .scenes.rules_scene import RulesScene
+from .scenes.saves_scene import SavesScene
+from .scenes.victory_scene import VictoryScene
+
+
+def build(route: Route) -> Scene:
+    """The scene for `route`, not yet on the stack."""
+    match route:
+        case PlayGame(session):
+            return GameScene(session)
+        case ShowVictory(session):
+            return VictoryScene(session)
+        case ShowRules(gm):
+            return RulesScene(gm)
+        case ListSaves(open_save):
+            return SavesScene(open_save)
+        case WatchReplay(loaded):
+            return ReplayScene(loaded)
+    raise TypeError(f"no screen for {route!r}")

@@ -1,0 +1,166 @@
+"""Drives one game without pixels: acting, undo, saves, the bots' turns and events playing out.
+
+GameScene turns input into calls here and draws what this holds; nothing here imports pygame,
+so the whole turn flow is tested without a window (STYLE.md: a scene only calls and draws).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from .. import saves
+from ..engine.actions import Action, IllegalAction
+from ..engine.events import Event
+from ..engine.game import Game
+from .bot_turns import DICE_MS, BotTurns
+from .log_text import event_text
+from .playback import Playback
+from .session import Session, UndoRefusal
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An action the engine refused, and why, in the engine's words."""
+
+    reason: str
+
+
+class Turns:
+    """One game being played: the session, its bots, undo, saving and the events playing out.
+
+    `message` is the last thing to tell the player (a refusal, "Saved as ...", "Undone.").
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.bots = BotTurns(session.levels, session.seed)
+        self.playback: Playback | None = None
+        self.message = ""
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def bot_to_move(self) -> bool:
+        return self.bots.to_move(self.game)
+
+    @property
+    def plan(self) -> Action | None:
+        """The bot's chosen action while it is shown, before it is played."""
+        return self.bots.plan() if self.bot_to_move else None
+
+    # ----- acting ------------------------------------------------------------------------
+
+    def act(self, action: Action) -> Refused | list[Event]:
+        """Apply a player's or a bot's action through the engine; its events start playing."""
+        game = self.game
+        if game.over:
+            return Refused("The game is over.")
+        before = [replace(u) for u in game.units]
+        scores, turn = dict(game.scores), game.turn
+        auto_dice = DICE_MS if self.bot_to_move else None  # nobody need click a bot's dice away
+        self.session.remember()
+        try:
+            events = game.apply(action)
+        except IllegalAction as exc:
+            self.session.forget_last()
+            self.message = exc.reason
+            return Refused(exc.reason)
+        self.message = ""
+        self.playback = Playback(before, scores, events, self.played, auto_dice)
+        self.session.write_state()
+        if game.turn != turn:
+            self.autosave()
+        return events
+
+    def played(self, event: Event) -> None:
+        self.session.log.append(event_text(event, self.session.roster))
+
+    def why_no_undo(self) -> UndoRefusal | None:
+        """None when the player may take back the last action, else why not."""
+        return UndoRefusal.BOT_PLAYING if self.bot_to_move else self.session.why_no_undo()
+
+    def undo(self) -> UndoRefusal | None:
+        """Take back the last action of this turn; None when done, else why it cannot be."""
+        reason = UndoRefusal.BOT_PLAYING if self.bot_to_move else self.session.undo()
+        if reason is not None:
+            self.message = f"Cannot undo: {reason.value}."
+            return reason
+        self.message = "Undone."
+        self.session.write_state()
+        return None
+
+    # ----- saving ------------------------------------------------------------------------
+
+    def save(self) -> Path | None:
+        """A new file in the saves folder; a failure is told in `message`, never raised."""
+        try:
+            path = saves.write_save(saves.new_save_path(self.game), self.game, self.session.teams())
+        except (OSError, ValueError) as exc:
+            self.message = f"Could not save: {exc}"
+            return None
+        self.message = f"Saved as {path.name}."
+        return path
+
+    def autosave(self) -> None:
+        try:
+            saves.autosave(self.game, self.session.teams())
+        except (OSError, ValueError) as exc:
+            self.message = f"Autosave failed: {exc}"
+
+    # ----- time: the bots' turns and events playing out ------------------------------------
+
+    def tick(self, dt_ms: float, speed: float) -> None:
+        """One frame: a bot thinks, shows its plan or plays it; events play on."""
+        if self.playback is None and self.bot_to_move:
+            self.bot_step(dt_ms, speed)
+        if self.playback is not None:  # a bot's action starts playing in the same frame
+            self.playback.update(dt_ms, speed)
+            if self.playback.done:
+                self.settle()
+
+    def bot_step(self, dt_ms: float, speed: float) -> None:
+        """Play the bot's answer once it has been shown long enough (or at once when skipping)."""
+        action = self.bots.tick(self.game, dt_ms, speed)
+        if action is None:
+            return
+        skipping = self.bots.skipping(self.game)
+        outcome = self.act(action)
+        if isinstance(outcome, Refused):
+            self.bots.fail(f"The bot chose an action the rules refuse: {outcome.reason}")
+        elif skipping:
+            self.skip_playback()
+
+    def proceed(self) -> None:
+        """A click or key while events play: finish the animation, or continue past the dice."""
+        self.playback.proceed()
+        if self.playback.done:
+            self.settle()
+
+    def skip_playback(self) -> None:
+        """Play every event left at once."""
+        self.playback.skip_all()
+        self.settle()
+
+    def settle(self) -> None:
+        """The events have played: the board shows the game as it is; a game over ends the bots."""
+        self.playback = None
+        if self.game.over:
+            self.bots.stop()
+
+    def skip_bot_turn(self) -> None:
+        """The bot's turn finishes at once, without animation."""
+        if self.bot_to_move:
+            self.bots.skip(self.game)
+            if self.playback is not None:
+                self.skip_playback()
+
+    def toggle_pause(self) -> None:
+        if self.bots.playing:
+            self.bots.toggle_pause()
+
+    def leave(self) -> None:
+        """The game is left: a bot still thinking about it is no longer listened to."""
+        self.bots.stop()

@@ -1,0 +1,186 @@
+"""The turn driver alone, no window: act, undo and why not, saves, bot turns, pause, skip."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from laser_flag import saves
+from laser_flag.engine import EndTurn, Fire, Move
+from laser_flag.engine.mapfile import parse_map
+from laser_flag.engine.record import state_digest
+from laser_flag.ui.bot_turns import DICE_MS, PLAN_MS
+from laser_flag.ui.session import Session, UndoRefusal
+from laser_flag.ui.turns import Refused, Turns
+
+from .conftest import SMALL_MAP, WALLED, Dice, GatedBot, small_session
+
+HUMAN_VS_BOT = {"1": "Human", "2": "Easy"}
+NORMAL, INSTANT = 1.0, 0.0
+
+
+def test_importing_the_turn_driver_loads_no_pygame():
+    code = (
+        "import sys, laser_flag.ui.turns, laser_flag.ui.routes;"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'tkinter', '_tkinter')];"
+        "print(bad); sys.exit(1 if bad else 0)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == "[]"
+
+
+def walled(levels: dict[str, str] | None = None) -> Turns:
+    """A driver on WALLED: nobody sees an enemy at first, so moves roll nothing."""
+    return Turns(Session.start(parse_map(WALLED, "walled.json"), seed=4, levels=levels))
+
+
+def play_out(turns: Turns) -> None:
+    """Let the events of the last action play to the end, as a player clicking through would."""
+    for _ in range(100):
+        if turns.playback is None:
+            return
+        turns.proceed()
+    raise AssertionError("events did not finish playing")
+
+
+def test_act_plays_the_events_and_a_refusal_changes_nothing():
+    turns = walled()
+    events = turns.act(Move(0, (4, 1)))
+    assert not isinstance(events, Refused) and events
+    assert turns.playback is not None and turns.session.log == []  # logged as each one plays
+    play_out(turns)
+    assert any("moves (5, 1) -> (4, 1)" in line for line in turns.session.log)
+    before, stack = state_digest(turns.game), len(turns.session.undo_stack)
+    refused = turns.act(Move(0, (0, 0)))
+    assert isinstance(refused, Refused) and refused.reason
+    assert turns.message == refused.reason
+    assert state_digest(turns.game) == before and len(turns.session.undo_stack) == stack
+
+
+def test_undo_takes_back_a_move_then_says_why_not():
+    turns = walled()
+    start = state_digest(turns.game)
+    turns.act(Move(0, (4, 1)))
+    play_out(turns)
+    assert turns.why_no_undo() is None
+    assert turns.undo() is None and turns.message == "Undone."
+    assert state_digest(turns.game) == start and turns.game.history == []
+    assert turns.undo() is UndoRefusal.NOTHING_THIS_TURN
+    assert turns.message == "Cannot undo: nothing to undo this turn."
+
+
+def test_undo_is_refused_after_a_die_in_a_bots_turn_and_once_the_game_is_over():
+    data = dict(SMALL_MAP, score_limit={"1": 1, "2": 1})
+    turns = Turns(small_session(Dice((6, 6)), data))
+    turns.act(Fire(1, 2))
+    assert turns.undo() is UndoRefusal.GAME_OVER  # the hit won the game
+    shot = Turns(small_session(Dice((2, 1))))
+    shot.act(Fire(1, 2))
+    assert shot.undo() is UndoRefusal.DIE_ROLLED
+    assert shot.message == "Cannot undo: a die was rolled since."
+    bots = walled({"1": "Easy", "2": "Human"})
+    assert bots.undo() is UndoRefusal.BOT_PLAYING
+
+
+def test_the_turns_end_autosaves_the_game_as_it_stands(data_dir):
+    turns = walled()
+    turns.act(Move(0, (4, 1)))
+    assert saves.latest_autosave() is None
+    turns.act(EndTurn())
+    loaded = saves.load_save(saves.latest_autosave())
+    assert loaded.actions == [Move(0, (4, 1)), EndTurn()]
+    assert state_digest(loaded.game) == state_digest(turns.game)
+
+
+def test_a_failed_save_is_told_not_raised(data_dir):
+    data_dir.mkdir(parents=True)
+    (data_dir / "saves").write_text("a file where the folder should be", encoding="utf-8")
+    turns = walled()
+    assert turns.save() is None and turns.message.startswith("Could not save: ")
+
+
+def run_playback(turns: Turns) -> None:
+    """Frames of a bot's turn until its events have played by themselves (no clicks)."""
+    for _ in range(1000):
+        if turns.playback is None:
+            return
+        turns.tick(16, NORMAL)
+    raise AssertionError("a bot's events did not play by themselves")
+
+
+def answer(turns: Turns, bot: GatedBot, speed: float = NORMAL) -> None:
+    """Let the bot's thought through and wait (with a timeout) until its answer is in."""
+    turns.tick(16, speed)  # asks the question, if not asked yet
+    thought = turns.bots.thought
+    bot.gate.release()
+    assert thought is not None and thought.done.wait(10)
+
+
+def test_a_bots_plan_shows_on_its_own_field_then_plays(gated):
+    bot = gated(Move(2, (2, 5)), EndTurn())
+    turns = walled(HUMAN_VS_BOT)
+    turns.act(EndTurn())
+    play_out(turns)
+    assert turns.bot_to_move and turns.plan is None
+    answer(turns, bot)
+    turns.tick(16, NORMAL)
+    assert turns.plan == Move(2, (2, 5)) and len(turns.game.history) == 1  # shown, not played
+    turns.tick(PLAN_MS - 1, NORMAL)
+    assert turns.plan == Move(2, (2, 5)) and len(turns.game.history) == 1
+    turns.tick(1, NORMAL)
+    assert turns.game.history[-1] == Move(2, (2, 5)) and turns.plan is None
+    assert turns.playback is not None and turns.playback.auto_dice_ms == DICE_MS
+    run_playback(turns)
+    answer(turns, bot)
+    for _ in range(200):
+        turns.tick(PLAN_MS, NORMAL)
+    assert turns.game.history[-1] == EndTurn() and not turns.bot_to_move
+
+
+def test_pause_holds_the_answer_and_skip_plays_the_turn_without_a_plan(gated):
+    bot = gated(Move(2, (2, 5)), EndTurn())
+    turns = walled(HUMAN_VS_BOT)
+    turns.act(EndTurn())
+    play_out(turns)
+    answer(turns, bot)
+    turns.toggle_pause()
+    for _ in range(50):
+        turns.tick(PLAN_MS, NORMAL)
+    assert turns.plan is None and len(turns.game.history) == 1  # nothing shown or played
+    turns.toggle_pause()
+    turns.skip_bot_turn()
+    turns.tick(16, NORMAL)
+    assert turns.game.history[-1] == Move(2, (2, 5)) and turns.playback is None
+    answer(turns, bot)
+    turns.tick(16, NORMAL)
+    assert turns.game.history[-1] == EndTurn() and turns.playback is None
+    assert turns.plan is None and not turns.bot_to_move
+
+
+def test_an_answer_about_an_older_state_is_dropped(gated):
+    bot = gated(Move(0, (4, 1)), Move(0, (4, 1)))
+    turns = walled({"1": "Easy", "2": "Human"})
+    turns.tick(16, INSTANT)  # the bot is asked about the game as it starts
+    turns.act(Move(1, (5, 2)))  # the game changes while it thinks (as a load would)
+    play_out(turns)
+    answer(turns, bot, INSTANT)
+    turns.tick(16, INSTANT)
+    assert turns.game.history == [Move(1, (5, 2))]  # its answer was about the old state
+    answer(turns, bot, INSTANT)
+    assert bot.asked == [0, 1]  # the question was put again, about the game as it is
+    turns.tick(16, INSTANT)
+    assert turns.game.history == [Move(1, (5, 2)), Move(0, (4, 1))]
+
+
+def test_leaving_the_game_stops_listening_to_the_bot(gated):
+    bot = gated(EndTurn())
+    turns = walled({"1": "Easy", "2": "Human"})
+    turns.tick(16, INSTANT)
+    thought = turns.bots.thought
+    turns.leave()
+    bot.gate.release()
+    assert thought.done.wait(10)
+    for _ in range(20):
+        turns.tick(16, INSTANT)
+    assert turns.game.history == [] and not turns.bot_to_move
