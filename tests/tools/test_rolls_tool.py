@@ -182,6 +182,15 @@ def test_3d6_and_1d20(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "--dice", "1d20").startswith("Dice: 1d20 (a hit is a total >= needed; 20")
 
 
+def test_the_largest_dice_accepted_give_exact_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, "--dice", "10d100")
+    assert doc["dice"] == "10d100"
+    # Needing 7 on 10d100: every total is at least 10, so the shot is certain.
+    assert doc["tables"]["basic"]["level"]["basic"]["level"] == {"needed": 7, "probability": 1.0}
+    assert run(capsys, "--dice", "5d30").startswith(f"Dice: 5d30 (a hit is a total >= needed; "
+                                                    f"{30**5} outcomes)")
+
+
 def bad_map_cases(tmp_path: Path) -> dict[str, list[str]]:
     not_json = tmp_path / "broken.json"
     not_json.write_text("{tiles: ")
