@@ -20,6 +20,7 @@ def run_json(capsys, *argv: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_same_arguments_give_identical_json_whatever_the_jobs(capsys):
     args = (BLITZ, "--games", "4", "--seed", "5", "--bots", "greedy,random")
     first = run_json(capsys, *args, "--jobs", "2")

@@ -7,6 +7,8 @@ import re
 import tkinter as tk
 from pathlib import Path
 
+import pytest
+
 from laser_flag.engine.mapfile import write_json_atomic
 from laser_flag.ui.version import window_title
 from map_editor.document import MapDocument
@@ -15,6 +17,8 @@ from map_editor.storage import new_map_data
 from map_editor.window import APP_NAME, EditorWindow
 
 from .xdo import find_window, key, pump, wait_for, xdotool
+
+pytestmark = pytest.mark.slow  # a real Tk window on an X server, and the game started from it
 
 UNITS = [["1", "scout", 0, 0], ["2", "grunt", 10, 10]]
 

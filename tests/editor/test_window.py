@@ -21,6 +21,8 @@ from map_editor.window import APP_NAME, EditorWindow
 
 from .xdo import answer_dialog, click, drag, find_window, key, pump, wait_for, wm_close
 
+pytestmark = pytest.mark.slow  # a real Tk window on an X server
+
 ROOT = Path(__file__).resolve().parents[2]
 ORIGINAL_FORMAT = ROOT / "tests" / "data" / "original_format.txt"
 UNITS = [["1", "scout", 0, 0], ["2", "grunt", 10, 10]]

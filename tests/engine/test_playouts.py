@@ -43,7 +43,14 @@ def play(game: Game, rng: random.Random) -> list:
     return events
 
 
-@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+FAST_PLAYOUTS = ("blitz", "duel")  # the smallest maps: their playouts stay in the fast set
+PLAYOUT_MAPS = [
+    pytest.param(p, id=p.stem, marks=() if p.stem in FAST_PLAYOUTS else pytest.mark.slow)
+    for p in MAPS
+]
+
+
+@pytest.mark.parametrize("path", PLAYOUT_MAPS)
 def test_random_playouts_keep_the_rules_invariants(path):
     gm = load_map(path)
     for seed in range(GAMES_PER_MAP):

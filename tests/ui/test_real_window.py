@@ -20,6 +20,8 @@ from laser_flag.ui.widgets import ACCENT
 
 from .conftest import SMALL_MAP
 
+pytestmark = pytest.mark.slow  # a real X server and a client process per test
+
 WINDOW = (1280, 860)
 
 
