@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -254,3 +255,36 @@ def test_module_runs_as_a_script() -> None:
     assert bad.returncode == 2
     assert len(bad.stderr.splitlines()) == 1
     assert "Traceback" not in bad.stderr
+
+
+def test_a_huge_message_is_cut_to_one_short_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write_map(tmp_path, {"grunt": {"armour" * 100_000: 1}})
+    assert main(["--map", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("laser-flag-rolls: error: ") and "armour" in err
+    assert err.count("\n") == 1 and len(err) <= 400
+
+
+def _rolls(stdout: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "laser_flag.tools.rolls", "--dice", "3d6"],
+                          stdout=stdout, stderr=subprocess.PIPE, text=True, check=False)
+
+
+def test_a_full_disk_is_one_line_and_exit_2() -> None:
+    with open("/dev/full", "w") as full:
+        done = _rolls(full)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "laser-flag-rolls: error: cannot write the output: No space left on device\n")
+
+
+def test_a_reader_that_closes_the_pipe_ends_the_checker_quietly() -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # like `| head -1` that has already exited
+    try:
+        done = _rolls(write_end)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (0, "")
