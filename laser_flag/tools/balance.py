@@ -101,6 +101,7 @@ def tasks(args: argparse.Namespace) -> Iterator[Task]:
 
 
 def total_games(args: argparse.Namespace) -> int:
+    """Games in the whole run: --games on each map."""
     return len(args.maps) * args.games
 
 
@@ -278,20 +279,23 @@ def plot(doc: dict[str, Any], path: str, plt: Any) -> None:
     ax.set_ylabel("team 1 win rate (decided games)")
     ax.set_title(f"{doc['bots'][0]} vs {doc['bots'][1]}: first-player edge")
     fig.tight_layout()
-    kind = Path(path).suffix.lstrip(".").lower() or "png"
     try:  # like every file the game writes: never half a chart
-        write_atomic(path, lambda f: fig.savefig(f, format=kind))
+        write_atomic(path, lambda f: fig.savefig(f, format=_image_kind(path)))
     finally:
         plt.close(fig)
 
 
+def _image_kind(path: str) -> str:
+    """The chart's image type, from the file's extension: png when it has none."""
+    return Path(path).suffix.lstrip(".").lower() or "png"
+
+
 def _check_plot_path(path: str, plt: Any) -> None:
     """Refuse a chart that could not be written before any game is played."""
-    target = Path(path)
+    target, kind = Path(path), _image_kind(path)
     probe = plt.figure()
     kinds = probe.canvas.get_supported_filetypes()
     plt.close(probe)
-    kind = target.suffix.lstrip(".").lower() or "png"
     if target.is_dir():
         raise UsageError(f"--plot {path}: is a folder, give a file name such as fair.png")
     if not target.parent.is_dir():
