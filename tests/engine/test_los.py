@@ -16,6 +16,7 @@ from laser_flag.engine.los import (
     segment_strips,
     touches,
 )
+from tests.fast import map_cases
 
 MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))
 KINDS = {".": "level", "#": "wall", "e": "elevated", "1": "base_1", "2": "base_2", "u": "base_u"}
@@ -180,7 +181,7 @@ def test_cache_equals_reference_from_corners_of_full_size_maps(density: float) -
             assert vis.sees(a, b) == has_los_exact(tiles, a, b), (a, b)
 
 
-@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+@pytest.mark.parametrize("path", map_cases(MAPS))
 def test_bundled_maps_are_symmetric_and_exact(path: Path) -> None:
     tiles = json.loads(path.read_text())["tiles"]
     vis = Visibility(tiles)
