@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import threading
 import time
 from collections.abc import Callable
-from typing import IO, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 POLL_S = 0.05
@@ -28,13 +29,13 @@ def wait_until(predicate: Callable[[], T], what: str, timeout: float = 10.0,
 class PipeReader:
     """Reads a child's pipe in the background, so a test can wait for some text to appear."""
 
-    def __init__(self, pipe: IO[bytes]) -> None:
+    def __init__(self, pipe: io.BufferedReader) -> None:
         self._chunks: list[bytes] = []
         self._thread = threading.Thread(target=self._read, args=(pipe,), daemon=True)
         self._thread.start()
 
-    def _read(self, pipe: IO[bytes]) -> None:
-        while chunk := pipe.read1(4096):  # type: ignore[attr-defined]
+    def _read(self, pipe: io.BufferedReader) -> None:
+        while chunk := pipe.read1(4096):
             self._chunks.append(chunk)
 
     def text(self) -> str:
