@@ -345,6 +345,8 @@ def main(argv: list[str] | None = None) -> int:
         args, plt = _setup(argv)
     except UsageError as err:
         return fail(PROG, err)
+    except KeyboardInterrupt:  # while the maps load: no game played, nothing to report
+        return INTERRUPTED
     results, stopped = play_all(args)
     doc = report(args, results, partial=stopped)
     status = emit(PROG, json.dumps(doc, indent=2) if args.json else render_text(doc))

@@ -205,6 +205,15 @@ def test_ctrl_c_reports_the_games_so_far_marked_partial(monkeypatch, capsys):
     assert "stopped by Ctrl-C after 2 of 10 games" in err and "Traceback" not in err
 
 
+def test_ctrl_c_while_the_maps_load_ends_quietly(monkeypatch, capsys):
+    def interrupted(paths):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(balance, "_check_maps", interrupted)
+    assert balance.main([DUEL]) == 130
+    assert capsys.readouterr() == ("", "")
+
+
 class _InlinePool:
     """A stand-in for the process pool: plays in this process and remembers its size."""
 
