@@ -165,12 +165,12 @@ def test_plot_to_a_folder_or_an_unknown_type_is_refused_before_any_game(name, ex
     assert [p.name for p in tmp_path.iterdir()] == ["chart"]
 
 
-def _stop_after(monkeypatch, games: int) -> list[int]:
-    """Play instant fake games and raise KeyboardInterrupt (Ctrl-C) when `games` are done."""
+def _fake_games(monkeypatch, stop_after: int | None = None) -> list[int]:
+    """Play instant fake games (team 1 wins); Ctrl-C (KeyboardInterrupt) after `stop_after`."""
     played: list[int] = []
 
     def fake(task: balance.Task) -> tuple[int, int, MatchResult]:
-        if len(played) == games:
+        if len(played) == stop_after:
             raise KeyboardInterrupt
         played.append(task.game_index)
         return task.map_index, task.game_index, MatchResult(task.bots, "1", "flag", 3, (1, 0))
@@ -182,7 +182,7 @@ def _stop_after(monkeypatch, games: int) -> list[int]:
 def test_ten_million_games_are_not_built_up_front(monkeypatch, capsys):
     args = balance._parser().parse_args([DUEL, "--games", "10000000"])
     assert isinstance(balance.tasks(args), Iterator)
-    _stop_after(monkeypatch, 3)
+    _fake_games(monkeypatch, stop_after=3)
     tracemalloc.start()
     try:
         assert balance.main([DUEL, "--games", "10000000", "--json"]) == 130
@@ -195,7 +195,7 @@ def test_ten_million_games_are_not_built_up_front(monkeypatch, capsys):
 
 
 def test_ctrl_c_reports_the_games_so_far_marked_partial(monkeypatch, capsys):
-    played = _stop_after(monkeypatch, 2)
+    played = _fake_games(monkeypatch, stop_after=2)
     assert balance.main([DUEL, BLITZ, "--games", "5"]) == 130
     out, err = capsys.readouterr()
     assert played == [0, 1]
@@ -215,12 +215,7 @@ def test_ctrl_c_while_the_maps_load_ends_quietly(monkeypatch, capsys):
 
 
 class _InlinePool:
-    """A stand-in for the process pool: plays in this process and remembers its size."""
-
-    sizes: list[int] = []
-
-    def __init__(self, jobs: int) -> None:
-        self.sizes.append(jobs)
+    """A stand-in for the process pool: plays in this process."""
 
     def __enter__(self) -> _InlinePool:
         return self
@@ -238,11 +233,16 @@ class _InlinePool:
     (["--jobs", "3", "--games", "10"], 3),
 ])
 def test_never_more_workers_than_games_or_jobs_asked(argv, started, monkeypatch, capsys):
-    monkeypatch.setattr(balance, "start_pool", _InlinePool)
-    _InlinePool.sizes = []
-    _stop_after(monkeypatch, 100)
+    sizes: list[int] = []
+
+    def inline_pool(jobs: int) -> _InlinePool:
+        sizes.append(jobs)
+        return _InlinePool()
+
+    monkeypatch.setattr(balance, "start_pool", inline_pool)
+    _fake_games(monkeypatch)
     assert balance.main([DUEL, *argv, "--bots", "random"]) == 0
-    assert _InlinePool.sizes == [started]
+    assert sizes == [started]
 
 
 def _wait_for_games(reader: PipeReader, games: int, total: int) -> None:
