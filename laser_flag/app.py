@@ -13,8 +13,8 @@ from . import __version__
 from .bots import HUMAN, LEVELS
 from .engine.mapfile import MapError, load_map
 from .saves import ReplayMismatch, SaveError, load_save
-from .tools.cli import OneLineParser, UsageError
-from .ui.loop import DEFAULT_SIZE, App, run
+from .tools.cli import OneLineParser, UsageError, one_line
+from .ui.loop import DEFAULT_SIZE, MIN_SIZE, App, run
 from .ui.map_catalog import find_map, listing, scan
 from .ui.routes import PlayGame, WatchReplay
 from .ui.scenes.menu_scene import MenuScene
@@ -22,12 +22,20 @@ from .ui.screens import build
 from .ui.session import Session
 from .ui.settings import LaunchOptions, Settings
 
+MAX_SIZE = (8192, 8192)  # the largest window asked for: a bigger one would not fit in memory
+
 
 def parse_size(text: str) -> tuple[int, int]:
+    """`1280x860` -> (1280, 860), between MIN_SIZE and MAX_SIZE."""
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size must look like 1280x860, not {text!r}") from None
+    if not (MIN_SIZE[0] <= width <= MAX_SIZE[0] and MIN_SIZE[1] <= height <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}, "
+            f"not {text!r}"
+        )
     return width, height
 
 
@@ -37,6 +45,16 @@ def parse_map_arg(text: str) -> Path:
         return find_map(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def parse_state_file(text: str) -> Path:
+    """A file the state can be written to: its folder exists and it is not a folder itself."""
+    path = Path(text)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r}: no folder {str(path.parent)!r}")
+    return path
 
 
 def parse_level(text: str) -> str:
@@ -75,7 +93,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         )
     parser.add_argument(
         "--state-file",
-        type=Path,
+        type=parse_state_file,
         help="debug: write the game state as JSON here after every action and on exit",
     )
     return parser.parse_args(argv)
@@ -142,7 +160,7 @@ def replay_main(argv: Sequence[str]) -> int:
     try:
         args = parse_replay_args(argv)
     except UsageError as err:
-        print(f"laser-flag replay: error: {err}", file=sys.stderr)
+        print(f"laser-flag replay: error: {one_line(err)}", file=sys.stderr)
         return 2
     if args.verify:
         return verify_save(args.file)
@@ -175,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parse_args(argv)
     except UsageError as err:
-        print(f"laser-flag: error: {err}", file=sys.stderr)
+        print(f"laser-flag: error: {one_line(err)}", file=sys.stderr)
         return 2
     if args.list_maps:
         print("\n".join(listing(scan())))
@@ -183,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         session = first_session(args)
     except (MapError, ValueError, OSError) as exc:
-        print(f"laser-flag: {exc}", file=sys.stderr)
+        print(f"laser-flag: {one_line(exc)}", file=sys.stderr)
         return 2
     pygame.display.init()
     pygame.font.init()

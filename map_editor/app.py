@@ -8,22 +8,29 @@ import sys
 import tkinter as tk
 from pathlib import Path
 
+from laser_flag.tools.cli import OneLineParser, UsageError, fail
+
 from .document import MapDocument
 from .storage import new_map_data
 
 DEFAULT_SIZE = 21
+PROG = "laser-flag-editor"
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="laser-flag-editor",
-                                     description="Design, check and save Laser Flag maps.")
+    """The options; UsageError (one line) for a bad one."""
+    parser = OneLineParser(prog=PROG, description="Design, check and save Laser Flag maps.")
     parser.add_argument("file", nargs="?", type=Path, help="a map file to open (.json or .txt)")
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Open the editor window on FILE (or a new map) and run until it is closed."""
-    args = _parse(argv)
+    """Open the editor window on FILE (or a new map) and run until it is closed; 2 with one
+    line on stderr for a bad option."""
+    try:
+        args = _parse(argv)
+    except UsageError as err:
+        return fail(PROG, err)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # pygame only draws off-screen here
     from .window import EditorWindow  # after the environment: it imports pygame

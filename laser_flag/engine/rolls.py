@@ -8,7 +8,6 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import product
 
 from .ruleset import CLASS_LABELS, ClassRules
 
@@ -42,8 +41,24 @@ def parse_dice(text: str) -> Dice:
 
 @cache
 def total_counts(dice: Dice) -> Counter[int]:
-    """How many of the sides**count ordered outcomes give each total."""
-    return Counter(sum(faces) for faces in product(range(1, dice.sides + 1), repeat=dice.count))
+    """How many of the sides**count ordered outcomes give each total.
+
+    Adds one die at a time (a convolution) instead of listing every outcome, so even 10d100
+    (10**20 outcomes) is counted exactly at once.
+    """
+    counts: Counter[int] = Counter({0: 1})
+    for _ in range(dice.count):
+        counts = _add_die(counts, dice.sides)
+    return counts
+
+
+def _add_die(counts: Counter[int], sides: int) -> Counter[int]:
+    """The totals after one more die: each total so far, plus each face once."""
+    added: Counter[int] = Counter()
+    for total, ways in counts.items():
+        for face in range(1, sides + 1):
+            added[total + face] += ways
+    return added
 
 
 def hit_probability(needed: int, dice: Dice = TWO_D6) -> Fraction:

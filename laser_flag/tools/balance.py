@@ -5,7 +5,8 @@
 
 Every game's seeds come from --seed and the game's index, so the same arguments give the same
 numbers whatever the number of processes. With two different bots, even games give team 1 to
-the first bot and odd games to the second, so the lab also measures bot strength.
+the first bot and odd games to the second, so the lab also measures bot strength. Ctrl-C stops
+the run and reports the games played so far, marked partial (exit status 130).
 """
 
 from __future__ import annotations
@@ -14,23 +15,26 @@ import argparse
 import json
 import math
 import multiprocessing
+import signal
 import sys
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
+from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import Any
 
 from laser_flag.bots import BOT_NAMES
 from laser_flag.bots.match import DRAW, MatchResult, derive_seed, play_match
-from laser_flag.engine import GameMap, MapError, load_map
+from laser_flag.engine import Game, GameMap, MapError, load_map
 from laser_flag.engine.mapfile import write_atomic
-from laser_flag.tools.cli import OneLineParser, UsageError
+from laser_flag.tools.cli import OneLineParser, UsageError, emit, fail
 
 PROG = "laser-flag-balance"
 Z_95 = 1.959964  # the normal quantile of a two-sided 95% interval
+INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C (128 + SIGINT)
 
 
 def _positive(text: str) -> int:
@@ -84,15 +88,26 @@ class Task:
     max_rounds: int
 
 
-def tasks(args: argparse.Namespace) -> list[Task]:
-    """Every game of the run; odd games swap the bots' sides."""
+def tasks(args: argparse.Namespace) -> Iterator[Task]:
+    """Every game of the run, made as it is needed (a huge --games costs no memory up front);
+    odd games swap the bots' sides."""
     first, second = args.bots
-    return [
+    return (
         Task(m, path, i, (first, second) if i % 2 == 0 else (second, first),
              derive_seed(args.seed, i), args.max_rounds)
         for m, path in enumerate(args.maps)
         for i in range(args.games)
-    ]
+    )
+
+
+def total_games(args: argparse.Namespace) -> int:
+    """Games in the whole run: --games on each map."""
+    return len(args.maps) * args.games
+
+
+def workers(args: argparse.Namespace) -> int:
+    """The processes to start: as many as asked, but never more than there are games."""
+    return min(args.jobs, total_games(args))
 
 
 @cache
@@ -106,13 +121,22 @@ def play(task: Task) -> tuple[int, int, MatchResult]:
         _load(task.path), task.bots, task.seed, task.max_rounds)
 
 
-def run(todo: Sequence[Task], jobs: int) -> Iterator[tuple[int, int, MatchResult]]:
+def run(todo: Iterable[Task], jobs: int) -> Iterator[tuple[int, int, MatchResult]]:
     """Results as they finish, from `jobs` spawn-started processes (or this one for 1)."""
     if jobs == 1:
         yield from map(play, todo)
         return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    with start_pool(jobs) as pool:
         yield from pool.imap_unordered(play, todo)
+
+
+def start_pool(jobs: int) -> Pool:
+    """Workers that ignore Ctrl-C (they inherit SIG_IGN): only the main process stops the run."""
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return multiprocessing.get_context("spawn").Pool(jobs)
+    finally:
+        signal.signal(signal.SIGINT, handler)
 
 
 def progress(results: Iterable[Any], total: int, width: int = 30) -> Iterator[Any]:
@@ -162,9 +186,8 @@ def map_summary(path: str, results: Sequence[MatchResult], two_bots: bool) -> di
     summary = {
         "map": path, "games": n, "team1_wins": wins["1"], "team2_wins": wins["2"],
         "draws": wins[DRAW], **{f"team1_{k}": v for k, v in _rate(wins["1"], wins["2"]).items()},
-        "mean_rounds": round(sum(r.rounds for r in results) / n, 3),
-        "mean_scores": {t: round(sum(r.scores[i] for r in results) / n, 3)
-                        for i, t in enumerate("12")},
+        "mean_rounds": _mean([r.rounds for r in results]),
+        "mean_scores": {t: _mean([r.scores[i] for r in results]) for i, t in enumerate("12")},
         "victories": dict(sorted(Counter(r.victory for r in results).items())),
     }
     if two_bots:
@@ -172,17 +195,33 @@ def map_summary(path: str, results: Sequence[MatchResult], two_bots: bool) -> di
     return summary
 
 
-def report(args: argparse.Namespace, results: dict[int, list[MatchResult]]) -> dict[str, Any]:
-    """The whole run as the --json document (no timings, so equal arguments give equal JSON)."""
+def _mean(values: Sequence[int]) -> float | None:
+    """The mean to 3 decimals; None when a stopped run played no game on a map."""
+    return round(sum(values) / len(values), 3) if values else None
+
+
+def report(args: argparse.Namespace, results: dict[int, list[MatchResult]],
+           partial: bool = False) -> dict[str, Any]:
+    """The whole run as the --json document (no timings, so equal arguments give equal JSON).
+
+    `partial`: the run was stopped before every game was played; the numbers cover those done.
+    """
     two_bots = args.bots[0] != args.bots[1]
     doc: dict[str, Any] = {
         "bots": list(args.bots), "games_per_map": args.games, "seed": args.seed,
-        "max_rounds": args.max_rounds,
+        "max_rounds": args.max_rounds, "partial": partial,
         "maps": [map_summary(p, results[m], two_bots) for m, p in enumerate(args.maps)],
     }
     if two_bots:
         doc["bots_overall"] = bot_record([r for rs in results.values() for r in rs])
     return doc
+
+
+PARTIAL_NOTE = " - PARTIAL: stopped by Ctrl-C, only the games played so far"
+
+
+def _one_decimal(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
 
 
 def _pct(rate: float | None, interval: tuple[float, float] | None) -> str:
@@ -197,13 +236,13 @@ def render_text(doc: dict[str, Any]) -> str:
             "scores", "victories"]
     rows = [head] + [[
         m["map"], str(m["games"]), str(m["team1_wins"]), str(m["team2_wins"]), str(m["draws"]),
-        _pct(m["team1_win_rate"], m["team1_interval"]), f"{m['mean_rounds']:.1f}",
-        f"{m['mean_scores']['1']:.1f}-{m['mean_scores']['2']:.1f}",
+        _pct(m["team1_win_rate"], m["team1_interval"]), _one_decimal(m["mean_rounds"]),
+        f"{_one_decimal(m['mean_scores']['1'])}-{_one_decimal(m['mean_scores']['2'])}",
         ", ".join(f"{k} {v}" for k, v in m["victories"].items()),
     ] for m in doc["maps"]]
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     lines = [f"Bots: {doc['bots'][0]} vs {doc['bots'][1]}, seed {doc['seed']}, "
-             f"cap {doc['max_rounds']} rounds"]
+             f"cap {doc['max_rounds']} rounds" + (PARTIAL_NOTE if doc["partial"] else "")]
     lines += ["  ".join(t.ljust(w) for t, w in zip(row, widths, strict=True)).rstrip()
               for row in rows]
     for name, rec in doc.get("bots_overall", {}).items():
@@ -240,48 +279,80 @@ def plot(doc: dict[str, Any], path: str, plt: Any) -> None:
     ax.set_ylabel("team 1 win rate (decided games)")
     ax.set_title(f"{doc['bots'][0]} vs {doc['bots'][1]}: first-player edge")
     fig.tight_layout()
-    kind = Path(path).suffix.lstrip(".").lower() or "png"
     try:  # like every file the game writes: never half a chart
-        write_atomic(path, lambda f: fig.savefig(f, format=kind))
+        write_atomic(path, lambda f: fig.savefig(f, format=_image_kind(path)))
     finally:
         plt.close(fig)
 
 
-def _check_plot_path(path: str) -> None:
+def _image_kind(path: str) -> str:
+    """The chart's image type, from the file's extension: png when it has none."""
+    return Path(path).suffix.lstrip(".").lower() or "png"
+
+
+def _check_plot_path(path: str, plt: Any) -> None:
     """Refuse a chart that could not be written before any game is played."""
-    folder = Path(path).parent
-    if not folder.is_dir():
-        raise UsageError(f"--plot {path}: no folder {str(folder)!r}")
+    target, kind = Path(path), _image_kind(path)
+    probe = plt.figure()
+    kinds = probe.canvas.get_supported_filetypes()
+    plt.close(probe)
+    if target.is_dir():
+        raise UsageError(f"--plot {path}: is a folder, give a file name such as fair.png")
+    if not target.parent.is_dir():
+        raise UsageError(f"--plot {path}: no folder {str(target.parent)!r}")
+    if kind not in kinds:
+        raise UsageError(f"--plot {path}: unknown image type {kind!r} "
+                         f"(one of {', '.join(sorted(kinds))})")
 
 
 def _check_maps(paths: Sequence[str]) -> None:
+    """Each map loads and a game can start on it (both teams have units), before any worker."""
     for path in paths:
         try:
-            _load(path)
+            Game(_load(path), seed=0)
         except MapError as err:
             raise UsageError(str(err)) from None
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the lab; 2 with one line on stderr for a bad argument, map or missing matplotlib."""
-    try:
-        args = _parser().parse_args(argv)
-        _check_maps(args.maps)
-        if args.plot:
-            _check_plot_path(args.plot)
-        plt = _pyplot() if args.plot else None
-    except UsageError as err:
-        print(f"{PROG}: error: {err}", file=sys.stderr)
-        return 2
-    todo = tasks(args)
-    results: dict[int, dict[int, MatchResult]] = {m: {} for m in range(len(args.maps))}
-    for m, i, result in progress(run(todo, args.jobs), len(todo)):
-        results[m][i] = result
-    doc = report(args, {m: [rs[i] for i in sorted(rs)] for m, rs in results.items()})
-    print(json.dumps(doc, indent=2) if args.json else render_text(doc))
+def _setup(argv: list[str] | None) -> tuple[argparse.Namespace, Any]:
+    """The arguments and pyplot (None without --plot), every check done before any game."""
+    args = _parser().parse_args(argv)
+    _check_maps(args.maps)
+    plt = _pyplot() if args.plot else None
     if plt is not None:
+        _check_plot_path(args.plot, plt)
+    return args, plt
+
+
+def play_all(args: argparse.Namespace) -> tuple[dict[int, list[MatchResult]], bool]:
+    """Each map's results in game order, and whether Ctrl-C stopped the run early."""
+    results: dict[int, dict[int, MatchResult]] = {m: {} for m in range(len(args.maps))}
+    stopped = False
+    try:
+        for m, i, result in progress(run(tasks(args), workers(args)), total_games(args)):
+            results[m][i] = result
+    except KeyboardInterrupt:
+        stopped = True
+        done = sum(map(len, results.values()))
+        sys.stderr.write(f"\nstopped by Ctrl-C after {done} of {total_games(args)} games\n")
+    return {m: [rs[i] for i in sorted(rs)] for m, rs in results.items()}, stopped
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the lab; 2 with one line on stderr for a bad argument, map, output or missing
+    matplotlib; 130 after Ctrl-C, with the report of the games played so far."""
+    try:
+        args, plt = _setup(argv)
+    except UsageError as err:
+        return fail(PROG, err)
+    except KeyboardInterrupt:  # while the maps load: no game played, nothing to report
+        return INTERRUPTED
+    results, stopped = play_all(args)
+    doc = report(args, results, partial=stopped)
+    status = emit(PROG, json.dumps(doc, indent=2) if args.json else render_text(doc))
+    if plt is not None and not stopped:
         plot(doc, args.plot, plt)
-    return 0
+    return INTERRUPTED if stopped else status
 
 
 if __name__ == "__main__":

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import NoReturn
+
+MAX_MESSAGE = 300  # characters of an error message shown; a hostile file can make one huge
 
 
 class UsageError(Exception):
@@ -15,3 +19,39 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
+
+
+def one_line(message: object, limit: int = MAX_MESSAGE) -> str:
+    """The message on one line, cut to `limit` characters so a terminal stays readable."""
+    text = " ".join(str(message).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def fail(prog: str, message: object) -> int:
+    """Print `prog: error: message` as one line on stderr; the exit status of a usage error."""
+    print(f"{prog}: error: {one_line(message)}", file=sys.stderr)
+    return 2
+
+
+def emit(prog: str, text: str) -> int:
+    """Print a tool's report: 0, or 2 with one line when stdout cannot take it (a full disk).
+
+    A reader that stops early (`| head -1`) is not an error: the tool ends quietly.
+    """
+    try:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _drop_stdout()
+        return 0
+    except OSError as err:
+        _drop_stdout()
+        return fail(prog, f"cannot write the output: {err.strerror or err}")
+    return 0
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so the exit's own flush does not fail a second time."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)

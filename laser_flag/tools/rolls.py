@@ -22,7 +22,7 @@ from laser_flag.engine.ruleset import (
     RulesError,
     Ruleset,
 )
-from laser_flag.tools.cli import OneLineParser, UsageError
+from laser_flag.tools.cli import OneLineParser, UsageError, emit, fail
 
 PROG = "laser-flag-rolls"
 
@@ -245,19 +245,16 @@ def _load_rules(args: argparse.Namespace) -> tuple[Ruleset, list[str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print the roll tables; 2 with one line on stderr for a bad argument or map."""
+    """Print the roll tables; 2 with one line on stderr for a bad argument, map or output."""
     try:
         args = _parser().parse_args(argv)
         rules, sources = _load_rules(args)
     except UsageError as err:
-        print(f"{PROG}: error: {err}", file=sys.stderr)
-        return 2
+        return fail(PROG, err)
     tables = roll_tables(rules, args.dice)
     if args.json:
-        print(json.dumps(tables_json(tables, args.dice), indent=2))
-    else:
-        print(render_text(tables, args.dice, sources, rules))
-    return 0
+        return emit(PROG, json.dumps(tables_json(tables, args.dice), indent=2))
+    return emit(PROG, render_text(tables, args.dice, sources, rules))
 
 
 if __name__ == "__main__":

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import signal
+import subprocess
 import sys
+import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
+from laser_flag.bots.match import MatchResult
 from laser_flag.tools import balance
+from tests.waits import PipeReader, wait_until
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 DUEL, BLITZ = str(MAPS / "duel.json"), str(MAPS / "blitz.json")
@@ -20,6 +28,7 @@ def run_json(capsys, *argv: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_same_arguments_give_identical_json_whatever_the_jobs(capsys):
     args = (BLITZ, "--games", "4", "--seed", "5", "--bots", "greedy,random")
     first = run_json(capsys, *args, "--jobs", "2")
@@ -113,3 +122,178 @@ def test_plot_into_a_missing_folder_is_refused_before_any_game(capsys, tmp_path)
     assert balance.main([DUEL, "--plot", str(tmp_path / "no" / "p.png")]) == 2
     out, err = capsys.readouterr()
     assert "no folder" in err and "games" not in err and not out
+
+
+def _unit_less(tmp_path) -> str:
+    """duel.json without team 2's units: it loads, but no game can start on it."""
+    data = json.loads(Path(DUEL).read_text())
+    data["units"] = [u for u in data["units"] if u[0] != "2"]
+    path = tmp_path / "lonely.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+@pytest.fixture
+def no_games(monkeypatch):
+    """Fail the test if any game is played or any worker started."""
+    def refuse(*_args):
+        raise AssertionError("a game was started")
+
+    monkeypatch.setattr(balance, "play", refuse)
+    monkeypatch.setattr(balance, "start_pool", refuse)
+
+
+@pytest.mark.parametrize("case", ["template", "team without units"])
+def test_a_map_on_which_no_game_can_start_is_refused_before_any_game(case, tmp_path, capsys,
+                                                                     no_games):
+    path = str(MAPS / "templates" / "empty_21x21.json") if case == "template" else _unit_less(
+        tmp_path)
+    assert balance.main([DUEL, path, "--jobs", "2"]) == 2
+    out, err = capsys.readouterr()
+    assert not out and err.count("\n") == 1
+    assert err.startswith("laser-flag-balance: error:") and "no units" in err
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("chart", "is a folder"), ("chart.xyz", "unknown image type 'xyz'")])
+def test_plot_to_a_folder_or_an_unknown_type_is_refused_before_any_game(name, expected, tmp_path,
+                                                                        capsys, no_games):
+    (tmp_path / "chart").mkdir()
+    assert balance.main([DUEL, "--plot", str(tmp_path / name)]) == 2
+    out, err = capsys.readouterr()
+    assert not out and err.count("\n") == 1 and expected in err
+    assert [p.name for p in tmp_path.iterdir()] == ["chart"]
+
+
+def _fake_games(monkeypatch, stop_after: int | None = None) -> list[int]:
+    """Play instant fake games (team 1 wins); Ctrl-C (KeyboardInterrupt) after `stop_after`."""
+    played: list[int] = []
+
+    def fake(task: balance.Task) -> tuple[int, int, MatchResult]:
+        if len(played) == stop_after:
+            raise KeyboardInterrupt
+        played.append(task.game_index)
+        return task.map_index, task.game_index, MatchResult(task.bots, "1", "flag", 3, (1, 0))
+
+    monkeypatch.setattr(balance, "play", fake)
+    return played
+
+
+def test_ten_million_games_are_not_built_up_front(monkeypatch, capsys):
+    args = balance._parser().parse_args([DUEL, "--games", "10000000"])
+    assert isinstance(balance.tasks(args), Iterator)
+    _fake_games(monkeypatch, stop_after=3)
+    tracemalloc.start()
+    try:
+        assert balance.main([DUEL, "--games", "10000000", "--json"]) == 130
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5_000_000  # a list of 10**7 tasks would take gigabytes
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["partial"] is True and doc["maps"][0]["games"] == 3
+
+
+def test_ctrl_c_reports_the_games_so_far_marked_partial(monkeypatch, capsys):
+    played = _fake_games(monkeypatch, stop_after=2)
+    assert balance.main([DUEL, BLITZ, "--games", "5"]) == 130
+    out, err = capsys.readouterr()
+    assert played == [0, 1]
+    assert "PARTIAL" in out.splitlines()[0]
+    assert re.search(r"duel\.json\s+2\s+2\s+0\s+0", out)  # 2 games, both won by team 1
+    assert re.search(r"blitz\.json\s+0\s+0\s+0\s+0", out)
+    assert "stopped by Ctrl-C after 2 of 10 games" in err and "Traceback" not in err
+
+
+def test_ctrl_c_while_the_maps_load_ends_quietly(monkeypatch, capsys):
+    def interrupted(paths):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(balance, "_check_maps", interrupted)
+    assert balance.main([DUEL]) == 130
+    assert capsys.readouterr() == ("", "")
+
+
+class _InlinePool:
+    """A stand-in for the process pool: plays in this process."""
+
+    def __enter__(self) -> _InlinePool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap_unordered(self, func, items):
+        return map(func, items)
+
+
+@pytest.mark.parametrize(("argv", "started"), [
+    (["--jobs", "64", "--games", "2"], 2),
+    ([BLITZ, "--jobs", "64", "--games", "2"], 4),
+    (["--jobs", "3", "--games", "10"], 3),
+])
+def test_never_more_workers_than_games_or_jobs_asked(argv, started, monkeypatch, capsys):
+    sizes: list[int] = []
+
+    def inline_pool(jobs: int) -> _InlinePool:
+        sizes.append(jobs)
+        return _InlinePool()
+
+    monkeypatch.setattr(balance, "start_pool", inline_pool)
+    _fake_games(monkeypatch)
+    assert balance.main([DUEL, *argv, "--bots", "random"]) == 0
+    assert sizes == [started]
+
+
+def _wait_for_games(reader: PipeReader, games: int, total: int) -> None:
+    wait_until(lambda: re.search(rf"\] ([{games}-9]|\d\d+)/{total} games", reader.text()),
+               f"{games} games on the progress bar", timeout=120)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_in_a_terminal_stops_every_process_cleanly(jobs, tmp_path):
+    """SIGINT to the whole process group, as a terminal's Ctrl-C sends it to lab and workers."""
+    lab = subprocess.Popen([sys.executable, "-m", "laser_flag.tools.balance", DUEL, "--json",
+                            "--games", "500", "--jobs", jobs, "--bots", "random"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           start_new_session=True)
+    errors = PipeReader(lab.stderr)
+    try:
+        _wait_for_games(errors, 2, 500)
+        os.killpg(lab.pid, signal.SIGINT)
+        assert lab.wait(timeout=60) == 130  # its report is small: the pipe holds it meanwhile
+        out = lab.stdout.read()
+    finally:
+        if lab.poll() is None:
+            lab.kill()
+    err = errors.finish()
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    doc = json.loads(out)
+    assert doc["partial"] is True and 2 <= doc["maps"][0]["games"] < 500
+    assert f"stopped by Ctrl-C after {doc['maps'][0]['games']} of 500 games" in err
+
+
+def _lab(*extra: str, **popen) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "laser_flag.tools.balance", DUEL, "--games", "1",
+                           "--bots", "random", *extra], stderr=subprocess.PIPE, timeout=120,
+                          **popen, check=False)
+
+
+def test_a_full_disk_is_one_line_and_exit_2():
+    with open("/dev/full", "w") as full:
+        done = _lab("--json", stdout=full)
+    err = done.stderr.decode()
+    assert done.returncode == 2 and "Traceback" not in err
+    assert err.splitlines()[-1] == (
+        "laser-flag-balance: error: cannot write the output: No space left on device")
+
+
+def test_a_reader_that_closes_the_pipe_ends_the_lab_quietly():
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # like `| head -1` that has already exited
+    try:
+        done = _lab("--json", stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert done.returncode == 0
+    assert "Traceback" not in done.stderr.decode() and "BrokenPipe" not in done.stderr.decode()

@@ -13,6 +13,7 @@ from laser_flag.bots.planner import PLANNER_WEIGHTS
 from laser_flag.bots.situation import Situation
 from laser_flag.engine import EndTurn, Fire, Game, Move, load_map
 from tests.engine.conftest import HIT, game_on, snapshot
+from tests.fast import map_cases
 
 MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))
 
@@ -37,7 +38,7 @@ def assert_legal(game: Game, action) -> None:
     assert action in game.legal_actions()
 
 
-@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", map_cases(MAPS))
 @pytest.mark.parametrize("pair", [("random", "greedy"), ("greedy", "random"),
                                   ("planner", "greedy")])
 def test_bots_only_return_legal_actions(path, pair):

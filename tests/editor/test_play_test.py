@@ -7,6 +7,8 @@ import re
 import tkinter as tk
 from pathlib import Path
 
+import pytest
+
 from laser_flag.engine.mapfile import write_json_atomic
 from laser_flag.ui.version import window_title
 from map_editor.document import MapDocument
@@ -14,15 +16,17 @@ from map_editor.edits import painted
 from map_editor.storage import new_map_data
 from map_editor.window import APP_NAME, EditorWindow
 
-from .xdo import find_window, key, pump, wait_for, xdotool
+from .xdo import find_window, key, search, wait_for, window_name
+
+pytestmark = pytest.mark.slow  # a real Tk window on an X server, and the game started from it
 
 UNITS = [["1", "scout", 0, 0], ["2", "grunt", 10, 10]]
 
 
-def game_windows() -> list[str]:
+def game_windows() -> list[int]:
     """Visible windows titled like the game (SDL's titles are not found by --name)."""
-    found = xdotool("search", "--onlyvisible", "--classname", ".").split()
-    return [w for w in found if xdotool("getwindowname", w).strip() == window_title()]
+    found = search("--onlyvisible", "--classname", ".")
+    return [w for w in found if window_name(w) == window_title()]
 
 
 def test_f5_saves_the_edit_and_starts_the_game_on_the_map(xvfb: str, tmp_path: Path,
@@ -35,9 +39,8 @@ def test_f5_saves_the_edit_and_starts_the_game_on_the_map(xvfb: str, tmp_path: P
     window = EditorWindow(root, MapDocument(new_map_data(11, 11)))
     try:
         assert window.open_path(path)
-        pump(root, 0.3)
         window.doc.history.change("paint", painted(window.doc, [(5, 5)], "wall"))
-        editor_id = find_window("^" + re.escape(f"{path.name} - {APP_NAME}"))
+        editor_id = find_window("^" + re.escape(f"{path.name} - {APP_NAME}"), root)
         key(root, editor_id, "F5")
         wait_for(root, lambda: window.play_process is not None)
         wait_for(root, game_windows, timeout=30)

@@ -19,7 +19,9 @@ from map_editor.pointer import UNIT
 from map_editor.storage import new_map_data
 from map_editor.window import APP_NAME, EditorWindow
 
-from .xdo import answer_dialog, click, drag, find_window, key, pump, wait_for, wm_close
+from .xdo import answer_dialog, click, drag, find_window, key, wait_for, wm_close
+
+pytestmark = pytest.mark.slow  # a real Tk window on an X server
 
 ROOT = Path(__file__).resolve().parents[2]
 ORIGINAL_FORMAT = ROOT / "tests" / "data" / "original_format.txt"
@@ -30,7 +32,7 @@ UNITS = [["1", "scout", 0, 0], ["2", "grunt", 10, 10]]
 def editor(xvfb: str) -> Iterator[EditorWindow]:
     root = tk.Tk()
     window = EditorWindow(root, MapDocument(new_map_data(11, 11)))
-    pump(root, 0.5)
+    wait_for(root, root.winfo_viewable, what="the editor window on screen")
     yield window
     with contextlib.suppress(tk.TclError):  # already destroyed by a test that closed it
         root.destroy()
@@ -49,8 +51,7 @@ def _title(name: str) -> str:
 
 def _open(window: EditorWindow, path: Path) -> int:
     assert window.open_path(path)
-    pump(window.root, 0.3)
-    return find_window(_title(path.name))
+    return find_window(_title(path.name), window.root)
 
 
 @pytest.fixture
@@ -111,8 +112,7 @@ def test_closing_with_an_unsaved_edit_asks_and_cancel_keeps_it(editor, small_map
     wait_for(editor.root, lambda: editor.doc.tiles[3][3] == WALL)
     answer = answer_dialog("Unsaved changes", "Escape")
     wm_close(win)
-    pump(editor.root, 1.0)
-    answer.join(timeout=15)
+    wait_for(editor.root, lambda: not answer.is_alive(), 30, "the dialog to be answered")
     assert answer.found
     assert editor.root.winfo_exists()
     assert editor.doc.modified and editor.doc.tiles[3][3] == WALL
@@ -120,13 +120,20 @@ def test_closing_with_an_unsaved_edit_asks_and_cancel_keeps_it(editor, small_map
 
     answer = answer_dialog("Unsaved changes", "d")  # Discard closes the window
     wm_close(win)
-    pump(editor.root, 1.0)
+    wait_for(editor.root, lambda: _destroyed(editor.root), 30, "the window to close")
     answer.join(timeout=15)
-    pump(editor.root, 0.5)
     assert answer.found
     with pytest.raises(tk.TclError, match="destroyed"):
         editor.root.winfo_exists()
     assert load_map(small_map).tile(3, 3) == LEVEL
+
+
+def _destroyed(root: tk.Tk) -> bool:
+    try:
+        root.winfo_exists()
+    except tk.TclError:
+        return True
+    return False
 
 
 def test_a_refused_save_marks_the_place_and_writes_nothing(editor, small_map):
@@ -136,7 +143,7 @@ def test_a_refused_save_marks_the_place_and_writes_nothing(editor, small_map):
     editor.doc.history.change("Place unit", {"units": units})
     answer = answer_dialog("Not saved", "Return")
     assert not editor.save()
-    answer.join(timeout=15)
+    wait_for(editor.root, lambda: not answer.is_alive(), 30, "the dialog to be answered")
     assert answer.found
     assert editor.problem is not None and editor.problem.cells == ((10, 10),)
     assert small_map.read_bytes() == before
@@ -149,6 +156,6 @@ def test_a_file_that_cannot_be_opened_changes_nothing(editor, small_map, tmp_pat
     bad.write_text('{"tiles": [], "units": []}')
     answer = answer_dialog("Cannot open map", "Return")
     assert not editor.open_path(bad)
-    answer.join(timeout=15)
+    wait_for(editor.root, lambda: not answer.is_alive(), 30, "the dialog to be answered")
     assert answer.found
     assert editor.doc.path == small_map and editor.doc.units == UNITS

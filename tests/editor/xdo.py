@@ -10,37 +10,61 @@ import time
 import tkinter as tk
 from collections.abc import Callable
 
+from tests.waits import POLL_S, wait_until
+
 CLIENT_MESSAGE = 33
+WINDOW_TIMEOUT_S = 30  # a window may take long to come up on a busy machine
 
 
-def pump(root: tk.Misc, seconds: float = 0.15) -> None:
-    """Let Tk handle the X events that xdotool queued."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        root.update()
-        time.sleep(0.01)
+def pump(root: tk.Misc) -> None:
+    """Let Tk handle the X events that have arrived (those xdotool queued, the title, ...)."""
+    root.update()
 
 
-def wait_for(root: tk.Misc, condition: Callable[[], object], timeout: float = 10) -> None:
+def _pumping(root: tk.Misc | None) -> Callable[[], None]:
+    """What to do between two polls: let Tk run (when there is a root), then yield the CPU."""
+
+    def between() -> None:
+        if root is not None:
+            pump(root)
+        time.sleep(POLL_S)
+
+    return between
+
+
+def wait_for(root: tk.Misc, condition: Callable[[], object], timeout: float = 20,
+             what: str = "") -> None:
     """Pump Tk until `condition()` holds, so a slow, busy machine does not fail the test."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {condition.__doc__ or condition}")
-        pump(root, 0.05)
+    wait_until(condition, what or condition.__doc__ or repr(condition), timeout, _pumping(root))
 
 
 def xdotool(*args: str) -> str:
+    """Run an xdotool command that must succeed; its output."""
     done = subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=20,
                           check=True)
     return done.stdout
 
 
-def find_window(name: str, timeout: float = 10) -> int:
-    """The id of the first window whose title contains `name`, waiting until it exists."""
-    out = subprocess.run(["timeout", str(timeout), "xdotool", "search", "--sync", "--name", name],
-                         capture_output=True, text=True, check=True).stdout
-    return int(out.split()[0])
+def search(*args: str) -> list[int]:
+    """The windows `xdotool search` finds now: none (not an error) while one is not up yet."""
+    done = subprocess.run(["xdotool", "search", *args], capture_output=True, text=True,
+                          timeout=20, check=False)
+    return [int(w) for w in done.stdout.split()]
+
+
+def window_name(window: int) -> str:
+    """A window's title, or "" when it has gone meanwhile."""
+    done = subprocess.run(["xdotool", "getwindowname", str(window)], capture_output=True,
+                          text=True, timeout=20, check=False)
+    return done.stdout.strip()
+
+
+def find_window(name: str, root: tk.Misc | None = None,
+                timeout: float = WINDOW_TIMEOUT_S) -> int:
+    """The first window whose title matches `name`, waiting until it is up; pumps `root`
+    meanwhile, if given, since Tk sets its titles from its event loop."""
+    return wait_until(lambda: search("--name", name), f"a window titled {name!r}", timeout,
+                      _pumping(root))[0]
 
 
 def key(root: tk.Misc, window: int, keys: str) -> None:
@@ -55,14 +79,13 @@ def click(root: tk.Misc, xy: tuple[int, int]) -> None:
 
 
 def drag(root: tk.Misc, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
-    """Press at start, move in steps to end, release: one mouse drag."""
+    """Press at start, move in steps to end, release: one mouse drag (X keeps them in order)."""
     xdotool("mousemove", "--sync", str(start[0]), str(start[1]), "mousedown", "1")
-    pump(root)
     for i in range(1, steps + 1):
         x = start[0] + (end[0] - start[0]) * i // steps
         y = start[1] + (end[1] - start[1]) * i // steps
         xdotool("mousemove", "--sync", str(x), str(y))
-        pump(root, 0.05)
+        pump(root)
     xdotool("mouseup", "1")
     pump(root)
 
@@ -101,22 +124,31 @@ def wm_close(window: int) -> None:
     x11.XCloseDisplay(display)
 
 
-def answer_dialog(title: str, keys: str) -> threading.Thread:
-    """In the background: wait for a dialog titled `title`, focus it and press `keys`.
+def answer_dialog(title: str, keys: str, tries: int = 3) -> threading.Thread:
+    """In the background: wait for a dialog titled `title` on screen, focus it and press
+    `keys`, again while it stays up (keys can arrive before Tk binds them).
 
     A modal dialog runs its own event loop inside the test's call, so it must be
     answered from another thread; `thread.found` tells whether it appeared.
     """
 
+    def showing() -> list[int]:
+        return search("--onlyvisible", "--name", title)
+
     def run() -> None:
         try:
-            window = find_window(title)
-        except subprocess.CalledProcessError:
+            window = wait_until(showing, f"the dialog {title!r}", WINDOW_TIMEOUT_S)[0]
+        except AssertionError:
             return
         thread.found = True  # type: ignore[attr-defined]
-        time.sleep(0.3)
-        xdotool("windowfocus", "--sync", str(window))
-        xdotool("key", keys)
+        for _ in range(tries):
+            xdotool("windowfocus", "--sync", str(window))
+            xdotool("key", keys)
+            try:
+                wait_until(lambda: not showing(), f"the dialog {title!r} to close", 5)
+                return
+            except AssertionError:
+                continue
 
     thread = threading.Thread(target=run, daemon=True)
     thread.found = False  # type: ignore[attr-defined]

@@ -16,6 +16,7 @@ from laser_flag.engine.los import (
     segment_strips,
     touches,
 )
+from tests.fast import map_cases
 
 MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))
 KINDS = {".": "level", "#": "wall", "e": "elevated", "1": "base_1", "2": "base_2", "u": "base_u"}
@@ -148,7 +149,15 @@ EVERY_PAIR = [
 ]
 
 
-@pytest.mark.parametrize(("rows", "cols", "density", "seed"), EVERY_PAIR)
+FAST_TILES = 80  # boards up to this many tiles stay in the fast set; larger ones take seconds
+
+
+def _marked(case: tuple[int, int, float, int]):
+    rows, cols = case[:2]
+    return pytest.param(*case, marks=() if rows * cols <= FAST_TILES else pytest.mark.slow)
+
+
+@pytest.mark.parametrize(("rows", "cols", "density", "seed"), [_marked(c) for c in EVERY_PAIR])
 def test_cache_equals_reference_on_every_pair(
     rows: int, cols: int, density: float, seed: int
 ) -> None:
@@ -160,7 +169,9 @@ def test_cache_equals_reference_on_every_pair(
             assert vis.sees(a, b) == has_los_exact(tiles, a, b), (a, b)
 
 
-@pytest.mark.parametrize("density", [0.05, 0.15, 0.25, 0.4])
+@pytest.mark.parametrize(
+    "density", [pytest.param(d, marks=pytest.mark.slow) for d in (0.05, 0.15, 0.4)] + [0.25]
+)
 def test_cache_equals_reference_from_corners_of_full_size_maps(density: float) -> None:
     """The four corners see along every offset a 21x21 map has; checked against every tile."""
     tiles = random_board(random.Random(int(density * 100)), 21, 21, density)
@@ -170,7 +181,7 @@ def test_cache_equals_reference_from_corners_of_full_size_maps(density: float) -
             assert vis.sees(a, b) == has_los_exact(tiles, a, b), (a, b)
 
 
-@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+@pytest.mark.parametrize("path", map_cases(MAPS))
 def test_bundled_maps_are_symmetric_and_exact(path: Path) -> None:
     tiles = json.loads(path.read_text())["tiles"]
     vis = Visibility(tiles)

@@ -8,6 +8,7 @@ import pytest
 from laser_flag.engine import Game, load_map
 from laser_flag.engine.events import GameOver, Scored, Shot
 from laser_flag.engine.game_map import WALL
+from tests.fast import map_cases
 
 MAPS = sorted(Path(__file__).resolve().parents[2].glob("maps/*.json"))
 GAMES_PER_MAP = -(-200 // max(len(MAPS), 1))  # at least 200 games in all
@@ -43,7 +44,7 @@ def play(game: Game, rng: random.Random) -> list:
     return events
 
 
-@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+@pytest.mark.parametrize("path", map_cases(MAPS))
 def test_random_playouts_keep_the_rules_invariants(path):
     gm = load_map(path)
     for seed in range(GAMES_PER_MAP):

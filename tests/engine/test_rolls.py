@@ -13,7 +13,7 @@ from itertools import product
 import pytest
 
 from laser_flag.engine import Game
-from laser_flag.engine.rolls import TWO_D6, Dice, hit_probability, to_hit
+from laser_flag.engine.rolls import TWO_D6, Dice, hit_probability, to_hit, total_counts
 from laser_flag.engine.ruleset import DEFAULT_RULESET
 from tests.engine.conftest import make_map
 
@@ -60,6 +60,25 @@ def test_chance_counts_match_brute_force_of_ordered_outcomes() -> None:
     for needed in range(0, 15):
         hits = sum(1 for a, b in product(range(1, 7), repeat=2) if a + b >= needed)
         assert hit_probability(needed, TWO_D6) == Fraction(hits, 36)
+
+
+@pytest.mark.parametrize("dice", [Dice(1, 2), Dice(2, 6), Dice(3, 6), Dice(1, 20), Dice(4, 7)])
+def test_total_counts_match_listing_every_ordered_outcome(dice: Dice) -> None:
+    faces = range(1, dice.sides + 1)
+    listed: dict[int, int] = {}
+    for outcome in product(faces, repeat=dice.count):
+        listed[sum(outcome)] = listed.get(sum(outcome), 0) + 1
+    assert dict(total_counts(dice)) == listed
+
+
+def test_the_largest_dice_accepted_are_counted_exactly() -> None:
+    dice = Dice(10, 100)  # 10**20 outcomes: far too many to list one by one
+    counts = total_counts(dice)
+    assert sum(counts.values()) == 100**10
+    assert (min(counts), max(counts)) == (10, 1000)
+    assert counts[10] == counts[1000] == 1 and counts[11] == 10  # one die shows a 2
+    assert hit_probability(1000, dice) == Fraction(1, 100**10)
+    assert hit_probability(505, dice) == Fraction(1, 2) + Fraction(counts[505], 2 * 100**10)
 
 
 def test_dice_are_listed_highest_first_and_come_from_the_given_generator() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -182,6 +183,15 @@ def test_3d6_and_1d20(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "--dice", "1d20").startswith("Dice: 1d20 (a hit is a total >= needed; 20")
 
 
+def test_the_largest_dice_accepted_give_exact_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, "--dice", "10d100")
+    assert doc["dice"] == "10d100"
+    # Needing 7 on 10d100: every total is at least 10, so the shot is certain.
+    assert doc["tables"]["basic"]["level"]["basic"]["level"] == {"needed": 7, "probability": 1.0}
+    assert run(capsys, "--dice", "5d30").startswith(f"Dice: 5d30 (a hit is a total >= needed; "
+                                                    f"{30**5} outcomes)")
+
+
 def bad_map_cases(tmp_path: Path) -> dict[str, list[str]]:
     not_json = tmp_path / "broken.json"
     not_json.write_text("{tiles: ")
@@ -245,3 +255,36 @@ def test_module_runs_as_a_script() -> None:
     assert bad.returncode == 2
     assert len(bad.stderr.splitlines()) == 1
     assert "Traceback" not in bad.stderr
+
+
+def test_a_huge_message_is_cut_to_one_short_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write_map(tmp_path, {"grunt": {"armour" * 100_000: 1}})
+    assert main(["--map", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("laser-flag-rolls: error: ") and "armour" in err
+    assert err.count("\n") == 1 and len(err) <= 400
+
+
+def _rolls(stdout: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "laser_flag.tools.rolls", "--dice", "3d6"],
+                          stdout=stdout, stderr=subprocess.PIPE, text=True, check=False)
+
+
+def test_a_full_disk_is_one_line_and_exit_2() -> None:
+    with open("/dev/full", "w") as full:
+        done = _rolls(full)
+    assert done.returncode == 2
+    assert done.stderr == (
+        "laser-flag-rolls: error: cannot write the output: No space left on device\n")
+
+
+def test_a_reader_that_closes_the_pipe_ends_the_checker_quietly() -> None:
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # like `| head -1` that has already exited
+    try:
+        done = _rolls(write_end)
+    finally:
+        os.close(write_end)
+    assert (done.returncode, done.stderr) == (0, "")

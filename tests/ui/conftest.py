@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -29,6 +27,7 @@ from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.session import Session
 from laser_flag.ui.settings import LaunchOptions
 from laser_flag.ui.widgets import Button
+from tests.xserver import missing_tools, private_display
 
 SIZE = (1280, 860)
 
@@ -222,30 +221,11 @@ def gated(monkeypatch) -> Callable[..., GatedBot]:
     return install
 
 
-def _free_display() -> int:
-    n = 200
-    while Path(f"/tmp/.X{n}-lock").exists() or Path(f"/tmp/.X11-unix/X{n}").exists():
-        n += 1
-    return n
-
-
 @pytest.fixture
 def xvfb() -> Iterator[str]:
     """A private X server; skipped only when Xvfb or xdotool are not installed."""
-    missing = [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
+    missing = missing_tools()
     if missing:
         pytest.skip(f"needs {' and '.join(missing)} (apt-get install xvfb xdotool)")
-    number = _free_display()
-    server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1400x1000x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 10
-    while not Path(f"/tmp/.X11-unix/X{number}").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    try:
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(5)
+    with private_display() as display:
+        yield display

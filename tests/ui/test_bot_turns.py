@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from laser_flag import saves
 from laser_flag.engine import EndTurn, Fire, Move
@@ -46,6 +47,7 @@ def humans_turn(scene: GameScene):
     return lambda: scene.game.active_team == "1"
 
 
+@pytest.mark.slow
 def test_a_bot_turn_goes_through_the_engine_and_playback_then_hands_back(app, data_dir):
     session = duel(HUMAN_VS_BOT)
     scene = start_game(app, session)
@@ -244,6 +246,7 @@ def test_leaving_while_the_bot_thinks_drops_its_answer(app, gated, data_dir):
     assert old_game.history == [EndTurn()]
 
 
+@pytest.mark.slow
 def test_bot_against_bot_plays_a_whole_game_to_the_victory_screen(app):
     app.settings.speed_index = 2  # Fast: plans, walks, beams and dice all shown
     session = duel({"1": "Hard", "2": "Easy"}, seed=7)

@@ -74,6 +74,7 @@ CASES = [pytest.param(path, HOT_SEAT, id=path.stem) for path in monkey_maps()] +
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("path", "levels"), CASES)
 def test_random_input_never_breaks_the_game(app, monkeypatch, path, levels):
     monkeypatch.setattr(tk_dialogs, "ask_team_name", lambda current: "Zed")
