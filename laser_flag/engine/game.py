@@ -15,6 +15,7 @@ from .cover import cover_sides, in_cover
 from .events import Disqualified, Event, GameOver, LaserChanged, Moved, Scored, Shot, TurnEnded
 from .game_map import TEAMS, GameMap, Pos, other_team, possessive
 from .mapfile import MapError, team_without_units
+from .outcomes import ChanceScript, explore
 from .rolls import TWO_D6, ToHit, to_hit
 from .ruleset import CLASS_LABELS
 from .units import CHARGED, CHARGING, DEACTIVATED, Unit
@@ -391,3 +392,82 @@ class Game:
             return False
         occupied = {u.pos for u in self._units.values()}
         return all(b in occupied for b in self.map.usable_bases(team))
+
+    # ----- what if: the rules asked about actions not taken (bots price these) -----------
+    # A `unit` argument stands in for the game's own unit of that id, so a bot can ask about a
+    # unit in a state it is only planning (the second action of a plan).
+
+    def outcomes(self, action: Action) -> list[tuple[Fraction, Game]]:
+        """Every distinct chance result of a legal action, each with its exact probability
+        (they sum to 1), as the game it would leave; the generator is left unadvanced."""
+        return explore(self.dice, lambda script: self._play_scripted(action, script))
+
+    def _play_scripted(self, action: Action, script: ChanceScript) -> tuple[Game, list[Event]]:
+        game = self.copy()
+        rng, roll = game.rng, game._roll
+        game.rng, game._roll = script, script.roll
+        events = game.apply(action)
+        game.rng, game._roll = rng, roll
+        return game, events
+
+    def cost(self, action: Action, unit: Unit | None = None) -> int:
+        """The AP an action spends (RULES §3): 1 to move, the class's fire cost to fire."""
+        if isinstance(action, EndTurn):
+            return 0
+        unit = unit if unit is not None else self._units[action.unit_id]
+        if isinstance(action, Move):
+            return 1
+        return self.rules[unit.unit_class].fire_cost(unit.ap)
+
+    def after(self, action: Move | Fire, unit: Unit | None = None) -> Unit:
+        """The acting unit as the action leaves it if no shot hits it: place, AP, laser
+        (recharging on arrival at a base), elevation, whether it fired."""
+        unit = unit if unit is not None else self._units[action.unit_id]
+        ap = unit.ap - self.cost(action, unit)
+        if isinstance(action, Fire):
+            return replace(unit, ap=ap, fired=True)
+        return replace(unit, pos=action.to, ap=ap, laser=self.laser_on_arrival(unit, action.to),
+                       elevated=self.map.is_cover(action.to))
+
+    def laser_on_arrival(self, unit: Unit, to: Pos) -> str:
+        """A deactivated laser starts charging when its unit ends a move on a base serving it."""
+        if unit.laser == DEACTIVATED and self.map.base_serves(to, unit.team):
+            return CHARGING
+        return unit.laser
+
+    def laser_after_hit(self, team: str, at: Pos) -> str | None:
+        """The laser of a unit of `team` hit on `at` (RULES §5); None: it is disqualified."""
+        if not self.map.usable_bases(team):
+            return None
+        return CHARGING if self.map.base_serves(at, team) else DEACTIVATED
+
+    def may_move(self, unit: Unit) -> bool:
+        """Whether this unit, as it stands or as a plan would leave it, may move now."""
+        return self._why_not_move(unit) is None
+
+    def may_fire(self, unit: Unit) -> bool:
+        """Whether this unit, as it stands or as a plan would leave it, may fire now."""
+        return self._why_not_fire(unit) is None
+
+    def reachable_from(self, unit: Unit) -> movement.Reach:
+        """Every tile one move of this unit could end on from where it stands, the other units
+        standing where they are, whether or not it may move now (an enemy's next turn)."""
+        cls = self.rules[unit.unit_class]
+        occupied = {o.pos for o in self._units.values() if o.id != unit.id}
+        return movement.search(self.map, unit.pos, cls.speed, cls.climbs_freely, occupied)
+
+    def shot_odds(self, shooter_class: str, at: Pos, target_class: str, to: Pos,
+                  snap: bool = False) -> ToHit:
+        """The to-hit of a shot by a unit of one class standing on `at` at a unit of another
+        class standing on `to` (RULES §5), whoever stands there now."""
+        elevated = self.map.is_cover(to)
+        return to_hit(
+            self.rules[shooter_class],
+            self.rules[target_class],
+            shooter_class=shooter_class,
+            shooter_elevated=self.map.is_cover(at),
+            target_elevated=elevated,
+            target_in_cover=in_cover(self.map, to, elevated, at),
+            snap=snap,
+            dice=self.dice,
+        )
