@@ -398,8 +398,9 @@ class Game:
     # unit in a state it is only planning (the second action of a plan).
 
     def outcomes(self, action: Action) -> list[tuple[Fraction, Game]]:
-        """Every distinct chance result of a legal action, each with its exact probability
-        (they sum to 1), as the game it would leave; the generator is left unadvanced."""
+        """Every distinct chance result of a legal action (which shots are fired, which hit),
+        each with its exact probability (they sum to 1) and the game it would leave; the
+        generators are left unadvanced."""
         return explore(self.dice, lambda script: self._play_scripted(action, script))
 
     def _play_scripted(self, action: Action, script: ChanceScript) -> tuple[Game, list[Event]]:
