@@ -54,8 +54,8 @@ class Situation:
         self.shooters = [u for u in self.enemies if u.laser != DEACTIVATED]
         self.sees = gm.visibility.sees
         self.map = gm
-        self.rules = game.rules
         self.laser_after_hit = game.laser_after_hit
+        self.snap_shots_kept = game.snap_shots_kept
         self.has_base = bool(gm.usable_bases(self.team))
         self.base_dist = base_distance(gm, self.team)
         self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies])
@@ -148,7 +148,7 @@ class Situation:
         if laser == CHARGED and ap >= 1:
             v += w.shot_ready * self.best_shot(unit.unit_class, at)
             if at in self.enemy_view:  # snap shots held over ground the enemy must cross
-                v += w.watch * min(ap, self.rules[unit.unit_class].max_snap_shots)
+                v += w.watch * self.snap_shots_kept(unit.unit_class, ap)
         if at in self.deny_tiles:
             v += w.deny * (1 + self.enemy_down)
         return v - self.threat(unit.unit_class, at, ignore) * self.loss(at, laser)

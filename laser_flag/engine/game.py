@@ -442,6 +442,11 @@ class Game:
             return None
         return CHARGING if self.map.base_serves(at, team) else DEACTIVATED
 
+    def snap_shots_kept(self, unit_class: str, ap: int) -> int:
+        """The snap shots a unit with `ap` left holds after its turn if it ends it charged and
+        without having fired (RULES §6)."""
+        return min(ap, self.rules[unit_class].max_snap_shots)
+
     def may_move(self, unit: Unit) -> bool:
         """Whether this unit, as it stands or as a plan would leave it, may move now."""
         return self._why_not_move(unit) is None

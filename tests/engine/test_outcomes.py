@@ -161,3 +161,12 @@ def test_a_hit_leaves_a_laser_charging_on_a_base_deactivated_elsewhere_or_the_un
     assault = Game(make_map(art, [("1", "basic", 2, 0), ("2", "basic", 0, 0)]), seed=1)
     assert assault.laser_after_hit("1", (2, 0)) is None
     assert assault.laser_after_hit("2", (1, 1)) == DEACTIVATED
+
+
+def test_snap_shots_kept_are_what_the_end_of_a_turn_leaves() -> None:
+    gm = make_map(WATCH, [("1", "grunt", 4, 2), ("1", "basic", 4, 3), ("2", "basic", 0, 0)])
+    game = Game(gm, seed=1, roll=always(MISS))
+    game.apply(Move(1, (3, 3)))
+    kept = [game.snap_shots_kept(game.unit(i).unit_class, game.unit(i).ap) for i in (0, 1)]
+    game.apply(EndTurn())
+    assert kept == [game.unit(0).snap_shots, game.unit(1).snap_shots] == [3, 2]
