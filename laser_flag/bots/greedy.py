@@ -40,11 +40,11 @@ class Appraiser:
         return float(game.snap_risk(unit.id, to).p_unhit)
 
     def move_gain(self, game: Game, sit: Situation, unit: Unit, to: tuple[int, int]) -> float:
-        after = game.after(Move(unit.id, to), unit)
+        ap = unit.ap - game.cost(Move(unit.id, to), unit)
         p = self.p_unhit(game, sit, unit, to)
-        ev = sit.value(unit, to, after.ap, after.laser)
+        ev = sit.value(unit, to, ap, game.laser_on_arrival(unit, to))
         if p < 1.0:
-            ev = p * ev + (1.0 - p) * sit.hurt(unit, to, after.ap)
+            ev = p * ev + (1.0 - p) * sit.hurt(unit, to, ap)
         return ev - sit.value(unit, unit.pos, unit.ap, unit.laser)
 
     def fire_gain(self, game: Game, sit: Situation, unit: Unit, target_id: int) -> float:

@@ -11,12 +11,12 @@ from fractions import Fraction
 
 from . import movement, overwatch
 from .actions import Action, EndTurn, Fire, IllegalAction, Move
-from .cover import cover_sides, in_cover
+from .cover import cover_sides, in_cover, sides_facing
 from .events import Disqualified, Event, GameOver, LaserChanged, Moved, Scored, Shot, TurnEnded
 from .game_map import TEAMS, GameMap, Pos, other_team, possessive
 from .mapfile import MapError, team_without_units
 from .outcomes import ChanceScript, explore
-from .rolls import TWO_D6, ToHit, to_hit
+from .rolls import TWO_D6, Dice, ToHit, to_hit
 from .ruleset import CLASS_LABELS
 from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 
@@ -465,15 +465,17 @@ class Game:
     def shot_odds(self, shooter_class: str, at: Pos, target_class: str, to: Pos,
                   snap: bool = False) -> ToHit:
         """The to-hit of a shot by a unit of one class standing on `at` at a unit of another
-        class standing on `to` (RULES §5), whoever stands there now."""
-        elevated = self.map.is_cover(to)
-        return to_hit(
-            self.rules[shooter_class],
-            self.rules[target_class],
-            shooter_class=shooter_class,
-            shooter_elevated=self.map.is_cover(at),
-            target_elevated=elevated,
-            target_in_cover=in_cover(self.map, to, elevated, at),
-            snap=snap,
-            dice=self.dice,
-        )
+        class standing on `to` (RULES §5), whoever stands there now. Bots ask this for
+        thousands of tile pairs a turn, so the few distinct answers are kept on the map."""
+        gm = self.map
+        elevated = gm.is_cover(to)
+        covered = bool(gm.memo(cover_sides, to, elevated) & sides_facing(to, at))
+        return gm.memo(_shot_to_hit, shooter_class, gm.is_cover(at), target_class, elevated,
+                       covered, snap, self.dice)
+
+
+def _shot_to_hit(gm: GameMap, shooter_class: str, shooter_elevated: bool, target_class: str,
+                 target_elevated: bool, target_in_cover: bool, snap: bool, dice: Dice) -> ToHit:
+    return to_hit(gm.rules[shooter_class], gm.rules[target_class], shooter_class=shooter_class,
+                  shooter_elevated=shooter_elevated, target_elevated=target_elevated,
+                  target_in_cover=target_in_cover, snap=snap, dice=dice)
