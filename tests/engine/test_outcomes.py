@@ -3,11 +3,22 @@ bots ask about actions not taken (cost, the unit after, may move or fire, reach,
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
-from laser_flag.engine import CHARGING, DEACTIVATED, EndTurn, Fire, Game, IllegalAction, Move
+from laser_flag.engine import (
+    CHARGING,
+    DEACTIVATED,
+    EndTurn,
+    Fire,
+    Game,
+    IllegalAction,
+    Move,
+    load_map,
+)
 from tests.engine.conftest import HIT, MISS, always, game_on, make_map, snapshot
 
 # Three team-2 watchers on the top row look down at team 1's unit 0 at (4, 2); team 1 has a
@@ -74,6 +85,30 @@ def test_an_outcome_game_plays_on_with_real_dice() -> None:
     [(_, after)] = game.outcomes(EndTurn())
     after.apply(Fire(1, 0))  # its shot, then unit 0's snap shot back: the game's own dice
     assert dice.left == 0 and after.rolls == 2
+
+
+@pytest.mark.parametrize("name", ["duel", "crossfire"])
+def test_what_an_action_really_does_is_one_of_its_outcomes(name) -> None:
+    """A seeded playout that fires whenever it can: each action's outcomes sum to 1, and the
+    game the real dice leave is one of them."""
+    maps = Path(__file__).resolve().parents[2] / "maps"
+    game, rng = Game(load_map(maps / f"{name}.json"), seed=5), random.Random(5)
+    branched = 0
+    for _ in range(150):
+        if game.over:
+            break
+        legal = game.legal_actions()
+        action = rng.choice([a for a in legal if isinstance(a, Fire)] or legal)
+        outcomes = game.outcomes(action)
+        assert sum(p for p, _ in outcomes) == 1
+        branched += len(outcomes) > 1
+        game.apply(action)
+        assert without_rng(game) in [without_rng(g) for _, g in outcomes]
+    assert branched >= 10
+
+
+def without_rng(game: Game) -> dict:
+    return {k: v for k, v in state(game).items() if k != "rng"}
 
 
 def test_an_action_without_chance_has_one_certain_outcome() -> None:
