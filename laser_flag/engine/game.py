@@ -415,9 +415,9 @@ class Game:
         """The AP an action spends (RULES §3): 1 to move, the class's fire cost to fire."""
         if isinstance(action, EndTurn):
             return 0
-        unit = unit if unit is not None else self._units[action.unit_id]
         if isinstance(action, Move):
             return 1
+        unit = unit if unit is not None else self._units[action.unit_id]
         return self.rules[unit.unit_class].fire_cost(unit.ap)
 
     def after(self, action: Move | Fire, unit: Unit | None = None) -> Unit:
