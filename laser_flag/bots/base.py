@@ -1,4 +1,4 @@
-"""The one bot interface and the registry of bots by name.
+"""The one bot interface.
 
 A bot is handed a game (the client hands it `game.copy()` from a worker thread) and returns
 one of its legal actions. It may read the game freely but never applies anything to it, and it
@@ -26,21 +26,3 @@ class Bot(ABC):
     def choose(self, game: Game) -> Action:
         """One action from `game.legal_actions()` for the active team; `game` is left as it was."""
 
-
-def _registry() -> dict[str, type[Bot]]:
-    from .greedy import GreedyBot
-    from .planner import PlannerBot
-    from .random_bot import RandomBot
-
-    return {cls.name: cls for cls in (RandomBot, GreedyBot, PlannerBot)}
-
-
-BOT_NAMES = ("random", "greedy", "planner")
-
-
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A new bot of the named kind; ValueError names the known kinds."""
-    bots = _registry()
-    if name not in bots:
-        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOT_NAMES)})")
-    return bots[name](seed)

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from functools import cache
 
-from laser_flag.engine import GameMap, Pos
-from laser_flag.engine.game_map import NEIGHBOURS
+from laser_flag.engine import NEIGHBOURS, GameMap, Pos
 
 UNREACHABLE = 99
 
@@ -27,7 +25,10 @@ def walking_distance(gm: GameMap, sources: Iterable[Pos]) -> dict[Pos, int]:
     return dist
 
 
-@cache
 def base_distance(gm: GameMap, team: str) -> dict[Pos, int]:
-    """Steps to the nearest base usable by `team`; empty when it has none (walls never change)."""
+    """Steps to the nearest base usable by `team`; empty when it has none (kept on the map)."""
+    return gm.memo(_base_distance, team)
+
+
+def _base_distance(gm: GameMap, team: str) -> dict[Pos, int]:
     return walking_distance(gm, gm.usable_bases(team))

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import random
 
-from laser_flag.engine import Action, EndTurn, Fire, Game, Move
-from laser_flag.engine.units import CHARGED, CHARGING, DEACTIVATED, Unit
+from laser_flag.engine import Action, EndTurn, Fire, Game, Move, Unit
 
 from .base import Bot
 from .odds import Odds
@@ -41,12 +40,9 @@ class Appraiser:
         return float(game.snap_risk(unit.id, to).p_unhit)
 
     def move_gain(self, game: Game, sit: Situation, unit: Unit, to: tuple[int, int]) -> float:
-        ap = unit.ap - 1
-        laser = unit.laser
-        if laser == DEACTIVATED and game.map.base_serves(to, unit.team):
-            laser = CHARGING
+        ap = unit.ap - game.cost(Move(unit.id, to), unit)
         p = self.p_unhit(game, sit, unit, to)
-        ev = sit.value(unit, to, ap, laser)
+        ev = sit.value(unit, to, ap, game.laser_on_arrival(unit, to))
         if p < 1.0:
             ev = p * ev + (1.0 - p) * sit.hurt(unit, to, ap)
         return ev - sit.value(unit, unit.pos, unit.ap, unit.laser)
@@ -54,9 +50,10 @@ class Appraiser:
     def fire_gain(self, game: Game, sit: Situation, unit: Unit, target_id: int) -> float:
         target = game.unit(target_id)
         p_hit = sit.odds.hit(unit.unit_class, unit.pos, target.unit_class, target.pos, False)
-        ap = unit.ap - game.rules[unit.unit_class].fire_cost(unit.ap)
-        stay = (p_hit * sit.value(unit, unit.pos, ap, CHARGED, ignore=target_id)
-                + (1.0 - p_hit) * sit.value(unit, unit.pos, ap, CHARGED))
+        after = game.after(Fire(unit.id, target_id), unit)
+        ap, laser = after.ap, after.laser
+        stay = (p_hit * sit.value(unit, unit.pos, ap, laser, ignore=target_id)
+                + (1.0 - p_hit) * sit.value(unit, unit.pos, ap, laser))
         p = self.p_unhit(game, sit, unit, unit.pos)
         ev = p_hit * sit.gain(target) + p * stay + (1.0 - p) * sit.hurt(unit, unit.pos, ap)
         return ev - sit.value(unit, unit.pos, unit.ap, unit.laser)
@@ -70,14 +67,13 @@ class Appraiser:
         """
         sit = self.situation(game)
         scored: list[tuple[float, Action]] = []
-        for unit in game.units:
-            if unit.team != game.active_team or unit.ap < 1:
-                continue
-            for to in sorted(game.reachable(unit.id)):
-                scored.append((self.move_gain(game, sit, unit, to), Move(unit.id, to)))
-            for target_id in game.targets(unit.id):
-                gain = self.fire_gain(game, sit, unit, target_id)
-                scored.append((gain, Fire(unit.id, target_id)))
+        for action in game.legal_actions():
+            if isinstance(action, Move):
+                unit = game.unit(action.unit_id)
+                scored.append((self.move_gain(game, sit, unit, action.to), action))
+            elif isinstance(action, Fire):
+                unit = game.unit(action.unit_id)
+                scored.append((self.fire_gain(game, sit, unit, action.target_id), action))
         if rng is not None:
             rng.shuffle(scored)
         scored.sort(key=lambda pair: -pair[0])

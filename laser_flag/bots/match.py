@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from laser_flag.engine import Game, GameMap
 
-from .base import make_bot
+from .registry import make_bot
 
 CAP_REASON = "cap"  # the victory reason of a game stopped by the round cap: a draw
 DRAW = "draw"

@@ -10,10 +10,7 @@ actions and the snap-shot dice, two actions deep. The unit whose plan gains most
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from laser_flag.engine import Action, EndTurn, Fire, Game, Move, movement
-from laser_flag.engine.units import CHARGING, DEACTIVATED, Unit
+from laser_flag.engine import Action, EndTurn, Game, Unit
 
 from .base import Bot
 from .greedy import Appraiser
@@ -50,35 +47,19 @@ class PlannerBot(Bot):
     def _follow_up(self, game: Game, sit: Situation, action: Action) -> float:
         """The chance to act again unhit times the best next gain of the same unit (or 0)."""
         unit = game.unit(action.unit_id)
-        after = self._after(game, unit, action)
-        if after is None or after.ap < 1:
+        after = game.after(action)
+        if after.ap < 1:
             return 0.0
         p = self.appraiser.p_unhit(game, sit, unit, after.pos)
         return p * max(0.0, self._best_gain(game, sit, after))
 
-    def _after(self, game: Game, unit: Unit, action: Action) -> Unit | None:
-        """The unit as the action would leave it if no snap shot hits (None for a sniper shot's
-        owner that cannot move again, when nothing else is left to do)."""
-        if isinstance(action, Move):
-            laser = unit.laser
-            if laser == DEACTIVATED and game.map.base_serves(action.to, unit.team):
-                laser = CHARGING
-            return replace(unit, pos=action.to, ap=unit.ap - 1, laser=laser,
-                           elevated=game.map.is_cover(action.to))
-        if isinstance(action, Fire):
-            cost = game.rules[unit.unit_class].fire_cost(unit.ap)
-            return replace(unit, ap=unit.ap - cost, fired=True)
-        return None
-
     def _best_gain(self, game: Game, sit: Situation, unit: Unit) -> float:
         """The best single-action gain of a unit in a hypothetical place and state."""
-        cls = game.rules[unit.unit_class]
         gains = [0.0]
-        if unit.laser == "charged":
+        if game.may_fire(unit):
             gains += [self.appraiser.fire_gain(game, sit, unit, e.id)
                       for e in sit.enemies if sit.sees(unit.pos, e.pos)]
-        if not unit.fired or cls.moves_after_firing:
-            occupied = {u.pos for u in game.units if u.id != unit.id}
-            reach = movement.search(game.map, unit.pos, cls.speed, cls.climbs_freely, occupied)
-            gains += [self.appraiser.move_gain(game, sit, unit, to) for to in reach]
+        if game.may_move(unit):
+            gains += [self.appraiser.move_gain(game, sit, unit, to)
+                      for to in game.reachable_from(unit)]
         return max(gains)

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from laser_flag.engine import Game, Pos, movement
-from laser_flag.engine.game_map import other_team
-from laser_flag.engine.units import CHARGED, CHARGING, DEACTIVATED, Unit
+from laser_flag.engine import CHARGED, DEACTIVATED, Game, Pos, Unit, other_team
 
 from .distances import UNREACHABLE, base_distance, walking_distance
 from .odds import Odds
@@ -56,9 +54,9 @@ class Situation:
         self.shooters = [u for u in self.enemies if u.laser != DEACTIVATED]
         self.sees = gm.visibility.sees
         self.map = gm
-        self.rules = game.rules
+        self.laser_after_hit = game.laser_after_hit
+        self.snap_shots_kept = game.snap_shots_kept
         self.has_base = bool(gm.usable_bases(self.team))
-        self.enemy_has_base = bool(gm.usable_bases(enemy))
         self.base_dist = base_distance(gm, self.team)
         self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies])
         self.deny_tiles = frozenset(gm.usable_bases(enemy)) - frozenset(gm.usable_bases(self.team))
@@ -78,12 +76,10 @@ class Situation:
 
     def _reply_seen(self, game: Game) -> dict[int, frozenset[Pos]]:
         """Every tile each live enemy could see after one move of its next turn."""
-        occupied = {u.pos for u in game.units}
         visible_from = self.map.visibility.visible_from
         seen = {}
         for e in self.shooters:
-            cls = game.rules[e.unit_class]
-            reach = movement.search(self.map, e.pos, cls.speed, cls.climbs_freely, occupied)
+            reach = game.reachable_from(e)
             seen[e.id] = frozenset().union(visible_from(e.pos), *map(visible_from, reach))
         return seen
 
@@ -129,9 +125,10 @@ class Situation:
     def gain(self, target: Unit) -> float:
         """What hitting this enemy is worth: a point, and its laser or the unit itself."""
         worth = self.w.point
-        if not self.enemy_has_base:
+        after = self.laser_after_hit(target.team, target.pos)
+        if after is None:
             worth += self.w.unit
-        elif target.laser == CHARGED and not self.map.base_serves(target.pos, target.team):
+        elif target.laser == CHARGED and after == DEACTIVATED:
             worth += self.w.laser
         return worth * self.eager
 
@@ -151,22 +148,23 @@ class Situation:
         if laser == CHARGED and ap >= 1:
             v += w.shot_ready * self.best_shot(unit.unit_class, at)
             if at in self.enemy_view:  # snap shots held over ground the enemy must cross
-                v += w.watch * min(ap, self.rules[unit.unit_class].max_snap_shots)
+                v += w.watch * self.snap_shots_kept(unit.unit_class, ap)
         if at in self.deny_tiles:
             v += w.deny * (1 + self.enemy_down)
         return v - self.threat(unit.unit_class, at, ignore) * self.loss(at, laser)
 
     def loss(self, at: Pos, laser: str) -> float:
         """What a hit on our unit standing on `at` costs."""
-        if not self.has_base:
+        after = self.laser_after_hit(self.team, at)
+        if after is None:
             return self.w.point + self.w.unit + self.w.laser
-        if laser != DEACTIVATED and not self.map.base_serves(at, self.team):
+        if laser != DEACTIVATED and after == DEACTIVATED:
             return self.w.point + self.w.laser
         return self.w.point
 
     def hurt(self, unit: Unit, at: Pos, ap: int) -> float:
         """A unit's worth right after a snap shot hit it on `at`."""
-        if not self.has_base:
+        laser = self.laser_after_hit(self.team, at)
+        if laser is None:
             return -(self.w.point + self.w.unit)  # disqualified: nothing left on the board
-        laser = CHARGING if self.map.base_serves(at, self.team) else DEACTIVATED
         return self.value(unit, at, ap, laser) - self.w.point

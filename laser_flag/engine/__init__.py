@@ -2,11 +2,13 @@
 
 from .actions import Action, EndTurn, Fire, IllegalAction, Move
 from .game import Game, SnapRisk
-from .game_map import GameMap, Pos, UnitSpec
+from .game_map import NEIGHBOURS, GameMap, Pos, UnitSpec, other_team
 from .mapfile import MapError, load_map, parse_map, save_map
 from .rolls import ToHit
+from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 
 __all__ = [
-    "Action", "EndTurn", "Fire", "Game", "GameMap", "IllegalAction", "MapError", "Move", "Pos",
-    "SnapRisk", "ToHit", "UnitSpec", "load_map", "parse_map", "save_map",
+    "CHARGED", "CHARGING", "DEACTIVATED", "NEIGHBOURS", "Action", "EndTurn", "Fire", "Game",
+    "GameMap", "IllegalAction", "MapError", "Move", "Pos", "SnapRisk", "ToHit", "Unit", "UnitSpec",
+    "load_map", "other_team", "parse_map", "save_map",
 ]

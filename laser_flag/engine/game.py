@@ -11,11 +11,12 @@ from fractions import Fraction
 
 from . import movement, overwatch
 from .actions import Action, EndTurn, Fire, IllegalAction, Move
-from .cover import cover_sides, in_cover
+from .cover import cover_sides, in_cover, sides_facing
 from .events import Disqualified, Event, GameOver, LaserChanged, Moved, Scored, Shot, TurnEnded
 from .game_map import TEAMS, GameMap, Pos, other_team, possessive
 from .mapfile import MapError, team_without_units
-from .rolls import TWO_D6, ToHit, to_hit
+from .outcomes import ChanceScript, explore
+from .rolls import TWO_D6, Dice, ToHit, to_hit
 from .ruleset import CLASS_LABELS
 from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 
@@ -391,3 +392,90 @@ class Game:
             return False
         occupied = {u.pos for u in self._units.values()}
         return all(b in occupied for b in self.map.usable_bases(team))
+
+    # ----- what if: the rules asked about actions not taken (bots price these) -----------
+    # A `unit` argument stands in for the game's own unit of that id, so a bot can ask about a
+    # unit in a state it is only planning (the second action of a plan).
+
+    def outcomes(self, action: Action) -> list[tuple[Fraction, Game]]:
+        """Every distinct chance result of a legal action (which shots are fired, which hit),
+        each with its exact probability (they sum to 1) and the game it would leave; the
+        generators are left unadvanced."""
+        return explore(self.dice, lambda script: self._play_scripted(action, script))
+
+    def _play_scripted(self, action: Action, script: ChanceScript) -> tuple[Game, list[Event]]:
+        game = self.copy()
+        rng, roll = game.rng, game._roll
+        game.rng, game._roll = script, script.roll
+        events = game.apply(action)
+        game.rng, game._roll = rng, roll
+        return game, events
+
+    def cost(self, action: Action, unit: Unit | None = None) -> int:
+        """The AP an action spends (RULES §3): 1 to move, the class's fire cost to fire."""
+        if isinstance(action, EndTurn):
+            return 0
+        if isinstance(action, Move):
+            return 1
+        unit = unit if unit is not None else self._units[action.unit_id]
+        return self.rules[unit.unit_class].fire_cost(unit.ap)
+
+    def after(self, action: Move | Fire, unit: Unit | None = None) -> Unit:
+        """The acting unit as the action leaves it if no shot hits it: place, AP, laser
+        (recharging on arrival at a base), elevation, whether it fired."""
+        unit = unit if unit is not None else self._units[action.unit_id]
+        ap = unit.ap - self.cost(action, unit)
+        if isinstance(action, Fire):
+            return replace(unit, ap=ap, fired=True)
+        return replace(unit, pos=action.to, ap=ap, laser=self.laser_on_arrival(unit, action.to),
+                       elevated=self.map.is_cover(action.to))
+
+    def laser_on_arrival(self, unit: Unit, to: Pos) -> str:
+        """A deactivated laser starts charging when its unit ends a move on a base serving it."""
+        if unit.laser == DEACTIVATED and self.map.base_serves(to, unit.team):
+            return CHARGING
+        return unit.laser
+
+    def laser_after_hit(self, team: str, at: Pos) -> str | None:
+        """The laser of a unit of `team` hit on `at` (RULES §5); None: it is disqualified."""
+        if not self.map.usable_bases(team):
+            return None
+        return CHARGING if self.map.base_serves(at, team) else DEACTIVATED
+
+    def snap_shots_kept(self, unit_class: str, ap: int) -> int:
+        """The snap shots a unit with `ap` left holds after its turn if it ends it charged and
+        without having fired (RULES §6)."""
+        return min(ap, self.rules[unit_class].max_snap_shots)
+
+    def may_move(self, unit: Unit) -> bool:
+        """Whether this unit, as it stands or as a plan would leave it, may move now."""
+        return self._why_not_move(unit) is None
+
+    def may_fire(self, unit: Unit) -> bool:
+        """Whether this unit, as it stands or as a plan would leave it, may fire now."""
+        return self._why_not_fire(unit) is None
+
+    def reachable_from(self, unit: Unit) -> movement.Reach:
+        """Every tile one move of this unit could end on from where it stands, the other units
+        standing where they are, whether or not it may move now (an enemy's next turn)."""
+        cls = self.rules[unit.unit_class]
+        occupied = {o.pos for o in self._units.values() if o.id != unit.id}
+        return movement.search(self.map, unit.pos, cls.speed, cls.climbs_freely, occupied)
+
+    def shot_odds(self, shooter_class: str, at: Pos, target_class: str, to: Pos,
+                  snap: bool = False) -> ToHit:
+        """The to-hit of a shot by a unit of one class standing on `at` at a unit of another
+        class standing on `to` (RULES §5), whoever stands there now. Bots ask this for
+        thousands of tile pairs a turn, so the few distinct answers are kept on the map."""
+        gm = self.map
+        elevated = gm.is_cover(to)
+        covered = bool(gm.memo(cover_sides, to, elevated) & sides_facing(to, at))
+        return gm.memo(_shot_to_hit, shooter_class, gm.is_cover(at), target_class, elevated,
+                       covered, snap, self.dice)
+
+
+def _shot_to_hit(gm: GameMap, shooter_class: str, shooter_elevated: bool, target_class: str,
+                 target_elevated: bool, target_in_cover: bool, snap: bool, dice: Dice) -> ToHit:
+    return to_hit(gm.rules[shooter_class], gm.rules[target_class], shooter_class=shooter_class,
+                  shooter_elevated=shooter_elevated, target_elevated=target_elevated,
+                  target_in_cover=target_in_cover, snap=snap, dice=dice)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from .ruleset import DEFAULT_RULESET, Ruleset
+from .los import Visibility
+from .ruleset import COLUMNS, DEFAULT_RULESET, Ruleset
+
+T = TypeVar("T")
 
 Pos = tuple[int, int]
 
@@ -31,6 +34,7 @@ DEFAULT_B_W_TEAM_COLOR = {"1": "white", "2": "black"}
 DEFAULT_SCORE_LIMIT = {"1": 21, "2": 21}
 
 MODE_CTF, MODE_ASSAULT, MODE_ELIMINATION = "Capture the Flag", "Assault", "Elimination"
+FORMAT_VERSION = 1
 
 
 def possessive(name: str) -> str:
@@ -97,6 +101,7 @@ class GameMap:
         self.description = description
         self.source = source
         self._data = copy.deepcopy(dict(data)) if data is not None else None
+        self._memo: dict[tuple[Callable[..., Any], tuple[Hashable, ...]], Any] = {}
 
     def tile(self, r: int, c: int) -> str:
         return self.tiles[r][c]
@@ -138,11 +143,17 @@ class GameMap:
         return (MODE_ELIMINATION, MODE_ASSAULT, MODE_CTF)[with_base]
 
     @cached_property
-    def visibility(self):  # -> los.Visibility, imported late to keep module load light
+    def visibility(self) -> Visibility:
         """The per-map LOS cache (RULES §4), built on first use."""
-        from .los import Visibility
-
         return Visibility(self.tiles)
+
+    def memo(self, build: Callable[..., T], *args: Hashable) -> T:
+        """`build(self, *args)`, computed once and kept on the map (walls never change): other
+        modules' per-map tables live here, so they go when the map goes."""
+        key = (build, args)
+        if key not in self._memo:
+            self._memo[key] = build(self, *args)
+        return self._memo[key]
 
     def has_los(self, a: Pos, b: Pos) -> bool:
         return self.visibility.sees(a, b)
@@ -151,6 +162,41 @@ class GameMap:
         """The map as the JSON object it was read from: every key kept, unknown ones included."""
         if self._data is not None:
             return copy.deepcopy(self._data)
-        from .mapfile import map_to_dict
-
         return map_to_dict(self)
+
+
+def _rules_overrides(rules: Ruleset) -> dict[str, dict[str, Any]]:
+    """The cells of `rules` that differ from the default table, as a `rules` object."""
+    overrides: dict[str, dict[str, Any]] = {}
+    for unit_class, default in DEFAULT_RULESET.classes.items():
+        current = rules[unit_class]
+        cells = {
+            col: getattr(current, col)
+            for col in COLUMNS
+            if getattr(current, col) != getattr(default, col)
+        }
+        if cells:
+            overrides[unit_class] = cells
+    return overrides
+
+
+def map_to_dict(gm: GameMap) -> dict[str, Any]:
+    """The JSON object for a map built in memory (one not read from a file)."""
+    data: dict[str, Any] = {
+        "format": FORMAT_VERSION,
+        "name": gm.name,
+        "author": gm.author,
+        "description": gm.description,
+        "tiles": [list(row) for row in gm.tiles],
+        "units": [[u.team, u.unit_class, u.pos[0], u.pos[1]] for u in gm.units],
+        "team_names": {t: gm.teams[t].name for t in TEAMS},
+        "team_color": {t: list(gm.teams[t].color) for t in TEAMS},
+        "alt_team_color": {t: list(gm.teams[t].alt_color) for t in TEAMS},
+        "b_w_team_color": {t: gm.teams[t].outline for t in TEAMS},
+        "score_limit": {t: gm.score_limit[t] for t in TEAMS},
+        "turn_limit": gm.turn_limit,
+    }
+    overrides = _rules_overrides(gm.rules)
+    if overrides:
+        data["rules"] = overrides
+    return data

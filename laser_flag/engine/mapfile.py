@@ -20,6 +20,7 @@ from .game_map import (
     DEFAULT_SCORE_LIMIT,
     DEFAULT_TEAM_COLOR,
     DEFAULT_TEAM_NAMES,
+    FORMAT_VERSION,
     MAX_SIDE,
     MIN_SIDE,
     TEAMS,
@@ -30,10 +31,9 @@ from .game_map import (
     TeamLook,
     UnitSpec,
 )
-from .ruleset import CLASSES, COLUMNS, DEFAULT_RULESET, RulesError, Ruleset
+from .ruleset import CLASSES, DEFAULT_RULESET, RulesError, Ruleset
 
 MAX_BYTES = 1024 * 1024  # MAP_FORMAT.md: a file over 1 MiB is refused
-FORMAT_VERSION = 1
 OUTLINES = ("black", "white")
 _NEW_FILE_MODE = 0o644
 
@@ -284,43 +284,6 @@ def team_without_units(gm: GameMap) -> str | None:
 
 
 # --- writing ---------------------------------------------------------------
-
-
-def _rules_overrides(rules: Ruleset) -> dict[str, dict[str, Any]]:
-    """The cells of `rules` that differ from the default table, as a `rules` object."""
-    overrides: dict[str, dict[str, Any]] = {}
-    for unit_class, default in DEFAULT_RULESET.classes.items():
-        current = rules[unit_class]
-        cells = {
-            col: getattr(current, col)
-            for col in COLUMNS
-            if getattr(current, col) != getattr(default, col)
-        }
-        if cells:
-            overrides[unit_class] = cells
-    return overrides
-
-
-def map_to_dict(gm: GameMap) -> dict[str, Any]:
-    """The JSON object for a map built in memory (one not read from a file)."""
-    data: dict[str, Any] = {
-        "format": FORMAT_VERSION,
-        "name": gm.name,
-        "author": gm.author,
-        "description": gm.description,
-        "tiles": [list(row) for row in gm.tiles],
-        "units": [[u.team, u.unit_class, u.pos[0], u.pos[1]] for u in gm.units],
-        "team_names": {t: gm.teams[t].name for t in TEAMS},
-        "team_color": {t: list(gm.teams[t].color) for t in TEAMS},
-        "alt_team_color": {t: list(gm.teams[t].alt_color) for t in TEAMS},
-        "b_w_team_color": {t: gm.teams[t].outline for t in TEAMS},
-        "score_limit": {t: gm.score_limit[t] for t in TEAMS},
-        "turn_limit": gm.turn_limit,
-    }
-    overrides = _rules_overrides(gm.rules)
-    if overrides:
-        data["rules"] = overrides
-    return data
 
 
 def _is_flat(obj: Any) -> bool:

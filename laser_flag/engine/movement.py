@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
-from functools import cache
 
 from .game_map import ELEVATED, NEIGHBOURS, WALL, GameMap, Pos
 
 Step = tuple[Pos, bool, bool]  # (next tile, is the step diagonal, does it climb onto cover)
 
 
-@cache
 def _steps_table(gm: GameMap) -> dict[Pos, tuple[Step, ...]]:
-    """Every legal single step from every non-wall tile, ignoring units (walls never change)."""
+    """Every legal single step from every non-wall tile, ignoring units (kept on the map)."""
     table: dict[Pos, tuple[Step, ...]] = {}
     for pos in gm.positions():
         if gm.kind(pos) == WALL:
@@ -71,7 +69,7 @@ def search(
     freely): it makes its tile a destination but walks no further.
     """
     max_diagonal = speed // 2
-    steps = _steps_table(gm)
+    steps = gm.memo(_steps_table)
     start_state = (start, 0)
     parents: dict[State, State | None] = {start_state: None}
     arrivals: dict[Pos, State] = {}

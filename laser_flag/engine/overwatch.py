@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from .game_map import GameMap, Pos
+from .units import CHARGED
 
 
 class Watcher(Protocol):
@@ -22,7 +23,7 @@ def eligible(gm: GameMap, watchers: Iterable[Watcher], team: str, tile: Pos) -> 
     vis = gm.visibility
     return sorted(
         (w for w in watchers
-         if w.team != team and w.snap_shots > 0 and w.laser == "charged" and vis.sees(w.pos, tile)),
+         if w.team != team and w.snap_shots > 0 and w.laser == CHARGED and vis.sees(w.pos, tile)),
         key=lambda w: w.id,
     )
 

@@ -19,13 +19,13 @@ from laser_flag.engine.game_map import (
     GameMap,
     TeamLook,
     UnitSpec,
+    map_to_dict,
 )
 from laser_flag.engine.mapfile import (
     MAX_BYTES,
     MapError,
     load_map,
     load_map_text,
-    map_to_dict,
     parse_map,
     save_map,
     team_without_units,
