@@ -144,9 +144,6 @@ class GameMap:
 
         return Visibility(self.tiles)
 
-    def has_los(self, a: Pos, b: Pos) -> bool:
-        return self.visibility.sees(a, b)
-
     def to_json_dict(self) -> dict[str, Any]:
         """The map as the JSON object it was read from: every key kept, unknown ones included."""
         if self._data is not None:
