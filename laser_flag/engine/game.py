@@ -85,9 +85,10 @@ class Game:
         """
         game = cls(gm, seed=seed, roll=roll)
         strangers = [u.id for u in state.units if not _on_map(gm, u)]
-        if strangers or state.active_team not in TEAMS:
-            raise ValueError(f"not a state of this map: units {strangers}, team "
-                             f"{state.active_team!r}")
+        if strangers:
+            raise ValueError(f"units {strangers} are not this map's")
+        if state.active_team not in TEAMS:
+            raise ValueError(f"there is no team {state.active_team!r}")
         game._load(state)
         return game
 
@@ -162,7 +163,7 @@ class Game:
         self._scores = dict(state.scores)
         self._stats = {t: dict(s) for t, s in state.stats.items()}
         self._winner, self._victory_reason, self._rolls = state.winner, state.victory, state.rolls
-        self.rng = random.Random()
+        self.rng = random.Random(0)  # any seed (not os.urandom, which is slow): replaced at once
         self.rng.setstate(state.rng)
 
     @property
@@ -264,7 +265,8 @@ class Game:
         """
         other = copy.copy(self)
         other._load(self.state())
-        other._roll = copy.deepcopy(self._roll)
+        # The dice table is frozen and shared; only a roller's own state is copied.
+        other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
         other._reach = dict(self._reach)
         other._events = []
         return other
