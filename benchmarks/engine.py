@@ -1,4 +1,6 @@
-"""Engine speed per bundled map: load + LOS cache, one unit's reach + sight query, random play.
+"""Engine speed per bundled map: load + LOS cache, one unit's reach + sight query, random play;
+and what a copy of a game costs as its history grows (the undo stack and replay viewer copy a
+game per action).
 
 Run: .venv/bin/python benchmarks/engine.py   (figures for issue 2; never asserted in tests)
 """
@@ -12,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from laser_flag.engine import Game, load_map, movement
+from laser_flag.engine import EndTurn, Game, load_map, movement
 from laser_flag.engine.game_map import GameMap
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,10 +71,26 @@ def steps_per_second(gm: GameMap, seconds: float = 1.5) -> float:
     return steps / (time.perf_counter() - start)
 
 
+def copy_us(gm: GameMap, actions: int, repeats: int = 300) -> tuple[int, float]:
+    """(history length, median µs of Game.copy()) after up to `actions` end-of-turns."""
+    game = Game(gm, seed=1)
+    while len(game.history) < actions and not game.over:
+        game.apply(EndTurn())
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        game.copy()
+        times.append(time.perf_counter() - start)
+    return len(game.history), statistics.median(times) * 1e6
+
+
 def main() -> None:
     largest = max(MAPS, key=lambda p: (lambda gm: gm.rows * gm.cols)(load_map(p)))
     print(f"cold first load of {largest.stem} in a fresh process "
           f"(incl. the one-time sight tables): {cold_load_ms(largest):.1f} ms")
+    copies = [copy_us(load_map(largest), n) for n in (10, 10_000)]
+    print(f"Game.copy() on {largest.stem}: "
+          + ", ".join(f"{us:.0f} µs after {n} actions" for n, us in copies))
     print(f"{'map':<14}{'size':>7}{'load+LOS ms':>13}{'query ms':>10}{'steps/s':>10}")
     for path in MAPS:
         gm = load_map(path)

@@ -127,7 +127,7 @@ def test_no_unit_starts_in_sight_of_an_enemy(stem: str) -> None:
     gm = MAPS[stem]
     team_1 = [unit.pos for unit in gm.units if unit.team == "1"]
     team_2 = [unit.pos for unit in gm.units if unit.team == "2"]
-    assert not [(a, b) for a in team_1 for b in team_2 if gm.has_los(a, b)]
+    assert not [(a, b) for a in team_1 for b in team_2 if gm.visibility.sees(a, b)]
 
 
 @pytest.mark.parametrize("stem", sorted(SYMMETRY))

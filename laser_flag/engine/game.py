@@ -5,19 +5,23 @@ from __future__ import annotations
 import contextlib
 import copy
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from types import MappingProxyType
+from typing import Any
 
 from . import movement, overwatch
 from .actions import Action, EndTurn, Fire, IllegalAction, Move
 from .cover import cover_sides, in_cover, sides_facing
 from .events import Disqualified, Event, GameOver, LaserChanged, Moved, Scored, Shot, TurnEnded
 from .game_map import TEAMS, GameMap, Pos, other_team, possessive
+from .history import History
 from .mapfile import MapError, team_without_units
 from .outcomes import ChanceScript, explore
 from .rolls import TWO_D6, Dice, ToHit, to_hit
 from .ruleset import CLASS_LABELS
+from .state import GameState
 from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 
 Roller = Callable[[random.Random], tuple[int, ...]]
@@ -35,8 +39,19 @@ class _GameEnded(Exception):
     """Raised inside apply() when a victory condition is met: nothing after it resolves."""
 
 
+def _on_map(gm: GameMap, unit: Unit) -> bool:
+    """Whether `unit` is one of the map's units (an id is an index in the map's unit list)."""
+    if not 0 <= unit.id < len(gm.units):
+        return False
+    spec = gm.units[unit.id]
+    return (spec.team, spec.unit_class) == (unit.team, unit.unit_class)
+
+
 class Game:
-    """One game on one map. Change it only through apply(); read it freely."""
+    """One game on one map. Change it only through apply(); read it freely.
+
+    What it hands out is read-only: frozen units, read-only views of scores and stats.
+    """
 
     def __init__(self, gm: GameMap, seed: int | None = None, roll: Roller | None = None) -> None:
         missing = team_without_units(gm)
@@ -49,17 +64,34 @@ class Game:
         self.dice = TWO_D6
         self._roll: Roller = roll or self.dice.roll
         self._units = {i: self._starting_unit(i) for i in range(len(gm.units))}
-        self.active_team = "1"
-        self.turn = 1
-        self.scores = {t: 0 for t in TEAMS}
-        self.stats = {t: {"shots": 0, "hits": 0} for t in TEAMS}
-        self.winner: str | None = None
-        self.victory: str | None = None
+        self._active_team = "1"
+        self._turn = 1
+        self._scores = {t: 0 for t in TEAMS}
+        self._stats = {t: {"shots": 0, "hits": 0} for t in TEAMS}
+        self._winner: str | None = None
+        self._victory_reason: str | None = None
         self._reach: dict[int, movement.Reach] = {}
         self._events: list[Event] = []
-        self.history: list[Action] = []  # every action applied, in order: the game's record
-        self.rolls = 0  # dice rolled so far; an undo may not take back a roll
+        self.history = History()  # every action applied, in order: the game's record
+        self._rolls = 0
         gm.visibility  # noqa: B018 -- build the LOS cache now, not during the first turn
+
+    @classmethod
+    def from_state(
+        cls, gm: GameMap, state: GameState, *, seed: int, roll: Roller | None = None
+    ) -> Game:
+        """A game on `gm` that goes on from `state`, with no history (test scenarios, for one).
+
+        `seed` is only remembered (saves record it); the dice follow `state.rng`.
+        """
+        game = cls(gm, seed=seed, roll=roll)
+        strangers = [u.id for u in state.units if not _on_map(gm, u)]
+        if strangers:
+            raise ValueError(f"units {strangers} are not this map's")
+        if state.active_team not in TEAMS:
+            raise ValueError(f"there is no team {state.active_team!r}")
+        game._load(state)
+        return game
 
     def _starting_unit(self, uid: int) -> Unit:
         spec = self.map.units[uid]
@@ -79,18 +111,70 @@ class Game:
         return self._units.get(uid)
 
     @property
+    def active_team(self) -> str:
+        return self._active_team
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def scores(self) -> Mapping[str, int]:
+        """Points per team, read-only (it follows the game as it goes on)."""
+        return MappingProxyType(self._scores)
+
+    @property
+    def stats(self) -> Mapping[str, Mapping[str, int]]:
+        """Shots and hits per team, read-only."""
+        return MappingProxyType({t: MappingProxyType(s) for t, s in self._stats.items()})
+
+    @property
+    def winner(self) -> str | None:
+        """"1", "2" or "draw" once the game is over."""
+        return self._winner
+
+    @property
+    def victory(self) -> str | None:
+        """The condition that ended the game (RULES §7)."""
+        return self._victory_reason
+
+    @property
+    def rolls(self) -> int:
+        """Dice rolled so far; an undo may not take back a roll."""
+        return self._rolls
+
+    def state(self) -> GameState:
+        """The whole state as one frozen record: copy(), the save digest and debug dumps use it."""
+        return GameState(
+            units=tuple(self._units.values()),
+            active_team=self._active_team,
+            turn=self._turn,
+            scores=MappingProxyType(dict(self._scores)),
+            stats=MappingProxyType({t: MappingProxyType(dict(s)) for t, s in self._stats.items()}),
+            winner=self._winner,
+            victory=self._victory_reason,
+            rolls=self._rolls,
+            rng=self.rng.getstate(),
+        )
+
+    def _load(self, state: GameState) -> None:
+        """Take every field of `state`, into containers of this game's own."""
+        self._units = {u.id: u for u in state.units}
+        self._active_team, self._turn = state.active_team, state.turn
+        self._scores = dict(state.scores)
+        self._stats = {t: dict(s) for t, s in state.stats.items()}
+        self._winner, self._victory_reason, self._rolls = state.winner, state.victory, state.rolls
+        self.rng = random.Random(0)  # any seed (not os.urandom, which is slow): replaced at once
+        self.rng.setstate(state.rng)
+
+    @property
     def round(self) -> int:
         """A round is team 1's turn then team 2's."""
-        return (self.turn + 1) // 2
+        return (self._turn + 1) // 2
 
     @property
     def over(self) -> bool:
-        return self.winner is not None
-
-    def label(self, uid: int) -> str:
-        """"Alice's Scout": the unit's team name and class, for messages."""
-        u = self._units.get(uid) or self.map.units[uid]
-        return f"{possessive(self.map.teams[u.team].name)} {CLASS_LABELS[u.unit_class]}"
+        return self._winner is not None
 
     def has_los(self, a: Pos, b: Pos) -> bool:
         return self.map.visibility.sees(a, b)
@@ -166,7 +250,7 @@ class Game:
             return []
         actions: list[Action] = []
         for u in self._units.values():
-            if u.team != self.active_team:
+            if u.team != self._active_team:
                 continue
             actions.extend(Move(u.id, to) for to in sorted(self.reachable(u.id)))
             actions.extend(Fire(u.id, t) for t in self.targets(u.id))
@@ -174,15 +258,18 @@ class Game:
         return actions
 
     def copy(self) -> Game:
-        """An independent copy (units, scores and generator), sharing the immutable map."""
+        """An independent copy, from the state record; it shares the map and the history.
+
+        Both are immutable, so the copy costs the same after ten actions or ten thousand. A
+        roller with state of its own (scripted dice) is copied too, so that a copy's dice never
+        use up the original's.
+        """
         other = copy.copy(self)
-        other._units = {i: replace(u) for i, u in self._units.items()}
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.scores = dict(self.scores)
-        other.stats = {t: dict(s) for t, s in self.stats.items()}
+        other._load(self.state())
+        # The dice table is frozen and shared; only a roller's own state is copied.
+        other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
         other._reach = dict(self._reach)
-        other.history = list(self.history)
+        other._events = []
         return other
 
     # ----- legality ----------------------------------------------------------------------
@@ -192,8 +279,8 @@ class Game:
             return "The game is over."
         if unit is None:
             return "There is no such unit on the board."
-        if unit.team != self.active_team:
-            return f"It is {possessive(self.map.teams[self.active_team].name)} turn."
+        if unit.team != self._active_team:
+            return f"It is {possessive(self.map.teams[self._active_team].name)} turn."
         if unit.ap < 1:
             return "This unit has no action points left."
         return None
@@ -266,7 +353,7 @@ class Game:
         else:
             raise IllegalAction(f"Not an action: {action!r}")
         self._events = []
-        self.history.append(action)
+        self.history = self.history.appended(action)
         with contextlib.suppress(_GameEnded):
             do()
         return self._events
@@ -279,38 +366,40 @@ class Game:
             self._finish(*result)
 
     def _finish(self, winner: str, victory: str) -> None:
-        self.winner, self.victory = winner, victory
+        self._winner, self._victory_reason = winner, victory
         self._events.append(GameOver(winner, victory))
         raise _GameEnded
 
+    def _change(self, uid: int, **fields: Any) -> Unit:
+        """Replace a unit with a copy with `fields` changed (units are frozen); return it."""
+        unit = self._units[uid] = replace(self._units[uid], **fields)
+        return unit
+
     def _move(self, unit: Unit, to: Pos) -> None:
         path = self._search(unit.id).path(to)
-        unit.ap -= 1
-        unit.pos = to
-        unit.elevated = self.map.is_cover(to)
-        self._forget_reach(path[0], to)
         # Recharging is part of ending the move: no victory check may fall between the two,
         # or walking the last deactivated unit onto its base would lose by checkmate.
         recharges = unit.laser == DEACTIVATED and self.map.base_serves(to, unit.team)
-        if recharges:
-            unit.laser = CHARGING
+        unit = self._change(unit.id, ap=unit.ap - 1, pos=to, elevated=self.map.is_cover(to),
+                            laser=CHARGING if recharges else unit.laser)
+        self._forget_reach(path[0], to)
         self._emit(Moved(unit.id, path))
         if recharges:
             self._emit(LaserChanged(unit.id, CHARGING))
-        self._snap_shots_at(unit)
+        self._snap_shots_at(unit.id)
 
     def _fire(self, unit: Unit, target: Unit) -> None:
-        unit.ap -= self.rules[unit.unit_class].fire_cost(unit.ap)
-        unit.fired = True
+        cost = self.rules[unit.unit_class].fire_cost(unit.ap)
+        unit = self._change(unit.id, ap=unit.ap - cost, fired=True)
         self._shoot(unit, target, snap=False)
-        self._snap_shots_at(unit)
+        self._snap_shots_at(unit.id)
 
     def _shoot(self, shooter: Unit, target: Unit, snap: bool) -> bool:
         needed = self._to_hit(shooter, target, target.pos, target.elevated, snap).needed
         dice = tuple(self._roll(self.rng))
-        self.rolls += 1
+        self._rolls += 1
         hit = sum(dice) >= needed
-        self.stats[shooter.team]["shots"] += 1
+        self._stats[shooter.team]["shots"] += 1
         self._emit(Shot(shooter.id, target.id, dice, needed, hit, snap))
         if hit:
             self._hit(shooter, target)
@@ -318,10 +407,10 @@ class Game:
 
     def _hit(self, shooter: Unit, target: Unit) -> None:
         """RULES §5, a hit: a point, and the target's laser off (or the target out)."""
-        self.scores[shooter.team] += 1
-        self.stats[shooter.team]["hits"] += 1
-        target.snap_shots = 0
-        self._emit(Scored(shooter.team, self.scores[shooter.team]))
+        self._scores[shooter.team] += 1
+        self._stats[shooter.team]["hits"] += 1
+        target = self._change(target.id, snap_shots=0)
+        self._emit(Scored(shooter.team, self._scores[shooter.team]))
         if not self.map.usable_bases(target.team):
             del self._units[target.id]
             self._forget_reach(target.pos)
@@ -332,45 +421,45 @@ class Game:
         self._set_laser(target, CHARGING if on_base else DEACTIVATED)
 
     def _set_laser(self, unit: Unit, laser: str) -> None:
-        unit.laser = laser
+        self._change(unit.id, laser=laser)
         self._emit(LaserChanged(unit.id, laser))
 
-    def _snap_shots_at(self, unit: Unit) -> None:
+    def _snap_shots_at(self, uid: int) -> None:
         """Enemies on watch that see the unit's tile shoot one at a time until one hits."""
+        unit = self._units[uid]
         if unit.laser == DEACTIVATED:
             return
         watchers = overwatch.eligible(self.map, self._units.values(), unit.team, unit.pos)
         for watcher in overwatch.firing_order(watchers, self.rng):
-            watcher.snap_shots -= 1
+            watcher = self._change(watcher.id, snap_shots=watcher.snap_shots - 1)
             if self._shoot(watcher, unit, snap=True):
                 return
 
     def _end_turn(self) -> None:
         """RULES §6, end of turn, in its order."""
-        team = self.active_team
-        for u in self._units.values():
+        team = self._active_team
+        for u in self.units:
             if u.laser == CHARGING:
                 self._set_laser(u, CHARGED)
-        for u in self._units.values():
+        for u in self.units:
             if u.team == team:
                 keep = u.laser == CHARGED and not u.fired
-                u.snap_shots = min(u.ap, self.rules[u.unit_class].max_snap_shots) if keep else 0
+                snap = min(u.ap, self.rules[u.unit_class].max_snap_shots) if keep else 0
+                self._change(u.id, snap_shots=snap)
         limit = self.map.turn_limit
         if limit is not None and team == "2" and self.round >= limit:
             self._finish(self._leader(), "turn_limit")
         nxt = other_team(team)
-        self.turn += 1
-        self.active_team = nxt
-        for u in self._units.values():
+        self._turn += 1
+        self._active_team = nxt
+        for u in self.units:
             if u.team == nxt:
-                u.ap = self.rules.ap_per_turn
-                u.snap_shots = 0
-                u.fired = False
+                self._change(u.id, ap=self.rules.ap_per_turn, snap_shots=0, fired=False)
         self._reach.clear()
-        self._emit(TurnEnded(team, nxt, self.turn, self.round))
+        self._emit(TurnEnded(team, nxt, self._turn, self.round))
 
     def _leader(self) -> str:
-        one, two = self.scores["1"], self.scores["2"]
+        one, two = self._scores["1"], self._scores["2"]
         return "1" if one > two else "2" if two > one else "draw"
 
     # ----- victory -----------------------------------------------------------------------
@@ -378,7 +467,7 @@ class Game:
     def _victory(self) -> tuple[str, str] | None:
         """The first condition of RULES §7 met, as (winner, reason); both teams at once: a draw."""
         for reason, losers in (
-            ("score", [other_team(t) for t in TEAMS if self.scores[t] >= self.map.score_limit[t]]),
+            ("score", [other_team(t) for t in TEAMS if self._scores[t] >= self.map.score_limit[t]]),
             ("elimination", [t for t in TEAMS if not any(u.team == t for u in self.units)]),
             ("checkmate", [t for t in TEAMS if self._checkmated(t)]),
         ):

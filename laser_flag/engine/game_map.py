@@ -155,9 +155,6 @@ class GameMap:
             self._memo[key] = build(self, *args)
         return self._memo[key]
 
-    def has_los(self, a: Pos, b: Pos) -> bool:
-        return self.visibility.sees(a, b)
-
     def to_json_dict(self) -> dict[str, Any]:
         """The map as the JSON object it was read from: every key kept, unknown ones included."""
         if self._data is not None:

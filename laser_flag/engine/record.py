@@ -43,17 +43,21 @@ def action_from_json(data: Any) -> Action:
 
 
 def state_of(game: Game) -> dict[str, Any]:
-    """Everything that decides what happens next, as plain JSON values."""
+    """The digest's input, read from the game's state record, as plain JSON values.
+
+    Its layout is frozen: every save holds a digest of it, so a change here breaks old saves.
+    """
+    state = game.state()
     return {
         "units": [[u.id, u.team, u.unit_class, list(u.pos), u.ap, u.laser, u.snap_shots, u.fired]
-                  for u in game.units],
-        "active_team": game.active_team,
-        "turn": game.turn,
-        "scores": game.scores,
-        "stats": game.stats,
-        "winner": game.winner,
-        "victory": game.victory,
-        "rng": repr(game.rng.getstate()),
+                  for u in state.units],
+        "active_team": state.active_team,
+        "turn": state.turn,
+        "scores": dict(state.scores),
+        "stats": {team: dict(stats) for team, stats in state.stats.items()},
+        "winner": state.winner,
+        "victory": state.victory,
+        "rng": repr(state.rng),
     }
 
 

@@ -9,9 +9,13 @@ from .game_map import Pos
 CHARGED, CHARGING, DEACTIVATED = "charged", "charging", "deactivated"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Unit:
-    """A unit's live state; its id is its index in the map's unit list."""
+    """A unit at one moment; its id is its index in the map's unit list.
+
+    Frozen, so whoever reads a unit cannot change the game: the engine replaces a unit that
+    changes with a changed copy (dataclasses.replace).
+    """
 
     id: int
     team: str

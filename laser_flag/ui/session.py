@@ -119,20 +119,14 @@ class Session:
         return session
 
     def state(self) -> dict[str, Any]:
-        game = self.game
+        """The debug dump: the engine's state record plus what only the client keeps."""
         return {
             "map": self.gm.source,
             "seed": self.seed,
-            "turn": game.turn,
-            "round": game.round,
-            "active_team": game.active_team,
-            "scores": dict(game.scores),
-            "stats": {team: dict(stats) for team, stats in game.stats.items()},
+            "round": self.game.round,
+            **self.game.state().to_json(),
             "names": dict(self.names),
             "levels": dict(self.levels),
-            "winner": game.winner,
-            "victory": game.victory,
-            "units": [unit_state(u) for u in game.units],
             "log": list(self.log),
         }
 
@@ -147,15 +141,3 @@ def saved_levels(teams: dict[str, Any]) -> dict[str, str]:
     saved = teams.get("levels")
     saved = saved if isinstance(saved, dict) else {}
     return {t: saved[t] if saved.get(t) in LEVELS else HUMAN for t in TEAMS}
-
-
-def unit_state(unit: Any) -> dict[str, Any]:
-    return {
-        "id": unit.id,
-        "team": unit.team,
-        "class": unit.unit_class,
-        "pos": list(unit.pos),
-        "ap": unit.ap,
-        "laser": unit.laser,
-        "snap_shots": unit.snap_shots,
-    }

@@ -12,7 +12,9 @@ from laser_flag.bots.odds import Odds
 from laser_flag.bots.planner import PLANNER_WEIGHTS
 from laser_flag.bots.situation import Situation
 from laser_flag.engine import EndTurn, Fire, Game, Move, load_map
-from tests.engine.conftest import HIT, game_on, snapshot
+from laser_flag.engine.units import DEACTIVATED
+from tests.engine.conftest import HIT, Scripted, game_on, make_map, snapshot
+from tests.engine.scenario import scenario
 from tests.fast import map_cases
 
 MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))
@@ -95,45 +97,44 @@ ARENA = [
 
 
 def test_greedy_takes_a_clear_shot_at_once():
-    game, _ = game_on(ARENA, [["1", "basic", 0, 0], ["2", "basic", 0, 4]])
-    game.unit(1).snap_shots = 0  # nobody on watch: firing now is plainly best
+    arena = make_map(ARENA, [["1", "basic", 0, 0], ["2", "basic", 0, 4]])
+    game = scenario(arena, units={1: {"snap_shots": 0}})  # nobody on watch: fire now
     assert make_bot("greedy").choose(game) == Fire(0, 1)
 
 
 def test_the_planner_steps_onto_its_base_before_firing():
     """A hit on its own base only costs a point (the laser charges at once), so go there first."""
-    game, _ = game_on(ARENA, [["1", "basic", 0, 0], ["2", "basic", 0, 4]], HIT)
-    game.unit(1).snap_shots = 0
+    arena = make_map(ARENA, [["1", "basic", 0, 0], ["2", "basic", 0, 4]])
+    game = scenario(arena, roll=Scripted(HIT), units={1: {"snap_shots": 0}})
     bot = make_bot("planner")
     assert play(game, {"1": bot}, 3) == [Move(0, (4, 0)), Fire(0, 1), EndTurn()]
 
 
 @pytest.mark.parametrize("name", ["greedy", "planner"])
 def test_a_deactivated_unit_heads_for_its_base(name):
-    game, _ = game_on(ARENA, [["1", "basic", 1, 0], ["2", "basic", 0, 4]])
-    game.unit(0).laser = "deactivated"
+    arena = make_map(ARENA, [["1", "basic", 1, 0], ["2", "basic", 0, 4]])
+    game = scenario(arena, units={0: {"laser": DEACTIVATED}})
     action = make_bot(name).choose(game)
     assert action == Move(0, (4, 0))
 
 
 def test_greedy_ends_the_turn_when_every_unit_is_spent():
-    game, _ = game_on(ARENA, [["1", "basic", 2, 2], ["2", "basic", 0, 4]])
-    game.unit(0).ap = 0
+    arena = make_map(ARENA, [["1", "basic", 2, 2], ["2", "basic", 0, 4]])
+    game = scenario(arena, units={0: {"ap": 0}})
     assert make_bot("greedy").choose(game) == EndTurn()
 
 
 def test_a_quiet_game_makes_the_planner_keener_to_hit():
     """Rounds without a point raise what a hit is worth; points scored calm it down again."""
-    game, _ = game_on(ARENA, [["1", "basic", 0, 0], ["2", "basic", 0, 4]])
+    arena = make_map(ARENA, [["1", "basic", 0, 0], ["2", "basic", 0, 4]])
 
-    def hit_worth() -> float:
+    def hit_worth(**fields) -> float:
+        game = scenario(arena, **fields)
         return Situation(game, Odds(game), PLANNER_WEIGHTS).gain(game.unit(1))
 
     fresh = hit_worth()
-    game.turn = 39  # round 20, nothing scored yet
-    quiet = hit_worth()
-    game.scores = {"1": 2, "2": 1}
-    busy = hit_worth()
+    quiet = hit_worth(turn=39)  # round 20, nothing scored yet
+    busy = hit_worth(turn=39, scores={"1": 2, "2": 1})
     assert quiet > busy > fresh
     assert quiet == pytest.approx(fresh * (1 + (20 / PLANNER_WEIGHTS.eager_rounds) ** 2) /
                                   (1 + (1 / PLANNER_WEIGHTS.eager_rounds) ** 2))

@@ -68,4 +68,4 @@ def test_other_team():
 def test_the_map_shares_one_visibility_cache():
     gm = board(".....", ".....", ".....", ".....", ".....")
     assert gm.visibility is gm.visibility
-    assert gm.has_los((0, 0), (4, 4))
+    assert gm.visibility.sees((0, 0), (4, 4))

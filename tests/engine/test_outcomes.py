@@ -19,6 +19,7 @@ from laser_flag.engine import (
     Move,
     load_map,
 )
+from laser_flag.engine.events import Shot
 from tests.engine.conftest import HIT, MISS, always, game_on, make_map, snapshot
 
 # Three team-2 watchers on the top row look down at team 1's unit 0 at (4, 2); team 1 has a
@@ -83,8 +84,10 @@ def test_outcomes_change_nothing_and_leave_the_generator_where_it_was() -> None:
 def test_an_outcome_game_plays_on_with_real_dice() -> None:
     game, dice = game_on(WATCH, THREE, MISS, MISS)
     [(_, after)] = game.outcomes(EndTurn())
-    after.apply(Fire(1, 0))  # its shot, then unit 0's snap shot back: the game's own dice
-    assert dice.left == 0 and after.rolls == 2
+    events = after.apply(Fire(1, 0))  # its shot, then unit 0's snap shot back
+    # The game's own scripted dice (two misses), copied with it: the original script is untouched.
+    assert [e.dice for e in events if isinstance(e, Shot)] == [MISS, MISS]
+    assert dice.left == 2 and after.rolls == 2
 
 
 @pytest.mark.parametrize("name", ["duel", "crossfire"])

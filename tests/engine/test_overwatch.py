@@ -109,7 +109,7 @@ def test_eligibility_needs_a_snap_shot_a_charged_laser_line_of_sight_and_an_enem
     ]
     assert [w.id for w in eligible(gm, watchers, "1", tile)] == [1, 6]
     # The wall at (0, 2) hides (0, 3) from an otherwise eligible watcher at (0, 1).
-    assert not gm.has_los((0, 1), (0, 3))
+    assert not gm.visibility.sees((0, 1), (0, 3))
     assert eligible(gm, [_unit(2, "2", (0, 1))], "1", (0, 3)) == []
     assert len(eligible(gm, [_unit(2, "2", (0, 1))], "1", (1, 3))) == 1
 

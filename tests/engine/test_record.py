@@ -47,6 +47,12 @@ def test_replaying_the_history_reaches_the_same_state_and_later_dice():
     assert [again.rng.random() for _ in range(5)] == [played.rng.random() for _ in range(5)]
 
 
+def test_the_digest_of_a_known_game_never_changes():
+    """Saves store this digest: a change to what it covers would refuse every older save."""
+    digest = state_digest(random_game(seed=4, steps=150))
+    assert digest == "65010150da5c907c66c0ffcbd22a7c3860be52edf640c74aeaecb0f890a3cc1a"
+
+
 def test_the_digest_changes_with_the_state():
     game = random_game(seed=2, steps=0)
     before = state_digest(game)

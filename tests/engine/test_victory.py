@@ -14,7 +14,9 @@ from laser_flag.engine.events import (
     Shot,
     TurnEnded,
 )
+from laser_flag.engine.units import DEACTIVATED
 from tests.engine.conftest import HIT, MISS, Scripted, game_on, kinds, make_map, snapshot
+from tests.engine.scenario import scenario
 
 # Team 1's shooter at (4, 0), team 2's target at (0, 4), open floor; bases in the far corners.
 CTF = ["2....", ".....", ".....", ".....", "....1"]
@@ -204,15 +206,14 @@ def test_no_turn_limit_means_play_goes_on() -> None:
 def test_one_event_meeting_a_condition_for_both_teams_is_a_draw() -> None:
     """Both teams checkmated by the same event.
 
-    Legal play cannot build this position without one team losing first, so the lasers are
-    switched off by hand; the team-1 move afterwards is the one event that is checked.
+    Legal play cannot build this position without one team losing first, so the scenario
+    starts with every laser off; the team-1 move afterwards is the one event that is checked.
     Team 1's unit 0 holds team 2's only base and team 2's unit 1 holds team 1's.
     """
     art = ["2....", ".....", ".....", ".....", "....1"]
     gm = make_map(art, [("1", "basic", 0, 0), ("2", "basic", 4, 4), ("1", "basic", 2, 2)])
-    game = Game(gm, seed=1, roll=Scripted())
-    for u in game.units:
-        u.laser = "deactivated"
+    off = {uid: {"laser": DEACTIVATED} for uid in range(3)}
+    game = scenario(gm, seed=1, roll=Scripted(), units=off)
     events = game.apply(Move(2, (2, 3)))
     assert events == [Moved(2, ((2, 2), (2, 3))), GameOver("draw", "checkmate")]
     assert (game.winner, game.victory) == ("draw", "checkmate")
