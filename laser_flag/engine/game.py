@@ -229,7 +229,7 @@ class Game:
     def snap_risk(self, uid: int, dest: Pos) -> SnapRisk:
         """Who could snap-shoot this unit ending a move on `dest`; its chance to arrive unhit."""
         unit = self._units[uid]
-        if unit.laser == DEACTIVATED and not self.map.base_serves(dest, unit.team):
+        if self.laser_on_arrival(unit, dest) == DEACTIVATED:
             return SnapRisk((), Fraction(1))  # still deactivated there: nobody may shoot
         elevated = self.map.is_cover(dest)
         shooters = overwatch.eligible(self.map, self._units.values(), unit.team, dest)
@@ -379,9 +379,9 @@ class Game:
         path = self._search(unit.id).path(to)
         # Recharging is part of ending the move: no victory check may fall between the two,
         # or walking the last deactivated unit onto its base would lose by checkmate.
-        recharges = unit.laser == DEACTIVATED and self.map.base_serves(to, unit.team)
-        unit = self._change(unit.id, ap=unit.ap - 1, pos=to, elevated=self.map.is_cover(to),
-                            laser=CHARGING if recharges else unit.laser)
+        moved = self.after(Move(unit.id, to), unit)
+        recharges = moved.laser != unit.laser
+        unit = self._units[unit.id] = moved
         self._forget_reach(path[0], to)
         self._emit(Moved(unit.id, path))
         if recharges:
@@ -389,8 +389,7 @@ class Game:
         self._snap_shots_at(unit.id)
 
     def _fire(self, unit: Unit, target: Unit) -> None:
-        cost = self.rules[unit.unit_class].fire_cost(unit.ap)
-        unit = self._change(unit.id, ap=unit.ap - cost, fired=True)
+        unit = self._units[unit.id] = self.after(Fire(unit.id, target.id), unit)
         self._shoot(unit, target, snap=False)
         self._snap_shots_at(unit.id)
 
@@ -411,14 +410,13 @@ class Game:
         self._stats[shooter.team]["hits"] += 1
         target = self._change(target.id, snap_shots=0)
         self._emit(Scored(shooter.team, self._scores[shooter.team]))
-        if not self.map.usable_bases(target.team):
+        laser = self.laser_after_hit(target.team, target.pos)
+        if laser is None:
             del self._units[target.id]
             self._forget_reach(target.pos)
             self._emit(Disqualified(target.id))
             return
-        # On a usable base the laser "starts charging at once": one change, straight to it.
-        on_base = self.map.base_serves(target.pos, target.team)
-        self._set_laser(target, CHARGING if on_base else DEACTIVATED)
+        self._set_laser(target, laser)
 
     def _set_laser(self, unit: Unit, laser: str) -> None:
         self._change(unit.id, laser=laser)
@@ -444,7 +442,7 @@ class Game:
         for u in self.units:
             if u.team == team:
                 keep = u.laser == CHARGED and not u.fired
-                snap = min(u.ap, self.rules[u.unit_class].max_snap_shots) if keep else 0
+                snap = self.snap_shots_kept(u.unit_class, u.ap) if keep else 0
                 self._change(u.id, snap_shots=snap)
         limit = self.map.turn_limit
         if limit is not None and team == "2" and self.round >= limit:
@@ -526,7 +524,8 @@ class Game:
         return unit.laser
 
     def laser_after_hit(self, team: str, at: Pos) -> str | None:
-        """The laser of a unit of `team` hit on `at` (RULES §5); None: it is disqualified."""
+        """The laser of a unit of `team` hit on `at` (RULES §5); None: it is disqualified.
+        On a usable base it "starts charging at once": one change, straight to charging."""
         if not self.map.usable_bases(team):
             return None
         return CHARGING if self.map.base_serves(at, team) else DEACTIVATED
