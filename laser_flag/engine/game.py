@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from . import movement, overwatch
-from .actions import Action, EndTurn, Fire, IllegalAction, Move
+from .actions import Action, EndTurn, Fire, IllegalAction, Move, check_action
 from .cover import cover_sides, in_cover
 from .events import Disqualified, Event, GameOver, LaserChanged, Moved, Scored, Shot, TurnEnded
 from .game_map import TEAMS, GameMap, Pos, other_team, possessive
@@ -250,6 +250,7 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action and return what happened; IllegalAction changes nothing."""
+        check_action(action)
         if isinstance(action, Move):
             unit = self._units.get(action.unit_id)
             self._check_move(unit, action.to)
