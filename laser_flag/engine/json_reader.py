@@ -112,7 +112,8 @@ def parse(text: str) -> Any:
             parse_constant=_reject_constant,
         )
     except json.JSONDecodeError as e:
-        raise ReadError(f"line {e.lineno} column {e.colno}", f"not JSON: {e.msg}") from None
+        place = f"line {e.lineno} column {e.colno}"
+        raise ReadError(place, f"not JSON (corrupt or truncated): {e.msg}") from None
     except (ValueError, RecursionError) as e:
         raise ReadError("top level", f"not JSON: {e}") from None
 
