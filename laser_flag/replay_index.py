@@ -12,16 +12,28 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Sequence
 
-from .engine.actions import Action
+from .engine.actions import Action, IllegalAction
 from .engine.events import Event
 from .engine.game import Game
 from .engine.game_map import GameMap
+from .engine.record import action_to_json
 
 KEYFRAME_EVERY = 100  # a step back replays at most 99 actions
 
 
+def _apply(game: Game, action: Action, i: int) -> list[Event]:
+    try:
+        return game.apply(action)
+    except IllegalAction as err:
+        raise IllegalAction(f"action {i} ({action_to_json(action)}): {err.reason}") from err
+
+
 class ReplayIndex:
-    """The states of one recorded game: `game_at(i)` is the game after its first i actions."""
+    """The states of one recorded game: `game_at(i)` is the game after its first i actions.
+
+    Building it is the replay that checks a save (IllegalAction names the first bad action),
+    so a save is replayed once whether it is continued or watched.
+    """
 
     def __init__(
         self, gm: GameMap, seed: int, actions: Sequence[Action], every: int = KEYFRAME_EVERY
@@ -33,7 +45,7 @@ class ReplayIndex:
         self.events: list[list[Event]] = [[]]  # what each action made happen, dice included
         self.turns = array("q", [game.turn])  # the turn after each action: never decreasing
         for i, action in enumerate(self.actions, 1):
-            self.events.append(game.apply(action))
+            self.events.append(_apply(game, action, i - 1))
             self.turns.append(game.turn)
             if i % every == 0:
                 self._keyframes.append(game.copy())

@@ -21,7 +21,8 @@ from .engine.game import Game
 from .engine.game_map import GameMap
 from .engine.json_reader import clip
 from .engine.mapfile import MapError, parse_map, write_json_atomic
-from .engine.record import action_from_json, action_to_json, replay, state_digest
+from .engine.record import action_from_json, action_to_json, state_digest
+from .replay_index import ReplayIndex
 from .save_schema import MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SchemaError, check_save
 
 AUTOSAVE_NAME = "autosave.json"
@@ -46,6 +47,7 @@ class LoadedSave:
     actions: list[Action]
     teams: dict[str, Any]
     saved_at: str
+    replay: ReplayIndex | None = None  # every state of the game, from the loader's replay
 
 
 @dataclass(frozen=True)
@@ -166,22 +168,21 @@ def load_save(path: str | os.PathLike[str]) -> LoadedSave:
     where = os.fspath(path)
     data = read_save_data(path)
     gm = _embedded_map(where, data)
-    try:
-        game = Game(gm, seed=data["seed"])
-    except MapError as err:
-        raise _bad_map(where, err) from None
     actions = [action_from_json(a) for a in data["actions"]]  # shapes checked by the schema
     try:
-        replay(game, actions)
+        index = ReplayIndex(gm, data["seed"], actions)
+    except MapError as err:  # a map on which no game can start
+        raise _bad_map(where, err) from None
     except IllegalAction as err:
         raise ReplayMismatch(f"{where}: the game cannot be replayed: {err}") from None
+    game = index.game_at(index.last).copy()  # the caller's to play on; the index keeps its own
     if state_digest(game) != data["final_digest"]:
         raise ReplayMismatch(
             f"{where}: replaying the actions does not reproduce the saved state (digest mismatch)"
         )
     _check_header(where, data, game)
     return LoadedSave(
-        Path(path), gm, game, actions, dict(data["teams"]), str(data.get("saved_at", ""))
+        Path(path), gm, game, actions, dict(data["teams"]), data.get("saved_at", ""), index
     )
 
 
