@@ -151,15 +151,16 @@ def read_save_data(path: str | os.PathLike[str]) -> dict[str, Any]:
     return data
 
 
-def _bad_map(where: str, err: MapError) -> SaveError:
-    return SaveError(f"{where}: the embedded map is invalid: {clip(str(err))}")
+def _bad_map(err: MapError) -> SaveError:
+    """The map's own message: it already names the save, as "<save> (embedded map)"."""
+    return SaveError(clip(str(err), 400))
 
 
 def _embedded_map(where: str, data: dict[str, Any]) -> GameMap:
     try:
         return parse_map(data["map"], f"{where} (embedded map)")
     except MapError as err:
-        raise _bad_map(where, err) from None
+        raise _bad_map(err) from None
 
 
 def load_save(path: str | os.PathLike[str]) -> LoadedSave:
@@ -172,7 +173,7 @@ def load_save(path: str | os.PathLike[str]) -> LoadedSave:
     try:
         index = ReplayIndex(gm, data["seed"], actions)
     except MapError as err:  # a map on which no game can start
-        raise _bad_map(where, err) from None
+        raise _bad_map(err) from None
     except IllegalAction as err:
         raise ReplayMismatch(f"{where}: the game cannot be replayed: {err}") from None
     game = index.game_at(index.last).copy()  # the caller's to play on; the index keeps its own
