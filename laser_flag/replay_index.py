@@ -41,14 +41,14 @@ class ReplayIndex:
         self.actions = tuple(actions)
         self.every = every
         game = Game(gm, seed=seed)
-        self._keyframes = [game.copy()]
+        self.keyframes = [game.copy()]  # the state after every `every`-th action, from 0
         self.events: list[list[Event]] = [[]]  # what each action made happen, dice included
         self.turns = array("q", [game.turn])  # the turn after each action: never decreasing
         for i, action in enumerate(self.actions, 1):
             self.events.append(_apply(game, action, i - 1))
             self.turns.append(game.turn)
             if i % every == 0:
-                self._keyframes.append(game.copy())
+                self.keyframes.append(game.copy())
         self._at, self._game = len(self.actions), game
 
     @property
@@ -62,7 +62,7 @@ class ReplayIndex:
             raise IndexError(f"no state {index}: the game has {self.last} actions")
         if index < self._at or index // self.every > self._at // self.every:
             start = index // self.every
-            self._at, self._game = start * self.every, self._keyframes[start].copy()
+            self._at, self._game = start * self.every, self.keyframes[start].copy()
         while self._at < index:
             self._game.apply(self.actions[self._at])
             self._at += 1
