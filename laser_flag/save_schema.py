@@ -19,7 +19,7 @@ from .engine.json_reader import clip
 
 SAVE_FORMAT = "laser-flag-save"
 SAVE_VERSION = 1
-MAX_SAVE_BYTES = 8 * 1024 * 1024  # docs/MAP_FORMAT.md, "Saves"
+MAX_SAVE_BYTES = 8 * 1024 * 1024  # docs/MAP_FORMAT.md, "Limits of any file the game reads"
 MAX_ACTIONS = 200_000
 MAX_NAME_CHARS = 40
 MAX_ID = MAX_SIDE * MAX_SIDE  # no unit id, row or column reaches it
