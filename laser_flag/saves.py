@@ -144,9 +144,7 @@ def read_save_data(path: str | os.PathLike[str]) -> dict[str, Any]:
     try:
         data = json_reader.read_json(path, MAX_SAVE_BYTES)
         check_save(data)
-    except json_reader.ReadError as err:
-        raise SaveError(f"{where}: {err.place}: {err.problem}") from None
-    except SchemaError as err:
+    except (json_reader.ReadError, SchemaError) as err:
         raise SaveError(f"{where}: {err.place}: {err.problem}") from None
     return data
 
