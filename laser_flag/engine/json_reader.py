@@ -14,6 +14,7 @@ import math
 import os
 import re
 import stat
+from collections.abc import Iterator
 from itertools import accumulate
 from typing import Any
 
@@ -23,6 +24,7 @@ MESSAGE_CHARS = 200  # the longest problem text a refusal repeats
 
 # A string, or an unterminated one up to the end: every match attempt succeeds, so it is linear.
 _STRING = re.compile(r'"(?:[^"\\]|\\.?)*(?:"|\Z)', re.DOTALL)
+_SURROGATE = re.compile("[\ud800-\udfff]")  # a lone half of a pair: not text, cannot be written
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _DEPTH_STEP = str.maketrans({"[": "+", "{": "+", "]": "-", "}": "-"})
 
@@ -105,7 +107,7 @@ def parse(text: str) -> Any:
     if depth > MAX_DEPTH:
         raise ReadError("top level", f"nested {depth} deep (at most {MAX_DEPTH})")
     try:
-        return json.loads(
+        value = json.loads(
             text,
             parse_int=_parse_int,
             parse_float=_parse_float,
@@ -116,6 +118,22 @@ def parse(text: str) -> Any:
         raise ReadError(place, f"not JSON (corrupt or truncated): {e.msg}") from None
     except (ValueError, RecursionError) as e:
         raise ReadError("top level", f"not JSON: {e}") from None
+    if any(_SURROGATE.search(t) for t in _strings(value)):
+        raise ReadError("top level", "a string holds a lone surrogate (\\ud800-\\udfff)")
+    return value
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string of a parsed JSON value, keys included (its depth is already bounded)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, inner in value.items():
+            yield key
+            yield from _strings(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _strings(inner)
 
 
 def read_json(path: str | os.PathLike[str], max_bytes: int) -> Any:

@@ -30,6 +30,7 @@ MAPS = {
     "huge_int.json": "5000 digits",
     "infinity.json": "Infinity is not a JSON number",
     "list_as_tile.json": "unknown tile",
+    "lone_surrogate.json": "lone surrogate",
     "nan.json": "NaN is not a JSON number",
     "not_utf8.json": "not valid UTF-8",
     "speed_1e12.json": "rules.scout.speed: must be 0 to 99",

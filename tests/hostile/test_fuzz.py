@@ -74,12 +74,27 @@ def mutated(draw: st.DrawFn, honest: Any) -> Any:
 
 
 HONEST_MAP, HONEST_SAVE = honest_map(), honest_save()
+# Deep nesting and long integers, spliced into an honest file's text at its first key.
+extremes = st.one_of(
+    st.integers(0, 3000).map(lambda n: "[" * n + "]" * n),
+    st.integers(1, 6000).map(lambda n: "9" * n),
+    st.sampled_from(["NaN", "-Infinity", "1e999", '"\\ud800"']),
+)
+
+
+def spliced(honest: dict[str, Any]) -> st.SearchStrategy[bytes]:
+    text = json.dumps(honest)
+    return extremes.map(lambda value: ('{"_": ' + value + ", " + text[1:]).encode())
+
+
 map_bytes = st.one_of(
+    spliced(HONEST_MAP),
     st.binary(max_size=200),
     json_values.map(lambda v: json.dumps(v).encode()),
     mutated(HONEST_MAP).map(lambda v: json.dumps(v).encode()),
 )
 save_bytes = st.one_of(
+    spliced(HONEST_SAVE),
     st.binary(max_size=200),
     json_values.map(lambda v: json.dumps(v).encode()),
     mutated(HONEST_SAVE).map(lambda v: json.dumps(v).encode()),

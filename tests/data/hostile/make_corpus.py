@@ -48,6 +48,7 @@ def map_files(base: dict) -> dict[str, bytes]:
         "bom.json": b"\xef\xbb\xbf" + text.encode(),
         "not_utf8.json": text.replace('"name": "', '"name": "\xe9', 1).encode("latin-1"),
         "empty.json": b"",
+        "lone_surrogate.json": ('{"name": "\\ud800", ' + inner.replace('"name"', '"_"')).encode(),
         "top_level_list.json": b"[1, 2, 3]",
         "units_as_string.json": json.dumps({**base, "units": "abc"}).encode(),
     }
