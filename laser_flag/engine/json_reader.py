@@ -3,8 +3,9 @@
 Maps and saves both come from disk and from strangers, so the reader bounds everything the
 standard library does not: the kind of file (a FIFO would block forever), its size, the
 nesting depth (deep nesting overflows the stack later, in deepcopy or json.dumps), the length
-of integers (Python refuses int() past 4,300 digits with a ValueError) and non-finite numbers.
-A leading BOM is accepted. The file is only read, never changed.
+of integers (Python refuses int() past 4,300 digits with a ValueError), non-finite numbers and
+lone surrogates (a string that could be read but never written back). A leading BOM is
+accepted. The file is only read, never changed.
 """
 
 from __future__ import annotations
@@ -100,8 +101,8 @@ def _reject_constant(name: str) -> Any:
 
 
 def parse(text: str) -> Any:
-    """The JSON value of `text` (a leading BOM allowed); ReadError for bad syntax, deep nesting
-    or unbounded numbers."""
+    """The JSON value of `text` (a leading BOM allowed); ReadError for bad syntax, deep nesting,
+    unbounded numbers or strings that are not text."""
     text = text.removeprefix("\ufeff")
     depth = nesting_depth(text)
     if depth > MAX_DEPTH:
