@@ -8,7 +8,6 @@ read is refused with a SaveError naming it; it is never changed or deleted.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from dataclasses import dataclass
@@ -16,14 +15,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .engine import json_reader
 from .engine.actions import Action, IllegalAction
 from .engine.game import Game
 from .engine.game_map import GameMap
+from .engine.json_reader import clip
 from .engine.mapfile import MapError, parse_map, write_json_atomic
-from .engine.record import action_from_json, action_to_json, replay, state_digest
+from .engine.record import action_from_json, action_to_json, state_digest
+from .replay_index import ReplayIndex
+from .save_schema import MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SchemaError, check_save
 
-SAVE_FORMAT = "laser-flag-save"
-SAVE_VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
 DATA_DIR_ENV = "LASER_FLAG_DATA_DIR"
 
@@ -46,6 +47,7 @@ class LoadedSave:
     actions: list[Action]
     teams: dict[str, Any]
     saved_at: str
+    replay: ReplayIndex | None = None  # every state of the game, from the loader's replay
 
 
 @dataclass(frozen=True)
@@ -137,88 +139,79 @@ def new_save_path(game: Game) -> Path:
 
 
 def read_save_data(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """The checked header of a save (format, version, field types); SaveError otherwise."""
+    """A save's JSON object, its whole shape checked (save_schema); SaveError otherwise."""
     where = os.fspath(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise SaveError(f"{where}: cannot read the file ({err})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise SaveError(f"{where}: not JSON, the file is corrupt or truncated ({err})") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{where}: not a Laser Flag save")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise SaveError(f"{where}: the save has no valid version number")
-    if version > SAVE_VERSION:
-        raise SaveError(
-            f"{where}: saved by a newer Laser Flag (save version {version}; "
-            f"this one reads up to {SAVE_VERSION})"
-        )
-    _check_fields(where, data)
+        data = json_reader.read_json(path, MAX_SAVE_BYTES)
+        check_save(data)
+    except (json_reader.ReadError, SchemaError) as err:
+        raise SaveError(f"{where}: {err.place}: {err.problem}") from None
     return data
 
 
-def _check_fields(where: str, data: dict[str, Any]) -> None:
-    expected = {
-        "map": dict, "seed": int, "actions": list, "teams": dict,
-        "final_digest": str, "turn": int, "scores": dict,
-    }
-    for key, kind in expected.items():
-        value = data.get(key)
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise SaveError(f"{where}: the save's {key!r} is missing or not a {kind.__name__}")
+def _bad_map(err: MapError) -> SaveError:
+    """The map's own message: it already names the save, as "<save> (embedded map)"."""
+    return SaveError(clip(str(err), 400))
+
+
+def _embedded_map(where: str, data: dict[str, Any]) -> GameMap:
+    try:
+        return parse_map(data["map"], f"{where} (embedded map)")
+    except MapError as err:
+        raise _bad_map(err) from None
 
 
 def load_save(path: str | os.PathLike[str]) -> LoadedSave:
-    """Rebuild the map, replay the actions and check the digest; SaveError says what failed."""
+    """Rebuild the map, replay the actions, check the digest and the header; SaveError says
+    what failed (ReplayMismatch when the file reads but does not reproduce itself)."""
     where = os.fspath(path)
     data = read_save_data(path)
+    gm = _embedded_map(where, data)
+    actions = [action_from_json(a) for a in data["actions"]]  # shapes checked by the schema
     try:
-        gm = parse_map(data["map"], f"{where} (embedded map)")
-        game = Game(gm, seed=data["seed"])
-    except MapError as err:
-        raise SaveError(f"{where}: the embedded map is invalid: {err}") from None
-    try:
-        actions = [action_from_json(a) for a in data["actions"]]
-    except ValueError as err:
-        raise SaveError(f"{where}: a recorded action is malformed: {err}") from None
-    try:
-        replay(game, actions)
+        index = ReplayIndex(gm, data["seed"], actions)
+    except MapError as err:  # a map on which no game can start
+        raise _bad_map(err) from None
     except IllegalAction as err:
         raise ReplayMismatch(f"{where}: the game cannot be replayed: {err}") from None
+    game = index.game_at(index.last).copy()  # the caller's to play on; the index keeps its own
     if state_digest(game) != data["final_digest"]:
         raise ReplayMismatch(
             f"{where}: replaying the actions does not reproduce the saved state (digest mismatch)"
         )
+    _check_header(where, data, game)
     return LoadedSave(
-        Path(path), gm, game, actions, dict(data["teams"]), str(data.get("saved_at", ""))
+        Path(path), gm, game, actions, dict(data["teams"]), data.get("saved_at", ""), index
     )
+
+
+def _check_header(where: str, data: dict[str, Any], game: Game) -> None:
+    """What the saves list shows must be what the replay arrives at."""
+    replayed = {"turn": game.turn, "round": game.round, "scores": game.scores, "over": game.over}
+    if data["map"].get("name"):  # a map without one is named after its file, unknown here
+        replayed["map_name"] = game.map.name
+    for key, value in replayed.items():
+        if key in data and data[key] != value:
+            raise ReplayMismatch(
+                f"{where}: the header's {key} {clip(repr(data[key]), 40)} is not the replayed "
+                f"game's {clip(repr(value), 40)}"
+            )
 
 
 def save_info(path: Path) -> SaveInfo:
-    """The list entry of a save, read from its header (SaveError if it is not a save)."""
+    """The list entry of a save, read from its checked header (SaveError if it is not a save)."""
     data = read_save_data(path)
-    raw_round = data.get("round")
+    gm = _embedded_map(os.fspath(path), data)
     return SaveInfo(
         path=path,
-        map_name=str(data.get("map_name") or data["map"].get("name") or path.stem),
-        saved_at=str(data.get("saved_at", "")),
+        map_name=data.get("map_name", gm.name),
+        saved_at=data.get("saved_at", ""),
         turn=data["turn"],
-        round=raw_round if isinstance(raw_round, int) else (data["turn"] + 1) // 2,
-        scores={str(k): v for k, v in data["scores"].items()},
-        over=bool(data.get("over", False)),
-        levels=_levels(data["teams"]),
+        round=data.get("round", (data["turn"] + 1) // 2),
+        scores=dict(data["scores"]),
+        over=data.get("over", False),
+        levels=dict(data["teams"].get("levels", {})),
     )
-
-
-def _levels(teams: dict[str, Any]) -> dict[str, str]:
-    levels = teams.get("levels")
-    if not isinstance(levels, dict):
-        return {}
-    return {str(team): level for team, level in levels.items() if isinstance(level, str)}
 
 
 def list_saves(folder: Path | None = None) -> tuple[list[SaveInfo], list[str]]:

@@ -99,7 +99,7 @@ def test_corrupt_truncated_foreign_and_future_saves_are_refused_unchanged(tmp_pa
         "foreign.json": (json.dumps({"tiles": [], "units": []}), "not a Laser Flag save"),
         "list.json": ("[1, 2, 3]", "not a Laser Flag save"),
         "future.json": (json.dumps({**data, "version": 99}), "newer"),
-        "noseed.json": (json.dumps({**data, "seed": "x"}), "'seed'"),
+        "noseed.json": (json.dumps({**data, "seed": "x"}), "seed: must be an integer"),
         "badmap.json": (json.dumps({**data, "map": {"tiles": 3}}), "embedded map"),
         "badaction.json": (json.dumps({**data, "actions": [["jump"]]}), "malformed"),
         "digest.json": (json.dumps({**data, "final_digest": "0" * 64}), "digest"),

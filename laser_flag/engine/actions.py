@@ -37,3 +37,25 @@ class IllegalAction(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+def _is_id(value: object) -> bool:
+    """A real int: a bool, float or int subclass would be recorded as something else."""
+    return type(value) is int
+
+
+def check_action(action: object) -> None:
+    """IllegalAction unless `action` is an action holding values of the right types, so that
+    apply() can refuse it before anything changes (a Move to (1.0, 1.0) or by unit True)."""
+    if isinstance(action, Move):
+        to = action.to
+        well_formed = (_is_id(action.unit_id) and type(to) is tuple and len(to) == 2
+                       and all(_is_id(n) for n in to))
+    elif isinstance(action, Fire):
+        well_formed = _is_id(action.unit_id) and _is_id(action.target_id)
+    elif isinstance(action, EndTurn):
+        well_formed = True
+    else:
+        raise IllegalAction(f"Not an action: a {type(action).__name__}.")
+    if not well_formed:  # the values are not shown: repr() of a huge int raises
+        raise IllegalAction(f"A malformed {type(action).__name__}: ids and rows must be integers.")

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from . import movement, overwatch
-from .actions import Action, EndTurn, Fire, IllegalAction, Move
+from .actions import Action, EndTurn, Fire, IllegalAction, Move, check_action
 from .cover import cover_sides, in_cover, sides_facing
 from .events import Disqualified, Event, GameOver, LaserChanged, Moved, Scored, Shot, TurnEnded
 from .game_map import TEAMS, GameMap, Pos, other_team, possessive
@@ -338,6 +338,7 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action and return what happened; IllegalAction changes nothing."""
+        check_action(action)
         if isinstance(action, Move):
             unit = self._units.get(action.unit_id)
             self._check_move(unit, action.to)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from . import json_reader
 from .game_map import (
     DEFAULT_ALT_TEAM_COLOR,
     DEFAULT_B_W_TEAM_COLOR,
@@ -75,36 +76,21 @@ def _is_list(value: Any) -> bool:
 
 
 def load_map(path: str | os.PathLike[str]) -> GameMap:
-    """Read a map file (at most 1 MiB of UTF-8 JSON) and validate it."""
+    """Read a map file (a regular file of at most 1 MiB of UTF-8 JSON) and validate it."""
     source = os.fspath(path)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise _error(source, "file", f"cannot be read: {e.strerror or e}") from e
-    if len(raw) > MAX_BYTES:
-        raise _error(source, "file", f"larger than 1 MiB ({MAX_BYTES} bytes)")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        raise _error(source, f"byte {e.start}", "not valid UTF-8") from e
-    return load_map_text(text, source)
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+        data = json_reader.read_json(path, MAX_BYTES)
+    except json_reader.ReadError as e:
+        raise _error(source, e.place, e.problem) from None
+    return parse_map(data, source)
 
 
 def load_map_text(text: str, source: str) -> GameMap:
     """Decode JSON text and validate it as a map; `source` names it in errors."""
     try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as e:
-        raise _error(source, f"line {e.lineno} column {e.colno}", f"not JSON: {e.msg}") from e
-    except ValueError as e:
-        raise _error(source, "top level", f"not JSON: {e}") from e
-    except RecursionError as e:
-        raise _error(source, "top level", "not JSON: nested too deeply") from e
+        data = json_reader.parse(text)
+    except json_reader.ReadError as e:
+        raise _error(source, e.place, e.problem) from None
     return parse_map(data, source)
 
 
@@ -274,7 +260,7 @@ def _parse_rules(data: Mapping[str, Any], source: str) -> Ruleset:
     try:
         return DEFAULT_RULESET.with_overrides(data["rules"], where="rules")
     except RulesError as e:
-        raise MapError(f"{source}: {e}") from e
+        raise MapError(f"{source}: {json_reader.clip(str(e))}") from None
 
 
 def team_without_units(gm: GameMap) -> str | None:

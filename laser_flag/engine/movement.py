@@ -76,6 +76,8 @@ def search(
     best = {start: 0}
     frontier = [start_state]
     for _ in range(speed):
+        if not frontier:  # nothing left to explore: a huge speed costs no more than the map
+            break
         nxt = []
         for state in frontier:
             for to, diagonal, climbs in steps[state[0]]:

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from .json_reader import clip
+
 AP_PER_TURN = 3
 CLASSES = ("basic", "scout", "sniper", "grunt")
 CLASS_LABELS = {"basic": "Plain", "scout": "Scout", "sniper": "Sniper", "grunt": "Grunt"}
@@ -44,26 +46,41 @@ DEFAULT_CLASSES: Mapping[str, ClassRules] = {
 
 COLUMNS = tuple(f.name for f in fields(ClassRules))
 _BOOL_COLUMNS = ("climbs_freely", "moves_after_firing")
-_NON_NEGATIVE = ("speed", "max_snap_shots")
+# The allowed range of each integer column (docs/MAP_FORMAT.md): wide enough for any variant
+# that plays, narrow enough that no value can hang a search or overflow a roll.
+RANGES: Mapping[str, tuple[int, int]] = {
+    "speed": (0, 99),
+    "to_hit": (0, 20),
+    "cover_defense": (-12, 12),
+    "elevated_defense": (-12, 12),
+    "elevated_attack": (-12, 12),
+    "max_snap_shots": (0, 9),
+    "snap_shot_penalty": (-12, 12),
+    "firing_costs": (1, 9),  # or ALL_AP
+}
 
 
 class RulesError(ValueError):
     """A rule override that is not a valid cell of the table; the message names the cell."""
 
 
+def _show(value: Any) -> str:
+    return clip(repr(value), 40)
+
+
 def _check_value(where: str, column: str, value: Any) -> Any:
     if column in _BOOL_COLUMNS:
         if not isinstance(value, bool):
-            raise RulesError(f"{where}: must be true or false, not {value!r}")
+            raise RulesError(f"{where}: must be true or false, not {_show(value)}")
         return value
     if column == "firing_costs" and value == ALL_AP:
         return value
+    low, high = RANGES[column]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{where}: must be an integer, not {value!r}")
-    if column in _NON_NEGATIVE and value < 0:
-        raise RulesError(f"{where}: must not be negative, not {value}")
-    if column == "firing_costs" and value < 1:
-        raise RulesError(f"{where}: must be \"all\" or a positive integer, not {value}")
+        raise RulesError(f"{where}: must be an integer {low} to {high}, not {_show(value)}")
+    if not low <= value <= high:
+        also = ' or "all"' if column == "firing_costs" else ""
+        raise RulesError(f"{where}: must be {low} to {high}{also}, not {_show(value)}")
     return value
 
 
@@ -85,14 +102,14 @@ class Ruleset:
         for unit_class, cells in overrides.items():
             if unit_class not in classes:
                 known = ", ".join(CLASSES)
-                raise RulesError(f"{where}: unknown class {unit_class!r} (one of {known})")
+                raise RulesError(f"{where}: unknown class {_show(unit_class)} (one of {known})")
             if not isinstance(cells, Mapping):
                 raise RulesError(f"{where}.{unit_class}: must be an object of columns")
             for column, value in cells.items():
                 if column not in COLUMNS:
                     known = ", ".join(COLUMNS)
                     raise RulesError(
-                        f"{where}.{unit_class}: unknown column {column!r} (one of {known})"
+                        f"{where}.{unit_class}: unknown column {_show(column)} (one of {known})"
                     )
                 _check_value(f"{where}.{unit_class}.{column}", column, value)
             classes[unit_class] = replace(classes[unit_class], **cells)

@@ -109,9 +109,14 @@ def test_empty_overrides_give_the_default_table():
         ({"scout": {"speed": True}}, "rules.scout.speed", "must be an integer"),
         ({"scout": {"speed": 5.5}}, "rules.scout.speed", "must be an integer"),
         ({"scout": {"speed": "6"}}, "rules.scout.speed", "must be an integer"),
-        ({"scout": {"speed": -1}}, "rules.scout.speed", "must not be negative"),
-        ({"grunt": {"max_snap_shots": -2}}, "rules.grunt.max_snap_shots", "must not be negative"),
-        ({"sniper": {"firing_costs": 0}}, "rules.sniper.firing_costs", "positive integer"),
+        ({"scout": {"speed": -1}}, "rules.scout.speed", "must be 0 to 99, not -1"),
+        ({"scout": {"speed": 10**12}}, "rules.scout.speed", "must be 0 to 99"),
+        ({"grunt": {"max_snap_shots": -2}}, "rules.grunt.max_snap_shots", "must be 0 to 9"),
+        ({"grunt": {"max_snap_shots": 10}}, "rules.grunt.max_snap_shots", "must be 0 to 9"),
+        ({"sniper": {"firing_costs": 0}}, "rules.sniper.firing_costs", '1 to 9 or "all"'),
+        ({"basic": {"to_hit": 21}}, "rules.basic.to_hit", "must be 0 to 20"),
+        ({"basic": {"cover_defense": -13}}, "rules.basic.cover_defense", "must be -12 to 12"),
+        ({"scout": {"x" * 10**6: 1}}, "rules.scout", "unknown column 'xxxx"),
         ({"sniper": {"firing_costs": "some"}}, "rules.sniper.firing_costs", "must be an integer"),
         ({"basic": {"climbs_freely": 1}}, "rules.basic.climbs_freely", "must be true or false"),
         (
@@ -127,6 +132,7 @@ def test_bad_override_names_the_cell(overrides, place, problem):
     message = str(err.value)
     assert message.startswith(place + ":")
     assert problem in message
+    assert len(message) < 250  # a huge value is clipped, not repeated
 
 
 def test_error_place_uses_the_callers_prefix():

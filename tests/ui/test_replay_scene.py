@@ -45,7 +45,7 @@ def test_replay_steps_forward_and_back_and_jumps_by_turn(app, tmp_path):
     turn = scene.game.turn
     press(app, pygame.K_DOWN)
     assert scene.game.turn == turn - 1
-    assert scene.index == 0 or scene.states[scene.index - 1].turn == turn - 2
+    assert scene.index == 0 or scene.replay.turns[scene.index - 1] == turn - 2
 
 
 def test_play_advances_on_its_own_and_pause_stops(app, tmp_path):
@@ -67,4 +67,4 @@ def test_play_advances_on_its_own_and_pause_stops(app, tmp_path):
 def test_shots_show_their_dice_as_they_happened(app, tmp_path):
     loaded, _ = saved_game(tmp_path, 60)
     scene = ReplayScene(loaded)
-    assert any("needed" in line for lines in scene.lines for line in lines)
+    assert any("needed" in line for i in range(scene.last + 1) for line in scene.lines(i))

@@ -8,6 +8,7 @@ from ...board.draw import draw_tiles, draw_units
 from ...board.palette import Palette
 from ...engine.game import Game
 from ...engine.game_map import TEAMS
+from ...replay_index import ReplayIndex
 from ...saves import LoadedSave
 from ..layout import game_layout
 from ..log_text import Roster, event_text
@@ -23,30 +24,28 @@ HELP = (
 
 
 class ReplayScene(Scene):
-    """Every state of the game is kept (a copy per action), so stepping back is instant."""
+    """The states come from a ReplayIndex (keyframes), so even a long game opens at once."""
 
     def __init__(self, loaded: LoadedSave) -> None:
         names = {t: loaded.gm.teams[t].name for t in TEAMS}
         names.update({t: v for t, v in loaded.teams.get("names", {}).items() if t in names})
         self.roster = Roster(loaded.gm, names)
-        game = Game(loaded.gm, seed=loaded.game.seed)
-        self.states: list[Game] = [game.copy()]
-        self.lines: list[list[str]] = [[]]  # the log lines of each action, dice included
-        for action in loaded.actions:
-            events = game.apply(action)
-            self.states.append(game.copy())
-            self.lines.append([event_text(e, self.roster) for e in events])
+        self.replay = loaded.replay or ReplayIndex(loaded.gm, loaded.game.seed, loaded.actions)
         self.index = 0
         self.playing = False
         self.elapsed = 0
 
     @property
     def game(self) -> Game:
-        return self.states[self.index]
+        return self.replay.game_at(self.index)
 
     @property
     def last(self) -> int:
-        return len(self.states) - 1
+        return self.replay.last
+
+    def lines(self, index: int) -> list[str]:
+        """The log lines of one action, dice included."""
+        return [event_text(e, self.roster) for e in self.replay.events[index]]
 
     # ----- control -------------------------------------------------------------------------
 
@@ -56,8 +55,7 @@ class ReplayScene(Scene):
 
     def jump_to_turn(self, turn: int) -> None:
         """The state at the start of `turn` (clamped to the game's first and last turn)."""
-        turn = min(max(1, turn), self.states[-1].turn)
-        self.index = next(i for i, g in enumerate(self.states) if g.turn == turn)
+        self.index = self.replay.first_of_turn(turn)
         self.elapsed = 0
 
     def toggle_play(self) -> None:
@@ -119,8 +117,8 @@ class ReplayScene(Scene):
             f"Speed: {self.app.settings.speed_label}",
         ]
         y = draw_lines(surface, info, (x, y + 40), 20, TEXT)
-        shown = [line for lines in self.lines[max(1, self.index - 5): self.index + 1]
-                 for line in lines]
+        shown = [line for i in range(max(1, self.index - 5), self.index + 1)
+                 for line in self.lines(i)]
         words = [w for line in shown for w in wrap(line, 18, panel.w - 24)]
         y = draw_lines(surface, words[-16:], (x, y + 12), 18, TEXT)
         draw_lines(surface, wrap(HELP, 17, panel.w - 24), (x, panel.bottom - 90), 17, DIM)

@@ -15,6 +15,8 @@ from ..widgets import ACCENT, BAD, DIM, TEXT, Button, button_at, draw_box, draw_
 
 ROW_H = 34
 TOP = 90
+BOTTOM = 84  # the buttons' strip under the list
+WHEEL_ROWS = 3  # rows one notch of the mouse wheel scrolls
 
 
 def info_line(info: saves.SaveInfo) -> str:
@@ -35,6 +37,7 @@ class SavesScene(Scene):
         self.open_save = open_save
         self.infos, self.problems = saves.list_saves()
         self.chosen = 0
+        self.top = 0  # the first row shown: saves, then one row per unreadable file
 
     def buttons(self) -> list[Button]:
         w, h = self.app.screen.get_size()
@@ -46,25 +49,48 @@ class SavesScene(Scene):
             for i, (name, label) in enumerate(specs)
         ]
 
+    @property
+    def row_count(self) -> int:
+        return len(self.infos) + len(self.problems)
+
+    @property
+    def rows_shown(self) -> int:
+        """How many rows fit between the title and the buttons."""
+        _, h = self.app.screen.get_size()
+        return max(1, (h - TOP - BOTTOM) // ROW_H)
+
     def row_rect(self, i: int) -> pygame.Rect:
         w, _ = self.app.screen.get_size()
-        return pygame.Rect(24, TOP + i * ROW_H, w - 48, ROW_H - 4)
+        return pygame.Rect(24, TOP + (i - self.top) * ROW_H, w - 48, ROW_H - 4)
+
+    def scroll(self, rows: int) -> None:
+        self.top = min(max(0, self.top + rows), max(0, self.row_count - self.rows_shown))
+
+    def keep_chosen_in_view(self) -> None:
+        if self.chosen < self.top:
+            self.top = self.chosen
+        elif self.chosen >= self.top + self.rows_shown:
+            self.top = self.chosen - self.rows_shown + 1
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = button_at(self.buttons(), event.pos)
             if hit is not None:
                 return self.act(hit.name)
-            for i in range(len(self.infos)):
+            for i in range(self.top, min(len(self.infos), self.top + self.rows_shown)):
                 if self.row_rect(i).collidepoint(event.pos):
                     self.chosen = i
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y * WHEEL_ROWS)
         elif event.type == pygame.KEYDOWN:
             keys = {
                 pygame.K_RETURN: "load", pygame.K_w: "watch", pygame.K_ESCAPE: "back",
                 pygame.K_DOWN: "down", pygame.K_UP: "up",
             }
             if event.key in keys:
-                return self.act(keys[event.key])
+                transition = self.act(keys[event.key])
+                self.keep_chosen_in_view()
+                return transition
         return None
 
     def act(self, name: str) -> Transition | None:
@@ -82,13 +108,17 @@ class SavesScene(Scene):
         draw_text(surface, str(saves.saves_dir()), (26, 62), 18, DIM)
         if not self.infos:
             draw_text(surface, "No saved games yet.", (24, TOP), 24, TEXT)
-        for i, info in enumerate(self.infos):
+        for i in range(self.top, min(self.row_count, self.top + self.rows_shown)):
             rect = self.row_rect(i)
             if i == self.chosen:
                 draw_box(surface, rect)
-            draw_text(surface, info_line(info), (rect.x + 8, rect.y + 6), 20, TEXT)
-        y = TOP + max(1, len(self.infos)) * ROW_H + 12
-        for problem in self.problems:
-            draw_text(surface, f"Unreadable: {problem}", (24, y), 18, BAD)
-            y += 22
+            if i < len(self.infos):
+                draw_text(surface, info_line(self.infos[i]), (rect.x + 8, rect.y + 6), 20, TEXT)
+            else:
+                problem = self.problems[i - len(self.infos)]
+                draw_text(surface, f"Unreadable: {problem}", (rect.x + 8, rect.y + 8), 18, BAD)
+        if self.row_count > self.rows_shown:
+            last = min(self.row_count, self.top + self.rows_shown)
+            where = f"rows {self.top + 1}-{last} of {self.row_count} · wheel or Up/Down to scroll"
+            draw_text(surface, where, (24 + 3 * 230, surface.get_height() - 54), 16, DIM)
         draw_buttons(surface, self.buttons())

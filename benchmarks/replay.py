@@ -1,0 +1,94 @@
+"""Opening a long save in the replay viewer: time and peak memory (issue 11 §3).
+
+Builds a legal 20,000-action save by seeded random play (the commons map with its score limits
+raised and no snap shots, so that the game lasts; a game that still ends is played again with
+the next seed), then loads it and builds the replay scene's states, as
+"Watch replay" does. Goal: under 2 s and under 300 MB.
+
+Run: .venv/bin/python benchmarks/replay.py [ACTIONS]   (figures only; never asserted in tests)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import resource
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from laser_flag import saves
+from laser_flag.engine import Game
+from laser_flag.engine.actions import Action, EndTurn, Fire, Move
+from laser_flag.engine.mapfile import parse_map
+from laser_flag.engine.ruleset import CLASSES
+from laser_flag.replay_index import ReplayIndex
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = 20_000
+
+
+def random_action(game: Game, rng: random.Random) -> Action:
+    """A legal action of one unit picked at random (or EndTurn): legal_actions() asks every
+    unit, which makes building a long game slow."""
+    mine = [u.id for u in game.units if u.team == game.active_team]
+    uid = rng.choice(mine)
+    options: list[Action] = [EndTurn()]
+    options += [Move(uid, to) for to in sorted(game.reachable(uid))]
+    options += [Fire(uid, target) for target in game.targets(uid)]
+    return rng.choice(options)
+
+
+def long_game(actions: int) -> Game:
+    """Seeded random legal play on the commons map until `actions` actions have been applied."""
+    data = json.loads((ROOT / "maps" / "commons.json").read_text(encoding="utf-8"))
+    data["score_limit"] = {"1": 100_000, "2": 100_000}
+    data["turn_limit"] = None
+    data["rules"] = {c: {"max_snap_shots": 0} for c in CLASSES}  # only aimed shots: fewer ends
+    gm = parse_map(data, "commons (long)")
+    seed = SEED
+    while True:
+        game, rng = Game(gm, seed=seed), random.Random(seed)
+        while len(game.history) < actions and not game.over:
+            game.apply(random_action(game, rng))
+        if not game.over:
+            return game
+        seed += 1
+
+
+def open_save(path: Path) -> ReplayIndex:
+    """What "Watch replay" does before the first frame: read, check, replay into an index."""
+    index = saves.load_save(path).replay
+    assert index is not None
+    return index
+
+
+def main() -> None:
+    actions = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
+    with tempfile.TemporaryDirectory() as folder:
+        path = saves.write_save(Path(folder) / "long.json", long_game(actions), {})
+        size_kb = path.stat().st_size / 1024
+        wall, cpu = time.perf_counter(), time.process_time()
+        index = open_save(path)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        start = time.process_time()
+        for i in range(index.last - 1, 0, -(index.last // 50)):  # 50 jumps back, 99 past a key
+            index.game_at(i)
+        jump_ms = (time.process_time() - start) / 50 * 1000
+        del index
+        tracemalloc.start()
+        open_save(path)
+        peak_mb = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+    rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"save of {actions:,} actions, {size_kb:,.0f} KB")
+    print(f"open (load + replay index): {wall:.2f} s wall clock, {cpu:.2f} s of CPU")
+    print(f"peak Python memory while opening: {peak_mb:.0f} MB (tracemalloc)")
+    print(f"peak process RSS: {rss_mb:.0f} MB (includes building the save)")
+    print(f"one jump backwards: {jump_ms:.1f} ms on average")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,142 @@
+"""Read a JSON file that may be hostile: every failure is one ReadError, never a crash or a hang.
+
+Maps and saves both come from disk and from strangers, so the reader bounds everything the
+standard library does not: the kind of file (a FIFO would block forever), its size, the
+nesting depth (deep nesting overflows the stack later, in deepcopy or json.dumps), the length
+of integers (Python refuses int() past 4,300 digits with a ValueError), non-finite numbers and
+lone surrogates (a string that could be read but never written back). A leading BOM is
+accepted. The file is only read, never changed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import stat
+from collections.abc import Iterator
+from itertools import accumulate
+from typing import Any
+
+MAX_DEPTH = 32  # maps nest 4 deep, saves 6: anything deeper is not one of ours
+MAX_INT_DIGITS = 30  # the largest honest number, a 64-bit seed, has 20
+MESSAGE_CHARS = 200  # the longest problem text a refusal repeats
+
+# A string, or an unterminated one up to the end: every match attempt succeeds, so it is linear.
+_STRING = re.compile(r'"(?:[^"\\]|\\.?)*(?:"|\Z)', re.DOTALL)
+_SURROGATE = re.compile("[\ud800-\udfff]")  # a lone half of a pair: not text, cannot be written
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_DEPTH_STEP = str.maketrans({"[": "+", "{": "+", "]": "-", "}": "-"})
+
+
+class ReadError(ValueError):
+    """A file that is not acceptable JSON; `place` says where (file, byte, line), `problem` what."""
+
+    def __init__(self, place: str, problem: str) -> None:
+        self.place = place
+        self.problem = clip(problem)
+        super().__init__(f"{place}: {self.problem}")
+
+
+def clip(text: str, limit: int = MESSAGE_CHARS) -> str:
+    """`text` on one line and at most `limit` characters, so a refusal stays readable."""
+    line = " ".join(text.split())
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
+def read_bytes(path: str | os.PathLike[str], max_bytes: int) -> bytes:
+    """The bytes of a regular file of at most `max_bytes`, checked before any blocking read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as e:
+        raise ReadError("file", f"cannot be read: {e.strerror or e}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ReadError("file", "is not a regular file (a folder, pipe or device)")
+        if info.st_size > max_bytes:
+            raise ReadError("file", f"larger than {max_bytes / 2**20:g} MiB, the limit")
+        with os.fdopen(os.dup(fd), "rb") as f:
+            raw = f.read(max_bytes + 1)
+    except OSError as e:
+        raise ReadError("file", f"cannot be read: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+    if len(raw) > max_bytes:  # it grew while we looked
+        raise ReadError("file", f"larger than {max_bytes / 2**20:g} MiB, the limit")
+    return raw
+
+
+def decode(raw: bytes) -> str:
+    """The file's UTF-8 text."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ReadError(f"byte {e.start}", "not valid UTF-8") from None
+
+
+def nesting_depth(text: str) -> int:
+    """How deep arrays and objects nest in JSON text, found without parsing it."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).translate(_DEPTH_STEP)
+    return max(accumulate(1 if b == "+" else -1 for b in brackets), default=0)
+
+
+def _parse_int(digits: str) -> int:
+    count = len(digits.lstrip("-"))
+    if count > MAX_INT_DIGITS:
+        raise ValueError(f"an integer of {count} digits (at most {MAX_INT_DIGITS})")
+    return int(digits)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{clip(text, 40)} is too large a number")
+    return value
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse(text: str) -> Any:
+    """The JSON value of `text` (a leading BOM allowed); ReadError for bad syntax, deep nesting,
+    unbounded numbers or strings that are not text."""
+    text = text.removeprefix("\ufeff")
+    depth = nesting_depth(text)
+    if depth > MAX_DEPTH:
+        raise ReadError("top level", f"nested {depth} deep (at most {MAX_DEPTH})")
+    try:
+        value = json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            parse_constant=_reject_constant,
+        )
+    except json.JSONDecodeError as e:
+        place = f"line {e.lineno} column {e.colno}"
+        raise ReadError(place, f"not JSON (corrupt or truncated): {e.msg}") from None
+    except (ValueError, RecursionError) as e:
+        raise ReadError("top level", f"not JSON: {e}") from None
+    if any(_SURROGATE.search(t) for t in _strings(value)):
+        raise ReadError("top level", "a string holds a lone surrogate (\\ud800-\\udfff)")
+    return value
+
+
+def _strings(value: Any) -> Iterator[str]:
+    """Every string of a parsed JSON value, keys included (its depth is already bounded)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, inner in value.items():
+            yield key
+            yield from _strings(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _strings(inner)
+
+
+def read_json(path: str | os.PathLike[str], max_bytes: int) -> Any:
+    """The JSON value of a file, every step bounded; ReadError says where and what failed."""
+    return parse(decode(read_bytes(path, max_bytes)))

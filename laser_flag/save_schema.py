@@ -1,0 +1,192 @@
+"""The whole shape of a save file (version 1), checked before anything reads a field of it.
+
+A save comes from disk and may have been edited by anyone, and the digest covers only what
+the replay reaches: so every key is checked here for type, range and size, and the header
+fields the saves list shows are bounded by the action list (the load then checks them against
+the replayed game). The first problem is a SchemaError naming the key path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from .bots.levels import LEVELS
+from .engine.game_map import MAX_SIDE, TEAMS
+from .engine.json_reader import clip
+
+SAVE_FORMAT = "laser-flag-save"
+SAVE_VERSION = 1
+MAX_SAVE_BYTES = 8 * 1024 * 1024  # docs/MAP_FORMAT.md, "Limits of any file the game reads"
+MAX_ACTIONS = 200_000
+MAX_NAME_CHARS = 40
+MAX_ID = MAX_SIDE * MAX_SIDE  # no unit id, row or column reaches it
+SEED_LIMIT = 2**64
+ACTION_ARGS = {"move": 3, "fire": 2, "end_turn": 0}  # as record.action_to_json writes them
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+Check = Callable[[str, Any], None]
+
+
+class SchemaError(ValueError):
+    """A save that breaks the schema; `place` is the key path, `problem` what is wrong there."""
+
+    def __init__(self, place: str, problem: str) -> None:
+        self.place = place
+        self.problem = clip(problem)
+        super().__init__(f"{place}: {self.problem}")
+
+
+def _show(value: Any) -> str:
+    return clip(repr(value), 40)
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int
+
+
+def _int_from(low: int, high: int) -> Check:
+    def check(place: str, value: Any) -> None:
+        if not (_is_int(value) and low <= value <= high):
+            raise SchemaError(place, f"must be an integer {low} to {high}, not {_show(value)}")
+    return check
+
+
+def _bool(place: str, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise SchemaError(place, f"must be true or false, not {_show(value)}")
+
+
+def _text(place: str, value: Any, limit: int = MAX_NAME_CHARS) -> None:
+    if not (isinstance(value, str) and len(value) <= limit):
+        raise SchemaError(place, f"must be a string of at most {limit} characters")
+
+
+def _object(place: str, value: Any) -> None:
+    if not isinstance(value, dict):
+        raise SchemaError(place, f"must be an object, not {_show(value)}")
+
+
+def _saved_at(place: str, value: Any) -> None:
+    _text(place, value)
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise SchemaError(place, f"must be a date and time, not {_show(value)}") from None
+
+
+def _digest(place: str, value: Any) -> None:
+    if not (isinstance(value, str) and _DIGEST.fullmatch(value)):
+        raise SchemaError(place, "must be 64 lowercase hex digits (a SHA-256)")
+
+
+def _per_team(place: str, value: Any, check: Check, every: bool) -> None:
+    """An object keyed by team; `every`: both teams must be there."""
+    _object(place, value)
+    for team in value:
+        if team not in TEAMS:
+            raise SchemaError(place, f'unknown team {_show(team)} (teams are "1" and "2")')
+        check(f"{place}.{team}", value[team])
+    if every and set(value) != set(TEAMS):
+        raise SchemaError(place, 'must give both teams, "1" and "2"')
+
+
+def _level(place: str, value: Any) -> None:
+    if value not in LEVELS:
+        raise SchemaError(place, f"must be one of {', '.join(LEVELS)}, not {_show(value)}")
+
+
+def _teams(place: str, value: Any) -> None:
+    _object(place, value)
+    for key in value:
+        if key not in ("names", "levels"):
+            raise SchemaError(place, f'unknown key {_show(key)} (keys are "names", "levels")')
+    if "names" in value:
+        _per_team(f"{place}.names", value["names"], _text, every=False)
+    if "levels" in value:
+        _per_team(f"{place}.levels", value["levels"], _level, every=False)
+
+
+def _actions(place: str, value: Any) -> None:
+    if not isinstance(value, list) or len(value) > MAX_ACTIONS:
+        raise SchemaError(place, f"must be an array of at most {MAX_ACTIONS:,} actions")
+    for i, entry in enumerate(value):
+        if not _is_action(entry):
+            raise SchemaError(f"{place}[{i}]", f"malformed action {_show(entry)}")
+
+
+def _is_action(entry: Any) -> bool:
+    """["move", unit, row, col], ["fire", unit, target] or ["end_turn"], numbers in range."""
+    if not (isinstance(entry, list) and entry and isinstance(entry[0], str)):
+        return False
+    args = entry[1:]
+    return len(args) == ACTION_ARGS.get(entry[0], -1) and all(
+        _is_int(n) and 0 <= n < MAX_ID for n in args
+    )
+
+
+REQUIRED: dict[str, Check] = {
+    "map": _object,
+    "seed": _int_from(-SEED_LIMIT, SEED_LIMIT),
+    "actions": _actions,
+    "teams": _teams,
+    "final_digest": _digest,
+    "turn": _int_from(1, MAX_ACTIONS + 1),
+    "scores": lambda place, value: _per_team(
+        place, value, _int_from(0, MAX_ACTIONS), every=True
+    ),
+}
+OPTIONAL: dict[str, Check] = {
+    "saved_at": _saved_at,
+    "map_name": lambda place, value: _text(place, value, 200),
+    "round": _int_from(1, MAX_ACTIONS + 1),
+    "over": _bool,
+}
+HEADER = ("format", "version")
+
+
+def check_version(data: Any) -> None:
+    """A Laser Flag save of a version this code reads, or SchemaError."""
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SchemaError("top level", "not a Laser Flag save")
+    version = data.get("version")
+    if not (_is_int(version) and version >= 1):
+        raise SchemaError("version", "the save has no valid version number")
+    if version > SAVE_VERSION:
+        raise SchemaError(
+            "version",
+            f"saved by a newer Laser Flag (save version {version}; "
+            f"this one reads up to {SAVE_VERSION})",
+        )
+
+
+def check_save(data: Any) -> None:
+    """Every key of a save: known, of its type and in its range; the header bounded by the
+    actions (a turn needs an end_turn before it, a point needs an action)."""
+    check_version(data)
+    for key in data:
+        if key not in REQUIRED and key not in OPTIONAL and key not in HEADER:
+            raise SchemaError(key, "unknown key in a save")
+    for key, check in REQUIRED.items():
+        if key not in data:
+            raise SchemaError(key, "missing (required)")
+        check(key, data[key])
+    for key, check in OPTIONAL.items():
+        if key in data:
+            check(key, data[key])
+    _check_bounds(data)
+
+
+def _check_bounds(data: dict[str, Any]) -> None:
+    actions = data["actions"]
+    turns = 1 + sum(1 for a in actions if a[0] == "end_turn")
+    if data["turn"] > turns:
+        problem = f"{data['turn']} is more than {turns}, the turns its actions make"
+        raise SchemaError("turn", problem)
+    if "round" in data and data["round"] != (data["turn"] + 1) // 2:
+        raise SchemaError("round", f"{data['round']} does not go with turn {data['turn']}")
+    for team, score in data["scores"].items():
+        if score > len(actions):
+            raise SchemaError(f"scores.{team}", f"{score} is more than the {len(actions)} actions")

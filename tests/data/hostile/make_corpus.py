@@ -1,0 +1,100 @@
+"""Write the hostile corpus (maps/ and saves/ beside this file) from one honest map and save.
+
+Run: .venv/bin/python tests/data/hostile/make_corpus.py   (the files are committed; what each
+must produce is in tests/hostile/test_corpus.py)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from laser_flag import saves
+from laser_flag.engine import Game, load_map
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+
+
+def deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+def honest_save() -> dict:
+    """A save of 30 seeded random actions on duel.json (digest and header true)."""
+    game = Game(load_map(ROOT / "maps" / "duel.json"), seed=7)
+    rng = random.Random(7)
+    while len(game.history) < 30 and not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    return saves.save_dict(game, {"names": {"1": "Ann", "2": "Ben"}, "levels": {"2": "Easy"}})
+
+
+def map_files(base: dict) -> dict[str, bytes]:
+    text = json.dumps(base)
+    inner = text[1:]
+    return {
+        "deep_nesting.json": ('{"tiles": ' + deep(1000) + "}").encode(),
+        "deep_nesting_in_name.json": ('{"name": ' + deep(500) + ", " + inner).encode(),
+        "huge_int.json": text.replace('"units": [', '"units": [[' + '"1", "basic", '
+                                      + "9" * 5000 + ", 1], ", 1).encode(),
+        "nan.json": ('{"score_limit": {"1": NaN}, ' + inner).encode(),
+        "infinity.json": ('{"turn_limit": Infinity, ' + inner).encode(),
+        "huge_float.json": ('{"turn_limit": 1e999, ' + inner).encode(),
+        "list_as_tile.json": json.dumps({**base, "tiles": [[["level"]] * 5] * 5}).encode(),
+        "speed_1e12.json": json.dumps({**base, "rules": {"scout": {"speed": 10**12}}}).encode(),
+        "speed_1e8.json": json.dumps({**base, "rules": {"basic": {"speed": 10**8}}}).encode(),
+        "huge_class_name.json": json.dumps({**base, "rules": {"x" * 100_000: {}}}).encode(),
+        "bom.json": b"\xef\xbb\xbf" + text.encode(),
+        "not_utf8.json": text.replace('"name": "', '"name": "\xe9', 1).encode("latin-1"),
+        "empty.json": b"",
+        "lone_surrogate.json": ('{"name": "\\ud800", ' + inner.replace('"name"', '"_"')).encode(),
+        "top_level_list.json": b"[1, 2, 3]",
+        "units_as_string.json": json.dumps({**base, "units": "abc"}).encode(),
+    }
+
+
+def save_files(base: dict) -> dict[str, bytes]:
+    text = json.dumps(base)
+    inner = text[1:]
+    actions = base["actions"]
+    speedy = {**base["map"], "rules": {"scout": {"speed": 10**12}}}
+    files = {
+        "huge_int.json": ('{"seed": ' + "7" * 5000 + ", " + inner.replace('"seed"', '"_"')),
+        "deep_nesting.json": ('{"teams": ' + deep(1000) + ", " + inner.replace('"teams"', '"_"')),
+        "action_name_list.json": {**base, "actions": [[["move"], 0, 1, 1], *actions[1:]]},
+        "move_float.json": {**base, "actions": [["move", 0, 1.0, 1.0], *actions[1:]]},
+        "move_true.json": {**base, "actions": [["move", True, 1, 1], *actions[1:]]},
+        "teams_names_list.json": {**base, "teams": {"names": ["Red", "Blue"]}},
+        "teams_as_list.json": {**base, "teams": ["Red", "Blue"]},
+        "team_name_too_long.json": {**base, "teams": {"names": {"1": "A" * 10_000}}},
+        "team_level_unknown.json": {**base, "teams": {"levels": {"1": "Godlike"}}},
+        "turn_1e18.json": {**base, "turn": 10**18, "round": (10**18 + 1) // 2},
+        "turn_not_replayed.json": {**base, "turn": base["turn"] - 1, "round": base["turn"] // 2},
+        "scores_not_replayed.json": {**base, "scores": {"1": 9, "2": 9}},
+        "nan_seed.json": '{"seed": NaN, ' + inner.replace('"seed"', '"_"'),
+        "bom.json": "\ufeff" + text,
+        "embedded_map_deep.json": {**base, "map": json.loads('{"x": ' + deep(40) + "}")},
+        "embedded_map_speed.json": {**base, "map": speedy},
+        "unknown_key.json": {**base, "extra": 1},
+        "digest_not_hex.json": {**base, "final_digest": "z" * 64},
+        "actions_as_object.json": {**base, "actions": {"0": ["end_turn"]}},
+        "saved_at_list.json": {**base, "saved_at": [2026]},
+        "digest_mismatch.json": {**base, "final_digest": "0" * 64},
+    }
+    return {
+        name: (body if isinstance(body, str) else json.dumps(body)).encode("utf-8")
+        for name, body in files.items()
+    }
+
+
+def main() -> None:
+    base_map = json.loads((ROOT / "maps" / "duel.json").read_text(encoding="utf-8"))
+    for folder, files in (("maps", map_files(base_map)), ("saves", save_files(honest_save()))):
+        (HERE / folder).mkdir(exist_ok=True)
+        for name, content in files.items():
+            (HERE / folder / name).write_bytes(content)
+
+
+if __name__ == "__main__":
+    main()

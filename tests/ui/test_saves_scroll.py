@@ -1,0 +1,61 @@
+"""The saves list scrolls: with 500 saves every row is reachable and the choice stays on screen."""
+
+from __future__ import annotations
+
+import pygame
+
+from laser_flag import saves
+from laser_flag.engine import Game
+from laser_flag.engine.mapfile import parse_map
+from laser_flag.ui.scenes.saves_scene import SavesScene
+
+from .conftest import SMALL_MAP, frames, press
+
+COUNT = 500
+
+
+def saves_scene(app, unreadable: int = 0) -> SavesScene:
+    """The list over COUNT copies of one save (and some unreadable files), through the loop."""
+    game = Game(parse_map(SMALL_MAP, "small.json"), seed=1)
+    first = saves.write_save(saves.saves_dir() / "save-000.json", game, {})
+    content = first.read_bytes()
+    for i in range(1, COUNT):
+        (saves.saves_dir() / f"save-{i:03}.json").write_bytes(content)
+    for i in range(unreadable):
+        (saves.saves_dir() / f"zz-junk-{i}.json").write_text("{", encoding="utf-8")
+    scene = SavesScene(lambda path, watch: None)
+    app.push(scene)
+    frames(app)
+    return scene
+
+
+def on_screen(app, scene: SavesScene, row: int) -> bool:
+    rect = scene.row_rect(row)
+    return rect.top >= 0 and rect.bottom <= app.screen.get_height() - 64  # above the buttons
+
+
+def test_arrow_keys_reach_every_row_and_keep_the_choice_on_screen(app):
+    scene = saves_scene(app)
+    assert len(scene.infos) == COUNT
+    for row in range(1, COUNT):
+        press(app, pygame.K_DOWN)
+        assert scene.chosen == row and on_screen(app, scene, row)
+    press(app, pygame.K_DOWN)  # wraps to the first row, which comes back into view
+    assert scene.chosen == 0 and on_screen(app, scene, 0)
+    press(app, pygame.K_UP)
+    assert scene.chosen == COUNT - 1 and on_screen(app, scene, COUNT - 1)
+
+
+def test_the_wheel_scrolls_to_the_last_row_and_back(app):
+    scene = saves_scene(app, unreadable=3)
+    rows = COUNT + 3
+    assert scene.row_count == rows and scene.rows_shown < rows
+    for _ in range(rows):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+        frames(app)
+    assert on_screen(app, scene, rows - 1)  # the last unreadable file is shown
+    assert scene.top == rows - scene.rows_shown  # and no further
+    for _ in range(rows):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+        frames(app)
+    assert scene.top == 0 and on_screen(app, scene, 0)
