@@ -44,6 +44,7 @@ def write_map(data: dict[str, Any], path: Path) -> None:
     """Validate with the engine (MapError: nothing written), keep the old file as .bak, write."""
     parse_map(data, str(path))
     if path.exists():
-        old = path.read_bytes()
-        write_atomic(backup_path(path), lambda f: f.write(old))
+        old, mode = path.read_bytes(), path.stat().st_mode & 0o777
+        # The copy is as private as the map it keeps: a 0600 map gets a 0600 .bak.
+        write_atomic(backup_path(path), lambda f: f.write(old), mode)
     write_json_atomic(path, data)

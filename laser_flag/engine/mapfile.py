@@ -293,11 +293,15 @@ def _json_text(obj: Any, indent: int = 0) -> str:
     return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
 
 
-def write_atomic(path: str | os.PathLike[str], write: Callable[[BinaryIO], object]) -> None:
+def write_atomic(
+    path: str | os.PathLike[str], write: Callable[[BinaryIO], object], mode: int | None = None
+) -> None:
     """Let `write` fill a temporary file beside `path`, then rename it into place: `path` holds
-    either the old or the new file, never half of one. A file replaced keeps its permissions."""
-    target = Path(path)
-    mode = target.stat().st_mode & 0o777 if target.exists() else _NEW_FILE_MODE
+    either the old or the new file, never half of one. A file replaced keeps its permissions
+    unless `mode` is given; a symlink is written through (its target replaced, the link kept)."""
+    target = Path(os.path.realpath(path))
+    if mode is None:
+        mode = target.stat().st_mode & 0o777 if target.exists() else _NEW_FILE_MODE
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:

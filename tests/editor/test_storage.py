@@ -54,3 +54,23 @@ def test_read_keeps_unknown_keys_and_refuses_bad_files(tmp_path):
     path.write_text("not json")
     with pytest.raises(MapError):
         read_map(path)
+
+
+def test_the_first_bak_of_a_private_map_is_as_private(tmp_path):
+    path = tmp_path / "m.json"
+    data = blank(units=[["1", "basic", 0, 0]]).data
+    write_map(data, path)
+    path.chmod(0o600)
+    write_map(data, path)
+    assert backup_path(path).stat().st_mode & 0o777 == 0o600
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_saving_through_a_symlink_writes_its_target_and_keeps_the_link(tmp_path):
+    real, link = tmp_path / "real.json", tmp_path / "link.json"
+    write_map(blank(units=[["1", "basic", 0, 0]]).data, real)
+    link.symlink_to(real)
+    changed = blank(units=[["1", "basic", 1, 1]]).data
+    write_map(changed, link)
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert json.loads(real.read_text())["units"] == changed["units"]
