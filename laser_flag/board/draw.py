@@ -13,12 +13,12 @@ from functools import lru_cache
 import pygame
 
 from ..engine.game_map import BASE_1, BASE_2, BASE_U, ELEVATED, WALL, GameMap, Pos, UnitSpec
+from ..engine.units import CHARGED, CHARGING, DEACTIVATED
 from . import art, icons
 from .palette import RGB, RGBA, Palette, TeamColors
 
 Point = tuple[int, int]
 
-CHARGED, CHARGING, DEACTIVATED = "charged", "charging", "deactivated"
 CAP_SIDES = (("n", (-1, 0)), ("s", (1, 0)), ("w", (0, -1)), ("e", (0, 1)))
 KIND_ART = {ELEVATED: "cover", WALL: "wall"}  # the art of a tile kind; every other is floor
 BASE_TEAMS = {BASE_1: "1", BASE_2: "2"}
