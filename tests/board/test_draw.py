@@ -20,6 +20,7 @@ from laser_flag.board.draw import (
     tile_rect,
 )
 from laser_flag.board.palette import Palette, team_colors
+from laser_flag.board.theme import ARENA, DAYLIGHT, DEFAULT_THEME
 from laser_flag.engine.game_map import TeamLook, UnitSpec
 from laser_flag.engine.mapfile import parse_map
 
@@ -53,9 +54,9 @@ def gm():
     return parse_map(MAP, "test.json")
 
 
-def board(gm, palette=None, units=()) -> pygame.Surface:
+def board(gm, palette=None, units=(), theme=DEFAULT_THEME) -> pygame.Surface:
     surface = pygame.Surface((gm.cols * TILE, gm.rows * TILE))
-    draw_board(surface, gm, units, (0, 0), TILE, palette or Palette.from_map(gm))
+    draw_board(surface, gm, units, (0, 0), TILE, palette or Palette.from_map(gm), theme)
     return surface
 
 
@@ -74,7 +75,7 @@ def test_every_art_file_exists_and_loads():
     for name in art.ART_NAMES:
         assert (art.IMAGES_DIR / f"{name}.png").is_file(), name
         assert art.raw(name).get_size() == (128, 128)
-    assert art.image("floor", 24).get_size() == (24, 24)
+    assert art.image("arena_floor", 24).get_size() == (24, 24)
 
 
 def test_unknown_art_is_refused():
@@ -87,15 +88,20 @@ def test_tint_multiplies_a_white_mask():
     assert tuple(tinted.get_at((32, 32)))[:3] == (10, 200, 30)
 
 
-def test_wall_cover_and_floor_look_different(gm):
-    surface = board(gm)
+@pytest.mark.parametrize("theme", [ARENA, DAYLIGHT], ids=lambda t: t.name)
+def test_wall_cover_and_floor_look_different(gm, theme):
+    surface = board(gm, theme=theme)
     floor, cover, wall = at(surface, (2, 2)), at(surface, (0, 1)), at(surface, (1, 2), dy=0.3)
     assert len({floor, cover, wall}) == 3
-    assert sum(wall) < sum(floor)  # walls are the dark blocks
+    if theme == DAYLIGHT:
+        assert sum(wall) < sum(floor)  # walls are the dark blocks on the light floor
+    else:
+        assert sum(wall) > sum(floor) + 150  # lit steel blocks on the dark floor
 
 
-def test_wall_caps_face_open_ground_only(gm):
-    surface = board(gm)
+@pytest.mark.parametrize("theme", [ARENA, DAYLIGHT], ids=lambda t: t.name)
+def test_wall_caps_face_open_ground_only(gm, theme):
+    surface = board(gm, theme=theme)
     # (0, 2) has a wall to its east: no cap there; (0, 3) has floor to its east: a cap.
     inner_edge, outer_edge = at(surface, (0, 2), dx=0.98), at(surface, (0, 3), dx=0.98)
     assert inner_edge != outer_edge
@@ -103,8 +109,9 @@ def test_wall_caps_face_open_ground_only(gm):
     assert sum(at(surface, (1, 2), dy=0.95)) < sum(at(surface, (1, 2), dy=0.5))
 
 
-def test_team_bases_are_tinted_with_their_team_colour(gm):
-    surface = board(gm)
+@pytest.mark.parametrize("theme", [ARENA, DAYLIGHT], ids=lambda t: t.name)
+def test_team_bases_are_tinted_with_their_team_colour(gm, theme):
+    surface = board(gm, theme=theme)
     ring = (0.5, 0.5 - 54 / 128)  # the pad's ring, as drawn by images/make_art.py
     assert near(at(surface, (1, 0), *ring), TEAM_1)
     assert near(at(surface, (1, 4), *ring), TEAM_2)
