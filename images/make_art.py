@@ -267,13 +267,11 @@ def symbol_scout() -> pygame.Surface:
 
 
 def symbol_sniper() -> pygame.Surface:
-    """Sniper: a crosshair."""
+    """Sniper: the four bold ticks of a scope's crosshair and its centre dot (a '+', not an 'O')."""
     surf = canvas()
-    centre = (S // 2, S // 2)
-    pygame.draw.circle(surf, WHITE, centre, u(44), u(13))
-    for rect in (box(57, 2, 14, 42), box(57, 84, 14, 42), box(2, 57, 42, 14), box(84, 57, 42, 14)):
+    for rect in (box(51, 2, 26, 42), box(51, 84, 26, 42), box(2, 51, 42, 26), box(84, 51, 42, 26)):
         pygame.draw.rect(surf, WHITE, rect)
-    pygame.draw.circle(surf, WHITE, centre, u(10))
+    pygame.draw.circle(surf, WHITE, (S // 2, S // 2), u(13))
     return surf
 
 

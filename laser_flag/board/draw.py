@@ -23,10 +23,10 @@ CHARGED, CHARGING, DEACTIVATED = "charged", "charging", "deactivated"
 CAP_SIDES = (("n", (-1, 0)), ("s", (1, 0)), ("w", (0, -1)), ("e", (0, 1)))
 KIND_ART = {ELEVATED: "cover", WALL: "wall"}  # the art part of a tile kind; others are floor
 BASE_TEAMS = {BASE_1: "1", BASE_2: "2"}
-DISC_RADIUS = 0.36  # of the tile
+DISC_RADIUS = 0.37  # of the tile
 DISC_Y = 0.45  # disc centre, from the tile top: room below for the AP pips
 ELEVATION = 0.06  # how far a unit on cover is lifted above its shadow
-SYMBOL_SCALE = 1.25  # symbol side / disc radius
+SYMBOL_SCALE = 1.4  # symbol side / disc radius: big enough to tell apart at 24 px
 WASH_GREY = (120, 120, 120)
 WASH = {CHARGING: 0.35, DEACTIVATED: 0.65}  # how far a disc fades to grey while its laser is out
 
@@ -160,8 +160,8 @@ def _badges(sprite: pygame.Surface, look: UnitLook, size: int) -> None:
     elif look.laser == CHARGING:
         icons.draw_charging(sprite, corner)
     elif look.snap_shots > 0:
-        snap = pygame.Rect(0, 0, round(size * 0.46), round(size * 0.24))
-        snap.topright = (size - 1, round(size * 0.03))
+        snap = pygame.Rect(0, 0, round(size * 0.46), max(11, round(size * 0.24)))
+        snap.topright = (size, 0)
         icons.draw_snap_shots(sprite, snap, look.snap_shots)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -229,3 +230,36 @@ def test_every_status_icon_draws_something():
         draw(surface, surface.get_rect())
         assert pygame.transform.average_color(surface) != (80, 80, 80, 255), name
         assert description
+
+
+@pytest.mark.parametrize("size", [24, 96])
+def test_class_symbols_are_told_apart_at_small_and_large_tiles(gm, size):
+    """Any two classes differ in a good share of the disc, not in a pixel or two."""
+    palette = Palette.from_map(gm)
+    pictures = {}
+    for unit_class in ("basic", "scout", "sniper", "grunt"):
+        surface = pygame.Surface((size, size))
+        draw_unit(surface, UnitLook("1", unit_class, (0, 0)), surface.get_rect(), palette)
+        pictures[unit_class] = surface
+    for a, b in itertools.combinations(pictures, 2):
+        differing = sum(
+            1
+            for x in range(size)
+            for y in range(size)
+            if sum(abs(p - q) for p, q in zip(pictures[a].get_at((x, y))[:3],
+                                              pictures[b].get_at((x, y))[:3], strict=True)) > 90
+        )
+        assert differing >= 0.06 * size * size, (a, b, differing)
+
+
+@pytest.mark.parametrize("size", [24, 48, 96])
+def test_the_snap_shot_count_is_drawn_whole_at_every_size(size):
+    """The count's framed box sits inside the badge, so no digit is cut off at the tile edge."""
+    surface = pygame.Surface((size, size))
+    surface.fill((80, 80, 80))
+    badge = pygame.Rect(0, 0, round(size * 0.46), max(11, round(size * 0.24)))
+    badge.topright = (size, 0)
+    icons.draw_snap_shots(surface, badge, 2)
+    framed = [x for x in range(size) if tuple(surface.get_at((x, badge.top)))[:3] == icons.COVER]
+    assert framed and max(framed) < size and min(framed) >= badge.left
+    assert max(framed) - min(framed) >= 5  # a box wide enough for a digit
