@@ -146,7 +146,7 @@ def _disc(sprite: pygame.Surface, look: UnitLook, size: int, colors: TeamColors)
 
 def _badges(sprite: pygame.Surface, look: UnitLook, size: int) -> None:
     """Status marks around the disc: AP pips, move arrow, laser state, snap shots, cover."""
-    badge = round(size * 0.32)
+    badge = max(9, round(size * 0.32))  # the laser and move marks stay readable on 24 px tiles
     icons.draw_cover_bars(sprite, sprite.get_rect(), look.cover_sides)
     pips = pygame.Rect(0, 0, round(size * 0.5), max(3, round(size * 0.13)))
     pips.midbottom = (size // 2, size - icons.cover_bar_px(size) - 1)

@@ -82,7 +82,7 @@ def draw_elevated(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 def cover_bar_px(size: int) -> int:
     """Thickness of the cover bars on a tile of `size` px (the AP pips sit just above them)."""
-    return max(2, round(size * 0.08))
+    return max(3, round(size * 0.08))
 
 
 def draw_cover_bars(surface: pygame.Surface, rect: pygame.Rect, sides: Iterable[str]) -> None:
@@ -125,8 +125,10 @@ def draw_snap_shots(surface: pygame.Surface, rect: pygame.Rect, count: int) -> N
     box = digit.get_rect().inflate(4, 2)
     box.topright = rect.topright
     if rect.h >= SMALL_EYE_PX:
-        _draw_eye(surface, pygame.Rect(rect.x, rect.y, min(box.left - rect.x - 1, rect.h * 1.5),
-                                       rect.h))
+        width = min(box.left - rect.x - 1, round(rect.h * 1.5))
+        eye = pygame.Rect(0, 0, width, min(rect.h, round(width / 1.5)))
+        eye.midright = (box.left - 1, rect.centery)
+        _draw_eye(surface, eye)
     pygame.draw.rect(surface, INK, box, border_radius=2)
     pygame.draw.rect(surface, COVER, box, 1, border_radius=2)
     surface.blit(digit, digit.get_rect(center=box.center))
