@@ -209,14 +209,11 @@ def track(beats: int, bpm: float, events: list[tuple[float, float, float, str, f
     return out
 
 
-def drums(beats: int, seed: int) -> list[tuple[int, Samples]]:
-    """A soft hi-hat on every off-beat, as (beat, samples)."""
-    return [(b, shaped(noise(0.05, seed + b, 0.2), 0.001, 0.045, 0.12)) for b in range(beats)]
-
-
-def with_drums(music: Samples, beats: int, bpm: float, seed: int) -> Samples:
+def with_hats(music: Samples, beats: int, bpm: float, seed: int) -> Samples:
+    """A soft hi-hat on every off-beat, laid into `music` (each fades out before the next)."""
     beat_len = 60 / bpm * RATE
-    for b, hat in drums(beats, seed):
+    for b in range(beats):
+        hat = shaped(noise(0.05, seed + b, 0.2), 0.001, 0.045, 0.12)
         first = round((b + 0.5) * beat_len)
         for i, s in enumerate(hat[: len(music) - first]):
             music[first + i] += s
@@ -249,7 +246,7 @@ def game_loop() -> Samples:
             events.append((bar * 4 + e / 2, 0.5, hz(chord[0] - 24), "square", 0.16))
         for b in (0, 1.5, 3):
             events.append((bar * 4 + b, 0.75, hz(chord[int(b) % 3] + 12), "sine", 0.1))
-    return with_drums(track(32, 120, events), 32, 120, seed=100)
+    return with_hats(track(32, 120, events), 32, 120, seed=100)
 
 
 SOUNDS: dict[str, Callable[[], Samples]] = {

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from laser_flag.sound.mixer import Volumes
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 OPEN_AND_PLAY = """
@@ -82,3 +84,10 @@ def test_a_shot_reaches_the_output(tmp_path):
 
 def test_a_muted_shot_does_not(tmp_path):
     assert record(tmp_path, "muted") == 0
+
+
+def test_levels_follow_master_and_mute():
+    volumes = Volumes(master=0.5, music=0.4, effects=0.8)
+    assert volumes.level(volumes.effects) == 0.4
+    assert volumes.level(volumes.music) == 0.2
+    assert Volumes(muted=True).level(1.0) == 0.0
