@@ -2,12 +2,14 @@
 
 Run `python images/make_art.py` and commit the PNGs. Every shape is drawn at four times
 its size and smooth-scaled down, which gives anti-aliased edges without any font or file.
-Masks (the base and the class symbols) are white on transparent: the game tints them.
+Masks (the pads and the class symbols) are white on transparent: the game tints them.
+Tile art comes once per theme of laser_flag/board/theme.py (`arena_*`, `daylight_*`).
 """
 
 from __future__ import annotations
 
 import os
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +22,7 @@ SUPER = 4  # drawing scale before the smooth-scale down
 S = SIZE * SUPER
 OUT = Path(__file__).resolve().parent  # images/, where laser_flag.board.art reads them
 
+# Daylight: the light board
 FLOOR = (178, 182, 172)
 FLOOR_LIGHT = (194, 198, 188)
 FLOOR_DARK = (150, 154, 145)
@@ -32,6 +35,23 @@ WALL_LINE = (62, 67, 82)
 WALL_RIM = (132, 140, 160)
 WALL_SIDE = (104, 110, 128)
 WALL_FACE = (36, 39, 49)
+# Arena: a dark laser-tag hall
+ARENA_FLOOR = (33, 36, 46)
+ARENA_SEAM = (20, 22, 29)
+ARENA_BEVEL = (46, 50, 63)
+ARENA_STUD = (58, 64, 80)
+ARENA_COVER_TOP = (170, 162, 142)
+ARENA_COVER_LIGHT = (214, 208, 190)
+ARENA_COVER_FACE = (222, 120, 30)
+ARENA_COVER_STRIPE = (26, 24, 22)
+ARENA_COVER_GRIP = (120, 113, 98)
+ARENA_WALL_TOP = (92, 100, 124)
+ARENA_WALL_LINE = (78, 85, 106)
+ARENA_WALL_LIT = (196, 214, 246)
+ARENA_WALL_SIDE = (128, 138, 164)
+ARENA_WALL_FACE = (14, 16, 22)
+ARENA_SHADOW = (0, 0, 0, 150)
+ARENA_NEON = (70, 225, 205)
 GOLD = (240, 196, 48)
 INK = (28, 28, 28)
 WHITE = (255, 255, 255)
@@ -54,7 +74,17 @@ def box(x: float, y: float, w: float, h: float) -> pygame.Rect:
     return pygame.Rect(u(x), u(y), u(w), u(h))
 
 
-def draw_floor(surf: pygame.Surface) -> None:
+def draw_brackets(surf: pygame.Surface) -> None:
+    """Corner brackets that frame a pad, in white."""
+    for sx in (0, 1):
+        for sy in (0, 1):
+            x = u(6) if sx == 0 else S - u(6) - u(26)
+            y = u(6) if sy == 0 else S - u(6) - u(26)
+            pygame.draw.rect(surf, WHITE, (x, y + (u(19) if sy else 0), u(26), u(7)))
+            pygame.draw.rect(surf, WHITE, (x + (u(19) if sx else 0), y, u(7), u(26)))
+
+
+def daylight_draw_floor(surf: pygame.Surface) -> None:
     """Open ground: a flat plate with a bevelled seam so tiles can be counted."""
     surf.fill(FLOOR)
     pygame.draw.rect(surf, FLOOR_LIGHT, box(0, 0, SIZE, 3))
@@ -65,15 +95,15 @@ def draw_floor(surf: pygame.Surface) -> None:
         pygame.draw.circle(surf, FLOOR_DARK, (u(x), u(y)), u(2.5))
 
 
-def floor() -> pygame.Surface:
+def daylight_floor() -> pygame.Surface:
     surf = canvas()
-    draw_floor(surf)
+    daylight_draw_floor(surf)
     return surf
 
 
-def cover() -> pygame.Surface:
+def daylight_cover() -> pygame.Surface:
     """A low crate on the floor: a drop shadow and a bevelled top read as 'raised'."""
-    surf = floor()
+    surf = daylight_floor()
     pygame.draw.rect(surf, COVER_SHADOW, box(20, 22, 100, 100), border_radius=u(8))
     pygame.draw.rect(surf, COVER_DARK, box(12, 12, 100, 100), border_radius=u(8))
     pygame.draw.rect(surf, COVER_LIGHT, box(12, 12, 94, 94), border_radius=u(8))
@@ -83,7 +113,7 @@ def cover() -> pygame.Surface:
     return surf
 
 
-def wall() -> pygame.Surface:
+def daylight_wall() -> pygame.Surface:
     """The top of a wall block: dark slate with faint slabs; caps add the exposed edges."""
     surf = canvas(WALL_TOP)
     for y in (0, 64):
@@ -93,7 +123,7 @@ def wall() -> pygame.Surface:
     return surf
 
 
-def cap(side: str) -> pygame.Surface:
+def daylight_cap(side: str) -> pygame.Surface:
     """The edge strip a wall shows on a side that faces open ground (south is the front face)."""
     surf = canvas()
     strips = {
@@ -107,29 +137,113 @@ def cap(side: str) -> pygame.Surface:
     return surf
 
 
-def base_mask() -> pygame.Surface:
-    """A recharge pad: a ring, a faint fill and corner brackets, white to be tinted per team."""
-    surf = canvas()
-    centre = (S // 2, S // 2)
-    pygame.draw.circle(surf, (255, 255, 255, 90), centre, u(54))
-    pygame.draw.circle(surf, WHITE, centre, u(56), u(9))
-    for sx in (0, 1):
-        for sy in (0, 1):
-            x = u(6) if sx == 0 else S - u(6) - u(26)
-            y = u(6) if sy == 0 else S - u(6) - u(26)
-            pygame.draw.rect(surf, WHITE, (x, y + (u(19) if sy else 0), u(26), u(7)))
-            pygame.draw.rect(surf, WHITE, (x + (u(19) if sx else 0), y, u(7), u(26)))
+def arena_floor() -> pygame.Surface:
+    """Dark rubber matting: a faint speckle, a recessed seam and corner studs to count tiles by."""
+    surf = canvas(ARENA_FLOOR)
+    speckle = random.Random(16)  # fixed seed: the same file on every run
+    for _ in range(260):
+        shade = speckle.randint(-7, 7)
+        color = tuple(max(0, c + shade) for c in ARENA_FLOOR)
+        size = speckle.choice((1, 1, 2))
+        x, y = speckle.randrange(SIZE), speckle.randrange(SIZE)
+        pygame.draw.rect(surf, color, box(x, y, size, size))
+    pygame.draw.rect(surf, ARENA_BEVEL, box(3, 3, SIZE - 6, 2))
+    pygame.draw.rect(surf, ARENA_BEVEL, box(3, 3, 2, SIZE - 6))
+    pygame.draw.rect(surf, ARENA_SEAM, box(0, 0, SIZE, SIZE), u(3))
+    for x, y in ((11, 11), (SIZE - 11, 11), (11, SIZE - 11), (SIZE - 11, SIZE - 11)):
+        pygame.draw.circle(surf, ARENA_STUD, (u(x), u(y)), u(2.5))
     return surf
 
 
-def base_u() -> pygame.Surface:
-    """The universal pad, for both teams: a gold ring with a four-point star, not tinted."""
+def arena_cover() -> pygame.Surface:
+    """A low block you can climb: shadow, a striped front face under a bevelled, gripped top."""
+    surf = arena_floor()
+    pygame.draw.rect(surf, ARENA_SHADOW, box(18, 20, 104, 104), border_radius=u(8))
+    face = box(12, 84, 104, 30)
+    pygame.draw.rect(surf, ARENA_COVER_FACE, face, border_radius=u(6))
+    for x in range(0, 104, 18):
+        stripe = [(12 + x, 114), (21 + x, 114), (33 + x, 90), (24 + x, 90)]
+        pygame.draw.polygon(surf, ARENA_COVER_STRIPE, [(u(px), u(py)) for px, py in stripe])
+    pygame.draw.rect(surf, ARENA_COVER_STRIPE, face, u(3), border_radius=u(6))
+    pygame.draw.rect(surf, ARENA_COVER_LIGHT, box(12, 10, 104, 80), border_radius=u(8))
+    pygame.draw.rect(surf, ARENA_COVER_TOP, box(17, 15, 94, 70), border_radius=u(5))
+    for x in (36, 52, 68, 84, 100):
+        for y in (32, 50, 68):
+            pygame.draw.circle(surf, ARENA_COVER_GRIP, (u(x - 4), u(y)), u(2.5))
+    return surf
+
+
+def arena_wall() -> pygame.Surface:
+    """The top of a wall: steel plates catching the light; caps add the lit edges and the face."""
+    surf = canvas(ARENA_WALL_TOP)
+    for y in (0, 64):
+        pygame.draw.rect(surf, ARENA_WALL_LINE, box(0, y, SIZE, 2))
+    for x, y in ((40, 0), (104, 0), (8, 64), (72, 64)):
+        pygame.draw.rect(surf, ARENA_WALL_LINE, box(x, y, 2, 64))
+    return surf
+
+
+def arena_cap(side: str) -> pygame.Surface:
+    """A wall's lit edge toward open ground; the south side shows the dark front face."""
+    surf = canvas()
+    strips = {
+        "n": [(ARENA_WALL_LIT, box(0, 0, SIZE, 6))],
+        "w": [(ARENA_WALL_SIDE, box(0, 0, 6, SIZE))],
+        "e": [(ARENA_WALL_SIDE, box(SIZE - 6, 0, 6, SIZE))],
+        "s": [
+            (ARENA_WALL_FACE, box(0, SIZE - 28, SIZE, 28)),
+            (ARENA_WALL_LIT, box(0, SIZE - 31, SIZE, 4)),
+            (ARENA_NEON, box(0, SIZE - 12, SIZE, 3)),
+        ],
+    }
+    for color, rect in strips[side]:
+        pygame.draw.rect(surf, color, rect)
+    return surf
+
+
+def glow(surf: pygame.Surface, radius: float, width: float, peak: int, color=WHITE) -> None:
+    """A soft halo around a ring of `radius`: alpha falls from `peak` to nothing over `width`."""
+    steps = 12
+    for i in range(steps):
+        alpha = round(peak * (i + 1) / steps)
+        reach = u(radius + width * (1 - i / steps))
+        pygame.draw.circle(surf, (*color, alpha), (S // 2, S // 2), reach)
+
+
+def pad(halo: int) -> pygame.Surface:
+    """A recharge pad (white, tinted per team): ring, faint fill, inner ring, core, brackets."""
     surf = canvas()
     centre = (S // 2, S // 2)
-    pygame.draw.circle(surf, (*GOLD, 80), centre, u(54))
+    if halo:
+        glow(surf, 56, 8, halo)
+    pygame.draw.circle(surf, (255, 255, 255, 80), centre, u(56))
+    pygame.draw.circle(surf, WHITE, centre, u(56), u(9))
+    pygame.draw.circle(surf, WHITE, centre, u(30), u(5))
+    pygame.draw.circle(surf, WHITE, centre, u(14))
+    draw_brackets(surf)
+    return surf
+
+
+def base_rim() -> pygame.Surface:
+    """The pad's rings edged in the team's outline shade, so a dark team's pad still shows."""
+    surf = canvas()
+    centre = (S // 2, S // 2)
+    pygame.draw.circle(surf, WHITE, centre, u(59), u(15))
+    pygame.draw.circle(surf, WHITE, centre, u(33), u(11))
+    pygame.draw.circle(surf, WHITE, centre, u(17))
+    return surf
+
+
+def universal_pad(halo: int) -> pygame.Surface:
+    """The pad of both teams, never tinted: a gold ring and four-point star on a dark disc."""
+    surf = canvas()
+    centre = (S // 2, S // 2)
+    if halo:
+        glow(surf, 56, 8, halo, GOLD)
+    pygame.draw.circle(surf, (*INK, 210), centre, u(54))
     pygame.draw.circle(surf, INK, centre, u(59), u(15))
     pygame.draw.circle(surf, GOLD, centre, u(56), u(9))
-    star = [(64, 20), (74, 54), (108, 64), (74, 74), (64, 108), (54, 74), (20, 64), (54, 54)]
+    star = [(64, 16), (75, 53), (112, 64), (75, 75), (64, 112), (53, 75), (16, 64), (53, 53)]
     points = [(u(x), u(y)) for x, y in star]
     pygame.draw.polygon(surf, GOLD, points)
     pygame.draw.polygon(surf, INK, points, u(3))
@@ -153,13 +267,11 @@ def symbol_scout() -> pygame.Surface:
 
 
 def symbol_sniper() -> pygame.Surface:
-    """Sniper: a crosshair."""
+    """Sniper: the four bold ticks of a scope's crosshair and its centre dot (a '+', not an 'O')."""
     surf = canvas()
-    centre = (S // 2, S // 2)
-    pygame.draw.circle(surf, WHITE, centre, u(44), u(13))
-    for rect in (box(57, 2, 14, 42), box(57, 84, 14, 42), box(2, 57, 42, 14), box(84, 57, 42, 14)):
+    for rect in (box(51, 2, 26, 42), box(51, 84, 26, 42), box(2, 51, 42, 26), box(84, 51, 42, 26)):
         pygame.draw.rect(surf, WHITE, rect)
-    pygame.draw.circle(surf, WHITE, centre, u(10))
+    pygame.draw.circle(surf, WHITE, (S // 2, S // 2), u(13))
     return surf
 
 
@@ -171,16 +283,30 @@ def symbol_grunt() -> pygame.Surface:
     return surf
 
 
+ARENA_ART: dict[str, Callable[[], pygame.Surface]] = {
+    "floor": arena_floor,
+    "cover": arena_cover,
+    "wall": arena_wall,
+    "wall_cap_n": lambda: arena_cap("n"),
+    "wall_cap_s": lambda: arena_cap("s"),
+    "wall_cap_w": lambda: arena_cap("w"),
+    "wall_cap_e": lambda: arena_cap("e"),
+    "base_rim": base_rim,
+    "base_mask": lambda: pad(halo=120),
+    "base_u": lambda: universal_pad(halo=110),
+}
 ART: dict[str, Callable[[], pygame.Surface]] = {
-    "floor": floor,
-    "cover": cover,
-    "wall": wall,
-    "wall_cap_n": lambda: cap("n"),
-    "wall_cap_s": lambda: cap("s"),
-    "wall_cap_w": lambda: cap("w"),
-    "wall_cap_e": lambda: cap("e"),
-    "base_mask": base_mask,
-    "base_u": base_u,
+    **{f"arena_{part}": make for part, make in ARENA_ART.items()},
+    "daylight_floor": daylight_floor,
+    "daylight_cover": daylight_cover,
+    "daylight_wall": daylight_wall,
+    "daylight_wall_cap_n": lambda: daylight_cap("n"),
+    "daylight_wall_cap_s": lambda: daylight_cap("s"),
+    "daylight_wall_cap_w": lambda: daylight_cap("w"),
+    "daylight_wall_cap_e": lambda: daylight_cap("e"),
+    "daylight_base_rim": base_rim,
+    "daylight_base_mask": lambda: pad(halo=0),
+    "daylight_base_u": lambda: universal_pad(halo=0),
     "symbol_basic": symbol_basic,
     "symbol_scout": symbol_scout,
     "symbol_sniper": symbol_sniper,

@@ -1,6 +1,6 @@
 """Where the files that ship with the game are: inside the installed package, or in a checkout.
 
-A wheel carries the repository's `maps/`, `images/` and `docs/` as `laser_flag/maps` etc.
+A wheel carries the repository's `maps/`, `images/`, `docs/` and `sounds/` as `laser_flag/maps` etc.
 (pyproject.toml maps them in at build time); a checkout, editable install included, reads the
 repository's own folders, so nothing is kept twice.
 """
@@ -14,7 +14,7 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 
 
 def bundled(folder: str) -> Path:
-    """The bundled folder `folder` ('maps', 'images' or 'docs') of this installation."""
+    """The bundled folder `folder` ('maps', 'images', 'docs' or 'sounds') of this installation."""
     packaged = Path(str(files("laser_flag") / folder))
     return packaged if packaged.is_dir() else CHECKOUT / folder
 

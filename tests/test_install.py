@@ -29,8 +29,10 @@ assert "site-packages" in str(maps), maps
 names = [load_map(p).name for p in sorted(maps.glob("*.json"))]
 from laser_flag.board import art as assets
 loaded = [assets.raw(name).get_size() for name in assets.ART_NAMES]
+from laser_flag.resources import bundled
+sounds = sorted(p.name for p in bundled("sounds").glob("*.wav"))
 print(json.dumps({"maps": names, "art": sorted(p.name for p in art.glob("*.png")),
-                  "loaded": len(loaded)}))
+                  "loaded": len(loaded), "sounds": sounds}))
 """
 
 
@@ -79,6 +81,7 @@ def test_every_bundled_map_and_all_art_load_from_the_installed_package(installed
     assert len(found["maps"]) == len(BUNDLED)
     assert found["art"] == sorted(p.name for p in (ROOT / "images").glob("*.png"))
     assert found["loaded"] == len(found["art"])  # pygame loaded each through the package
+    assert found["sounds"] == sorted(p.name for p in (ROOT / "sounds").glob("*.wav"))
 
 
 def test_the_tools_run_from_another_folder(installed, elsewhere):

@@ -1,4 +1,4 @@
-"""What a wheel carries: every code package, and the repository's maps, art and docs."""
+"""What a wheel carries: every code package, and the repository's maps, art, docs and sounds."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_every_code_package_is_listed_for_the_wheel():
 
 
 def test_the_bundled_folders_are_mapped_into_the_package():
-    for folder in ("maps", "images", "docs"):
+    for folder in ("maps", "images", "docs", "sounds"):
         package = f"laser_flag.{folder}"
         assert package in SETUPTOOLS["packages"]
         assert SETUPTOOLS["package-dir"][package] == folder
@@ -39,3 +39,4 @@ def test_a_checkout_reads_the_repository_folders():
     assert resources.bundled_maps() == ROOT / "maps"
     assert resources.bundled_images() == ROOT / "images"
     assert (resources.bundled_maps() / "duel.json").is_file()
+    assert resources.bundled("sounds") == ROOT / "sounds"

@@ -1,4 +1,7 @@
-"""The board art: a fixed list of PNGs in images/, loaded once, cached scaled and tinted."""
+"""The board art: a fixed list of PNGs in images/, loaded once, cached scaled and tinted.
+
+Tile art comes once per theme (`arena_floor`, `daylight_floor`); class symbols are shared.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +12,10 @@ import pygame
 from ..engine.ruleset import CLASSES
 from ..resources import bundled_images
 from .palette import RGB
+from .theme import THEMES, Theme
 
 IMAGES_DIR = bundled_images()
-TILE_ART = (
+TILE_PARTS = (
     "floor",
     "cover",
     "wall",
@@ -19,11 +23,18 @@ TILE_ART = (
     "wall_cap_s",
     "wall_cap_w",
     "wall_cap_e",
+    "base_rim",
     "base_mask",
     "base_u",
 )
+TILE_ART = tuple(f"{theme.art}_{part}" for theme in THEMES.values() for part in TILE_PARTS)
 SYMBOL_ART = tuple(f"symbol_{unit_class}" for unit_class in CLASSES)
 ART_NAMES = TILE_ART + SYMBOL_ART
+
+
+def tile_name(theme: Theme, part: str) -> str:
+    """The art name of one tile part ('floor', 'wall_cap_n'...) in `theme`."""
+    return f"{theme.art}_{part}"
 
 
 def symbol_name(unit_class: str) -> str:

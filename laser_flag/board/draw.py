@@ -1,6 +1,6 @@
 """Drawing a map and its units, shared by the game client and the map editor.
 
-The static tile layer is rendered once per (tiles, size, palette) and blitted; each unit
+The static tile layer is rendered once per (tiles, size, palette, theme) and blitted; each unit
 is one cached sprite per look and size, so a 21x21 board redraws in well under a frame.
 """
 
@@ -16,16 +16,17 @@ from ..engine.game_map import BASE_1, BASE_2, BASE_U, ELEVATED, WALL, GameMap, P
 from ..engine.units import CHARGED, CHARGING, DEACTIVATED
 from . import art, icons
 from .palette import RGB, RGBA, Palette, TeamColors
+from .theme import DEFAULT_THEME, Theme
 
 Point = tuple[int, int]
 
 CAP_SIDES = (("n", (-1, 0)), ("s", (1, 0)), ("w", (0, -1)), ("e", (0, 1)))
-KIND_ART = {ELEVATED: "cover", WALL: "wall"}  # the art of a tile kind; every other is floor
+KIND_ART = {ELEVATED: "cover", WALL: "wall"}  # the art part of a tile kind; others are floor
 BASE_TEAMS = {BASE_1: "1", BASE_2: "2"}
-DISC_RADIUS = 0.36  # of the tile
+DISC_RADIUS = 0.37  # of the tile
 DISC_Y = 0.45  # disc centre, from the tile top: room below for the AP pips
 ELEVATION = 0.06  # how far a unit on cover is lifted above its shadow
-SYMBOL_SCALE = 1.25  # symbol side / disc radius
+SYMBOL_SCALE = 1.4  # symbol side / disc radius: big enough to tell apart at 24 px
 WASH_GREY = (120, 120, 120)
 WASH = {CHARGING: 0.35, DEACTIVATED: 0.65}  # how far a disc fades to grey while its laser is out
 
@@ -82,8 +83,12 @@ def _wall_caps(tiles: Tiles, r: int, c: int) -> Iterable[str]:
             yield f"wall_cap_{side}"
 
 
-def _tile_art(tiles: Tiles, r: int, c: int, palette: Palette) -> Iterable[tuple[str, RGB | None]]:
-    """The art layers of one tile, bottom first, each with its tint."""
+def _tile_parts(tiles: Tiles, r: int, c: int, palette: Palette) -> Iterable[tuple[str, RGB | None]]:
+    """The art parts of one tile, bottom first, each with its tint.
+
+    A team pad is a rim in the team's outline shade under a glow in its main colour, so a
+    dark team's pad still shows on a dark floor.
+    """
     kind = tiles[r][c]
     yield KIND_ART.get(kind, "floor"), None
     if kind == WALL:
@@ -91,16 +96,19 @@ def _tile_art(tiles: Tiles, r: int, c: int, palette: Palette) -> Iterable[tuple[
     elif kind == BASE_U:
         yield "base_u", None
     elif kind in BASE_TEAMS:
-        yield "base_mask", palette.team(BASE_TEAMS[kind]).main
+        colors = palette.team(BASE_TEAMS[kind])
+        yield "base_rim", colors.outline
+        yield "base_mask", colors.main
 
 
-def _render_layer(tiles: Tiles, tile_px: int, palette: Palette) -> pygame.Surface:
+def _render_layer(tiles: Tiles, tile_px: int, palette: Palette, theme: Theme) -> pygame.Surface:
     """The whole static board as one surface."""
     layer = pygame.Surface((len(tiles[0]) * tile_px, len(tiles) * tile_px))
     for r, row in enumerate(tiles):
         for c in range(len(row)):
-            for name, tint in _tile_art(tiles, r, c, palette):
-                layer.blit(art.image(name, tile_px, tint), (c * tile_px, r * tile_px))
+            for part, tint in _tile_parts(tiles, r, c, palette):
+                image = art.image(art.tile_name(theme, part), tile_px, tint)
+                layer.blit(image, (c * tile_px, r * tile_px))
     return layer.convert() if pygame.display.get_surface() is not None else layer
 
 
@@ -109,9 +117,9 @@ _tile_layer = lru_cache(maxsize=8)(_render_layer)
 
 
 def draw_tiles(surface: pygame.Surface, gm: GameMap, origin: Point, tile_px: int,
-               palette: Palette) -> None:
+               palette: Palette, theme: Theme = DEFAULT_THEME) -> None:
     """Floor, cover, walls with caps and team-tinted bases, from the cached tile layer."""
-    surface.blit(_tile_layer(gm.tiles, tile_px, palette), origin)
+    surface.blit(_tile_layer(gm.tiles, tile_px, palette, theme), origin)
 
 
 def _washed(color: RGB, amount: float) -> RGB:
@@ -138,7 +146,7 @@ def _disc(sprite: pygame.Surface, look: UnitLook, size: int, colors: TeamColors)
 
 def _badges(sprite: pygame.Surface, look: UnitLook, size: int) -> None:
     """Status marks around the disc: AP pips, move arrow, laser state, snap shots, cover."""
-    badge = round(size * 0.32)
+    badge = max(9, round(size * 0.32))  # the laser and move marks stay readable on 24 px tiles
     icons.draw_cover_bars(sprite, sprite.get_rect(), look.cover_sides)
     pips = pygame.Rect(0, 0, round(size * 0.5), max(3, round(size * 0.13)))
     pips.midbottom = (size // 2, size - icons.cover_bar_px(size) - 1)
@@ -152,8 +160,8 @@ def _badges(sprite: pygame.Surface, look: UnitLook, size: int) -> None:
     elif look.laser == CHARGING:
         icons.draw_charging(sprite, corner)
     elif look.snap_shots > 0:
-        snap = pygame.Rect(0, 0, round(size * 0.46), round(size * 0.24))
-        snap.topright = (size - 1, round(size * 0.03))
+        snap = pygame.Rect(0, 0, round(size * 0.46), max(11, round(size * 0.24)))
+        snap.topright = (size, 0)
         icons.draw_snap_shots(sprite, snap, look.snap_shots)
 
 
@@ -181,9 +189,9 @@ def draw_units(surface: pygame.Surface, units: Iterable[UnitLook], origin: Point
 
 
 def draw_board(surface: pygame.Surface, gm: GameMap, units: Iterable[UnitLook], origin: Point,
-               tile_px: int, palette: Palette) -> None:
+               tile_px: int, palette: Palette, theme: Theme = DEFAULT_THEME) -> None:
     """The tiles, then the units on them."""
-    draw_tiles(surface, gm, origin, tile_px, palette)
+    draw_tiles(surface, gm, origin, tile_px, palette, theme)
     draw_units(surface, units, origin, tile_px, palette)
 
 
@@ -201,14 +209,15 @@ def shade_tiles(surface: pygame.Surface, origin: Point, tile_px: int, positions:
     surface.blits([(square, tile_rect(origin, tile_px, pos)) for pos in positions], False)
 
 
-def thumbnail(gm: GameMap, size_px: int, palette: Palette | None = None) -> pygame.Surface:
+def thumbnail(gm: GameMap, size_px: int, palette: Palette | None = None,
+              theme: Theme = DEFAULT_THEME) -> pygame.Surface:
     """A size_px square picture of the map, units as team dots, for choosers and the editor."""
     palette = palette or Palette.from_map(gm)
     tile_px = max(1, size_px // max(gm.rows, gm.cols))
     picture = pygame.Surface((size_px, size_px), pygame.SRCALPHA)
     width, height = board_size(gm, tile_px)
     origin = ((size_px - width) // 2, (size_px - height) // 2)
-    picture.blit(_render_layer(gm.tiles, tile_px, palette), origin)
+    picture.blit(_render_layer(gm.tiles, tile_px, palette, theme), origin)
     _draw_dots(picture, gm.units, origin, tile_px, palette)
     return picture
 

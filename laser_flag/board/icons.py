@@ -82,7 +82,7 @@ def draw_elevated(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 def cover_bar_px(size: int) -> int:
     """Thickness of the cover bars on a tile of `size` px (the AP pips sit just above them)."""
-    return max(2, round(size * 0.08))
+    return max(3, round(size * 0.08))
 
 
 def draw_cover_bars(surface: pygame.Surface, rect: pygame.Rect, sides: Iterable[str]) -> None:
@@ -105,6 +105,7 @@ def _digit(count: int, height: int) -> pygame.Surface:
     if not pygame.font.get_init():
         pygame.font.init()
     font = pygame.font.Font(None, max(8, round(height * 1.45)))
+    font.set_bold(True)
     return font.render(str(count), True, EYE)
 
 
@@ -115,14 +116,22 @@ def _draw_eye(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.circle(surface, INK, rect.center, pupil)
 
 
+SMALL_EYE_PX = 12  # below this height the eye is left out: the count alone stays legible
+
+
 def draw_snap_shots(surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
-    """An eye with the number of snap shots held: the unit is on watch."""
-    eye = pygame.Rect(rect.x, rect.y, min(rect.w, round(rect.h * 1.5)), rect.h)
-    _draw_eye(surface, eye)
-    digit = _digit(count, rect.h)
-    box = digit.get_rect(midleft=(eye.right + 1, rect.centery))
-    pygame.draw.rect(surface, INK, box.inflate(2, -box.h // 5), border_radius=2)
-    surface.blit(digit, box)
+    """An eye with the number of snap shots held (the count alone when small): on watch."""
+    digit = _digit(count, rect.h - 2)
+    box = digit.get_rect().inflate(4, 2)
+    box.topright = rect.topright
+    if rect.h >= SMALL_EYE_PX:
+        width = min(box.left - rect.x - 1, round(rect.h * 1.5))
+        eye = pygame.Rect(0, 0, width, min(rect.h, round(width / 1.5)))
+        eye.midright = (box.left - 1, rect.centery)
+        _draw_eye(surface, eye)
+    pygame.draw.rect(surface, INK, box, border_radius=2)
+    pygame.draw.rect(surface, COVER, box, 1, border_radius=2)
+    surface.blit(digit, digit.get_rect(center=box.center))
 
 
 STATUS_ICONS: list[tuple[str, str, IconDraw]] = [

@@ -28,7 +28,7 @@ class Highlights:
 
     selected: RGBA = (255, 255, 255, 255)
     reach: RGBA = (70, 170, 255, 95)
-    path: RGBA = (255, 255, 255, 150)
+    path: RGBA = (255, 255, 255, 90)  # light enough to tell the tile under it
     target: RGBA = (255, 60, 40, 130)
     sight: RGBA = (255, 235, 120, 70)
     coverage: RGBA = (255, 80, 200, 80)

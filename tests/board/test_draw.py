@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -20,6 +21,7 @@ from laser_flag.board.draw import (
     tile_rect,
 )
 from laser_flag.board.palette import Palette, team_colors
+from laser_flag.board.theme import ARENA, DAYLIGHT, DEFAULT_THEME
 from laser_flag.engine.game_map import TeamLook, UnitSpec
 from laser_flag.engine.mapfile import parse_map
 
@@ -53,9 +55,9 @@ def gm():
     return parse_map(MAP, "test.json")
 
 
-def board(gm, palette=None, units=()) -> pygame.Surface:
+def board(gm, palette=None, units=(), theme=DEFAULT_THEME) -> pygame.Surface:
     surface = pygame.Surface((gm.cols * TILE, gm.rows * TILE))
-    draw_board(surface, gm, units, (0, 0), TILE, palette or Palette.from_map(gm))
+    draw_board(surface, gm, units, (0, 0), TILE, palette or Palette.from_map(gm), theme)
     return surface
 
 
@@ -74,7 +76,7 @@ def test_every_art_file_exists_and_loads():
     for name in art.ART_NAMES:
         assert (art.IMAGES_DIR / f"{name}.png").is_file(), name
         assert art.raw(name).get_size() == (128, 128)
-    assert art.image("floor", 24).get_size() == (24, 24)
+    assert art.image("arena_floor", 24).get_size() == (24, 24)
 
 
 def test_unknown_art_is_refused():
@@ -87,15 +89,20 @@ def test_tint_multiplies_a_white_mask():
     assert tuple(tinted.get_at((32, 32)))[:3] == (10, 200, 30)
 
 
-def test_wall_cover_and_floor_look_different(gm):
-    surface = board(gm)
+@pytest.mark.parametrize("theme", [ARENA, DAYLIGHT], ids=lambda t: t.name)
+def test_wall_cover_and_floor_look_different(gm, theme):
+    surface = board(gm, theme=theme)
     floor, cover, wall = at(surface, (2, 2)), at(surface, (0, 1)), at(surface, (1, 2), dy=0.3)
     assert len({floor, cover, wall}) == 3
-    assert sum(wall) < sum(floor)  # walls are the dark blocks
+    if theme == DAYLIGHT:
+        assert sum(wall) < sum(floor)  # walls are the dark blocks on the light floor
+    else:
+        assert sum(wall) > sum(floor) + 150  # lit steel blocks on the dark floor
 
 
-def test_wall_caps_face_open_ground_only(gm):
-    surface = board(gm)
+@pytest.mark.parametrize("theme", [ARENA, DAYLIGHT], ids=lambda t: t.name)
+def test_wall_caps_face_open_ground_only(gm, theme):
+    surface = board(gm, theme=theme)
     # (0, 2) has a wall to its east: no cap there; (0, 3) has floor to its east: a cap.
     inner_edge, outer_edge = at(surface, (0, 2), dx=0.98), at(surface, (0, 3), dx=0.98)
     assert inner_edge != outer_edge
@@ -103,8 +110,9 @@ def test_wall_caps_face_open_ground_only(gm):
     assert sum(at(surface, (1, 2), dy=0.95)) < sum(at(surface, (1, 2), dy=0.5))
 
 
-def test_team_bases_are_tinted_with_their_team_colour(gm):
-    surface = board(gm)
+@pytest.mark.parametrize("theme", [ARENA, DAYLIGHT], ids=lambda t: t.name)
+def test_team_bases_are_tinted_with_their_team_colour(gm, theme):
+    surface = board(gm, theme=theme)
     ring = (0.5, 0.5 - 54 / 128)  # the pad's ring, as drawn by images/make_art.py
     assert near(at(surface, (1, 0), *ring), TEAM_1)
     assert near(at(surface, (1, 4), *ring), TEAM_2)
@@ -222,3 +230,36 @@ def test_every_status_icon_draws_something():
         draw(surface, surface.get_rect())
         assert pygame.transform.average_color(surface) != (80, 80, 80, 255), name
         assert description
+
+
+@pytest.mark.parametrize("size", [24, 96])
+def test_class_symbols_are_told_apart_at_small_and_large_tiles(gm, size):
+    """Any two classes differ in a good share of the disc, not in a pixel or two."""
+    palette = Palette.from_map(gm)
+    pictures = {}
+    for unit_class in ("basic", "scout", "sniper", "grunt"):
+        surface = pygame.Surface((size, size))
+        draw_unit(surface, UnitLook("1", unit_class, (0, 0)), surface.get_rect(), palette)
+        pictures[unit_class] = surface
+    for a, b in itertools.combinations(pictures, 2):
+        differing = sum(
+            1
+            for x in range(size)
+            for y in range(size)
+            if sum(abs(p - q) for p, q in zip(pictures[a].get_at((x, y))[:3],
+                                              pictures[b].get_at((x, y))[:3], strict=True)) > 90
+        )
+        assert differing >= 0.06 * size * size, (a, b, differing)
+
+
+@pytest.mark.parametrize("size", [24, 48, 96])
+def test_the_snap_shot_count_is_drawn_whole_at_every_size(size):
+    """The count's framed box sits inside the badge, so no digit is cut off at the tile edge."""
+    surface = pygame.Surface((size, size))
+    surface.fill((80, 80, 80))
+    badge = pygame.Rect(0, 0, round(size * 0.46), max(11, round(size * 0.24)))
+    badge.topright = (size, 0)
+    icons.draw_snap_shots(surface, badge, 2)
+    framed = [x for x in range(size) if tuple(surface.get_at((x, badge.top)))[:3] == icons.COVER]
+    assert framed and max(framed) < size and min(framed) >= badge.left
+    assert max(framed) - min(framed) >= 5  # a box wide enough for a digit

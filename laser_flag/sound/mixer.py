@@ -1,0 +1,91 @@
+"""The game's sounds through pygame.mixer: loaded once, three volumes and mute, or silence.
+
+With no usable audio device the game goes on silent and says so in one line on stderr.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TextIO
+
+import pygame
+
+from ..resources import bundled
+from .cues import EFFECTS
+
+FREQUENCY = 22050  # the rate sounds/make_sounds.py writes at: no resampling
+BUFFER = 512  # samples per mix: short enough that a shot sounds with its click
+
+
+@dataclass(frozen=True)
+class Volumes:
+    """Loudness settings, each 0..1; effective levels multiply by `master`."""
+
+    master: float = 1.0
+    music: float = 0.6
+    effects: float = 1.0
+    muted: bool = False
+
+    def level(self, part: float) -> float:
+        return 0.0 if self.muted else self.master * part
+
+
+class Mixer:
+    """Plays effects by name and loops a music track; every call is a no-op when silent."""
+
+    def __init__(self, effects: dict[str, pygame.mixer.Sound], folder: Path,
+                 volumes: Volumes = Volumes()) -> None:
+        self.effects = effects
+        self.folder = folder
+        self.volumes = volumes
+        self.available = bool(effects)
+
+    @classmethod
+    def open(cls, volumes: Volumes = Volumes(), folder: Path | None = None,
+             err: TextIO = sys.stderr) -> Mixer:
+        """Start the audio device and load every effect; silent (one stderr line) if it fails."""
+        folder = folder or bundled("sounds")
+        try:
+            if pygame.mixer.get_init() is None:
+                pygame.mixer.init(FREQUENCY, -16, 2, BUFFER)
+            effects = {name: pygame.mixer.Sound(str(folder / f"{name}.wav")) for name in EFFECTS}
+        except (pygame.error, FileNotFoundError) as error:
+            print(f"laser-flag: no sound ({error}); playing silent", file=err)
+            return cls({}, folder, volumes)
+        return cls(effects, folder, volumes)
+
+    def play(self, names: Iterable[str]) -> None:
+        """Start each effect of `names` at the effects volume (they overlap, as events do)."""
+        level = self.volumes.level(self.volumes.effects)
+        if not self.available or level == 0:
+            return
+        for name in names:
+            sound = self.effects[name]
+            sound.set_volume(level)
+            sound.play()
+
+    def play_music(self, name: str) -> None:
+        """Loop a music track ('music_menu', 'music_game') from its start."""
+        if not self.available:
+            return
+        pygame.mixer.music.load(str(self.folder / f"{name}.wav"))
+        pygame.mixer.music.set_volume(self.volumes.level(self.volumes.music))
+        pygame.mixer.music.play(loops=-1)
+
+    def stop_music(self) -> None:
+        if self.available:
+            pygame.mixer.music.stop()
+
+    def set_volumes(self, volumes: Volumes) -> None:
+        """New levels: the music follows at once, effects from their next play."""
+        self.volumes = volumes
+        if self.available:
+            pygame.mixer.music.set_volume(volumes.level(volumes.music))
+            if volumes.muted:
+                pygame.mixer.stop()
+
+    def toggle_mute(self) -> None:
+        self.set_volumes(replace(self.volumes, muted=not self.volumes.muted))
