@@ -101,7 +101,7 @@ def test_every_change_is_written_to_the_store(tmp_path):
     assert again == settings and again.notice is None
 
 
-def test_a_settings_object_without_a_store_writes_nothing(tmp_path, data_dir):
+def test_a_settings_object_without_a_store_writes_nothing(data_dir):
     Settings().cycle_speed()
     assert not data_dir.exists()
 
