@@ -2,11 +2,12 @@
 
 Settings is the data and what each value may be; settings_file.py reads and writes the file.
 A setting is written as soon as it changes (the window size when the game closes). Adding one
-means a field, a reader that checks a file's value and its entry in `to_values`.
+means a field and its row in FILE_NAMES: its name in the file and how a value is checked.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,14 +103,7 @@ class Settings:
 
     def to_values(self) -> dict[str, Any]:
         """The settings as settings.json names them."""
-        return {
-            "animation_speed": self.speed_label,
-            "alternate_palette": self.alternate_palette,
-            "fullscreen": self.fullscreen,
-            "window_size": list(self.window_size),
-            "players": dict(self.last_levels),
-            "players_by_map": {key: dict(levels) for key, levels in self.map_levels.items()},
-        }
+        return {name: way.write(getattr(self, way.attribute)) for name, way in FILE_NAMES.items()}
 
     def save(self) -> None:
         """Write every setting to the store, if there is one; a failure becomes the notice."""
@@ -165,13 +159,27 @@ def _map_levels(value: Any) -> dict[str, dict[str, str]]:
     return {key: _levels(levels) for key, levels in value.items()}
 
 
-READERS: dict[str, tuple[str, Callable[[Any], Any]]] = {
-    "animation_speed": ("speed_index", _speed),
-    "alternate_palette": ("alternate_palette", _flag),
-    "fullscreen": ("fullscreen", _flag),
-    "window_size": ("window_size", _size),
-    "players": ("last_levels", _levels),
-    "players_by_map": ("map_levels", _map_levels),
+def _copy(value: Any) -> Any:
+    return json.loads(json.dumps(value))  # JSON's own types: lists for tuples, fresh dicts
+
+
+@dataclass(frozen=True)
+class Stored:
+    """How one Settings attribute is kept in the file: `read` checks a file's value (ValueError:
+    why it is refused) and turns it into the field's; `write` turns the field's into JSON."""
+
+    attribute: str
+    read: Callable[[Any], Any]
+    write: Callable[[Any], Any] = _copy
+
+
+FILE_NAMES: dict[str, Stored] = {
+    "animation_speed": Stored("speed_index", _speed, lambda index: ANIMATION_SPEEDS[index][0]),
+    "alternate_palette": Stored("alternate_palette", _flag),
+    "fullscreen": Stored("fullscreen", _flag),
+    "window_size": Stored("window_size", _size),
+    "players": Stored("last_levels", _levels),
+    "players_by_map": Stored("map_levels", _map_levels),
 }
 
 
@@ -188,10 +196,10 @@ def from_values(values: dict[str, Any]) -> tuple[Settings, list[str]]:
     default and described in the returned problems."""
     fields: dict[str, Any] = {}
     problems: list[str] = []
-    for name, (attribute, read) in READERS.items():
+    for name, way in FILE_NAMES.items():
         if name in values:
             try:
-                fields[attribute] = read(values[name])
+                fields[way.attribute] = way.read(values[name])
             except ValueError as err:
                 problems.append(f"{name!r} {err}")
     return Settings(**fields), problems
