@@ -166,7 +166,7 @@ def _copy(value: Any) -> Any:
 @dataclass(frozen=True)
 class Stored:
     """How one Settings attribute is kept in the file: `read` checks a file's value (ValueError:
-    why it is refused) and turns it into the field's; `write` turns the field's into JSON."""
+    why it is refused) and turns it into the attribute's; `write` turns that back into JSON."""
 
     attribute: str
     read: Callable[[Any], Any]
@@ -226,7 +226,7 @@ def _set_aside(path: Path, problems: list[str]) -> str:
         kept = f"kept as {put_aside(path).name}"
     except OSError as err:
         kept = f"could not be moved aside ({err.strerror or err})"
-    return f"{path.name}: {problems[0]}{more}; {kept}, default settings used instead"
+    return f"{path.name}: {problems[0]}{more}; {kept}, defaults used for what could not be read"
 
 
 @dataclass(frozen=True)
