@@ -14,15 +14,13 @@ from .bots import HUMAN, LEVELS
 from .engine.mapfile import MapError, load_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .tools.cli import OneLineParser, UsageError, one_line
-from .ui.loop import DEFAULT_SIZE, MIN_SIZE, App, run
-from .ui.map_catalog import find_map, listing, scan
+from .ui.loop import App, run
+from .ui.map_catalog import catalog, find_map, listing
 from .ui.routes import PlayGame, WatchReplay
 from .ui.scenes.menu_scene import MenuScene
 from .ui.screens import build
 from .ui.session import Session
-from .ui.settings import LaunchOptions, Settings
-
-MAX_SIZE = (8192, 8192)  # the largest window asked for: a bigger one would not fit in memory
+from .ui.settings import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, LaunchOptions, Settings, load_settings
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -40,7 +38,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def parse_map_arg(text: str) -> Path:
-    """A map file, or a bundled map's name (`--map duel`)."""
+    """A map file, or the name of a bundled map (`--map duel`) or of one of the player's."""
     try:
         return find_map(text)
     except ValueError as err:
@@ -76,20 +74,23 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
-        "--map", type=parse_map_arg, help="start a game on this map: a file or a bundled name"
+        "--map", type=parse_map_arg,
+        help="start a game on this map: a file, or a map's name (bundled first, then yours)",
     )
     parser.add_argument("--list-maps", action="store_true", help="list the maps, then exit")
     parser.add_argument(
         "--seed", type=int, help="seed of the dice of every game this run (default: fresh ones)"
     )
-    parser.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, help="window size WxH")
+    parser.add_argument(
+        "--size", type=parse_size, help="window size WxH (default: as the game was last left)"
+    )
     for team in ("1", "2"):
         parser.add_argument(
             f"--team{team}",
             type=parse_level,
-            default=HUMAN,
             metavar="LEVEL",
-            help=f"who plays team {team}: Human (default), Easy, Normal or Hard",
+            help=f"who plays team {team}: Human (default), Easy, Normal or Hard; "
+            "the chooser keeps it",
         )
     parser.add_argument(
         "--state-file",
@@ -107,7 +108,18 @@ def first_session(args: argparse.Namespace) -> Session | None:
 
 
 def levels(args: argparse.Namespace) -> dict[str, str]:
-    return {"1": args.team1, "2": args.team2}
+    return {"1": args.team1 or HUMAN, "2": args.team2 or HUMAN}
+
+
+def client_settings(args: argparse.Namespace) -> Settings:
+    """The saved settings (a bad file: one line on stderr), with the players the command line
+    names as the chooser's latest choice."""
+    settings = load_settings()
+    if settings.notice:
+        print(f"laser-flag: {settings.notice}", file=sys.stderr)
+    if args.team1 or args.team2:
+        settings.choose_levels(args.map.name if args.map else None, levels(args))
+    return settings
 
 
 def launch_options(args: argparse.Namespace) -> LaunchOptions:
@@ -196,17 +208,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"laser-flag: error: {one_line(err)}", file=sys.stderr)
         return 2
     if args.list_maps:
-        print("\n".join(listing(scan())))
+        print("\n".join(listing(catalog())))
         return 0
     try:
         session = first_session(args)
     except (MapError, ValueError, OSError) as exc:
         print(f"laser-flag: {one_line(exc)}", file=sys.stderr)
         return 2
+    settings = client_settings(args)
     pygame.display.init()
     pygame.font.init()
     try:
-        app = App(args.size, Settings(levels=levels(args)), launch_options(args))
+        app = App(args.size or settings.window_size, settings, launch_options(args))
         app.push(MenuScene())
         if session is not None:
             app.push(build(PlayGame(session)))

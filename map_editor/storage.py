@@ -1,4 +1,8 @@
-"""Opening, creating and saving map files: validated, atomic, the old version kept as .bak."""
+"""Opening, creating and saving map files: validated, atomic, the old version kept as .bak.
+
+New maps, and copies of the maps that ship with the game, go to the player's maps folder in the
+data folder: the installed package's folder may be read-only, and the game lists that folder.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from laser_flag.engine.mapfile import (
     write_atomic,
     write_json_atomic,
 )
+from laser_flag.resources import bundled_maps, player_maps
 
 NEW_SIDES = range(11, 22)  # the sizes the editor offers for a new map (RULES.md §1)
 
@@ -48,3 +53,30 @@ def write_map(data: dict[str, Any], path: Path) -> None:
         # The copy is as private as the map it keeps: a 0600 map gets a 0600 .bak.
         write_atomic(backup_path(path), lambda f: f.write(old), mode)
     write_json_atomic(path, data)
+
+
+def maps_folder() -> Path:
+    """The player's maps folder, made on first use."""
+    folder = player_maps()
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def is_bundled(path: Path) -> bool:
+    """A map that ships with the game (under the bundled maps folder, templates included)."""
+    return path.resolve().is_relative_to(bundled_maps().resolve())
+
+
+def copy_path(path: Path) -> Path:
+    """Where a bundled map's copy is saved: its name in the player's folder, numbered if taken."""
+    folder = maps_folder()
+    target, n = folder / path.name, 2
+    while target.exists():
+        target = folder / f"{path.stem}-{n}{path.suffix}"
+        n += 1
+    return target
+
+
+def save_folder(path: Path | None) -> Path:
+    """Where Save As starts: the map's own folder, or the player's for a new or bundled map."""
+    return path.parent if path is not None and not is_bundled(path) else maps_folder()

@@ -25,7 +25,7 @@ from .pointer import BRUSH, LOS, RECT, Pointer
 from .properties import changes
 from .properties_dialog import PropertiesDialog
 from .render import Overlays, ppm_data, tile_swatch
-from .storage import new_map_data, read_map, write_map
+from .storage import copy_path, is_bundled, new_map_data, read_map, save_folder, write_map
 from .tool_panel import SWATCH_PX, TERRAIN_KEYS, TOOL_INFO, ToolPanel
 from .validation import Problem, find_problem, preview_map
 
@@ -266,15 +266,30 @@ class EditorWindow:
             messagebox.showerror("Cannot open map", str(e), parent=self.root)
             self.say(f"Not opened: {e}")
             return False
-        self._replace(MapDocument(data, path), f"Opened {path}")
+        note = " (it ships with the game: saving makes your own copy)" if is_bundled(path) else ""
+        self._replace(MapDocument(data, path), f"Opened {path}{note}")
         return True
 
     def save(self) -> bool:
-        return self._save_to(self.doc.path) if self.doc.path else self.save_as()
+        """Save in place; a bundled map as a copy in the player's folder, which it then edits."""
+        path = self.doc.path
+        if path is None:
+            return self.save_as()
+        if not is_bundled(path):
+            return self._save_to(path)
+        copy = copy_path(path)
+        saved = self._save_to(copy)
+        if saved:
+            draft = " (a draft)" if self.problem else ""
+            self.say(f"{path.name} ships with the game, so it was saved as your copy{draft}: "
+                     f"{copy}")
+        return saved
 
     def save_as(self) -> bool:
-        name = filedialog.asksaveasfilename(parent=self.root, filetypes=MAP_TYPES,
-                                            defaultextension=".json", title="Save map as")
+        name = filedialog.asksaveasfilename(
+            parent=self.root, filetypes=MAP_TYPES, defaultextension=".json",
+            title="Save map as", initialdir=str(save_folder(self.doc.path)),
+        )
         return self._save_to(Path(name)) if name else False
 
     def _save_to(self, path: Path) -> bool:

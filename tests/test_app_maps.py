@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from laser_flag import __version__
@@ -46,3 +48,31 @@ def test_help_names_the_replay_command(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "laser-flag replay" in capsys.readouterr().out
+
+
+def own_map(data_dir, stem: str, name: str):
+    """A copy of the bundled duel saved in the player's maps folder as `stem`.json."""
+    folder = data_dir / "maps"
+    folder.mkdir(parents=True, exist_ok=True)
+    data = json.loads((bundled_maps() / "duel.json").read_text(encoding="utf-8"))
+    path = folder / f"{stem}.json"
+    path.write_text(json.dumps(dict(data, name=name)), encoding="utf-8")
+    return path
+
+
+def test_list_maps_prints_the_players_maps_after_the_bundled_ones_marked(data_dir, capsys):
+    own_map(data_dir, "mine", "Mine")
+    (data_dir / "maps" / "broken.json").write_text("{", encoding="utf-8")
+    assert main(["--list-maps"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[1] for line in lines[-2:]] == ["broken.json", "mine.json"]
+    assert "cannot load" in lines[-2]
+    assert all(line.endswith("[yours]") for line in lines[-2:])
+    assert not any("[yours]" in line for line in lines[:-2])
+
+
+def test_map_finds_a_players_map_by_name_after_the_bundled_ones(data_dir):
+    mine = own_map(data_dir, "mine", "Mine")
+    own_map(data_dir, "duel", "My duel")
+    assert parse_args(["--map", "mine"]).map == mine
+    assert parse_args(["--map", "duel"]).map == bundled_maps() / "duel.json"  # bundled first

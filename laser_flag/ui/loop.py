@@ -14,12 +14,10 @@ import pygame
 
 from .scene import Pop, PopToRoot, Push, Quit, Replace, Scene, Transition
 from .screens import build
-from .settings import LaunchOptions, Settings
+from .settings import DEFAULT_SIZE, MIN_SIZE, LaunchOptions, Settings
 from .version import window_title
 
 FPS = 60
-MIN_SIZE = (800, 560)
-DEFAULT_SIZE = (1280, 860)
 BACKGROUND = (24, 26, 32)
 
 
@@ -45,6 +43,8 @@ class App:
         self.on_quit: list[Callable[[], None]] = []
         pygame.display.set_caption(window_title())
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if self.settings.fullscreen:
+            self.toggle_fullscreen()
 
     @property
     def top(self) -> Scene | None:
@@ -91,7 +91,13 @@ class App:
                 self.quit()
 
     def quit(self) -> None:
+        """Stop after this frame; the window's size and mode are kept for the next run."""
         self.running = False
+        self.remember_window()
+
+    def remember_window(self) -> None:
+        size = self.windowed_size if self.fullscreen else self.screen.get_size()
+        self.settings.remember_window(size, self.fullscreen)
 
     def toggle_fullscreen(self) -> None:
         """F11: desktop-sized fullscreen, or back to the last window size."""
@@ -101,6 +107,7 @@ class App:
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.remember_window()
 
     def handle(self, event: pygame.event.Event) -> None:
         """Window-level events here; everything else goes to the top scene."""

@@ -1,4 +1,5 @@
-"""The maps the menu offers: every file in maps/ (and any opened one), loaded or with its error."""
+"""The maps the menu offers: the bundled ones, then the player's own (the data folder's maps/),
+and any opened file; each loaded, or listed with its error."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from pathlib import Path
 
 from ..engine.game_map import GameMap
 from ..engine.mapfile import MapError, load_map, team_without_units
-from ..resources import bundled_maps
+from ..resources import bundled_maps, player_maps
 
 MAPS_DIR = bundled_maps()
 MAP_SUFFIXES = (".json", ".txt")
+YOURS = "  [yours]"  # how --list-maps marks the player's own maps
 
 
 @dataclass(frozen=True)
@@ -20,6 +22,7 @@ class MapEntry:
     path: Path
     gm: GameMap | None
     error: str | None
+    own: bool = False  # one of the player's maps, not one that ships with the game
 
     @property
     def title(self) -> str:
@@ -30,48 +33,61 @@ class MapEntry:
         return self.gm is not None and self.error is None
 
 
-def load_entry(path: Path) -> MapEntry:
+def load_entry(path: Path, own: bool = False) -> MapEntry:
     """Load one file; a refusal becomes the entry's error, never an exception."""
     try:
         gm = load_map(path)
     except (MapError, OSError) as exc:
-        return MapEntry(path, None, str(exc))
+        return MapEntry(path, None, str(exc), own)
     empty = team_without_units(gm)
     error = f"team {empty} has no units: open it in the Map Editor" if empty else None
-    return MapEntry(path, gm, error)
+    return MapEntry(path, gm, error, own)
 
 
-def scan(directory: Path = MAPS_DIR) -> list[MapEntry]:
+def scan(directory: Path = MAPS_DIR, own: bool = False) -> list[MapEntry]:
     """Every map file in `directory`, sorted by file name."""
     if not directory.is_dir():
         return []
     files = sorted(p for p in directory.iterdir() if p.suffix.lower() in MAP_SUFFIXES)
-    return [load_entry(p) for p in files]
+    return [load_entry(p, own) for p in files]
 
 
-def find_map(text: str, directory: Path = MAPS_DIR) -> Path:
-    """A `--map` argument: a file that exists, else a bundled map's file stem ('duel')."""
+def catalog(bundled: Path = MAPS_DIR, own: Path | None = None) -> list[MapEntry]:
+    """The bundled maps, then the player's (player_maps() unless `own` is given)."""
+    return scan(bundled) + scan(player_maps() if own is None else own, own=True)
+
+
+def find_map(text: str, bundled: Path = MAPS_DIR, own: Path | None = None) -> Path:
+    """A `--map` argument: a file that exists, else a bundled map's file stem ('duel'), else one
+    of the player's maps by stem. Bundled names come first, so `--map duel` always means the
+    same map; a player's map of the same name is reached by its path."""
     path = Path(text)
     if path.exists():
         return path
-    stem = directory / f"{text}.json"
-    if path.name == text and stem.is_file():
-        return stem
-    names = ", ".join(sorted(p.stem for p in directory.glob("*.json")))
-    raise ValueError(f"no map file {text!r}, and no bundled map of that name (one of {names})")
+    folders = (bundled, player_maps() if own is None else own)
+    if path.name == text:
+        for folder in folders:
+            if (folder / f"{text}.json").is_file():
+                return folder / f"{text}.json"
+    names = ", ".join(sorted({p.stem for folder in folders for p in folder.glob("*.json")}))
+    raise ValueError(f"no map file {text!r}, and no map of that name (one of {names})")
 
 
 def listing(entries: list[MapEntry]) -> list[str]:
-    """One line per map, as `laser-flag --list-maps` prints them: name, file, size, mode, limits."""
+    """One line per map, as `laser-flag --list-maps` prints them: name, file, size, mode, limits;
+    the player's own maps marked [yours]."""
     lines = [f"{'name':28} {'file':20} {'size':6} {'mode':18} limits"]
     for entry in entries:
-        gm = entry.gm
-        if gm is None:
-            lines.append(f"{entry.title:28} {entry.path.name:20} cannot load: {entry.error}")
-            continue
-        limits = "/".join(str(gm.score_limit[t]) for t in sorted(gm.score_limit))
-        turns = f", {gm.turn_limit} rounds" if gm.turn_limit else ""
-        note = f"  ({entry.error})" if entry.error else ""
-        lines.append(f"{gm.name:28} {entry.path.name:20} {gm.rows}x{gm.cols:<3} "
-                     f"{gm.mode:18} score {limits}{turns}{note}")
+        lines.append(_listing_line(entry) + (YOURS if entry.own else ""))
     return lines
+
+
+def _listing_line(entry: MapEntry) -> str:
+    gm = entry.gm
+    if gm is None:
+        return f"{entry.title:28} {entry.path.name:20} cannot load: {entry.error}"
+    limits = "/".join(str(gm.score_limit[t]) for t in sorted(gm.score_limit))
+    turns = f", {gm.turn_limit} rounds" if gm.turn_limit else ""
+    note = f"  ({entry.error})" if entry.error else ""
+    return (f"{gm.name:28} {entry.path.name:20} {gm.rows}x{gm.cols:<3} "
+            f"{gm.mode:18} score {limits}{turns}{note}")

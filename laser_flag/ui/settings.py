@@ -1,12 +1,21 @@
-"""Player preferences that last for one run of the client: animation speed, palette, players."""
+"""Player preferences kept in settings.json between runs: animation speed, palette, window, players.
+
+Settings is the data and what each value may be; settings_file.py reads and writes the file.
+A setting is written as soon as it changes (the window size when the game closes). Adding one
+means a field and its row in FILE_NAMES: its name in the file and how a value is checked.
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..bots import HUMAN, LEVELS
 from ..engine.game_map import TEAMS
+from ..settings_file import SettingsFileError, put_aside, read_values, settings_path, write_values
 
 # (label, speed factor); 0 means animations are skipped and results show at once.
 ANIMATION_SPEEDS: tuple[tuple[str, float], ...] = (
@@ -15,6 +24,11 @@ ANIMATION_SPEEDS: tuple[tuple[str, float], ...] = (
     ("Fast", 2.5),
     ("Instant", 0.0),
 )
+MIN_SIZE = (800, 560)
+DEFAULT_SIZE = (1280, 860)
+MAX_SIZE = (8192, 8192)  # the largest window asked for: a bigger one would not fit in memory
+MAX_MAPS = 200  # players remembered for this many maps; the longest unused are forgotten first
+MAX_KEY = 255  # a map's file name, as a file system allows it
 
 
 def all_human() -> dict[str, str]:
@@ -24,12 +38,21 @@ def all_human() -> dict[str, str]:
 
 @dataclass
 class Settings:
-    """Mutable on purpose: the menu and game panel toggle the same object."""
+    """Mutable on purpose: the menu and game panel toggle the same object.
+
+    `store` is the file each change is written to; None (tests, a fresh object) keeps the
+    settings for this run only. `notice` is a message for the menu to show once.
+    """
 
     speed_index: int = 1
     alternate_palette: bool = False
-    # Who plays each team in the next game started from the menu: Human or a bot level.
-    levels: dict[str, str] = field(default_factory=all_human)
+    fullscreen: bool = False
+    window_size: tuple[int, int] = DEFAULT_SIZE
+    # Who plays each team: as last chosen anywhere, and as last chosen for each map file name.
+    last_levels: dict[str, str] = field(default_factory=all_human)
+    map_levels: dict[str, dict[str, str]] = field(default_factory=dict)
+    store: Path | None = field(default=None, compare=False, repr=False)
+    notice: str | None = field(default=None, compare=False, repr=False)
 
     @property
     def speed_label(self) -> str:
@@ -41,14 +64,169 @@ class Settings:
 
     def cycle_speed(self) -> None:
         self.speed_index = (self.speed_index + 1) % len(ANIMATION_SPEEDS)
+        self.save()
 
     def toggle_palette(self) -> None:
         self.alternate_palette = not self.alternate_palette
+        self.save()
 
-    def cycle_level(self, team: str, step: int = 1) -> None:
-        """The next (or previous) of Human, Easy, Normal, Hard for `team`."""
-        index = LEVELS.index(self.levels[team])
-        self.levels[team] = LEVELS[(index + step) % len(LEVELS)]
+    def remember_window(self, size: tuple[int, int], fullscreen: bool) -> None:
+        """The window as it is now (its windowed size even while fullscreen), for the next run."""
+        self.window_size = clamp_size(size)
+        self.fullscreen = fullscreen
+        self.save()
+
+    def levels_for(self, map_key: str) -> dict[str, str]:
+        """Who plays each team on the map file `map_key`: as last chosen for it, else anywhere."""
+        return dict(self.map_levels.get(map_key, self.last_levels))
+
+    def cycle_level(self, map_key: str, team: str, step: int = 1) -> None:
+        """The next (or previous) of Human, Easy, Normal, Hard for `team` on that map."""
+        levels = self.levels_for(map_key)
+        levels[team] = LEVELS[(LEVELS.index(levels[team]) + step) % len(LEVELS)]
+        self.choose_levels(map_key, levels)
+
+    def choose_levels(self, map_key: str | None, levels: dict[str, str]) -> None:
+        """These players for that map (None: no map in particular), and the default for others."""
+        self.last_levels = dict(levels)
+        if map_key is not None:
+            self.map_levels.pop(map_key, None)  # re-inserted last: the most recently used
+            self.map_levels[map_key] = dict(levels)
+            while len(self.map_levels) > MAX_MAPS:
+                del self.map_levels[next(iter(self.map_levels))]
+        self.save()
+
+    def take_notice(self) -> str | None:
+        """The pending message (a bad settings file, a failed write), once."""
+        notice, self.notice = self.notice, None
+        return notice
+
+    def to_values(self) -> dict[str, Any]:
+        """The settings as settings.json names them."""
+        return {name: way.write(getattr(self, way.attribute)) for name, way in FILE_NAMES.items()}
+
+    def save(self) -> None:
+        """Write every setting to the store, if there is one; a failure becomes the notice."""
+        if self.store is None:
+            return
+        try:
+            write_values(self.store, self.to_values())
+        except OSError as err:
+            self.notice = f"Settings not saved to {self.store}: {err.strerror or err}"
+
+
+# ----- reading a file's values: each one checked, a bad one named ---------------------------
+
+
+def _speed(value: Any) -> int:
+    labels = [label for label, _ in ANIMATION_SPEEDS]
+    if value not in labels:
+        raise ValueError(f"must be one of {', '.join(labels)}")
+    return labels.index(value)
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("must be true or false")
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _size(value: Any) -> tuple[int, int]:
+    if not (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)):
+        raise ValueError("must be [width, height]")
+    if clamp_size(value) != tuple(value):
+        raise ValueError(f"must be from {MIN_SIZE} to {MAX_SIZE}")
+    return value[0], value[1]
+
+
+def _levels(value: Any) -> dict[str, str]:
+    if not isinstance(value, dict) or set(value) != set(TEAMS):
+        raise ValueError(f"must name a player for teams {' and '.join(TEAMS)}")
+    if any(level not in LEVELS for level in value.values()):
+        raise ValueError(f"players must be {', '.join(LEVELS)}")
+    return dict(value)
+
+
+def _map_levels(value: Any) -> dict[str, dict[str, str]]:
+    if not isinstance(value, dict) or len(value) > MAX_MAPS:
+        raise ValueError(f"must be an object of at most {MAX_MAPS} maps")
+    if any(not 0 < len(key) <= MAX_KEY for key in value):
+        raise ValueError(f"map file names must be 1 to {MAX_KEY} characters")
+    return {key: _levels(levels) for key, levels in value.items()}
+
+
+def _copy(value: Any) -> Any:
+    return json.loads(json.dumps(value))  # JSON's own types: lists for tuples, fresh dicts
+
+
+@dataclass(frozen=True)
+class Stored:
+    """How one Settings attribute is kept in the file: `read` checks a file's value (ValueError:
+    why it is refused) and turns it into the attribute's; `write` turns that back into JSON."""
+
+    attribute: str
+    read: Callable[[Any], Any]
+    write: Callable[[Any], Any] = _copy
+
+
+FILE_NAMES: dict[str, Stored] = {
+    "animation_speed": Stored("speed_index", _speed, lambda index: ANIMATION_SPEEDS[index][0]),
+    "alternate_palette": Stored("alternate_palette", _flag),
+    "fullscreen": Stored("fullscreen", _flag),
+    "window_size": Stored("window_size", _size),
+    "players": Stored("last_levels", _levels),
+    "players_by_map": Stored("map_levels", _map_levels),
+}
+
+
+def clamp_size(size: tuple[int, int] | list[int]) -> tuple[int, int]:
+    """A window size brought within MIN_SIZE and MAX_SIZE."""
+    return (
+        min(max(size[0], MIN_SIZE[0]), MAX_SIZE[0]),
+        min(max(size[1], MIN_SIZE[1]), MAX_SIZE[1]),
+    )
+
+
+def from_values(values: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from a file's named values: unknown names ignored, a bad value left at its
+    default and described in the returned problems."""
+    fields: dict[str, Any] = {}
+    problems: list[str] = []
+    for name, way in FILE_NAMES.items():
+        if name in values:
+            try:
+                fields[way.attribute] = way.read(values[name])
+            except ValueError as err:
+                problems.append(f"{name!r} {err}")
+    return Settings(**fields), problems
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The saved settings, each change written back to the same file (settings_path() unless
+    given). An unusable file, or a bad value in it, is moved to settings.json.bad and the
+    defaults stand in; `notice` then says so in one line."""
+    path = settings_path() if path is None else path
+    try:
+        settings, problems = from_values(read_values(path))
+    except SettingsFileError as err:
+        settings, problems = Settings(), [str(err)]
+    settings.store = path
+    if problems:
+        settings.notice = _set_aside(path, problems)
+    return settings
+
+
+def _set_aside(path: Path, problems: list[str]) -> str:
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    try:
+        kept = f"kept as {put_aside(path).name}"
+    except OSError as err:
+        kept = f"could not be moved aside ({err.strerror or err})"
+    return f"{path.name}: {problems[0]}{more}; {kept}, defaults used for what could not be read"
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,16 @@ import pytest
 
 from laser_flag.engine.game_map import LEVEL
 from laser_flag.engine.mapfile import MapError, load_map
-from map_editor.storage import backup_path, new_map_data, read_map, write_map
+from laser_flag.resources import bundled_maps
+from map_editor.storage import (
+    backup_path,
+    copy_path,
+    is_bundled,
+    new_map_data,
+    read_map,
+    save_folder,
+    write_map,
+)
 
 from .helpers import blank
 
@@ -74,3 +83,24 @@ def test_saving_through_a_symlink_writes_its_target_and_keeps_the_link(tmp_path)
     write_map(changed, link)
     assert link.is_symlink() and os.readlink(link) == str(real)
     assert json.loads(real.read_text())["units"] == changed["units"]
+
+
+def test_bundled_maps_and_templates_are_known_as_bundled(tmp_path):
+    assert is_bundled(bundled_maps() / "duel.json")
+    assert is_bundled(bundled_maps() / "templates" / "empty_21x21.json")
+    assert not is_bundled(tmp_path / "duel.json")
+
+
+def test_a_bundled_maps_copy_goes_to_the_players_folder_under_a_free_name(data_dir):
+    duel = bundled_maps() / "duel.json"
+    assert copy_path(duel) == data_dir / "maps" / "duel.json"  # the folder is made on demand
+    assert (data_dir / "maps").is_dir()
+    (data_dir / "maps" / "duel.json").write_text("{}", encoding="utf-8")
+    (data_dir / "maps" / "duel-2.json").write_text("{}", encoding="utf-8")
+    assert copy_path(duel) == data_dir / "maps" / "duel-3.json"  # never over an earlier copy
+
+
+def test_save_as_starts_in_the_players_folder_unless_the_map_has_its_own(data_dir, tmp_path):
+    assert save_folder(None) == data_dir / "maps"
+    assert save_folder(bundled_maps() / "duel.json") == data_dir / "maps"
+    assert save_folder(tmp_path / "elsewhere" / "m.json") == tmp_path / "elsewhere"

@@ -80,14 +80,6 @@ class Dice:
         return self.rolls.pop(0) if self.rolls else self.default
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch) -> Path:
-    """Saves and autosaves go to a temporary folder, never the user's."""
-    folder = tmp_path / "laser-flag-data"
-    monkeypatch.setenv("LASER_FLAG_DATA_DIR", str(folder))
-    return folder
-
-
 @pytest.fixture
 def app() -> Iterator[App]:
     pygame.display.init()

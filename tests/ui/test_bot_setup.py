@@ -33,7 +33,7 @@ def menu(app, tmp_path) -> MenuScene:
 
 
 def test_hot_seat_is_the_default_and_the_selectors_show_it(app, menu):
-    assert app.settings.levels == {"1": "Human", "2": "Human"}
+    assert app.settings.levels_for("small.json") == {"1": "Human", "2": "Human"}
     assert [menu_button(menu, level_button_name(t)).label for t in "12"] == ["Human", "Human"]
 
 
@@ -46,7 +46,7 @@ def test_clicking_a_level_cycles_it_and_play_starts_against_that_bot(app, menu, 
         click(app, selector.rect.center)
         assert menu_button(menu, level_button_name("2")).label == level
     click(app, selector.rect.center)
-    assert app.settings.levels["2"] == "Human"  # round again
+    assert app.settings.levels_for("small.json")["2"] == "Human"  # round again
     click(app, selector.rect.center)
     click(app, menu_button(menu, "play").rect.center)
     scene = app.top
@@ -63,13 +63,14 @@ def test_keys_1_and_2_choose_levels_and_bot_against_bot_is_allowed(app, menu, ga
     press(app, pygame.K_1)
     press(app, pygame.K_2)
     press(app, pygame.K_2)
-    assert app.settings.levels == {"1": "Easy", "2": "Normal"}
+    assert app.settings.levels_for("small.json") == {"1": "Easy", "2": "Normal"}
     press(app, pygame.K_RETURN)
     scene = app.top
     assert isinstance(scene, GameScene) and scene.turns.bot_to_move
     click(app, panel_button(scene, "menu").rect.center)
     assert isinstance(app.top, MenuScene)
-    assert app.settings.levels == {"1": "Easy", "2": "Normal"}  # remembered for the run
+    # remembered
+    assert app.settings.levels_for("small.json") == {"1": "Easy", "2": "Normal"}
 
 
 def test_the_save_keeps_the_levels_and_continue_restores_them(app, menu, data_dir):

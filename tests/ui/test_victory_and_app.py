@@ -7,7 +7,7 @@ import json
 import pygame
 import pytest
 
-from laser_flag.app import first_session, main, parse_args
+from laser_flag.app import first_session, levels, main, parse_args
 from laser_flag.ui import tk_dialogs
 from laser_flag.ui.panel import score_rects
 from laser_flag.ui.scenes.game_scene import GameScene
@@ -95,7 +95,7 @@ def test_command_line_levels_in_any_case_reach_the_first_game(tmp_path):
     small.write_text(json.dumps(SMALL_MAP), encoding="utf-8")
     args = parse_args(["--map", str(small), "--team1", "HARD", "--team2", "easy"])
     assert first_session(args).levels == {"1": "Hard", "2": "Easy"}
-    assert (parse_args([]).team1, parse_args([]).team2) == ("Human", "Human")
+    assert levels(parse_args([])) == {"1": "Human", "2": "Human"}
 
 
 @pytest.mark.parametrize("argv", [["--team1", "expert"], ["--team2"], ["--team2", ""]])

@@ -11,7 +11,7 @@ from ...board import draw as board_draw
 from ...board.palette import Palette
 from ...engine.game_map import TEAMS, GameMap
 from .. import editor_launch, tk_dialogs
-from ..map_catalog import MAPS_DIR, MapEntry, load_entry, scan
+from ..map_catalog import MAPS_DIR, MapEntry, catalog, load_entry
 from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
 from ..routes import ListSaves, PlayGame, Route, ShowRules, WatchReplay
 from ..scene import Push, Quit, Scene, Transition
@@ -38,6 +38,7 @@ BUTTONS_W = (180, 220)  # the button column: narrow on a small window
 TOP = 96
 MESSAGE_MS = 6000
 TEAM_KEYS = {pygame.K_1: "1", pygame.K_2: "2"}
+YOURS_TAG = "yours"  # on the card of a map from the player's own folder
 
 
 def map_facts(gm: GameMap) -> list[str]:
@@ -51,13 +52,14 @@ def map_facts(gm: GameMap) -> list[str]:
 class MenuScene(Scene):
     """The first screen, and the root of the stack: games return to it as it was left.
 
-    The maps are loaded once, when the menu is made; games started here take the app's launch
-    options (a fixed seed, the state file).
+    The maps, bundled and the player's own (`own_dir`, the data folder's maps/ unless given),
+    are loaded once, when the menu is made; games started here take the app's launch options
+    (a fixed seed, the state file).
     """
 
-    def __init__(self, maps_dir: Path = MAPS_DIR) -> None:
+    def __init__(self, maps_dir: Path = MAPS_DIR, own_dir: Path | None = None) -> None:
         self.maps_dir = maps_dir
-        self.entries: list[MapEntry] = scan(maps_dir)
+        self.entries: list[MapEntry] = catalog(maps_dir, own_dir)
         # Boards drawn small, by map and size: they go when the menu (or the map) goes.
         self.thumbnails: dict[tuple[GameMap, int], pygame.Surface] = {}
         self.chosen = 0
@@ -97,7 +99,7 @@ class MenuScene(Scene):
         """The menu's buttons, and the level of each team when a map's teams are shown."""
         if self.entry is None or self.entry.gm is None:
             return self.menu_buttons()
-        return self.menu_buttons() + level_buttons(self.picker_rect(), self.app.settings.levels)
+        return self.menu_buttons() + level_buttons(self.picker_rect(), self.levels())
 
     def menu_buttons(self) -> list[Button]:
         area = self.detail_rect()
@@ -128,6 +130,10 @@ class MenuScene(Scene):
     @property
     def entry(self) -> MapEntry | None:
         return self.entries[self.chosen] if self.entries else None
+
+    def levels(self) -> dict[str, str]:
+        """Who plays each team on the chosen map: as last chosen for that map file."""
+        return self.app.settings.levels_for(self.entry.path.name) if self.entry else {}
 
     # ----- input -------------------------------------------------------------------------
 
@@ -191,11 +197,15 @@ class MenuScene(Scene):
             "speed": settings.cycle_speed,
             "palette": settings.toggle_palette,
         }
-        stay.update({level_button_name(t): lambda t=t: settings.cycle_level(t) for t in TEAMS})
+        stay.update({level_button_name(t): lambda t=t: self.cycle_level(t) for t in TEAMS})
         if name in leave:
             return leave[name]()
         stay[name]()
         return None
+
+    def cycle_level(self, team: str) -> None:
+        if self.entry is not None:
+            self.app.settings.cycle_level(self.entry.path.name, team)
 
     def play(self) -> Transition | None:
         """A new game on the chosen map: fresh dice, unless the run fixed a seed."""
@@ -204,7 +214,7 @@ class MenuScene(Scene):
             return None
         try:
             session = Session.start(
-                entry.gm, options.seed, options.state_file, self.app.settings.levels
+                entry.gm, options.seed, options.state_file, self.levels()
             )
         except ValueError as exc:
             self.say(str(exc))
@@ -250,6 +260,11 @@ class MenuScene(Scene):
 
     def say(self, message: str) -> None:
         self.message, self.message_ms = message, MESSAGE_MS
+
+    def resume(self) -> None:
+        notice = self.app.settings.take_notice()  # a bad settings file, said once
+        if notice:
+            self.say(notice)
 
     def update(self, dt_ms: int) -> None:
         failure = editor_launch.early_failure(self.editor)
@@ -307,6 +322,9 @@ class MenuScene(Scene):
             pygame.draw.line(surface, BAD, thumb_rect.topright, thumb_rect.bottomleft, 3)
         x = thumb_rect.right + 10
         draw_text(surface, entry.title, (x, card.y + 6), 24, TEXT, bold=True)
+        if entry.own:
+            draw_text(surface, YOURS_TAG, (card.right - 8, card.y + 8), 18, ACCENT,
+                      anchor="topright")
         if entry.gm is not None and entry.error is None:
             facts = map_facts(entry.gm)
             draw_lines(surface, facts, (x, card.y + 28), 18, DIM)
@@ -339,6 +357,6 @@ class MenuScene(Scene):
             if board_room and size >= THUMB:
                 surface.blit(self.thumbnail(gm, size), (x, y + 10))
             palette = Palette.from_map(gm, self.app.settings.alternate_palette)
-            draw_picker(surface, picker, gm, self.app.settings.levels, palette)
+            draw_picker(surface, picker, gm, self.levels(), palette)
         if entry.error:
             draw_lines(surface, wrap(entry.error, 22, area.w - 32), (x, y), 22, BAD)

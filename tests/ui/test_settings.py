@@ -1,0 +1,139 @@
+"""Settings that last: each value checked on the way in, every change written, bad files aside."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from laser_flag.settings_file import read_values, write_values
+from laser_flag.ui.settings import (
+    DEFAULT_SIZE,
+    MAX_MAPS,
+    Settings,
+    from_values,
+    load_settings,
+)
+
+GOOD = {
+    "animation_speed": "Fast",
+    "alternate_palette": True,
+    "fullscreen": True,
+    "window_size": [1024, 700],
+    "players": {"1": "Human", "2": "Hard"},
+    "players_by_map": {"duel.json": {"1": "Easy", "2": "Human"}},
+}
+
+
+def test_good_values_read_back_as_written():
+    settings, problems = from_values(GOOD)
+    assert problems == []
+    assert settings.speed_label == "Fast" and settings.alternate_palette and settings.fullscreen
+    assert settings.window_size == (1024, 700)
+    assert settings.to_values() == GOOD
+
+
+def test_unknown_names_are_ignored():
+    settings, problems = from_values({"volume": 3, "theme": {"x": [1]}, "fullscreen": True})
+    assert problems == [] and settings.fullscreen
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("animation_speed", "Ludicrous"),
+        ("animation_speed", 2),
+        ("alternate_palette", 1),
+        ("alternate_palette", "yes"),
+        ("fullscreen", None),
+        ("window_size", [10**30, 700]),
+        ("window_size", [100, 100]),
+        ("window_size", [1024.0, 700]),
+        ("window_size", [True, 700]),
+        ("window_size", [1024, 700, 3]),
+        ("window_size", "1024x700"),
+        ("players", {"1": "Hard"}),
+        ("players", {"1": "Hard", "2": "Godlike"}),
+        ("players", {"1": "Hard", "2": ["Hard"]}),
+        ("players", [["1", "Hard"], ["2", "Easy"]]),
+        ("players_by_map", {"duel.json": {"1": "Hard", "2": 5}}),
+        ("players_by_map", {"": {"1": "Hard", "2": "Hard"}}),
+        ("players_by_map", {f"m{i}.json": dict(GOOD["players"]) for i in range(MAX_MAPS + 1)}),
+        ("players_by_map", [[[[[]]]]]),
+    ],
+)
+def test_a_bad_value_is_named_and_left_at_its_default(name, value):
+    settings, problems = from_values({**GOOD, name: value})
+    assert len(problems) == 1 and problems[0].startswith(repr(name))
+    defaults, good = Settings().to_values(), dict(GOOD)
+    good[name] = defaults[name]
+    assert settings.to_values() == good
+
+
+def test_players_per_map_fall_back_to_the_last_chosen():
+    settings = Settings()
+    settings.cycle_level("duel.json", "2")  # Easy on duel
+    assert settings.levels_for("duel.json") == {"1": "Human", "2": "Easy"}
+    assert settings.levels_for("blitz.json") == {"1": "Human", "2": "Easy"}  # the last pair
+    settings.cycle_level("blitz.json", "1", step=-1)  # Hard on blitz
+    assert settings.levels_for("blitz.json") == {"1": "Hard", "2": "Easy"}
+    assert settings.levels_for("duel.json") == {"1": "Human", "2": "Easy"}  # its own pair
+
+
+def test_only_the_latest_maps_are_remembered():
+    settings = Settings()
+    for i in range(MAX_MAPS + 5):
+        settings.cycle_level(f"m{i}.json", "1")
+    assert len(settings.map_levels) == MAX_MAPS
+    assert "m0.json" not in settings.map_levels and f"m{MAX_MAPS + 4}.json" in settings.map_levels
+
+
+def test_every_change_is_written_to_the_store(tmp_path):
+    path = tmp_path / "settings.json"
+    settings = load_settings(path)
+    assert not path.exists()  # nothing changed yet
+    settings.cycle_speed()
+    assert read_values(path)["animation_speed"] == "Fast"
+    settings.toggle_palette()
+    settings.cycle_level("duel.json", "1")
+    settings.remember_window((900, 650), fullscreen=True)
+    again = load_settings(path)
+    assert again == settings and again.notice is None
+
+
+def test_a_settings_object_without_a_store_writes_nothing(data_dir):
+    Settings().cycle_speed()
+    assert not data_dir.exists()
+
+
+def test_a_corrupt_file_gives_defaults_is_kept_as_bad_and_says_so(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"format": "laser-flag-settings", "ver', encoding="utf-8")
+    settings = load_settings(path)
+    assert settings == Settings()
+    assert (tmp_path / "settings.json.bad").read_text(encoding="utf-8").endswith('"ver')
+    assert not path.exists()
+    notice = settings.take_notice()
+    assert "settings.json: not JSON" in notice and "settings.json.bad" in notice
+    assert "\n" not in notice and settings.take_notice() is None  # said once
+
+
+def test_a_bad_value_keeps_the_good_ones_and_the_file_aside(tmp_path):
+    path = tmp_path / "settings.json"
+    write_values(path, {**GOOD, "window_size": [1, 1], "fullscreen": "yes"})
+    settings = load_settings(path)
+    assert settings.speed_label == "Fast" and settings.window_size == DEFAULT_SIZE
+    assert not settings.fullscreen
+    assert "(and 1 more)" in settings.notice
+    kept = json.loads((tmp_path / "settings.json.bad").read_text(encoding="utf-8"))
+    assert kept["settings"]["fullscreen"] == "yes"
+
+
+def test_a_failed_write_becomes_a_notice(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    settings = load_settings(tmp_path / "settings.json")
+    settings.store = blocker / "settings.json"  # its folder cannot be made
+    settings.toggle_palette()
+    assert settings.alternate_palette
+    assert "Settings not saved" in settings.take_notice()
