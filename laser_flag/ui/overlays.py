@@ -1,4 +1,4 @@
-"""Marks laid over the board: reach, path, sight, targets, watch coverage, laser beams."""
+"""Marks laid over the board: reach, path, sight, targets, cover sides, laser beams."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pygame
 from ..board.draw import Point, shade_tiles, tile_rect
 from ..board.palette import HIGHLIGHTS
 from ..board.sight_line import sight_line, to_screen
-from ..engine.game_map import GameMap, Pos
+from ..engine.game_map import LEVEL, GameMap, Pos
 from .widgets import draw_text, font
 
 SELECT_RING = (255, 255, 255)
@@ -18,16 +18,35 @@ SIGHT_YELLOW = (255, 225, 90)
 LASER_CORE = (255, 250, 240)
 PATH_WHITE = (255, 255, 255)
 HOVER = (255, 255, 255)
+SHOT_ORANGE = (255, 160, 60)
+COVER_GREEN = (110, 230, 120)
 
 
 def shade(surface: pygame.Surface, origin: Point, tile_px: int, tiles: Iterable[Pos], rgba) -> None:
     shade_tiles(surface, origin, tile_px, tiles, rgba)
 
 
-def coverage(surface: pygame.Surface, origin: Point, tile_px: int, seen: dict) -> None:
-    """Every tile each watching enemy sees; overlapping watchers tint darker."""
-    for tiles in seen.values():
-        shade(surface, origin, tile_px, tiles, HIGHLIGHTS.coverage)
+def reach(surface: pygame.Surface, origin: Point, tile_px: int, gm: GameMap,
+          tiles: Iterable[Pos]) -> None:
+    """The tiles a move can end on: floor tinted; cover and bases only framed, so that each
+    tile kind stays recognisable under the tint."""
+    tiles = list(tiles)
+    plain = [p for p in tiles if gm.kind(p) == LEVEL]
+    shade(surface, origin, tile_px, plain, HIGHLIGHTS.reach)
+    for pos in tiles:
+        if gm.kind(pos) != LEVEL:
+            ring(surface, origin, tile_px, pos, HIGHLIGHTS.reach[:3], max(2, tile_px // 12))
+
+
+def cover_bars(surface: pygame.Surface, origin: Point, tile_px: int, pos: Pos,
+               sides: Iterable[str]) -> None:
+    """A bar along each side of a tile on which a unit there has cover."""
+    rect = tile_rect(origin, tile_px, pos).inflate(-4, -4)
+    width = max(3, tile_px // 10)
+    edges = {"N": (rect.topleft, rect.topright), "S": (rect.bottomleft, rect.bottomright),
+             "W": (rect.topleft, rect.bottomleft), "E": (rect.topright, rect.bottomright)}
+    for side in sides:
+        pygame.draw.line(surface, COVER_GREEN, *edges[side], width)
 
 
 def path_line(surface: pygame.Surface, origin: Point, tile_px: int, path: Sequence[Pos]) -> None:

@@ -6,7 +6,7 @@ so the whole turn flow is tested without a window (STYLE.md: a scene only calls 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from .. import saves
@@ -16,14 +16,8 @@ from ..engine.game import Game
 from .bot_turns import DICE_MS, BotTurns
 from .log_text import event_text
 from .playback import Playback
+from .refusals import Refused
 from .session import Session, UndoRefusal
-
-
-@dataclass(frozen=True)
-class Refused:
-    """An action the engine refused, and why, in the engine's words."""
-
-    reason: str
 
 
 class Turns:

@@ -11,10 +11,11 @@ from ...engine.game import Game
 from ...engine.game_map import Pos, other_team, possessive
 from .. import overlays, tk_dialogs
 from ..bot_card import bot_card
-from ..game_draw import draw_choices_over, draw_choices_under, draw_playback
+from ..game_draw import draw_choices_over, draw_choices_under, draw_playback, draw_watch
 from ..game_view import panel_view, player_card
 from ..layout import Layout, game_layout
 from ..panel import PanelView, buttons, draw_panel, score_rects
+from ..refusals import Refused
 from ..routes import ShowRules, ShowVictory
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
 from ..selection import Selection
@@ -76,8 +77,11 @@ class GameScene(Scene):
 
     # ----- acting ------------------------------------------------------------------------
 
-    def act(self, action: Action | None) -> None:
-        if action is not None:
+    def act(self, action: Action | Refused | None) -> None:
+        """Play an action, or say why there is none; a refusal keeps the picks as they are."""
+        if isinstance(action, Refused):
+            self.turns.message = action.reason
+        elif action is not None:
             self.turns.act(action)
             self.selection.refresh()
 
@@ -143,7 +147,7 @@ class GameScene(Scene):
         simple = {
             pygame.K_ESCAPE: sel.clear,
             pygame.K_e: lambda: self.act(EndTurn()),
-            pygame.K_f: lambda: self.act(sel.fire_action()),
+            pygame.K_f: lambda: self.act(sel.fire()),
             pygame.K_a: self.app.settings.cycle_speed,
             pygame.K_c: self.app.settings.toggle_palette,
             pygame.K_RETURN: self.click_hover,
@@ -206,7 +210,7 @@ class GameScene(Scene):
             return self.to_menu()
         settings, sel, turns = self.app.settings, self.selection, self.turns
         actions = {
-            "fire": lambda: self.act(sel.fire_action()),
+            "fire": lambda: self.act(sel.fire()),
             "end": lambda: self.act(EndTurn()),
             "undo": self.undo,
             "save": turns.save,
@@ -230,8 +234,7 @@ class GameScene(Scene):
         lay, palette, game, playback = self.layout(), self.palette(), self.game, self.turns.playback
         draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette)
         if self.watching:
-            coverage = game.watch_coverage(other_team(game.active_team))
-            overlays.coverage(surface, lay.origin, lay.tile_px, coverage)
+            draw_watch(surface, lay, game, other_team(game.active_team))
         if playback is None:
             draw_choices_under(surface, lay, self.shown())
         draw_units(surface, unit_looks(game, playback), lay.origin, lay.tile_px, palette)
