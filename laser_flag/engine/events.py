@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from .game_map import Pos
 
@@ -19,9 +20,10 @@ class Moved:
 class Shot:
     """A laser was fired; `dice` are listed highest first.
 
-    The last three fields only explain the shot (they never change its result, so two shots
+    The last fields only explain the shot (they never change its result, so two shots
     compare equal without them): the shooter's tile, the named modifiers that make up
-    `needed`, and for a snap shot every eligible watcher in the order they were to fire.
+    `needed`, the exact chance to hit, and for a snap shot every eligible watcher in the
+    order they were to fire.
     """
 
     shooter: int
@@ -32,6 +34,7 @@ class Shot:
     snap: bool
     at: Pos | None = field(default=None, compare=False)
     modifiers: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    probability: Fraction | None = field(default=None, compare=False)
     order: tuple[int, ...] = field(default=(), compare=False)
 
 

@@ -424,7 +424,8 @@ class Game:
         hit = sum(dice) >= odds.needed
         self._stats[shooter.team]["shots"] += 1
         self._emit(Shot(shooter.id, target.id, dice, odds.needed, hit, snap,
-                        at=shooter.pos, modifiers=odds.modifiers, order=order))
+                        at=shooter.pos, modifiers=odds.modifiers, probability=odds.probability,
+                        order=order))
         if hit:
             self._hit(shooter, target)
         return hit

@@ -16,6 +16,7 @@ from ..engine.events import (
 )
 from ..engine.game_map import GameMap, possessive
 from ..engine.ruleset import CLASS_LABELS
+from .odds_text import chance, modifiers_text, roll_outcomes
 
 VICTORY_WORDS = {
     "score": "reaching the score limit",
@@ -42,13 +43,35 @@ class Roster:
 
 
 def shot_text(event: Shot, roster: Roster) -> str:
+    """The shot and its result, then what made up the needed roll and the exact chance."""
     verb = "snap-shoots at" if event.snap else "fires at"
     dice = "+".join(str(d) for d in event.dice)
     result = "HIT" if event.hit else "MISS"
-    return (
-        f"{roster.unit(event.shooter)} {verb} {roster.unit(event.target)}: "
+    where = f" from {event.at}" if event.at is not None else ""
+    line = (
+        f"{roster.unit(event.shooter)}{where} {verb} {roster.unit(event.target)}: "
         f"{dice} = {sum(event.dice)}, needed {event.needed}: {result}"
     )
+    return " · ".join([line, *shot_reasons(event, roster)])
+
+
+def shot_reasons(event: Shot, roster: Roster) -> list[str]:
+    """Why it needed what it did and how likely it was; for a snap shot, where it came in the
+    order of the watchers that could fire."""
+    reasons = []
+    if event.modifiers and event.probability is not None:
+        odds = chance(event.probability, roll_outcomes(len(event.dice)))
+        reasons.append(f"{modifiers_text(event.modifiers)}: {odds}")
+    if len(event.order) > 1:
+        reasons.append(snap_order_text(event, roster))
+    return reasons
+
+
+def snap_order_text(event: Shot, roster: Roster) -> str:
+    """'watcher 1 of 2 (Bob's Scout, then Bob's Grunt)': the order the watchers fired in."""
+    place = event.order.index(event.shooter) + 1
+    order = ", then ".join(roster.unit(uid) for uid in event.order)
+    return f"watcher {place} of {len(event.order)} ({order})"
 
 
 def game_over_text(winner: str, victory: str, names: Mapping[str, str]) -> str:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ..engine.actions import Move
 from ..engine.cover import cover_sides
 from ..engine.game import Game
@@ -13,13 +11,7 @@ from ..engine.ruleset import ALL_AP, CLASS_LABELS
 from ..engine.units import Unit
 from .inspect import cover_against, sides_text
 from .log_text import Roster
-
-
-def chance(p: Fraction, outcomes: int) -> str:
-    """'15/36 = 41.7%': the exact count of the dice's `outcomes` and its percentage."""
-    count = p * outcomes
-    text = f"{count}/{outcomes}" if count.denominator == 1 else f"{p.numerator}/{p.denominator}"
-    return f"{text} = {float(p) * 100:.1f}%"
+from .odds_text import chance
 
 
 def outcomes(game: Game, rolls: int = 1) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from laser_flag.engine import Fire, Move
 from laser_flag.engine.events import Shot
 from laser_flag.engine.game import NO_LOS
@@ -48,3 +50,4 @@ def test_a_snap_shot_names_its_place_modifiers_and_the_order_of_the_watchers() -
     assert grunt.at == (0, 1)
     assert grunt.modifiers == (("Grunt to-hit", 7), ("shooter elevated", -2), ("snap shot", 2))
     assert sum(v for _, v in grunt.modifiers) == grunt.needed
+    assert grunt.probability == Fraction(21, 36)  # needs 7: 21 of the 36 rolls

@@ -144,3 +144,26 @@ def test_a_destination_on_a_base_says_the_laser_recharges_there(app):
     lines = scene.card()[1]
     assert "Its laser starts charging there (a base)." in lines
     assert not any(line.startswith("Then fire at") for line in lines)  # not charged yet
+
+
+# ----- 3. snap shots explained like shots ----------------------------------------------------
+
+
+def test_snap_shots_name_their_tile_modifiers_chance_and_order_in_the_log(app):
+    scene = start_game(app, small_session(Dice((1, 1), (6, 6))))  # the first misses, then a hit
+    click(app, centre(scene, (5, 1)))
+    click(app, centre(scene, (3, 1)))  # in sight of Bob's Grunt and Scout
+    for _ in range(200):
+        if scene.turns.playback.showing_dice():
+            break
+        frames(app)
+    first = scene.turns.playback.current
+    assert first.snap and first.modifiers and len(first.order) == 2
+    settle(app, scene)
+    miss, hit = scene.session.log[-4:-2]
+    order = "(Bob's Grunt, then Bob's Scout)"
+    assert miss == ("Bob's Grunt from (0, 4) snap-shoots at Alice's Plain: 1+1 = 2, needed 9: "
+                    f"MISS · Grunt to-hit 7, +2 snap shot: 10/36 = 27.8% · watcher 1 of 2 {order}")
+    assert hit.startswith("Bob's Scout from (1, 5) snap-shoots at Alice's Plain: 6+6 = 12, "
+                          "needed 9: HIT · Scout to-hit 8, +1 snap shot: 10/36 = 27.8%")
+    assert hit.endswith(f"watcher 2 of 2 {order}")
