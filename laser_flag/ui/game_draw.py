@@ -18,7 +18,7 @@ from . import overlays
 from .dice_box import draw_shot
 from .inspect import sight
 from .layout import Layout
-from .log_text import Roster
+from .log_text import LogLine, Roster
 from .playback import Playback, duration
 from .selection import Selection
 from .unit_card import shots_from
@@ -105,3 +105,13 @@ def draw_playback(
     overlays.laser(surface, game.map, origin, px, a, b, team.symbol, progress)
     if playback.showing_dice():
         draw_shot(surface, lay.board.center, shot, roster)
+
+
+def draw_log_marks(surface: pygame.Surface, lay: Layout, game: Game, line: str) -> None:
+    """A hovered log line's tiles ringed, and its units ringed where they stand now."""
+    if not isinstance(line, LogLine):
+        return  # a note, not an event: it names nothing on the board
+    units = [game.unit(uid) for uid in line.units]
+    tiles = [*line.tiles, *(u.pos for u in units if u is not None)]
+    for pos in tiles:
+        overlays.ring(surface, lay.origin, lay.tile_px, pos, overlays.SIGHT_YELLOW, 3)

@@ -14,7 +14,7 @@ from ..engine.events import (
     Shot,
     TurnEnded,
 )
-from ..engine.game_map import GameMap, possessive
+from ..engine.game_map import GameMap, Pos, possessive
 from ..engine.ruleset import CLASS_LABELS
 from .odds_text import chance, modifiers_text, roll_outcomes
 
@@ -24,6 +24,18 @@ VICTORY_WORDS = {
     "checkmate": "checkmate (no laser left to recharge)",
     "turn_limit": "the turn limit",
 }
+
+
+class LogLine(str):
+    """A log line that also knows the tiles and units it names, so hovering it can mark them."""
+
+    tiles: tuple[Pos, ...]
+    units: tuple[int, ...]
+
+    def __new__(cls, text: str, tiles: tuple[Pos, ...] = (), units: tuple[int, ...] = ()):
+        line = super().__new__(cls, text)
+        line.tiles, line.units = tiles, units
+        return line
 
 
 class Roster:
@@ -99,3 +111,17 @@ def event_text(event: Event, roster: Roster) -> str:
         case GameOver(winner=winner, victory=victory):
             return "Game over: " + game_over_text(winner, victory, roster.names)
     return str(event)
+
+
+def log_line(event: Event, roster: Roster) -> LogLine:
+    """One log line for one event, with the tiles and units it names."""
+    tiles: tuple[Pos, ...] = ()
+    units: tuple[int, ...] = ()
+    match event:
+        case Moved(unit=uid, path=path):
+            tiles, units = (path[0], path[-1]), (uid,)
+        case Shot(shooter=shooter, target=target, at=at):
+            tiles, units = ((at,) if at is not None else ()), (shooter, target)
+        case LaserChanged(unit=uid) | Disqualified(unit=uid):
+            units = (uid,)
+    return LogLine(event_text(event, roster), tiles, units)

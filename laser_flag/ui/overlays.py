@@ -19,6 +19,7 @@ LASER_CORE = (255, 250, 240)
 PATH_WHITE = (255, 255, 255)
 HOVER = (255, 255, 255)
 SHOT_ORANGE = (255, 160, 60)
+LABEL_GREY = (150, 156, 170)
 COVER_GREEN = (110, 230, 120)
 
 
@@ -127,3 +128,15 @@ def banner(surface: pygame.Surface, board: pygame.Rect, text: str) -> None:
     pygame.draw.rect(surface, (20, 20, 26), box, border_radius=8)
     pygame.draw.rect(surface, SIGHT_YELLOW, box, 2, border_radius=8)
     draw_text(surface, text, box.center, 26, SIGHT_YELLOW, bold=True, anchor="center")
+
+
+def coordinates(surface: pygame.Surface, board: pygame.Rect, rows: int, cols: int,
+                tile_px: int) -> None:
+    """Row numbers left of the board and column numbers above it, as the log counts them."""
+    size = max(11, min(16, tile_px // 2))
+    for c in range(cols):
+        x = board.x + c * tile_px + tile_px // 2
+        draw_text(surface, str(c), (x, board.y - 2), size, LABEL_GREY, anchor="midbottom")
+    for r in range(rows):
+        y = board.y + r * tile_px + tile_px // 2
+        draw_text(surface, str(r), (board.x - 4, y), size, LABEL_GREY, anchor="midright")

@@ -7,7 +7,9 @@ from dataclasses import replace
 import pygame
 
 from laser_flag.engine.game import NO_LOS, Game
+from laser_flag.ui.panel import LOG_SIZE, log_rows, panel_layout
 from laser_flag.ui.refusals import NOT_YOURS, PICK_A_TARGET
+from laser_flag.ui.widgets import font
 
 from .conftest import WALLED, Dice, centre, click, frames, press, settle, small_session, start_game
 
@@ -167,3 +169,44 @@ def test_snap_shots_name_their_tile_modifiers_chance_and_order_in_the_log(app):
     assert hit.startswith("Bob's Scout from (1, 5) snap-shoots at Alice's Plain: 6+6 = 12, "
                           "needed 9: HIT · Scout to-hit 8, +1 snap shot: 10/36 = 27.8%")
     assert hit.endswith(f"watcher 2 of 2 {order}")
+
+
+# ----- 5. coordinates you can read -----------------------------------------------------------
+
+
+def label_area(app, scene) -> bytes:
+    """The pixels above the board's first column, where its number is drawn."""
+    lay = scene.layout()
+    strip = pygame.Rect(lay.board.x, lay.board.y - 16, lay.tile_px, 14)
+    return pygame.image.tobytes(app.screen.subsurface(strip), "RGB")
+
+
+def test_the_board_shows_row_and_column_numbers_and_g_hides_them(app):
+    scene = start_game(app, small_session())
+    shown = label_area(app, scene)
+    assert len(set(shown)) > 2  # a number drawn over the background
+    press(app, pygame.K_g)
+    assert not scene.coordinates and label_area(app, scene) != shown
+    press(app, pygame.K_g)
+    assert label_area(app, scene) == shown
+
+
+def test_hovering_a_log_line_rings_the_tiles_and_units_it_names(app):
+    scene = start_game(app, small_session())
+    click(app, centre(scene, (5, 1)))
+    click(app, centre(scene, (4, 1)))  # any snap shots at it miss (dice 1+1)
+    settle(app, scene)
+    press(app, pygame.K_ESCAPE)
+    moved = next(i for i, line in enumerate(scene.session.log) if "moves (5, 1) -> (4, 1)" in line)
+    start = centre(scene, (5, 1))
+    corner = (start[0] - scene.layout().tile_px // 2 + 2, start[1])  # the tile's left edge
+    before = app.screen.get_at(corner)
+    box = panel_layout(scene.layout().panel, scene.panel_view()).log
+    rows = log_rows(box, scene.session.log)
+    row = next(n for n, (i, _) in enumerate(rows) if i == moved)
+    step = font(LOG_SIZE).get_linesize()
+    xy = (box.x + 20, box.y + 5 + row * step + step // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app)
+    assert scene.log_hover == moved and scene.panel_view().log_hover == moved
+    assert app.screen.get_at(corner) != before  # the walk's start tile is ringed

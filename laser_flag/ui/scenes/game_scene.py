@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ...board.draw import draw_tiles, draw_units, pos_at
@@ -11,10 +13,16 @@ from ...engine.game import Game
 from ...engine.game_map import Pos, other_team, possessive
 from .. import overlays, tk_dialogs
 from ..bot_card import bot_card
-from ..game_draw import draw_choices_over, draw_choices_under, draw_playback, draw_watch
+from ..game_draw import (
+    draw_choices_over,
+    draw_choices_under,
+    draw_log_marks,
+    draw_playback,
+    draw_watch,
+)
 from ..game_view import panel_view, player_card
 from ..layout import Layout, game_layout
-from ..panel import PanelView, buttons, draw_panel, score_rects
+from ..panel import PanelView, buttons, draw_panel, log_entry_at, panel_layout, score_rects
 from ..refusals import Refused
 from ..routes import ShowRules, ShowVictory
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
@@ -32,7 +40,7 @@ ARROWS = {
 }
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
 # What a watcher may still do while a bot is to move: nothing here acts for the bot's team.
-WATCHER_KEYS = {pygame.K_p, pygame.K_s, pygame.K_r, pygame.K_a, pygame.K_c, pygame.K_h}
+WATCHER_KEYS = {pygame.K_p, pygame.K_s, pygame.K_r, pygame.K_a, pygame.K_c, pygame.K_h, pygame.K_g}
 WATCHER_CTRL_KEYS = {pygame.K_s, pygame.K_z}  # save; undo, which says why it cannot
 
 
@@ -43,6 +51,8 @@ class GameScene(Scene):
         self.turns = Turns(session)
         self.selection = Selection(session.game)
         self.watch_key = self.watch_button = False
+        self.coordinates = True  # row and column numbers along the board (G toggles them)
+        self.log_hover: int | None = None  # the log entry under the mouse
         self.plan_marks = Selection(session.game)  # the bot's plan, marked like a pick
         self.plan_key: tuple | None = None  # which plan (and after how many actions) that is
 
@@ -125,10 +135,17 @@ class GameScene(Scene):
             return self.key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             return self.mouse_down(event)
-        elif event.type == pygame.MOUSEMOTION and not bot:
-            lay = self.layout()
-            self.selection.hover = pos_at(lay.origin, lay.tile_px, self.game.map, event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse_moved(event.pos, bot)
         return None
+
+    def mouse_moved(self, xy: tuple[int, int], bot: bool) -> None:
+        """The hovered tile (not in a bot's turn), and the hovered log line."""
+        lay = self.layout()
+        if not bot:
+            self.selection.hover = pos_at(lay.origin, lay.tile_px, self.game.map, xy)
+        log_box = panel_layout(lay.panel, self.panel_view()).log
+        self.log_hover = log_entry_at(log_box, self.session.log, xy)
 
     def playback_input(self, event: pygame.event.Event) -> None:
         """While events play: any click or key continues; S skips them all."""
@@ -154,6 +171,7 @@ class GameScene(Scene):
             pygame.K_SPACE: self.click_hover,
             pygame.K_p: self.turns.toggle_pause,
             pygame.K_s: self.turns.skip_bot_turn,
+            pygame.K_g: lambda: setattr(self, "coordinates", not self.coordinates),
         }
         if key == pygame.K_r:
             return self.button("rules")
@@ -233,6 +251,8 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         lay, palette, game, playback = self.layout(), self.palette(), self.game, self.turns.playback
         draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette)
+        if self.coordinates:
+            overlays.coordinates(surface, lay.board, game.map.rows, game.map.cols, lay.tile_px)
         if self.watching:
             draw_watch(surface, lay, game, other_team(game.active_team))
         if playback is None:
@@ -242,6 +262,8 @@ class GameScene(Scene):
             draw_choices_over(surface, lay, self.shown())
         else:
             draw_playback(surface, lay, palette, game, playback, self.session.roster)
+        if self.log_hover is not None and self.log_hover < len(self.session.log):
+            draw_log_marks(surface, lay, game, self.session.log[self.log_hover])
         if self.turns.bots.paused:
             overlays.banner(surface, lay.board, "Paused · P to go on")
         draw_panel(surface, lay.panel, self.panel_view(), palette)
@@ -250,7 +272,8 @@ class GameScene(Scene):
 
     def panel_view(self) -> PanelView:
         settings = self.app.settings
-        return panel_view(self.turns, self.selection, self.card(), settings, self.watching)
+        view = panel_view(self.turns, self.selection, self.card(), settings, self.watching)
+        return replace(view, log_hover=self.log_hover)
 
     def card(self) -> tuple[str, list[str]]:
         """The unit card: the bot's turn, or what the player has selected, targeted, hovered."""
