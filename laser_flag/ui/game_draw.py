@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from ..board.draw import draw_unit
+from ..board.draw import draw_unit, tile_rect
+from ..board.icons import draw_cover_bars
 from ..board.palette import HIGHLIGHTS, Palette
 from ..engine.actions import Move
 from ..engine.cover import cover_sides
@@ -70,7 +71,7 @@ def draw_arrival(surface: pygame.Surface, lay: Layout, game: Game, after: Unit) 
     """Small marks for a destination: its cover sides, and the enemies it could fire at then."""
     origin, px = lay.origin, lay.tile_px
     sides = cover_sides(game.map, after.pos, after.elevated)
-    overlays.cover_bars(surface, origin, px, after.pos, sides)
+    draw_cover_bars(surface, tile_rect(origin, px, after.pos), sides)
     for enemy, _ in shots_from(game, after):
         overlays.crosshair(surface, origin, px, enemy.pos, overlays.SHOT_ORANGE, 1)
 

@@ -20,7 +20,6 @@ PATH_WHITE = (255, 255, 255)
 HOVER = (255, 255, 255)
 SHOT_ORANGE = (255, 160, 60)
 LABEL_GREY = (150, 156, 170)
-COVER_GREEN = (110, 230, 120)
 
 
 def shade(surface: pygame.Surface, origin: Point, tile_px: int, tiles: Iterable[Pos], rgba) -> None:
@@ -37,17 +36,6 @@ def reach(surface: pygame.Surface, origin: Point, tile_px: int, gm: GameMap,
     for pos in tiles:
         if gm.kind(pos) != LEVEL:
             ring(surface, origin, tile_px, pos, HIGHLIGHTS.reach[:3], max(2, tile_px // 12))
-
-
-def cover_bars(surface: pygame.Surface, origin: Point, tile_px: int, pos: Pos,
-               sides: Iterable[str]) -> None:
-    """A bar along each side of a tile on which a unit there has cover."""
-    rect = tile_rect(origin, tile_px, pos).inflate(-4, -4)
-    width = max(3, tile_px // 10)
-    edges = {"N": (rect.topleft, rect.topright), "S": (rect.bottomleft, rect.bottomright),
-             "W": (rect.topleft, rect.bottomleft), "E": (rect.topright, rect.bottomright)}
-    for side in sides:
-        pygame.draw.line(surface, COVER_GREEN, *edges[side], width)
 
 
 def path_line(surface: pygame.Surface, origin: Point, tile_px: int, path: Sequence[Pos]) -> None:

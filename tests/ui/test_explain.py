@@ -9,9 +9,24 @@ import pygame
 from laser_flag.engine.game import NO_LOS, Game
 from laser_flag.ui.panel import LOG_SIZE, log_rows, panel_layout
 from laser_flag.ui.refusals import NOT_YOURS, PICK_A_TARGET
+from laser_flag.ui.scenes.game_scene import GameScene
+from laser_flag.ui.scenes.rules_scene import RulesScene
 from laser_flag.ui.widgets import font
 
-from .conftest import WALLED, Dice, centre, click, frames, press, settle, small_session, start_game
+from .conftest import (
+    SMALL_MAP,
+    WALLED,
+    Dice,
+    centre,
+    click,
+    frames,
+    open_menu,
+    panel_button,
+    press,
+    settle,
+    small_session,
+    start_game,
+)
 
 
 def hover(app, scene, pos) -> None:
@@ -210,3 +225,45 @@ def test_hovering_a_log_line_rings_the_tiles_and_units_it_names(app):
     frames(app)
     assert scene.log_hover == moved and scene.panel_view().log_hover == moved
     assert app.screen.get_at(corner) != before  # the walk's start tile is ringed
+
+
+# ----- 7. small things -----------------------------------------------------------------------
+
+
+def test_the_rules_pages_stop_at_either_end(app):
+    app.push(RulesScene())
+    frames(app)
+    rules = app.top
+    assert not rule_button(rules, "prev").enabled
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RIGHT)
+    assert rules.page == 1 and not rule_button(rules, "next").enabled
+    click(app, rule_button(rules, "next").rect.center)
+    assert rules.page == 1
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    assert rules.page == 0
+
+
+def rule_button(rules, name):
+    return next(b for b in rules.buttons() if b.name == name)
+
+
+def test_the_chooser_keeps_its_map_after_a_game(app, tmp_path):
+    menu = open_menu(app, tmp_path, maps={"a": SMALL_MAP, "b": WALLED})
+    press(app, pygame.K_DOWN)
+    assert menu.entry.path.stem == "b"
+    click(app, next(b for b in menu.buttons() if b.name == "play").rect.center)
+    assert isinstance(app.top, GameScene)
+    click(app, panel_button(app.top, "menu").rect.center)
+    assert app.top is menu and menu.entry.path.stem == "b"
+
+
+def test_cover_in_reach_stays_a_crate_only_framed(app):
+    scene = start_game(app, small_session())
+    crate, floor = centre(scene, (2, 2)), centre(scene, (3, 1))
+    before = app.screen.get_at(crate), app.screen.get_at(floor)
+    click(app, centre(scene, (5, 1)))
+    assert {(2, 2), (3, 1)} <= scene.selection.reachable
+    assert app.screen.get_at(crate) == before[0]  # the crate's middle is not tinted
+    assert app.screen.get_at(floor) != before[1]  # the floor is

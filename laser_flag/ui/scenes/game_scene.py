@@ -11,7 +11,7 @@ from ...board.palette import Palette
 from ...engine.actions import Action, EndTurn
 from ...engine.game import Game
 from ...engine.game_map import Pos, other_team, possessive
-from .. import overlays, tk_dialogs
+from .. import overlays
 from ..bot_card import bot_card
 from ..game_draw import (
     draw_choices_over,
@@ -22,6 +22,7 @@ from ..game_draw import (
 )
 from ..game_view import panel_view, player_card
 from ..layout import Layout, game_layout
+from ..name_field import NameField, draw_name_field
 from ..panel import PanelView, buttons, draw_panel, log_entry_at, panel_layout, score_rects
 from ..refusals import Refused
 from ..routes import ShowRules, ShowVictory
@@ -53,6 +54,7 @@ class GameScene(Scene):
         self.watch_key = self.watch_button = False
         self.coordinates = True  # row and column numbers along the board (G toggles them)
         self.log_hover: int | None = None  # the log entry under the mouse
+        self.naming: NameField | None = None  # a team's new name being typed
         self.plan_marks = Selection(session.game)  # the bot's plan, marked like a pick
         self.plan_key: tuple | None = None  # which plan (and after how many actions) that is
 
@@ -125,7 +127,9 @@ class GameScene(Scene):
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         bot = self.turns.bot_to_move
-        if event.type == pygame.KEYUP and event.key == pygame.K_h:
+        if self.naming is not None and event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            self.type_name(event)  # every key goes to the name field, none to the board
+        elif event.type == pygame.KEYUP and event.key == pygame.K_h:
             self.watch_key = False
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.watch_button = False
@@ -201,6 +205,9 @@ class GameScene(Scene):
 
     def mouse_down(self, event: pygame.event.Event) -> Transition | None:
         bot = self.turns.bot_to_move
+        if self.naming is not None:  # a click anywhere else keeps the name typed so far
+            self.naming.keep()
+            self.end_naming()
         if event.button == 3 and not bot:
             self.selection.select(None)
         if event.button != 1:
@@ -242,9 +249,20 @@ class GameScene(Scene):
         return None
 
     def rename(self, team: str) -> None:
-        name = tk_dialogs.ask_team_name(self.session.names[team])
-        if name:
-            self.session.names[team] = name
+        """A click on a score box: type the team's new name in place."""
+        self.naming = NameField(team, self.session.names[team])
+
+    def type_name(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.naming.key(event.key, event.unicode)
+        if self.naming.done:
+            self.end_naming()
+
+    def end_naming(self) -> None:
+        """Close the name field; a name kept (not dropped, not blank) renames the team."""
+        field, self.naming = self.naming, None
+        if field.name:
+            self.session.names[field.team] = field.name
 
     # ----- drawing -----------------------------------------------------------------------
 
@@ -267,6 +285,8 @@ class GameScene(Scene):
         if self.turns.bots.paused:
             overlays.banner(surface, lay.board, "Paused · P to go on")
         draw_panel(surface, lay.panel, self.panel_view(), palette)
+        if self.naming is not None:
+            draw_name_field(surface, score_rects(lay.panel)[self.naming.team], self.naming)
 
     # ----- the panel's words -------------------------------------------------------------
 
