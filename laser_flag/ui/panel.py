@@ -25,7 +25,7 @@ from .widgets import (
 
 SCORE_H = 64
 TURN_H = 46
-CARD_H = 236
+CARD_H = 290
 MIN_CARD_H = 150  # on the smallest window the card gives way so buttons and keys still fit
 BUTTON_H = 34
 HINT = (
