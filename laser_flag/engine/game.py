@@ -336,6 +336,10 @@ class Game:
     def _why_out_of_reach(self, unit: Unit, to: Pos) -> str:
         """Why one move cannot end on `to`: how far it is against the unit's speed, if it is."""
         speed = self.rules[unit.unit_class].speed
+        if not self.map.in_bounds(to) or self.map.is_wall(to):
+            return "No unit can stand on a wall."
+        if any(o.pos == to for o in self._units.values()):
+            return "Another unit stands there."
         steps = self.steps_to(unit, to)
         if steps is None:
             return "That tile cannot be reached in one move: no path leads there."

@@ -38,7 +38,9 @@ def unit_lines(game: Game, uid: int) -> list[str]:
 def target_lines(game: Game, shooter: int, target: int, roster: Roster) -> list[str]:
     """The needed roll with every modifier named, and the exact chance to hit."""
     odds = game.to_hit(shooter, target)
-    lines = [f"Target: {roster.unit(target)}"]
+    enemy = game.unit(target)
+    lines = [f"Target: {roster.unit(target)} · laser {enemy.laser} · "
+             f"snap shots {enemy.snap_shots}"]
     for i, (label, value) in enumerate(odds.modifiers):
         sign = "" if i == 0 else ("+" if value >= 0 else "-")
         lines.append(f"   {sign}{abs(value) if i else value}  {label}")
