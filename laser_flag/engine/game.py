@@ -335,17 +335,18 @@ class Game:
 
     def _why_out_of_reach(self, unit: Unit, to: Pos) -> str:
         """Why one move cannot end on `to`: how far it is against the unit's speed, if it is."""
-        speed = self.rules[unit.unit_class].speed
+        return f"That tile cannot be reached in one move: {self._how_far(unit, to)}."
+
+    def _how_far(self, unit: Unit, to: Pos) -> str:
         if not self.map.in_bounds(to) or self.map.is_wall(to):
-            return "No unit can stand on a wall."
+            return "it is a wall"
         if any(o.pos == to for o in self._units.values()):
-            return "Another unit stands there."
+            return "another unit stands there"
         steps = self.steps_to(unit, to)
         if steps is None:
-            return "That tile cannot be reached in one move: no path leads there."
-        label = CLASS_LABELS[unit.unit_class]
-        return (f"That tile cannot be reached in one move: it needs {steps} steps "
-                f"and a {label} has speed {speed}.")
+            return "no path leads there"
+        label, speed = CLASS_LABELS[unit.unit_class], self.rules[unit.unit_class].speed
+        return f"it needs {steps} steps and a {label} has speed {speed}"
 
     def _forget_reach(self, *changed: Pos) -> None:
         """Drop the cached searches that a unit arriving at or leaving `changed` may alter."""

@@ -48,8 +48,6 @@ class Selection:
         if unit is None or unit.team != game.active_team or game.winner is not None:
             self.unit = self.target = None
         self._risk = {}
-        if self.inspected is not None and game.unit(self.inspected) is None:
-            self.inspected = None
         if self.unit is None:
             self.reachable, self.visible, self.targets = frozenset(), (), ()
             return
@@ -146,7 +144,10 @@ class Selection:
         hovered = self.unit_at(self.hover) if self.hover is not None else None
         if hovered is not None and hovered.team != self.game.active_team:
             return None if hovered.id == self.target else hovered.id
-        return self.inspected if self.unit is None else None
+        clicked = self.game.unit(self.inspected) if self.inspected is not None else None
+        if self.unit is None and clicked is not None and clicked.team != self.game.active_team:
+            return clicked.id  # still on the board, and still an enemy after a turn ended
+        return None
 
     def move_preview(self, pos: Pos | None = None) -> tuple[tuple[Pos, ...], Any] | None:
         """(path, SnapRisk) for moving the selected unit to `pos` (default: the hovered tile)."""

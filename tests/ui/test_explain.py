@@ -70,6 +70,15 @@ def test_clicking_an_enemy_with_nothing_selected_keeps_its_card_and_says_it_is_n
     assert "Speed 4 · to-hit 7+ · cover defense +2" in lines
 
 
+def test_an_enemy_clicked_before_the_turn_ended_is_not_shown_as_an_enemy_after(app):
+    scene = start_game(app, small_session())
+    click(app, centre(scene, (0, 4)))  # Bob's Grunt, inspected
+    press(app, pygame.K_e)
+    settle(app, scene)
+    assert scene.game.active_team == "2"
+    assert scene.selection.enemy_shown() is None and scene.card()[0] == "Bob to play"
+
+
 def test_hovering_a_tile_says_what_it_gives(app):
     scene = start_game(app, small_session())
     hover(app, scene, (3, 2))  # west of the wall, south of the crate
