@@ -16,7 +16,7 @@ from ..engine.events import (
 )
 from ..engine.game_map import GameMap, Pos, possessive
 from ..engine.ruleset import CLASS_LABELS
-from .odds_text import chance, modifiers_text, roll_outcomes
+from .odds_text import chance, modifiers_text, outcomes
 
 VICTORY_WORDS = {
     "score": "reaching the score limit",
@@ -72,7 +72,7 @@ def shot_reasons(event: Shot, roster: Roster) -> list[str]:
     order of the watchers that could fire."""
     reasons = []
     if event.modifiers and event.probability is not None:
-        odds = chance(event.probability, roll_outcomes(len(event.dice)))
+        odds = chance(event.probability, outcomes())  # a game's dice are 2D6
         reasons.append(f"{modifiers_text(event.modifiers)}: {odds}")
     if len(event.order) > 1:
         reasons.append(snap_order_text(event, roster))

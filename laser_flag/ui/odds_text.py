@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..engine.rolls import TWO_D6
+from ..engine.rolls import TWO_D6, Dice
 
 
-def chance(p: Fraction, outcomes: int) -> str:
-    """'15/36 = 41.7%': the exact count of the dice's `outcomes` and its percentage."""
-    count = p * outcomes
-    text = f"{count}/{outcomes}" if count.denominator == 1 else f"{p.numerator}/{p.denominator}"
+def chance(p: Fraction, total: int) -> str:
+    """'15/36 = 41.7%': the exact count out of the dice's `total` outcomes, and its percentage."""
+    count = p * total
+    text = f"{count}/{total}" if count.denominator == 1 else f"{p.numerator}/{p.denominator}"
     return f"{text} = {float(p) * 100:.1f}%"
 
 
-def roll_outcomes(dice_rolled: int, rolls: int = 1) -> int:
-    """How many equally likely results `rolls` rolls of `dice_rolled` game dice have."""
-    return (TWO_D6.sides**dice_rolled) ** rolls
+def outcomes(dice: Dice = TWO_D6, rolls: int = 1) -> int:
+    """How many equally likely results `rolls` rolls of the dice have (36 for one 2D6 roll)."""
+    return (dice.sides**dice.count) ** rolls
 
 
 def modifiers_text(modifiers: Sequence[tuple[str, int]]) -> str:

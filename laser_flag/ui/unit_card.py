@@ -11,12 +11,7 @@ from ..engine.ruleset import ALL_AP, CLASS_LABELS
 from ..engine.units import Unit
 from .inspect import cover_against, sides_text
 from .log_text import Roster
-from .odds_text import chance
-
-
-def outcomes(game: Game, rolls: int = 1) -> int:
-    """How many equally likely results `rolls` rolls of the game's dice have (36 for 2D6)."""
-    return (game.dice.sides**game.dice.count) ** rolls
+from .odds_text import chance, outcomes
 
 
 def unit_lines(game: Game, uid: int) -> list[str]:
@@ -44,10 +39,8 @@ def target_lines(game: Game, shooter: int, target: int, roster: Roster) -> list[
     for i, (label, value) in enumerate(odds.modifiers):
         sign = "" if i == 0 else ("+" if value >= 0 else "-")
         lines.append(f"   {sign}{abs(value) if i else value}  {label}")
-    dice = str(game.dice).upper()
-    lines.append(
-        f"Needed {odds.needed} on {dice}: hit chance {chance(odds.probability, outcomes(game))}"
-    )
+    dice, hit = str(game.dice).upper(), chance(odds.probability, outcomes(game.dice))
+    lines.append(f"Needed {odds.needed} on {dice}: hit chance {hit}")
     if not game.can_fire(shooter):
         lines.append("This unit cannot fire now.")
     return lines
@@ -66,7 +59,7 @@ def move_lines(game: Game, uid: int, path: tuple, risk, roster: Roster) -> list[
     names = ", ".join(CLASS_LABELS[game.unit(s).unit_class] for s in risk.shooters)
     count = len(risk.shooters)
     lines.append(f"{count} snap shot{'s' if count > 1 else ''} could fire ({names})")
-    lines.append(f"Chance to arrive unhit: {chance(risk.p_unhit, outcomes(game, count))}")
+    lines.append(f"Chance to arrive unhit: {chance(risk.p_unhit, outcomes(game.dice, count))}")
     return lines
 
 
@@ -79,7 +72,7 @@ def arrival_lines(game: Game, uid: int, dest: Pos, roster: Roster) -> list[str]:
              *cover_against(game, dest, other_team(unit.team), roster)]
     if after.laser != unit.laser:
         lines.append(f"Its laser starts {after.laser} there (a base).")
-    shots = [f"{roster.unit(e.id)} {chance(odds.probability, outcomes(game))}"
+    shots = [f"{roster.unit(e.id)} {chance(odds.probability, outcomes(game.dice))}"
              for e, odds in shots_from(game, after)]
     if shots:
         lines.append("Then fire at: " + "; ".join(shots))
