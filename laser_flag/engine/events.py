@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 
 from .game_map import Pos
 
@@ -17,7 +18,13 @@ class Moved:
 
 @dataclass(frozen=True)
 class Shot:
-    """A laser was fired; `dice` are listed highest first."""
+    """A laser was fired; `dice` are listed highest first.
+
+    The last fields only explain the shot (they never change its result, so two shots
+    compare equal without them): the shooter's tile, the named modifiers that make up
+    `needed`, the exact chance to hit, and for a snap shot every eligible watcher in the
+    order they were to fire.
+    """
 
     shooter: int
     target: int
@@ -25,6 +32,10 @@ class Shot:
     needed: int
     hit: bool
     snap: bool
+    at: Pos | None = field(default=None, compare=False)
+    modifiers: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    probability: Fraction | None = field(default=None, compare=False)
+    order: tuple[int, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from .ruleset import CLASS_LABELS
 from .state import GameState
 from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 
+NO_LOS = "There is no line of sight to that unit."
 Roller = Callable[[random.Random], tuple[int, ...]]
 
 
@@ -297,10 +298,29 @@ class Game:
             reason = f"Its laser is {unit.laser}."
         return reason
 
+    def why_not(self, action: Action) -> str | None:
+        """None when apply(action) would be legal now, else the reason it would refuse."""
+        try:
+            self._check(action)
+        except IllegalAction as exc:
+            return exc.reason
+        return None
+
+    def _check(self, action: Action) -> None:
+        check_action(action)  # the types first: nothing below may trip over a malformed action
+        if isinstance(action, Move):
+            self._check_move(self._units.get(action.unit_id), action.to)
+        elif isinstance(action, Fire):
+            self._check_fire(self._units.get(action.unit_id), action.target_id)
+        elif not isinstance(action, EndTurn):
+            raise IllegalAction(f"Not an action: {action!r}")
+        elif self.over:
+            raise IllegalAction("The game is over.")
+
     def _check_move(self, unit: Unit | None, to: Pos) -> None:
         reason = self._why_not_move(unit)
         if reason is None and to not in self._search(unit.id):
-            reason = "That tile cannot be reached in one move."
+            reason = self._why_out_of_reach(unit, to)
         if reason:
             raise IllegalAction(reason)
 
@@ -310,9 +330,24 @@ class Game:
         if reason is None and (target is None or target.team == unit.team):
             reason = "Only an enemy unit on the board can be fired at."
         if reason is None and not self.has_los(unit.pos, target.pos):
-            reason = "There is no line of sight to that unit."
+            reason = NO_LOS
         if reason:
             raise IllegalAction(reason)
+
+    def _why_out_of_reach(self, unit: Unit, to: Pos) -> str:
+        """Why one move cannot end on `to`: how far it is against the unit's speed, if it is."""
+        return f"That tile cannot be reached in one move: {self._how_far(unit, to)}."
+
+    def _how_far(self, unit: Unit, to: Pos) -> str:
+        if not self.map.in_bounds(to) or self.map.is_wall(to):
+            return "it is a wall"
+        if any(o.pos == to for o in self._units.values()):
+            return "another unit stands there"
+        steps = self.steps_to(unit, to)
+        if steps is None:
+            return "no path leads there"
+        label, speed = CLASS_LABELS[unit.unit_class], self.rules[unit.unit_class].speed
+        return f"it needs {steps} steps and a {label} has speed {speed}"
 
     def _forget_reach(self, *changed: Pos) -> None:
         """Drop the cached searches that a unit arriving at or leaving `changed` may alter."""
@@ -338,21 +373,15 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action and return what happened; IllegalAction changes nothing."""
-        check_action(action)
+        self._check(action)
         if isinstance(action, Move):
-            unit = self._units.get(action.unit_id)
-            self._check_move(unit, action.to)
+            unit = self._units[action.unit_id]
             do = lambda: self._move(unit, action.to)  # noqa: E731
         elif isinstance(action, Fire):
-            unit = self._units.get(action.unit_id)
-            self._check_fire(unit, action.target_id)
+            unit = self._units[action.unit_id]
             do = lambda: self._fire(unit, self._units[action.target_id])  # noqa: E731
-        elif isinstance(action, EndTurn):
-            if self.over:
-                raise IllegalAction("The game is over.")
-            do = self._end_turn
         else:
-            raise IllegalAction(f"Not an action: {action!r}")
+            do = self._end_turn
         self._events = []
         self.history = self.history.appended(action)
         with contextlib.suppress(_GameEnded):
@@ -394,13 +423,15 @@ class Game:
         self._shoot(unit, target, snap=False)
         self._snap_shots_at(unit.id)
 
-    def _shoot(self, shooter: Unit, target: Unit, snap: bool) -> bool:
-        needed = self._to_hit(shooter, target, target.pos, target.elevated, snap).needed
+    def _shoot(self, shooter: Unit, target: Unit, snap: bool, order: tuple[int, ...] = ()) -> bool:
+        odds = self._to_hit(shooter, target, target.pos, target.elevated, snap)
         dice = tuple(self._roll(self.rng))
         self._rolls += 1
-        hit = sum(dice) >= needed
+        hit = sum(dice) >= odds.needed
         self._stats[shooter.team]["shots"] += 1
-        self._emit(Shot(shooter.id, target.id, dice, needed, hit, snap))
+        self._emit(Shot(shooter.id, target.id, dice, odds.needed, hit, snap,
+                        at=shooter.pos, modifiers=odds.modifiers, probability=odds.probability,
+                        order=order))
         if hit:
             self._hit(shooter, target)
         return hit
@@ -429,9 +460,11 @@ class Game:
         if unit.laser == DEACTIVATED:
             return
         watchers = overwatch.eligible(self.map, self._units.values(), unit.team, unit.pos)
-        for watcher in overwatch.firing_order(watchers, self.rng):
+        order = overwatch.firing_order(watchers, self.rng)
+        ids = tuple(w.id for w in order)
+        for watcher in order:
             watcher = self._change(watcher.id, snap_shots=watcher.snap_shots - 1)
-            if self._shoot(watcher, unit, snap=True):
+            if self._shoot(watcher, unit, snap=True, order=ids):
                 return
 
     def _end_turn(self) -> None:
@@ -550,6 +583,15 @@ class Game:
         cls = self.rules[unit.unit_class]
         occupied = {o.pos for o in self._units.values() if o.id != unit.id}
         return movement.search(self.map, unit.pos, cls.speed, cls.climbs_freely, occupied)
+
+    def steps_to(self, unit: Unit, to: Pos) -> int | None:
+        """The fewest steps a walk of this unit to `to` takes with its own diagonal allowance and
+        no limit on length, the other units standing where they are; None: no walk gets there."""
+        cls = self.rules[unit.unit_class]
+        occupied = {o.pos for o in self._units.values() if o.id != unit.id}
+        walk = movement.search(self.map, unit.pos, self.map.rows * self.map.cols, cls.climbs_freely,
+                               occupied, max_diagonal=cls.speed // 2)
+        return len(walk.path(to)) - 1 if to in walk else None
 
     def shot_odds(self, shooter_class: str, at: Pos, target_class: str, to: Pos,
                   snap: bool = False) -> ToHit:

@@ -60,15 +60,21 @@ class Reach:
 
 
 def search(
-    gm: GameMap, start: Pos, speed: int, climbs_freely: bool, occupied: Collection[Pos]
+    gm: GameMap,
+    start: Pos,
+    speed: int,
+    climbs_freely: bool,
+    occupied: Collection[Pos],
+    max_diagonal: int | None = None,
 ) -> Reach:
     """Breadth-first search of one move over states (tile, diagonals used).
 
     A state that may walk on is only worth keeping with fewer diagonals than any earlier
     state on its tile. A step that climbs onto cover ends its path (unless the class climbs
-    freely): it makes its tile a destination but walks no further.
+    freely): it makes its tile a destination but walks no further. Diagonals are limited to
+    half the speed unless `max_diagonal` says otherwise (how far a tile out of reach is).
     """
-    max_diagonal = speed // 2
+    max_diagonal = speed // 2 if max_diagonal is None else max_diagonal
     steps = gm.memo(_steps_table)
     start_state = (start, 0)
     parents: dict[State, State | None] = {start_state: None}

@@ -37,7 +37,7 @@ def plan_card(session: Session, sel: Selection) -> tuple[str, list[str]]:
         return f"{session.names[game.active_team]} ends the turn", []
     preview = sel.move_preview()
     if preview is not None:
-        return roster.unit(sel.unit), move_lines(game, *preview)
+        return roster.unit(sel.unit), move_lines(game, sel.unit, *preview, roster)
     if sel.target is not None:
         return roster.unit(sel.unit), target_lines(game, sel.unit, sel.target, roster)
     return roster.unit(sel.unit), []

@@ -7,23 +7,32 @@ from __future__ import annotations
 
 import pygame
 
-from ..board.draw import draw_unit
+from ..board.draw import draw_unit, tile_rect
+from ..board.icons import draw_cover_bars
 from ..board.palette import HIGHLIGHTS, Palette
+from ..engine.actions import Move
+from ..engine.cover import cover_sides
 from ..engine.events import Shot
 from ..engine.game import Game
+from ..engine.units import Unit
 from . import overlays
 from .dice_box import draw_shot
+from .inspect import sight
 from .layout import Layout
-from .log_text import Roster
+from .log_text import LogLine, Roster
 from .playback import Playback, duration
 from .selection import Selection
+from .unit_card import shots_from
 from .unit_looks import look_of
 
 
 def draw_choices_under(surface: pygame.Surface, lay: Layout, sel: Selection) -> None:
-    """Reach, path and target tints, under the units."""
-    origin, px = lay.origin, lay.tile_px
-    overlays.shade(surface, origin, px, sel.reachable, HIGHLIGHTS.reach)
+    """Reach, path and target tints, and an inspected enemy's sight, under the units."""
+    origin, px, game = lay.origin, lay.tile_px, sel.game
+    enemy = sel.enemy_shown()
+    if enemy is not None:
+        overlays.shade(surface, origin, px, sight(game, enemy), HIGHLIGHTS.coverage)
+    overlays.reach(surface, origin, px, game.map, sel.reachable)
     preview = sel.move_preview()
     if preview is not None:
         tint = HIGHLIGHTS.danger if preview[1].shooters else HIGHLIGHTS.path
@@ -53,7 +62,24 @@ def draw_choices_over(surface: pygame.Surface, lay: Layout, sel: Selection) -> N
             else "safe"
         )
         color = overlays.TARGET_RED if risk.shooters else overlays.PATH_WHITE
-        overlays.tag(surface, origin, px, preview[0][-1], text, color)
+        dest = preview[0][-1]
+        draw_arrival(surface, lay, game, game.after(Move(sel.unit, dest)))
+        overlays.tag(surface, origin, px, dest, text, color)
+
+
+def draw_arrival(surface: pygame.Surface, lay: Layout, game: Game, after: Unit) -> None:
+    """Small marks for a destination: its cover sides, and the enemies it could fire at then."""
+    origin, px = lay.origin, lay.tile_px
+    sides = cover_sides(game.map, after.pos, after.elevated)
+    draw_cover_bars(surface, tile_rect(origin, px, after.pos), sides)
+    for enemy, _ in shots_from(game, after):
+        overlays.crosshair(surface, origin, px, enemy.pos, overlays.SHOT_ORANGE, 1)
+
+
+def draw_watch(surface: pygame.Surface, lay: Layout, game: Game, team: str) -> None:
+    """Hold H: every tile a watcher of `team` sees that a unit could stand on."""
+    for uid in game.watch_coverage(team):
+        overlays.shade(surface, lay.origin, lay.tile_px, sight(game, uid), HIGHLIGHTS.coverage)
 
 
 def draw_playback(
@@ -80,3 +106,13 @@ def draw_playback(
     overlays.laser(surface, game.map, origin, px, a, b, team.symbol, progress)
     if playback.showing_dice():
         draw_shot(surface, lay.board.center, shot, roster)
+
+
+def draw_log_marks(surface: pygame.Surface, lay: Layout, game: Game, line: str) -> None:
+    """A hovered log line's tiles ringed, and its units ringed where they stand now."""
+    if not isinstance(line, LogLine):
+        return  # a note, not an event: it names nothing on the board
+    units = [game.unit(uid) for uid in line.units]
+    tiles = [*line.tiles, *(u.pos for u in units if u is not None)]
+    for pos in tiles:
+        overlays.ring(surface, lay.origin, lay.tile_px, pos, overlays.SIGHT_YELLOW, 3)

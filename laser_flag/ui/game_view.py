@@ -5,9 +5,11 @@ Plain values and words only (no drawing), so the screen's text is built in one p
 
 from __future__ import annotations
 
+from ..engine.game import Game
+from .inspect import enemy_card, tile_lines
 from .panel import PanelView
 from .selection import Selection
-from .session import UndoRefusal
+from .session import Session, UndoRefusal
 from .settings import Settings
 from .turns import Turns
 from .unit_card import move_lines, target_lines, unit_lines
@@ -45,23 +47,36 @@ def panel_view(
 
 
 def player_card(turns: Turns, sel: Selection) -> tuple[str, list[str]]:
-    """The unit card on a person's turn: what is selected, targeted and hovered, or how to start."""
+    """The unit card on a person's turn: an enemy inspected, or what is selected, targeted and
+    hovered, or how to start; the last refusal or notice comes first, so it always shows."""
     game, session = turns.game, turns.session
     if turns.playback is not None:
         return "Playing out...", ["Click or press a key to continue; S skips the rest."]
-    note = turns.message or undo_note(turns)
+    note = [line for line in (turns.message or undo_note(turns),) if line]
+    enemy = sel.enemy_shown()
+    if enemy is not None:
+        title, lines = enemy_card(game, enemy, session.roster)
+        return title, [*note, *lines]
     if sel.unit is None:
         name = session.names[game.active_team]
-        lines = [f"{name}: pick a unit (click it, Tab, or 1-9).", note]
-        return f"{name} to play", [line for line in lines if line]
-    lines = unit_lines(game, sel.unit)
+        return f"{name} to play", [f"{name}: pick a unit (click it, Tab, or 1-9).", *note,
+                                   *hovered_tile(game, sel, session)]
+    lines = [*note, *unit_lines(game, sel.unit)]
     if sel.target is not None:
         lines += target_lines(game, sel.unit, sel.target, session.roster)
         lines.append("Click the target again or press F to fire.")
     preview = sel.move_preview()
     if preview is not None:
-        lines += move_lines(game, *preview)
-    return session.roster.unit(sel.unit), [*lines, note] if note else lines
+        return session.roster.unit(sel.unit), lines + move_lines(
+            game, sel.unit, *preview, session.roster)
+    return session.roster.unit(sel.unit), lines + hovered_tile(game, sel, session)
+
+
+def hovered_tile(game: Game, sel: Selection, session: Session) -> list[str]:
+    """What the hovered empty tile gives, or nothing."""
+    if sel.hover is None or sel.unit_at(sel.hover) is not None:
+        return []
+    return tile_lines(game, sel.hover, session.names, session.roster)
 
 
 def undo_note(turns: Turns) -> str:

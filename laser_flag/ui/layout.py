@@ -9,6 +9,7 @@ import pygame
 PANEL_WIDTH = 380
 MARGIN = 16
 MIN_TILE = 12
+LABELS = 18  # room left of and above the board for its row and column numbers
 
 
 @dataclass(frozen=True)
@@ -22,13 +23,14 @@ class Layout:
 
 
 def game_layout(size: tuple[int, int], rows: int, cols: int) -> Layout:
-    """Largest whole-pixel tiles that fit beside the panel, board centred in its area."""
+    """Largest whole-pixel tiles that fit beside the panel and the coordinate labels, board
+    centred in its area."""
     width, height = size
-    area_w = max(1, width - PANEL_WIDTH - 3 * MARGIN)
-    area_h = max(1, height - 2 * MARGIN)
+    area_w = max(1, width - PANEL_WIDTH - 3 * MARGIN - LABELS)
+    area_h = max(1, height - 2 * MARGIN - LABELS)
     tile_px = max(MIN_TILE, min(area_w // cols, area_h // rows))
     board_w, board_h = tile_px * cols, tile_px * rows
-    x = MARGIN + max(0, (area_w - board_w) // 2)
-    y = MARGIN + max(0, (area_h - board_h) // 2)
+    x = MARGIN + LABELS + max(0, (area_w - board_w) // 2)
+    y = MARGIN + LABELS + max(0, (area_h - board_h) // 2)
     panel = pygame.Rect(width - PANEL_WIDTH - MARGIN, MARGIN, PANEL_WIDTH, height - 2 * MARGIN)
     return Layout((x, y), tile_px, pygame.Rect(x, y, board_w, board_h), panel)

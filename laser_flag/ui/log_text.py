@@ -14,8 +14,9 @@ from ..engine.events import (
     Shot,
     TurnEnded,
 )
-from ..engine.game_map import GameMap, possessive
+from ..engine.game_map import GameMap, Pos, possessive
 from ..engine.ruleset import CLASS_LABELS
+from .odds_text import chance, modifiers_text, outcomes
 
 VICTORY_WORDS = {
     "score": "reaching the score limit",
@@ -23,6 +24,18 @@ VICTORY_WORDS = {
     "checkmate": "checkmate (no laser left to recharge)",
     "turn_limit": "the turn limit",
 }
+
+
+class LogLine(str):
+    """A log line that also knows the tiles and units it names, so hovering it can mark them."""
+
+    tiles: tuple[Pos, ...]
+    units: tuple[int, ...]
+
+    def __new__(cls, text: str, tiles: tuple[Pos, ...] = (), units: tuple[int, ...] = ()):
+        line = super().__new__(cls, text)
+        line.tiles, line.units = tiles, units
+        return line
 
 
 class Roster:
@@ -42,13 +55,35 @@ class Roster:
 
 
 def shot_text(event: Shot, roster: Roster) -> str:
+    """The shot and its result, then what made up the needed roll and the exact chance."""
     verb = "snap-shoots at" if event.snap else "fires at"
     dice = "+".join(str(d) for d in event.dice)
     result = "HIT" if event.hit else "MISS"
-    return (
-        f"{roster.unit(event.shooter)} {verb} {roster.unit(event.target)}: "
+    where = f" from {event.at}" if event.at is not None else ""
+    line = (
+        f"{roster.unit(event.shooter)}{where} {verb} {roster.unit(event.target)}: "
         f"{dice} = {sum(event.dice)}, needed {event.needed}: {result}"
     )
+    return " · ".join([line, *shot_reasons(event, roster)])
+
+
+def shot_reasons(event: Shot, roster: Roster) -> list[str]:
+    """Why it needed what it did and how likely it was; for a snap shot, where it came in the
+    order of the watchers that could fire."""
+    reasons = []
+    if event.modifiers and event.probability is not None:
+        odds = chance(event.probability, outcomes())  # a game's dice are 2D6
+        reasons.append(f"{modifiers_text(event.modifiers)}: {odds}")
+    if len(event.order) > 1:
+        reasons.append(snap_order_text(event, roster))
+    return reasons
+
+
+def snap_order_text(event: Shot, roster: Roster) -> str:
+    """'watcher 1 of 2 (Bob's Scout, then Bob's Grunt)': the order the watchers fired in."""
+    place = event.order.index(event.shooter) + 1
+    order = ", then ".join(roster.unit(uid) for uid in event.order)
+    return f"watcher {place} of {len(event.order)} ({order})"
 
 
 def game_over_text(winner: str, victory: str, names: Mapping[str, str]) -> str:
@@ -76,3 +111,17 @@ def event_text(event: Event, roster: Roster) -> str:
         case GameOver(winner=winner, victory=victory):
             return "Game over: " + game_over_text(winner, victory, roster.names)
     return str(event)
+
+
+def log_line(event: Event, roster: Roster) -> LogLine:
+    """One log line for one event, with the tiles and units it names."""
+    tiles: tuple[Pos, ...] = ()
+    units: tuple[int, ...] = ()
+    match event:
+        case Moved(unit=uid, path=path):
+            tiles, units = (path[0], path[-1]), (uid,)
+        case Shot(shooter=shooter, target=target, at=at):
+            tiles, units = ((at,) if at is not None else ()), (shooter, target)
+        case LaserChanged(unit=uid) | Disqualified(unit=uid):
+            units = (uid,)
+    return LogLine(event_text(event, roster), tiles, units)

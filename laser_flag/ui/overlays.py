@@ -1,4 +1,4 @@
-"""Marks laid over the board: reach, path, sight, targets, watch coverage, laser beams."""
+"""Marks laid over the board: reach, path, sight, targets, cover sides, laser beams."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pygame
 from ..board.draw import Point, shade_tiles, tile_rect
 from ..board.palette import HIGHLIGHTS
 from ..board.sight_line import sight_line, to_screen
-from ..engine.game_map import GameMap, Pos
+from ..engine.game_map import LEVEL, GameMap, Pos
 from .widgets import draw_text, font
 
 SELECT_RING = (255, 255, 255)
@@ -18,16 +18,24 @@ SIGHT_YELLOW = (255, 225, 90)
 LASER_CORE = (255, 250, 240)
 PATH_WHITE = (255, 255, 255)
 HOVER = (255, 255, 255)
+SHOT_ORANGE = (255, 160, 60)
+LABEL_GREY = (150, 156, 170)
 
 
 def shade(surface: pygame.Surface, origin: Point, tile_px: int, tiles: Iterable[Pos], rgba) -> None:
     shade_tiles(surface, origin, tile_px, tiles, rgba)
 
 
-def coverage(surface: pygame.Surface, origin: Point, tile_px: int, seen: dict) -> None:
-    """Every tile each watching enemy sees; overlapping watchers tint darker."""
-    for tiles in seen.values():
-        shade(surface, origin, tile_px, tiles, HIGHLIGHTS.coverage)
+def reach(surface: pygame.Surface, origin: Point, tile_px: int, gm: GameMap,
+          tiles: Iterable[Pos]) -> None:
+    """The tiles a move can end on: floor tinted; cover and bases only framed, so that each
+    tile kind stays recognisable under the tint."""
+    tiles = list(tiles)
+    plain = [p for p in tiles if gm.kind(p) == LEVEL]
+    shade(surface, origin, tile_px, plain, HIGHLIGHTS.reach)
+    for pos in tiles:
+        if gm.kind(pos) != LEVEL:
+            ring(surface, origin, tile_px, pos, HIGHLIGHTS.reach[:3], max(2, tile_px // 12))
 
 
 def path_line(surface: pygame.Surface, origin: Point, tile_px: int, path: Sequence[Pos]) -> None:
@@ -108,3 +116,15 @@ def banner(surface: pygame.Surface, board: pygame.Rect, text: str) -> None:
     pygame.draw.rect(surface, (20, 20, 26), box, border_radius=8)
     pygame.draw.rect(surface, SIGHT_YELLOW, box, 2, border_radius=8)
     draw_text(surface, text, box.center, 26, SIGHT_YELLOW, bold=True, anchor="center")
+
+
+def coordinates(surface: pygame.Surface, board: pygame.Rect, rows: int, cols: int,
+                tile_px: int) -> None:
+    """Row numbers left of the board and column numbers above it, as the log counts them."""
+    size = max(11, min(16, tile_px // 2))
+    for c in range(cols):
+        x = board.x + c * tile_px + tile_px // 2
+        draw_text(surface, str(c), (x, board.y - 2), size, LABEL_GREY, anchor="midbottom")
+    for r in range(rows):
+        y = board.y + r * tile_px + tile_px // 2
+        draw_text(surface, str(r), (board.x - 4, y), size, LABEL_GREY, anchor="midright")

@@ -25,16 +25,17 @@ from .widgets import (
 
 SCORE_H = 64
 TURN_H = 46
-CARD_H = 236
+CARD_H = 290
 MIN_CARD_H = 150  # on the smallest window the card gives way so buttons and keys still fit
 BUTTON_H = 34
 HINT = (
     "Click a unit, then a lit tile to move or an enemy to target. Tab next unit · "
     "Esc deselect · F fire · E end turn · Ctrl+Z undo · Ctrl+S save · hold H enemy watch · "
-    "R rules · A anim speed · C palette · S skip (animations, a bot's turn) · "
+    "R rules · G coordinates · A anim speed · C palette · S skip (animations, a bot's turn) · "
     "P pause bots · F11 fullscreen"
 )
 HINT_SIZE = 17
+LOG_SIZE = 17
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class PanelView:
     bots: bool = False  # some team is a bot: the Pause and Skip buttons show
     paused: bool = False
     can_skip: bool = False
+    log_hover: int | None = None  # the log entry under the mouse: its tiles and units are marked
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,7 @@ def draw_panel(
     fits = (card.h - 40) // font(19).get_linesize()
     draw_lines(surface, lines[:fits], (card.x + 10, card.y + 34), 19, TEXT)
     draw_buttons(surface, buttons(panel, view), 20)
-    draw_log(surface, lay.log, view.log)
+    draw_log(surface, lay.log, view.log, view.log_hover)
     hint = wrap(HINT, HINT_SIZE, panel.w - 4)
     draw_lines(surface, hint, (panel.x + 2, lay.hint_top), HINT_SIZE, DIM)
 
@@ -161,17 +163,37 @@ def draw_score(
     draw_text(surface, note, (rect.right - 8, rect.bottom - 8), 15, color, anchor="bottomright")
 
 
-def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[str]) -> None:
-    """The newest log lines that fit, newest at the bottom."""
+def log_rows(rect: pygame.Rect, log: Sequence[str]) -> list[tuple[int, str]]:
+    """The wrapped rows the log box shows, newest at the bottom, each with its entry's index."""
+    if rect.h < 30:
+        return []
+    fits = (rect.h - 10) // font(LOG_SIZE).get_linesize()
+    rows: list[tuple[int, str]] = []
+    for i in range(len(log) - 1, -1, -1):
+        rows[:0] = [(i, part) for part in wrap(log[i], LOG_SIZE, rect.w - 16)]
+        if len(rows) >= fits:
+            break
+    return rows[-fits:] if fits > 0 else []
+
+
+def log_entry_at(rect: pygame.Rect, log: Sequence[str], xy: tuple[int, int]) -> int | None:
+    """The index of the log entry under `xy`, if any."""
+    if not rect.collidepoint(xy):
+        return None
+    row = (xy[1] - rect.y - 5) // font(LOG_SIZE).get_linesize()
+    rows = log_rows(rect, log)
+    return rows[row][0] if 0 <= row < len(rows) else None
+
+
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, log: Sequence[str],
+             hovered: int | None = None) -> None:
+    """The newest log lines that fit, newest at the bottom; the hovered entry lit."""
     if rect.h < 30:
         return
     draw_box(surface, rect, (28, 31, 38))
-    size = 17
-    step = font(size).get_linesize()
-    fits = (rect.h - 10) // step
-    lines: list[str] = []
-    for entry in reversed(log):
-        lines[:0] = wrap(entry, size, rect.w - 16)
-        if len(lines) >= fits:
-            break
-    draw_lines(surface, lines[-fits:], (rect.x + 8, rect.y + 5), size, TEXT)
+    step = font(LOG_SIZE).get_linesize()
+    for n, (i, text) in enumerate(log_rows(rect, log)):
+        top = rect.y + 5 + n * step
+        if i == hovered:
+            pygame.draw.rect(surface, (60, 66, 84), (rect.x + 4, top, rect.w - 8, step))
+        draw_text(surface, text, (rect.x + 8, top), LOG_SIZE, TEXT)

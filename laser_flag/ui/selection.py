@@ -8,18 +8,21 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.actions import Action, Fire, Move
-from ..engine.game import Game
+from ..engine.game import NO_LOS, Game
 from ..engine.game_map import Pos
+from .refusals import NOT_YOURS, PICK_A_TARGET, PICK_A_UNIT, Refused
 
 
 class Selection:
-    """The selected unit, its target and the hovered tile, with the engine's answers cached."""
+    """The selected unit, its target, the hovered tile and the enemy last clicked to inspect it,
+    with the engine's answers cached."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.unit: int | None = None
         self.target: int | None = None
         self.hover: Pos | None = None
+        self.inspected: int | None = None
         self.reachable: frozenset[Pos] = frozenset()
         self.visible: tuple[int, ...] = ()
         self.targets: tuple[int, ...] = ()
@@ -102,19 +105,48 @@ class Selection:
             return Fire(self.unit, self.target)
         return None
 
-    def click(self, pos: Pos) -> Action | None:
-        """A left click on a tile: select, target, move, or fire at the target clicked again."""
+    def fire(self) -> Fire | Refused:
+        """F or the Fire button: the shot, or why there is none (the engine's reason if any)."""
+        if self.unit is None or self.target is None:
+            return Refused(PICK_A_UNIT if self.unit is None else PICK_A_TARGET)
+        action = Fire(self.unit, self.target)
+        reason = self.game.why_not(action)
+        return action if reason is None else Refused(reason)
+
+    def click(self, pos: Pos) -> Action | Refused | None:
+        """A left click on a tile: select, inspect, target, move, or fire at the target clicked
+        again; a click that cannot do what it means keeps the picks and says why."""
         clicked = self.unit_at(pos)
         if clicked is not None and clicked.team == self.game.active_team:
             self.select(clicked.id)
-        elif clicked is not None and clicked.id in self.visible:
-            if clicked.id == self.target:
-                return self.fire_action()
-            self.target = clicked.id
-        elif pos in self.reachable:
+            return None
+        self.inspected = clicked.id if clicked is not None else None
+        if self.unit is None:
+            return None if clicked is None else Refused(NOT_YOURS)
+        if clicked is not None:
+            return self.aim(clicked.id)
+        if pos in self.reachable:
             return Move(self.unit, pos)
-        else:
-            self.select(None)
+        return Refused(self.game.why_not(Move(self.unit, pos)) or PICK_A_UNIT)
+
+    def aim(self, enemy: int) -> Fire | Refused | None:
+        """An enemy clicked with a unit selected: target it, or fire if it is the target."""
+        if enemy not in self.visible:
+            return Refused(NO_LOS)
+        if enemy == self.target:
+            return self.fire()
+        self.target = enemy
+        return None
+
+    def enemy_shown(self) -> int | None:
+        """The enemy whose card shows: the one hovered (unless it is the target), else the one
+        last clicked while nothing of ours was selected."""
+        hovered = self.unit_at(self.hover) if self.hover is not None else None
+        if hovered is not None and hovered.team != self.game.active_team:
+            return None if hovered.id == self.target else hovered.id
+        clicked = self.game.unit(self.inspected) if self.inspected is not None else None
+        if self.unit is None and clicked is not None and clicked.team != self.game.active_team:
+            return clicked.id  # still on the board, and still an enemy after a turn ended
         return None
 
     def move_preview(self, pos: Pos | None = None) -> tuple[tuple[Pos, ...], Any] | None:

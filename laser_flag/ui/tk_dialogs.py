@@ -1,4 +1,4 @@
-"""Small tkinter dialogs (rename a team, open a map) that fail softly when Tk is missing."""
+"""Small tkinter dialogs (open a map) that fail softly when Tk is missing."""
 
 from __future__ import annotations
 
@@ -23,21 +23,6 @@ def _with_tk(ask: Callable[[Any], Any]) -> Any:
         return None
     finally:
         root.destroy()
-
-
-def ask_team_name(current: str) -> str | None:
-    """A new team name, or None if cancelled, blank or Tk is unavailable."""
-
-    def ask(root: Any) -> str | None:
-        from tkinter import simpledialog
-
-        return simpledialog.askstring(
-            "Rename team", "Team name:", initialvalue=current, parent=root
-        )
-
-    name = _with_tk(ask)
-    name = (name or "").strip()[:24]
-    return name or None
 
 
 def ask_map_file(initial_dir: str) -> str | None:

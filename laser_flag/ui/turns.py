@@ -6,7 +6,7 @@ so the whole turn flow is tested without a window (STYLE.md: a scene only calls 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from .. import saves
@@ -14,16 +14,10 @@ from ..engine.actions import Action, IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game
 from .bot_turns import DICE_MS, BotTurns
-from .log_text import event_text
+from .log_text import log_line
 from .playback import Playback
+from .refusals import Refused
 from .session import Session, UndoRefusal
-
-
-@dataclass(frozen=True)
-class Refused:
-    """An action the engine refused, and why, in the engine's words."""
-
-    reason: str
 
 
 class Turns:
@@ -76,7 +70,7 @@ class Turns:
         return events
 
     def played(self, event: Event) -> None:
-        self.session.log.append(event_text(event, self.session.roster))
+        self.session.log.append(log_line(event, self.session.roster))
 
     def why_no_undo(self) -> UndoRefusal | None:
         """None when the player may take back the last action, else why not."""

@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
+from ..engine.actions import Move
+from ..engine.cover import cover_sides
 from ..engine.game import Game
+from ..engine.game_map import Pos, other_team
+from ..engine.rolls import ToHit
 from ..engine.ruleset import ALL_AP, CLASS_LABELS
+from ..engine.units import Unit
+from .inspect import cover_against, sides_text
 from .log_text import Roster
-
-SIDE_WORDS = {"N": "north", "S": "south", "W": "west", "E": "east"}
-
-
-def chance(p: Fraction, outcomes: int) -> str:
-    """'15/36 = 41.7%': the exact count of the dice's `outcomes` and its percentage."""
-    count = p * outcomes
-    text = f"{count}/{outcomes}" if count.denominator == 1 else f"{p.numerator}/{p.denominator}"
-    return f"{text} = {float(p) * 100:.1f}%"
-
-
-def outcomes(game: Game, rolls: int = 1) -> int:
-    """How many equally likely results `rolls` rolls of the game's dice have (36 for 2D6)."""
-    return (game.dice.sides**game.dice.count) ** rolls
+from .odds_text import chance, outcomes
 
 
 def unit_lines(game: Game, uid: int) -> list[str]:
@@ -28,7 +19,7 @@ def unit_lines(game: Game, uid: int) -> list[str]:
     unit = game.unit(uid)
     rules = game.rules[unit.unit_class]
     cost = "all AP" if rules.firing_costs == ALL_AP else f"{rules.firing_costs} AP"
-    cover = ", ".join(SIDE_WORDS[s] for s in sorted(game.cover_sides(uid))) or "none"
+    cover = sides_text(game.cover_sides(uid))
     height = "on cover (elevated)" if unit.elevated else "on the ground"
     return [
         f"AP {unit.ap}/{game.rules.ap_per_turn} · speed {rules.speed} · to-hit {rules.to_hit}+",
@@ -42,29 +33,56 @@ def unit_lines(game: Game, uid: int) -> list[str]:
 def target_lines(game: Game, shooter: int, target: int, roster: Roster) -> list[str]:
     """The needed roll with every modifier named, and the exact chance to hit."""
     odds = game.to_hit(shooter, target)
-    lines = [f"Target: {roster.unit(target)}"]
+    enemy = game.unit(target)
+    lines = [f"Target: {roster.unit(target)} · laser {enemy.laser} · "
+             f"snap shots {enemy.snap_shots}"]
     for i, (label, value) in enumerate(odds.modifiers):
         sign = "" if i == 0 else ("+" if value >= 0 else "-")
         lines.append(f"   {sign}{abs(value) if i else value}  {label}")
-    dice = str(game.dice).upper()
-    lines.append(
-        f"Needed {odds.needed} on {dice}: hit chance {chance(odds.probability, outcomes(game))}"
-    )
+    dice, hit = str(game.dice).upper(), chance(odds.probability, outcomes(game.dice))
+    lines.append(f"Needed {odds.needed} on {dice}: hit chance {hit}")
     if not game.can_fire(shooter):
         lines.append("This unit cannot fire now.")
     return lines
 
 
-def move_lines(game: Game, path: tuple, risk) -> list[str]:
-    """Where a move goes and who could snap-shoot it there; exact chance to arrive unhit."""
+def move_lines(game: Game, uid: int, path: tuple, risk, roster: Roster) -> list[str]:
+    """Where a move goes and what the unit would have there: cover against whom, elevation,
+    recharging, the shots it could take next; who could snap-shoot it; the exact odds."""
     dest = path[-1]
     steps = len(path) - 1
-    lines = [f"Move to {dest}: {steps} step{'s' if steps != 1 else ''}, 1 AP"]
+    lines = [f"Move to {dest}: {steps} step{'s' if steps != 1 else ''}, 1 AP", *arrival_lines(
+        game, uid, dest, roster)]
     if not risk.shooters:
         lines.append("No enemy snap shot can reach it there.")
         return lines
     names = ", ".join(CLASS_LABELS[game.unit(s).unit_class] for s in risk.shooters)
     count = len(risk.shooters)
     lines.append(f"{count} snap shot{'s' if count > 1 else ''} could fire ({names})")
-    lines.append(f"Chance to arrive unhit: {chance(risk.p_unhit, outcomes(game, count))}")
+    lines.append(f"Chance to arrive unhit: {chance(risk.p_unhit, outcomes(game.dice, count))}")
     return lines
+
+
+def arrival_lines(game: Game, uid: int, dest: Pos, roster: Roster) -> list[str]:
+    """The unit as the move would leave it: height and cover there, a recharge, its shots."""
+    unit = game.unit(uid)
+    after = game.after(Move(uid, dest))
+    height = "elevated (on cover)" if after.elevated else "on the ground"
+    lines = [f"There: {height} · cover {sides_text(cover_sides(game.map, dest, after.elevated))}",
+             *cover_against(game, dest, other_team(unit.team), roster)]
+    if after.laser != unit.laser:
+        lines.append(f"Its laser starts {after.laser} there (a base).")
+    shots = [f"{roster.unit(e.id)} {chance(odds.probability, outcomes(game.dice))}"
+             for e, odds in shots_from(game, after)]
+    if shots:
+        lines.append("Then fire at: " + "; ".join(shots))
+    return lines
+
+
+def shots_from(game: Game, unit: Unit) -> list[tuple[Unit, ToHit]]:
+    """The enemies `unit` (as a plan leaves it) could fire at, with each shot's odds; none
+    when it could not fire then (no AP left, its laser off)."""
+    if not game.may_fire(unit):
+        return []
+    enemies = [e for e in game.units if e.team != unit.team and game.has_los(unit.pos, e.pos)]
+    return [(e, game.shot_odds(unit.unit_class, unit.pos, e.unit_class, e.pos)) for e in enemies]

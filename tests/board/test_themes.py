@@ -55,7 +55,9 @@ def shade(rgba):
 
 
 def coverage_twice(surface, positions):
-    overlays.coverage(surface, (0, 0), TILE, {1: positions, 2: positions})
+    """Two watchers seeing the same tiles: H shades once per watcher, so overlaps darken."""
+    for _ in range(2):
+        overlays.shade(surface, (0, 0), TILE, positions, HIGHLIGHTS.coverage)
 
 
 def path(surface, positions):

@@ -77,7 +77,6 @@ CASES = [pytest.param(path, HOT_SEAT, id=path.stem) for path in monkey_maps()] +
 @pytest.mark.slow
 @pytest.mark.parametrize(("path", "levels"), CASES)
 def test_random_input_never_breaks_the_game(app, monkeypatch, path, levels):
-    monkeypatch.setattr(tk_dialogs, "ask_team_name", lambda current: "Zed")
     monkeypatch.setattr(tk_dialogs, "ask_map_file", lambda folder: None)
     monkeypatch.setattr(editor_launch, "launch_editor", lambda: (None, "no editor in tests"))
     rng = random.Random(path.stem)

@@ -7,8 +7,8 @@ from fractions import Fraction
 from laser_flag.engine.events import Disqualified, LaserChanged, Moved, Scored, Shot
 from laser_flag.engine.units import Unit
 from laser_flag.ui.log_text import event_text
+from laser_flag.ui.odds_text import chance
 from laser_flag.ui.playback import LASER_MS, STEP_MS, Playback
-from laser_flag.ui.unit_card import chance
 
 from .conftest import small_session
 

@@ -8,7 +8,6 @@ import pygame
 import pytest
 
 from laser_flag.app import first_session, levels, main, parse_args
-from laser_flag.ui import tk_dialogs
 from laser_flag.ui.panel import score_rects
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
@@ -60,17 +59,35 @@ def test_same_again_keeps_sides_and_menu_goes_home(app):
     assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
 
 
-def test_clicking_a_score_box_renames_the_team(app, monkeypatch):
-    monkeypatch.setattr(tk_dialogs, "ask_team_name", lambda current: f"{current} the Bold")
+def type_keys(app, keys: list[tuple[int, str]]) -> None:
+    for key, char in keys:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char,
+                                             scancode=0))
+    frames(app)
+
+
+def test_clicking_a_score_box_renames_the_team_in_place(app):
     scene = start_game(app, small_session())
     click(app, score_rects(scene.layout().panel)["2"].center)
+    typed = [(pygame.K_SPACE, " "), (pygame.K_t, "t"), (pygame.K_h, "h"), (pygame.K_e, "e"),
+             (pygame.K_SPACE, " "), (pygame.K_b, "B"), (pygame.K_BACKSPACE, ""), (pygame.K_b, "B"),
+             (pygame.K_o, "o"), (pygame.K_l, "l"), (pygame.K_d, "d")]
+    type_keys(app, typed)
+    assert scene.naming is not None and scene.naming.text == "Bob the Bold"
+    assert scene.game.active_team == "1" and not scene.watching  # E, H typed: not on the board
+    type_keys(app, [(pygame.K_RETURN, "\r")])
     assert scene.session.names["2"] == "Bob the Bold"
     assert scene.session.roster.unit(2) == "Bob the Bold's Scout"
 
 
-def test_rename_without_tk_display_does_nothing(monkeypatch):
-    monkeypatch.delenv("DISPLAY", raising=False)
-    assert tk_dialogs.ask_team_name("Alice") is None
+def test_escape_or_a_blank_name_keeps_the_old_name(app):
+    scene = start_game(app, small_session())
+    click(app, score_rects(scene.layout().panel)["1"].center)
+    type_keys(app, [(pygame.K_x, "x"), (pygame.K_ESCAPE, "")])
+    assert scene.naming is None and scene.session.names["1"] == "Alice"
+    click(app, score_rects(scene.layout().panel)["1"].center)
+    type_keys(app, [(pygame.K_BACKSPACE, "")] * 5 + [(pygame.K_RETURN, "\r")])
+    assert scene.session.names["1"] == "Alice"
 
 
 def test_board_scales_with_the_window(app):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ...board.draw import draw_tiles, draw_units, pos_at
@@ -9,12 +11,20 @@ from ...board.palette import Palette
 from ...engine.actions import Action, EndTurn
 from ...engine.game import Game
 from ...engine.game_map import Pos, other_team, possessive
-from .. import overlays, tk_dialogs
+from .. import overlays
 from ..bot_card import bot_card
-from ..game_draw import draw_choices_over, draw_choices_under, draw_playback
+from ..game_draw import (
+    draw_choices_over,
+    draw_choices_under,
+    draw_log_marks,
+    draw_playback,
+    draw_watch,
+)
 from ..game_view import panel_view, player_card
 from ..layout import Layout, game_layout
-from ..panel import PanelView, buttons, draw_panel, score_rects
+from ..name_field import NameField, draw_name_field
+from ..panel import PanelView, buttons, draw_panel, log_entry_at, panel_layout, score_rects
+from ..refusals import Refused
 from ..routes import ShowRules, ShowVictory
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
 from ..selection import Selection
@@ -31,7 +41,7 @@ ARROWS = {
 }
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
 # What a watcher may still do while a bot is to move: nothing here acts for the bot's team.
-WATCHER_KEYS = {pygame.K_p, pygame.K_s, pygame.K_r, pygame.K_a, pygame.K_c, pygame.K_h}
+WATCHER_KEYS = {pygame.K_p, pygame.K_s, pygame.K_r, pygame.K_a, pygame.K_c, pygame.K_h, pygame.K_g}
 WATCHER_CTRL_KEYS = {pygame.K_s, pygame.K_z}  # save; undo, which says why it cannot
 
 
@@ -42,6 +52,9 @@ class GameScene(Scene):
         self.turns = Turns(session)
         self.selection = Selection(session.game)
         self.watch_key = self.watch_button = False
+        self.coordinates = True  # row and column numbers along the board (G toggles them)
+        self.log_hover: int | None = None  # the log entry under the mouse
+        self.naming: NameField | None = None  # a team's new name being typed
         self.plan_marks = Selection(session.game)  # the bot's plan, marked like a pick
         self.plan_key: tuple | None = None  # which plan (and after how many actions) that is
 
@@ -76,8 +89,11 @@ class GameScene(Scene):
 
     # ----- acting ------------------------------------------------------------------------
 
-    def act(self, action: Action | None) -> None:
-        if action is not None:
+    def act(self, action: Action | Refused | None) -> None:
+        """Play an action, or say why there is none; a refusal keeps the picks as they are."""
+        if isinstance(action, Refused):
+            self.turns.message = action.reason
+        elif action is not None:
             self.turns.act(action)
             self.selection.refresh()
 
@@ -111,7 +127,9 @@ class GameScene(Scene):
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         bot = self.turns.bot_to_move
-        if event.type == pygame.KEYUP and event.key == pygame.K_h:
+        if self.naming is not None and event.type in (pygame.KEYDOWN, pygame.KEYUP):
+            self.type_name(event)  # every key goes to the name field, none to the board
+        elif event.type == pygame.KEYUP and event.key == pygame.K_h:
             self.watch_key = False
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.watch_button = False
@@ -121,10 +139,17 @@ class GameScene(Scene):
             return self.key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             return self.mouse_down(event)
-        elif event.type == pygame.MOUSEMOTION and not bot:
-            lay = self.layout()
-            self.selection.hover = pos_at(lay.origin, lay.tile_px, self.game.map, event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse_moved(event.pos, bot)
         return None
+
+    def mouse_moved(self, xy: tuple[int, int], bot: bool) -> None:
+        """The hovered tile (not in a bot's turn), and the hovered log line."""
+        lay = self.layout()
+        if not bot:
+            self.selection.hover = pos_at(lay.origin, lay.tile_px, self.game.map, xy)
+        log_box = panel_layout(lay.panel, self.panel_view()).log
+        self.log_hover = log_entry_at(log_box, self.session.log, xy)
 
     def playback_input(self, event: pygame.event.Event) -> None:
         """While events play: any click or key continues; S skips them all."""
@@ -143,13 +168,14 @@ class GameScene(Scene):
         simple = {
             pygame.K_ESCAPE: sel.clear,
             pygame.K_e: lambda: self.act(EndTurn()),
-            pygame.K_f: lambda: self.act(sel.fire_action()),
+            pygame.K_f: lambda: self.act(sel.fire()),
             pygame.K_a: self.app.settings.cycle_speed,
             pygame.K_c: self.app.settings.toggle_palette,
             pygame.K_RETURN: self.click_hover,
             pygame.K_SPACE: self.click_hover,
             pygame.K_p: self.turns.toggle_pause,
             pygame.K_s: self.turns.skip_bot_turn,
+            pygame.K_g: lambda: setattr(self, "coordinates", not self.coordinates),
         }
         if key == pygame.K_r:
             return self.button("rules")
@@ -179,6 +205,9 @@ class GameScene(Scene):
 
     def mouse_down(self, event: pygame.event.Event) -> Transition | None:
         bot = self.turns.bot_to_move
+        if self.naming is not None:  # a click anywhere else keeps the name typed so far
+            self.naming.keep()
+            self.end_naming()
         if event.button == 3 and not bot:
             self.selection.select(None)
         if event.button != 1:
@@ -206,7 +235,7 @@ class GameScene(Scene):
             return self.to_menu()
         settings, sel, turns = self.app.settings, self.selection, self.turns
         actions = {
-            "fire": lambda: self.act(sel.fire_action()),
+            "fire": lambda: self.act(sel.fire()),
             "end": lambda: self.act(EndTurn()),
             "undo": self.undo,
             "save": turns.save,
@@ -220,18 +249,30 @@ class GameScene(Scene):
         return None
 
     def rename(self, team: str) -> None:
-        name = tk_dialogs.ask_team_name(self.session.names[team])
-        if name:
-            self.session.names[team] = name
+        """A click on a score box: type the team's new name in place."""
+        self.naming = NameField(team, self.session.names[team])
+
+    def type_name(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.naming.key(event.key, event.unicode)
+        if self.naming.done:
+            self.end_naming()
+
+    def end_naming(self) -> None:
+        """Close the name field; a name kept (not dropped, not blank) renames the team."""
+        field, self.naming = self.naming, None
+        if field.name:
+            self.session.names[field.team] = field.name
 
     # ----- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         lay, palette, game, playback = self.layout(), self.palette(), self.game, self.turns.playback
         draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette)
+        if self.coordinates:
+            overlays.coordinates(surface, lay.board, game.map.rows, game.map.cols, lay.tile_px)
         if self.watching:
-            coverage = game.watch_coverage(other_team(game.active_team))
-            overlays.coverage(surface, lay.origin, lay.tile_px, coverage)
+            draw_watch(surface, lay, game, other_team(game.active_team))
         if playback is None:
             draw_choices_under(surface, lay, self.shown())
         draw_units(surface, unit_looks(game, playback), lay.origin, lay.tile_px, palette)
@@ -239,15 +280,20 @@ class GameScene(Scene):
             draw_choices_over(surface, lay, self.shown())
         else:
             draw_playback(surface, lay, palette, game, playback, self.session.roster)
+        if self.log_hover is not None and self.log_hover < len(self.session.log):
+            draw_log_marks(surface, lay, game, self.session.log[self.log_hover])
         if self.turns.bots.paused:
             overlays.banner(surface, lay.board, "Paused · P to go on")
         draw_panel(surface, lay.panel, self.panel_view(), palette)
+        if self.naming is not None:
+            draw_name_field(surface, score_rects(lay.panel)[self.naming.team], self.naming)
 
     # ----- the panel's words -------------------------------------------------------------
 
     def panel_view(self) -> PanelView:
         settings = self.app.settings
-        return panel_view(self.turns, self.selection, self.card(), settings, self.watching)
+        view = panel_view(self.turns, self.selection, self.card(), settings, self.watching)
+        return replace(view, log_hover=self.log_hover)
 
     def card(self) -> tuple[str, list[str]]:
         """The unit card: the bot's turn, or what the player has selected, targeted, hovered."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ...board.draw import UnitLook, draw_tiles, draw_unit
@@ -77,7 +79,8 @@ class RulesScene(Scene):
         w, h = self.app.screen.get_size()
         area = pygame.Rect(w - 24 - 420, h - 64, 420, 40)
         specs = [("prev", "< Previous"), ("next", "Next >"), ("back", "Back (Esc)")]
-        return row_of_buttons(specs, area)
+        ends = {"prev": self.page > 0, "next": self.page < len(PAGES) - 1}
+        return [replace(b, enabled=ends.get(b.name, True)) for b in row_of_buttons(specs, area)]
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.KEYDOWN:
@@ -100,7 +103,8 @@ class RulesScene(Scene):
     def act(self, name: str) -> Transition | None:
         if name == "back":
             return Pop()
-        self.page = (self.page + (1 if name == "next" else -1)) % len(PAGES)
+        step = 1 if name == "next" else -1  # the pages stop at either end: no wrapping round
+        self.page = min(len(PAGES) - 1, max(0, self.page + step))
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -168,8 +172,9 @@ class RulesScene(Scene):
         for i, (name, description, draw_icon) in enumerate(STATUS_ICONS):
             x = area.x + (i % 2) * col_w
             y = area.y + 36 + (i // 2) * 46
-            icon = pygame.Rect(x, y, 56, 38)
+            icon = pygame.Rect(x, y, 76, 38)  # wide enough for a count drawn beside its mark
             pygame.draw.rect(surface, (70, 74, 66), icon, border_radius=4)
-            draw_icon(surface, icon.inflate(-8, -8))
-            draw_text(surface, name, (x + 66, y), 21, TEXT, bold=True)
-            draw_lines(surface, wrap(description, 18, col_w - 80)[:1], (x + 66, y + 19), 18, DIM)
+            draw_icon(surface, icon.inflate(-28, -8).move(-10, 0))
+            draw_text(surface, name, (icon.right + 10, y), 21, TEXT, bold=True)
+            draw_lines(surface, wrap(description, 18, col_w - 100)[:1], (icon.right + 10, y + 19),
+                       18, DIM)

@@ -1,0 +1,52 @@
+"""Renaming a team in place: a text field over its score box that takes every key until done."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from .widgets import ACCENT, DIM, TEXT, draw_box, draw_text, font
+
+MAX_NAME = 24
+
+
+@dataclass
+class NameField:
+    """The name being typed for `team`; `done` once Enter keeps it or Esc drops it."""
+
+    team: str
+    text: str
+    done: bool = False
+    kept: bool = False
+
+    def key(self, key: int, char: str) -> None:
+        """One key press: a printable character, Backspace, Enter (keep) or Esc (drop)."""
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.keep()
+        elif key == pygame.K_ESCAPE:
+            self.done = True
+        elif key == pygame.K_BACKSPACE:
+            self.text = self.text[:-1]
+        elif char.isprintable() and char and len(self.text) < MAX_NAME:
+            self.text += char
+
+    def keep(self) -> None:
+        self.done = self.kept = True
+
+    @property
+    def name(self) -> str | None:
+        """The name to keep: None when dropped or blank."""
+        name = self.text.strip()
+        return name if self.kept and name else None
+
+
+def draw_name_field(surface: pygame.Surface, box: pygame.Rect, field: NameField) -> None:
+    """The field over the score box: the text with a caret, and what Enter and Esc do."""
+    draw_box(surface, box, (22, 24, 30), ACCENT)
+    text = field.text + "|"
+    while len(text) > 1 and font(22, True).size(text)[0] > box.w - 16:
+        text = text[1:]  # keep the end (where the caret is) in view
+    draw_text(surface, text, (box.x + 8, box.y + 8), 22, TEXT, bold=True)
+    draw_text(surface, "Enter keeps · Esc cancels", (box.x + 8, box.bottom - 6), 15, DIM,
+              anchor="bottomleft")
