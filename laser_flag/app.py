@@ -13,6 +13,7 @@ from . import __version__
 from .bots import HUMAN, LEVELS
 from .engine.mapfile import MapError, load_map
 from .saves import ReplayMismatch, SaveError, load_save
+from .sound.mixer import Mixer
 from .tools.cli import OneLineParser, UsageError, one_line
 from .ui.loop import App, run
 from .ui.map_catalog import catalog, find_map, listing
@@ -189,7 +190,7 @@ def watch_replay(path: Path, size: tuple[int, int]) -> int:
     pygame.display.init()
     pygame.font.init()
     try:
-        app = App(size)
+        app = App(size, sound=Mixer.open())
         app.push(build(WatchReplay(loaded)))
         run(app)
     finally:
@@ -219,7 +220,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     pygame.display.init()
     pygame.font.init()
     try:
-        app = App(args.size or settings.window_size, settings, launch_options(args))
+        sound = Mixer.open()  # silent, with one line on stderr, when there is no audio device
+        app = App(args.size or settings.window_size, settings, launch_options(args), sound)
         app.push(MenuScene())
         if session is not None:
             app.push(build(PlayGame(session)))

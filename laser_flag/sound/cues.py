@@ -39,6 +39,18 @@ def _moved(event: Moved, gm: GameMap | None) -> list[str]:
     ]
 
 
+def classes_of(gm: GameMap) -> dict[int, str]:
+    """Unit id to class, as a map places them: what a shot's sound depends on."""
+    return {uid: spec.unit_class for uid, spec in enumerate(gm.units)}
+
+
+def _ending(winner: str, humans: frozenset[str]) -> str:
+    """Hot-seat, someone at the PC always wins; against a bot the people may lose."""
+    if winner == "draw":
+        return "draw"
+    return "defeat" if humans and winner not in humans else "victory"
+
+
 def _shot(event: Shot, classes: Mapping[int, str]) -> list[str]:
     """The beam (the sniper's own), after an alert when it is a snap shot, then hit or miss."""
     if event.snap:
@@ -49,11 +61,12 @@ def _shot(event: Shot, classes: Mapping[int, str]) -> list[str]:
 
 
 def sounds_for(event: Event, classes: Mapping[int, str] | None = None,
-               gm: GameMap | None = None) -> list[str]:
+               gm: GameMap | None = None, humans: frozenset[str] = frozenset()) -> list[str]:
     """The sound names of one event, in the order to play them.
 
     `classes` (unit id to class) lets the sniper's shot sound apart; `gm` tells a climb onto
     cover from a step. Without them every shot is a plain laser and every move a walk.
+    `humans` are the teams people play: when a bot beats them the end is a defeat, not a win.
     """
     match event:
         case Moved():
@@ -65,7 +78,7 @@ def sounds_for(event: Event, classes: Mapping[int, str] | None = None,
         case TurnEnded():
             return ["turn_change"]
         case GameOver():
-            return ["draw" if event.winner == "draw" else "victory"]
+            return [_ending(event.winner, humans)]
         case Scored() | Disqualified():
             return []  # the hit that caused them already sounded
     raise TypeError(f"not an engine event: {event!r}")

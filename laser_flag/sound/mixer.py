@@ -42,6 +42,12 @@ class Mixer:
         self.folder = folder
         self.volumes = volumes
         self.available = bool(effects)
+        self.track: str | None = None  # the music looping now
+
+    @classmethod
+    def silent(cls) -> Mixer:
+        """A mixer that plays nothing and opens no audio device (tests, tools)."""
+        return cls({}, bundled("sounds"))
 
     @classmethod
     def open(cls, volumes: Volumes = Volumes(), folder: Path | None = None,
@@ -68,14 +74,17 @@ class Mixer:
             sound.play()
 
     def play_music(self, name: str) -> None:
-        """Loop a music track ('music_menu', 'music_game') from its start."""
-        if not self.available:
+        """Loop a music track ('music_menu', 'music_game') from its start, unless it is the one
+        already looping (coming back from the rules page does not restart it)."""
+        if not self.available or name == self.track:
             return
+        self.track = name
         pygame.mixer.music.load(str(self.folder / f"{name}.wav"))
         pygame.mixer.music.set_volume(self.volumes.level(self.volumes.music))
         pygame.mixer.music.play(loops=-1)
 
     def stop_music(self) -> None:
+        self.track = None
         if self.available:
             pygame.mixer.music.stop()
 

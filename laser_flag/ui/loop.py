@@ -8,10 +8,12 @@ the scene a route names (screens.py). Tests drive it headless: post real pygame 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Protocol
 
 import pygame
 
+from ..sound.mixer import Mixer
 from .scene import Pop, PopToRoot, Push, Quit, Replace, Scene, Transition
 from .screens import build
 from .settings import DEFAULT_SIZE, MIN_SIZE, LaunchOptions, Settings
@@ -33,9 +35,12 @@ class App:
         size: tuple[int, int] = DEFAULT_SIZE,
         settings: Settings | None = None,
         options: LaunchOptions | None = None,
+        sound: Mixer | None = None,
     ) -> None:
         self.settings = settings or Settings()
         self.options = options or LaunchOptions()
+        self.sound = sound or Mixer.silent()
+        self.sound.set_volumes(replace(self.sound.volumes, muted=self.settings.muted))
         self.scenes: list[Scene] = []
         self.running = True
         self.windowed_size = size
@@ -109,6 +114,15 @@ class App:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self.remember_window()
 
+    @property
+    def typing(self) -> bool:
+        return self.top is not None and self.top.takes_text
+
+    def toggle_mute(self) -> None:
+        """M, anywhere but in a text field: sound and music off or on, remembered."""
+        self.settings.toggle_mute()
+        self.sound.set_volumes(replace(self.sound.volumes, muted=self.settings.muted))
+
     def handle(self, event: pygame.event.Event) -> None:
         """Window-level events here; everything else goes to the top scene."""
         if event.type == pygame.QUIT:
@@ -118,6 +132,8 @@ class App:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_m and not self.typing:
+            self.toggle_mute()
         elif self.top:
             self.go(self.top.process_event(event))
 

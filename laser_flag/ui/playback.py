@@ -38,6 +38,7 @@ class Playback:
         events: Sequence[Event],
         on_played: Callable[[Event], None] = lambda event: None,
         auto_dice_ms: float | None = None,
+        on_start: Callable[[Event], None] = lambda event: None,
     ) -> None:
         self.events = list(events)
         self.auto_dice_ms = auto_dice_ms
@@ -48,6 +49,8 @@ class Playback:
         self.positions: dict[int, Pos] = {u.id: u.pos for u in before_units}
         self.lasers: dict[int, str] = {u.id: u.laser for u in before_units}
         self.scores = dict(before_scores)
+        self.on_start = on_start  # the sound of an event starts with its picture
+        self._started()
 
     @property
     def current(self) -> Event | None:
@@ -99,8 +102,9 @@ class Playback:
             self._advance()
 
     def skip_all(self) -> None:
+        """Every event at once, silently: a skipped turn should not play all its sounds together."""
         while self.current is not None:
-            self._advance()
+            self._advance(quiet=True)
 
     def walk(self) -> tuple[int, tuple[Pos, ...], float] | None:
         """(unit, path, steps walked so far) while a move animates."""
@@ -109,7 +113,7 @@ class Playback:
             return event.unit, event.path, self.elapsed / STEP_MS
         return None
 
-    def _advance(self) -> None:
+    def _advance(self, quiet: bool = False) -> None:
         event = self.events[self.index]
         match event:
             case Moved(unit=uid, path=path):
@@ -123,3 +127,9 @@ class Playback:
         self.index += 1
         self.elapsed = 0.0
         self.on_played(event)
+        if not quiet:
+            self._started()
+
+    def _started(self) -> None:
+        if self.current is not None:
+            self.on_start(self.current)

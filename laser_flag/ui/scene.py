@@ -11,16 +11,19 @@ from typing import Protocol
 
 import pygame
 
+from ..sound.mixer import Mixer
 from .routes import Route
 from .settings import LaunchOptions, Settings
 
 
 class Host(Protocol):
-    """What a scene reads of the app: the window, the player's settings, the launch options."""
+    """What a scene reads of the app: the window, the player's settings, the launch options,
+    and the sound (a silent mixer when there is no audio device)."""
 
     screen: pygame.Surface
     settings: Settings
     options: LaunchOptions
+    sound: Mixer
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,7 @@ class Scene:
     """
 
     app: Host
+    takes_text = False  # True while a text field has the keys: M then types, it does not mute
 
     def resume(self) -> None:
         """Called when the scene becomes the top of the stack."""

@@ -47,6 +47,7 @@ class Settings:
     speed_index: int = 1
     alternate_palette: bool = False
     fullscreen: bool = False
+    muted: bool = False  # M, anywhere: the game's sounds and music off
     window_size: tuple[int, int] = DEFAULT_SIZE
     # Who plays each team: as last chosen anywhere, and as last chosen for each map file name.
     last_levels: dict[str, str] = field(default_factory=all_human)
@@ -68,6 +69,10 @@ class Settings:
 
     def toggle_palette(self) -> None:
         self.alternate_palette = not self.alternate_palette
+        self.save()
+
+    def toggle_mute(self) -> None:
+        self.muted = not self.muted
         self.save()
 
     def remember_window(self, size: tuple[int, int], fullscreen: bool) -> None:
@@ -177,6 +182,7 @@ FILE_NAMES: dict[str, Stored] = {
     "animation_speed": Stored("speed_index", _speed, lambda index: ANIMATION_SPEEDS[index][0]),
     "alternate_palette": Stored("alternate_palette", _flag),
     "fullscreen": Stored("fullscreen", _flag),
+    "muted": Stored("muted", _flag),
     "window_size": Stored("window_size", _size),
     "players": Stored("last_levels", _levels),
     "players_by_map": Stored("map_levels", _map_levels),

@@ -6,6 +6,7 @@ so the whole turn flow is tested without a window (STYLE.md: a scene only calls 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -31,6 +32,7 @@ class Turns:
         self.bots = BotTurns(session.levels, session.seed)
         self.playback: Playback | None = None
         self.message = ""
+        self.on_event: Callable[[Event], None] = lambda event: None  # its sound, in the client
 
     @property
     def game(self) -> Game:
@@ -63,7 +65,7 @@ class Turns:
             self.message = exc.reason
             return Refused(exc.reason)
         self.message = ""
-        self.playback = Playback(before, scores, events, self.played, auto_dice)
+        self.playback = Playback(before, scores, events, self.played, auto_dice, self.on_event)
         self.session.write_state()
         if game.turn != turn:
             self.autosave()

@@ -14,7 +14,7 @@ from laser_flag.engine.events import (
     TurnEnded,
 )
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.sound.cues import SOUND_NAMES, sounds_for
+from laser_flag.sound.cues import SOUND_NAMES, classes_of, sounds_for
 
 CLASSES = {0: "basic", 1: "sniper"}
 
@@ -80,3 +80,16 @@ def test_every_sound_named_is_a_known_sound(gm):
 def test_something_else_is_refused():
     with pytest.raises(TypeError, match="not an engine event"):
         sounds_for("boom")
+
+
+def test_the_end_is_a_defeat_only_when_a_bot_beats_the_people():
+    assert sounds_for(GameOver("2", "score")) == ["victory"]  # hot-seat: someone here won
+    assert sounds_for(GameOver("2", "score"), humans=frozenset("12")) == ["victory"]
+    assert sounds_for(GameOver("1", "score"), humans=frozenset("1")) == ["victory"]
+    assert sounds_for(GameOver("2", "score"), humans=frozenset("1")) == ["defeat"]
+    assert sounds_for(GameOver("draw", "turn_limit"), humans=frozenset("1")) == ["draw"]
+
+
+def test_classes_of_names_each_unit_by_its_place_in_the_map(gm):
+    assert classes_of(gm) == CLASSES
+    assert sounds_for(shot(1, hit=False), classes_of(gm))[0] == "sniper_shot"

@@ -47,6 +47,17 @@ def test_instant_speed_skips_animations_and_skip_all_plays_everything():
     assert 2 not in gone.positions
 
 
+def test_each_event_is_announced_as_it_starts_and_a_skip_is_quiet():
+    """The sound hook: the walk as it begins, the shot when its beam starts; S skips silently."""
+    started = []
+    playback = Playback(BEFORE, {"1": 0, "2": 0}, EVENTS, on_start=started.append)
+    assert started == [MOVE]
+    playback.update(2 * STEP_MS, 1.0)
+    assert started == [MOVE, SNAP]
+    playback.skip_all()
+    assert playback.done and started == [MOVE, SNAP]
+
+
 def test_log_lines_name_units_and_rolls():
     roster = small_session().roster
     assert event_text(SNAP, roster) == (

@@ -19,6 +19,7 @@ GOOD = {
     "animation_speed": "Fast",
     "alternate_palette": True,
     "fullscreen": True,
+    "muted": True,
     "window_size": [1024, 700],
     "players": {"1": "Human", "2": "Hard"},
     "players_by_map": {"duel.json": {"1": "Easy", "2": "Human"}},
@@ -29,7 +30,7 @@ def test_good_values_read_back_as_written():
     settings, problems = from_values(GOOD)
     assert problems == []
     assert settings.speed_label == "Fast" and settings.alternate_palette and settings.fullscreen
-    assert settings.window_size == (1024, 700)
+    assert settings.window_size == (1024, 700) and settings.muted
     assert settings.to_values() == GOOD
 
 

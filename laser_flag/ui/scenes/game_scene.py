@@ -8,9 +8,12 @@ import pygame
 
 from ...board.draw import draw_tiles, draw_units, pos_at
 from ...board.palette import Palette
+from ...bots import HUMAN
 from ...engine.actions import Action, EndTurn
+from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.game_map import Pos, other_team, possessive
+from ...sound.cues import classes_of, sounds_for
 from .. import overlays
 from ..bot_card import bot_card
 from ..game_draw import (
@@ -70,6 +73,20 @@ class GameScene(Scene):
     def watching(self) -> bool:
         return self.watch_key or self.watch_button
 
+    @property
+    def takes_text(self) -> bool:
+        return self.naming is not None  # M types an m into the name, it does not mute
+
+    def resume(self) -> None:
+        self.turns.on_event = self.sound_of
+        self.app.sound.play_music("music_game")
+
+    def sound_of(self, event: Event) -> None:
+        """An event's sounds as it starts to play, so a bot's turn sounds like a person's."""
+        gm, levels = self.game.map, self.session.levels
+        humans = frozenset(team for team, level in levels.items() if level == HUMAN)
+        self.app.sound.play(sounds_for(event, classes_of(gm), gm, humans))
+
     def layout(self) -> Layout:
         return game_layout(self.app.screen.get_size(), self.game.map.rows, self.game.map.cols)
 
@@ -93,8 +110,10 @@ class GameScene(Scene):
         """Play an action, or say why there is none; a refusal keeps the picks as they are."""
         if isinstance(action, Refused):
             self.turns.message = action.reason
+            self.app.sound.play(["refused"])
         elif action is not None:
-            self.turns.act(action)
+            if isinstance(self.turns.act(action), Refused):
+                self.app.sound.play(["refused"])
             self.selection.refresh()
 
     def undo(self) -> None:

@@ -262,6 +262,7 @@ class MenuScene(Scene):
         self.message, self.message_ms = message, MESSAGE_MS
 
     def resume(self) -> None:
+        self.app.sound.play_music("music_menu")
         notice = self.app.settings.take_notice()  # a bad settings file, said once
         if notice:
             self.say(notice)

@@ -10,6 +10,7 @@ from ...engine.game import Game
 from ...engine.game_map import TEAMS
 from ...replay_index import ReplayIndex
 from ...saves import LoadedSave
+from ...sound.cues import classes_of, sounds_for
 from ..layout import game_layout
 from ..log_text import Roster, event_text
 from ..scene import Pop, Scene, Transition
@@ -50,8 +51,17 @@ class ReplayScene(Scene):
     # ----- control -------------------------------------------------------------------------
 
     def step(self, delta: int) -> None:
+        before = self.index
         self.index = min(max(0, self.index + delta), self.last)
         self.elapsed = 0
+        if self.index == before + 1:
+            self.sound_of(self.index)
+
+    def sound_of(self, index: int) -> None:
+        """One action played forward sounds as it did in the game (jumps stay quiet)."""
+        gm = self.game.map
+        for event in self.replay.events[index]:
+            self.app.sound.play(sounds_for(event, classes_of(gm), gm))
 
     def jump_to_turn(self, turn: int) -> None:
         """The state at the start of `turn` (clamped to the game's first and last turn)."""
@@ -72,6 +82,7 @@ class ReplayScene(Scene):
         while self.elapsed >= wait and self.index < self.last:
             self.elapsed -= wait
             self.index += 1
+            self.sound_of(self.index)
         if self.index == self.last:
             self.playing = False
 
