@@ -9,6 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # each records a real second of audio in a process of its own
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 # Runs in its own process (the audio driver is chosen once per process): the sniper fires at
