@@ -10,9 +10,8 @@ from ...engine.actions import Action, EndTurn
 from ...engine.game import Game
 from ...engine.game_map import Pos, other_team, possessive
 from .. import overlays, tk_dialogs
-from ..bot_card import bot_card
 from ..game_draw import draw_choices_over, draw_choices_under, draw_playback
-from ..game_view import panel_view, player_card
+from ..game_view import panel_view
 from ..layout import Layout, game_layout
 from ..panel import PanelView, buttons, draw_panel, score_rects
 from ..routes import ShowRules, ShowVictory
@@ -247,10 +246,4 @@ class GameScene(Scene):
 
     def panel_view(self) -> PanelView:
         settings = self.app.settings
-        return panel_view(self.turns, self.selection, self.card(), settings, self.watching)
-
-    def card(self) -> tuple[str, list[str]]:
-        """The unit card: the bot's turn, or what the player has selected, targeted, hovered."""
-        if self.turns.bot_to_move:
-            return bot_card(self.turns, self.shown())
-        return player_card(self.turns, self.selection)
+        return panel_view(self.turns, self.selection, self.shown(), settings, self.watching)
