@@ -1,6 +1,6 @@
-"""The client lets a map go: after a whole game played from the menu (its thumbnails drawn, bots
+"""The client lets go: after a whole game played from the menu (its thumbnails drawn, bots
 thinking on worker threads, the victory screen, back to the menu) nothing module-level keeps the
-map, so it goes with the menu that loaded it (issue 10 §6)."""
+map, so it goes with the menu that loaded it (issue 10 §6); drawn text is kept only so much."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import weakref
 
 import pygame
 
+from laser_flag.ui import widgets
 from laser_flag.ui.loop import App
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.victory_scene import VictoryScene
@@ -42,3 +43,11 @@ def test_a_map_is_freed_once_the_client_that_played_it_is_gone(tmp_path):
         assert gm() is None
     finally:
         pygame.display.quit()
+
+
+def test_the_text_drawn_in_a_long_session_is_not_all_kept():
+    pygame.font.init()
+    surface = pygame.Surface((200, 40))
+    for n in range(3000):  # a long session's turn lines, odds and log lines: each one different
+        widgets.draw_text(surface, f"Round {n} · turn {2 * n}", (0, 0))
+    assert 0 < widgets._rendered.cache_info().currsize <= 1024
