@@ -46,3 +46,9 @@ def test_help_names_the_replay_command(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "laser-flag replay" in capsys.readouterr().out
+
+
+def test_a_bad_replay_option_is_one_line_naming_the_command(capsys):
+    assert main(["replay", "--nosuch"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("laser-flag replay: error: ")
