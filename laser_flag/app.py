@@ -14,7 +14,7 @@ from .bots import HUMAN, LEVELS
 from .engine.mapfile import MapError, load_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .sound.mixer import Mixer
-from .tools.cli import OneLineParser, UsageError, one_line
+from .tools.cli import OneLineParser, UsageError, fail, one_line
 from .ui.loop import App, run
 from .ui.map_catalog import catalog, find_map, listing
 from .ui.routes import PlayGame, WatchReplay
@@ -173,8 +173,7 @@ def replay_main(argv: Sequence[str]) -> int:
     try:
         args = parse_replay_args(argv)
     except UsageError as err:
-        print(f"laser-flag replay: error: {one_line(err)}", file=sys.stderr)
-        return 2
+        return fail("laser-flag replay", err)
     if args.verify:
         return verify_save(args.file)
     return watch_replay(args.file, args.size)
@@ -206,8 +205,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parse_args(argv)
     except UsageError as err:
-        print(f"laser-flag: error: {one_line(err)}", file=sys.stderr)
-        return 2
+        return fail("laser-flag", err)
     if args.list_maps:
         print("\n".join(listing(catalog())))
         return 0

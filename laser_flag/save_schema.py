@@ -15,7 +15,7 @@ from typing import Any
 
 from .bots.levels import LEVELS
 from .engine.game_map import MAX_SIDE, TEAMS
-from .engine.json_reader import clip
+from .engine.json_reader import ReadError, clip
 
 SAVE_FORMAT = "laser-flag-save"
 SAVE_VERSION = 1
@@ -30,13 +30,8 @@ _DIGEST = re.compile(r"[0-9a-f]{64}")
 Check = Callable[[str, Any], None]
 
 
-class SchemaError(ValueError):
+class SchemaError(ReadError):
     """A save that breaks the schema; `place` is the key path, `problem` what is wrong there."""
-
-    def __init__(self, place: str, problem: str) -> None:
-        self.place = place
-        self.problem = clip(problem)
-        super().__init__(f"{place}: {self.problem}")
 
 
 def _show(value: Any) -> str:

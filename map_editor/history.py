@@ -118,10 +118,6 @@ class History:
         return bool(self._undo)
 
     @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
-    @property
     def modified(self) -> bool:
         return self._saved_at != len(self._undo)
 

@@ -76,3 +76,9 @@ def test_map_finds_a_players_map_by_name_after_the_bundled_ones(data_dir):
     own_map(data_dir, "duel", "My duel")
     assert parse_args(["--map", "mine"]).map == mine
     assert parse_args(["--map", "duel"]).map == bundled_maps() / "duel.json"  # bundled first
+
+
+def test_a_bad_replay_option_is_one_line_naming_the_command(capsys):
+    assert main(["replay", "--nosuch"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("laser-flag replay: error: ")

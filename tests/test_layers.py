@@ -7,28 +7,14 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+from .import_graph import ROOT, imported, module_name
 
 
 def imported_modules(path: Path) -> set[str]:
     """Every module a source file imports, relative imports resolved, wherever they stand."""
-    name = module_name(path)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package.rsplit(".", node.level - 1)[0] if node.level else ""
-            stem = ".".join(p for p in (base, node.module or "") if p)
-            found.add(stem)
-            found.update(f"{stem}.{alias.name}" for alias in node.names)
-    return found
+    name, tree = module_name(path), ast.parse(path.read_text(encoding="utf-8"))
+    return {target for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)
+            for target in imported(name, path, node)}
 
 
 def reaches(package: str, forbidden: tuple[str, ...]) -> list[str]:

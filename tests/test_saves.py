@@ -12,7 +12,9 @@ import pytest
 
 from laser_flag import saves
 from laser_flag.engine import Game, load_map
+from laser_flag.engine.json_reader import MESSAGE_CHARS, ReadError
 from laser_flag.engine.record import action_to_json, state_digest
+from laser_flag.save_schema import SchemaError
 from laser_flag.saves import SaveError, list_saves, load_save, write_save
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
@@ -211,3 +213,10 @@ def test_replay_verify_runs_as_a_command(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert str(path) in done.stdout
+
+
+def test_a_schema_refusal_is_one_clipped_line_like_a_read_refusal():
+    err = SchemaError("actions[3]", "x" * 5000 + "\nmore")
+    assert isinstance(err, ReadError) and err.place == "actions[3]"
+    assert str(err).startswith("actions[3]: xxx") and str(err).endswith("...")
+    assert "\n" not in str(err) and len(str(err)) <= len("actions[3]: ") + MESSAGE_CHARS

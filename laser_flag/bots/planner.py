@@ -48,7 +48,7 @@ class PlannerBot(Bot):
         """The chance to act again unhit times the best next gain of the same unit (or 0)."""
         unit = game.unit(action.unit_id)
         after = game.after(action)
-        if after.ap < 1:
+        if not (game.may_move(after) or game.may_fire(after)):
             return 0.0
         p = self.appraiser.p_unhit(game, sit, unit, after.pos)
         return p * max(0.0, self._best_gain(game, sit, after))

@@ -8,7 +8,7 @@ decisions while the enemy looks the same (see `enemy_signature`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from laser_flag.engine import CHARGED, DEACTIVATED, Game, Pos, Unit, other_team
 
@@ -55,6 +55,7 @@ class Situation:
         self.sees = gm.visibility.sees
         self.map = gm
         self.laser_after_hit = game.laser_after_hit
+        self.may_fire = game.may_fire
         self.snap_shots_kept = game.snap_shots_kept
         self.has_base = bool(gm.usable_bases(self.team))
         self.base_dist = base_distance(gm, self.team)
@@ -73,6 +74,7 @@ class Situation:
         self._threat: dict[tuple[str, Pos, int], float] = {}
         self._shot: dict[tuple[str, Pos], float] = {}
         self._engage: dict[Pos, int] = {}
+        self._armed: dict[tuple[str, int, str], bool] = {}
 
     def _reply_seen(self, game: Game) -> dict[int, frozenset[Pos]]:
         """Every tile each live enemy could see after one move of its next turn."""
@@ -122,6 +124,15 @@ class Situation:
             dist = self._engage[at] = 0 if seen else self.enemy_dist.get(at, UNREACHABLE)
         return dist
 
+    def armed(self, unit: Unit, ap: int, laser: str) -> bool:
+        """Whether the unit, with `ap` left and this laser, may fire (the engine's rule, asked
+        once per class, AP and laser: a value is priced for hundreds of tiles a decision)."""
+        key = (unit.unit_class, ap, laser)
+        armed = self._armed.get(key)
+        if armed is None:
+            armed = self._armed[key] = self.may_fire(replace(unit, ap=ap, laser=laser))
+        return armed
+
     def gain(self, target: Unit) -> float:
         """What hitting this enemy is worth: a point, and its laser or the unit itself."""
         worth = self.w.point
@@ -145,7 +156,7 @@ class Situation:
             steps = self.base_dist.get(at, UNREACHABLE)
             v -= (w.base_step * steps + w.approach_step * (steps + self.base_to_enemy)
                   + self.urgency * w.urgency_steps)
-        if laser == CHARGED and ap >= 1:
+        if self.armed(unit, ap, laser):
             v += w.shot_ready * self.best_shot(unit.unit_class, at)
             if at in self.enemy_view:  # snap shots held over ground the enemy must cross
                 v += w.watch * self.snap_shots_kept(unit.unit_class, ap)

@@ -6,6 +6,7 @@ Plain values and words only (no drawing), so the screen's text is built in one p
 from __future__ import annotations
 
 from ..engine.game import Game
+from .bot_card import bot_card
 from .inspect import enemy_card, tile_lines
 from .panel import PanelView
 from .selection import Selection
@@ -16,10 +17,11 @@ from .unit_card import move_lines, target_lines, unit_lines
 
 
 def panel_view(
-    turns: Turns, sel: Selection, card: tuple[str, list[str]], settings: Settings, watching: bool
+    turns: Turns, sel: Selection, shown: Selection, settings: Settings, watching: bool
 ) -> PanelView:
-    """The panel this frame; `card` is the unit card's (title, lines)."""
+    """The panel this frame; `shown` is what the board marks (in a bot's turn, its plan)."""
     game, session = turns.game, turns.session
+    card = unit_card(turns, sel, shown)
     scores = turns.playback.scores if turns.playback else game.scores
     limit = f" of {game.map.turn_limit}" if game.map.turn_limit else ""
     player = turns.playback is None and not turns.bot_to_move  # a person may act now
@@ -44,6 +46,11 @@ def panel_view(
         paused=turns.bots.paused,
         can_skip=turns.bot_to_move,
     )
+
+
+def unit_card(turns: Turns, sel: Selection, shown: Selection) -> tuple[str, list[str]]:
+    """The unit card: the bot's turn, or what the player has selected, targeted, hovered."""
+    return bot_card(turns, shown) if turns.bot_to_move else player_card(turns, sel)
 
 
 def player_card(turns: Turns, sel: Selection) -> tuple[str, list[str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -30,7 +30,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
-@cache
+# Bounded: every distinct line ever drawn (turn lines, odds, the log) would otherwise stay.
+@lru_cache(maxsize=1024)
 def _rendered(text: str, size: int, color: tuple[int, int, int], bold: bool) -> pygame.Surface:
     return font(size, bold).render(text, True, color)
 

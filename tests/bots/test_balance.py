@@ -250,7 +250,7 @@ def _wait_for_games(reader: PipeReader, games: int, total: int) -> None:
                f"{games} games on the progress bar", timeout=120)
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.slow)])
 def test_ctrl_c_in_a_terminal_stops_every_process_cleanly(jobs, tmp_path):
     """SIGINT to the whole process group, as a terminal's Ctrl-C sends it to lab and workers."""
     lab = subprocess.Popen([sys.executable, "-m", "laser_flag.tools.balance", DUEL, "--json",

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from laser_flag.sound.mixer import Volumes
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -78,10 +80,12 @@ def record(tmp_path: Path, mode: str) -> int:
     return json.loads(done.stdout)["loudest"]
 
 
+@pytest.mark.slow  # a real second of audio output
 def test_a_shot_reaches_the_output(tmp_path):
     assert record(tmp_path, "loud") > 1000
 
 
+@pytest.mark.slow  # a real second of audio output
 def test_a_muted_shot_does_not(tmp_path):
     assert record(tmp_path, "muted") == 0
 

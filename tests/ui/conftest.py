@@ -137,6 +137,12 @@ def panel_button(scene: GameScene, name: str) -> Button:
     return next(b for b in buttons(scene.layout().panel, scene.panel_view()) if b.name == name)
 
 
+def card(scene: GameScene) -> tuple[str, list[str]]:
+    """The unit card's title and lines, as the panel shows them this frame."""
+    view = scene.panel_view()
+    return view.card_title, list(view.card_lines)
+
+
 def centre(scene: GameScene, pos: tuple[int, int]) -> tuple[int, int]:
     lay = scene.layout()
     return tile_rect(lay.origin, lay.tile_px, pos).center

@@ -21,6 +21,7 @@ from .conftest import (
     SMALL_MAP,
     WALLED,
     Dice,
+    card,
     centre,
     click,
     frames,
@@ -85,7 +86,7 @@ def test_the_loop_draws_and_answers_keys_while_the_bot_thinks(app, gated, monkey
     assert scene.turns.bots.thinking() and bot.asked == [1]
     assert bot.games[0] is not scene.game  # the worker was handed a copy
     assert len(draws) == 31
-    assert scene.card()[0] == "Bob is thinking..."
+    assert card(scene)[0] == "Bob is thinking..."
     press(app, pygame.K_a)  # a key handled while the worker is still blocked
     assert app.settings.speed_label == "Fast"
     assert scene.turns.bots.thinking() and len(scene.game.history) == 1
@@ -105,7 +106,7 @@ def test_the_plan_shows_before_the_shot_and_the_dice_clear_by_themselves(app, ga
     assert scene.turns.plan == Fire(2, 1)
     assert scene.shown().unit == 2 and scene.shown().target == 1  # the board marks the plan
     assert scene.selection.unit is None  # the player's own picks are left alone
-    title, lines = scene.card()
+    title, lines = card(scene)
     assert title == "Bob's Scout" and any(line.startswith("Needed ") for line in lines)
     assert scene.game.history == [EndTurn()]  # shown, not yet played
     run_until(app, lambda: scene.turns.playback is not None and scene.turns.playback.showing_dice())
@@ -150,7 +151,7 @@ def test_pause_holds_the_bots_answer_until_go_on(app, gated):
     run_until(app, lambda: not scene.turns.bots.thinking())  # the thought under way may finish...
     frames(app, 100)
     assert scene.game.history == [EndTurn()]  # ...but nothing is played while paused
-    assert scene.card()[0] == "Paused"
+    assert card(scene)[0] == "Paused"
     assert panel_button(scene, "pause").label == "Go on (P)"
     click(app, panel_button(scene, "pause").rect.center)
     assert not scene.turns.bots.paused
@@ -164,7 +165,7 @@ def test_pause_before_the_bots_turn_keeps_it_from_even_starting(app, gated):
     press(app, pygame.K_p)  # on the human's own turn
     press(app, pygame.K_e)
     frames(app, 20)
-    assert bot.asked == [] and scene.card()[0] == "Paused"
+    assert bot.asked == [] and card(scene)[0] == "Paused"
     press(app, pygame.K_p)
     bot.gate.release()
     run_until(app, humans_turn(scene))

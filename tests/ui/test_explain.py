@@ -17,6 +17,7 @@ from .conftest import (
     SMALL_MAP,
     WALLED,
     Dice,
+    card,
     centre,
     click,
     frames,
@@ -42,7 +43,7 @@ def test_hovering_an_enemy_shows_its_card_and_its_sight(app):
     scene = start_game(app, small_session())
     before = app.screen.get_at(centre(scene, (4, 1)))
     hover(app, scene, (1, 5))  # Bob's Scout
-    title, lines = scene.card()
+    title, lines = card(scene)
     assert title == "Bob's Scout (enemy)"
     assert "Speed 5 · to-hit 8+ · cover defense +1" in lines
     assert "Laser charged · snap shots 2 of 2" in lines
@@ -65,7 +66,7 @@ def test_clicking_an_enemy_with_nothing_selected_keeps_its_card_and_says_it_is_n
     scene = start_game(app, small_session())
     click(app, centre(scene, (0, 4)))  # Bob's Grunt
     hover(app, scene, (4, 4))
-    title, lines = scene.card()
+    title, lines = card(scene)
     assert title == "Bob's Grunt (enemy)" and lines[0] == NOT_YOURS
     assert "Speed 4 · to-hit 7+ · cover defense +2" in lines
 
@@ -76,19 +77,19 @@ def test_an_enemy_clicked_before_the_turn_ended_is_not_shown_as_an_enemy_after(a
     press(app, pygame.K_e)
     settle(app, scene)
     assert scene.game.active_team == "2"
-    assert scene.selection.enemy_shown() is None and scene.card()[0] == "Bob to play"
+    assert scene.selection.enemy_shown() is None and card(scene)[0] == "Bob to play"
 
 
 def test_hovering_a_tile_says_what_it_gives(app):
     scene = start_game(app, small_session())
     hover(app, scene, (3, 2))  # west of the wall, south of the crate
-    _, lines = scene.card()
+    _, lines = card(scene)
     assert "Tile (3, 2): Floor · a unit here is on the ground" in lines
     assert "Cover sides there: north, east" in lines
     hover(app, scene, (2, 2))
-    assert "Tile (2, 2): Cover · a unit here is elevated (on cover)" in scene.card()[1]
+    assert "Tile (2, 2): Cover · a unit here is elevated (on cover)" in card(scene)[1]
     hover(app, scene, (6, 0))
-    assert scene.card()[1][-3].startswith("Tile (6, 0): Alice's base")
+    assert card(scene)[1][-3].startswith("Tile (6, 0): Alice's base")
 
 
 def test_holding_h_leaves_walls_untinted(app):
@@ -111,7 +112,7 @@ def test_a_tile_out_of_reach_keeps_the_selection_and_says_how_far_it_is(app):
     click(app, centre(scene, (5, 1)))
     click(app, centre(scene, (0, 0)))
     assert scene.selection.unit == 0
-    assert scene.card()[1][0] == ("That tile cannot be reached in one move: it needs 5 steps "
+    assert card(scene)[1][0] == ("That tile cannot be reached in one move: it needs 5 steps "
                                   "and a Plain has speed 4.")
 
 
@@ -138,7 +139,7 @@ def test_fire_without_a_target_or_with_the_laser_off_says_why(app):
     assert scene.turns.message == "Its laser is deactivated." and scene.selection.target == 2
     click(app, centre(scene, (5, 2)))
     assert scene.selection.unit == 1
-    assert scene.card()[1][0] == "A Sniper cannot move after firing this turn."
+    assert card(scene)[1][0] == "A Sniper cannot move after firing this turn."
 
 
 # ----- 4. a destination previewed fully ------------------------------------------------------
@@ -148,13 +149,13 @@ def test_hovering_a_destination_shows_cover_height_and_the_shots_from_there(app)
     scene = start_game(app, small_session())
     click(app, centre(scene, (5, 1)))
     hover(app, scene, (2, 2))  # the crate
-    lines = scene.card()[1]
+    lines = card(scene)[1]
     assert "There: elevated (on cover) · cover none" in lines
     assert "Open to: Bob's Scout, Bob's Grunt" in lines
     assert "Then fire at: Bob's Scout 26/36 = 72.2%; Bob's Grunt 26/36 = 72.2%" in lines
     assert "Chance to arrive unhit: 441/1296 = 34.0%" in lines
     hover(app, scene, (3, 2))  # west of the wall, south of the crate
-    lines = scene.card()[1]
+    lines = card(scene)[1]
     assert "There: on the ground · cover north, east" in lines
     assert "In cover from: Bob's Scout, Bob's Grunt" in lines
 
@@ -167,7 +168,7 @@ def test_a_destination_on_a_base_says_the_laser_recharges_there(app):
     scene = start_game(app, session)
     click(app, centre(scene, (5, 1)))
     hover(app, scene, (6, 0))
-    lines = scene.card()[1]
+    lines = card(scene)[1]
     assert "Its laser starts charging there (a base)." in lines
     assert not any(line.startswith("Then fire at") for line in lines)  # not charged yet
 

@@ -50,12 +50,15 @@ def test_the_wheel_scrolls_to_the_last_row_and_back(app):
     scene = saves_scene(app, unreadable=3)
     rows = COUNT + 3
     assert scene.row_count == rows and scene.rows_shown < rows
-    for _ in range(rows):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
-        frames(app)
+    wheel(app, -1, rows)
     assert on_screen(app, scene, rows - 1)  # the last unreadable file is shown
     assert scene.top == rows - scene.rows_shown  # and no further
-    for _ in range(rows):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
-        frames(app)
+    wheel(app, 1, rows)
     assert scene.top == 0 and on_screen(app, scene, 0)
+
+
+def wheel(app, y: int, clicks: int) -> None:
+    """`clicks` turns of the mouse wheel, read in one frame (drawing 500 frames is slow)."""
+    for _ in range(clicks):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+    frames(app)

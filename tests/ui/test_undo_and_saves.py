@@ -17,6 +17,7 @@ from .conftest import (
     SMALL_MAP,
     WALLED,
     Dice,
+    card,
     centre,
     click,
     menu_button,
@@ -89,7 +90,7 @@ def test_after_a_shot_the_result_stands_and_undo_says_why(app):
     assert state_digest(scene.game) == fired
     assert scene.turns.message == "Cannot undo: a die was rolled since."
     click(app, centre(scene, (5, 1)))  # any other click (here: selecting a unit) clears it
-    assert "Undo unavailable: a die was rolled since." in scene.card()[1]
+    assert "Undo unavailable: a die was rolled since." in card(scene)[1]
 
 
 def test_end_of_turn_autosaves_and_the_autosave_continues_exactly(app, data_dir):

@@ -15,7 +15,6 @@ from ...engine.game import Game
 from ...engine.game_map import Pos, other_team, possessive
 from ...sound.cues import classes_of, sounds_for
 from .. import overlays
-from ..bot_card import bot_card
 from ..game_draw import (
     draw_choices_over,
     draw_choices_under,
@@ -23,7 +22,7 @@ from ..game_draw import (
     draw_playback,
     draw_watch,
 )
-from ..game_view import panel_view, player_card
+from ..game_view import panel_view
 from ..layout import Layout, game_layout
 from ..name_field import NameField, draw_name_field
 from ..panel import PanelView, buttons, draw_panel, log_entry_at, panel_layout, score_rects
@@ -311,11 +310,5 @@ class GameScene(Scene):
 
     def panel_view(self) -> PanelView:
         settings = self.app.settings
-        view = panel_view(self.turns, self.selection, self.card(), settings, self.watching)
+        view = panel_view(self.turns, self.selection, self.shown(), settings, self.watching)
         return replace(view, log_hover=self.log_hover)
-
-    def card(self) -> tuple[str, list[str]]:
-        """The unit card: the bot's turn, or what the player has selected, targeted, hovered."""
-        if self.turns.bot_to_move:
-            return bot_card(self.turns, self.shown())
-        return player_card(self.turns, self.selection)
