@@ -14,6 +14,7 @@ from .bots import HUMAN, LEVELS
 from .engine.mapfile import MapError, load_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .tools.cli import OneLineParser, UsageError, one_line
+from .ui.log_text import game_over_text
 from .ui.loop import DEFAULT_SIZE, MIN_SIZE, App, run
 from .ui.map_catalog import find_map, listing, scan
 from .ui.routes import PlayGame, WatchReplay
@@ -147,12 +148,14 @@ def verify_save(path: Path) -> int:
     except SaveError as err:
         print(f"laser-flag replay: {err}", file=sys.stderr)
         return 2
-    game = loaded.game
-    scores = "-".join(str(game.scores[t]) for t in sorted(game.scores))
-    print(
-        f"{path}: OK, {len(loaded.actions)} actions reproduce the saved state "
-        f"(turn {game.turn}, score {scores})"
-    )
+    game, names = loaded.game, loaded.names
+    print(f"{path}: OK, {len(loaded.actions)} actions reproduce the saved state")
+    print(f"Score: {names['1']} {game.scores['1']} - {names['2']} {game.scores['2']}")
+    if game.over:
+        print(f"Result: {game_over_text(game.winner, game.victory, names)}")
+    else:
+        print(f"Unfinished: round {game.round}, turn {game.turn}, "
+              f"{names[game.active_team]} to play")
     return 0
 
 

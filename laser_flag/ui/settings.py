@@ -30,6 +30,8 @@ class Settings:
     alternate_palette: bool = False
     # Who plays each team in the next game started from the menu: Human or a bot level.
     levels: dict[str, str] = field(default_factory=all_human)
+    # Ending a turn while a unit could still act asks first (E or Enter again confirms).
+    confirm_end_turn: bool = True
 
     @property
     def speed_label(self) -> str:

@@ -83,10 +83,14 @@ def test_undo_is_refused_after_a_die_in_a_bots_turn_and_once_the_game_is_over():
     assert bots.undo() is UndoRefusal.BOT_PLAYING
 
 
-def test_the_turns_end_autosaves_the_game_as_it_stands(data_dir):
+def test_every_action_and_every_undo_autosaves_the_game_as_it_stands(data_dir):
     turns = walled()
-    turns.act(Move(0, (4, 1)))
     assert saves.latest_autosave() is None
+    turns.act(Move(0, (4, 1)))
+    assert saves.load_save(saves.latest_autosave()).actions == [Move(0, (4, 1))]
+    turns.act(Move(1, (5, 3)))
+    turns.undo()
+    assert saves.load_save(saves.latest_autosave()).actions == [Move(0, (4, 1))]
     turns.act(EndTurn())
     loaded = saves.load_save(saves.latest_autosave())
     assert loaded.actions == [Move(0, (4, 1)), EndTurn()]
