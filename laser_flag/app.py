@@ -124,6 +124,15 @@ def write_final_state(app: App) -> None:
             return
 
 
+def say_saved(app: App) -> None:
+    """Closing the window mid-game loses nothing (every action is autosaved): say so."""
+    for scene in app.scenes:
+        session = getattr(scene, "session", None)
+        if session is not None and session.game.history and not session.game.over:
+            print("Saved: Continue (in the menu of laser-flag) resumes this turn.")
+            return
+
+
 def parse_replay_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = OneLineParser(
         prog="laser-flag replay", description="Watch a saved game again, or check it headless."
@@ -215,6 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             app.push(build(PlayGame(session)))
             session.write_state()
         app.on_quit.append(lambda: write_final_state(app))
+        app.on_quit.append(lambda: say_saved(app))
         run(app)
     finally:
         pygame.quit()
