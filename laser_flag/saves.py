@@ -8,6 +8,7 @@ read is refused with a SaveError naming it; it is never changed or deleted.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from .engine.actions import Action, IllegalAction
 from .engine.game import Game
 from .engine.game_map import TEAMS, GameMap
 from .engine.json_reader import clip
-from .engine.mapfile import MapError, parse_map, write_json_atomic
+from .engine.mapfile import MapError, parse_map, write_atomic
 from .engine.record import action_from_json, action_to_json, state_digest
 from .replay_index import ReplayIndex
 from .save_schema import MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SchemaError, check_save
@@ -125,10 +126,16 @@ def save_dict(game: Game, teams: dict[str, Any]) -> dict[str, Any]:
 
 
 def write_save(path: str | os.PathLike[str], game: Game, teams: dict[str, Any]) -> Path:
-    """Write atomically (temp file + rename): a crash mid-write leaves the old file whole."""
+    """Write atomically (temp file + rename): a crash mid-write leaves the old file whole.
+
+    One line of JSON, not the maps' indented layout: the autosave is written after every
+    action, and laying out a long game's actions cost ten times the write itself.
+    """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    write_json_atomic(target, save_dict(game, teams))
+    text = json.dumps(save_dict(game, teams), ensure_ascii=False, allow_nan=False) + "\n"
+    data = text.encode("utf-8")
+    write_atomic(target, lambda f: f.write(data))
     return target
 
 
