@@ -81,6 +81,8 @@ class Turns:
         self.playback = Playback(before, scores, events, self.played, auto_dice)
         self.session.write_state()
         self.autosave()
+        if game.over:  # kept under its own name too: the next game's autosave replaces this one
+            self.save()
         return events
 
     def played(self, event: Event) -> None:

@@ -92,6 +92,8 @@ def test_a_bot_game_to_victory_leaves_a_finished_save_that_verify_names(app, tmp
     info = saves.save_info(saves.autosave_path())
     assert info.over and (info.winner, info.victory) == (game.winner, game.victory)
     assert info.turn == game.turn and info.scores == game.scores  # the winning action is in
+    kept = [i for i in saves.list_saves()[0] if i.path != info.path]
+    assert len(kept) == 1 and (kept[0].over, kept[0].winner) == (True, game.winner)
     assert main(["replay", str(info.path), "--verify"]) == 0
     out = capsys.readouterr().out
     assert f"OK, {len(game.history)} actions" in out
