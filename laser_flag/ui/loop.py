@@ -167,9 +167,11 @@ def run(app: App, max_frames: int | None = None, clock: Clock | None = None) -> 
     clock = clock or pygame.time.Clock()
     frames = 0
     while app.running and (max_frames is None or frames < max_frames):
-        if sleeps and app.idle:
+        waited = sleeps and app.idle
+        if waited:
             app.wait_for_input(IDLE_WAIT_MS)
-        app.frame(clock.tick(FPS))
+        dt_ms = clock.tick(FPS)
+        app.frame(min(dt_ms, 1000 // FPS) if waited else dt_ms)  # an animation starts at 0
         frames += 1
     if not app.running:
         for hook in app.on_quit:
