@@ -9,7 +9,9 @@ from laser_flag import saves
 from laser_flag.app import main, say_saved
 from laser_flag.engine import Move
 from laser_flag.engine.record import state_digest
+from laser_flag.ui import tk_dialogs
 from laser_flag.ui.loop import run
+from laser_flag.ui.panel import score_rects
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene, continue_note
 from laser_flag.ui.scenes.saves_scene import SavesScene, info_line
@@ -174,3 +176,18 @@ def test_the_real_clock_sleeps_while_idle_and_wakes_for_input(app, monkeypatch):
                                          scancode=0))
     run(app, 1)
     assert draws == [1] and scene.selection.unit is not None
+
+
+def test_keys_typed_into_the_rename_box_never_reach_the_board(app, monkeypatch):
+    def typed_into_the_box(current: str) -> str:
+        for key in (pygame.K_e, pygame.K_e, pygame.K_RETURN):  # what leaked and ended turns
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
+                                                 scancode=0))
+        return "Eve"
+
+    monkeypatch.setattr(tk_dialogs, "ask_team_name", typed_into_the_box)
+    scene = start_game(app, small_session())
+    click(app, score_rects(scene.layout().panel)["1"].center)
+    frames(app, 3)
+    assert scene.session.names["1"] == "Eve"
+    assert scene.game.turn == 1 and not scene.turns.confirming_end
