@@ -1,7 +1,9 @@
-"""Client frame times on the largest bundled map with every overlay shown, and click-to-highlight.
+"""Client frame times on the largest bundled map with every overlay shown, during a move's
+animation, click-to-highlight, and the CPU the real loop uses while idle on the game screen.
 
-Run: .venv/bin/python benchmarks/client.py [--frames N]. Headless (SDL dummy driver).
-Targets (issue 3): 60 fps with the 99th percentile under 8 ms; click to highlight within one frame.
+Run: .venv/bin/python benchmarks/client.py [--frames N] [--idle-seconds S]. Headless (SDL dummy
+driver). Targets (issues 3, 12): 60 fps with the 99th percentile under 8 ms; click to highlight
+within one frame; idle under 5% of a core.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import pygame
 
 from laser_flag.board.draw import tile_rect
 from laser_flag.engine.mapfile import load_map
-from laser_flag.ui.loop import App
+from laser_flag.ui.loop import App, run
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.session import Session
 
@@ -39,13 +41,21 @@ def post(kind: int, **fields) -> None:
 
 
 def timed_frame(app: App) -> float:
-    """Milliseconds for one frame: input, update, drawing and flip."""
+    """Milliseconds for one frame: input, update, drawing and flip (it must draw)."""
     start = time.perf_counter()
-    app.frame(16)
-    return (time.perf_counter() - start) * 1000
+    drawn = app.frame(16)
+    elapsed = (time.perf_counter() - start) * 1000
+    assert drawn, "an idle frame was timed: nothing was drawn"
+    return elapsed
 
 
-def show_overlays(app: App, scene: GameScene) -> None:
+def hover_frame(app: App, xy: tuple[int, int]) -> float:
+    """A frame after the mouse moved over the board: drawn, as every frame with input is."""
+    post(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0))
+    return timed_frame(app)
+
+
+def show_overlays(app: App, scene: GameScene) -> tuple[int, int]:
     """Select the unit with the most reach, hover its farthest tile, hold H (enemy watch)."""
     game = scene.game
     ours = [u for u in game.units if u.team == game.active_team]
@@ -59,6 +69,41 @@ def show_overlays(app: App, scene: GameScene) -> None:
     post(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)
     app.frame(16)
+    return xy
+
+
+def animation_frames(app: App, scene: GameScene) -> list[float]:
+    """Frame times while the longest move of the team to play walks, frame by frame."""
+    game, lay = scene.game, scene.layout()
+    ours = [u for u in game.units if u.team == game.active_team]
+    unit = max(ours, key=lambda u: len(game.reachable(u.id)))
+    far = max(
+        game.reachable(unit.id), key=lambda p: abs(p[0] - unit.pos[0]) + abs(p[1] - unit.pos[1])
+    )
+    for pos in (unit.pos, far):
+        post(pygame.MOUSEBUTTONDOWN, pos=tile_rect(lay.origin, lay.tile_px, pos).center, button=1)
+        app.frame(16)
+    times = []
+    while scene.turns.playback is not None:
+        if scene.turns.playback.showing_dice():
+            post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+        times.append(timed_frame(app))
+    return times
+
+
+def idle_cpu(app: App, seconds: float) -> tuple[float, int]:
+    """The real loop, idle on the game screen for `seconds`: CPU share of a core, frames drawn."""
+    draws = []
+    scene = app.top
+    real_draw = scene.draw
+    scene.draw = lambda surface: (draws.append(1), real_draw(surface))
+    end = time.perf_counter() + seconds
+    start = time.process_time()
+    while time.perf_counter() < end:
+        run(app, 1)  # the real clock: sleeps until input, at most IDLE_WAIT_MS
+    cpu = time.process_time() - start
+    del scene.draw
+    return cpu / seconds, len(draws)
 
 
 def click_to_highlight(app: App, scene: GameScene, repeats: int) -> list[float]:
@@ -83,6 +128,7 @@ def click_to_highlight(app: App, scene: GameScene, repeats: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--idle-seconds", type=float, default=10.0)
     args = parser.parse_args()
     pygame.display.init()
     pygame.font.init()
@@ -91,12 +137,14 @@ def main() -> None:
     scene = GameScene(Session.start(load_map(path), seed=1))
     app.push(scene)
     app.frame(16)
-    show_overlays(app, scene)
-    frames = [timed_frame(app) for _ in range(args.frames)]
+    idle, idle_draws = idle_cpu(app, args.idle_seconds)
+    xy = show_overlays(app, scene)
+    frames = [hover_frame(app, xy) for _ in range(args.frames)]
     post(pygame.KEYUP, key=pygame.K_h, mod=0, unicode="h", scancode=0)
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
     app.frame(16)
     clicks = click_to_highlight(app, scene, 100)
+    walking = animation_frames(app, scene)
     gm = scene.game.map
     print(
         f"map {path.name} ({gm.rows}x{gm.cols}), window 1280x860, tile {scene.layout().tile_px}px"
@@ -109,6 +157,14 @@ def main() -> None:
     print(
         f"click on a unit -> highlighted frame: median {statistics.median(clicks):.2f} ms, "
         f"max {max(clicks):.2f} ms (one frame; budget 16.7 ms)"
+    )
+    print(
+        f"frame during a move's animation: median {statistics.median(walking):.2f} ms, "
+        f"p99 {percentile(walking, 0.99):.2f} ms over {len(walking)} frames"
+    )
+    print(
+        f"idle on the game screen, real loop: {idle:.1%} of a core over {args.idle_seconds:g} s, "
+        f"{idle_draws} frames drawn (goal under 5%)"
     )
     pygame.quit()
 

@@ -15,6 +15,7 @@ from .engine.mapfile import MapError, load_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .sound.mixer import Mixer
 from .tools.cli import OneLineParser, UsageError, fail, one_line
+from .ui.log_text import game_over_text
 from .ui.loop import App, run
 from .ui.map_catalog import catalog, find_map, listing
 from .ui.routes import PlayGame, WatchReplay
@@ -136,6 +137,15 @@ def write_final_state(app: App) -> None:
             return
 
 
+def say_saved(app: App) -> None:
+    """Closing the window mid-game loses nothing (every action is autosaved): say so."""
+    for scene in app.scenes:
+        session = getattr(scene, "session", None)
+        if session is not None and session.game.history and not session.game.over:
+            print("Saved: Continue (in the menu of laser-flag) resumes this turn.")
+            return
+
+
 def parse_replay_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = OneLineParser(
         prog="laser-flag replay", description="Watch a saved game again, or check it headless."
@@ -160,12 +170,14 @@ def verify_save(path: Path) -> int:
     except SaveError as err:
         print(f"laser-flag replay: {err}", file=sys.stderr)
         return 2
-    game = loaded.game
-    scores = "-".join(str(game.scores[t]) for t in sorted(game.scores))
-    print(
-        f"{path}: OK, {len(loaded.actions)} actions reproduce the saved state "
-        f"(turn {game.turn}, score {scores})"
-    )
+    game, names = loaded.game, loaded.names
+    print(f"{path}: OK, {len(loaded.actions)} actions reproduce the saved state")
+    print(f"Score: {names['1']} {game.scores['1']} - {names['2']} {game.scores['2']}")
+    if game.over:
+        print(f"Result: {game_over_text(game.winner, game.victory, names)}")
+    else:
+        print(f"Unfinished: round {game.round}, turn {game.turn}, "
+              f"{names[game.active_team]} to play")
     return 0
 
 
@@ -225,6 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             app.push(build(PlayGame(session)))
             session.write_state()
         app.on_quit.append(lambda: write_final_state(app))
+        app.on_quit.append(lambda: say_saved(app))
         run(app)
     finally:
         pygame.quit()

@@ -25,6 +25,8 @@ MAX_NAME_CHARS = 40
 MAX_ID = MAX_SIDE * MAX_SIDE  # no unit id, row or column reaches it
 SEED_LIMIT = 2**64
 ACTION_ARGS = {"move": 3, "fire": 2, "end_turn": 0}  # as record.action_to_json writes them
+WINNERS = (*TEAMS, "draw")
+VICTORIES = ("score", "elimination", "checkmate", "turn_limit")  # the engine's GameOver.victory
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 
 Check = Callable[[str, Any], None]
@@ -88,9 +90,11 @@ def _per_team(place: str, value: Any, check: Check, every: bool) -> None:
         raise SchemaError(place, 'must give both teams, "1" and "2"')
 
 
-def _level(place: str, value: Any) -> None:
-    if value not in LEVELS:
-        raise SchemaError(place, f"must be one of {', '.join(LEVELS)}, not {_show(value)}")
+def _one_of(choices: tuple[str, ...]) -> Check:
+    def check(place: str, value: Any) -> None:
+        if value not in choices:
+            raise SchemaError(place, f"must be one of {', '.join(choices)}, not {_show(value)}")
+    return check
 
 
 def _teams(place: str, value: Any) -> None:
@@ -101,7 +105,7 @@ def _teams(place: str, value: Any) -> None:
     if "names" in value:
         _per_team(f"{place}.names", value["names"], _text, every=False)
     if "levels" in value:
-        _per_team(f"{place}.levels", value["levels"], _level, every=False)
+        _per_team(f"{place}.levels", value["levels"], _one_of(LEVELS), every=False)
 
 
 def _actions(place: str, value: Any) -> None:
@@ -138,6 +142,8 @@ OPTIONAL: dict[str, Check] = {
     "map_name": lambda place, value: _text(place, value, 200),
     "round": _int_from(1, MAX_ACTIONS + 1),
     "over": _bool,
+    "winner": _one_of(WINNERS),  # these two only in a finished game's save
+    "victory": _one_of(VICTORIES),
 }
 HEADER = ("format", "version")
 
@@ -185,3 +191,13 @@ def _check_bounds(data: dict[str, Any]) -> None:
     for team, score in data["scores"].items():
         if score > len(actions):
             raise SchemaError(f"scores.{team}", f"{score} is more than the {len(actions)} actions")
+    _check_result(data)
+
+
+def _check_result(data: dict[str, Any]) -> None:
+    """A winner and its victory come together, and only in a finished game's save (a save
+    from before they were written has neither)."""
+    if ("winner" in data) != ("victory" in data):
+        raise SchemaError("winner", "a winner and its victory come together, or neither")
+    if "winner" in data and not data.get("over", False):
+        raise SchemaError("winner", "given, but the save does not say the game is over")

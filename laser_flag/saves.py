@@ -8,6 +8,7 @@ read is refused with a SaveError naming it; it is never changed or deleted.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from dataclasses import dataclass
@@ -18,9 +19,9 @@ from typing import Any
 from .engine import json_reader
 from .engine.actions import Action, IllegalAction
 from .engine.game import Game
-from .engine.game_map import GameMap
+from .engine.game_map import TEAMS, GameMap
 from .engine.json_reader import clip
-from .engine.mapfile import MapError, parse_map, write_json_atomic
+from .engine.mapfile import MapError, parse_map, write_atomic
 from .engine.record import action_from_json, action_to_json, state_digest
 from .replay_index import ReplayIndex
 from .save_schema import MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SchemaError, check_save
@@ -49,6 +50,15 @@ class LoadedSave:
     saved_at: str
     replay: ReplayIndex | None = None  # every state of the game, from the loader's replay
 
+    @property
+    def names(self) -> dict[str, str]:
+        return team_names(self.gm, self.teams)
+
+
+def team_names(gm: GameMap, teams: dict[str, Any]) -> dict[str, str]:
+    """The teams' names in a save: the map's, as the players renamed them."""
+    return {t: gm.teams[t].name for t in TEAMS} | teams.get("names", {})
+
 
 @dataclass(frozen=True)
 class SaveInfo:
@@ -62,6 +72,9 @@ class SaveInfo:
     scores: dict[str, int]
     over: bool
     levels: dict[str, str]  # who played each team as the save says; {} when it does not
+    names: dict[str, str]  # the teams' names: the map's, as the players renamed them
+    winner: str | None = None  # a finished game's: "1", "2" or "draw"
+    victory: str | None = None  # and why (GameOver.victory)
 
 
 # ----- where saves live ---------------------------------------------------------------------
@@ -107,15 +120,22 @@ def save_dict(game: Game, teams: dict[str, Any]) -> dict[str, Any]:
         "round": game.round,
         "scores": dict(game.scores),
         "over": game.over,
+        **({"winner": game.winner, "victory": game.victory} if game.over else {}),
         "final_digest": state_digest(game),
     }
 
 
 def write_save(path: str | os.PathLike[str], game: Game, teams: dict[str, Any]) -> Path:
-    """Write atomically (temp file + rename): a crash mid-write leaves the old file whole."""
+    """Write atomically (temp file + rename): a crash mid-write leaves the old file whole.
+
+    One line of JSON, not the maps' indented layout: the autosave is written after every
+    action, and laying out a long game's actions cost ten times the write itself.
+    """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    write_json_atomic(target, save_dict(game, teams))
+    text = json.dumps(save_dict(game, teams), ensure_ascii=False, allow_nan=False) + "\n"
+    data = text.encode("utf-8")
+    write_atomic(target, lambda f: f.write(data))
     return target
 
 
@@ -187,7 +207,14 @@ def load_save(path: str | os.PathLike[str]) -> LoadedSave:
 
 def _check_header(where: str, data: dict[str, Any], game: Game) -> None:
     """What the saves list shows must be what the replay arrives at."""
-    replayed = {"turn": game.turn, "round": game.round, "scores": game.scores, "over": game.over}
+    replayed = {
+        "turn": game.turn,
+        "round": game.round,
+        "scores": game.scores,
+        "over": game.over,
+        "winner": game.winner,
+        "victory": game.victory,
+    }
     if data["map"].get("name"):  # a map without one is named after its file, unknown here
         replayed["map_name"] = game.map.name
     for key, value in replayed.items():
@@ -211,6 +238,9 @@ def save_info(path: Path) -> SaveInfo:
         scores=dict(data["scores"]),
         over=data.get("over", False),
         levels=dict(data["teams"].get("levels", {})),
+        names=team_names(gm, data["teams"]),
+        winner=data.get("winner"),
+        victory=data.get("victory"),
     )
 
 
@@ -233,3 +263,17 @@ def list_saves(folder: Path | None = None) -> tuple[list[SaveInfo], list[str]]:
 def latest_autosave() -> Path | None:
     path = autosave_path()
     return path if path.is_file() else None
+
+
+def folder_stamp() -> int | None:
+    """When the saves folder last changed (a save written, renamed or deleted); None: no folder."""
+    try:
+        return saves_dir().stat().st_mtime_ns
+    except OSError:
+        return None
+
+
+def latest_unfinished() -> SaveInfo | None:
+    """The save Continue resumes: the newest of a game not yet over (the autosave, mostly)."""
+    infos, _ = list_saves()
+    return next((info for info in infos if not info.over), None)

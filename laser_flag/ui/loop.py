@@ -1,7 +1,9 @@
 """The main loop and the scene stack: input -> top scene -> draw, one frame at a time.
 
 Scenes say where to go by returning a transition (scene.py); the App applies it here, building
-the scene a route names (screens.py). Tests drive it headless: post real pygame events, then
+the scene a route names (screens.py). A frame is drawn only when something changed (input, a
+new screen) or the top scene is animating; otherwise the loop sleeps until input comes, so an
+idle window costs almost no CPU. Tests drive it headless: post real pygame events, then
 `run(app, max_frames=n, clock=...)`.
 """
 
@@ -20,6 +22,7 @@ from .settings import DEFAULT_SIZE, MIN_SIZE, LaunchOptions, Settings
 from .version import window_title
 
 FPS = 60
+IDLE_WAIT_MS = 100  # while nothing moves, scenes still get an update this often
 BACKGROUND = (24, 26, 32)
 
 
@@ -46,6 +49,8 @@ class App:
         self.windowed_size = size
         self.fullscreen = False
         self.on_quit: list[Callable[[], None]] = []
+        self.changed = True  # the picture is out of date: the next frame draws
+        self.held: list[pygame.event.Event] = []  # input that ended an idle wait
         pygame.display.set_caption(window_title())
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         if self.settings.fullscreen:
@@ -55,7 +60,19 @@ class App:
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
+    @property
+    def idle(self) -> bool:
+        """Nothing to draw until input comes: no change waits, the top scene is still."""
+        return not self.changed and not (self.top and self.top.animating())
+
+    def wait_for_input(self, timeout_ms: int) -> None:
+        """Sleep until an event arrives (kept for the next frame) or the timeout passes."""
+        event = pygame.event.wait(timeout_ms)
+        if event.type != pygame.NOEVENT:
+            self.held.append(event)
+
     def push(self, scene: Scene) -> None:
+        self.changed = True
         if self.top:
             self.top.pause()
         scene.app = self
@@ -83,6 +100,8 @@ class App:
 
     def go(self, transition: Transition | None) -> None:
         """Apply what a scene returned: where to go next, if anywhere."""
+        if transition is not None:
+            self.changed = True
         match transition:
             case Push(to):
                 self.push(build(to))
@@ -137,26 +156,45 @@ class App:
         elif self.top:
             self.go(self.top.process_event(event))
 
-    def frame(self, dt_ms: int) -> None:
-        """One frame: all pending input, timers, then the picture."""
-        for event in pygame.event.get():
+    def frame(self, dt_ms: int) -> bool:
+        """One frame: all pending input, timers, then the picture if it changed (True: drawn).
+
+        Any event counts as a change (a hover, an exposed or resized window): redrawing after
+        one is cheap, and missing one would leave a stale picture.
+        """
+        events, self.held = self.held + pygame.event.get(), []
+        for event in events:
+            self.changed = True
             self.handle(event)
             if not self.running:
-                return
+                return False
+        moving = self.top is not None and self.top.animating()  # its last step is drawn too
         if self.top:
             self.go(self.top.update(dt_ms))
-        if self.top:
-            self.screen.fill(BACKGROUND)
-            self.top.draw(self.screen)
+        if not self.top or (self.idle and not moving):
+            return False
+        self.changed = False
+        self.screen.fill(BACKGROUND)
+        self.top.draw(self.screen)
         pygame.display.flip()
+        return True
 
 
 def run(app: App, max_frames: int | None = None, clock: Clock | None = None) -> int:
-    """Run frames until the app quits or `max_frames` have passed; returns the frame count."""
+    """Run frames until the app quits or `max_frames` have passed; returns the frame count.
+
+    With the real clock an idle app sleeps until input; a clock passed in (a test's) sets the
+    pace alone, so posted events and idle frames never wait.
+    """
+    sleeps = clock is None
     clock = clock or pygame.time.Clock()
     frames = 0
     while app.running and (max_frames is None or frames < max_frames):
-        app.frame(clock.tick(FPS))
+        waited = sleeps and app.idle
+        if waited:
+            app.wait_for_input(IDLE_WAIT_MS)
+        dt_ms = clock.tick(FPS)
+        app.frame(min(dt_ms, 1000 // FPS) if waited else dt_ms)  # an animation starts at 0
         frames += 1
     if not app.running:
         for hook in app.on_quit:

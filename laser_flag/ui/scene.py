@@ -81,5 +81,10 @@ class Scene:
         """Advance timers by `dt_ms` milliseconds."""
         return None
 
+    def animating(self) -> bool:
+        """The picture changes with no input (an animation, a timer shown, a bot thinking):
+        while True the loop draws every frame; while False only after input."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole screen; never changes state."""

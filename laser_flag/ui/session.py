@@ -12,7 +12,8 @@ from typing import Any
 from ..bots import HUMAN, LEVELS
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
-from .log_text import Roster
+from ..replay_index import ReplayIndex
+from .log_text import Roster, event_text
 from .settings import all_human
 
 
@@ -115,8 +116,18 @@ class Session:
         levels = saved_levels(loaded.teams)
         session = cls(loaded.gm, names, loaded.game.seed, levels, state_file=state_file)
         session.game = loaded.game
-        session.log.append(f"Continued a saved game at turn {loaded.game.turn}.")
+        if loaded.replay is not None:
+            session.replay_log(loaded.replay)
         return session
+
+    def replay_log(self, index: ReplayIndex) -> None:
+        """The log and this turn's undo steps as they were when the game was saved, rebuilt
+        from the events of the loader's replay in the words the game uses."""
+        first = index.first_of_turn(self.game.turn)  # this turn's actions follow that state
+        for done, events in enumerate(index.events[1:]):
+            if done >= first:
+                self.undo_stack.append((index.game_at(done).copy(), len(self.log)))
+            self.log.extend(event_text(event, self.roster) for event in events)
 
     def state(self) -> dict[str, Any]:
         """The debug dump: the engine's state record plus what only the client keeps."""

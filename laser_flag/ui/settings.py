@@ -54,6 +54,8 @@ class Settings:
     map_levels: dict[str, dict[str, str]] = field(default_factory=dict)
     store: Path | None = field(default=None, compare=False, repr=False)
     notice: str | None = field(default=None, compare=False, repr=False)
+    # Ending a turn while a unit could still act asks first (E or Enter again confirms).
+    confirm_end_turn: bool = True
 
     @property
     def speed_label(self) -> str:
@@ -183,6 +185,7 @@ FILE_NAMES: dict[str, Stored] = {
     "alternate_palette": Stored("alternate_palette", _flag),
     "fullscreen": Stored("fullscreen", _flag),
     "muted": Stored("muted", _flag),
+    "confirm_end_turn": Stored("confirm_end_turn", _flag),
     "window_size": Stored("window_size", _size),
     "players": Stored("last_levels", _levels),
     "players_by_map": Stored("map_levels", _map_levels),

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .. import saves
-from ..engine.actions import Action, IllegalAction
+from ..engine.actions import Action, EndTurn, IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game
 from .bot_turns import DICE_MS, BotTurns
@@ -19,6 +19,8 @@ from .log_text import log_line
 from .playback import Playback
 from .refusals import Refused
 from .session import Session, UndoRefusal
+
+END_TURN_QUESTION = "Units can still act. End the turn? E or Enter: yes · Esc: no."
 
 
 class Turns:
@@ -33,6 +35,7 @@ class Turns:
         self.playback: Playback | None = None
         self.message = ""
         self.on_event: Callable[[Event], None] = lambda event: None  # its sound, in the client
+        self.confirming_end = False  # E was pressed once while units could still act
 
     @property
     def game(self) -> Game:
@@ -41,6 +44,11 @@ class Turns:
     @property
     def bot_to_move(self) -> bool:
         return self.bots.to_move(self.game)
+
+    @property
+    def busy(self) -> bool:
+        """The game changes with no input: events play out, or a bot thinks or plays."""
+        return self.playback is not None or (self.bot_to_move and not self.bots.paused)
 
     @property
     def plan(self) -> Action | None:
@@ -55,7 +63,7 @@ class Turns:
         if game.over:
             return Refused("The game is over.")
         before = [replace(u) for u in game.units]
-        scores, turn = dict(game.scores), game.turn
+        scores = dict(game.scores)
         auto_dice = DICE_MS if self.bot_to_move else None  # nobody need click a bot's dice away
         self.session.remember()
         try:
@@ -65,10 +73,12 @@ class Turns:
             self.message = exc.reason
             return Refused(exc.reason)
         self.message = ""
+        self.confirming_end = False
         self.playback = Playback(before, scores, events, self.played, auto_dice, self.on_event)
         self.session.write_state()
-        if game.turn != turn:
-            self.autosave()
+        self.autosave()
+        if game.over:  # kept under its own name too: the next game's autosave replaces this one
+            self.save()
         return events
 
     def played(self, event: Event) -> None:
@@ -86,7 +96,28 @@ class Turns:
             return reason
         self.message = "Undone."
         self.session.write_state()
+        self.autosave()
         return None
+
+    # ----- ending a turn: asked twice while a unit could still act -------------------------
+
+    def could_act(self) -> bool:
+        """Some unit of the team to play has a legal action other than ending the turn."""
+        return any(not isinstance(a, EndTurn) for a in self.game.legal_actions())
+
+    def end_turn(self, ask: bool) -> None:
+        """End the player's turn; with `ask`, a first request while units could act only asks."""
+        if ask and not self.confirming_end and self.could_act():
+            self.confirming_end = True
+            self.message = END_TURN_QUESTION
+            return
+        self.act(EndTurn())
+
+    def keep_turn(self) -> None:
+        """The player answered no: the turn goes on."""
+        if self.confirming_end:
+            self.confirming_end = False
+            self.message = ""
 
     # ----- saving ------------------------------------------------------------------------
 
@@ -101,6 +132,7 @@ class Turns:
         return path
 
     def autosave(self) -> None:
+        """The game as it stands, after every action: leaving or a crash loses nothing."""
         try:
             saves.autosave(self.game, self.session.teams())
         except (OSError, ValueError) as exc:

@@ -163,6 +163,13 @@ def press(app: App, key: int, mod: int = 0) -> None:
     frames(app)
 
 
+def end_turn(app: App) -> None:
+    """E ends the turn; the game asks first while a unit could still act, so E again answers."""
+    press(app, pygame.K_e)
+    if app.top.turns.confirming_end:
+        press(app, pygame.K_e)
+
+
 def settle(app: App, scene: GameScene, limit: int = 400) -> None:
     """Play out the current events: frames pass, and shown dice are clicked away."""
     for _ in range(limit):

@@ -19,6 +19,7 @@ from .conftest import (
     SMALL_MAP,
     WALLED,
     click,
+    end_turn,
     menu_button,
     open_menu,
     panel_button,
@@ -52,7 +53,7 @@ def test_clicking_a_level_cycles_it_and_play_starts_against_that_bot(app, menu, 
     scene = app.top
     assert isinstance(scene, GameScene)
     assert scene.session.levels == {"1": "Human", "2": "Easy"}
-    press(app, pygame.K_e)
+    end_turn(app)
     bot.gate.release()
     run_until(app, lambda: scene.game.turn == 3)
     assert scene.game.history == [EndTurn(), EndTurn()]

@@ -20,6 +20,7 @@ from .conftest import (
     card,
     centre,
     click,
+    end_turn,
     frames,
     open_menu,
     panel_button,
@@ -74,7 +75,7 @@ def test_clicking_an_enemy_with_nothing_selected_keeps_its_card_and_says_it_is_n
 def test_an_enemy_clicked_before_the_turn_ended_is_not_shown_as_an_enemy_after(app):
     scene = start_game(app, small_session())
     click(app, centre(scene, (0, 4)))  # Bob's Grunt, inspected
-    press(app, pygame.K_e)
+    end_turn(app)
     settle(app, scene)
     assert scene.game.active_team == "2"
     assert scene.selection.enemy_shown() is None and card(scene)[0] == "Bob to play"

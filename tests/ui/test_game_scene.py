@@ -9,7 +9,18 @@ import pygame
 from laser_flag.ui.scenes import game_scene
 from laser_flag.ui.scenes.victory_scene import VictoryScene
 
-from .conftest import Dice, card, centre, click, frames, press, settle, small_session, start_game
+from .conftest import (
+    Dice,
+    card,
+    centre,
+    click,
+    end_turn,
+    frames,
+    press,
+    settle,
+    small_session,
+    start_game,
+)
 
 
 def test_click_selects_unit_and_lights_reachable_tiles(app):
@@ -62,7 +73,7 @@ def test_dice_wait_for_a_key_then_continue(app):
 
 def test_end_turn_key_hands_over_and_tab_cycles_the_new_team(app):
     scene = start_game(app, small_session())
-    press(app, pygame.K_e)
+    end_turn(app)
     settle(app, scene)
     assert scene.game.active_team == "2"
     press(app, pygame.K_TAB)

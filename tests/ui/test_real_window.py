@@ -122,6 +122,7 @@ def test_play_a_turn_in_the_real_window(xvfb, tmp_path):
         state_where(state_file, lambda s: s["stats"]["1"]["shots"] == 1, "the Sniper's shot")
         edge = active_edge(xvfb, window)
         before = screen_pixel(xvfb, edge, tmp_path) if grab else None
+        play.key("e")  # units could still act: the game asks, and E again ends the turn
         play.key("e")
         play.key("s")
         state = state_where(state_file, lambda s: s["active_team"] == "2", "the end of the turn")
@@ -149,7 +150,9 @@ def test_a_bot_plays_its_turn_in_the_real_window(xvfb, tmp_path):
     try:
         window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
         state_where(state_file, lambda s: True, "the first state file")
-        Player(xvfb, window).key("e")  # the human ends the first turn at once
+        player = Player(xvfb, window)
+        player.key("e")  # the human ends the first turn at once: asked, then E again
+        player.key("e")
         state = state_where(state_file, lambda s: s["turn"] == 3,
                             "the bot's turn to be played and handed back", timeout=90)
         assert client.poll() is None, client.stderr.read().decode()

@@ -11,7 +11,8 @@ from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
 from laser_flag.ui.bot_turns import DICE_MS, PLAN_MS
 from laser_flag.ui.session import Session, UndoRefusal
-from laser_flag.ui.turns import Refused, Turns
+from laser_flag.ui.turns import END_TURN_QUESTION, Refused, Turns
+from tests.engine.scenario import scenario
 
 from .conftest import SMALL_MAP, WALLED, Dice, GatedBot, small_session
 
@@ -83,10 +84,14 @@ def test_undo_is_refused_after_a_die_in_a_bots_turn_and_once_the_game_is_over():
     assert bots.undo() is UndoRefusal.BOT_PLAYING
 
 
-def test_the_turns_end_autosaves_the_game_as_it_stands(data_dir):
+def test_every_action_and_every_undo_autosaves_the_game_as_it_stands(data_dir):
     turns = walled()
-    turns.act(Move(0, (4, 1)))
     assert saves.latest_autosave() is None
+    turns.act(Move(0, (4, 1)))
+    assert saves.load_save(saves.latest_autosave()).actions == [Move(0, (4, 1))]
+    turns.act(Move(1, (5, 3)))
+    turns.undo()
+    assert saves.load_save(saves.latest_autosave()).actions == [Move(0, (4, 1))]
     turns.act(EndTurn())
     loaded = saves.load_save(saves.latest_autosave())
     assert loaded.actions == [Move(0, (4, 1)), EndTurn()]
@@ -184,3 +189,22 @@ def test_leaving_the_game_stops_listening_to_the_bot(gated):
     for _ in range(20):
         turns.tick(16, INSTANT)
     assert turns.game.history == [] and not turns.bot_to_move
+
+
+def test_ending_the_turn_asks_only_while_a_unit_could_still_act():
+    turns = walled()
+    turns.end_turn(ask=True)
+    assert turns.confirming_end and turns.message == END_TURN_QUESTION
+    assert turns.game.turn == 1
+    turns.keep_turn()
+    assert not turns.confirming_end and turns.message == ""
+    turns.end_turn(ask=True)
+    turns.end_turn(ask=True)  # asked, then confirmed
+    assert turns.game.turn == 2
+    turns.end_turn(ask=False)  # the setting is off: at once
+    assert turns.game.turn == 3
+    spent = Turns(Session.start(parse_map(WALLED, "walled.json"), seed=4))
+    spent.session.game = scenario(spent.game.map, seed=4, units={0: {"ap": 0}, 1: {"ap": 0}})
+    assert not spent.could_act()
+    spent.end_turn(ask=True)  # nothing left to do: no question
+    assert spent.game.turn == 2 and not spent.confirming_end

@@ -20,6 +20,7 @@ from .conftest import (
     card,
     centre,
     click,
+    end_turn,
     menu_button,
     open_menu,
     press,
@@ -97,8 +98,7 @@ def test_end_of_turn_autosaves_and_the_autosave_continues_exactly(app, data_dir)
     session = Session.start(parse_map(SMALL_MAP, "small.json"), seed=9)
     scene = start_game(app, session)
     move(app, scene, (5, 1), (3, 1))
-    assert saves.latest_autosave() is None
-    press(app, pygame.K_e)
+    end_turn(app)
     settle(app, scene)
     path = saves.latest_autosave()
     assert path == data_dir / "saves" / "autosave.json"
@@ -115,8 +115,9 @@ def test_ctrl_s_saves_a_listed_game(app):
     ctrl(app, pygame.K_s)
     assert scene.turns.message.startswith("Saved as ")
     infos, problems = saves.list_saves()
-    assert problems == [] and len(infos) == 1
-    assert (infos[0].map_name, infos[0].turn) == ("small", 1)
+    saved = [info for info in infos if info.path != saves.autosave_path()]
+    assert problems == [] and len(saved) == 1
+    assert (saved[0].map_name, saved[0].turn) == ("small", 1)
 
 
 def test_continue_resumes_the_latest_autosave_exactly(app, tmp_path):
@@ -134,7 +135,7 @@ def test_continue_resumes_the_latest_autosave_exactly(app, tmp_path):
         assert scene.game.apply(action) == game.apply(action)
 
 
-def test_continue_refuses_a_corrupt_autosave_and_leaves_it(app, tmp_path, data_dir):
+def test_continue_never_offers_a_corrupt_autosave_and_leaves_it(app, tmp_path, data_dir):
     menu = open_menu(app, tmp_path)
     assert not menu_button(menu, "continue").enabled
     path = data_dir / "saves" / "autosave.json"
@@ -142,8 +143,10 @@ def test_continue_refuses_a_corrupt_autosave_and_leaves_it(app, tmp_path, data_d
     path.write_text('{"format": "laser-flag-save", "version": 1, "map": {', encoding="utf-8")
     before = path.read_bytes()
     click(app, menu_button(menu, "continue").rect.center)
-    assert app.top is menu
-    assert str(path) in menu.message and "truncated" in menu.message
+    assert app.top is menu and not menu_button(menu, "continue").enabled
+    click(app, menu_button(menu, "load").rect.center)
+    problems = app.top.problems
+    assert len(problems) == 1 and str(path) in problems[0] and "truncated" in problems[0]
     assert path.read_bytes() == before
 
 

@@ -9,7 +9,7 @@ import pygame
 from ...board.draw import draw_tiles, draw_units, pos_at
 from ...board.palette import Palette
 from ...bots import HUMAN
-from ...engine.actions import Action, EndTurn
+from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.game_map import Pos, other_team, possessive
@@ -115,6 +115,20 @@ class GameScene(Scene):
                 self.app.sound.play(["refused"])
             self.selection.refresh()
 
+    def end_turn(self) -> None:
+        """E or the End turn button: asks first while a unit could still act (a setting)."""
+        self.turns.end_turn(ask=self.app.settings.confirm_end_turn)
+        self.selection.refresh()
+
+    def answer_end_turn(self, key: int) -> bool:
+        """While "End the turn?" is asked: E or Enter ends it, any other key keeps it; True
+        when the key was only the answer (E, Enter, Esc)."""
+        if key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.end_turn()
+            return True
+        self.turns.keep_turn()
+        return key == pygame.K_ESCAPE
+
     def undo(self) -> None:
         """Ctrl+Z: the same unit stays selected when it can still act."""
         unit = self.selection.unit
@@ -130,6 +144,9 @@ class GameScene(Scene):
         if self.turns.playback is None and self.game.over:
             return Replace(ShowVictory(self.session))
         return None
+
+    def animating(self) -> bool:
+        return self.turns.busy
 
     def to_menu(self) -> Transition:
         self.turns.leave()
@@ -183,9 +200,11 @@ class GameScene(Scene):
             if key != pygame.K_ESCAPE:  # Esc only deselects: nothing there to refuse
                 self.refuse()
             return None
+        if self.turns.confirming_end and self.answer_end_turn(key):
+            return None
         simple = {
             pygame.K_ESCAPE: sel.clear,
-            pygame.K_e: lambda: self.act(EndTurn()),
+            pygame.K_e: self.end_turn,
             pygame.K_f: lambda: self.act(sel.fire()),
             pygame.K_a: self.app.settings.cycle_speed,
             pygame.K_c: self.app.settings.toggle_palette,
@@ -235,6 +254,8 @@ class GameScene(Scene):
         boxes = score_rects(lay.panel).items()
         team = next((t for t, box in boxes if box.collidepoint(event.pos)), None)
         pos = pos_at(lay.origin, lay.tile_px, self.game.map, event.pos)
+        if self.turns.confirming_end and (hit is None or hit.name != "end"):
+            self.turns.keep_turn()  # a click elsewhere answers no
         if hit is not None:
             return self.button(hit.name)
         if team is not None:
@@ -254,7 +275,7 @@ class GameScene(Scene):
         settings, sel, turns = self.app.settings, self.selection, self.turns
         actions = {
             "fire": lambda: self.act(sel.fire()),
-            "end": lambda: self.act(EndTurn()),
+            "end": self.end_turn,
             "undo": self.undo,
             "save": turns.save,
             "watch": lambda: setattr(self, "watch_button", True),

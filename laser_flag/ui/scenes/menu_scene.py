@@ -49,6 +49,14 @@ def map_facts(gm: GameMap) -> list[str]:
     return [f"{gm.rows}x{gm.cols} · {gm.mode}", names, f"score limit {limits} · {turns}"]
 
 
+def continue_note(info: saves.SaveInfo | None) -> str:
+    """What Continue would do: every action is saved, so it resumes the very turn left."""
+    if info is None:
+        return "Nothing to continue: no unfinished game is saved."
+    return (f"Saved: Continue resumes this turn ({info.map_name}, round {info.round}, "
+            f"turn {info.turn}).")
+
+
 class MenuScene(Scene):
     """The first screen, and the root of the stack: games return to it as it was left.
 
@@ -67,6 +75,8 @@ class MenuScene(Scene):
         self.message = ""
         self.message_ms = 0
         self.editor = None
+        self.saves_stamp: int | None = -1  # the saves folder when Continue's game was found
+        self.found: saves.SaveInfo | None = None
 
     # ----- layout ------------------------------------------------------------------------
 
@@ -106,7 +116,7 @@ class MenuScene(Scene):
         entry = self.entry
         specs = [
             ("play", "Play", entry is not None and entry.playable),
-            ("continue", "Continue", saves.latest_autosave() is not None),
+            ("continue", "Continue", self.to_continue() is not None),
             ("load", "Load game...", True),
             ("open", "Open map...", True),
             ("editor", "Map Editor", True),
@@ -186,7 +196,7 @@ class MenuScene(Scene):
         settings = self.app.settings
         leave = {
             "play": self.play,
-            "continue": self.continue_autosave,
+            "continue": self.continue_game,
             "load": lambda: Push(ListSaves(self.open_save)),
             "rules": lambda: Push(ShowRules()),
             "quit": Quit,
@@ -221,9 +231,25 @@ class MenuScene(Scene):
             return None
         return Push(PlayGame(session))
 
-    def continue_autosave(self) -> Transition | None:
-        path = saves.latest_autosave()
-        route = None if path is None else self.open_save(path, watch=False)
+    def resume(self) -> None:
+        """Shown again, maybe after a game: Continue's game is looked for afresh."""
+        self.saves_stamp = -1
+        self.app.sound.play_music("music_menu")
+        notice = self.app.settings.take_notice()  # a bad settings file, said once
+        if notice:
+            self.say(notice)
+
+    def to_continue(self) -> saves.SaveInfo | None:
+        """The game Continue resumes, looked for again only when the saves folder changed."""
+        stamp = saves.folder_stamp()
+        if stamp != self.saves_stamp:
+            self.saves_stamp, self.found = stamp, saves.latest_unfinished()
+        return self.found
+
+    def continue_game(self) -> Transition | None:
+        """The newest unfinished game, where it was left; a finished one is never resumed."""
+        info = self.to_continue()
+        route = None if info is None else self.open_save(info.path, watch=False)
         return None if route is None else Push(route)
 
     def open_save(self, path: Path, watch: bool) -> Route | None:
@@ -261,11 +287,8 @@ class MenuScene(Scene):
     def say(self, message: str) -> None:
         self.message, self.message_ms = message, MESSAGE_MS
 
-    def resume(self) -> None:
-        self.app.sound.play_music("music_menu")
-        notice = self.app.settings.take_notice()  # a bad settings file, said once
-        if notice:
-            self.say(notice)
+    def animating(self) -> bool:
+        return self.message_ms > 0  # the message goes by itself
 
     def update(self, dt_ms: int) -> None:
         failure = editor_launch.early_failure(self.editor)
@@ -292,6 +315,9 @@ class MenuScene(Scene):
         if self.message_ms:
             for i, line in enumerate(wrap(self.message, 22, w - 24 - 360)[:3]):
                 draw_text(surface, line, (w - 24, 24 + i * 22), 22, ACCENT, anchor="topright")
+        else:
+            draw_text(surface, continue_note(self.to_continue()), (w - 24, 60), 20, DIM,
+                      anchor="topright")
 
     def draw_list(self, surface: pygame.Surface) -> None:
         area = self.list_rect()

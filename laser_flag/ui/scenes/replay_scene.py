@@ -74,6 +74,9 @@ class ReplayScene(Scene):
         self.playing = not self.playing
         self.elapsed = 0
 
+    def animating(self) -> bool:
+        return self.playing
+
     def update(self, dt_ms: int) -> None:
         if not self.playing:
             return

@@ -9,6 +9,7 @@ import pygame
 
 from ... import saves
 from ...bots import HUMAN
+from ...engine.game_map import TEAMS, other_team
 from ..routes import Route
 from ..scene import Pop, Replace, Scene, Transition
 from ..widgets import ACCENT, BAD, DIM, TEXT, Button, button_at, draw_box, draw_buttons, draw_text
@@ -19,11 +20,22 @@ BOTTOM = 84  # the buttons' strip under the list
 WHEEL_ROWS = 3  # rows one notch of the mouse wheel scrolls
 
 
+def result(info: saves.SaveInfo) -> str:
+    """How a game ended, the winner's points first: "finished: Blue won 4-3, score"."""
+    why = (info.victory or "").replace("_", " ")
+    if info.winner in TEAMS:
+        points = f"{info.scores[info.winner]}-{info.scores[other_team(info.winner)]}"
+        return f"finished: {info.names[info.winner]} won {points}, {why}"
+    if info.winner == "draw":
+        return f"finished: draw {info.scores['1']}-{info.scores['2']}, {why}"
+    return f"finished · score {info.scores['1']} - {info.scores['2']}"  # saved without a winner
+
+
 def info_line(info: saves.SaveInfo) -> str:
-    score = " - ".join(str(info.scores.get(t, 0)) for t in ("1", "2"))
-    state = "finished" if info.over else f"round {info.round}, turn {info.turn}"
-    line = f"{info.map_name} · {info.saved_at.replace('T', ' ')[:16]} · {state} · score {score}"
-    players = [info.levels.get(t, HUMAN) for t in ("1", "2")]
+    score = " - ".join(str(info.scores.get(t, 0)) for t in TEAMS)
+    state = result(info) if info.over else f"round {info.round}, turn {info.turn} · score {score}"
+    line = f"{info.map_name} · {info.saved_at.replace('T', ' ')[:16]} · {state}"
+    players = [info.levels.get(t, HUMAN) for t in TEAMS]
     return line if players == [HUMAN, HUMAN] else f"{line} · {' vs '.join(players)}"
 
 
