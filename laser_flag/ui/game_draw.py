@@ -5,15 +5,18 @@ Drawing only: each function reads the game, a selection or a playback and change
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
-from ..board.draw import draw_unit, tile_rect
+from ..board.draw import draw_tiles, draw_unit, draw_units, tile_rect
 from ..board.icons import draw_cover_bars
 from ..board.palette import HIGHLIGHTS, Palette
 from ..engine.actions import Move
 from ..engine.cover import cover_sides
 from ..engine.events import Shot
 from ..engine.game import Game
+from ..engine.game_map import other_team
 from ..engine.units import Unit
 from . import overlays
 from .dice_box import draw_shot
@@ -23,7 +26,7 @@ from .log_text import LogLine, Roster
 from .playback import Playback, duration
 from .selection import Selection
 from .unit_card import shots_from
-from .unit_looks import look_of
+from .unit_looks import look_of, unit_looks
 
 
 def draw_choices_under(surface: pygame.Surface, lay: Layout, sel: Selection) -> None:
@@ -116,3 +119,35 @@ def draw_log_marks(surface: pygame.Surface, lay: Layout, game: Game, line: str) 
     tiles = [*line.tiles, *(u.pos for u in units if u is not None)]
     for pos in tiles:
         overlays.ring(surface, lay.origin, lay.tile_px, pos, overlays.SIGHT_YELLOW, 3)
+
+
+@dataclass(frozen=True)
+class BoardMarks:
+    """What the game screen lays over the board this frame besides the units and their picks."""
+
+    shown: Selection  # the player's picks, or in a bot's turn the bot's plan
+    coordinates: bool  # row and column numbers along the edges (G)
+    watching: bool  # the enemy watchers' sight (H)
+    log_line: LogLine | None  # the hovered log entry, whose tiles and units are ringed
+    paused: bool  # the bots are paused (P)
+
+
+def draw_game_board(surface: pygame.Surface, lay: Layout, palette: Palette, game: Game,
+                    playback: Playback | None, roster: Roster, marks: BoardMarks) -> None:
+    """The board of a game in progress, bottom layer first."""
+    draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette)
+    if marks.coordinates:
+        overlays.coordinates(surface, lay.board, game.map.rows, game.map.cols, lay.tile_px)
+    if marks.watching:
+        draw_watch(surface, lay, game, other_team(game.active_team))
+    if playback is None:
+        draw_choices_under(surface, lay, marks.shown)
+    draw_units(surface, unit_looks(game, playback), lay.origin, lay.tile_px, palette)
+    if playback is None:
+        draw_choices_over(surface, lay, marks.shown)
+    else:
+        draw_playback(surface, lay, palette, game, playback, roster)
+    if marks.log_line is not None:
+        draw_log_marks(surface, lay, game, marks.log_line)
+    if marks.paused:
+        overlays.banner(surface, lay.board, "Paused · P to go on")

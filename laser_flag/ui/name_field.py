@@ -41,6 +41,12 @@ class NameField:
         return name if self.kept and name else None
 
 
+def rename_team(field: NameField, names: dict[str, str]) -> None:
+    """A name kept (not dropped, not blank) becomes the team's."""
+    if field.name:
+        names[field.team] = field.name
+
+
 def draw_name_field(surface: pygame.Surface, box: pygame.Rect, field: NameField) -> None:
     """The field over the score box: the text with a caret, and what Enter and Esc do."""
     draw_box(surface, box, (22, 24, 30), ACCENT)

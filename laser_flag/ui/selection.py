@@ -38,6 +38,13 @@ class Selection:
             sel.target = plan.target_id
         return sel
 
+    def renewed(self, game: Game) -> Selection:
+        """A fresh selection of `game` (after an undo) keeping this unit if it can still act."""
+        sel = Selection(game)
+        if self.unit is not None and sel.can_act(self.unit):
+            sel.select(self.unit)
+        return sel
+
     def unit_at(self, pos: Pos) -> Any | None:
         return next((u for u in self.game.units if u.pos == pos), None)
 

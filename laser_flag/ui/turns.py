@@ -14,6 +14,7 @@ from .. import saves
 from ..engine.actions import Action, EndTurn, IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game
+from ..engine.game_map import possessive
 from .bot_turns import DICE_MS, BotTurns
 from .log_text import log_line
 from .playback import Playback
@@ -35,6 +36,7 @@ class Turns:
         self.playback: Playback | None = None
         self.message = ""
         self.on_event: Callable[[Event], None] = lambda event: None  # its sound, in the client
+        self.on_refused: Callable[[], None] = lambda: None  # the refused click's sound
         self.confirming_end = False  # E was pressed once while units could still act
 
     @property
@@ -70,8 +72,7 @@ class Turns:
             events = game.apply(action)
         except IllegalAction as exc:
             self.session.forget_last()
-            self.message = exc.reason
-            return Refused(exc.reason)
+            return self.refuse(exc.reason)
         self.message = ""
         self.confirming_end = False
         self.playback = Playback(before, scores, events, self.played, auto_dice, self.on_event)
@@ -80,6 +81,18 @@ class Turns:
         if game.over:  # kept under its own name too: the next game's autosave replaces this one
             self.save()
         return events
+
+    def refuse(self, reason: str) -> Refused:
+        """Say why nothing happened (the engine's words, or the screen's), with its sound."""
+        self.message = reason
+        self.on_refused()
+        return Refused(reason)
+
+    def refuse_for_bot(self) -> Refused:
+        """Input that would act for a bot's team."""
+        name = self.session.names[self.game.active_team]
+        return self.refuse(f"It is {possessive(name)} turn (a bot): P pauses it, "
+                           "S skips to the end of its turn.")
 
     def played(self, event: Event) -> None:
         self.session.log.append(log_line(event, self.session.roster))
