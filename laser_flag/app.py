@@ -13,7 +13,7 @@ from . import __version__
 from .bots import HUMAN, LEVELS
 from .engine.mapfile import MapError, load_map
 from .saves import ReplayMismatch, SaveError, load_save
-from .tools.cli import OneLineParser, UsageError, one_line
+from .tools.cli import OneLineParser, UsageError, emit, one_line, output_problem
 from .ui.loop import DEFAULT_SIZE, MIN_SIZE, App, run
 from .ui.map_catalog import find_map, listing, scan
 from .ui.routes import PlayGame, WatchReplay
@@ -48,12 +48,11 @@ def parse_map_arg(text: str) -> Path:
 
 
 def parse_state_file(text: str) -> Path:
-    """A file the state can be written to: its folder exists and it is not a folder itself."""
+    """A file the state can be written to: a regular file or none yet, in a folder that exists."""
     path = Path(text)
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
-    if not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r}: no folder {str(path.parent)!r}")
+    problem = output_problem(path)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{text!r}: {problem}")
     return path
 
 
@@ -138,7 +137,8 @@ def parse_replay_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def verify_save(path: Path) -> int:
-    """0: the save reproduces its final state; 1: it does not; 2: it cannot be read at all."""
+    """0: the save reproduces its final state; 1: it does not; 2: it cannot be read at all
+    (or the report cannot be written)."""
     try:
         loaded = load_save(path)
     except ReplayMismatch as err:
@@ -149,11 +149,11 @@ def verify_save(path: Path) -> int:
         return 2
     game = loaded.game
     scores = "-".join(str(game.scores[t]) for t in sorted(game.scores))
-    print(
+    return emit(
+        "laser-flag replay",
         f"{path}: OK, {len(loaded.actions)} actions reproduce the saved state "
-        f"(turn {game.turn}, score {scores})"
+        f"(turn {game.turn}, score {scores})",
     )
-    return 0
 
 
 def replay_main(argv: Sequence[str]) -> int:
@@ -196,8 +196,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"laser-flag: error: {one_line(err)}", file=sys.stderr)
         return 2
     if args.list_maps:
-        print("\n".join(listing(scan())))
-        return 0
+        return emit("laser-flag", "\n".join(listing(scan())))
     try:
         session = first_session(args)
     except (MapError, ValueError, OSError) as exc:

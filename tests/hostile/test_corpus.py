@@ -37,6 +37,9 @@ MAPS = {
     "speed_1e8.json": "rules.basic.speed: must be 0 to 99",
     "top_level_list.json": "must be a JSON object",
     "units_as_string.json": "units: must be an array",
+    "huge_team_name.json": 'team_names["1"]: 100,000 characters, at most 40',
+    "huge_map_name.json": "name: 100,000 characters, at most 200",
+    "utf16.json": "byte 0: not valid UTF-8",
 }
 
 # Each save file, the words of its SaveError, and whether it is a replay mismatch (exit 1).
@@ -62,6 +65,10 @@ SAVES = {
     "turn_1e18.json": ("turn: must be an integer 1 to", False),
     "turn_not_replayed.json": ("header's turn 2 is not the replayed game's 3", True),
     "unknown_key.json": ("extra: unknown key", False),
+    "embedded_team_name.json": ('(embedded map): team_names["2"]: 100,000 characters', False),
+    "empty.json": ("not JSON (corrupt or truncated)", False),
+    "not_utf8.json": ("not valid UTF-8", False),
+    "utf16.json": ("byte 0: not valid UTF-8", False),
 }
 MESSAGE_LIMIT = 500
 
