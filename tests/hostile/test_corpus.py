@@ -13,6 +13,7 @@ import pytest
 from laser_flag import saves
 from laser_flag.app import main
 from laser_flag.engine.mapfile import MapError, load_map
+from laser_flag.tools import balance, rolls
 from laser_flag.ui.map_catalog import load_entry
 from map_editor.storage import read_map
 
@@ -146,6 +147,27 @@ def test_the_chooser_and_the_editor_refuse_each_hostile_map(name):
     assert entry.gm is None and MAPS[name] in entry.error
     with pytest.raises(MapError, match="^" + str(path).replace(".", r"\.")):
         read_map(path)
+
+
+COMMANDS = {
+    "laser-flag": lambda path: main(["--map", path]),
+    "laser-flag-rolls": lambda path: rolls.main(["--map", path]),
+    "laser-flag-balance": lambda path: balance.main([path, "--games", "1"]),
+}
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_command_refuses_every_hostile_map_in_one_line(command, capsys, monkeypatch):
+    monkeypatch.setattr(balance, "play", lambda *_: pytest.fail("a game was played"))
+    for name, words in sorted(MAPS.items()):
+        if words is ACCEPTED:
+            continue  # the client would open its window on it
+        path = CORPUS / "maps" / name
+        assert COMMANDS[command](str(path)) == 2, name
+        out, err = capsys.readouterr()
+        assert not out and err.count("\n") == 1 and err.startswith(command), err
+        assert "Traceback" not in err and len(err) < MESSAGE_LIMIT and str(path) in err
+        assert words in err, err
 
 
 def test_the_client_refuses_a_hostile_map_in_one_line(capsys):
