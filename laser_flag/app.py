@@ -14,7 +14,7 @@ from .bots import HUMAN, LEVELS
 from .engine.mapfile import MapError, load_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .sound.mixer import Mixer
-from .tools.cli import OneLineParser, UsageError, fail, one_line
+from .tools.cli import OneLineParser, UsageError, emit, fail, one_line, output_problem
 from .ui.log_text import game_over_text
 from .ui.loop import App, run
 from .ui.map_catalog import catalog, find_map, listing
@@ -48,12 +48,11 @@ def parse_map_arg(text: str) -> Path:
 
 
 def parse_state_file(text: str) -> Path:
-    """A file the state can be written to: its folder exists and it is not a folder itself."""
+    """A file the state can be written to: a regular file or none yet, in a folder that exists."""
     path = Path(text)
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
-    if not path.parent.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r}: no folder {str(path.parent)!r}")
+    problem = output_problem(path)
+    if problem:
+        raise argparse.ArgumentTypeError(f"{text!r}: {problem}")
     return path
 
 
@@ -161,7 +160,8 @@ def parse_replay_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def verify_save(path: Path) -> int:
-    """0: the save reproduces its final state; 1: it does not; 2: it cannot be read at all."""
+    """0: the save reproduces its final state; 1: it does not; 2: it cannot be read at all
+    (or the report cannot be written)."""
     try:
         loaded = load_save(path)
     except ReplayMismatch as err:
@@ -171,14 +171,16 @@ def verify_save(path: Path) -> int:
         print(f"laser-flag replay: {err}", file=sys.stderr)
         return 2
     game, names = loaded.game, loaded.names
-    print(f"{path}: OK, {len(loaded.actions)} actions reproduce the saved state")
-    print(f"Score: {names['1']} {game.scores['1']} - {names['2']} {game.scores['2']}")
     if game.over:
-        print(f"Result: {game_over_text(game.winner, game.victory, names)}")
+        result = f"Result: {game_over_text(game.winner, game.victory, names)}"
     else:
-        print(f"Unfinished: round {game.round}, turn {game.turn}, "
-              f"{names[game.active_team]} to play")
-    return 0
+        to_play = names[game.active_team]
+        result = f"Unfinished: round {game.round}, turn {game.turn}, {to_play} to play"
+    return emit("laser-flag replay", "\n".join([
+        f"{path}: OK, {len(loaded.actions)} actions reproduce the saved state",
+        f"Score: {names['1']} {game.scores['1']} - {names['2']} {game.scores['2']}",
+        result,
+    ]))
 
 
 def replay_main(argv: Sequence[str]) -> int:
@@ -219,8 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as err:
         return fail("laser-flag", err)
     if args.list_maps:
-        print("\n".join(listing(catalog())))
-        return 0
+        return emit("laser-flag", "\n".join(listing(catalog())))
     try:
         session = first_session(args)
     except (MapError, ValueError, OSError) as exc:

@@ -16,12 +16,14 @@ from typing import Any
 from .bots.levels import LEVELS
 from .engine.game_map import MAX_SIDE, TEAMS
 from .engine.json_reader import ReadError, clip
+from .engine.mapfile import MAX_TEAM_NAME_CHARS
 
 SAVE_FORMAT = "laser-flag-save"
 SAVE_VERSION = 1
 MAX_SAVE_BYTES = 8 * 1024 * 1024  # docs/MAP_FORMAT.md, "Limits of any file the game reads"
 MAX_ACTIONS = 200_000
-MAX_NAME_CHARS = 40
+MAX_NAME_CHARS = MAX_TEAM_NAME_CHARS
+MAX_MAP_NAME_CHARS = 255  # a map's own name (200 at most) or else its file name's stem
 MAX_ID = MAX_SIDE * MAX_SIDE  # no unit id, row or column reaches it
 SEED_LIMIT = 2**64
 ACTION_ARGS = {"move": 3, "fire": 2, "end_turn": 0}  # as record.action_to_json writes them
@@ -139,7 +141,7 @@ REQUIRED: dict[str, Check] = {
 }
 OPTIONAL: dict[str, Check] = {
     "saved_at": _saved_at,
-    "map_name": lambda place, value: _text(place, value, 200),
+    "map_name": lambda place, value: _text(place, value, MAX_MAP_NAME_CHARS),
     "round": _int_from(1, MAX_ACTIONS + 1),
     "over": _bool,
     "winner": _one_of(WINNERS),  # these two only in a finished game's save

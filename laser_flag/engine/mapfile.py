@@ -7,6 +7,7 @@ modifies a file; writing goes through a temporary file renamed into place.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -35,6 +36,8 @@ from .game_map import (
 from .ruleset import CLASSES, DEFAULT_RULESET, RulesError, Ruleset
 
 MAX_BYTES = 1024 * 1024  # MAP_FORMAT.md: a file over 1 MiB is refused
+MAX_TEAM_NAME_CHARS = 40  # MAP_FORMAT.md, and the players' names in a save (save_schema)
+MAX_TEXT_CHARS = {"name": 200, "author": 200, "description": 4000}
 OUTLINES = ("black", "white")
 _NEW_FILE_MODE = 0o644
 
@@ -184,10 +187,17 @@ def _parse_units(data: Mapping[str, Any], source: str, tiles: list[list[str]]) -
     return units
 
 
-def _check_name(source: str, place: str, value: Any) -> str:
+def _check_text(source: str, place: str, value: Any, limit: int) -> str:
+    """A string of at most `limit` characters: every screen that draws it stays bounded."""
     if not isinstance(value, str):
         raise _error(source, place, f"must be a string, not {_show(value)}")
+    if len(value) > limit:
+        raise _error(source, place, f"{len(value):,} characters, at most {limit:,}")
     return value
+
+
+def _check_name(source: str, place: str, value: Any) -> str:
+    return _check_text(source, place, value, MAX_TEAM_NAME_CHARS)
 
 
 def _check_color(source: str, place: str, value: Any) -> tuple[int, int, int]:
@@ -251,7 +261,7 @@ def _parse_format(data: Mapping[str, Any], source: str) -> None:
 
 
 def _text(data: Mapping[str, Any], key: str, source: str) -> str:
-    return _check_name(source, key, data.get(key, ""))
+    return _check_text(source, key, data.get(key, ""), MAX_TEXT_CHARS[key])
 
 
 def _parse_rules(data: Mapping[str, Any], source: str) -> Ruleset:
@@ -298,8 +308,12 @@ def write_atomic(
 ) -> None:
     """Let `write` fill a temporary file beside `path`, then rename it into place: `path` holds
     either the old or the new file, never half of one. A file replaced keeps its permissions
-    unless `mode` is given; a symlink is written through (its target replaced, the link kept)."""
+    unless `mode` is given; a symlink is written through (its target replaced, the link kept).
+    Only a regular file is replaced: renamed over, a folder or device node would be destroyed."""
     target = Path(os.path.realpath(path))
+    if target.exists() and not target.is_file():
+        problem = "not a regular file (a folder, pipe or device)"
+        raise OSError(errno.EINVAL, problem, os.fspath(path))
     if mode is None:
         mode = target.stat().st_mode & 0o777 if target.exists() else _NEW_FILE_MODE
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")

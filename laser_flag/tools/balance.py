@@ -30,7 +30,7 @@ from laser_flag.bots import BOT_NAMES
 from laser_flag.bots.match import DRAW, MatchResult, derive_seed, play_match
 from laser_flag.engine import Game, GameMap, MapError, load_map
 from laser_flag.engine.mapfile import write_atomic
-from laser_flag.tools.cli import OneLineParser, UsageError, emit, fail
+from laser_flag.tools.cli import OneLineParser, UsageError, emit, fail, output_problem
 
 PROG = "laser-flag-balance"
 Z_95 = 1.959964  # the normal quantile of a two-sided 95% interval
@@ -296,10 +296,9 @@ def _check_plot_path(path: str, plt: Any) -> None:
     probe = plt.figure()
     kinds = probe.canvas.get_supported_filetypes()
     plt.close(probe)
-    if target.is_dir():
-        raise UsageError(f"--plot {path}: is a folder, give a file name such as fair.png")
-    if not target.parent.is_dir():
-        raise UsageError(f"--plot {path}: no folder {str(target.parent)!r}")
+    problem = output_problem(target)
+    if problem:
+        raise UsageError(f"--plot {path}: {problem}")
     if kind not in kinds:
         raise UsageError(f"--plot {path}: unknown image type {kind!r} "
                          f"(one of {', '.join(sorted(kinds))})")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 from typing import NoReturn
 
 MAX_MESSAGE = 300  # characters of an error message shown; a hostile file can make one huge
@@ -31,6 +32,21 @@ def fail(prog: str, message: object) -> int:
     """Print `prog: error: message` as one line on stderr; the exit status of a usage error."""
     print(f"{prog}: error: {one_line(message)}", file=sys.stderr)
     return 2
+
+
+def output_problem(path: Path) -> str | None:
+    """Why `path` cannot take a file a tool writes, or None: checked before any work is done.
+
+    Only a regular file is ever replaced: a folder, pipe or device there would make the write
+    fail late, block forever, or (renamed over) destroy the device node.
+    """
+    if path.is_dir():
+        return "is a folder, not a file"
+    if path.exists() and not path.is_file():
+        return "is not a regular file (a pipe or device)"
+    if not path.parent.is_dir():
+        return f"no folder {str(path.parent)!r}"
+    return None
 
 
 def emit(prog: str, text: str) -> int:

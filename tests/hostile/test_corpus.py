@@ -13,6 +13,7 @@ import pytest
 from laser_flag import saves
 from laser_flag.app import main
 from laser_flag.engine.mapfile import MapError, load_map
+from laser_flag.tools import balance, rolls
 from laser_flag.ui.map_catalog import load_entry
 from map_editor.storage import read_map
 
@@ -37,6 +38,9 @@ MAPS = {
     "speed_1e8.json": "rules.basic.speed: must be 0 to 99",
     "top_level_list.json": "must be a JSON object",
     "units_as_string.json": "units: must be an array",
+    "huge_team_name.json": 'team_names["1"]: 100,000 characters, at most 40',
+    "huge_map_name.json": "name: 100,000 characters, at most 200",
+    "utf16.json": "byte 0: not valid UTF-8",
 }
 
 # Each save file, the words of its SaveError, and whether it is a replay mismatch (exit 1).
@@ -62,6 +66,10 @@ SAVES = {
     "turn_1e18.json": ("turn: must be an integer 1 to", False),
     "turn_not_replayed.json": ("header's turn 2 is not the replayed game's 3", True),
     "unknown_key.json": ("extra: unknown key", False),
+    "embedded_team_name.json": ('(embedded map): team_names["2"]: 100,000 characters', False),
+    "empty.json": ("not JSON (corrupt or truncated)", False),
+    "not_utf8.json": ("not valid UTF-8", False),
+    "utf16.json": ("byte 0: not valid UTF-8", False),
 }
 MESSAGE_LIMIT = 500
 
@@ -139,6 +147,27 @@ def test_the_chooser_and_the_editor_refuse_each_hostile_map(name):
     assert entry.gm is None and MAPS[name] in entry.error
     with pytest.raises(MapError, match="^" + str(path).replace(".", r"\.")):
         read_map(path)
+
+
+COMMANDS = {
+    "laser-flag": lambda path: main(["--map", path]),
+    "laser-flag-rolls": lambda path: rolls.main(["--map", path]),
+    "laser-flag-balance": lambda path: balance.main([path, "--games", "1"]),
+}
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_command_refuses_every_hostile_map_in_one_line(command, capsys, monkeypatch):
+    monkeypatch.setattr(balance, "play", lambda *_: pytest.fail("a game was played"))
+    for name, words in sorted(MAPS.items()):
+        if words is ACCEPTED:
+            continue  # the client would open its window on it
+        path = CORPUS / "maps" / name
+        assert COMMANDS[command](str(path)) == 2, name
+        out, err = capsys.readouterr()
+        assert not out and err.count("\n") == 1 and err.startswith(command), err
+        assert "Traceback" not in err and len(err) < MESSAGE_LIMIT and str(path) in err
+        assert words in err, err
 
 
 def test_the_client_refuses_a_hostile_map_in_one_line(capsys):

@@ -51,6 +51,9 @@ def map_files(base: dict) -> dict[str, bytes]:
         "lone_surrogate.json": ('{"name": "\\ud800", ' + inner.replace('"name"', '"_"')).encode(),
         "top_level_list.json": b"[1, 2, 3]",
         "units_as_string.json": json.dumps({**base, "units": "abc"}).encode(),
+        "huge_team_name.json": json.dumps({**base, "team_names": {"1": "R" * 100_000}}).encode(),
+        "huge_map_name.json": json.dumps({**base, "name": "N" * 100_000}).encode(),
+        "utf16.json": text.encode("utf-16"),
     }
 
 
@@ -81,11 +84,15 @@ def save_files(base: dict) -> dict[str, bytes]:
         "actions_as_object.json": {**base, "actions": {"0": ["end_turn"]}},
         "saved_at_list.json": {**base, "saved_at": [2026]},
         "digest_mismatch.json": {**base, "final_digest": "0" * 64},
+        "embedded_team_name.json": {**base, "map": {**base["map"],
+                                                    "team_names": {"2": "B" * 100_000}}},
     }
-    return {
+    encoded = {
         name: (body if isinstance(body, str) else json.dumps(body)).encode("utf-8")
         for name, body in files.items()
     }
+    return {**encoded, "empty.json": b"", "utf16.json": text.encode("utf-16"),
+            "not_utf8.json": text.replace('"Ann"', '"\xc5nn"').encode("latin-1")}
 
 
 def main() -> None:
