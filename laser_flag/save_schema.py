@@ -140,6 +140,7 @@ REQUIRED: dict[str, Check] = {
     ),
 }
 OPTIONAL: dict[str, Check] = {
+    "game_version": lambda place, value: _text(place, value, 40),
     "saved_at": _saved_at,
     "map_name": lambda place, value: _text(place, value, MAX_MAP_NAME_CHARS),
     "round": _int_from(1, MAX_ACTIONS + 1),

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from . import __version__
 from .engine import json_reader
 from .engine.actions import Action, IllegalAction
 from .engine.game import Game
@@ -110,6 +111,7 @@ def save_dict(game: Game, teams: dict[str, Any]) -> dict[str, Any]:
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
+        "game_version": __version__,  # which Laser Flag wrote it, for bug reports
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "map_name": game.map.name,
         "map": game.map.to_json_dict(),

@@ -26,6 +26,7 @@ from multiprocessing.pool import Pool
 from pathlib import Path
 from typing import Any
 
+from laser_flag import __version__
 from laser_flag.bots import BOT_NAMES
 from laser_flag.bots.match import DRAW, MatchResult, derive_seed, play_match
 from laser_flag.engine import Game, GameMap, MapError, load_map
@@ -208,6 +209,7 @@ def report(args: argparse.Namespace, results: dict[int, list[MatchResult]],
     """
     two_bots = args.bots[0] != args.bots[1]
     doc: dict[str, Any] = {
+        "game_version": __version__,
         "bots": list(args.bots), "games_per_map": args.games, "seed": args.seed,
         "max_rounds": args.max_rounds, "partial": partial,
         "maps": [map_summary(p, results[m], two_bots) for m, p in enumerate(args.maps)],
