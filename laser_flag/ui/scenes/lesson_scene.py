@@ -1,0 +1,83 @@
+"""The first lesson's screen: the game screen, with the step's prompt under the board and its target
+ringed; only the step's action is played, and Esc leaves for the menu at any moment."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...engine.actions import Action
+from .. import overlays
+from ..layout import MARGIN
+from ..lesson import FINISHED, WATCH, Lesson, LessonTurns
+from ..refusals import Refused
+from ..scene import Transition
+from ..session import Session
+from ..widgets import ACCENT, DIM, TEXT, draw_box, draw_lines, font, wrap
+from .game_scene import GameScene
+
+PROMPT_SIZE = 24
+LEAVE = "Esc leaves the lesson."
+
+
+class LessonScene(GameScene):
+    """A GameScene whose actions go through the lesson, and whose trainer plays its script."""
+
+    def __init__(self, lesson: Lesson, session: Session) -> None:
+        super().__init__(session)
+        self.lesson = lesson
+        self.turns = LessonTurns(session)
+
+    def act(self, action: Action | Refused | None) -> None:
+        """The step's action is played; any other is refused with the step's hint."""
+        if action is None or isinstance(action, Refused):
+            super().act(action)
+        else:
+            self.lesson.act(self.turns, action)
+            self.selection.refresh()
+
+    def undo(self) -> None:
+        self.turns.undo()  # says that the lesson has no undo
+
+    def update(self, dt_ms: int) -> Transition | None:
+        """Events play on, the trainer answers, H held does the step asking for it; a win is kept
+        in the settings (and the lesson stays on screen, saying so)."""
+        self.turns.tick(dt_ms, self.app.settings.speed)
+        if self.lesson.tick(self.turns):
+            self.selection.refresh()
+        if self.watching:
+            self.lesson.signal(WATCH)
+        if self.lesson.finished and not self.app.settings.tutorial_done:
+            self.app.settings.finish_tutorial()
+        return None
+
+    def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return self.to_menu()
+        return super().process_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        lay, step = self.layout(), self.lesson.step
+        if self.turns.playback is None and step is not None:
+            width = max(3, lay.tile_px // 14)
+            for pos in step.highlight:
+                overlays.ring(surface, lay.origin, lay.tile_px, pos, ACCENT, width)
+        self.draw_prompt(surface, pygame.Rect(MARGIN, 0, lay.panel.x - 2 * MARGIN, 0), lay.board)
+
+    def draw_prompt(
+        self, surface: pygame.Surface, area: pygame.Rect, board_rect: pygame.Rect
+    ) -> None:
+        """The step's words in a box under the board (over its foot when the window is short)."""
+        lesson, step = self.lesson, self.lesson.step
+        count = f"Step {lesson.index + 1} of {len(lesson.steps)}"
+        title = "Lesson complete" if step is None else count
+        lines = wrap(FINISHED if step is None else step.prompt, PROMPT_SIZE, area.w - 24)
+        line_h = font(PROMPT_SIZE).get_linesize()
+        height = 16 + line_h * (len(lines) + 1) + font(20).get_linesize()
+        bottom = surface.get_height() - MARGIN
+        box = pygame.Rect(area.x, min(board_rect.bottom + 12, bottom - height), area.w, height)
+        draw_box(surface, box, edge=ACCENT)
+        x, y = box.x + 12, box.y + 8
+        y = draw_lines(surface, [title], (x, y), PROMPT_SIZE, ACCENT)
+        y = draw_lines(surface, lines, (x, y), PROMPT_SIZE, TEXT)
+        draw_lines(surface, [LEAVE], (x, y), 20, DIM)
