@@ -134,10 +134,7 @@ class LessonDice:
 
 
 class LessonTurns(Turns):
-    """The lesson's turn driver: it only goes forward, and it is no game to save or continue."""
-
-    def undo(self) -> None:
-        self.message = NO_UNDO
+    """The lesson's turn driver: it is no game to save or continue."""
 
     def save(self) -> None:
         self.message = NOT_SAVED

@@ -12,6 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "laser_flag"
 # Loaded only when a dialog opens: Tk may be missing, and starting it is slow (not a circle).
 LAZY_ON_PURPOSE = {("laser_flag.ui.tk_dialogs", "tkinter")}
+# A scene that IS another with more on it (the lesson is the game screen plus its prompt) extends
+# it; that import is a base class, not a way to navigate.
+EXTENDS = {("laser_flag.ui.scenes.lesson_scene", "laser_flag.ui.scenes.game_scene")}
 
 
 def module_name(path: Path) -> str:
@@ -66,8 +69,8 @@ def test_no_import_inside_a_function_in_the_client():
 def test_no_scene_module_imports_another():
     graph = client_graph()
     scenes = {name for name in graph if name.startswith("laser_flag.ui.scenes.")}
-    crossing = {name: graph[name] & scenes for name in scenes if graph[name] & scenes}
-    assert crossing == {}
+    crossing = {(name, other) for name in scenes for other in graph[name] & scenes}
+    assert crossing - EXTENDS == set()
 
 
 def test_the_client_imports_have_no_circle():

@@ -8,7 +8,7 @@ import pygame
 from ...engine.actions import Action
 from .. import overlays
 from ..layout import MARGIN
-from ..lesson import FINISHED, WATCH, Lesson, LessonTurns
+from ..lesson import FINISHED, NO_UNDO, WATCH, Lesson, LessonTurns
 from ..refusals import Refused
 from ..scene import Transition
 from ..session import Session
@@ -36,16 +36,15 @@ class LessonScene(GameScene):
             self.selection.refresh()
 
     def undo(self) -> None:
-        self.turns.undo()  # says that the lesson has no undo
+        """The lesson only goes forward: a step taken back would leave the trainer's script."""
+        self.turns.message = NO_UNDO
 
     def update(self, dt_ms: int) -> Transition | None:
-        """Events play on, the trainer answers, H held does the step asking for it; a win is kept
-        in the settings (and the lesson stays on screen, saying so)."""
+        """Events play on and the trainer answers; a win is kept in the settings (and the lesson
+        stays on screen, saying so)."""
         self.turns.tick(dt_ms, self.app.settings.speed)
         if self.lesson.tick(self.turns):
             self.selection.refresh()
-        if self.watching:
-            self.lesson.signal(WATCH)
         if self.lesson.finished and not self.app.settings.tutorial_done:
             self.app.settings.finish_tutorial()
         return None
@@ -53,7 +52,10 @@ class LessonScene(GameScene):
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self.to_menu()
-        return super().process_event(event)
+        transition = super().process_event(event)
+        if self.watching:  # H pressed, or the Watch button: the step asking for it is done
+            self.lesson.signal(WATCH)
+        return transition
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
