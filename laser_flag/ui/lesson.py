@@ -30,7 +30,7 @@ WATCH = "watch"  # the signal of the player holding H
 DICE_SET = "The dice are set for this lesson."
 NO_UNDO = "The lesson goes forward only: there is no undo here."
 NOT_SAVED = "The lesson is not saved."
-FINISHED = "Lesson complete! You know the game: Esc returns to the menu."
+FINISHED = "You won, and you know the game now: Esc (or Menu) returns to the main menu."
 
 
 def _unit_at(pos: Pos) -> Callable[[Game], bool]:

@@ -82,4 +82,5 @@ class LessonScene(GameScene):
         x, y = box.x + 12, box.y + 8
         y = draw_lines(surface, [title], (x, y), PROMPT_SIZE, ACCENT)
         y = draw_lines(surface, lines, (x, y), PROMPT_SIZE, TEXT)
-        draw_lines(surface, [LEAVE], (x, y), 20, DIM)
+        if step is not None:
+            draw_lines(surface, [LEAVE], (x, y), 20, DIM)
