@@ -53,14 +53,15 @@ def do_step(app, scene: LessonScene) -> None:
 
 
 def refuse_wrong(app, scene: LessonScene) -> None:
-    """E where the step wants something else (a tile where it wants E): its hint, nothing played."""
+    """E where the step wants something else; a move where it wants E (the unit's AP allowing):
+    the step's hint, and nothing played."""
     step, played = scene.lesson.step, len(scene.game.history)
-    if step.action == EndTurn():
-        click(app, centre(scene, scene.game.unit(YOU).pos))
-        click(app, centre(scene, (0, 0)))  # too far, or no AP: the engine's reason says so
-        assert scene.turns.message
-    else:
+    click(app, centre(scene, scene.game.unit(YOU).pos))
+    if step.action != EndTurn():
         press(app, pygame.K_e)
+        assert scene.turns.message == step.hint
+    elif scene.selection.reachable:
+        click(app, centre(scene, min(scene.selection.reachable)))
         assert scene.turns.message == step.hint
     assert len(scene.game.history) == played and scene.lesson.step is step
 
