@@ -9,10 +9,11 @@ import json
 import pygame
 
 from laser_flag.engine.actions import EndTurn, Fire, Move
+from laser_flag.ui.layout import MARGIN
 from laser_flag.ui.lesson import FINISHED, NO_UNDO, STEPS, TRAINER, YOU
 from laser_flag.ui.scenes.lesson_scene import LessonScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
-from laser_flag.ui.settings import load_settings
+from laser_flag.ui.settings import MIN_SIZE, load_settings
 
 from .conftest import centre, click, frames, menu_button, open_menu, press, settle
 
@@ -101,3 +102,14 @@ def test_esc_leaves_the_lesson_for_the_menu_and_nothing_is_remembered(app, tmp_p
     assert app.top is menu
     assert not app.settings.tutorial_done
     assert menu_button(menu, "learn").label == "Learn to play"
+
+
+def test_the_prompt_box_sits_under_the_board_on_the_smallest_window(app, tmp_path):
+    _, scene = open_lesson(app, tmp_path)
+    for size in (MIN_SIZE, app.screen.get_size()):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        frames(app)
+        lay = scene.layout()
+        room = scene.prompt_room(lay.panel.x - 2 * MARGIN)  # the longest step's box and its gap
+        assert lay.board.bottom + room <= app.screen.get_height()
+        assert lay.panel.bottom == app.screen.get_height() - MARGIN  # the panel keeps its height

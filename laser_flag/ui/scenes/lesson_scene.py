@@ -3,11 +3,13 @@ ringed; only the step's action is played, and Esc leaves for the menu at any mom
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ...engine.actions import Action
 from .. import overlays
-from ..layout import MARGIN
+from ..layout import MARGIN, Layout, game_layout
 from ..lesson import FINISHED, NO_UNDO, WATCH, Lesson, LessonTurns
 from ..refusals import Refused
 from ..scene import Transition
@@ -17,6 +19,16 @@ from .game_scene import GameScene
 
 PROMPT_SIZE = 24
 LEAVE = "Esc leaves the lesson."
+GAP = 12  # between the board and the prompt box
+
+
+def prompt_lines(text: str, width: int) -> list[str]:
+    return wrap(text, PROMPT_SIZE, width - 24)
+
+
+def box_height(lines: int) -> int:
+    """A title, `lines` of prompt and the line on leaving, with the box's padding."""
+    return 16 + font(PROMPT_SIZE).get_linesize() * (lines + 1) + font(20).get_linesize()
 
 
 class LessonScene(GameScene):
@@ -26,6 +38,22 @@ class LessonScene(GameScene):
         super().__init__(session)
         self.lesson = lesson
         self.turns = LessonTurns(session)
+        self.room = (0, 0)  # (prompt width, the height kept for the prompt under the board)
+
+    def layout(self) -> Layout:
+        """The game's layout with the board lifted clear of the prompt box; the panel as ever."""
+        width, height = self.app.screen.get_size()
+        full = super().layout()
+        room = self.prompt_room(full.panel.x - 2 * MARGIN)
+        lifted = game_layout((width, height - room), self.game.map.rows, self.game.map.cols)
+        return replace(lifted, panel=full.panel)
+
+    def prompt_room(self, width: int) -> int:
+        """Room for the longest step's prompt, so that the board keeps still from step to step."""
+        if self.room[0] != width:
+            longest = max(len(prompt_lines(step.prompt, width)) for step in self.lesson.steps)
+            self.room = (width, box_height(longest) + GAP)
+        return self.room[1]
 
     def act(self, action: Action | Refused | None) -> None:
         """The step's action is played; any other is refused with the step's hint."""
@@ -69,15 +97,12 @@ class LessonScene(GameScene):
     def draw_prompt(
         self, surface: pygame.Surface, area: pygame.Rect, board_rect: pygame.Rect
     ) -> None:
-        """The step's words in a box under the board (over its foot when the window is short)."""
+        """The step's words in a box under the board, in the room kept for them."""
         lesson, step = self.lesson, self.lesson.step
         count = f"Step {lesson.index + 1} of {len(lesson.steps)}"
         title = "Lesson complete" if step is None else count
-        lines = wrap(FINISHED if step is None else step.prompt, PROMPT_SIZE, area.w - 24)
-        line_h = font(PROMPT_SIZE).get_linesize()
-        height = 16 + line_h * (len(lines) + 1) + font(20).get_linesize()
-        bottom = surface.get_height() - MARGIN
-        box = pygame.Rect(area.x, min(board_rect.bottom + 12, bottom - height), area.w, height)
+        lines = prompt_lines(FINISHED if step is None else step.prompt, area.w)
+        box = pygame.Rect(area.x, board_rect.bottom + GAP, area.w, box_height(len(lines)))
         draw_box(surface, box, edge=ACCENT)
         x, y = box.x + 12, box.y + 8
         y = draw_lines(surface, [title], (x, y), PROMPT_SIZE, ACCENT)
