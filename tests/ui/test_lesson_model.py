@@ -3,6 +3,7 @@ hint, and takes its own action; the trainer's script and the set dice play the s
 
 from __future__ import annotations
 
+from laser_flag import saves
 from laser_flag.engine.actions import EndTurn, Move
 from laser_flag.ui.lesson import STEPS, TRAINER, WATCH, YOU, Lesson, LessonTurns
 from laser_flag.ui.map_catalog import MAPS_DIR, catalog
@@ -68,9 +69,11 @@ def test_the_trainer_and_the_dice_play_the_same_lesson_every_time():
     assert turns.game.scores == {"1": 2, "2": 1}
 
 
-def test_the_lesson_is_not_saved():
+def test_the_lesson_is_not_saved_nor_autosaved_for_continue():
     lesson, turns = start()
-    play_step(lesson, turns)
+    for _ in range(4):  # to the end of the first turn, where a game autosaves
+        play_step(lesson, turns)
+    assert turns.game.turn == 3 and saves.latest_autosave() is None
     assert turns.save() is None and "not saved" in turns.message
 
 
