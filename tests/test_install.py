@@ -27,11 +27,12 @@ from laser_flag.engine import load_map
 maps, art = bundled_maps(), bundled_images()
 assert "site-packages" in str(maps), maps
 names = [load_map(p).name for p in sorted(maps.glob("*.json"))]
+lesson = load_map(maps / "tutorial" / "lesson.json").name
 from laser_flag.board import art as assets
 loaded = [assets.raw(name).get_size() for name in assets.ART_NAMES]
 from laser_flag.resources import bundled
 sounds = sorted(p.name for p in bundled("sounds").glob("*.wav"))
-print(json.dumps({"maps": names, "art": sorted(p.name for p in art.glob("*.png")),
+print(json.dumps({"maps": names, "lesson": lesson, "art": sorted(p.name for p in art.glob("*.png")),
                   "loaded": len(loaded), "sounds": sounds}))
 """
 
@@ -79,6 +80,7 @@ def test_every_bundled_map_and_all_art_load_from_the_installed_package(installed
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
     assert len(found["maps"]) == len(BUNDLED)
+    assert found["lesson"] == "First lesson"  # shipped, though the chooser does not list it
     assert found["art"] == sorted(p.name for p in (ROOT / "images").glob("*.png"))
     assert found["loaded"] == len(found["art"])  # pygame loaded each through the package
     assert found["sounds"] == sorted(p.name for p in (ROOT / "sounds").glob("*.wav"))

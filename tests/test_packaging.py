@@ -40,3 +40,10 @@ def test_a_checkout_reads_the_repository_folders():
     assert resources.bundled_images() == ROOT / "images"
     assert (resources.bundled_maps() / "duel.json").is_file()
     assert resources.bundled("sounds") == ROOT / "sounds"
+
+
+def test_every_bundled_map_in_a_subfolder_is_in_the_wheels_package_data():
+    patterns = SETUPTOOLS["package-data"]["laser_flag.maps"]
+    shipped = {p for pattern in patterns for p in (ROOT / "maps").glob(pattern)}
+    assert set((ROOT / "maps").rglob("*.json")) == shipped
+    assert ROOT / "maps" / "tutorial" / "lesson.json" in shipped

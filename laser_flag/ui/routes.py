@@ -12,11 +12,20 @@ from pathlib import Path
 
 from ..engine.game_map import GameMap
 from ..saves import LoadedSave
+from .lesson import Lesson
 from .session import Session
 
 
 @dataclass(frozen=True)
 class PlayGame:
+    session: Session
+
+
+@dataclass(frozen=True)
+class PlayLesson:
+    """The first lesson: its steps and the game they are played in."""
+
+    lesson: Lesson
     session: Session
 
 
@@ -44,4 +53,4 @@ class WatchReplay:
     loaded: LoadedSave
 
 
-Route = PlayGame | ShowVictory | ShowRules | ListSaves | WatchReplay
+Route = PlayGame | PlayLesson | ShowVictory | ShowRules | ListSaves | WatchReplay

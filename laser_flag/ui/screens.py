@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from .routes import ListSaves, PlayGame, Route, ShowRules, ShowVictory, WatchReplay
+from .routes import ListSaves, PlayGame, PlayLesson, Route, ShowRules, ShowVictory, WatchReplay
 from .scene import Scene
 from .scenes.game_scene import GameScene
+from .scenes.lesson_scene import LessonScene
 from .scenes.replay_scene import ReplayScene
 from .scenes.rules_scene import RulesScene
 from .scenes.saves_scene import SavesScene
@@ -16,6 +17,8 @@ def build(route: Route) -> Scene:
     match route:
         case PlayGame(session):
             return GameScene(session)
+        case PlayLesson(lesson, session):
+            return LessonScene(lesson, session)
         case ShowVictory(session):
             return VictoryScene(session)
         case ShowRules(gm):

@@ -1,4 +1,5 @@
-"""Player preferences kept in settings.json between runs: animation speed, palette, window, players.
+"""Player preferences kept in settings.json between runs: animation speed, palette, window, players,
+the lesson done.
 
 Settings is the data and what each value may be; settings_file.py reads and writes the file.
 A setting is written as soon as it changes (the window size when the game closes). Adding one
@@ -52,6 +53,7 @@ class Settings:
     # Who plays each team: as last chosen anywhere, and as last chosen for each map file name.
     last_levels: dict[str, str] = field(default_factory=all_human)
     map_levels: dict[str, dict[str, str]] = field(default_factory=dict)
+    tutorial_done: bool = False  # the first lesson (Learn to play) was played to the end
     store: Path | None = field(default=None, compare=False, repr=False)
     notice: str | None = field(default=None, compare=False, repr=False)
     # Ending a turn while a unit could still act asks first (E or Enter again confirms).
@@ -101,6 +103,11 @@ class Settings:
             self.map_levels[map_key] = dict(levels)
             while len(self.map_levels) > MAX_MAPS:
                 del self.map_levels[next(iter(self.map_levels))]
+        self.save()
+
+    def finish_tutorial(self) -> None:
+        """The lesson was won: the menu marks Learn to play as done from now on."""
+        self.tutorial_done = True
         self.save()
 
     def take_notice(self) -> str | None:
@@ -189,6 +196,7 @@ FILE_NAMES: dict[str, Stored] = {
     "window_size": Stored("window_size", _size),
     "players": Stored("last_levels", _levels),
     "players_by_map": Stored("map_levels", _map_levels),
+    "tutorial_done": Stored("tutorial_done", _flag),
 }
 
 

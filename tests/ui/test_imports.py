@@ -7,11 +7,15 @@ from __future__ import annotations
 
 from ..import_graph import graph, project_modules
 
+# A scene that IS another with more on it (the lesson is the game screen plus its prompt) extends
+# it; that import is a base class, not a way to navigate.
+EXTENDS = {("laser_flag.ui.scenes.lesson_scene", "laser_flag.ui.scenes.game_scene")}
+
 
 def test_no_scene_module_imports_another():
     edges = graph(project_modules("laser_flag.ui"))
     scenes = {name for name in edges if name.startswith("laser_flag.ui.scenes.")}
-    crossing = {name: edges[name] & scenes for name in scenes if edges[name] & scenes}
+    crossing = {(name, other) for name in scenes for other in edges[name] & scenes}
     assert "laser_flag.ui.scenes.game_scene" in scenes
     assert "laser_flag.ui.routes" in edges["laser_flag.ui.scenes.game_scene"]  # it sees edges
-    assert crossing == {}
+    assert crossing - EXTENDS == set()

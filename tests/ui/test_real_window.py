@@ -136,7 +136,7 @@ def test_play_a_turn_in_the_real_window(xvfb, tmp_path):
     units = {u["id"]: u for u in state["units"]}
     assert tuple(units[0]["pos"]) == (3, 1)
     assert state["stats"]["1"]["shots"] == 1
-    assert any("Alice's Sniper fires at Bob's Scout" in line for line in state["log"])
+    assert any("Alice's Sniper from (6, 2) fires at Bob's Scout" in line for line in state["log"])
     assert state["turn"] == 2
     if not grab:
         pytest.skip("the turn was played and checked; the screen check needs ImageMagick's import")

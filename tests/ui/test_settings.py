@@ -24,6 +24,7 @@ GOOD = {
     "window_size": [1024, 700],
     "players": {"1": "Human", "2": "Hard"},
     "players_by_map": {"duel.json": {"1": "Easy", "2": "Human"}},
+    "tutorial_done": True,
 }
 
 
@@ -31,7 +32,7 @@ def test_good_values_read_back_as_written():
     settings, problems = from_values(GOOD)
     assert problems == []
     assert settings.speed_label == "Fast" and settings.alternate_palette and settings.fullscreen
-    assert settings.window_size == (1024, 700) and settings.muted
+    assert settings.window_size == (1024, 700) and settings.muted and settings.tutorial_done
     assert settings.to_values() == GOOD
 
 
@@ -63,6 +64,7 @@ def test_unknown_names_are_ignored():
         ("players_by_map", {"": {"1": "Hard", "2": "Hard"}}),
         ("players_by_map", {f"m{i}.json": dict(GOOD["players"]) for i in range(MAX_MAPS + 1)}),
         ("players_by_map", [[[[[]]]]]),
+        ("tutorial_done", "yes"),
     ],
 )
 def test_a_bad_value_is_named_and_left_at_its_default(name, value):

@@ -10,10 +10,12 @@ from ... import saves
 from ...board import draw as board_draw
 from ...board.palette import Palette
 from ...engine.game_map import TEAMS, GameMap
+from ...engine.mapfile import MapError
 from .. import editor_launch, tk_dialogs
+from ..lesson import Lesson
 from ..map_catalog import MAPS_DIR, MapEntry, catalog, load_entry
 from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
-from ..routes import ListSaves, PlayGame, Route, ShowRules, WatchReplay
+from ..routes import ListSaves, PlayGame, PlayLesson, Route, ShowRules, WatchReplay
 from ..scene import Push, Quit, Scene, Transition
 from ..session import Session
 from ..widgets import (
@@ -113,18 +115,19 @@ class MenuScene(Scene):
 
     def menu_buttons(self) -> list[Button]:
         area = self.detail_rect()
-        entry = self.entry
+        entry, settings = self.entry, self.app.settings
         specs = [
             ("play", "Play", entry is not None and entry.playable),
+            ("learn", "Learn to play" + (" · done" if settings.tutorial_done else ""), True),
             ("continue", "Continue", self.to_continue() is not None),
             ("load", "Load game...", True),
             ("open", "Open map...", True),
             ("editor", "Map Editor", True),
             ("rules", "Rules", True),
-            ("speed", f"Animations: {self.app.settings.speed_label}", True),
+            ("speed", f"Animations: {settings.speed_label}", True),
             (
                 "palette",
-                "Palette: " + ("alternate" if self.app.settings.alternate_palette else "map"),
+                "Palette: " + ("alternate" if settings.alternate_palette else "map"),
                 True,
             ),
             ("quit", "Quit", True),
@@ -196,6 +199,7 @@ class MenuScene(Scene):
         settings = self.app.settings
         leave = {
             "play": self.play,
+            "learn": self.learn,
             "continue": self.continue_game,
             "load": lambda: Push(ListSaves(self.open_save)),
             "rules": lambda: Push(ShowRules()),
@@ -230,6 +234,16 @@ class MenuScene(Scene):
             self.say(str(exc))
             return None
         return Push(PlayGame(session))
+
+    def learn(self) -> Transition | None:
+        """The first lesson, on its own map with its dice set."""
+        lesson = Lesson()
+        try:
+            session = lesson.session(self.app.options.state_file)
+        except MapError as exc:
+            self.say(str(exc))
+            return None
+        return Push(PlayLesson(lesson, session))
 
     def resume(self) -> None:
         """Shown again, maybe after a game: Continue's game is looked for afresh."""
