@@ -44,4 +44,9 @@ class WatchReplay:
     loaded: LoadedSave
 
 
-Route = PlayGame | ShowVictory | ShowRules | ListSaves | WatchReplay
+@dataclass(frozen=True)
+class ShowSettings:
+    """Sound, look and play settings, applied as they change."""
+
+
+Route = PlayGame | ShowVictory | ShowRules | ListSaves | WatchReplay | ShowSettings
