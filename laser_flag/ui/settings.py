@@ -17,7 +17,7 @@ from ..board.theme import DEFAULT_THEME, THEMES, Theme
 from ..bots import HUMAN, LEVELS
 from ..engine.game_map import TEAMS
 from ..settings_file import SettingsFileError, put_aside, read_values, settings_path, write_values
-from ..sound.mixer import Volumes
+from ..sound.volumes import DEFAULTS, Volumes
 
 # (label, speed factor); 0 means animations are skipped and results show at once.
 ANIMATION_SPEEDS: tuple[tuple[str, float], ...] = (
@@ -32,7 +32,7 @@ MAX_SIZE = (8192, 8192)  # the largest window asked for: a bigger one would not 
 MAX_MAPS = 200  # players remembered for this many maps; the longest unused are forgotten first
 MAX_KEY = 255  # a map's file name, as a file system allows it
 VOLUME_PARTS = ("master", "music", "effects")  # each kept as a percent, 0 to 100
-DEFAULT_VOLUMES = {part: round(getattr(Volumes(), part) * 100) for part in VOLUME_PARTS}
+DEFAULT_VOLUMES = {part: round(getattr(DEFAULTS, part) * 100) for part in VOLUME_PARTS}
 
 
 def all_human() -> dict[str, str]:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from laser_flag.settings_file import read_values, write_values
-from laser_flag.sound.mixer import Volumes
+from laser_flag.sound.volumes import Volumes
 from laser_flag.ui.settings import (
     DEFAULT_SIZE,
     MAX_MAPS,

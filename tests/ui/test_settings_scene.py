@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from laser_flag.sound.mixer import Volumes
+from laser_flag.sound.volumes import Volumes
 from laser_flag.ui.loop import App
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.settings_scene import ROWS, SettingsScene, slider_percent
