@@ -14,6 +14,7 @@ from laser_flag.ui.settings import load_settings
 
 from .conftest import (
     SIZE,
+    SMALL_MAP,
     centre,
     click,
     frames,
@@ -37,8 +38,8 @@ def saved_app(tmp_path):
 
 
 def open_settings(app: App) -> SettingsScene:
-    """The settings screen over the menu, through the menu's Settings button."""
-    menu = open_menu(app, app.settings.store.parent)
+    """The settings screen over the menu (listing one map), through its Settings button."""
+    menu = open_menu(app, app.settings.store.parent, maps={"small": SMALL_MAP})
     click(app, next(b for b in menu.buttons() if b.name == "settings").rect.center)
     assert isinstance(app.top, SettingsScene)
     return app.top
@@ -160,3 +161,18 @@ def test_hidden_coordinates_last_into_the_next_game(saved_app):
     assert len({tuple(above.get_at((x, 7))) for x in range(above.get_width())}) == 1  # bare
     press(app, pygame.K_g)
     assert load_settings(app.settings.store).coordinates
+
+
+def test_the_menu_thumbnails_follow_the_theme(saved_app):
+    app = saved_app
+    scene = open_settings(app)
+    menu = app.scenes[-2]
+    card = menu.card_rect(0)
+    thumb = pygame.Rect(card.x + 4, card.y + 3, 72, 72)
+    press(app, pygame.K_ESCAPE)
+    arena = pygame.image.tobytes(app.screen.subsurface(thumb), "RGB")
+    click(app, next(b for b in menu.buttons() if b.name == "settings").rect.center)
+    click(app, row_xy(app.top, "theme"))
+    press(app, pygame.K_ESCAPE)
+    assert app.top is menu and scene is not app.top
+    assert pygame.image.tobytes(app.screen.subsurface(thumb), "RGB") != arena
