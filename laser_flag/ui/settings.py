@@ -42,7 +42,7 @@ def all_human() -> dict[str, str]:
 
 @dataclass
 class Settings:
-    """Mutable on purpose: the menu and game panel toggle the same object.
+    """Mutable on purpose: the settings screen and the game's keys change the same object.
 
     `store` is the file each change is written to; None (tests, a fresh object) keeps the
     settings for this run only. `notice` is a message for the menu to show once.
