@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -15,29 +15,17 @@ import pygame
 
 from ..resources import bundled
 from .cues import EFFECTS
+from .volumes import DEFAULTS, Volumes
 
 FREQUENCY = 22050  # the rate sounds/make_sounds.py writes at: no resampling
 BUFFER = 512  # samples per mix: short enough that a shot sounds with its click
-
-
-@dataclass(frozen=True)
-class Volumes:
-    """Loudness settings, each 0..1; effective levels multiply by `master`."""
-
-    master: float = 1.0
-    music: float = 0.6
-    effects: float = 1.0
-    muted: bool = False
-
-    def level(self, part: float) -> float:
-        return 0.0 if self.muted else self.master * part
 
 
 class Mixer:
     """Plays effects by name and loops a music track; every call is a no-op when silent."""
 
     def __init__(self, effects: dict[str, pygame.mixer.Sound], folder: Path,
-                 volumes: Volumes = Volumes()) -> None:
+                 volumes: Volumes = DEFAULTS) -> None:
         self.effects = effects
         self.folder = folder
         self.volumes = volumes
@@ -50,7 +38,7 @@ class Mixer:
         return cls({}, bundled("sounds"))
 
     @classmethod
-    def open(cls, volumes: Volumes = Volumes(), folder: Path | None = None,
+    def open(cls, volumes: Volumes = DEFAULTS, folder: Path | None = None,
              err: TextIO = sys.stderr) -> Mixer:
         """Start the audio device and load every effect; silent (one stderr line) if it fails."""
         folder = folder or bundled("sounds")

@@ -12,6 +12,7 @@ import pygame
 from ..board.draw import draw_tiles, draw_unit, draw_units, tile_rect
 from ..board.icons import draw_cover_bars
 from ..board.palette import HIGHLIGHTS, Palette
+from ..board.theme import Theme
 from ..engine.actions import Move
 from ..engine.cover import cover_sides
 from ..engine.events import Shot
@@ -132,10 +133,11 @@ class BoardMarks:
     paused: bool  # the bots are paused (P)
 
 
-def draw_game_board(surface: pygame.Surface, lay: Layout, palette: Palette, game: Game,
+def draw_game_board(surface: pygame.Surface, lay: Layout, look: tuple[Palette, Theme], game: Game,
                     playback: Playback | None, roster: Roster, marks: BoardMarks) -> None:
-    """The board of a game in progress, bottom layer first."""
-    draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette)
+    """The board of a game in progress, bottom layer first, in the chosen colours and theme."""
+    palette, theme = look
+    draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette, theme)
     if marks.coordinates:
         overlays.coordinates(surface, lay.board, game.map.rows, game.map.cols, lay.tile_px)
     if marks.watching:

@@ -40,7 +40,6 @@ def panel_view(
         can_undo=player and turns.why_no_undo() is None,
         watching=watching,
         speed_label=settings.speed_label,
-        alternate=settings.alternate_palette,
         levels=session.levels,
         bots=turns.bots.playing,
         paused=turns.bots.paused,

@@ -10,7 +10,6 @@ idle window costs almost no CPU. Tests drive it headless: post real pygame event
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Protocol
 
 import pygame
@@ -43,7 +42,7 @@ class App:
         self.settings = settings or Settings()
         self.options = options or LaunchOptions()
         self.sound = sound or Mixer.silent()
-        self.sound.set_volumes(replace(self.sound.volumes, muted=self.settings.muted))
+        self.apply_volumes()
         self.scenes: list[Scene] = []
         self.running = True
         self.windowed_size = size
@@ -140,7 +139,11 @@ class App:
     def toggle_mute(self) -> None:
         """M, anywhere but in a text field: sound and music off or on, remembered."""
         self.settings.toggle_mute()
-        self.sound.set_volumes(replace(self.sound.volumes, muted=self.settings.muted))
+        self.apply_volumes()
+
+    def apply_volumes(self) -> None:
+        """The settings' volumes and mute, heard from now on (at startup, after every change)."""
+        self.sound.set_volumes(self.settings.volumes())
 
     def handle(self, event: pygame.event.Event) -> None:
         """Window-level events here; everything else goes to the top scene."""

@@ -31,8 +31,8 @@ BUTTON_H = 34
 HINT = (
     "Click a unit, then a lit tile to move or an enemy to target. Tab next unit · "
     "Esc deselect · F fire · E end turn · Ctrl+Z undo · Ctrl+S save · hold H enemy watch · "
-    "R rules · G coordinates · A anim speed · C palette · S skip (animations, a bot's turn) · "
-    "P pause bots · F11 fullscreen"
+    "R rules · O settings · G coordinates · A anim speed · C palette · "
+    "S skip (animations, a bot's turn) · P pause bots · M mute · F11 fullscreen"
 )
 HINT_SIZE = 17
 LOG_SIZE = 17
@@ -55,7 +55,6 @@ class PanelView:
     can_undo: bool
     watching: bool
     speed_label: str
-    alternate: bool
     levels: dict[str, str]  # Human or a bot level per team
     bots: bool = False  # some team is a bot: the Pause and Skip buttons show
     paused: bool = False
@@ -86,7 +85,7 @@ def button_rows(view: PanelView) -> list[list[tuple[str, str]]]:
     rows = [
         [("fire", "Fire (F)"), ("end", "End turn (E)"), ("undo", "Undo (^Z)")],
         [("watch", "Watch (H)"), ("rules", "Rules (R)"), ("save", "Save (^S)")],
-        [("speed", f"Anim: {view.speed_label}"), ("palette", "Palette (C)"), ("menu", "Menu")],
+        [("speed", f"Anim: {view.speed_label}"), ("settings", "Settings (O)"), ("menu", "Menu")],
     ]
     if view.bots:
         rows.append([("pause", "Go on (P)" if view.paused else "Pause (P)"),
@@ -119,7 +118,6 @@ def buttons(panel: pygame.Rect, view: PanelView) -> list[Button]:
         "end": (view.can_end, False),
         "undo": (view.can_undo, False),
         "watch": (True, view.watching),
-        "palette": (True, view.alternate),
         "pause": (True, view.paused),
         "skip": (view.can_skip, False),
     }

@@ -53,4 +53,9 @@ class WatchReplay:
     loaded: LoadedSave
 
 
-Route = PlayGame | PlayLesson | ShowVictory | ShowRules | ListSaves | WatchReplay
+@dataclass(frozen=True)
+class ShowSettings:
+    """Sound, look and play settings, applied as they change."""
+
+
+Route = PlayGame | PlayLesson | ShowVictory | ShowRules | ListSaves | WatchReplay | ShowSettings

@@ -18,12 +18,20 @@ from .settings import LaunchOptions, Settings
 
 class Host(Protocol):
     """What a scene reads of the app: the window, the player's settings, the launch options,
-    and the sound (a silent mixer when there is no audio device)."""
+    and the sound (a silent mixer when there is no audio device); and the few app-wide
+    switches the settings screen turns."""
 
     screen: pygame.Surface
     settings: Settings
     options: LaunchOptions
     sound: Mixer
+    fullscreen: bool
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def toggle_mute(self) -> None: ...
+
+    def apply_volumes(self) -> None: ...
 
 
 @dataclass(frozen=True)

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from .routes import ListSaves, PlayGame, PlayLesson, Route, ShowRules, ShowVictory, WatchReplay
+from .routes import (
+    ListSaves,
+    PlayGame,
+    PlayLesson,
+    Route,
+    ShowRules,
+    ShowSettings,
+    ShowVictory,
+    WatchReplay,
+)
 from .scene import Scene
 from .scenes.game_scene import GameScene
 from .scenes.lesson_scene import LessonScene
 from .scenes.replay_scene import ReplayScene
 from .scenes.rules_scene import RulesScene
 from .scenes.saves_scene import SavesScene
+from .scenes.settings_scene import SettingsScene
 from .scenes.victory_scene import VictoryScene
 
 
@@ -27,4 +37,6 @@ def build(route: Route) -> Scene:
             return SavesScene(open_save)
         case WatchReplay(loaded):
             return ReplayScene(loaded)
+        case ShowSettings():
+            return SettingsScene()
     raise TypeError(f"no screen for {route!r}")

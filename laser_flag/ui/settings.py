@@ -1,5 +1,5 @@
-"""Player preferences kept in settings.json between runs: animation speed, palette, window, players,
-the lesson done.
+"""Player preferences kept in settings.json between runs: sound, look, window, players, the
+lesson done.
 
 Settings is the data and what each value may be; settings_file.py reads and writes the file.
 A setting is written as soon as it changes (the window size when the game closes). Adding one
@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..board.theme import DEFAULT_THEME, THEMES, Theme
 from ..bots import HUMAN, LEVELS
 from ..engine.game_map import TEAMS
 from ..settings_file import SettingsFileError, put_aside, read_values, settings_path, write_values
+from ..sound.volumes import DEFAULTS, Volumes
 
 # (label, speed factor); 0 means animations are skipped and results show at once.
 ANIMATION_SPEEDS: tuple[tuple[str, float], ...] = (
@@ -30,6 +32,8 @@ DEFAULT_SIZE = (1280, 860)
 MAX_SIZE = (8192, 8192)  # the largest window asked for: a bigger one would not fit in memory
 MAX_MAPS = 200  # players remembered for this many maps; the longest unused are forgotten first
 MAX_KEY = 255  # a map's file name, as a file system allows it
+VOLUME_PARTS = ("master", "music", "effects")  # each kept as a percent, 0 to 100
+DEFAULT_VOLUMES = {part: round(getattr(DEFAULTS, part) * 100) for part in VOLUME_PARTS}
 
 
 def all_human() -> dict[str, str]:
@@ -39,7 +43,7 @@ def all_human() -> dict[str, str]:
 
 @dataclass
 class Settings:
-    """Mutable on purpose: the menu and game panel toggle the same object.
+    """Mutable on purpose: the settings screen and the game's keys change the same object.
 
     `store` is the file each change is written to; None (tests, a fresh object) keeps the
     settings for this run only. `notice` is a message for the menu to show once.
@@ -58,6 +62,9 @@ class Settings:
     notice: str | None = field(default=None, compare=False, repr=False)
     # Ending a turn while a unit could still act asks first (E or Enter again confirms).
     confirm_end_turn: bool = True
+    volumes_percent: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_VOLUMES))
+    theme_name: str = DEFAULT_THEME.name
+    coordinates: bool = True  # row and column numbers along the game's board (G toggles them)
 
     @property
     def speed_label(self) -> str:
@@ -67,16 +74,40 @@ class Settings:
     def speed(self) -> float:
         return ANIMATION_SPEEDS[self.speed_index][1]
 
-    def cycle_speed(self) -> None:
-        self.speed_index = (self.speed_index + 1) % len(ANIMATION_SPEEDS)
+    def cycle_speed(self, step: int = 1) -> None:
+        self.speed_index = (self.speed_index + step) % len(ANIMATION_SPEEDS)
+        self.save()
+
+    @property
+    def theme(self) -> Theme:
+        return THEMES[self.theme_name]
+
+    def volumes(self) -> Volumes:
+        """The mixer's levels as set here, for `Mixer.set_volumes`."""
+        levels = {part: self.volumes_percent[part] / 100 for part in VOLUME_PARTS}
+        return Volumes(**levels, muted=self.muted)
+
+    def set_volume(self, part: str, percent: int) -> None:
+        """One of VOLUME_PARTS to `percent`, kept within 0..100; written only when it changed."""
+        percent = min(max(percent, 0), 100)
+        if self.volumes_percent[part] != percent:
+            self.volumes_percent[part] = percent
+            self.save()
+
+    def flip(self, attribute: str) -> None:
+        """Turn a true/false setting (alternate_palette, muted, coordinates...) the other way."""
+        setattr(self, attribute, not getattr(self, attribute))
         self.save()
 
     def toggle_palette(self) -> None:
-        self.alternate_palette = not self.alternate_palette
-        self.save()
+        self.flip("alternate_palette")
 
     def toggle_mute(self) -> None:
-        self.muted = not self.muted
+        self.flip("muted")
+
+    def cycle_theme(self, step: int = 1) -> None:
+        names = list(THEMES)
+        self.theme_name = names[(names.index(self.theme_name) + step) % len(names)]
         self.save()
 
     def remember_window(self, size: tuple[int, int], fullscreen: bool) -> None:
@@ -149,6 +180,20 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _volumes(value: Any) -> dict[str, int]:
+    if not isinstance(value, dict) or set(value) != set(VOLUME_PARTS):
+        raise ValueError(f"must give {', '.join(VOLUME_PARTS)}")
+    if not all(_is_int(v) and 0 <= v <= 100 for v in value.values()):
+        raise ValueError("volumes must be whole percents from 0 to 100")
+    return dict(value)
+
+
+def _theme(value: Any) -> str:
+    if value not in THEMES:
+        raise ValueError(f"must be one of {', '.join(THEMES)}")
+    return value
+
+
 def _size(value: Any) -> tuple[int, int]:
     if not (isinstance(value, list) and len(value) == 2 and all(_is_int(v) for v in value)):
         raise ValueError("must be [width, height]")
@@ -193,6 +238,9 @@ FILE_NAMES: dict[str, Stored] = {
     "fullscreen": Stored("fullscreen", _flag),
     "muted": Stored("muted", _flag),
     "confirm_end_turn": Stored("confirm_end_turn", _flag),
+    "volumes": Stored("volumes_percent", _volumes),
+    "theme": Stored("theme_name", _theme),
+    "board_coordinates": Stored("coordinates", _flag),
     "window_size": Stored("window_size", _size),
     "players": Stored("last_levels", _levels),
     "players_by_map": Stored("map_levels", _map_levels),

@@ -24,6 +24,7 @@ from laser_flag.ui.loop import App, run
 from laser_flag.ui.panel import buttons
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.scenes.settings_scene import ROWS, SettingsScene
 from laser_flag.ui.session import Session
 from laser_flag.ui.settings import LaunchOptions
 from laser_flag.ui.widgets import Button
@@ -130,6 +131,12 @@ def open_menu(
 
 def menu_button(menu: MenuScene, name: str) -> Button:
     return next(b for b in menu.buttons() if b.name == name)
+
+
+def row_xy(scene: SettingsScene, name: str) -> tuple[int, int]:
+    """The middle of the settings screen's row called `name` (a click there switches it)."""
+    index = [row for row, _ in ROWS].index(name)
+    return scene.row_rect(index).center
 
 
 def panel_button(scene: GameScene, name: str) -> Button:

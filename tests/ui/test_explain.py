@@ -212,7 +212,7 @@ def test_the_board_shows_row_and_column_numbers_and_g_hides_them(app):
     shown = label_area(app, scene)
     assert len(set(shown)) > 2  # a number drawn over the background
     press(app, pygame.K_g)
-    assert not scene.coordinates and label_area(app, scene) != shown
+    assert not app.settings.coordinates and label_area(app, scene) != shown
     press(app, pygame.K_g)
     assert label_area(app, scene) == shown
 

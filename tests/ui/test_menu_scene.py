@@ -11,9 +11,10 @@ from laser_flag.ui import editor_launch, tk_dialogs
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.rules_scene import RulesScene
+from laser_flag.ui.scenes.settings_scene import SettingsScene
 from laser_flag.ui.settings import LaunchOptions
 
-from .conftest import SMALL_MAP, click, frames, press
+from .conftest import SMALL_MAP, click, frames, press, row_xy
 
 
 @pytest.fixture
@@ -95,11 +96,15 @@ def test_rules_button_opens_rules_and_escape_returns(app, maps):
     assert app.top is menu
 
 
-def test_settings_buttons_toggle_and_quit_stops_the_loop(app, maps):
+def test_settings_open_from_the_menu_and_quit_stops_the_loop(app, maps):
     menu = open_menu(app, maps)
-    click(app, button_xy(menu, "speed"))
+    click(app, button_xy(menu, "settings"))
+    assert isinstance(app.top, SettingsScene)
+    click(app, row_xy(app.top, "speed"))
     assert app.settings.speed_label == "Fast"
-    click(app, button_xy(menu, "palette"))
+    click(app, row_xy(app.top, "palette"))
     assert app.settings.alternate_palette
+    press(app, pygame.K_ESCAPE)
+    assert app.top is menu
     click(app, button_xy(menu, "quit"))
     assert not app.running

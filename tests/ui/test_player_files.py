@@ -13,7 +13,7 @@ from laser_flag.ui.player_picker import level_button_name
 from laser_flag.ui.scenes import menu_scene
 from laser_flag.ui.scenes.menu_scene import YOURS_TAG, MenuScene
 
-from .conftest import SIZE, SMALL_MAP, WALLED, click, frames, menu_button, press
+from .conftest import SIZE, SMALL_MAP, WALLED, click, frames, menu_button, press, row_xy
 
 
 @pytest.fixture
@@ -85,8 +85,10 @@ def test_a_map_saved_in_the_players_folder_is_listed_under_the_bundled_ones_mark
 
 def test_settings_changed_in_the_menu_survive_a_restart(display, bundled, data_dir):
     app, menu = start_client(bundled)
-    click(app, menu_button(menu, "speed").rect.center)  # Fast
-    click(app, menu_button(menu, "palette").rect.center)
+    click(app, menu_button(menu, "settings").rect.center)
+    click(app, row_xy(app.top, "speed"))  # Fast
+    click(app, row_xy(app.top, "palette"))
+    press(app, pygame.K_ESCAPE)
     click(app, menu_button(menu, level_button_name("2")).rect.center)  # Easy on small.json
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
     frames(app)
@@ -95,8 +97,9 @@ def test_settings_changed_in_the_menu_survive_a_restart(display, bundled, data_d
 
     app, menu = start_client(bundled)
     assert app.screen.get_size() == (1000, 700)
-    assert menu_button(menu, "speed").label == "Animations: Fast"
-    assert menu_button(menu, "palette").label == "Palette: alternate"
+    click(app, menu_button(menu, "settings").rect.center)
+    assert app.top.value_text("speed") == "Fast" and app.top.value_text("palette") == "Alternate"
+    press(app, pygame.K_ESCAPE)
     assert [menu_button(menu, level_button_name(t)).label for t in "12"] == ["Human", "Easy"]
     assert (data_dir / "settings.json").is_file()
 
@@ -126,7 +129,7 @@ def test_a_corrupt_settings_file_starts_with_defaults_kept_aside_and_said_once(
     assert err.count("\n") == 1 and "settings.json.bad" in err and "not JSON" in err
     assert (data_dir / "settings.json.bad").read_text(encoding="utf-8") == "[1, 2"
     assert app.screen.get_size() == SIZE
-    assert menu_button(menu, "speed").label == "Animations: Normal"
+    assert app.settings.speed_label == "Normal"
     assert "settings.json.bad" in menu.message and menu.message_ms > 0
     press(app, pygame.K_r)  # the rules, and back: the menu resumes without saying it again
     press(app, pygame.K_ESCAPE)

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from laser_flag.settings_file import read_values, write_values
+from laser_flag.sound.volumes import Volumes
 from laser_flag.ui.settings import (
     DEFAULT_SIZE,
     MAX_MAPS,
@@ -25,6 +26,9 @@ GOOD = {
     "players": {"1": "Human", "2": "Hard"},
     "players_by_map": {"duel.json": {"1": "Easy", "2": "Human"}},
     "tutorial_done": True,
+    "volumes": {"master": 80, "music": 0, "effects": 45},
+    "theme": "Daylight",
+    "board_coordinates": False,
 }
 
 
@@ -33,11 +37,13 @@ def test_good_values_read_back_as_written():
     assert problems == []
     assert settings.speed_label == "Fast" and settings.alternate_palette and settings.fullscreen
     assert settings.window_size == (1024, 700) and settings.muted and settings.tutorial_done
+    assert settings.theme.name == "Daylight" and not settings.coordinates
+    assert settings.volumes() == Volumes(master=0.8, music=0.0, effects=0.45, muted=True)
     assert settings.to_values() == GOOD
 
 
 def test_unknown_names_are_ignored():
-    settings, problems = from_values({"volume": 3, "theme": {"x": [1]}, "fullscreen": True})
+    settings, problems = from_values({"volume": 3, "themes": {"x": [1]}, "fullscreen": True})
     assert problems == [] and settings.fullscreen
 
 
@@ -65,6 +71,17 @@ def test_unknown_names_are_ignored():
         ("players_by_map", {f"m{i}.json": dict(GOOD["players"]) for i in range(MAX_MAPS + 1)}),
         ("players_by_map", [[[[[]]]]]),
         ("tutorial_done", "yes"),
+        ("volumes", {"master": 80, "music": 60}),
+        ("volumes", {"master": 101, "music": 60, "effects": 100}),
+        ("volumes", {"master": -1, "music": 60, "effects": 100}),
+        ("volumes", {"master": 0.5, "music": 60, "effects": 100}),
+        ("volumes", {"master": True, "music": 60, "effects": 100}),
+        ("volumes", {"master": 50, "music": 60, "effects": 100, "voice": 9}),
+        ("volumes", 70),
+        ("theme", "Neon"),
+        ("theme", "arena"),
+        ("theme", None),
+        ("board_coordinates", "shown"),
     ],
 )
 def test_a_bad_value_is_named_and_left_at_its_default(name, value):
@@ -102,8 +119,22 @@ def test_every_change_is_written_to_the_store(tmp_path):
     settings.toggle_palette()
     settings.cycle_level("duel.json", "1")
     settings.remember_window((900, 650), fullscreen=True)
+    settings.set_volume("music", 35)
+    settings.cycle_theme()
+    settings.flip("coordinates")
+    assert read_values(path)["volumes"]["music"] == 35 and read_values(path)["theme"] == "Daylight"
     again = load_settings(path)
     assert again == settings and again.notice is None
+
+
+def test_a_volume_stays_within_0_and_100_and_is_written_only_when_it_changes(tmp_path):
+    path = tmp_path / "settings.json"
+    settings = load_settings(path)
+    settings.set_volume("effects", 130)
+    assert not path.exists()  # already at 100: nothing changed, nothing written
+    settings.set_volume("master", -20)
+    assert settings.volumes_percent == {"master": 0, "music": 60, "effects": 100}
+    assert read_values(path)["volumes"]["master"] == 0
 
 
 def test_a_settings_object_without_a_store_writes_nothing(data_dir):

@@ -20,7 +20,7 @@ from ..name_field import NameField, draw_name_field, rename_team
 from ..panel import PanelView, buttons, draw_panel, log_entry_at, panel_layout, score_rects
 from ..plan_marks import PlanMarks
 from ..refusals import Refused
-from ..routes import ShowRules, ShowVictory
+from ..routes import ShowRules, ShowSettings, ShowVictory
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
 from ..selection import Selection
 from ..session import Session
@@ -35,7 +35,6 @@ class GameScene(Scene):
         self.turns = Turns(session)
         self.selection = Selection(session.game)
         self.watch_key = self.watch_button = False
-        self.coordinates = True  # row and column numbers along the board (G toggles them)
         self.log_hover: int | None = None  # the log entry under the mouse
         self.naming: NameField | None = None  # a team's new name being typed
         self.plan = PlanMarks(session.game)  # in a bot's turn, its plan marked like a pick
@@ -196,6 +195,8 @@ class GameScene(Scene):
         """A panel button, or the key that does the same; Rules and Menu leave this screen."""
         if name == "rules":
             return Push(ShowRules(self.game.map))
+        if name == "settings":
+            return Push(ShowSettings())
         if name == "menu":  # the game is saved as it stands: Continue resumes it
             self.turns.leave()
             return PopToRoot()
@@ -206,7 +207,7 @@ class GameScene(Scene):
             "undo": self.undo,
             "save": turns.save,
             "watch": lambda: setattr(self, "watch_button", True),
-            "coordinates": lambda: setattr(self, "coordinates", not self.coordinates),
+            "coordinates": lambda: settings.flip("coordinates"),
             "speed": settings.cycle_speed,
             "palette": settings.toggle_palette,
             "pause": turns.toggle_pause,
@@ -233,9 +234,10 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         lay, palette, session, turns = self.layout(), self.palette(), self.session, self.turns
         hovered = self.log_hover is not None and self.log_hover < len(session.log)
-        marks = BoardMarks(self.shown(), self.coordinates, self.watching,
+        marks = BoardMarks(self.shown(), self.app.settings.coordinates, self.watching,
                            session.log[self.log_hover] if hovered else None, turns.bots.paused)
-        draw_game_board(surface, lay, palette, self.game, turns.playback, session.roster, marks)
+        look = (palette, self.app.settings.theme)
+        draw_game_board(surface, lay, look, self.game, turns.playback, session.roster, marks)
         draw_panel(surface, lay.panel, self.panel_view(), palette)
         if self.naming is not None:
             draw_name_field(surface, score_rects(lay.panel)[self.naming.team], self.naming)

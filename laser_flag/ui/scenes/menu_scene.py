@@ -9,13 +9,14 @@ import pygame
 from ... import saves
 from ...board import draw as board_draw
 from ...board.palette import Palette
+from ...board.theme import Theme
 from ...engine.game_map import TEAMS, GameMap
 from ...engine.mapfile import MapError
 from .. import editor_launch, tk_dialogs
 from ..lesson import Lesson
 from ..map_catalog import MAPS_DIR, MapEntry, catalog, load_entry
 from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
-from ..routes import ListSaves, PlayGame, PlayLesson, Route, ShowRules, WatchReplay
+from ..routes import ListSaves, PlayGame, PlayLesson, Route, ShowRules, ShowSettings, WatchReplay
 from ..scene import Push, Quit, Scene, Transition
 from ..session import Session
 from ..widgets import (
@@ -70,8 +71,8 @@ class MenuScene(Scene):
     def __init__(self, maps_dir: Path = MAPS_DIR, own_dir: Path | None = None) -> None:
         self.maps_dir = maps_dir
         self.entries: list[MapEntry] = catalog(maps_dir, own_dir)
-        # Boards drawn small, by map and size: they go when the menu (or the map) goes.
-        self.thumbnails: dict[tuple[GameMap, int], pygame.Surface] = {}
+        # Boards drawn small, by map, size and theme: they go when the menu (or the map) goes.
+        self.thumbnails: dict[tuple[GameMap, int, Theme], pygame.Surface] = {}
         self.chosen = 0
         self.scroll = 0
         self.message = ""
@@ -124,12 +125,7 @@ class MenuScene(Scene):
             ("open", "Open map...", True),
             ("editor", "Map Editor", True),
             ("rules", "Rules", True),
-            ("speed", f"Animations: {settings.speed_label}", True),
-            (
-                "palette",
-                "Palette: " + ("alternate" if settings.alternate_palette else "map"),
-                True,
-            ),
+            ("settings", "Settings", True),
             ("quit", "Quit", True),
         ]
         width, gap = self.buttons_width(), 8
@@ -196,20 +192,18 @@ class MenuScene(Scene):
 
     def act(self, name: str) -> Transition | None:
         """Run a button's action; the screens it opens are returned, for the loop to open."""
-        settings = self.app.settings
         leave = {
             "play": self.play,
             "learn": self.learn,
             "continue": self.continue_game,
             "load": lambda: Push(ListSaves(self.open_save)),
             "rules": lambda: Push(ShowRules()),
+            "settings": lambda: Push(ShowSettings()),
             "quit": Quit,
         }
         stay = {
             "open": self.open_file,
             "editor": self.start_editor,
-            "speed": settings.cycle_speed,
-            "palette": settings.toggle_palette,
         }
         stay.update({level_button_name(t): lambda t=t: self.cycle_level(t) for t in TEAMS})
         if name in leave:
@@ -312,10 +306,11 @@ class MenuScene(Scene):
         self.message_ms = max(0, self.message_ms - dt_ms)
 
     def thumbnail(self, gm: GameMap, size: int) -> pygame.Surface:
-        """The board drawn small, once per map and size while this menu lives."""
-        if (gm, size) not in self.thumbnails:
-            self.thumbnails[gm, size] = board_draw.thumbnail(gm, size)
-        return self.thumbnails[gm, size]
+        """The board drawn small, once per map, size and theme while this menu lives."""
+        key = (gm, size, self.app.settings.theme)
+        if key not in self.thumbnails:
+            self.thumbnails[key] = board_draw.thumbnail(gm, size, theme=key[2])
+        return self.thumbnails[key]
 
     # ----- drawing -----------------------------------------------------------------------
 

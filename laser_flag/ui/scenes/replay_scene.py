@@ -116,7 +116,7 @@ class ReplayScene(Scene):
         game = self.game
         lay = game_layout(surface.get_size(), game.map.rows, game.map.cols)
         palette = Palette.from_map(game.map, self.app.settings.alternate_palette)
-        draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette)
+        draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette, self.app.settings.theme)
         draw_units(surface, unit_looks(game), lay.origin, lay.tile_px, palette)
         panel = lay.panel
         draw_box(surface, panel)

@@ -143,7 +143,7 @@ class RulesScene(Scene):
         px = 76
         draw_text(surface, "Tiles", (area.x, area.y), 28, ACCENT, bold=True)
         origin = (area.x, area.y + 32)
-        draw_tiles(surface, self.tiles_map, origin, px, self.palette)
+        draw_tiles(surface, self.tiles_map, origin, px, self.palette, self.app.settings.theme)
         for i, kind in enumerate(self.tiles_map.tiles[0]):
             label = wrap(TILE_LABELS[kind], 18, px - 6)
             draw_lines(surface, label, (origin[0] + i * px + 2, origin[1] + px + 4), 18, DIM)

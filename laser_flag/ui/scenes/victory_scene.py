@@ -93,7 +93,8 @@ class VictoryScene(Scene):
             self.draw_team(surface, box, team, palette)
         px = max(8, min((h - 480) // game.map.rows, 600 // game.map.cols))
         origin = (w // 2 - px * game.map.cols // 2, 390)
-        draw_board(surface, game.map, unit_looks(game), origin, px, palette)
+        theme = self.app.settings.theme
+        draw_board(surface, game.map, unit_looks(game), origin, px, palette, theme)
         draw_buttons(surface, self.buttons())
 
     def draw_team(
