@@ -27,6 +27,7 @@ from ..widgets import (
 )
 
 DRAW_BACKGROUND = (24, 26, 32)  # nobody won: the screen keeps the game's own dark
+MINI_TILE_PX = 4  # the smallest tile of the final position's mini board
 
 
 def mix(a: RGB, b: RGB, share_of_b: float) -> RGB:
@@ -112,9 +113,10 @@ class VictoryScene(Scene):
         draw_text(surface, where, (w // 2, 158), 22, DIM, anchor="midtop")
         table = self.draw_table(surface, pygame.Rect(w // 2 - 300, 192, 600, 210), palette, title)
         top = table.bottom + 14
-        px = max(4, min((h - 100 - top) // game.map.rows, 600 // game.map.cols))
-        origin = (w // 2 - px * game.map.cols // 2, top)
-        draw_board(surface, game.map, unit_looks(game), origin, px, palette)
+        px = min((h - 90 - top) // game.map.rows, 600 // game.map.cols)
+        if px >= MINI_TILE_PX:  # a window too short for the final position leaves it out
+            origin = (w // 2 - px * game.map.cols // 2, top)
+            draw_board(surface, game.map, unit_looks(game), origin, px, palette)
         draw_buttons(surface, self.buttons())
 
     def draw_table(self, surface: pygame.Surface, box: pygame.Rect, palette: Palette,
