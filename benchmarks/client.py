@@ -1,30 +1,35 @@
-"""Client frame times on the largest bundled map with every overlay shown, during a move's
-animation, click-to-highlight, and the CPU the real loop uses while idle on the game screen.
+"""Client frame times on the largest bundled map with every overlay shown, during animations
+(a move's walk; a shot's beam, flash, dice and laser switching off), click-to-highlight, and the
+CPU the real loop uses while idle on the game screen.
 
-Run: .venv/bin/python benchmarks/client.py [--frames N] [--idle-seconds S]. Headless (SDL dummy
-driver). Targets (issues 3, 12): 60 fps with the 99th percentile under 8 ms; click to highlight
-within one frame; idle under 5% of a core.
+Run: .venv/bin/python benchmarks/client.py [--frames N] [--idle-seconds S] [--driver D]. With no
+--driver it measures twice: SDL's dummy video driver, then a real window in a private Xvfb.
+Targets (issues 3, 12, 16): p99 under 8 ms (dummy) and under 16.7 ms (Xvfb, 60 fps); click to
+highlight within one frame; idle under 5% of a core.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame
 
 from laser_flag.board.draw import tile_rect
+from laser_flag.engine.actions import Fire, Move
 from laser_flag.engine.mapfile import load_map
 from laser_flag.ui.loop import App, run
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.session import Session
 
-MAPS = Path(__file__).resolve().parents[1] / "maps"
+ROOT = Path(__file__).resolve().parents[1]
+MAPS = ROOT / "maps"
 
 
 def largest_map() -> Path:
@@ -91,6 +96,34 @@ def animation_frames(app: App, scene: GameScene) -> list[float]:
     return times
 
 
+def nearest_enemy(scene: GameScene, move: Move) -> int:
+    """Steps from a move's destination to the closest enemy (a seeded walk into sight)."""
+    game = scene.game
+    enemies = [u.pos for u in game.units if u.team != game.active_team]
+    return min(abs(move.to[0] - r) + abs(move.to[1] - c) for r, c in enemies)
+
+
+def shot_frames(app: App, scene: GameScene) -> list[float]:
+    """Frame times while a shot plays: beam, flash, dice (cleared by a key), laser going off.
+
+    Units first walk towards the enemy (legal moves, closest first, played at once) until one
+    may fire; then it fires and every frame of its playback is timed."""
+    rng = random.Random(3)
+    while not any(isinstance(a, Fire) for a in scene.game.legal_actions()):
+        moves = [a for a in scene.game.legal_actions() if isinstance(a, Move)]
+        best = min(nearest_enemy(scene, m) for m in moves) if moves else None
+        choice = [m for m in moves if nearest_enemy(scene, m) == best] or scene.game.legal_actions()
+        scene.turns.act(rng.choice(choice))
+        scene.turns.skip_playback()
+    scene.turns.act(next(a for a in scene.game.legal_actions() if isinstance(a, Fire)))
+    times = []
+    while scene.turns.playback is not None:
+        if scene.turns.playback.showing_dice():
+            post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+        times.append(timed_frame(app))
+    return times
+
+
 def idle_cpu(app: App, seconds: float) -> tuple[float, int]:
     """The real loop, idle on the game screen for `seconds`: CPU share of a core, frames drawn."""
     draws = []
@@ -125,11 +158,8 @@ def click_to_highlight(app: App, scene: GameScene, repeats: int) -> list[float]:
     return times
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--frames", type=int, default=600)
-    parser.add_argument("--idle-seconds", type=float, default=10.0)
-    args = parser.parse_args()
+def measure(frame_count: int, idle_seconds: float) -> None:
+    """Every figure, in this process, with the video driver SDL was given."""
     pygame.display.init()
     pygame.font.init()
     path = largest_map()
@@ -137,36 +167,62 @@ def main() -> None:
     scene = GameScene(Session.start(load_map(path), seed=1))
     app.push(scene)
     app.frame(16)
-    idle, idle_draws = idle_cpu(app, args.idle_seconds)
+    idle, idle_draws = idle_cpu(app, idle_seconds)
     xy = show_overlays(app, scene)
-    frames = [hover_frame(app, xy) for _ in range(args.frames)]
+    frames = [hover_frame(app, xy) for _ in range(frame_count)]
     post(pygame.KEYUP, key=pygame.K_h, mod=0, unicode="h", scancode=0)
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
     app.frame(16)
     clicks = click_to_highlight(app, scene, 100)
     walking = animation_frames(app, scene)
+    shooting = shot_frames(app, scene)
     gm = scene.game.map
-    print(
-        f"map {path.name} ({gm.rows}x{gm.cols}), window 1280x860, tile {scene.layout().tile_px}px"
-    )
-    print(
-        f"frame with reach, path, risk tag, sight marks and watch coverage: "
-        f"median {statistics.median(frames):.2f} ms, p99 {percentile(frames, 0.99):.2f} ms "
-        f"over {len(frames)} frames"
-    )
+    print(f"video driver {pygame.display.get_driver()}: map {path.name} ({gm.rows}x{gm.cols}), "
+          f"window 1280x860, tile {scene.layout().tile_px}px")
+    report("frame with reach, path, risk tag, sight marks and watch coverage", frames)
     print(
         f"click on a unit -> highlighted frame: median {statistics.median(clicks):.2f} ms, "
         f"max {max(clicks):.2f} ms (one frame; budget 16.7 ms)"
     )
+    report("frame during a move's animation", walking)
+    report("frame during a shot (beam, flash, dice, laser off)", shooting)
+    report("every animation frame", walking + shooting)
     print(
-        f"frame during a move's animation: median {statistics.median(walking):.2f} ms, "
-        f"p99 {percentile(walking, 0.99):.2f} ms over {len(walking)} frames"
-    )
-    print(
-        f"idle on the game screen, real loop: {idle:.1%} of a core over {args.idle_seconds:g} s, "
+        f"idle on the game screen, real loop: {idle:.1%} of a core over {idle_seconds:g} s, "
         f"{idle_draws} frames drawn (goal under 5%)"
     )
     pygame.quit()
+
+
+def report(what: str, times: list[float]) -> None:
+    print(f"{what}: median {statistics.median(times):.2f} ms, "
+          f"p99 {percentile(times, 0.99):.2f} ms over {len(times)} frames")
+
+
+def measure_both(argv: list[str]) -> None:
+    """This script again with the dummy driver, then with a real window in a private Xvfb."""
+    sys.path.insert(0, str(ROOT))  # the tests' Xvfb helper: one way to start a server
+    from tests.xserver import private_display
+
+    command = [sys.executable, __file__, *argv]
+    subprocess.run([*command, "--driver", "dummy"], check=True)
+    with private_display() as display:
+        env = dict(os.environ, DISPLAY=display)
+        subprocess.run([*command, "--driver", "x11"], check=True, env=env)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--idle-seconds", type=float, default=10.0)
+    parser.add_argument("--driver", choices=("dummy", "x11"),
+                        help="measure with this SDL video driver only (x11: DISPLAY must be set)")
+    args = parser.parse_args()
+    if args.driver is None:
+        measure_both(sys.argv[1:])
+    else:
+        os.environ["SDL_VIDEODRIVER"] = args.driver  # read when the display starts
+        measure(args.frames, args.idle_seconds)
 
 
 if __name__ == "__main__":

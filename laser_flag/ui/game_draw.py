@@ -24,7 +24,7 @@ from .dice_box import draw_shot
 from .inspect import sight
 from .layout import Layout
 from .log_text import LogLine, Roster
-from .playback import Playback, duration
+from .playback import Playback, beam_glow, beam_reach, hit_flash
 from .selection import Selection
 from .unit_card import shots_from
 from .unit_looks import look_of, unit_looks
@@ -94,20 +94,35 @@ def draw_playback(
     playback: Playback,
     roster: Roster,
 ) -> None:
-    """A walking unit, a laser beam, or a shot's dice."""
+    """A walking unit, a recharging glow, or a shot: its beam, a hit's flash, its dice."""
     origin, px = lay.origin, lay.tile_px
     walk = playback.walk()
     if walk is not None:
         uid, path, steps = walk
         look = look_of(game, playback, uid, path[0], playback.lasers[uid])
         draw_unit(surface, look, overlays.walking_rect(origin, px, path, steps), palette)
-    shot = playback.current
-    if not isinstance(shot, Shot):
-        return
+    glowing = playback.glowing()
+    if glowing is not None:
+        uid, strength = glowing
+        overlays.halo(surface, origin, px, playback.positions[uid], overlays.RECHARGE_CYAN,
+                      strength)
+    if isinstance(playback.current, Shot):
+        draw_shot_playing(surface, lay, palette, game, playback, roster)
+
+
+def draw_shot_playing(surface: pygame.Surface, lay: Layout, palette: Palette, game: Game,
+                      playback: Playback, roster: Roster) -> None:
+    """A shot being played: a snap shot's watcher marked, the beam, a hit's flash, the dice."""
+    origin, px, shot, elapsed = lay.origin, lay.tile_px, playback.current, playback.elapsed
     a, b = playback.positions[shot.shooter], playback.positions[shot.target]
+    if shot.snap:
+        overlays.ring(surface, origin, px, a, overlays.SHOT_ORANGE, max(3, px // 8))
+        overlays.tag(surface, origin, px, a, "snap shot!", overlays.SHOT_ORANGE)
     team = palette.team(roster.team_of(shot.shooter))
-    progress = playback.elapsed / max(1, duration(shot))
-    overlays.laser(surface, game.map, origin, px, a, b, team.symbol, progress)
+    overlays.laser(surface, game.map, origin, px, a, b, team.symbol, beam_reach(elapsed),
+                   beam_glow(elapsed))
+    if shot.hit:
+        overlays.burst(surface, origin, px, b, overlays.FLASH, hit_flash(elapsed))
     if playback.showing_dice():
         draw_shot(surface, lay.board.center, shot, roster)
 

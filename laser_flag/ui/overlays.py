@@ -19,6 +19,8 @@ LASER_CORE = (255, 250, 240)
 PATH_WHITE = (255, 255, 255)
 HOVER = (255, 255, 255)
 SHOT_ORANGE = (255, 160, 60)
+FLASH = (255, 200, 120)
+RECHARGE_CYAN = (110, 230, 255)
 LABEL_GREY = (150, 156, 170)
 
 
@@ -76,16 +78,51 @@ def laser(
     a: Pos,
     b: Pos,
     color,
-    progress: float,
+    reach: float,
+    glow: float,
 ) -> None:
-    """The beam from a to b along a clear sight line, drawn out to `progress` (0..1)."""
+    """The beam from a to b along a clear sight line, drawn out to `reach` (0..1), its halo and
+    core as bright as `glow` (0..1). Drawn on a layer the size of the beam, so it stays cheap."""
     p2, q2 = sight_line(gm, a, b)
     start, end = to_screen(p2, origin, tile_px), to_screen(q2, origin, tile_px)
-    t = min(1.0, max(0.0, progress))
-    tip = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
-    pygame.draw.line(surface, color, start, tip, max(4, tile_px // 6))
-    pygame.draw.line(surface, LASER_CORE, start, tip, max(1, tile_px // 18))
-    pygame.draw.circle(surface, LASER_CORE, tip, max(3, tile_px // 10))
+    tip = (start[0] + (end[0] - start[0]) * reach, start[1] + (end[1] - start[1]) * reach)
+    pad = max(6, tile_px // 3)
+    left, top = min(start[0], tip[0]), min(start[1], tip[1])
+    size = (abs(tip[0] - start[0]) + 1, abs(tip[1] - start[1]) + 1)
+    box = pygame.Rect((left, top), size).inflate(2 * pad, 2 * pad)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    s, t = (start[0] - box.x, start[1] - box.y), (tip[0] - box.x, tip[1] - box.y)
+    alpha = round(255 * min(1.0, max(0.0, glow)))
+    pygame.draw.line(layer, (*color, alpha // 3), s, t, max(8, tile_px // 3))  # the halo
+    pygame.draw.line(layer, (*color, alpha), s, t, max(4, tile_px // 6))
+    pygame.draw.line(layer, (*LASER_CORE, alpha), s, t, max(1, tile_px // 18))
+    pygame.draw.circle(layer, (*LASER_CORE, alpha), t, max(3, tile_px // 10))
+    surface.blit(layer, box)
+
+
+def burst(surface: pygame.Surface, origin: Point, tile_px: int, pos: Pos, color,
+          strength: float) -> None:
+    """A round flash over a tile (a hit), as opaque and as wide as `strength` (0..1) says."""
+    if strength <= 0:
+        return
+    rect = tile_rect(origin, tile_px, pos)
+    radius = max(4, round(tile_px * (0.35 + 0.35 * (1.0 - strength))))
+    layer = pygame.Surface((2 * radius, 2 * radius), pygame.SRCALPHA)
+    pygame.draw.circle(layer, (*color, round(200 * strength)), (radius, radius), radius)
+    pygame.draw.circle(layer, (*LASER_CORE, round(255 * strength)), (radius, radius), radius // 2)
+    surface.blit(layer, layer.get_rect(center=rect.center))
+
+
+def halo(surface: pygame.Surface, origin: Point, tile_px: int, pos: Pos, color,
+         strength: float) -> None:
+    """A soft ring of light around a tile's unit (a laser recharging), `strength` 0..1."""
+    rect = tile_rect(origin, tile_px, pos).inflate(tile_px // 3, tile_px // 3)
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    centre, radius = (rect.w // 2, rect.h // 2), rect.w // 2
+    pygame.draw.circle(layer, (*color, round(90 * strength)), centre, radius)
+    rim = max(2, tile_px // 10)
+    pygame.draw.circle(layer, (*color, round(255 * strength)), centre, radius, rim)
+    surface.blit(layer, rect)
 
 
 def walking_rect(origin: Point, tile_px: int, path: Sequence[Pos], steps: float) -> pygame.Rect:

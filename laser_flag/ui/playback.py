@@ -13,6 +13,12 @@ from ..engine.game_map import Pos
 
 STEP_MS = 110  # one tile of walking at Normal speed
 LASER_MS = 420  # the laser beam before the dice appear
+BEAM_REACH_MS = 150  # the beam's tip travels from the shooter to the target
+BEAM_PEAK_MS = 240  # the beam glows at full strength until here, then fades
+BEAM_TRACE = 0.2  # what is left of the glow while the dice show who fired at whom
+SWITCH_MS = 360  # a hit laser flickers, then goes dark
+FLICKER_MS = 60  # one on or off blink of a laser switching off
+GLOW_MS = 320  # a laser starting to recharge, or charged again, glows once
 
 
 def duration(event: Event) -> int:
@@ -21,7 +27,40 @@ def duration(event: Event) -> int:
         return STEP_MS * (len(event.path) - 1)
     if isinstance(event, Shot):
         return LASER_MS
+    if isinstance(event, LaserChanged):
+        return SWITCH_MS if event.laser == "deactivated" else GLOW_MS
     return 0
+
+
+def beam_reach(elapsed: float) -> float:
+    """How far along its line the beam has reached, 0..1, `elapsed` ms into a shot."""
+    return min(1.0, max(0.0, elapsed / BEAM_REACH_MS))
+
+
+def beam_glow(elapsed: float) -> float:
+    """How bright the beam is, 1 at its peak, fading to a faint trace as the dice come up."""
+    if elapsed <= BEAM_PEAK_MS:
+        return 1.0
+    faded = (elapsed - BEAM_PEAK_MS) / (LASER_MS - BEAM_PEAK_MS)
+    return max(BEAM_TRACE, 1.0 - faded * (1.0 - BEAM_TRACE))
+
+
+def hit_flash(elapsed: float) -> float:
+    """How bright a hit target flashes: nothing before the beam arrives, then 1 fading to 0."""
+    if elapsed < BEAM_REACH_MS:
+        return 0.0
+    return max(0.0, 1.0 - (elapsed - BEAM_REACH_MS) / (LASER_MS - BEAM_REACH_MS))
+
+
+def switching_lit(elapsed: float) -> bool:
+    """Whether a laser being switched off still shows lit: it blinks, then stays dark."""
+    return elapsed < SWITCH_MS - FLICKER_MS and int(elapsed // FLICKER_MS) % 2 == 0
+
+
+def recharge_glow(elapsed: float) -> float:
+    """How strong a recharging laser's glow is: rising to 1 halfway through, then gone."""
+    t = min(1.0, max(0.0, elapsed / GLOW_MS))
+    return 1.0 - abs(2.0 * t - 1.0)
 
 
 class Playback:
@@ -111,6 +150,21 @@ class Playback:
         event = self.current
         if isinstance(event, Moved) and self.animating():
             return event.unit, event.path, self.elapsed / STEP_MS
+        return None
+
+    def shown_lasers(self) -> dict[int, str]:
+        """Each unit's laser as drawn: a laser being switched off blinks before it goes dark."""
+        event = self.current
+        switching = isinstance(event, LaserChanged) and event.laser == "deactivated"
+        if switching and self.animating() and not switching_lit(self.elapsed):
+            return {**self.lasers, event.unit: event.laser}
+        return self.lasers
+
+    def glowing(self) -> tuple[int, float] | None:
+        """(unit, glow 0..1) while a laser starting to recharge, or charged again, glows."""
+        event = self.current
+        if isinstance(event, LaserChanged) and event.laser != "deactivated" and self.animating():
+            return event.unit, recharge_glow(self.elapsed)
         return None
 
     def _advance(self, quiet: bool = False) -> None:

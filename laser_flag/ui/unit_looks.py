@@ -13,7 +13,7 @@ def unit_looks(game: Game, playback: Playback | None = None) -> list[UnitLook]:
         positions = {u.id: u.pos for u in game.units}
         lasers = {u.id: u.laser for u in game.units}
     else:
-        positions, lasers = playback.positions, playback.lasers
+        positions, lasers = playback.positions, playback.shown_lasers()
     walking = playback.walk() if playback else None
     skip = walking[0] if walking else None
     return [

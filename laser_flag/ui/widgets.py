@@ -55,6 +55,12 @@ def draw_text(
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split `text` into lines no wider than `width` pixels, breaking at spaces."""
+    return list(_wrapped(text, size, width, bold))
+
+
+# Bounded like _rendered: the panel wraps the same texts every frame of an animation.
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     f = font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -67,7 +73,7 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
             else:
                 line = candidate
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def draw_lines(

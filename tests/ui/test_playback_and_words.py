@@ -8,7 +8,20 @@ from laser_flag.engine.events import Disqualified, LaserChanged, Moved, Scored, 
 from laser_flag.engine.units import Unit
 from laser_flag.ui.log_text import event_text
 from laser_flag.ui.odds_text import chance
-from laser_flag.ui.playback import LASER_MS, STEP_MS, Playback
+from laser_flag.ui.playback import (
+    BEAM_PEAK_MS,
+    BEAM_REACH_MS,
+    BEAM_TRACE,
+    FLICKER_MS,
+    GLOW_MS,
+    LASER_MS,
+    STEP_MS,
+    SWITCH_MS,
+    Playback,
+    beam_glow,
+    beam_reach,
+    hit_flash,
+)
 
 from .conftest import small_session
 
@@ -32,8 +45,49 @@ def test_board_shows_the_old_state_until_each_event_plays():
     assert playback.showing_dice(), "dice wait for a click or key"
     playback.proceed()
     playback.update(0, 1.0)
-    assert playback.done and playback.scores["2"] == 1 and playback.lasers[0] == "deactivated"
+    assert playback.scores["2"] == 1 and playback.lasers[0] == "charged", "the laser blinks first"
+    playback.update(SWITCH_MS, 1.0)
+    assert playback.done and playback.lasers[0] == "deactivated"
     assert played == EVENTS
+
+
+def test_a_beam_reaches_its_target_glows_then_fades_to_a_trace():
+    assert (beam_reach(0), beam_reach(BEAM_REACH_MS / 2), beam_reach(BEAM_REACH_MS)) == (0, 0.5, 1)
+    assert beam_glow(0) == beam_glow(BEAM_PEAK_MS) == 1.0
+    assert 1.0 > beam_glow((BEAM_PEAK_MS + LASER_MS) / 2) > beam_glow(LASER_MS) == BEAM_TRACE
+    assert beam_glow(10 * LASER_MS) == BEAM_TRACE, "a faint beam stays while the dice show"
+
+
+def test_a_hit_flashes_when_the_beam_arrives_and_fades_by_the_dice():
+    assert hit_flash(0) == hit_flash(BEAM_REACH_MS - 1) == 0.0
+    assert hit_flash(BEAM_REACH_MS) == 1.0
+    assert 0.0 < hit_flash((BEAM_REACH_MS + LASER_MS) / 2) < 1.0
+    assert hit_flash(LASER_MS) == 0.0
+
+
+def test_a_hit_laser_blinks_then_stays_off_and_a_recharge_glows_once():
+    playback = Playback(BEFORE, {"1": 0, "2": 0}, [LaserChanged(0, "deactivated")])
+    seen = []
+    for _ in range(SWITCH_MS // FLICKER_MS):
+        seen.append(playback.shown_lasers()[0])
+        playback.update(FLICKER_MS, 1.0)
+    assert seen[:3] == ["charged", "deactivated", "charged"] and seen[-1] == "deactivated"
+    assert playback.done and playback.shown_lasers()[0] == "deactivated"
+    glow = Playback(BEFORE, {"1": 0, "2": 0}, [LaserChanged(0, "charging")])
+    assert glow.glowing() == (0, 0.0)
+    glow.update(GLOW_MS / 2, 1.0)
+    assert glow.glowing() == (0, 1.0)
+    glow.update(GLOW_MS / 2, 1.0)
+    assert glow.done and glow.glowing() is None
+
+
+def test_laser_changes_follow_the_animation_speed():
+    fast = Playback(BEFORE, {"1": 0, "2": 0}, [LaserChanged(0, "deactivated")])
+    fast.update(SWITCH_MS / 2, 2.0)
+    assert fast.done
+    instant = Playback(BEFORE, {"1": 0, "2": 0}, [LaserChanged(0, "charged")])
+    instant.update(1, 0.0)
+    assert instant.done
 
 
 def test_instant_speed_skips_animations_and_skip_all_plays_everything():

@@ -8,10 +8,12 @@ import pygame
 import pytest
 
 from laser_flag.app import first_session, levels, main, parse_args
+from laser_flag.board.palette import Palette
+from laser_flag.ui.loop import BACKGROUND
 from laser_flag.ui.panel import score_rects
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
-from laser_flag.ui.scenes.victory_scene import VictoryScene, team_lines
+from laser_flag.ui.scenes.victory_scene import VictoryScene, team_stats, winner_colors
 
 from .conftest import (
     SMALL_MAP,
@@ -42,13 +44,27 @@ def button_xy(scene, name: str) -> tuple[int, int]:
 
 def test_victory_shows_stats_and_rematch_swaps_sides(app):
     victory = win_for_alice(app)
-    assert team_lines(victory.session, "1")[:4] == [
-        "Score 1 / 1", "Shots fired 1", "Hits 1", "Accuracy 100%",
+    assert team_stats(victory.session, "1")[:4] == [
+        ("Score", "1 / 1"), ("Shots fired", "1"), ("Hits", "1"), ("Accuracy", "100%"),
     ]  # fmt: skip
     click(app, button_xy(victory, "rematch"))
     assert isinstance(app.top, GameScene)
     assert app.top.session.names == {"1": "Bob", "2": "Alice"}
     assert app.top.game.turn == 1 and app.top.game.winner is None
+
+
+def test_victory_screen_is_painted_in_the_winners_colours(app):
+    """The background is a tint of the winner's colour and the title is written in it."""
+    victory = win_for_alice(app)
+    frames(app)
+    background, title = winner_colors(Palette.from_map(victory.session.game.map).team("1"))
+    screen = app.screen
+    assert tuple(screen.get_at((4, screen.get_height() // 2)))[:3] == background
+    assert background != BACKGROUND
+    w = screen.get_width()
+    title_area = [tuple(screen.get_at((x, y)))[:3] for x in range(w // 4, 3 * w // 4, 2)
+                  for y in range(30, 100, 2)]
+    assert title_area.count(title) > 50, "the headline is drawn in the winner's colour"
 
 
 def test_same_again_keeps_sides_and_menu_goes_home(app):

@@ -6,18 +6,22 @@ import pygame
 
 from ...board.draw import draw_tiles, draw_units
 from ...board.palette import Palette
+from ...engine.events import Event
 from ...engine.game import Game
 from ...engine.game_map import TEAMS
 from ...replay_index import ReplayIndex
 from ...saves import LoadedSave
 from ...sound.cues import classes_of, sounds_for
+from ..bot_turns import DICE_MS
+from ..game_draw import draw_playback
 from ..layout import game_layout
 from ..log_text import Roster, event_text
+from ..playback import Playback
 from ..scene import Pop, Scene, Transition
 from ..unit_looks import unit_looks
 from ..widgets import ACCENT, DIM, TEXT, draw_box, draw_lines, draw_text, wrap
 
-STEP_MS = 700  # one action per this long at speed 1
+GAP_MS = 300  # the pause after one action has played, before the next starts, at speed 1
 HELP = (
     "Space play/pause · Left/Right one action · Up/Down one turn · Home/End · "
     "A speed · Esc back"
@@ -35,6 +39,7 @@ class ReplayScene(Scene):
         self.index = 0
         self.playing = False
         self.elapsed = 0
+        self.playback: Playback | None = None  # the action's events, played as in the game
 
     @property
     def game(self) -> Game:
@@ -51,42 +56,53 @@ class ReplayScene(Scene):
     # ----- control -------------------------------------------------------------------------
 
     def step(self, delta: int) -> None:
+        """One action either way: forward plays its events, back (or a jump) is instant."""
         before = self.index
         self.index = min(max(0, self.index + delta), self.last)
         self.elapsed = 0
+        self.playback = None
         if self.index == before + 1:
-            self.sound_of(self.index)
+            self.play_action(self.index)
 
-    def sound_of(self, index: int) -> None:
-        """One action played forward sounds as it did in the game (jumps stay quiet)."""
+    def play_action(self, index: int) -> None:
+        """Play action `index` as the game did: the beam, the dice and the sounds, in order."""
+        before = self.replay.game_at(index - 1)
+        self.playback = Playback(before.units, dict(before.scores), self.replay.events[index],
+                                 auto_dice_ms=DICE_MS, on_start=self.sound_of)
+
+    def sound_of(self, event: Event) -> None:
+        """An event played forward sounds as it did in the game (jumps stay quiet)."""
         gm = self.game.map
-        for event in self.replay.events[index]:
-            self.app.sound.play(sounds_for(event, classes_of(gm), gm))
+        self.app.sound.play(sounds_for(event, classes_of(gm), gm))
 
     def jump_to_turn(self, turn: int) -> None:
         """The state at the start of `turn` (clamped to the game's first and last turn)."""
         self.index = self.replay.first_of_turn(turn)
         self.elapsed = 0
+        self.playback = None
 
     def toggle_play(self) -> None:
-        if self.index == self.last:
+        if self.index == self.last and self.playback is None:
             self.index = 0
         self.playing = not self.playing
         self.elapsed = 0
 
     def animating(self) -> bool:
-        return self.playing
+        return self.playing or self.playback is not None
 
     def update(self, dt_ms: int) -> None:
+        speed = self.app.settings.speed
+        if self.playback is not None:
+            self.playback.update(dt_ms, speed)
+            if self.playback.done:
+                self.playback = None
+            return
         if not self.playing:
             return
         self.elapsed += dt_ms
-        wait = STEP_MS / max(self.app.settings.speed, 0.25) if self.app.settings.speed else 60
-        while self.elapsed >= wait and self.index < self.last:
-            self.elapsed -= wait
-            self.index += 1
-            self.sound_of(self.index)
-        if self.index == self.last:
+        if self.index < self.last and self.elapsed >= (GAP_MS / speed if speed else 0):
+            self.step(1)
+        elif self.index == self.last:
             self.playing = False
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
@@ -117,7 +133,9 @@ class ReplayScene(Scene):
         lay = game_layout(surface.get_size(), game.map.rows, game.map.cols)
         palette = Palette.from_map(game.map, self.app.settings.alternate_palette)
         draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette, self.app.settings.theme)
-        draw_units(surface, unit_looks(game), lay.origin, lay.tile_px, palette)
+        draw_units(surface, unit_looks(game, self.playback), lay.origin, lay.tile_px, palette)
+        if self.playback is not None:
+            draw_playback(surface, lay, palette, game, self.playback, self.roster)
         panel = lay.panel
         draw_box(surface, panel)
         x, y = panel.x + 12, panel.y + 12

@@ -1,11 +1,12 @@
-"""The Victory screen: who won and why, score and shooting per team; rematch or menu."""
+"""The Victory screen: who won and why in the winner's colours, score and shooting as a small
+table, the final position; rematch or menu."""
 
 from __future__ import annotations
 
 import pygame
 
 from ...board.draw import draw_board
-from ...board.palette import Palette
+from ...board.palette import RGB, Palette, TeamColors
 from ...bots import HUMAN
 from ...engine.game_map import TEAMS
 from ..log_text import game_over_text
@@ -16,6 +17,7 @@ from ..unit_looks import unit_looks
 from ..widgets import (
     ACCENT,
     DIM,
+    PANEL,
     TEXT,
     button_at,
     draw_box,
@@ -24,19 +26,33 @@ from ..widgets import (
     row_of_buttons,
 )
 
+DRAW_BACKGROUND = (24, 26, 32)  # nobody won: the screen keeps the game's own dark
+MINI_TILE_PX = 4  # the smallest tile of the final position's mini board
 
-def team_lines(session: Session, team: str) -> list[str]:
-    """Score, shots, hits and accuracy of one team."""
+
+def mix(a: RGB, b: RGB, share_of_b: float) -> RGB:
+    return tuple(round(x + (y - x) * share_of_b) for x, y in zip(a, b, strict=True))
+
+
+def winner_colors(colors: TeamColors) -> tuple[RGB, RGB]:
+    """(background, title) in a winner's colours: the livelier of its disc and symbol colour
+    (a black team's red), as a deep tint, and made bright enough to read on that tint."""
+    lively = max((colors.main, colors.symbol), key=lambda c: max(c) - min(c))
+    title = lively if sum(lively) >= 300 else mix(lively, (255, 255, 255), 0.35)
+    return mix(DRAW_BACKGROUND, lively, 0.3), title
+
+
+def team_stats(session: Session, team: str) -> list[tuple[str, str]]:
+    """Score, shots, hits, accuracy and units left of one team, as (label, value) rows."""
     game = session.game
     stats = game.stats[team]
     shots, hits = stats["shots"], stats["hits"]
-    accuracy = f"{hits / shots * 100:.0f}%" if shots else "-"
     return [
-        f"Score {game.scores[team]} / {game.map.score_limit[team]}",
-        f"Shots fired {shots}",
-        f"Hits {hits}",
-        f"Accuracy {accuracy}",
-        f"Units left {sum(1 for u in game.units if u.team == team)}",
+        ("Score", f"{game.scores[team]} / {game.map.score_limit[team]}"),
+        ("Shots fired", str(shots)),
+        ("Hits", str(hits)),
+        ("Accuracy", f"{hits / shots * 100:.0f}%" if shots else "-"),
+        ("Units left", str(sum(1 for u in game.units if u.team == team))),
     ]
 
 
@@ -72,43 +88,64 @@ class VictoryScene(Scene):
         swap = name == "rematch"
         return Replace(PlayGame(self.session.rematch(swap, self.app.options.seed)))
 
+    def colors(self, palette: Palette) -> tuple[RGB, RGB]:
+        """(background, title): the winner's, or the game's neutral dark and gold for a draw."""
+        winner = self.session.game.winner
+        if winner == "draw":
+            return DRAW_BACKGROUND, ACCENT
+        return winner_colors(palette.team(winner))
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         game, names = self.session.game, self.session.names
         palette = Palette.from_map(game.map, self.app.settings.alternate_palette)
+        background, title = self.colors(palette)
+        surface.fill(background)
+        for i in range(4):  # the title band, brightest at its middle
+            band = mix(background, title, 0.12 + 0.08 * i)
+            pygame.draw.rect(surface, band, (0, 20 + 12 * i, w, 96 - 24 * i))
         headline = "Draw!" if game.winner == "draw" else f"{names[game.winner]} wins!"
-        draw_text(surface, headline, (w // 2, 30), 72, ACCENT, bold=True, anchor="midtop")
+        draw_text(surface, headline, (w // 2 + 3, 33), 72, (0, 0, 0), bold=True, anchor="midtop")
+        draw_text(surface, headline, (w // 2, 30), 72, title, bold=True, anchor="midtop")
         reason = game_over_text(game.winner, game.victory, names)
-        draw_text(surface, reason, (w // 2, 100), 28, TEXT, anchor="midtop")
-        draw_text(
-            surface,
-            f"{game.map.name} · round {game.round}, turn {game.turn}",
-            (w // 2, 134),
-            22,
-            DIM,
-            anchor="midtop",
-        )
-        for i, team in enumerate(TEAMS):
-            box = pygame.Rect(w // 2 - 330 + i * 340, 180, 320, 190)
-            self.draw_team(surface, box, team, palette)
-        px = max(8, min((h - 480) // game.map.rows, 600 // game.map.cols))
-        origin = (w // 2 - px * game.map.cols // 2, 390)
-        theme = self.app.settings.theme
-        draw_board(surface, game.map, unit_looks(game), origin, px, palette, theme)
+        draw_text(surface, reason, (w // 2, 124), 28, TEXT, anchor="midtop")
+        where = f"{game.map.name} · round {game.round}, turn {game.turn}"
+        draw_text(surface, where, (w // 2, 158), 22, DIM, anchor="midtop")
+        table = self.draw_table(surface, pygame.Rect(w // 2 - 300, 192, 600, 210), palette, title)
+        top = table.bottom + 14
+        px = min((h - 90 - top) // game.map.rows, 600 // game.map.cols)
+        if px >= MINI_TILE_PX:  # a window too short for the final position leaves it out
+            origin = (w // 2 - px * game.map.cols // 2, top)
+            draw_board(surface, game.map, unit_looks(game), origin, px, palette,
+                       self.app.settings.theme)
         draw_buttons(surface, self.buttons())
 
-    def draw_team(
-        self, surface: pygame.Surface, box: pygame.Rect, team: str, palette: Palette
-    ) -> None:
-        winner = self.session.game.winner == team
-        draw_box(surface, box, edge=ACCENT if winner else (70, 76, 92))
+    def draw_table(self, surface: pygame.Surface, box: pygame.Rect, palette: Palette,
+                   title: RGB) -> pygame.Rect:
+        """The stats, one row per figure and one column per team, the winner's column framed."""
+        draw_box(surface, box, fill=PANEL, edge=title)
+        label_w, col_w = 180, (box.w - 180) // 2
+        for i, team in enumerate(TEAMS):
+            column = pygame.Rect(box.x + label_w + i * col_w, box.y + 6, col_w - 6, box.h - 12)
+            if team == self.session.game.winner:
+                pygame.draw.rect(surface, title, column, 2, border_radius=6)
+            self.draw_heading(surface, column, team, palette)
+            for row, (_, value) in enumerate(team_stats(self.session, team)):
+                xy = (column.centerx, column.y + 58 + row * 28)
+                draw_text(surface, value, xy, 24, TEXT, anchor="midtop")
+        for row, (label, _) in enumerate(team_stats(self.session, TEAMS[0])):
+            draw_text(surface, label, (box.x + 20, box.y + 64 + row * 28), 22, DIM)
+        return box
+
+    def draw_heading(self, surface: pygame.Surface, column: pygame.Rect, team: str,
+                     palette: Palette) -> None:
+        """A team's disc, name and, for a bot, its level, over its column."""
         colors = palette.team(team)
-        pygame.draw.circle(surface, colors.outline, (box.x + 26, box.y + 28), 14)
-        pygame.draw.circle(surface, colors.main, (box.x + 26, box.y + 28), 11)
-        draw_text(surface, self.session.names[team], (box.x + 50, box.y + 16), 30, TEXT, bold=True)
+        disc = (column.x + 20, column.y + 22)
+        pygame.draw.circle(surface, colors.outline, disc, 13)
+        pygame.draw.circle(surface, colors.main, disc, 10)
+        name = self.session.names[team]
+        draw_text(surface, name[:14], (column.x + 40, column.y + 8), 26, TEXT, bold=True)
         level = self.session.levels[team]
         if level != HUMAN:
-            tag = (box.right - 16, box.y + 22)
-            draw_text(surface, f"{level} bot", tag, 20, DIM, anchor="topright")
-        for i, line in enumerate(team_lines(self.session, team)):
-            draw_text(surface, line, (box.x + 20, box.y + 56 + i * 26), 24, TEXT)
+            draw_text(surface, f"{level} bot", (column.x + 40, column.y + 36), 16, DIM)
