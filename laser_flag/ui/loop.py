@@ -9,6 +9,7 @@ idle window costs almost no CPU. Tests drive it headless: post real pygame event
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Protocol
 
@@ -22,6 +23,9 @@ from .version import window_title
 
 FPS = 60
 IDLE_WAIT_MS = 100  # while nothing moves, scenes still get an update this often
+# SDL's own wait with a timeout polls every millisecond (5% of a core, measured): naps of a frame
+# look for input instead, so a click waits at most one frame more to be drawn.
+IDLE_NAP_S = 1 / FPS
 BACKGROUND = (24, 26, 32)
 
 
@@ -48,8 +52,8 @@ class App:
         self.windowed_size = size
         self.fullscreen = False
         self.on_quit: list[Callable[[], None]] = []
-        self.changed = True  # the picture is out of date: the next frame draws
         self.held: list[pygame.event.Event] = []  # input that ended an idle wait
+        self.changed = True  # the picture is out of date: the next frame draws
         pygame.display.set_caption(window_title())
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         if self.settings.fullscreen:
@@ -65,10 +69,16 @@ class App:
         return not self.changed and not (self.top and self.top.animating())
 
     def wait_for_input(self, timeout_ms: int) -> None:
-        """Sleep until an event arrives (kept for the next frame) or the timeout passes."""
-        event = pygame.event.wait(timeout_ms)
-        if event.type != pygame.NOEVENT:
-            self.held.append(event)
+        """Sleep until input arrives (kept for the next frame) or the timeout passes.
+
+        The events are taken, not peeked at: pygame's peek frees a posted event's attributes
+        while the event stays queued (seen as corrupted memory in a test)."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        while time.monotonic() < deadline:
+            self.held = pygame.event.get()
+            if self.held:
+                return
+            time.sleep(IDLE_NAP_S)
 
     def push(self, scene: Scene) -> None:
         self.changed = True
