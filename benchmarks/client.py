@@ -88,6 +88,11 @@ def animation_frames(app: App, scene: GameScene) -> list[float]:
     for pos in (unit.pos, far):
         post(pygame.MOUSEBUTTONDOWN, pos=tile_rect(lay.origin, lay.tile_px, pos).center, button=1)
         app.frame(16)
+    return playback_frames(app, scene)
+
+
+def playback_frames(app: App, scene: GameScene) -> list[float]:
+    """The time of every frame until the events played out; shown dice are cleared by a key."""
     times = []
     while scene.turns.playback is not None:
         if scene.turns.playback.showing_dice():
@@ -116,12 +121,7 @@ def shot_frames(app: App, scene: GameScene) -> list[float]:
         scene.turns.act(rng.choice(choice))
         scene.turns.skip_playback()
     scene.turns.act(next(a for a in scene.game.legal_actions() if isinstance(a, Fire)))
-    times = []
-    while scene.turns.playback is not None:
-        if scene.turns.playback.showing_dice():
-            post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
-        times.append(timed_frame(app))
-    return times
+    return playback_frames(app, scene)
 
 
 def idle_cpu(app: App, seconds: float) -> tuple[float, int]:

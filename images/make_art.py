@@ -113,14 +113,19 @@ def daylight_cover() -> pygame.Surface:
     return surf
 
 
-def daylight_wall() -> pygame.Surface:
-    """The top of a wall block: dark slate with faint slabs; caps add the exposed edges."""
-    surf = canvas(WALL_TOP)
+def wall_top(top: tuple[int, int, int], line: tuple[int, int, int]) -> pygame.Surface:
+    """The top of a wall block laid in slabs (each theme its colours); caps add the edges."""
+    surf = canvas(top)
     for y in (0, 64):
-        pygame.draw.rect(surf, WALL_LINE, box(0, y, SIZE, 2))
+        pygame.draw.rect(surf, line, box(0, y, SIZE, 2))
     for x, y in ((40, 0), (104, 0), (8, 64), (72, 64)):
-        pygame.draw.rect(surf, WALL_LINE, box(x, y, 2, 64))
+        pygame.draw.rect(surf, line, box(x, y, 2, 64))
     return surf
+
+
+def daylight_wall() -> pygame.Surface:
+    """Dark slate with faint slabs."""
+    return wall_top(WALL_TOP, WALL_LINE)
 
 
 def daylight_cap(side: str) -> pygame.Surface:
@@ -174,13 +179,8 @@ def arena_cover() -> pygame.Surface:
 
 
 def arena_wall() -> pygame.Surface:
-    """The top of a wall: steel plates catching the light; caps add the lit edges and the face."""
-    surf = canvas(ARENA_WALL_TOP)
-    for y in (0, 64):
-        pygame.draw.rect(surf, ARENA_WALL_LINE, box(0, y, SIZE, 2))
-    for x, y in ((40, 0), (104, 0), (8, 64), (72, 64)):
-        pygame.draw.rect(surf, ARENA_WALL_LINE, box(x, y, 2, 64))
-    return surf
+    """Steel plates catching the light; the caps add the lit edges and the dark front face."""
+    return wall_top(ARENA_WALL_TOP, ARENA_WALL_LINE)
 
 
 def arena_cap(side: str) -> pygame.Surface:
