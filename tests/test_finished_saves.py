@@ -22,12 +22,6 @@ MAPS = Path(__file__).resolve().parents[1] / "maps"
 TEAMS = {"names": {"1": "Ann", "2": "Ben"}}
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
 def finished_game(seed: int = 4) -> Game:
     """A seeded game on the duel map played to its end: a shot whenever one is legal."""
     game = Game(load_map(MAPS / "duel.json"), seed=seed)

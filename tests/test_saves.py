@@ -21,12 +21,6 @@ MAPS = Path(__file__).resolve().parents[1] / "maps"
 TEAMS = {"names": {"1": "Ann", "2": "Ben"}}
 
 
-@pytest.fixture(autouse=True)
-def data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
 def choices(seed: int, steps: int, map_name: str = "duel.json") -> list:
     """The actions of a seeded random game, and the events (dice included) each produced."""
     game = Game(load_map(MAPS / map_name), seed=seed)

@@ -42,14 +42,6 @@ MAP = {
 }
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.display.set_mode((8, 8))
-    yield
-    pygame.display.quit()
-
-
 @pytest.fixture()
 def gm():
     return parse_map(MAP, "test.json")

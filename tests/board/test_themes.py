@@ -78,14 +78,6 @@ OVERLAYS = {
 }
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.display.init()
-    pygame.display.set_mode((8, 8))
-    yield
-    pygame.display.quit()
-
-
 def centre_colour(surface: pygame.Surface, pos) -> tuple[int, int, int]:
     """The mean colour of the middle of a tile (what the eye takes the tile to be)."""
     middle = tile_rect((0, 0), TILE, pos).inflate(-TILE // 2, -TILE // 2)

@@ -1,13 +1,21 @@
-"""A private Xvfb display for the editor's window tests (skipped without Xvfb or xdotool)."""
+"""A private Xvfb display and an editor window for the editor's window tests (skipped without
+Xvfb or xdotool)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tkinter as tk
 from collections.abc import Iterator
 
 import pytest
 
+from map_editor.document import MapDocument
+from map_editor.storage import new_map_data
+from map_editor.window import EditorWindow
 from tests.xserver import missing_tools, private_display
+
+from .xdo import wait_for
 
 
 @pytest.fixture(scope="session")
@@ -26,3 +34,13 @@ def xvfb() -> Iterator[str]:
                 os.environ.pop("DISPLAY", None)
             else:
                 os.environ["DISPLAY"] = old
+
+
+@pytest.fixture
+def editor(xvfb: str) -> Iterator[EditorWindow]:
+    root = tk.Tk()
+    window = EditorWindow(root, MapDocument(new_map_data(11, 11)))
+    wait_for(root, root.winfo_viewable, what="the editor window on screen")
+    yield window
+    with contextlib.suppress(tk.TclError):  # already destroyed by a test that closed it
+        root.destroy()

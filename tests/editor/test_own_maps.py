@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
-import tkinter as tk
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +13,6 @@ from laser_flag.resources import bundled_maps
 from map_editor import window as window_module
 from map_editor.document import MapDocument
 from map_editor.edits import painted
-from map_editor.storage import new_map_data
 from map_editor.window import APP_NAME, EditorWindow
 
 from .xdo import find_window, key, wait_for
@@ -25,15 +21,6 @@ pytestmark = pytest.mark.slow  # a real Tk window on an X server
 
 DUEL = bundled_maps() / "duel.json"
 
-
-@pytest.fixture
-def editor(xvfb: str) -> Iterator[EditorWindow]:
-    root = tk.Tk()
-    window = EditorWindow(root, MapDocument(new_map_data(11, 11)))
-    wait_for(root, root.winfo_viewable, what="the editor window on screen")
-    yield window
-    with contextlib.suppress(tk.TclError):
-        root.destroy()
 
 
 def _window_of(editor: EditorWindow, name: str) -> int:

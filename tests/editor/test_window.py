@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import shutil
 import tkinter as tk
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from laser_flag.engine.game_map import LEVEL, WALL
 from laser_flag.engine.mapfile import load_map, write_json_atomic
-from map_editor.document import MapDocument
 from map_editor.pointer import UNIT
 from map_editor.storage import new_map_data
 from map_editor.window import APP_NAME, EditorWindow
@@ -27,15 +24,6 @@ ROOT = Path(__file__).resolve().parents[2]
 ORIGINAL_FORMAT = ROOT / "tests" / "data" / "original_format.txt"
 UNITS = [["1", "scout", 0, 0], ["2", "grunt", 10, 10]]
 
-
-@pytest.fixture
-def editor(xvfb: str) -> Iterator[EditorWindow]:
-    root = tk.Tk()
-    window = EditorWindow(root, MapDocument(new_map_data(11, 11)))
-    wait_for(root, root.winfo_viewable, what="the editor window on screen")
-    yield window
-    with contextlib.suppress(tk.TclError):  # already destroyed by a test that closed it
-        root.destroy()
 
 
 def _screen(window: EditorWindow, pos: tuple[int, int]) -> tuple[int, int]:

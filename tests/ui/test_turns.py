@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from laser_flag import saves
 from laser_flag.engine import EndTurn, Fire, Move
 from laser_flag.engine.mapfile import parse_map
@@ -13,6 +10,7 @@ from laser_flag.ui.bot_turns import DICE_MS, PLAN_MS
 from laser_flag.ui.session import Session, UndoRefusal
 from laser_flag.ui.turns import END_TURN_QUESTION, Refused, Turns
 from tests.engine.scenario import scenario
+from tests.purity import ui_libraries_loaded_by
 
 from .conftest import SMALL_MAP, WALLED, Dice, GatedBot, small_session
 
@@ -21,14 +19,7 @@ NORMAL, INSTANT = 1.0, 0.0
 
 
 def test_importing_the_turn_driver_loads_no_pygame():
-    code = (
-        "import sys, laser_flag.ui.turns, laser_flag.ui.routes;"
-        "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'tkinter', '_tkinter')];"
-        "print(bad); sys.exit(1 if bad else 0)"
-    )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.strip() == "[]"
+    assert ui_libraries_loaded_by("laser_flag.ui.turns", "laser_flag.ui.routes") == []
 
 
 def walled(levels: dict[str, str] | None = None) -> Turns:
