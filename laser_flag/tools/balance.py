@@ -30,8 +30,8 @@ from laser_flag import __version__
 from laser_flag.bots import BOT_NAMES
 from laser_flag.bots.match import DRAW, MatchResult, derive_seed, play_match
 from laser_flag.engine import Game, GameMap, MapError, load_map
-from laser_flag.engine.mapfile import write_atomic
-from laser_flag.tools.cli import OneLineParser, UsageError, emit, fail, output_problem
+from laser_flag.tools.cli import OneLineParser, UsageError, emit, fail
+from laser_flag.tools.plotting import check_plot_path, pyplot, save_figure
 
 PROG = "laser-flag-balance"
 Z_95 = 1.959964  # the normal quantile of a two-sided 95% interval
@@ -253,18 +253,6 @@ def render_text(doc: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _pyplot() -> Any:
-    """matplotlib's pyplot on a file-only backend; UsageError when it is not installed."""
-    try:
-        import matplotlib
-    except ImportError:
-        raise UsageError("--plot needs matplotlib (pip install matplotlib)") from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
 def plot(doc: dict[str, Any], path: str, plt: Any) -> None:
     """Team 1's win rate per map with its 95% interval, and the 50% line."""
     maps = [m for m in doc["maps"] if m["team1_win_rate"] is not None]
@@ -281,29 +269,7 @@ def plot(doc: dict[str, Any], path: str, plt: Any) -> None:
     ax.set_ylabel("team 1 win rate (decided games)")
     ax.set_title(f"{doc['bots'][0]} vs {doc['bots'][1]}: first-player edge")
     fig.tight_layout()
-    try:  # like every file the game writes: never half a chart
-        write_atomic(path, lambda f: fig.savefig(f, format=_image_kind(path)))
-    finally:
-        plt.close(fig)
-
-
-def _image_kind(path: str) -> str:
-    """The chart's image type, from the file's extension: png when it has none."""
-    return Path(path).suffix.lstrip(".").lower() or "png"
-
-
-def _check_plot_path(path: str, plt: Any) -> None:
-    """Refuse a chart that could not be written before any game is played."""
-    target, kind = Path(path), _image_kind(path)
-    probe = plt.figure()
-    kinds = probe.canvas.get_supported_filetypes()
-    plt.close(probe)
-    problem = output_problem(target)
-    if problem:
-        raise UsageError(f"--plot {path}: {problem}")
-    if kind not in kinds:
-        raise UsageError(f"--plot {path}: unknown image type {kind!r} "
-                         f"(one of {', '.join(sorted(kinds))})")
+    save_figure(fig, path, plt)
 
 
 def _check_maps(paths: Sequence[str]) -> None:
@@ -319,9 +285,9 @@ def _setup(argv: list[str] | None) -> tuple[argparse.Namespace, Any]:
     """The arguments and pyplot (None without --plot), every check done before any game."""
     args = _parser().parse_args(argv)
     _check_maps(args.maps)
-    plt = _pyplot() if args.plot else None
+    plt = pyplot() if args.plot else None
     if plt is not None:
-        _check_plot_path(args.plot, plt)
+        check_plot_path(args.plot, plt)
     return args, plt
 
 
