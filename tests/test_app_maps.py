@@ -23,7 +23,7 @@ def test_version_prints_the_package_version(capsys):
 def test_list_maps_prints_every_bundled_map_with_its_facts(capsys):
     assert main(["--list-maps"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["name", "file", "size", "mode", "limits"]
+    assert lines[0].split() == ["name", "file", "size", "mode", "limits", "badge"]
     files = [line.split()[1] for line in lines[1:]]
     assert sorted(files) == [f"{stem}.json" for stem in BUNDLED]
     duel = next(line for line in lines if "duel.json" in line)
