@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from laser_flag.bots.budget import Budget
 from laser_flag.bots.match import MatchResult, derive_seed, play_match
 from laser_flag.engine import GameMap, parse_map
 
@@ -84,9 +85,20 @@ def play(task: Task) -> GameRecord:
     """Play one task (in whichever process), following its events for the hit map."""
     gm = _parsed(task.map_text, task.source)
     recorder = HitRecorder(gm)
-    result = play_match(gm, task.bots, task.seed, task.max_rounds, on_events=recorder)
+    result = play_match(gm, task.bots, task.seed, task.max_rounds, steps_budget(task.budget),
+                        on_events=recorder)
     return GameRecord(task.map_index, task.pairing_index, task.game_index, result,
                       recorder.hits)
+
+
+def steps_budget(text: str | None) -> Budget | None:
+    """`"steps:N"` as the bots' Budget (None: their own default); ValueError when malformed."""
+    if text is None:
+        return None
+    kind, _, count = text.partition(":")
+    if kind != "steps" or not (count.isdigit() and len(count) <= 9):
+        raise ValueError(f"{text!r}: a budget is steps:N, N a whole number below 10**9")
+    return Budget.steps(int(count))
 
 
 def in_order(records: Sequence[GameRecord]) -> list[GameRecord]:

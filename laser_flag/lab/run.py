@@ -24,7 +24,7 @@ from typing import Any
 from laser_flag.engine import GameMap
 
 from . import report
-from .games import GameRecord, Plan, Task, play, tasks
+from .games import GameRecord, Plan, Task, play, steps_budget, tasks
 from .pairings import Pairing
 
 POLL_SECONDS = 0.1  # how often the collecting thread looks whether it was asked to stop
@@ -71,6 +71,7 @@ class LabRun:
                  games: int, seed: int = 0, max_rounds: int = 200, jobs: int = 1,
                  budget: str | None = None) -> None:
         maps = (maps,) if isinstance(maps, GameMap) else tuple(maps)
+        steps_budget(budget)  # a malformed budget is the caller's ValueError, not a worker's
         self.plan = Plan(maps, tuple(pairings), games, seed, max_rounds, budget)
         self.jobs = workers(self.plan, jobs)
         self._records: list[GameRecord] = []

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -27,7 +26,7 @@ from typing import Any
 from laser_flag.engine import Game, GameMap, MapError, load_map
 from laser_flag.engine.mapfile import write_atomic
 from laser_flag.lab import STYLES, Plan, badge, parse_pairing, report
-from laser_flag.lab.games import GameRecord, tasks
+from laser_flag.lab.games import GameRecord, steps_budget, tasks
 from laser_flag.lab.pairings import Pairing, label
 from laser_flag.lab.run import play_all, workers
 from laser_flag.tools.cli import OneLineParser, UsageError, emit, fail, output_problem
@@ -55,8 +54,10 @@ def _pairing(text: str) -> Pairing:
 
 
 def _budget(text: str) -> str:
-    if not re.fullmatch(r"steps:[1-9][0-9]{0,8}", text):
-        raise argparse.ArgumentTypeError(f"{text!r}: give steps:N, N a positive integer")
+    try:
+        steps_budget(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
     return text
 
 
