@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
 
-from laser_flag.engine import EndTurn, Fire, Game, Move
+from laser_flag.engine import EndTurn, Fire, Game, MapError, Move, load_map, other_team
 from laser_flag.engine.events import Disqualified, LaserChanged, Moved, TurnEnded
 from laser_flag.engine.fog import walk
+from laser_flag.engine.game_map import map_to_dict
 from laser_flag.engine.record import state_digest, state_of
 from tests.engine.conftest import HIT, MISS, game_on, kinds, make_map, shots
 from tests.engine.scenario import scenario
+from tests.engine.test_playouts import MAPS
 
 # A corridor along row 4 with an alley up column 2: the alley's top is seen only from the
 # three corridor tiles under its mouth, (4, 1) to (4, 3).
@@ -39,6 +42,13 @@ def test_fog_comes_from_the_map_unless_the_game_says_otherwise() -> None:
     assert Game(foggy, seed=1).fog and not Game(clear, seed=1).fog
     assert Game(clear, seed=1, fog=True).fog and not Game(foggy, seed=1, fog=False).fog
     assert Game(foggy, seed=1).copy().fog
+
+
+def test_the_map_key_must_be_true_or_false() -> None:
+    with pytest.raises(MapError, match=r"^<test map>: fog_of_war: must be true or false, not 1$"):
+        make_map(ALLEY, [("1", "scout", 4, 0), ("2", "basic", 0, 2)], fog_of_war=1)
+    gm = make_map(ALLEY, [("1", "scout", 4, 0), ("2", "basic", 0, 2)], fog_of_war=True)
+    assert map_to_dict(gm)["fog_of_war"] is True and gm.to_json_dict()["fog_of_war"] is True
 
 
 def test_without_fog_a_team_sees_everything_and_is_told_everything() -> None:
@@ -256,3 +266,37 @@ def test_snap_risk_counts_the_watchers_the_moving_team_knows_of(fog: bool) -> No
     game = fog_game(CORNER, [("1", "scout", 0, 2), ("2", "basic", 3, 6), ("2", "basic", 4, 0)])
     game = Game.from_state(game.map, game.state(), seed=7, fog=fog)
     assert game.snap_risk(0, (0, 4)).shooters == (() if fog else (1,))
+
+
+# ----- a soak on every bundled map -----------------------------------------------------------
+
+
+def check_sight(game: Game) -> None:
+    """observe() lists exactly the enemies some unit of the team on the board has LOS to."""
+    for team in ("1", "2"):
+        obs = game.observe(team)
+        eyes = [u.pos for u in game.units if u.team == team]
+        expected = {e.id for e in game.units
+                    if e.team != team and any(game.has_los(p, e.pos) for p in eyes)}
+        assert in_sight(game, team) == expected
+        assert {u.id for u in obs.units if u.team == team} == {
+            u.id for u in game.units if u.team == team}
+        assert set(obs.hidden) == {u.id for u in game.units if u.team != team} - expected
+        assert set(obs.last_seen) <= set(obs.hidden)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+def test_random_fog_playouts_observe_exactly_what_is_in_sight(path) -> None:
+    gm = load_map(path)
+    for seed in range(4):
+        game, rng = Game(gm, seed=seed, fog=True), random.Random(seed)
+        while not game.over and game.round <= 40:
+            check_sight(game)
+            mover = game.active_team
+            events = game.apply(rng.choice(game.legal_actions()))
+            told = game.events_for(other_team(mover))
+            for e in events:
+                if isinstance(e, Moved) and e not in told:
+                    assert e.unit not in {u.id for u in game.observe(other_team(mover)).units}
+        check_sight(game)
