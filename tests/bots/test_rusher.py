@@ -77,7 +77,7 @@ def test_next_to_the_enemy_with_no_shot_worth_taking_it_ends_the_turn():
 
 def test_it_advances_out_of_the_enemys_sight_when_it_can():
     """Behind a wall beats any tile in the open, even one nearer the enemy."""
-    arena = make_map([".....", "...#.", "...#.", ".....", "....."],
+    arena = make_map(["...#.", "...#.", "...#.", ".....", "....."],
                      [["1", "basic", 4, 0], ["2", "basic", 0, 4]], rules=NO_SHOT)
     game = scenario(arena)
     action = make_bot("rusher").choose(game)
