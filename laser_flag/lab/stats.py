@@ -21,8 +21,9 @@ def wilson(wins: int, n: int, z: float = Z_95) -> tuple[float, float] | None:
 def rate(wins: int, losses: int) -> dict[str, Any]:
     """The win rate among decided games and its interval (both None without any)."""
     decided = wins + losses
+    interval = wilson(wins, decided)
     return {"win_rate": round(wins / decided, 6) if decided else None,
-            "interval": wilson(wins, decided)}
+            "interval": list(interval) if interval else None}  # a list, as JSON reads it back
 
 
 def mean(values: list[int]) -> float | None:
