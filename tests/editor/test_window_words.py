@@ -50,6 +50,12 @@ def test_the_heatmap_has_a_legend_and_counts_only_on_hover(shown):
     hover(root, tile_on_screen(editor, (0, 3)))
     expected = f"row 0, column 3: Floor, seen from {heat[(0, 3)]} tiles"
     wait_for(root, lambda: editor.hover.cget("text") == expected, what=expected)
+    click(root, tile_on_screen(editor, (3, 5)))  # the brush paints a wall: new counts
+    wait_for(root, lambda: editor.doc.tiles[3][5] == WALL, what="the wall painted")
+    after = heat_bands(exposure(frozen(editor.doc.tiles)))
+    assert after != bands
+    wait_for(root, lambda: editor.info.legend.rows[0][1] == after[-1].label(),
+             what="the legend to follow the edit")
     key(root, window, "h")
     wait_for(root, lambda: not editor.info.legend.winfo_ismapped(), what="the legend gone")
 
