@@ -1,0 +1,258 @@
+"""Fog of war in the client (issue 15 §2), headless through the real main loop: the board as the
+viewing team knows it, the hand-off between two players, Continue, replays' view switch."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from laser_flag import saves
+from laser_flag.app import launch_options, main, parse_args
+from laser_flag.board.draw import tile_rect
+from laser_flag.board.palette import Palette
+from laser_flag.bots import HUMAN
+from laser_flag.engine.actions import EndTurn, Move
+from laser_flag.engine.game import Game
+from laser_flag.engine.mapfile import parse_map
+from laser_flag.ui.fog_view import viewer
+from laser_flag.ui.loop import App
+from laser_flag.ui.routes import WatchReplay
+from laser_flag.ui.scenes.game_scene import GameScene
+from laser_flag.ui.scenes.handoff_scene import HandOffScene
+from laser_flag.ui.scenes.replay_scene import ReplayScene
+from laser_flag.ui.screens import build
+from laser_flag.ui.session import Session
+from laser_flag.ui.unit_card import FOG_RISK
+
+from .conftest import (
+    WALLED,
+    Dice,
+    centre,
+    click,
+    end_turn,
+    frames,
+    menu_button,
+    open_menu,
+    press,
+    settle,
+    start_game,
+)
+
+HIDDEN = ((1, 5), (0, 4))  # Bob's units, behind WALLED's wall: Alice sees neither at first
+BOT = {"1": HUMAN, "2": "Easy"}
+
+
+def fog_session(levels: dict[str, str] | None = None, fog: bool = True,
+                last_seen: tuple = ()) -> Session:
+    """A session on WALLED with fog (or not), forced dice that miss; `last_seen`: the memory
+    the game starts with, (team, enemy id, tile, round) each."""
+    gm = parse_map(WALLED, "walled.json")
+    session = Session.start(gm, seed=1, levels=levels, fog=fog)
+    game = Game(gm, seed=1, roll=Dice(), fog=fog)
+    if last_seen:
+        state = replace(game.state(), last_seen=last_seen)
+        game = Game.from_state(gm, state, seed=1, roll=Dice(), fog=fog)
+    session.game = game
+    return session
+
+
+def tile_pixels(app: App, scene: GameScene, pos: tuple[int, int]) -> bytes:
+    lay = scene.layout()
+    rect = tile_rect(lay.origin, lay.tile_px, pos)
+    return pygame.image.tobytes(app.screen.subsurface(rect), "RGB")
+
+
+def hover(app: App, scene: GameScene, pos: tuple[int, int]) -> None:
+    xy = centre(scene, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app)
+
+
+def team_colour_count(app: App, scene: GameScene, pos: tuple[int, int], team: str) -> int:
+    """How many pixels of a tile are exactly the team's disc colour."""
+    main = bytes(Palette.from_map(scene.game.map).team(team).main)
+    data = tile_pixels(app, scene, pos)
+    return sum(1 for i in range(0, len(data), 3) if data[i:i + 3] == main)
+
+
+# ----- the board as the viewing team knows it ------------------------------------------------
+
+
+def test_hidden_enemies_are_not_drawn_and_cannot_be_inspected(app):
+    scene = start_game(app, fog_session())
+    for pos in HIDDEN:
+        assert team_colour_count(app, scene, pos, "2") == 0, pos
+    click(app, centre(scene, (1, 5)))  # with nothing selected, a click on an enemy inspects it
+    assert scene.selection.inspected is None and scene.selection.enemy_shown() is None
+    assert "enemy" not in scene.panel_view().card_title
+
+
+def test_without_fog_the_same_enemies_are_drawn(app):
+    scene = start_game(app, fog_session(fog=False))
+    for pos in HIDDEN:
+        assert team_colour_count(app, scene, pos, "2") > 0, pos
+
+
+def test_a_last_seen_marker_is_drawn_where_a_hidden_enemy_was_seen(app):
+    plain = start_game(app, fog_session())
+    empty = tile_pixels(app, plain, (2, 2))
+    app.pop()
+    scene = start_game(app, fog_session(last_seen=(("1", 2, (2, 2), 1),)))
+    assert scene.turns.view.last_seen == {2: ((2, 2), 1)}
+    assert tile_pixels(app, scene, (2, 2)) != empty
+
+
+def test_unseen_tiles_are_dimmed_and_d_toggles_it(app):
+    scene = start_game(app, fog_session())
+    dimmed = tile_pixels(app, scene, (1, 1))  # behind the wall: no unit of Alice's sees it
+    seen = tile_pixels(app, scene, (5, 4))
+    press(app, pygame.K_d)
+    assert app.settings.dim_unseen is False
+    assert tile_pixels(app, scene, (1, 1)) != dimmed
+    assert tile_pixels(app, scene, (5, 4)) == seen  # a tile in sight was never dimmed
+
+
+def test_the_snap_risk_says_hidden_watchers_may_fire(app):
+    scene = start_game(app, fog_session())
+    click(app, centre(scene, (5, 1)))
+    hover(app, scene, (4, 1))
+    assert FOG_RISK in scene.panel_view().card_lines
+
+
+def test_whose_view_the_board_shows():
+    both, bot, bots = {"1": HUMAN, "2": HUMAN}, BOT, {"1": "Easy", "2": "Hard"}
+    game = fog_session().game
+    assert viewer(game, both) == "1" and viewer(game, bot) == "1" and viewer(game, bots) is None
+    game.apply(EndTurn())
+    assert viewer(game, both) == "2"  # hot seat: the team to play
+    assert viewer(game, bot) == "1"  # against a bot: the human's, in the bot's turn too
+    assert viewer(fog_session(fog=False).game, both) is None
+
+
+# ----- the hand-off between two players ------------------------------------------------------
+
+
+def test_ending_a_turn_covers_the_board_until_ready(app):
+    scene = start_game(app, fog_session())
+    end_turn(app)
+    assert isinstance(app.top, HandOffScene)
+    assert app.top.team == "2" and not app.top.ready
+    cover = pygame.image.tobytes(app.screen, "RGB")
+    for pos in ((5, 1), (6, 2)):  # Alice's units are not on the cover
+        assert team_colour_count(app, scene, pos, "1") == 0
+    press(app, pygame.K_RETURN)  # Ready: what happened while Bob waited
+    assert isinstance(app.top, HandOffScene) and app.top.ready
+    assert pygame.image.tobytes(app.screen, "RGB") != cover
+    press(app, pygame.K_SPACE)
+    assert app.top is scene
+    assert scene.turns.viewer == "2"
+
+
+def test_the_report_tells_what_happened_to_the_next_team(app):
+    scene = start_game(app, fog_session())
+    scene.turns.act(Move(0, (4, 1)))  # Alice's Plain: no Bob unit sees it arrive
+    settle(app, scene)
+    end_turn(app)
+    report = app.top.report_lines()
+    assert not any("moves" in line for line in report)  # a hidden move is not told
+    assert report[-1] == "No enemy in sight now."
+
+
+def test_the_log_of_each_team_holds_only_what_it_was_told(app):
+    scene = start_game(app, fog_session())
+    scene.turns.act(Move(0, (4, 1)))
+    settle(app, scene)
+    assert any("moves (5, 1) -> (4, 1)" in line for line in scene.turns.shown_log())
+    end_turn(app)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
+    assert not any("moves" in line for line in scene.turns.shown_log())
+
+
+def test_no_hand_off_against_a_bot(app, gated):
+    gated(EndTurn())
+    scene = start_game(app, fog_session(BOT))
+    end_turn(app)
+    frames(app, 3)
+    assert app.top is scene and scene.turns.viewer == "1"
+
+
+def test_continue_of_a_two_player_fog_game_starts_with_the_hand_off(app, tmp_path):
+    scene = start_game(app, fog_session())
+    scene.turns.act(Move(0, (4, 1)))
+    settle(app, scene)
+    app.pop()
+    menu = open_menu(app, tmp_path)
+    click(app, menu_button(menu, "continue").rect.center)
+    assert isinstance(app.top, HandOffScene)
+    assert app.top.session.game.fog
+
+
+# ----- the chooser's switch --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("map_fog", "launch", "expected"), [
+    (False, None, False), (True, None, True), (True, False, False), (False, True, True),
+])
+def test_the_chooser_starts_from_the_map_or_the_command_line(app, tmp_path, map_fog, launch,
+                                                             expected):
+    menu = open_menu(app, tmp_path, maps={"walled": {**WALLED, "fog_of_war": map_fog}})
+    app.options = replace(app.options, fog=launch)
+    assert menu.fog() is expected
+    press(app, pygame.K_f)  # the switch, for this game
+    assert menu.fog() is not expected
+    press(app, pygame.K_RETURN)
+    assert app.top.game.fog is not expected
+
+
+def test_the_fog_switch_is_a_button_too(app, tmp_path):
+    menu = open_menu(app, tmp_path, maps={"walled": WALLED})
+    button = menu_button(menu, "fog")
+    assert button.label == "Off"
+    click(app, button.rect.center)
+    assert menu_button(menu, "fog").label == "On"
+
+
+# ----- replays ---------------------------------------------------------------------------------
+
+
+def fog_replay(app: App, tmp_path) -> ReplayScene:
+    game = fog_session().game
+    for action in (Move(0, (4, 1)), EndTurn(), Move(3, (1, 4)), EndTurn()):
+        game.apply(action)
+    path = saves.write_save(tmp_path / "fog.json", game, {})
+    scene = build(WatchReplay(saves.load_save(path)))
+    app.push(scene)
+    frames(app)
+    return scene
+
+
+def test_the_replay_view_switch_by_key_and_button(app, tmp_path):
+    scene = fog_replay(app, tmp_path)
+    press(app, pygame.K_END)
+    everything = pygame.image.tobytes(app.screen, "RGB")
+    press(app, pygame.K_v)
+    assert scene.seen_by == "1"
+    assert {u.id for u in scene.view().known.units} == {0, 1}  # Bob's behind the wall
+    assert pygame.image.tobytes(app.screen, "RGB") != everything
+    button = next(b for b in scene.view_buttons() if b.name == "view2")
+    click(app, button.rect.center)
+    assert scene.seen_by == "2"
+    click(app, next(b for b in scene.view_buttons() if b.name == "view").rect.center)
+    assert scene.seen_by is None
+    assert pygame.image.tobytes(app.screen, "RGB") == everything
+
+
+# ----- the command line ------------------------------------------------------------------------
+
+
+def test_fog_and_no_fog_on_the_command_line(capsys):
+    assert launch_options(parse_args(["--fog"])).fog is True
+    assert launch_options(parse_args(["--no-fog"])).fog is False
+    assert launch_options(parse_args([])).fog is None  # each map says
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "--fog, --no-fog" in help_text and "fog of war on (--fog) or off" in help_text
