@@ -72,10 +72,9 @@ def told_teams(game: Game, events: Sequence[Event]) -> list[frozenset[str]]:
 
 
 def told_in_replay(index: ReplayIndex, i: int) -> list[frozenset[str]]:
-    """`told_teams` for action `i` of a recorded game, applied again to a copy of the state
-    before it (the index's states keep no events)."""
-    game = index.game_at(i - 1).copy()
-    return told_teams(game, game.apply(index.actions[i - 1]))
+    """For each event of action `i` of a recorded game, the teams told of it."""
+    told = {team: {id(e) for e in index.events_for(i, team)} for team in TEAMS}
+    return [frozenset(t for t in TEAMS if id(e) in told[t]) for e in index.events[i]]
 
 
 def as_seen_by(event: Event, team: str | None, gm: GameMap) -> Event:
