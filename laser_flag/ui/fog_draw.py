@@ -14,7 +14,7 @@ from .layout import Layout
 from .team_tint import team_tint
 from .widgets import draw_text
 
-UNSEEN = (0, 0, 12, 150)  # over a tile none of the team's units sees
+UNSEEN = (0, 0, 12, 175)  # over a tile none of the team's units sees
 MARKER_ALPHA = 110  # a last-seen marker: faint, so it never looks like a unit standing there
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from .player_picker import LEVEL_H, LEVEL_W
-from .widgets import ACCENT, DIM, Button, draw_text
+from .player_picker import LEVEL_H, LEVEL_W, fit
+from .widgets import ACCENT, DIM, Button, draw_text, font
 
 FOG_H = 30 + 6 + 16  # the switch's row, then one line saying where its setting came from
 FOG_BUTTON = "fog"
+KEY_HINT = "key F"
 
 
 def fog_rect(picker: pygame.Rect) -> pygame.Rect:
@@ -31,6 +32,9 @@ def fog_note(on: bool, chosen: bool) -> str:
 def draw_fog_switch(surface: pygame.Surface, area: pygame.Rect, on: bool, chosen: bool) -> None:
     """'Fog of war' and its key; the button itself is drawn with the chooser's others."""
     mid = area.y + LEVEL_H // 2
-    draw_text(surface, "Fog of war", (area.x, mid), 22, ACCENT, bold=True, anchor="midleft")
-    draw_text(surface, "key F", (area.right - LEVEL_W - 10, mid), 17, DIM, anchor="midright")
-    draw_text(surface, fog_note(on, chosen), (area.x, area.y + LEVEL_H + 4), 17, DIM)
+    title = draw_text(surface, "Fog of war", (area.x, mid), 22, ACCENT, bold=True,
+                      anchor="midleft")
+    if title.right + 20 + font(17).size(KEY_HINT)[0] <= area.right - LEVEL_W - 10:
+        draw_text(surface, KEY_HINT, (area.right - LEVEL_W - 10, mid), 17, DIM, anchor="midright")
+    draw_text(surface, fit(fog_note(on, chosen), 17, area.w), (area.x, area.y + LEVEL_H + 4), 17,
+              DIM)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from ..bots import HUMAN
 from ..engine.events import Event, Moved
 from ..engine.game import Game
-from ..engine.game_map import TEAMS, GameMap, Pos
+from ..engine.game_map import TEAMS, Pos
 from ..replay_index import ReplayIndex
 
 
@@ -77,23 +77,26 @@ def told_in_replay(index: ReplayIndex, i: int) -> list[frozenset[str]]:
     return [frozenset(t for t in TEAMS if id(e) in told[t]) for e in index.events[i]]
 
 
-def as_seen_by(event: Event, team: str | None, gm: GameMap) -> Event:
-    """An enemy's move as `team` sees it: only where it ended (the tiles walked through reveal
-    nothing, RULES.md section 9), so it appears there instead of walking."""
-    if team is None or not isinstance(event, Moved) or gm.units[event.unit].team == team:
+def as_seen_by(event: Event, team: str | None, before: Game) -> Event:
+    """An event of the action taken in `before` as `team` saw it: an enemy that was out of its
+    sight and moved into it is seen only where it ended (the tiles walked through reveal nothing,
+    RULES.md section 9), so it appears there instead of walking."""
+    if team is None or not before.fog or not isinstance(event, Moved):
         return event
+    if any(u.id == event.unit for u in before.observe(team).units):
+        return event  # its own unit, or an enemy it saw set out
     return replace(event, path=event.path[-1:])
 
 
-def told_versions(event: Event, told: frozenset[str], gm: GameMap, fog: bool
+def told_versions(event: Event, told: frozenset[str], before: Game
                   ) -> list[tuple[Event, frozenset[str]]]:
-    """The event as each team told of it saw it, with those teams: under fog an enemy's move
-    is seen only where it ended, so the two teams may have been told different things."""
-    if not fog:
+    """An event of the action taken in `before` as each team told of it saw it (`as_seen_by`),
+    with those teams: under fog the two teams may have been told different things."""
+    if not before.fog:
         return [(event, told)]
     versions: dict[Event, set[str]] = {}
     for team in sorted(told):
-        versions.setdefault(as_seen_by(event, team, gm), set()).add(team)
+        versions.setdefault(as_seen_by(event, team, before), set()).add(team)
     return [(seen, frozenset(teams)) for seen, teams in versions.items()]
 
 

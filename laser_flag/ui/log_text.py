@@ -99,11 +99,23 @@ def game_over_text(winner: str, victory: str, names: Mapping[str, str]) -> str:
     return f"{names[winner]} wins by {VICTORY_WORDS.get(victory, victory)}."
 
 
+def move_text(event: Moved, roster: Roster) -> str:
+    """A move; under fog, one that bumped into a hidden enemy, or an enemy's move seen only where
+    it ended (its path cut to that tile by the client)."""
+    unit, path = roster.unit(event.unit), event.path
+    if event.blocked_by is not None:
+        where = f"moves {path[0]} -> {path[-1]}" if len(path) > 1 else f"stays at {path[0]}"
+        return f"{unit} {where}: blocked by {roster.unit(event.blocked_by)}, hidden until then."
+    if len(path) == 1:
+        return f"{unit} comes into view at {path[0]}."
+    return f"{unit} moves {path[0]} -> {path[-1]}."
+
+
 def event_text(event: Event, roster: Roster) -> str:
     """One log line for one event."""
     match event:
-        case Moved(unit=uid, path=path):
-            return f"{roster.unit(uid)} moves {path[0]} -> {path[-1]}."
+        case Moved():
+            return move_text(event, roster)
         case Shot():
             return shot_text(event, roster)
         case Scored(team=team, score=score):

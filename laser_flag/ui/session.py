@@ -135,7 +135,7 @@ class Session:
                 self.undo_stack.append((before.copy(), len(self.log)))
             told = told_in_replay(index, done + 1)
             for event, teams in zip(events, told, strict=True):
-                versions = told_versions(event, teams, self.gm, before.fog)
+                versions = told_versions(event, teams, before)
                 self.log.extend(log_line(seen, self.roster, before.turn, who)
                                 for seen, who in versions)
 

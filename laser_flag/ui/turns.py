@@ -96,7 +96,7 @@ class Turns:
         game = self.game
         if game.over:
             return Refused("The game is over.")
-        scores, turn = dict(game.scores), game.turn
+        scores = dict(game.scores)
         auto_dice = DICE_MS if self.bot_to_move else None  # nobody need click a bot's dice away
         self.session.remember()
         try:
@@ -107,15 +107,15 @@ class Turns:
         self.message = ""
         self.confirming_end = False
         self.handoff_due = isinstance(action, EndTurn) and hot_seat_fog(game, self.session.levels)
-        self.play_out(events, scores, turn, auto_dice)
+        self.play_out(events, scores, auto_dice)
         self.session.write_state()
         self.autosave()
         if game.over:  # kept under its own name too: the next game's autosave replaces this one
             self.save()
         return events
 
-    def play_out(self, events: list[Event], scores: dict[str, int], turn: int,
-                 auto_dice: int | None) -> None:
+    def play_out(self, events: list[Event], scores: dict[str, int], auto_dice: int | None
+                 ) -> None:
         """Play an action's events as the viewing team (after it) is told of them, from the board
         as that team knew it before. The log keeps every event with the teams told of it: those
         kept from the viewer go in at once, never shown to them."""
@@ -124,14 +124,14 @@ class Turns:
         told_of: dict[int, tuple[Event, frozenset[str]]] = {}  # by the shown event's id
         for event, teams in zip(events, told_teams(game, events), strict=True):
             if team is not None and team not in teams:
-                self.played(event, turn, teams)
+                self.played(event, before, teams)
                 continue
-            shown.append(seen := as_seen_by(event, team, game.map))
+            shown.append(seen := as_seen_by(event, team, before))
             told_of[id(seen)] = (event, teams)
 
         def log(seen: Event) -> None:
             event, teams = told_of[id(seen)]
-            self.played(event, turn, teams)
+            self.played(event, before, teams)
 
         self.playback = Playback(team_view(before, team).known.units, scores, shown, log,
                                  auto_dice, self.on_event)
@@ -148,11 +148,12 @@ class Turns:
         return self.refuse(f"It is {possessive(name)} turn (a bot): P pauses it, "
                            "S skips to the end of its turn.")
 
-    def played(self, event: Event, turn: int, told: frozenset[str]) -> None:
-        """Log an event as each team told of it saw it."""
+    def played(self, event: Event, before: Game, told: frozenset[str]) -> None:
+        """Log an event of the action taken in `before` as each team told of it saw it."""
         session = self.session
-        versions = told_versions(event, told, session.gm, self.game.fog)
-        session.log.extend(log_line(seen, session.roster, turn, teams) for seen, teams in versions)
+        versions = told_versions(event, told, before)
+        session.log.extend(log_line(seen, session.roster, before.turn, teams)
+                           for seen, teams in versions)
 
     def why_no_undo(self) -> UndoRefusal | None:
         """None when the player may take back the last action, else why not."""

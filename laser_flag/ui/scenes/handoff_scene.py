@@ -26,6 +26,7 @@ from ..widgets import (
 READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 REPORT_W = 760  # the report's box, at most
 REPORT_SIZE = 20
+TITLE_SIZES = (80, 64, 48, 36)  # the title's, largest first: the first that fits the window
 
 
 class HandOffScene(Scene):
@@ -80,11 +81,17 @@ class HandOffScene(Scene):
             self.draw_cover(surface, title)
         draw_buttons(surface, self.buttons(), 26)
 
+    def draw_title(self, surface: pygame.Surface, text: str, color: tuple[int, int, int]) -> None:
+        """Big, in the team's colour, with a shadow that keeps it readable on its tint."""
+        x = surface.get_width() // 2
+        fits = [s for s in TITLE_SIZES if font(s, True).size(text)[0] <= x * 2 - 48]
+        size = fits[0] if fits else TITLE_SIZES[-1]  # a long name on a small window
+        draw_text(surface, text, (x + 3, 73), size, (0, 0, 0), bold=True, anchor="midtop")
+        draw_text(surface, text, (x, 70), size, color, bold=True, anchor="midtop")
+
     def draw_cover(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
         w, h = surface.get_size()
-        headline = f"Pass to {self.name}"
-        draw_text(surface, headline, (w // 2 + 3, 73), 80, (0, 0, 0), bold=True, anchor="midtop")
-        draw_text(surface, headline, (w // 2, 70), 80, title, bold=True, anchor="midtop")
+        self.draw_title(surface, f"Pass to {self.name}", title)
         game = self.session.game
         lines = [
             f"Round {game.round} · turn {game.turn} · {self.name} to play, with fog of war",
@@ -92,13 +99,11 @@ class HandOffScene(Scene):
             "Press Ready (Enter or Space) when you are at the keyboard.",
         ]
         for i, line in enumerate(lines):
-            draw_text(surface, line, (w // 2, h // 2 - 40 + i * 36), 28, TEXT if i else title,
-                      anchor="midtop")
+            draw_text(surface, line, (w // 2, h // 2 - 40 + i * 36), 28, TEXT, anchor="midtop")
 
     def draw_report(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
         w, h = surface.get_size()
-        draw_text(surface, f"{self.name}: while you waited", (w // 2, 80), 56, title, bold=True,
-                  anchor="midtop")
+        self.draw_title(surface, f"{self.name}: while you waited", title)
         width = min(REPORT_W, w - 48)
         wrapped = [part for line in self.report_lines()
                    for part in [*wrap(line, REPORT_SIZE, width - 32), ""]][:-1]

@@ -16,7 +16,7 @@ from ...saves import LoadedSave
 from ...sound.cues import classes_of, sounds_for
 from ..bot_turns import DICE_MS
 from ..fog_draw import draw_fog
-from ..fog_view import TeamView, ViewCache, as_seen_by, team_view, told_in_replay
+from ..fog_view import TeamView, ViewCache, as_seen_by, team_view
 from ..game_draw import draw_playback
 from ..layout import game_layout
 from ..log_text import Roster, event_text
@@ -52,7 +52,7 @@ class ReplayScene(Scene):
     def __init__(self, loaded: LoadedSave) -> None:
         names = {t: loaded.gm.teams[t].name for t in TEAMS}
         names.update({t: v for t, v in loaded.teams.get("names", {}).items() if t in names})
-        self.gm, self.roster = loaded.gm, Roster(loaded.gm, names)
+        self.roster = Roster(loaded.gm, names)
         self.replay = loaded.replay or ReplayIndex(
             loaded.gm, loaded.game.seed, loaded.actions, fog=loaded.game.fog)
         self.index = 0
@@ -61,7 +61,7 @@ class ReplayScene(Scene):
         self.playback: Playback | None = None  # the action's events, played as in the game
         self.seen_by: str | None = None  # V: everything, or the game as that team saw it
         self.views = ViewCache()
-        self.told_of: dict[int, list[frozenset[str]]] = {}  # by action: the teams told of each
+        self.told_cache: dict[tuple[int, str], list[Event]] = {}  # by action and team
 
     @property
     def game(self) -> Game:
@@ -77,13 +77,14 @@ class ReplayScene(Scene):
 
     def told(self, index: int) -> list[Event]:
         """The events of one action as the chosen view was told of them (all: everything)."""
-        events, team = self.replay.events[index], self.seen_by
+        team = self.seen_by
         if team is None:
-            return list(events)
-        if index not in self.told_of:
-            self.told_of[index] = told_in_replay(self.replay, index)
-        return [as_seen_by(e, team, self.gm)
-                for e, told in zip(events, self.told_of[index], strict=True) if team in told]
+            return list(self.replay.events[index])
+        if (index, team) not in self.told_cache:  # kept: the state before is slow to go back to
+            before = self.replay.game_at(index - 1)
+            self.told_cache[index, team] = [as_seen_by(e, team, before)
+                                            for e in self.replay.events_for(index, team)]
+        return self.told_cache[index, team]
 
     def lines(self, index: int) -> list[str]:
         """The log lines of one action, dice included, as the chosen view was told of them."""
