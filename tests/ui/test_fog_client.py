@@ -14,9 +14,11 @@ from laser_flag.board.draw import tile_rect
 from laser_flag.board.palette import Palette
 from laser_flag.bots import HUMAN
 from laser_flag.engine.actions import EndTurn, Move
+from laser_flag.engine.events import Event, Moved, TurnEnded
 from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui.fog_view import viewer
+from laser_flag.ui.fog_view import as_seen_by, viewer
+from laser_flag.ui.log_text import event_text
 from laser_flag.ui.loop import App
 from laser_flag.ui.panel import HINT
 from laser_flag.ui.routes import WatchReplay
@@ -31,6 +33,7 @@ from laser_flag.ui.unit_card import FOG_RISK
 from .conftest import (
     WALLED,
     Dice,
+    card,
     centre,
     click,
     end_turn,
@@ -38,6 +41,7 @@ from .conftest import (
     menu_button,
     open_menu,
     press,
+    run_until,
     settle,
     start_game,
 )
@@ -179,6 +183,38 @@ def test_no_hand_off_against_a_bot(app, gated):
     end_turn(app)
     frames(app, 3)
     assert app.top is scene and scene.turns.viewer == "1"
+
+
+def test_a_hidden_bot_move_is_neither_shown_heard_nor_logged(app, gated):
+    bot = gated(Move(3, (1, 4)), EndTurn())  # Bob's Grunt, behind the wall all along
+    scene = start_game(app, fog_session(BOT))
+    started: list[Event] = []
+    scene.turns.on_event = started.append  # each event's picture and sound, as it starts
+    end_turn(app)
+    bot.gate.release()
+    run_until(app, lambda: scene.turns.plan is not None)
+    assert scene.shown().unit is None and scene.shown().hover is None  # no plan marks
+    assert card(scene)[1][0] == "A unit out of your sight acts."
+    bot.gate.release()
+    run_until(app, lambda: scene.game.active_team == "1" and scene.turns.playback is None)
+    assert scene.game.unit(3).pos == (1, 4)
+    assert not any("Grunt" in line for line in scene.turns.shown_log())
+    assert [type(e) for e in started] == [TurnEnded, TurnEnded]  # Alice's, then the bot's
+    assert any(line == "Bob's Grunt moves (0, 4) -> (1, 4)." for line in scene.session.log)
+
+
+def test_an_enemy_moving_into_sight_appears_where_it_ended():
+    """RULES §9: the tiles a move walks through reveal nothing."""
+    before = fog_session().game
+    before.apply(EndTurn())
+    move = Moved(3, ((0, 4), (1, 4)))
+    assert as_seen_by(move, "1", before) == Moved(3, ((1, 4),))  # never in Alice's sight
+    assert as_seen_by(move, "2", before) == move  # Bob's own
+    roster = fog_session().roster
+    assert event_text(Moved(3, ((1, 4),)), roster) == "Bob's Grunt comes into view at (1, 4)."
+    bumped = Moved(0, ((5, 1), (4, 1)), blocked_by=3)
+    assert event_text(bumped, roster) == (
+        "Alice's Plain moves (5, 1) -> (4, 1): blocked by Bob's Grunt, hidden until then.")
 
 
 def test_continue_of_a_two_player_fog_game_starts_with_the_hand_off(app, tmp_path):

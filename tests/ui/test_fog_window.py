@@ -4,6 +4,7 @@ screen over behind a cover in the next team's colours, and Ready, then Enter, sh
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
@@ -14,7 +15,15 @@ from laser_flag.ui.team_tint import team_tint
 from tests.waits import wait_until
 
 from .conftest import WALLED
-from .test_real_window import TIMEOUT_S, Player, find_window, launch, screen_pixel, state_where
+from .test_real_window import (
+    TIMEOUT_S,
+    Player,
+    find_window,
+    launch,
+    screen_pixel,
+    state_where,
+    xdotool,
+)
 
 pytestmark = pytest.mark.slow  # a real X server and a client process
 
@@ -25,12 +34,14 @@ def test_the_hand_off_in_the_real_window(xvfb, tmp_path):
     walled = tmp_path / "walled.json"
     walled.write_text(json.dumps(WALLED), encoding="utf-8")
     cover = team_tint(Palette.from_map(parse_map(WALLED, "walled.json")).team("2"))[0]
-    corner = (5, 300)  # left of the board, below the title band: the cover's plain colour
     client, state_file = launch(xvfb, tmp_path, "--map", str(walled), "--fog")
     try:
         window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
         state_where(state_file, lambda s: True, "the first state file")
         play = Player(xvfb, window)
+        geometry = xdotool(xvfb, "getwindowgeometry", window)
+        x, y = (int(v) for v in re.search(r"Position: (\d+),(\d+)", geometry).groups())
+        corner = (x + 5, y + 300)  # left of the board, under the title band: the cover's plain
         play.key("e")  # units could still act: asked, then E again ends the turn
         play.key("e")
         state_where(state_file, lambda s: s["active_team"] == "2", "the end of the turn")
