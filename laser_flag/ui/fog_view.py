@@ -59,6 +59,14 @@ def team_view(game: Game, team: str | None) -> TeamView:
     return TeamView(team, known, seen_tiles(game, team), dict(obs.last_seen))
 
 
+def knowledge(game: Game, team: str) -> dict[int, Pos]:
+    """Where `team` knows each enemy to be: in sight now, or last seen (an enemy that only went
+    out of sight is where it was)."""
+    obs = game.observe(team)
+    seen = {u.id: u.pos for u in obs.units if u.team != team}
+    return {**{uid: pos for uid, (pos, _) in obs.last_seen.items()}, **seen}
+
+
 def seen_tiles(game: Game, team: str) -> frozenset[Pos]:
     """Every tile some unit of `team` on the board sees (section 9's 'in sight', per tile)."""
     vis = game.map.visibility

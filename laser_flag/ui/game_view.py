@@ -89,4 +89,5 @@ def hovered_tile(game: Game, sel: Selection, session: Session) -> list[str]:
 def undo_note(turns: Turns) -> str:
     """Why the Undo button is greyed, when that is worth saying."""
     reason = turns.why_no_undo()
-    return f"Undo unavailable: {reason.value}." if reason is UndoRefusal.DIE_ROLLED else ""
+    worth = (UndoRefusal.DIE_ROLLED, UndoRefusal.REVEALED)
+    return f"Undo unavailable: {reason.value}." if reason in worth else ""

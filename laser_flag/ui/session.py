@@ -13,7 +13,7 @@ from ..bots import HUMAN, LEVELS
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
 from ..replay_index import ReplayIndex
-from .fog_view import told_in_replay, told_versions
+from .fog_view import knowledge, told_in_replay, told_versions
 from .log_text import Roster, log_line
 from .settings import all_human
 
@@ -28,6 +28,7 @@ class UndoRefusal(Enum):
     GAME_OVER = "the game is over"
     NOTHING_THIS_TURN = "nothing to undo this turn"
     DIE_ROLLED = "a die was rolled since"
+    REVEALED = "the fog of war showed you something since"
     BOT_PLAYING = "a bot is playing this turn"
 
 
@@ -95,8 +96,12 @@ class Session:
             return UndoRefusal.GAME_OVER
         if not self.undo_stack or self.undo_stack[-1][0].turn != self.game.turn:
             return UndoRefusal.NOTHING_THIS_TURN
-        if self.undo_stack[-1][0].rolls != self.game.rolls:
+        before = self.undo_stack[-1][0]
+        if before.rolls != self.game.rolls:
             return UndoRefusal.DIE_ROLLED
+        team = self.game.active_team  # what a look showed cannot be unseen: no free scouting
+        if self.game.fog and knowledge(before, team) != knowledge(self.game, team):
+            return UndoRefusal.REVEALED
         return None
 
     def undo(self) -> UndoRefusal | None:

@@ -27,7 +27,7 @@ from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.handoff_scene import HandOffScene
 from laser_flag.ui.scenes.replay_scene import ReplayScene
 from laser_flag.ui.screens import build
-from laser_flag.ui.session import Session
+from laser_flag.ui.session import Session, UndoRefusal
 from laser_flag.ui.unit_card import FOG_RISK
 
 from .conftest import (
@@ -135,6 +135,32 @@ def test_whose_view_the_board_shows():
     assert viewer(game, both) == "2"  # hot seat: the team to play
     assert viewer(game, bot) == "1"  # against a bot: the human's, in the bot's turn too
     assert viewer(fog_session(fog=False).game, both) is None
+
+
+# Bob's Grunt on the far side of a wall with one gap: Alice's Plain sees it from column 3 or 4.
+GAP = {
+    "tiles": [["base_2", "level", "level", "level", "level"],
+              ["wall", "wall", "wall", "level", "wall"],
+              ["level"] * 5, ["level"] * 5,
+              ["base_1", "level", "level", "level", "level"]],
+    "units": [["1", "basic", 4, 0], ["2", "grunt", 0, 2]],
+    "score_limit": {"1": 3, "2": 3},
+}
+
+
+def test_a_move_that_showed_a_hidden_enemy_cannot_be_undone():
+    gm = parse_map(GAP, "gap.json")
+    session = Session.start(gm, seed=1, fog=True)
+    state = session.game.state()
+    unwatched = tuple(replace(u, snap_shots=0) for u in state.units)  # no dice in the way
+    session.game = Game.from_state(gm, replace(state, units=unwatched), seed=1, fog=True)
+    session.remember()
+    session.game.apply(Move(0, (4, 1)))  # still out of the Grunt's sight
+    assert session.why_no_undo() is None
+    session.remember()
+    session.game.apply(Move(0, (4, 3)))  # through the gap: the Grunt is seen
+    assert [u.id for u in session.game.observe("1").units] == [0, 1]
+    assert session.why_no_undo() is UndoRefusal.REVEALED
 
 
 # ----- the hand-off between two players ------------------------------------------------------
