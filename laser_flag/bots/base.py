@@ -2,7 +2,9 @@
 
 A bot is handed a game (the client hands it `game.copy()` from a worker thread) and returns
 one of its legal actions. It may read the game freely but never applies anything to it, and it
-never touches the game's generator, so it cannot see future dice.
+never touches the game's generator, so it cannot see future dice. Callers ask `decide(game)`,
+which thinks on what the bot's team knows (`belief.believed_game`): with fog, no bot sees a
+hidden enemy.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ import random
 from abc import ABC, abstractmethod
 
 from laser_flag.engine import Action, Game
+
+from .belief import believed_game
 
 
 class Bot(ABC):
@@ -21,6 +25,10 @@ class Bot(ABC):
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)  # the bot's own generator: ties and its own sampling
+
+    def decide(self, game: Game) -> Action:
+        """The bot's action in `game`, chosen from its team's observation only (RULES §9)."""
+        return self.choose(believed_game(game))
 
     @abstractmethod
     def choose(self, game: Game) -> Action:

@@ -30,13 +30,16 @@ class MatchResult:
     scores: tuple[int, int]
 
 
-def play_match(gm: GameMap, bots: tuple[str, str], seed: int, max_rounds: int) -> MatchResult:
-    """Play bots[0] (team 1) against bots[1] (team 2); past `max_rounds` rounds it is a draw."""
-    game = Game(gm, seed=derive_seed(seed, "game"))
+def play_match(gm: GameMap, bots: tuple[str, str], seed: int, max_rounds: int,
+               fog: bool | None = None) -> MatchResult:
+    """Play bots[0] (team 1) against bots[1] (team 2); past `max_rounds` rounds it is a draw.
+
+    `fog` as Game takes it: None plays as the map says."""
+    game = Game(gm, seed=derive_seed(seed, "game"), fog=fog)
     players = {team: make_bot(name, derive_seed(seed, "bot", team))
                for team, name in zip("12", bots, strict=True)}
     while not game.over and game.round <= max_rounds:
-        game.apply(players[game.active_team].choose(game))
+        game.apply(players[game.active_team].decide(game))
     winner, victory = (game.winner, game.victory) if game.over else (DRAW, CAP_REASON)
     rounds = min(game.round, max_rounds)
     return MatchResult(bots, winner, victory, rounds, (game.scores["1"], game.scores["2"]))

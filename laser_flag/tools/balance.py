@@ -72,6 +72,8 @@ def _parser() -> OneLineParser:
     parser.add_argument("--seed", type=int, default=0, help="seed of every game's seeds")
     parser.add_argument("--max-rounds", type=_positive, default=200,
                         help="a game still going after this many rounds is a draw ('cap')")
+    parser.add_argument("--fog", action=argparse.BooleanOptionalAction, default=None,
+                        help="play with fog of war, or without (default: as each map says)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="chart team 1's win rate per map")
     return parser
@@ -87,6 +89,7 @@ class Task:
     bots: tuple[str, str]
     seed: int
     max_rounds: int
+    fog: bool | None = None  # None: as the map says
 
 
 def tasks(args: argparse.Namespace) -> Iterator[Task]:
@@ -95,7 +98,7 @@ def tasks(args: argparse.Namespace) -> Iterator[Task]:
     first, second = args.bots
     return (
         Task(m, path, i, (first, second) if i % 2 == 0 else (second, first),
-             derive_seed(args.seed, i), args.max_rounds)
+             derive_seed(args.seed, i), args.max_rounds, args.fog)
         for m, path in enumerate(args.maps)
         for i in range(args.games)
     )
@@ -119,7 +122,7 @@ def _load(path: str) -> GameMap:
 def play(task: Task) -> tuple[int, int, MatchResult]:
     """Play one task (in a worker process); the indexes let results be put back in order."""
     return task.map_index, task.game_index, play_match(
-        _load(task.path), task.bots, task.seed, task.max_rounds)
+        _load(task.path), task.bots, task.seed, task.max_rounds, task.fog)
 
 
 def run(todo: Iterable[Task], jobs: int) -> Iterator[tuple[int, int, MatchResult]]:
@@ -211,7 +214,7 @@ def report(args: argparse.Namespace, results: dict[int, list[MatchResult]],
     doc: dict[str, Any] = {
         "game_version": __version__,
         "bots": list(args.bots), "games_per_map": args.games, "seed": args.seed,
-        "max_rounds": args.max_rounds, "partial": partial,
+        "max_rounds": args.max_rounds, "fog": args.fog, "partial": partial,
         "maps": [map_summary(p, results[m], two_bots) for m, p in enumerate(args.maps)],
     }
     if two_bots:
@@ -219,6 +222,7 @@ def report(args: argparse.Namespace, results: dict[int, list[MatchResult]],
     return doc
 
 
+FOG_NOTE = {None: "", True: ", fog of war", False: ", no fog"}
 PARTIAL_NOTE = " - PARTIAL: stopped by Ctrl-C, only the games played so far"
 
 
@@ -244,7 +248,8 @@ def render_text(doc: dict[str, Any]) -> str:
     ] for m in doc["maps"]]
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     lines = [f"Bots: {doc['bots'][0]} vs {doc['bots'][1]}, seed {doc['seed']}, "
-             f"cap {doc['max_rounds']} rounds" + (PARTIAL_NOTE if doc["partial"] else "")]
+             f"cap {doc['max_rounds']} rounds{FOG_NOTE[doc['fog']]}"
+             + (PARTIAL_NOTE if doc["partial"] else "")]
     lines += ["  ".join(t.ljust(w) for t, w in zip(row, widths, strict=True)).rstrip()
               for row in rows]
     for name, rec in doc.get("bots_overall", {}).items():
