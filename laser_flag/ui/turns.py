@@ -80,8 +80,9 @@ class Turns:
         return [line for line in self.session.log if team is None or team in line.told]
 
     def take_handoff(self) -> bool:
-        """Whether the hand-off cover is due now (once: taking it clears it)."""
-        due, self.handoff_due = self.handoff_due and self.playback is None, False
+        """Whether the hand-off cover is due now (once: taking it clears it). It comes at once,
+        before a frame shows the next team's view; the end of the turn plays on behind it."""
+        due, self.handoff_due = self.handoff_due, False
         return due
 
     @property

@@ -31,6 +31,7 @@ from laser_flag.ui.session import Session, UndoRefusal
 from laser_flag.ui.unit_card import FOG_RISK
 
 from .conftest import (
+    SMALL_MAP,
     WALLED,
     Dice,
     card,
@@ -51,10 +52,10 @@ BOT = {"1": HUMAN, "2": "Easy"}
 
 
 def fog_session(levels: dict[str, str] | None = None, fog: bool = True,
-                last_seen: tuple = ()) -> Session:
-    """A session on WALLED with fog (or not), forced dice that miss; `last_seen`: the memory
-    the game starts with, (team, enemy id, tile, round) each."""
-    gm = parse_map(WALLED, "walled.json")
+                last_seen: tuple = (), data: dict = WALLED) -> Session:
+    """A session on WALLED (or `data`) with fog (or not), forced dice that miss; `last_seen`:
+    the memory the game starts with, (team, enemy id, tile, round) each."""
+    gm = parse_map(data, "walled.json")
     session = Session.start(gm, seed=1, levels=levels, fog=fog)
     game = Game(gm, seed=1, roll=Dice(), fog=fog)
     if last_seen:
@@ -180,6 +181,22 @@ def test_ending_a_turn_covers_the_board_until_ready(app):
     press(app, pygame.K_SPACE)
     assert app.top is scene
     assert scene.turns.viewer == "2"
+
+
+def test_the_cover_comes_at_once_even_while_the_end_of_the_turn_animates(app):
+    session = fog_session(data=SMALL_MAP)  # every unit in sight of every enemy
+    state = session.game.state()
+    charging = tuple(replace(u, laser="charging") if u.id == 0 else u for u in state.units)
+    session.game = Game.from_state(session.gm, replace(state, units=charging), seed=1,
+                                   roll=Dice(), fog=True)
+    scene = start_game(app, session)
+    end_turn(app)  # Alice's Plain is charged at the end of her turn: Bob sees it glow
+    assert isinstance(app.top, HandOffScene)
+    assert scene.turns.playback is not None  # it glows once Bob has the board
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)
+    settle(app, scene)
+    assert any("Alice's Plain: laser charged" in line for line in scene.turns.shown_log())
 
 
 def test_the_report_tells_what_happened_to_the_next_team(app):
