@@ -125,7 +125,8 @@ def test_the_snap_risk_says_hidden_watchers_may_fire(app):
     scene = start_game(app, fog_session())
     click(app, centre(scene, (5, 1)))
     hover(app, scene, (4, 1))
-    assert FOG_RISK in scene.panel_view().card_lines
+    lines = scene.panel_view().card_lines
+    assert FOG_RISK in lines and "No enemy in sight sees it." in lines
 
 
 def test_whose_view_the_board_shows():
