@@ -77,7 +77,7 @@ class Game:
         self._events: list[Event] = []
         self.history = History()  # every action applied, in order: the game's record
         self._rolls = 0
-        self.fog = gm.fog_of_war if fog is None else bool(fog)  # RULES §9
+        self._fog = gm.fog_of_war if fog is None else bool(fog)  # RULES §9
         self._last_seen: fog_of_war.Memory = {t: {} for t in TEAMS}
         self._told: dict[int, frozenset[str]] = {}  # index in _events -> teams told of it
         if self.fog:
@@ -121,6 +121,11 @@ class Game:
 
     def unit(self, uid: int) -> Unit | None:
         return self._units.get(uid)
+
+    @property
+    def fog(self) -> bool:
+        """Whether this game is played with fog of war (RULES §9); fixed when it starts."""
+        return self._fog
 
     @property
     def active_team(self) -> str:
