@@ -10,6 +10,7 @@ hidden enemy.
 from __future__ import annotations
 
 import random
+import threading
 from abc import ABC, abstractmethod
 
 from laser_flag.engine import Action, Game
@@ -25,6 +26,9 @@ class Bot(ABC):
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.rng = random.Random(seed)  # the bot's own generator: ties and its own sampling
+        # Set: answer now with the best answer so far. Bots that search poll it; the client
+        # hands each decision a fresh one, so a late "now" never hurries the next decision.
+        self.hurry = threading.Event()
 
     def decide(self, game: Game) -> Action:
         """The bot's action in `game`, chosen from its team's observation only (RULES §9)."""
@@ -33,4 +37,9 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, game: Game) -> Action:
         """One action from `game.legal_actions()` for the active team; `game` is left as it was."""
+
+    def progress(self) -> float | None:
+        """How much of its thinking budget the decision under way has used, 0 to 1; None: a
+        bot without a budget (it answers at once)."""
+        return None
 

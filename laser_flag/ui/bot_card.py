@@ -10,6 +10,7 @@ from .turns import Turns
 from .unit_card import move_lines, target_lines
 
 KEYS_LINE = "P pauses the bots · S skips to the end of this turn."
+THINKING_KEYS_LINE = "P pauses the bots · S: answer now and skip to the end of this turn."
 
 
 def bot_card(turns: Turns, plan: Selection) -> tuple[str, list[str]]:
@@ -26,7 +27,8 @@ def bot_card(turns: Turns, plan: Selection) -> tuple[str, list[str]]:
     if turns.playback is not None:
         return f"{name} plays", [KEYS_LINE, *note]
     if turns.plan is None:
-        return f"{name} is thinking...", [f"{level}: {LEVEL_NOTES[level]}.", KEYS_LINE, *note]
+        keys = THINKING_KEYS_LINE if bots.progress() is not None else KEYS_LINE
+        return f"{name} is thinking...", [f"{level}: {LEVEL_NOTES[level]}.", keys, *note]
     if plan.unit is None and not isinstance(turns.plan, EndTurn):
         return f"{name} plays", ["A unit out of your sight acts.", KEYS_LINE, *note]
     title, lines = plan_card(session, plan)

@@ -10,7 +10,6 @@ import pytest
 
 from laser_flag.bots import BOT_NAMES, Bot, make_bot
 from laser_flag.bots.belief import believed_game
-from laser_flag.bots.levels import LEVELS, bot_for_level
 from laser_flag.bots.match import play_match
 from laser_flag.engine import Action, Game, load_map
 
@@ -18,9 +17,9 @@ MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 
 def every_bot(seed: int) -> list[Bot]:
-    """Each registered bot and each level the client offers, all with the same seed."""
-    return [make_bot(name, seed) for name in BOT_NAMES] + [
-        bot_for_level(level, seed) for level in LEVELS if bot_for_level(level, seed)]
+    """Each registered bot, all with the same seed: every level's kind of bot (the client's Hard
+    is the `hard` search on a clock instead of a step budget, so its depth is not repeatable)."""
+    return [make_bot(name, seed) for name in BOT_NAMES]
 
 
 def fog_position(map_name: str, seed: int, steps: int) -> Game:
