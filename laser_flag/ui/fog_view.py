@@ -15,6 +15,7 @@ from ..bots import HUMAN
 from ..engine.events import Event, Moved
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, Pos
+from ..engine.units import Unit
 from ..replay_index import ReplayIndex
 
 
@@ -94,6 +95,17 @@ def as_seen_by(event: Event, team: str | None, before: Game) -> Event:
     if any(u.id == event.unit for u in before.observe(team).units):
         return event  # its own unit, or an enemy it saw set out
     return replace(event, path=event.path[-1:])
+
+
+def units_before(before: Game, team: str | None, shown: Sequence[Event]) -> list[Unit]:
+    """The units an action's playback starts from: as `team` knew them in `before`, and each
+    enemy that comes into view in `shown` already where it appears (its walk is not seen), so
+    that it can be drawn even if it leaves the board again within the action."""
+    known = {u.id: u for u in team_view(before, team).known.units}
+    for event in shown:
+        if isinstance(event, Moved) and event.unit not in known:
+            known[event.unit] = replace(before.unit(event.unit), pos=event.path[-1])
+    return list(known.values())
 
 
 def told_versions(event: Event, told: frozenset[str], before: Game

@@ -20,9 +20,9 @@ from .fog_view import (
     ViewCache,
     as_seen_by,
     hot_seat_fog,
-    team_view,
     told_teams,
     told_versions,
+    units_before,
     viewer,
 )
 from .log_text import LogLine, log_line
@@ -134,7 +134,7 @@ class Turns:
             event, teams = told_of[id(seen)]
             self.played(event, before, teams)
 
-        self.playback = Playback(team_view(before, team).known.units, scores, shown, log,
+        self.playback = Playback(units_before(before, team, shown), scores, shown, log,
                                  auto_dice, self.on_event)
 
     def refuse(self, reason: str) -> Refused:

@@ -14,13 +14,14 @@ from laser_flag.board.draw import tile_rect
 from laser_flag.board.palette import Palette
 from laser_flag.bots import HUMAN
 from laser_flag.engine.actions import EndTurn, Move
-from laser_flag.engine.events import Event, Moved, TurnEnded
+from laser_flag.engine.events import Disqualified, Event, Moved, TurnEnded
 from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui.fog_view import as_seen_by, viewer
+from laser_flag.ui.fog_view import as_seen_by, team_view, units_before, viewer
 from laser_flag.ui.log_text import event_text
 from laser_flag.ui.loop import App
 from laser_flag.ui.panel import HINT
+from laser_flag.ui.playback import Playback
 from laser_flag.ui.routes import WatchReplay
 from laser_flag.ui.rules_text import RULES_PAGE
 from laser_flag.ui.scenes.game_scene import GameScene
@@ -29,6 +30,7 @@ from laser_flag.ui.scenes.replay_scene import ReplayScene
 from laser_flag.ui.screens import build
 from laser_flag.ui.session import Session, UndoRefusal
 from laser_flag.ui.unit_card import FOG_RISK
+from laser_flag.ui.unit_looks import unit_looks
 
 from .conftest import (
     SMALL_MAP,
@@ -259,6 +261,20 @@ def test_an_enemy_moving_into_sight_appears_where_it_ended():
     bumped = Moved(0, ((5, 1), (4, 1)), blocked_by=3)
     assert event_text(bumped, roster) == (
         "Alice's Plain moves (5, 1) -> (4, 1): blocked by Bob's Grunt, hidden until then.")
+
+
+def test_an_enemy_seen_coming_in_and_leaving_the_board_at_once_is_drawn_meanwhile():
+    """A hidden enemy walks into sight and is disqualified by a snap shot in the same action:
+    the playback draws it where it appeared, though neither board knows it."""
+    before = fog_session().game
+    events = [Moved(3, ((1, 4),)), Disqualified(3)]
+    units = units_before(before, "1", events)
+    assert {u.id: u.pos for u in units if u.team == "2"} == {3: (1, 4)}
+    playback = Playback(units, dict(before.scores), events)
+    known = team_view(before, "1").known  # as after the action: no Grunt
+    assert (1, 4) in [look.pos for look in unit_looks(known, playback)]
+    playback.skip_all()
+    assert (1, 4) not in [look.pos for look in unit_looks(known, playback)]
 
 
 def test_continue_of_a_two_player_fog_game_starts_with_the_hand_off(app, tmp_path):

@@ -16,7 +16,7 @@ from ...saves import LoadedSave
 from ...sound.cues import classes_of, sounds_for
 from ..bot_turns import DICE_MS
 from ..fog_draw import draw_fog
-from ..fog_view import TeamView, ViewCache, as_seen_by, team_view
+from ..fog_view import TeamView, ViewCache, as_seen_by, units_before
 from ..game_draw import draw_playback
 from ..layout import game_layout
 from ..log_text import Roster, event_text
@@ -116,7 +116,7 @@ class ReplayScene(Scene):
         """Play action `index` as the game did: the beam, the dice and the sounds, in order."""
         events = self.told(index)
         before = self.replay.game_at(index - 1)
-        self.playback = Playback(team_view(before, self.seen_by).known.units, dict(before.scores),
+        self.playback = Playback(units_before(before, self.seen_by, events), dict(before.scores),
                                  events, auto_dice_ms=DICE_MS, on_start=self.sound_of)
 
     def sound_of(self, event: Event) -> None:
