@@ -77,7 +77,7 @@ class PropertiesDialog(Modal):
         self._turn_limit = self._entry(frame, 3, 1, "" if limit is None else str(limit),
                                        "Rounds before the higher score wins; blank: no limit", 8)
         self._fog = tk.BooleanVar(value=effective(data, "fog_of_war"))
-        fog = ttk.Checkbutton(frame, text="Fog of war", variable=self._fog)
+        fog = ttk.Checkbutton(frame, text="Fog of war by default", variable=self._fog)
         fog.grid(row=4, column=1, sticky="w", padx=4, pady=2)
         tip(fog, "Games on this map start with fog of war: each side sees only what its units "
                  "see (players may switch it off as a game starts; Play-test follows it)")

@@ -37,7 +37,7 @@ def test_the_fog_switch_is_one_undoable_change_saved_in_the_map(editor: EditorWi
     write_json_atomic(path, {**new_map_data(11, 11), "units": UNITS})
     assert editor.open_path(path)
     dialog = PropertiesDialog(editor.root, editor.doc.data, editor._apply_properties)
-    switch = widget(dialog, ttk.Checkbutton, "Fog of war")
+    switch = widget(dialog, ttk.Checkbutton, "Fog of war by default")
     switch.invoke()
     widget(dialog, ttk.Button, "OK").invoke()
     assert editor.doc.data["fog_of_war"] is True
