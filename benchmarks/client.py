@@ -2,8 +2,9 @@
 (a move's walk; a shot's beam, flash, dice and laser switching off), click-to-highlight, and the
 CPU the real loop uses while idle on the game screen.
 
-Run: .venv/bin/python benchmarks/client.py [--frames N] [--idle-seconds S] [--driver D]. With no
---driver it measures twice: SDL's dummy video driver, then a real window in a private Xvfb.
+Run: .venv/bin/python benchmarks/client.py [--frames N] [--idle-seconds S] [--driver D] [--fog].
+With no --driver it measures twice: SDL's dummy video driver, then a real window in a private
+Xvfb. --fog plays the game with fog of war: the board drawn as the team to play knows it.
 Targets (issues 3, 12, 16): p99 under 8 ms (dummy) and under 16.7 ms (Xvfb, 60 fps); click to
 highlight within one frame; idle under 5% of a core.
 """
@@ -158,13 +159,13 @@ def click_to_highlight(app: App, scene: GameScene, repeats: int) -> list[float]:
     return times
 
 
-def measure(frame_count: int, idle_seconds: float) -> None:
+def measure(frame_count: int, idle_seconds: float, fog: bool) -> None:
     """Every figure, in this process, with the video driver SDL was given."""
     pygame.display.init()
     pygame.font.init()
     path = largest_map()
     app = App((1280, 860))
-    scene = GameScene(Session.start(load_map(path), seed=1))
+    scene = GameScene(Session.start(load_map(path), seed=1, fog=fog))
     app.push(scene)
     app.frame(16)
     idle, idle_draws = idle_cpu(app, idle_seconds)
@@ -178,7 +179,7 @@ def measure(frame_count: int, idle_seconds: float) -> None:
     shooting = shot_frames(app, scene)
     gm = scene.game.map
     print(f"video driver {pygame.display.get_driver()}: map {path.name} ({gm.rows}x{gm.cols}), "
-          f"window 1280x860, tile {scene.layout().tile_px}px")
+          f"window 1280x860, tile {scene.layout().tile_px}px, fog {'on' if fog else 'off'}")
     report("frame with reach, path, risk tag, sight marks and watch coverage", frames)
     print(
         f"click on a unit -> highlighted frame: median {statistics.median(clicks):.2f} ms, "
@@ -217,12 +218,13 @@ def main() -> None:
     parser.add_argument("--idle-seconds", type=float, default=10.0)
     parser.add_argument("--driver", choices=("dummy", "x11"),
                         help="measure with this SDL video driver only (x11: DISPLAY must be set)")
+    parser.add_argument("--fog", action="store_true", help="play with fog of war")
     args = parser.parse_args()
     if args.driver is None:
         measure_both(sys.argv[1:])
     else:
         os.environ["SDL_VIDEODRIVER"] = args.driver  # read when the display starts
-        measure(args.frames, args.idle_seconds)
+        measure(args.frames, args.idle_seconds, args.fog)
 
 
 if __name__ == "__main__":

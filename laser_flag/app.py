@@ -94,6 +94,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             "the chooser keeps it",
         )
     parser.add_argument(
+        "--fog", action=argparse.BooleanOptionalAction,
+        help="fog of war on (--fog) or off (--no-fog) in every game this run; "
+        "default: as each map says, switchable in the chooser",
+    )
+    parser.add_argument(
         "--state-file",
         type=parse_state_file,
         help="debug: write the game state as JSON here after every action and on exit",
@@ -105,7 +110,7 @@ def first_session(args: argparse.Namespace) -> Session | None:
     """The game `--map` asks for; MapError (a ValueError) when it cannot start."""
     if args.map is None:
         return None
-    return Session.start(load_map(args.map), args.seed, args.state_file, levels(args))
+    return Session.start(load_map(args.map), args.seed, args.state_file, levels(args), args.fog)
 
 
 def levels(args: argparse.Namespace) -> dict[str, str]:
@@ -124,7 +129,7 @@ def client_settings(args: argparse.Namespace) -> Settings:
 
 
 def launch_options(args: argparse.Namespace) -> LaunchOptions:
-    return LaunchOptions(seed=args.seed, state_file=args.state_file)
+    return LaunchOptions(seed=args.seed, state_file=args.state_file, fog=args.fog)
 
 
 def write_final_state(app: App) -> None:

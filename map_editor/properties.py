@@ -27,6 +27,7 @@ DEFAULTS: dict[str, Any] = {
     "b_w_team_color": dict(DEFAULT_B_W_TEAM_COLOR),
     "score_limit": dict(DEFAULT_SCORE_LIMIT),
     "turn_limit": None,
+    "fog_of_war": False,  # the game's default; players may switch it as a game starts
     "rules": {},
 }
 _BOOL_TEXT = {"true": True, "yes": True, "false": False, "no": False}

@@ -76,6 +76,11 @@ class PropertiesDialog(Modal):
         limit = effective(data, "turn_limit")
         self._turn_limit = self._entry(frame, 3, 1, "" if limit is None else str(limit),
                                        "Rounds before the higher score wins; blank: no limit", 8)
+        self._fog = tk.BooleanVar(value=effective(data, "fog_of_war"))
+        fog = ttk.Checkbutton(frame, text="Fog of war by default", variable=self._fog)
+        fog.grid(row=4, column=1, sticky="w", padx=4, pady=2)
+        tip(fog, "Games on this map start with fog of war: each side sees only what its units "
+                 "see (players may switch it off as a game starts; Play-test follows it)")
 
     def _teams(self, notebook: ttk.Notebook, data: dict[str, Any]) -> None:
         frame = self._tab(notebook, "Teams")
@@ -154,6 +159,7 @@ class PropertiesDialog(Modal):
             **{k: v.get() for k, v in self._texts.items()},
             "description": self._description.get("1.0", "end-1c"),
             "turn_limit": positive(self._turn_limit.get(), "Turn limit", blank_ok=True),
+            "fog_of_war": self._fog.get(),
             "team_names": {t: v.get() for t, v in self._names.items()},
             "score_limit": {t: positive(v.get(), f"Team {t}'s score limit")
                             for t, v in self._limits.items()},

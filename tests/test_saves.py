@@ -16,6 +16,7 @@ from laser_flag.engine.json_reader import MESSAGE_CHARS, ReadError
 from laser_flag.engine.record import action_to_json, state_digest
 from laser_flag.save_schema import SchemaError
 from laser_flag.saves import SaveError, list_saves, load_save, write_save
+from tests.engine.conftest import play_randomly
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 TEAMS = {"names": {"1": "Ann", "2": "Ben"}}
@@ -220,13 +221,7 @@ def test_a_schema_refusal_is_one_clipped_line_like_a_read_refusal():
 
 
 def fog_game(seed: int, steps: int) -> Game:
-    game = Game(load_map(MAPS / "duel.json"), seed=seed, fog=True)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
+    return play_randomly(Game(load_map(MAPS / "duel.json"), seed=seed, fog=True), steps, seed)
 
 
 def test_a_fog_game_saves_its_flag_and_continues_exactly(tmp_path):

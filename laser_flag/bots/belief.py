@@ -4,17 +4,21 @@ Without fog a team knows everything and the game is its own belief. With fog the
 the team's own units, the enemies in sight, and a "ghost" for each hidden enemy: a unit of its
 class standing where the team last saw it (or, never seen, on its starting tile, which the map
 shows every player), charged and with full AP, as the most a player could fear, but holding no
-snap shots, so that a guess never freezes the bot in place. A ghost is left out when its tile
-is in sight (the team knows it is gone) or is taken. Ghosts never stand in LOS of the team's
-units, so they are never targets, and the tiles they block are a few of the ones the true game
-offers: every action a bot picks in the belief is legal in the true game.
+snap shots, so that a guess never freezes the bot in place. When that tile is in sight (the team
+knows the enemy left it) or taken, the ghost stands on the nearest tile out of sight instead:
+every enemy stays on the board, so no what-if of a searching bot wins by an elimination that is
+only a blind spot. Ghosts never stand in LOS of the team's units, so they are never targets,
+and the tiles they block are a few of the ones the true game offers: every action a bot picks
+in the belief is legal in the true game.
 """
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Set
 from dataclasses import replace
 
-from laser_flag.engine import CHARGED, Game, Observation, Pos, Unit
+from laser_flag.engine import CHARGED, NEIGHBOURS, Game, GameMap, Observation, Pos, Unit
 
 
 def believed_game(game: Game) -> Game:
@@ -28,21 +32,36 @@ def believed_game(game: Game) -> Game:
 
 
 def _ghosts(game: Game, obs: Observation) -> list[Unit]:
-    vis = game.map.visibility
-    eyes = [u.pos for u in obs.units if u.team == obs.team]
-    taken = {u.pos for u in obs.units}
+    gm = game.map
+    eyes = [gm.visibility.visible_from(u.pos) for u in obs.units if u.team == obs.team]
+    excluded = set().union(*eyes) | {u.pos for u in obs.units}
     ghosts = []
     for uid in obs.hidden:
-        pos = _believed_tile(game, obs, uid)
-        if pos in taken or any(vis.sees(eye, pos) for eye in eyes):
-            continue
-        spec = game.map.units[uid]
+        pos = _nearest_free(gm, _believed_tile(game, obs, uid), excluded)
+        if pos is None:
+            continue  # the team sees every open tile: nowhere left to hide
+        spec = gm.units[uid]
         ghosts.append(Unit(uid, spec.team, spec.unit_class, pos, game.rules.ap_per_turn,
-                           laser=CHARGED, elevated=game.map.is_cover(pos)))
-        taken.add(pos)
+                           laser=CHARGED, elevated=gm.is_cover(pos)))
+        excluded.add(pos)
     return ghosts
 
 
 def _believed_tile(game: Game, obs: Observation, uid: int) -> Pos:
     seen = obs.last_seen.get(uid)
     return seen[0] if seen is not None else game.map.units[uid].pos
+
+
+def _nearest_free(gm: GameMap, start: Pos, excluded: Set[Pos]) -> Pos | None:
+    """The open tile nearest `start` (in steps, in a fixed order) that is not `excluded`."""
+    queue, visited = deque([start]), {start}
+    while queue:
+        pos = queue.popleft()
+        if pos not in excluded:
+            return pos
+        for dr, dc in NEIGHBOURS:
+            nxt = (pos[0] + dr, pos[1] + dc)
+            if nxt not in visited and not gm.is_wall(nxt):
+                visited.add(nxt)
+                queue.append(nxt)
+    return None

@@ -77,9 +77,10 @@ class Game:
         self._events: list[Event] = []
         self.history = History()  # every action applied, in order: the game's record
         self._rolls = 0
-        self.fog = gm.fog_of_war if fog is None else bool(fog)  # RULES §9
+        self._fog = gm.fog_of_war if fog is None else bool(fog)  # RULES §9
         self._last_seen: fog_of_war.Memory = {t: {} for t in TEAMS}
         self._told: dict[int, frozenset[str]] = {}  # index in _events -> teams told of it
+        self._seen: dict[str, frozenset[int]] = {}  # with fog, each team's enemies in sight now
         if self.fog:
             self._look()
         gm.visibility  # noqa: B018 -- build the LOS cache now, not during the first turn
@@ -121,6 +122,11 @@ class Game:
 
     def unit(self, uid: int) -> Unit | None:
         return self._units.get(uid)
+
+    @property
+    def fog(self) -> bool:
+        """Whether this game is played with fog of war (RULES §9); fixed when it starts."""
+        return self._fog
 
     @property
     def active_team(self) -> str:
@@ -423,8 +429,9 @@ class Game:
             self._finish(*result)
 
     def _look(self) -> dict[str, frozenset[int]]:
-        """Sight now (RULES §9): each team remembers the enemies it sees where they stand."""
-        seen = fog_of_war.sight(self.map.visibility, self._units.values())
+        """Sight now (RULES §9): each team remembers the enemies it sees where they stand, and
+        what it sees is kept for the searches until the next event."""
+        seen = self._seen = fog_of_war.sight(self.map.visibility, self._units.values())
         fog_of_war.remember(self._last_seen, self._units, seen, self.round)
         return seen
 
@@ -437,7 +444,7 @@ class Game:
         """The units `team` knows of on the board: with fog, its own and the enemies in sight."""
         if not self.fog:
             return list(self._units.values())
-        seen = fog_of_war.in_sight(self.map.visibility, self._units.values(), team)
+        seen = self._seen[team]  # sight changes only with an event, and each event looks again
         return [u for u in self._units.values() if u.team == team or u.id in seen]
 
     def _finish(self, winner: str, victory: str) -> None:

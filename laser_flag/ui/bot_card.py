@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..bots import LEVEL_NOTES
+from ..engine.actions import EndTurn
 from .selection import Selection
 from .session import Session
 from .turns import Turns
@@ -28,13 +29,15 @@ def bot_card(turns: Turns, plan: Selection) -> tuple[str, list[str]]:
     if turns.plan is None:
         keys = THINKING_KEYS_LINE if bots.progress() is not None else KEYS_LINE
         return f"{name} is thinking...", [f"{level}: {LEVEL_NOTES[level]}.", keys, *note]
+    if plan.unit is None and not isinstance(turns.plan, EndTurn):
+        return f"{name} plays", ["A unit out of your sight acts.", KEYS_LINE, *note]
     title, lines = plan_card(session, plan)
     return title, [*lines, KEYS_LINE, *note]
 
 
 def plan_card(session: Session, sel: Selection) -> tuple[str, list[str]]:
     """The bot's chosen action as the selection shows it: a move's risk or a shot's odds."""
-    game, roster = session.game, session.roster
+    game, roster = sel.game, session.roster  # under fog, the game as the viewer knows it
     if sel.unit is None:
         return f"{session.names[game.active_team]} ends the turn", []
     preview = sel.move_preview()

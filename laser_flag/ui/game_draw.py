@@ -21,6 +21,8 @@ from ..engine.game_map import other_team
 from ..engine.units import Unit
 from . import overlays
 from .dice_box import draw_shot
+from .fog_draw import draw_fog
+from .fog_view import TeamView
 from .inspect import sight
 from .layout import Layout
 from .log_text import LogLine, Roster
@@ -63,7 +65,7 @@ def draw_choices_over(surface: pygame.Surface, lay: Layout, sel: Selection) -> N
         text = (
             f"{len(risk.shooters)} snap · {float(risk.p_unhit) * 100:.0f}% safe"
             if risk.shooters
-            else "safe"
+            else "none seen" if game.fog else "safe"  # fog: hidden watchers may still fire
         )
         color = overlays.TARGET_RED if risk.shooters else overlays.PATH_WHITE
         dest = preview[0][-1]
@@ -114,7 +116,8 @@ def draw_shot_playing(surface: pygame.Surface, lay: Layout, palette: Palette, ga
                       playback: Playback, roster: Roster) -> None:
     """A shot being played: a snap shot's watcher marked, the beam, a hit's flash, the dice."""
     origin, px, shot, elapsed = lay.origin, lay.tile_px, playback.current, playback.elapsed
-    a, b = playback.positions[shot.shooter], playback.positions[shot.target]
+    # A hidden watcher is not on the board as the viewer knew it: its beam starts where it fired.
+    a, b = playback.positions.get(shot.shooter, shot.at), playback.positions[shot.target]
     if shot.snap:
         overlays.ring(surface, origin, px, a, overlays.SHOT_ORANGE, max(3, px // 8))
         overlays.tag(surface, origin, px, a, "snap shot!", overlays.SHOT_ORANGE)
@@ -146,13 +149,17 @@ class BoardMarks:
     watching: bool  # the enemy watchers' sight (H)
     log_line: LogLine | None  # the hovered log entry, whose tiles and units are ringed
     paused: bool  # the bots are paused (P)
+    view: TeamView  # the game as the viewing team knows it: fog of war
+    dim: bool  # under fog, the tiles the viewing team cannot see are dimmed (D)
 
 
-def draw_game_board(surface: pygame.Surface, lay: Layout, look: tuple[Palette, Theme], game: Game,
+def draw_game_board(surface: pygame.Surface, lay: Layout, look: tuple[Palette, Theme],
                     playback: Playback | None, roster: Roster, marks: BoardMarks) -> None:
-    """The board of a game in progress, bottom layer first, in the chosen colours and theme."""
-    palette, theme = look
+    """The board of a game in progress as the viewing team knows it, bottom layer first, in the
+    chosen colours and theme."""
+    palette, theme, game = *look, marks.view.known
     draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette, theme)
+    draw_fog(surface, lay, palette, marks.view, marks.dim)
     if marks.coordinates:
         overlays.coordinates(surface, lay.board, game.map.rows, game.map.cols, lay.tile_px)
     if marks.watching:

@@ -13,7 +13,8 @@ ARROWS = {
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
 # What a watcher may still do while a bot is to move: nothing here acts for the bot's team.
 WATCHER_KEYS = {
-    pygame.K_p, pygame.K_s, pygame.K_r, pygame.K_a, pygame.K_c, pygame.K_h, pygame.K_g, pygame.K_o
+    pygame.K_p, pygame.K_s, pygame.K_r, pygame.K_a, pygame.K_c, pygame.K_h, pygame.K_g, pygame.K_o,
+    pygame.K_d,
 }
 WATCHER_CTRL_KEYS = {pygame.K_s, pygame.K_z}  # save; undo, which says why it cannot
 YES_KEYS = {pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER}  # "End the turn?": yes
@@ -29,6 +30,7 @@ KEY_COMMANDS = {
     pygame.K_s: "skip",
     pygame.K_g: "coordinates",
     pygame.K_o: "settings",
+    pygame.K_d: "dim",
 }
 
 

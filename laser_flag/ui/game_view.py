@@ -19,8 +19,9 @@ from .unit_card import move_lines, target_lines, unit_lines
 def panel_view(
     turns: Turns, sel: Selection, shown: Selection, settings: Settings, watching: bool
 ) -> PanelView:
-    """The panel this frame; `shown` is what the board marks (in a bot's turn, its plan)."""
-    game, session = turns.game, turns.session
+    """The panel this frame; `shown` is what the board marks (in a bot's turn, its plan).
+    Under fog, everything in it is as the viewing team knows the game."""
+    game, session = turns.view.known, turns.session
     card = unit_card(turns, sel, shown)
     scores = turns.playback.scores if turns.playback else game.scores
     limit = f" of {game.map.turn_limit}" if game.map.turn_limit else ""
@@ -34,7 +35,7 @@ def panel_view(
         f"{session.names[game.active_team]} to play",
         card_title=card[0],
         card_lines=card[1],
-        log=session.log,
+        log=turns.shown_log(),
         can_fire=player and sel.fire_action() is not None,
         can_end=player and game.winner is None,
         can_undo=player and turns.why_no_undo() is None,
@@ -56,7 +57,7 @@ def unit_card(turns: Turns, sel: Selection, shown: Selection) -> tuple[str, list
 def player_card(turns: Turns, sel: Selection) -> tuple[str, list[str]]:
     """The unit card on a person's turn: an enemy inspected, or what is selected, targeted and
     hovered, or how to start; the last refusal or notice comes first, so it always shows."""
-    game, session = turns.game, turns.session
+    game, session = turns.view.known, turns.session
     if turns.playback is not None:
         return "Playing out...", ["Click or press a key to continue; S skips the rest."]
     note = [line for line in (turns.message or undo_note(turns),) if line]
@@ -89,4 +90,5 @@ def hovered_tile(game: Game, sel: Selection, session: Session) -> list[str]:
 def undo_note(turns: Turns) -> str:
     """Why the Undo button is greyed, when that is worth saying."""
     reason = turns.why_no_undo()
-    return f"Undo unavailable: {reason.value}." if reason is UndoRefusal.DIE_ROLLED else ""
+    worth = (UndoRefusal.DIE_ROLLED, UndoRefusal.REVEALED)
+    return f"Undo unavailable: {reason.value}." if reason in worth else ""

@@ -69,8 +69,8 @@ def cover_against(game: Game, pos: Pos, enemy_team: str, roster: Roster) -> list
     elevated = game.map.is_cover(pos)
     watchers = [u for u in game.units
                 if u.team == enemy_team and game.has_los(u.pos, pos) and u.pos != pos]
-    if not watchers:
-        return ["No enemy sees it."]
+    if not watchers:  # under fog `game` holds only the enemies in sight
+        return ["No enemy in sight sees it." if game.fog else "No enemy sees it."]
     covered = {u.id for u in watchers if in_cover(game.map, pos, elevated, u.pos)}
     exposed = [u.id for u in watchers if u.id not in covered]
     lines = []

@@ -14,7 +14,7 @@ from ..engine.events import (
     Shot,
     TurnEnded,
 )
-from ..engine.game_map import GameMap, Pos, possessive
+from ..engine.game_map import TEAMS, GameMap, Pos, possessive
 from ..engine.ruleset import CLASS_LABELS
 from .odds_text import chance, modifiers_text, outcomes
 
@@ -26,15 +26,22 @@ VICTORY_WORDS = {
 }
 
 
+EVERYONE = frozenset(TEAMS)
+
+
 class LogLine(str):
-    """A log line that also knows the tiles and units it names, so hovering it can mark them."""
+    """A log line that also knows the tiles and units it names, so hovering it can mark them;
+    under fog of war, also the turn its action was taken in and the teams that were told."""
 
     tiles: tuple[Pos, ...]
     units: tuple[int, ...]
+    turn: int
+    told: frozenset[str]
 
-    def __new__(cls, text: str, tiles: tuple[Pos, ...] = (), units: tuple[int, ...] = ()):
+    def __new__(cls, text: str, tiles: tuple[Pos, ...] = (), units: tuple[int, ...] = (),
+                turn: int = 0, told: frozenset[str] = EVERYONE):
         line = super().__new__(cls, text)
-        line.tiles, line.units = tiles, units
+        line.tiles, line.units, line.turn, line.told = tiles, units, turn, told
         return line
 
 
@@ -92,11 +99,23 @@ def game_over_text(winner: str, victory: str, names: Mapping[str, str]) -> str:
     return f"{names[winner]} wins by {VICTORY_WORDS.get(victory, victory)}."
 
 
+def move_text(event: Moved, roster: Roster) -> str:
+    """A move; under fog, one that bumped into a hidden enemy, or an enemy's move seen only where
+    it ended (its path cut to that tile by the client)."""
+    unit, path = roster.unit(event.unit), event.path
+    if event.blocked_by is not None:
+        where = f"moves {path[0]} -> {path[-1]}" if len(path) > 1 else f"stays at {path[0]}"
+        return f"{unit} {where}: blocked by {roster.unit(event.blocked_by)}, hidden until then."
+    if len(path) == 1:
+        return f"{unit} comes into view at {path[0]}."
+    return f"{unit} moves {path[0]} -> {path[-1]}."
+
+
 def event_text(event: Event, roster: Roster) -> str:
     """One log line for one event."""
     match event:
-        case Moved(unit=uid, path=path):
-            return f"{roster.unit(uid)} moves {path[0]} -> {path[-1]}."
+        case Moved():
+            return move_text(event, roster)
         case Shot():
             return shot_text(event, roster)
         case Scored(team=team, score=score):
@@ -113,8 +132,10 @@ def event_text(event: Event, roster: Roster) -> str:
     return str(event)
 
 
-def log_line(event: Event, roster: Roster) -> LogLine:
-    """One log line for one event, with the tiles and units it names."""
+def log_line(event: Event, roster: Roster, turn: int = 0,
+             told: frozenset[str] = EVERYONE) -> LogLine:
+    """One log line for one event, with the tiles and units it names; `turn` and `told`: when
+    its action was taken, and which teams were told of it (fog of war)."""
     tiles: tuple[Pos, ...] = ()
     units: tuple[int, ...] = ()
     match event:
@@ -124,4 +145,4 @@ def log_line(event: Event, roster: Roster) -> LogLine:
             tiles, units = ((at,) if at is not None else ()), (shooter, target)
         case LaserChanged(unit=uid) | Disqualified(unit=uid):
             units = (uid,)
-    return LogLine(event_text(event, roster), tiles, units)
+    return LogLine(event_text(event, roster), tiles, units, turn, told)

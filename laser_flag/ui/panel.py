@@ -31,7 +31,7 @@ BUTTON_H = 34
 HINT = (
     "Click a unit, then a lit tile to move or an enemy to target. Tab next unit · "
     "Esc deselect · F fire · E end turn · Ctrl+Z undo · Ctrl+S save · hold H enemy watch · "
-    "R rules · O settings · G coordinates · A anim speed · C palette · "
+    "R rules · O settings · G coordinates · D dim unseen (fog) · A anim speed · C palette · "
     "S skip (animations, a bot's turn) · P pause bots · M mute · F11 fullscreen"
 )
 HINT_SIZE = 17

@@ -15,6 +15,6 @@ class PlanMarks:
         self.key: tuple | None = None  # which plan, after how many actions
 
     def follow(self, game: Game, plan: Action | None) -> None:
-        key = (plan, len(game.history))
+        key = (plan, game, len(game.history))  # a game made anew under fog has no history
         if key != self.key:
             self.key, self.marks = key, Selection.of_plan(game, plan)

@@ -35,6 +35,13 @@ class ShowVictory:
 
 
 @dataclass(frozen=True)
+class HandOff:
+    """The cover between two players' turns of a fog game, then what the next one was told."""
+
+    session: Session
+
+
+@dataclass(frozen=True)
 class ShowRules:
     """The rules; `gm` colours the tiles like the map being played (None: the default look)."""
 
@@ -58,4 +65,5 @@ class ShowSettings:
     """Sound, look and play settings, applied as they change."""
 
 
-Route = PlayGame | PlayLesson | ShowVictory | ShowRules | ListSaves | WatchReplay | ShowSettings
+Route = (PlayGame | PlayLesson | ShowVictory | HandOff | ShowRules | ListSaves | WatchReplay
+         | ShowSettings)

@@ -54,6 +54,18 @@ RULES_PAGE: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     (
+        "Fog of war (an option)",
+        (
+            "Switched on in the chooser (or by the map): a team sees all terrain, the scores and "
+            "its own units, and an enemy only while one of its units has line of sight to it. "
+            "Hidden enemies show as a faint ring where they were last seen, with the round; "
+            "tiles no unit of yours sees are dimmed (D).",
+            "Moves are planned with what you see: walking into a hidden enemy stops the unit on "
+            "the tile before it. A unit that fires, snap shots included, is revealed. Each "
+            "player is told only what their team saw; two players pass the screen between turns.",
+        ),
+    ),
+    (
         "Victory",
         (
             "Score limit, elimination, or checkmate (no charged or charging laser and every usable "

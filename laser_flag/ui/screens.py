@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .routes import (
+    HandOff,
     ListSaves,
     PlayGame,
     PlayLesson,
@@ -14,6 +15,7 @@ from .routes import (
 )
 from .scene import Scene
 from .scenes.game_scene import GameScene
+from .scenes.handoff_scene import HandOffScene
 from .scenes.lesson_scene import LessonScene
 from .scenes.replay_scene import ReplayScene
 from .scenes.rules_scene import RulesScene
@@ -31,6 +33,8 @@ def build(route: Route) -> Scene:
             return LessonScene(lesson, session)
         case ShowVictory(session):
             return VictoryScene(session)
+        case HandOff(session):
+            return HandOffScene(session)
         case ShowRules(gm):
             return RulesScene(gm)
         case ListSaves(open_save):

@@ -33,7 +33,8 @@ class Selection:
         """A bot's planned action marked as a player's pick would be: its unit, path or target."""
         sel = cls(game)
         sel.select(getattr(plan, "unit_id", None))
-        sel.hover = plan.to if isinstance(plan, Move) else None
+        known = sel.unit is not None  # a unit hidden from the viewer shows no plan
+        sel.hover = plan.to if isinstance(plan, Move) and known else None
         if isinstance(plan, Fire):
             sel.target = plan.target_id
         return sel
@@ -44,6 +45,13 @@ class Selection:
         if self.unit is not None and sel.can_act(self.unit):
             sel.select(self.unit)
         return sel
+
+    def follow(self, game: Game) -> None:
+        """Ask `game` from now on: under fog the board as the team knows it is made anew after
+        every action."""
+        if game is not self.game:
+            self.game = game
+            self.refresh()
 
     def unit_at(self, pos: Pos) -> Any | None:
         return next((u for u in self.game.units if u.pos == pos), None)

@@ -13,7 +13,8 @@ from ..bots import HUMAN, LEVELS
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
 from ..replay_index import ReplayIndex
-from .log_text import Roster, event_text
+from .fog_view import knowledge, told_in_replay, told_versions
+from .log_text import Roster, log_line
 from .settings import all_human
 
 
@@ -27,6 +28,7 @@ class UndoRefusal(Enum):
     GAME_OVER = "the game is over"
     NOTHING_THIS_TURN = "nothing to undo this turn"
     DIE_ROLLED = "a die was rolled since"
+    REVEALED = "the fog of war showed you something since"
     BOT_PLAYING = "a bot is playing this turn"
 
 
@@ -39,6 +41,7 @@ class Session:
     seed: int
     # Who plays each team: Human or a bot level (bots.LEVELS).
     levels: dict[str, str] = field(default_factory=all_human)
+    fog: bool | None = None  # fog of war (RULES.md section 9); None: as the map says
     game: Game = field(init=False)
     roster: Roster = field(init=False)
     log: list[str] = field(default_factory=list)
@@ -47,7 +50,7 @@ class Session:
     undo_stack: list[tuple[Game, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.game = Game(self.gm, seed=self.seed)
+        self.game = Game(self.gm, seed=self.seed, fog=self.fog)
         self.roster = Roster(self.gm, self.names)
 
     @classmethod
@@ -57,14 +60,16 @@ class Session:
         seed: int | None = None,
         state_file: Path | None = None,
         levels: dict[str, str] | None = None,
+        fog: bool | None = None,
     ) -> Session:
         """A fresh game; ValueError (from the engine) if a team has no units."""
         names = {t: gm.teams[t].name for t in TEAMS}
         seed = new_seed() if seed is None else seed
-        return cls(gm, names, seed, dict(levels or all_human()), state_file=state_file)
+        return cls(gm, names, seed, dict(levels or all_human()), fog, state_file=state_file)
 
     def rematch(self, swap_sides: bool, seed: int | None = None) -> Session:
         """A new game on the same map; swapping sides hands each player (or bot) the other team.
+        Fog of war stays as it was.
 
         Its dice: `seed` when the player fixed one (`--seed`), else a fresh seed.
         """
@@ -73,7 +78,7 @@ class Session:
             names = {"1": names["2"], "2": names["1"]}
             levels = {"1": levels["2"], "2": levels["1"]}
         seed = new_seed() if seed is None else seed
-        return Session(self.gm, names, seed, levels, state_file=self.state_file)
+        return Session(self.gm, names, seed, levels, self.game.fog, state_file=self.state_file)
 
     # ----- undo: a snapshot stack; a die once rolled stands (boardgame.io style) ----------
 
@@ -91,8 +96,12 @@ class Session:
             return UndoRefusal.GAME_OVER
         if not self.undo_stack or self.undo_stack[-1][0].turn != self.game.turn:
             return UndoRefusal.NOTHING_THIS_TURN
-        if self.undo_stack[-1][0].rolls != self.game.rolls:
+        before = self.undo_stack[-1][0]
+        if before.rolls != self.game.rolls:
             return UndoRefusal.DIE_ROLLED
+        team = self.game.active_team  # what a look showed cannot be unseen: no free scouting
+        if self.game.fog and knowledge(before, team) != knowledge(self.game, team):
+            return UndoRefusal.REVEALED
         return None
 
     def undo(self) -> UndoRefusal | None:
@@ -114,7 +123,8 @@ class Session:
         saved = loaded.teams.get("names", {})
         names.update({t: str(saved[t]) for t in TEAMS if isinstance(saved.get(t), str)})
         levels = saved_levels(loaded.teams)
-        session = cls(loaded.gm, names, loaded.game.seed, levels, state_file=state_file)
+        session = cls(loaded.gm, names, loaded.game.seed, levels, loaded.game.fog,
+                      state_file=state_file)
         session.game = loaded.game
         if loaded.replay is not None:
             session.replay_log(loaded.replay)
@@ -125,9 +135,14 @@ class Session:
         from the events of the loader's replay in the words the game uses."""
         first = index.first_of_turn(self.game.turn)  # this turn's actions follow that state
         for done, events in enumerate(index.events[1:]):
+            before = index.game_at(done)
             if done >= first:
-                self.undo_stack.append((index.game_at(done).copy(), len(self.log)))
-            self.log.extend(event_text(event, self.roster) for event in events)
+                self.undo_stack.append((before.copy(), len(self.log)))
+            told = told_in_replay(index, done + 1)
+            for event, teams in zip(events, told, strict=True):
+                versions = told_versions(event, teams, before)
+                self.log.extend(log_line(seen, self.roster, before.turn, who)
+                                for seen, who in versions)
 
     def state(self) -> dict[str, Any]:
         """The debug dump: the engine's state record plus what only the client keeps."""

@@ -65,6 +65,7 @@ class Settings:
     volumes_percent: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_VOLUMES))
     theme_name: str = DEFAULT_THEME.name
     coordinates: bool = True  # row and column numbers along the game's board (G toggles them)
+    dim_unseen: bool = True  # fog of war: tiles the team cannot see are dimmed (D toggles it)
 
     @property
     def speed_label(self) -> str:
@@ -241,6 +242,7 @@ FILE_NAMES: dict[str, Stored] = {
     "volumes": Stored("volumes_percent", _volumes),
     "theme": Stored("theme_name", _theme),
     "board_coordinates": Stored("coordinates", _flag),
+    "dim_unseen_tiles": Stored("dim_unseen", _flag),
     "window_size": Stored("window_size", _size),
     "players": Stored("last_levels", _levels),
     "players_by_map": Stored("map_levels", _map_levels),
@@ -300,7 +302,9 @@ class LaunchOptions:
 
     `seed` None: each new game draws fresh dice; a seed given (`--seed`): every game uses it.
     `state_file`: the debug dump of the game being played (`--state-file`).
+    `fog`: fog of war for every game (`--fog` / `--no-fog`); None: as each map says.
     """
 
     seed: int | None = None
     state_file: Path | None = None
+    fog: bool | None = None

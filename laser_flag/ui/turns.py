@@ -7,7 +7,6 @@ so the whole turn flow is tested without a window (STYLE.md: a scene only calls 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 
 from .. import saves
@@ -16,7 +15,17 @@ from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.game_map import possessive
 from .bot_turns import DICE_MS, BotTurns
-from .log_text import log_line
+from .fog_view import (
+    TeamView,
+    ViewCache,
+    as_seen_by,
+    hot_seat_fog,
+    told_teams,
+    told_versions,
+    units_before,
+    viewer,
+)
+from .log_text import LogLine, log_line
 from .playback import Playback
 from .refusals import Refused
 from .session import Session, UndoRefusal
@@ -38,6 +47,9 @@ class Turns:
         self.on_event: Callable[[Event], None] = lambda event: None  # its sound, in the client
         self.on_refused: Callable[[], None] = lambda: None  # the refused click's sound
         self.confirming_end = False  # E was pressed once while units could still act
+        self.views = ViewCache()
+        # Two humans under fog: a resumed game, and each turn, starts behind the hand-off cover.
+        self.handoff_due = hot_seat_fog(self.game, session.levels) and bool(self.game.history)
 
     @property
     def game(self) -> Game:
@@ -53,6 +65,27 @@ class Turns:
         return self.playback is not None or (self.bot_to_move and not self.bots.paused)
 
     @property
+    def viewer(self) -> str | None:
+        """The team whose view the board shows (fog_view.viewer); None: everything."""
+        return viewer(self.game, self.session.levels)
+
+    @property
+    def view(self) -> TeamView:
+        """The game as the viewing team knows it: what the board shows and previews."""
+        return self.views.of(self.game, self.viewer)
+
+    def shown_log(self) -> list[LogLine]:
+        """The log lines the viewing team was told of (all of them without fog)."""
+        team = self.viewer
+        return [line for line in self.session.log if team is None or team in line.told]
+
+    def take_handoff(self) -> bool:
+        """Whether the hand-off cover is due now (once: taking it clears it). It comes at once,
+        before a frame shows the next team's view; the end of the turn plays on behind it."""
+        due, self.handoff_due = self.handoff_due, False
+        return due
+
+    @property
     def plan(self) -> Action | None:
         """The bot's chosen action while it is shown, before it is played."""
         return self.bots.plan() if self.bot_to_move else None
@@ -64,7 +97,6 @@ class Turns:
         game = self.game
         if game.over:
             return Refused("The game is over.")
-        before = [replace(u) for u in game.units]
         scores = dict(game.scores)
         auto_dice = DICE_MS if self.bot_to_move else None  # nobody need click a bot's dice away
         self.session.remember()
@@ -75,12 +107,35 @@ class Turns:
             return self.refuse(exc.reason)
         self.message = ""
         self.confirming_end = False
-        self.playback = Playback(before, scores, events, self.played, auto_dice, self.on_event)
+        self.handoff_due = isinstance(action, EndTurn) and hot_seat_fog(game, self.session.levels)
+        self.play_out(events, scores, auto_dice)
         self.session.write_state()
         self.autosave()
         if game.over:  # kept under its own name too: the next game's autosave replaces this one
             self.save()
         return events
+
+    def play_out(self, events: list[Event], scores: dict[str, int], auto_dice: int | None
+                 ) -> None:
+        """Play an action's events as the viewing team (after it) is told of them, from the board
+        as that team knew it before. The log keeps every event with the teams told of it: those
+        kept from the viewer go in at once, never shown to them."""
+        team, before, game = self.viewer, self.session.undo_stack[-1][0], self.game
+        shown: list[Event] = []
+        told_of: dict[int, tuple[Event, frozenset[str]]] = {}  # by the shown event's id
+        for event, teams in zip(events, told_teams(game, events), strict=True):
+            if team is not None and team not in teams:
+                self.played(event, before, teams)
+                continue
+            shown.append(seen := as_seen_by(event, team, before))
+            told_of[id(seen)] = (event, teams)
+
+        def log(seen: Event) -> None:
+            event, teams = told_of[id(seen)]
+            self.played(event, before, teams)
+
+        self.playback = Playback(units_before(before, team, shown), scores, shown, log,
+                                 auto_dice, self.on_event)
 
     def refuse(self, reason: str) -> Refused:
         """Say why nothing happened (the engine's words, or the screen's), with its sound."""
@@ -94,8 +149,12 @@ class Turns:
         return self.refuse(f"It is {possessive(name)} turn (a bot): P pauses it, "
                            "S skips to the end of its turn.")
 
-    def played(self, event: Event) -> None:
-        self.session.log.append(log_line(event, self.session.roster))
+    def played(self, event: Event, before: Game, told: frozenset[str]) -> None:
+        """Log an event of the action taken in `before` as each team told of it saw it."""
+        session = self.session
+        versions = told_versions(event, told, before)
+        session.log.extend(log_line(seen, session.roster, before.turn, teams)
+                           for seen, teams in versions)
 
     def why_no_undo(self) -> UndoRefusal | None:
         """None when the player may take back the last action, else why not."""

@@ -13,6 +13,8 @@ from .inspect import cover_against, sides_text
 from .log_text import Roster
 from .odds_text import chance, outcomes
 
+FOG_RISK = "Fog of war: only watchers in sight are counted; hidden ones may fire too."
+
 
 def unit_lines(game: Game, uid: int) -> list[str]:
     """Class, AP, laser, snap shots, movement and cover of one unit."""
@@ -53,14 +55,14 @@ def move_lines(game: Game, uid: int, path: tuple, risk, roster: Roster) -> list[
     steps = len(path) - 1
     lines = [f"Move to {dest}: {steps} step{'s' if steps != 1 else ''}, 1 AP", *arrival_lines(
         game, uid, dest, roster)]
+    hidden = [FOG_RISK] if game.fog else []  # `game` holds only the enemies in sight
     if not risk.shooters:
-        lines.append("No enemy snap shot can reach it there.")
-        return lines
+        return [*lines, "No enemy snap shot can reach it there.", *hidden]
     names = ", ".join(CLASS_LABELS[game.unit(s).unit_class] for s in risk.shooters)
     count = len(risk.shooters)
     lines.append(f"{count} snap shot{'s' if count > 1 else ''} could fire ({names})")
     lines.append(f"Chance to arrive unhit: {chance(risk.p_unhit, outcomes(game.dice, count))}")
-    return lines
+    return [*lines, *hidden]
 
 
 def arrival_lines(game: Game, uid: int, dest: Pos, roster: Roster) -> list[str]:

@@ -69,3 +69,10 @@ def test_positive_numbers_and_blank_meaning_none():
     assert positive(" ", "turn limit", blank_ok=True) is None
     with pytest.raises(ValueError, match="score"):
         positive("0", "score")
+
+
+def test_fog_of_war_is_off_unless_the_map_says_so_and_only_a_change_is_written():
+    assert effective(blank().data, "fog_of_war") is False
+    assert effective(blank(fog_of_war=True).data, "fog_of_war") is True
+    assert changes(blank().data, {"fog_of_war": False}) == {}
+    assert changes(blank().data, {"fog_of_war": True}) == {"fog_of_war": True}

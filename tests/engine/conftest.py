@@ -72,6 +72,16 @@ HIT = (6, 6)
 MISS = (1, 1)
 
 
+def play_randomly(game: Game, steps: int, seed: int) -> Game:
+    """`game` after up to `steps` uniformly random legal actions (fewer if it ends first)."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
 def snapshot(game: Game) -> dict[str, Any]:
     """Everything an action could change, as plain comparable values."""
     return {

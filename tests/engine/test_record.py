@@ -1,6 +1,5 @@
 """A game recorded as seed + actions replays exactly (RULES §8), and its digest says so."""
 
-import random
 from pathlib import Path
 
 import pytest
@@ -12,18 +11,13 @@ from laser_flag.engine.record import (
     replay,
     state_digest,
 )
+from tests.engine.conftest import play_randomly
 
 CROSSFIRE = Path(__file__).resolve().parents[2] / "maps" / "crossfire.json"
 
 
 def random_game(seed: int, steps: int) -> Game:
-    game = Game(load_map(CROSSFIRE), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.winner:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
+    return play_randomly(Game(load_map(CROSSFIRE), seed=seed), steps, seed)
 
 
 @pytest.mark.parametrize("action", [Move(3, (4, 5)), Fire(1, 7), EndTurn()])

@@ -10,7 +10,7 @@ import pytest
 
 from laser_flag.engine import EndTurn, Fire, Game, Move
 from laser_flag.engine.units import DEACTIVATED
-from tests.engine.conftest import HIT, MISS, Scripted, make_map, shots, snapshot
+from tests.engine.conftest import HIT, MISS, Scripted, make_map, play_randomly, shots, snapshot
 from tests.engine.scenario import scenario
 
 # Team 1's unit 0 in the corner, team 2's unit 1 in plain sight; cover at (1, 1).
@@ -20,13 +20,8 @@ UNITS = [("1", "basic", 4, 0), ("2", "basic", 0, 4)]
 
 def played(steps: int, seed: int = 5) -> Game:
     """A game after `steps` random legal actions (fewer if it ends first)."""
-    game = Game(make_map(ART, UNITS, score_limit={"1": 9, "2": 9}), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
+    return play_randomly(Game(make_map(ART, UNITS, score_limit={"1": 9, "2": 9}), seed=seed),
+                         steps, seed)
 
 
 # ----- read-only out ---------------------------------------------------------------------------

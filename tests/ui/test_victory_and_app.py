@@ -13,7 +13,8 @@ from laser_flag.ui.loop import BACKGROUND
 from laser_flag.ui.panel import score_rects
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
-from laser_flag.ui.scenes.victory_scene import VictoryScene, team_stats, winner_colors
+from laser_flag.ui.scenes.victory_scene import VictoryScene, team_stats
+from laser_flag.ui.team_tint import team_tint
 
 from .conftest import (
     SMALL_MAP,
@@ -57,7 +58,7 @@ def test_victory_screen_is_painted_in_the_winners_colours(app):
     """The background is a tint of the winner's colour and the title is written in it."""
     victory = win_for_alice(app)
     frames(app)
-    background, title = winner_colors(Palette.from_map(victory.session.game.map).team("1"))
+    background, title = team_tint(Palette.from_map(victory.session.game.map).team("1"))
     screen = app.screen
     assert tuple(screen.get_at((4, screen.get_height() // 2)))[:3] == background
     assert background != BACKGROUND

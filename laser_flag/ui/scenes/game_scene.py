@@ -20,7 +20,7 @@ from ..name_field import NameField, draw_name_field, rename_team
 from ..panel import PanelView, buttons, draw_panel, log_entry_at, panel_layout, score_rects
 from ..plan_marks import PlanMarks
 from ..refusals import Refused
-from ..routes import ShowRules, ShowSettings, ShowVictory
+from ..routes import HandOff, ShowRules, ShowSettings, ShowVictory
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
 from ..selection import Selection
 from ..session import Session
@@ -33,11 +33,11 @@ class GameScene(Scene):
 
     def __init__(self, session: Session) -> None:
         self.turns = Turns(session)
-        self.selection = Selection(session.game)
+        self.selection = Selection(self.turns.view.known)  # the board as the viewer knows it
         self.watch_key = self.watch_button = False
         self.log_hover: int | None = None  # the log entry under the mouse
         self.naming: NameField | None = None  # a team's new name being typed
-        self.plan = PlanMarks(session.game)  # in a bot's turn, its plan marked like a pick
+        self.plan = PlanMarks(self.selection.game)  # a bot's plan marked like a pick
 
     @property
     def session(self) -> Session:
@@ -88,16 +88,17 @@ class GameScene(Scene):
     def undo(self) -> None:
         """Ctrl+Z: the same unit stays selected when it can still act."""
         if self.turns.undo() is None:
-            self.selection = self.selection.renewed(self.game)
+            self.selection = self.selection.renewed(self.turns.view.known)
 
     def update(self, dt_ms: int) -> Transition | None:
         self.turns.tick(dt_ms, self.app.settings.speed)
+        self.selection.follow(self.turns.view.known)  # fog: made anew after every action
         if self.turns.bot_to_move:  # the player's cursor waits for their own turn
             self.selection.hover = None
-            self.plan.follow(self.game, self.turns.plan)
+            self.plan.follow(self.selection.game, self.turns.plan)
         if self.turns.playback is None and self.game.over:
             return Replace(ShowVictory(self.session))
-        return None
+        return Push(HandOff(self.session)) if self.turns.take_handoff() else None
 
     def animating(self) -> bool:
         return self.turns.busy  # a bot thinking, events playing: frames go on being drawn
@@ -130,7 +131,7 @@ class GameScene(Scene):
         if not bot:
             self.selection.hover = pos_at(lay.origin, lay.tile_px, self.game.map, xy)
         log_box = panel_layout(lay.panel, self.panel_view()).log
-        self.log_hover = log_entry_at(log_box, self.session.log, xy)
+        self.log_hover = log_entry_at(log_box, self.turns.shown_log(), xy)
 
     def key(self, event: pygame.event.Event) -> Transition | None:
         key, sel = event.key, self.selection
@@ -183,8 +184,8 @@ class GameScene(Scene):
             self.turns.keep_turn()  # a click elsewhere answers no
         if hit is not None:
             return self.command(hit.name)
-        if team is not None:
-            self.rename(team)
+        if team is not None:  # a click on a score box: type the team's new name in place
+            self.naming = NameField(team, self.session.names[team])
         elif pos is not None and bot:
             self.turns.refuse_for_bot()
         elif pos is not None:
@@ -208,16 +209,13 @@ class GameScene(Scene):
             "save": turns.save,
             "watch": lambda: setattr(self, "watch_button", True),
             "coordinates": lambda: settings.flip("coordinates"),
+            "dim": lambda: settings.flip("dim_unseen"),
             "speed": settings.cycle_speed,
             "palette": settings.toggle_palette,
             "pause": turns.toggle_pause,
             "skip": turns.skip_bot_turn,
         }[name]()
         return None
-
-    def rename(self, team: str) -> None:
-        """A click on a score box: type the team's new name in place."""
-        self.naming = NameField(team, self.session.names[team])
 
     def type_name(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -232,12 +230,14 @@ class GameScene(Scene):
     # ----- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        lay, palette, session, turns = self.layout(), self.palette(), self.session, self.turns
-        hovered = self.log_hover is not None and self.log_hover < len(session.log)
-        marks = BoardMarks(self.shown(), self.app.settings.coordinates, self.watching,
-                           session.log[self.log_hover] if hovered else None, turns.bots.paused)
-        look = (palette, self.app.settings.theme)
-        draw_game_board(surface, lay, look, self.game, turns.playback, session.roster, marks)
+        lay, palette, settings, turns = self.layout(), self.palette(), self.app.settings, self.turns
+        log = turns.shown_log()
+        hovered = self.log_hover is not None and self.log_hover < len(log)
+        marks = BoardMarks(self.shown(), settings.coordinates, self.watching,
+                           log[self.log_hover] if hovered else None, turns.bots.paused,
+                           turns.view, settings.dim_unseen)
+        look = (palette, settings.theme)
+        draw_game_board(surface, lay, look, turns.playback, self.session.roster, marks)
         draw_panel(surface, lay.panel, self.panel_view(), palette)
         if self.naming is not None:
             draw_name_field(surface, score_rects(lay.panel)[self.naming.team], self.naming)

@@ -13,6 +13,7 @@ from ...board.theme import Theme
 from ...engine.game_map import TEAMS, GameMap
 from ...engine.mapfile import MapError
 from .. import editor_launch, tk_dialogs
+from ..fog_switch import FOG_BUTTON, FOG_H, draw_fog_switch, fog_button, fog_rect
 from ..lesson import Lesson
 from ..map_badge import BadgeView
 from ..map_catalog import MAPS_DIR, MapEntry, catalog, load_entry
@@ -42,6 +43,7 @@ BUTTONS_W = (180, 220)  # the button column: narrow on a small window
 TOP = 96
 MESSAGE_MS = 6000
 TEAM_KEYS = {pygame.K_1: "1", pygame.K_2: "2"}
+FOG_KEY = pygame.K_f
 YOURS_TAG = "yours"  # on the card of a map from the player's own folder
 BADGE_SIZE = 17  # the badge's words on a card
 
@@ -93,6 +95,7 @@ class MenuScene(Scene):
         self.editor = None
         self.saves_stamp: int | None = -1  # the saves folder when Continue's game was found
         self.found: saves.SaveInfo | None = None
+        self.fog_chosen: dict[Path, bool] = {}  # the Fog of war switch, where the player set it
 
     # ----- layout ------------------------------------------------------------------------
 
@@ -116,16 +119,18 @@ class MenuScene(Scene):
         return BUTTONS_W[1] if self.detail_rect().w >= 700 else BUTTONS_W[0]
 
     def picker_rect(self) -> pygame.Rect:
-        """Who plays each team: at the foot of the detail pane's text column."""
+        """Who plays each team: at the foot of the detail pane's text column, over fog's switch."""
         area = self.detail_rect()
         width = area.w - self.buttons_width() - 48
-        return pygame.Rect(area.x + 16, area.bottom - 16 - PICKER_H, width, PICKER_H)
+        return pygame.Rect(area.x + 16, area.bottom - 22 - FOG_H - PICKER_H, width, PICKER_H)
 
     def buttons(self) -> list[Button]:
         """The menu's buttons, and the level of each team when a map's teams are shown."""
         if self.entry is None or self.entry.gm is None:
             return self.menu_buttons()
-        return self.menu_buttons() + level_buttons(self.picker_rect(), self.levels())
+        picker = self.picker_rect()
+        fog = fog_button(fog_rect(picker), self.fog())
+        return [*self.menu_buttons(), *level_buttons(picker, self.levels()), fog]
 
     def menu_buttons(self) -> list[Button]:
         area = self.detail_rect()
@@ -157,6 +162,22 @@ class MenuScene(Scene):
         """Who plays each team on the chosen map: as last chosen for that map file."""
         return self.app.settings.levels_for(self.entry.path.name) if self.entry else {}
 
+    def fog_is_chosen(self) -> bool:
+        """Whether the player, not the map, set the fog switch (here, or with --fog/--no-fog)."""
+        return self.entry.path in self.fog_chosen or self.app.options.fog is not None
+
+    def fog(self) -> bool:
+        """Fog of war for a game on the chosen map: as switched here, else as the command line
+        or, failing that, the map says."""
+        entry, launch = self.entry, self.app.options.fog
+        if entry.path in self.fog_chosen:
+            return self.fog_chosen[entry.path]
+        return launch if launch is not None else entry.gm.fog_of_war
+
+    def switch_fog(self) -> None:
+        if self.entry is not None and self.entry.gm is not None:
+            self.fog_chosen[self.entry.path] = not self.fog()
+
     # ----- input -------------------------------------------------------------------------
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
@@ -178,6 +199,8 @@ class MenuScene(Scene):
             return self.act("rules")
         elif key in TEAM_KEYS:
             return self.act(level_button_name(TEAM_KEYS[key]))
+        elif key == FOG_KEY:
+            self.switch_fog()
         return None
 
     def click(self, xy: tuple[int, int]) -> Transition | None:
@@ -217,6 +240,7 @@ class MenuScene(Scene):
         stay = {
             "open": self.open_file,
             "editor": self.start_editor,
+            FOG_BUTTON: self.switch_fog,
         }
         stay.update({level_button_name(t): lambda t=t: self.cycle_level(t) for t in TEAMS})
         if name in leave:
@@ -235,7 +259,7 @@ class MenuScene(Scene):
             return None
         try:
             session = Session.start(
-                entry.gm, options.seed, options.state_file, self.levels()
+                entry.gm, options.seed, options.state_file, self.levels(), self.fog()
             )
         except ValueError as exc:
             self.say(str(exc))
@@ -416,5 +440,6 @@ class MenuScene(Scene):
                 surface.blit(self.thumbnail(gm, size), (x, y + 10))
             palette = Palette.from_map(gm, self.app.settings.alternate_palette)
             draw_picker(surface, picker, gm, self.levels(), palette)
+            draw_fog_switch(surface, fog_rect(picker), self.fog(), self.fog_is_chosen())
         if entry.error:
             draw_lines(surface, wrap(entry.error, 22, area.w - 32), (x, y), 22, BAD)

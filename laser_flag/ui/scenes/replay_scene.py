@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ...board.draw import draw_tiles, draw_units
@@ -13,19 +15,35 @@ from ...replay_index import ReplayIndex
 from ...saves import LoadedSave
 from ...sound.cues import classes_of, sounds_for
 from ..bot_turns import DICE_MS
+from ..fog_draw import draw_fog
+from ..fog_view import TeamView, ViewCache, as_seen_by, units_before
 from ..game_draw import draw_playback
 from ..layout import game_layout
 from ..log_text import Roster, event_text
 from ..playback import Playback
 from ..scene import Pop, Scene, Transition
 from ..unit_looks import unit_looks
-from ..widgets import ACCENT, DIM, TEXT, draw_box, draw_lines, draw_text, wrap
+from ..widgets import (
+    ACCENT,
+    DIM,
+    TEXT,
+    Button,
+    button_at,
+    draw_box,
+    draw_buttons,
+    draw_lines,
+    draw_text,
+    row_of_buttons,
+    wrap,
+)
 
 GAP_MS = 300  # the pause after one action has played, before the next starts, at speed 1
 HELP = (
     "Space play/pause · Left/Right one action · Up/Down one turn · Home/End · "
-    "A speed · Esc back"
+    "A speed · V view · Esc back"
 )
+VIEWS: tuple[str | None, ...] = (None, *TEAMS)  # everything, or as one team saw the game
+VIEW_KEY = pygame.K_v
 
 
 class ReplayScene(Scene):
@@ -41,6 +59,9 @@ class ReplayScene(Scene):
         self.playing = False
         self.elapsed = 0
         self.playback: Playback | None = None  # the action's events, played as in the game
+        self.seen_by: str | None = None  # V: everything, or the game as that team saw it
+        self.views = ViewCache()
+        self.told_cache: dict[tuple[int, str], list[Event]] = {}  # by action and team
 
     @property
     def game(self) -> Game:
@@ -50,9 +71,35 @@ class ReplayScene(Scene):
     def last(self) -> int:
         return self.replay.last
 
+    def view(self) -> TeamView:
+        """The state shown as the chosen view sees it."""
+        return self.views.of(self.game, self.seen_by)
+
+    def told(self, index: int) -> list[Event]:
+        """The events of one action as the chosen view was told of them (all: everything)."""
+        team = self.seen_by
+        if team is None:
+            return list(self.replay.events[index])
+        if (index, team) not in self.told_cache:  # kept: the state before is slow to go back to
+            before = self.replay.game_at(index - 1)
+            self.told_cache[index, team] = [as_seen_by(e, team, before)
+                                            for e in self.replay.events_for(index, team)]
+        return self.told_cache[index, team]
+
     def lines(self, index: int) -> list[str]:
-        """The log lines of one action, dice included."""
-        return [event_text(e, self.roster) for e in self.replay.events[index]]
+        """The log lines of one action, dice included, as the chosen view was told of them."""
+        return [event_text(e, self.roster) for e in self.told(index)]
+
+    def switch_view(self, seen_by: str | None = None, step: bool = False) -> None:
+        """Everything, team 1's or team 2's view (`step`: the next one); the action shown
+        starts again as that view saw it."""
+        if not self.game.fog:
+            return
+        if step:
+            seen_by = VIEWS[(VIEWS.index(self.seen_by) + 1) % len(VIEWS)]
+        self.seen_by = seen_by
+        if self.playback is not None:
+            self.play_action(self.index)
 
     # ----- control -------------------------------------------------------------------------
 
@@ -67,9 +114,10 @@ class ReplayScene(Scene):
 
     def play_action(self, index: int) -> None:
         """Play action `index` as the game did: the beam, the dice and the sounds, in order."""
+        events = self.told(index)
         before = self.replay.game_at(index - 1)
-        self.playback = Playback(before.units, dict(before.scores), self.replay.events[index],
-                                 auto_dice_ms=DICE_MS, on_start=self.sound_of)
+        self.playback = Playback(units_before(before, self.seen_by, events), dict(before.scores),
+                                 events, auto_dice_ms=DICE_MS, on_start=self.sound_of)
 
     def sound_of(self, event: Event) -> None:
         """An event played forward sounds as it did in the game (jumps stay quiet)."""
@@ -106,7 +154,27 @@ class ReplayScene(Scene):
         elif self.index == self.last:
             self.playing = False
 
+    def view_buttons(self) -> list[Button]:
+        """All / team 1 / team 2, over the help at the panel's foot, the chosen one lit; none
+        for a game played without fog."""
+        gm = self.game.map
+        if not self.game.fog:
+            return []
+        panel = game_layout(self.app.screen.get_size(), gm.rows, gm.cols).panel
+        area = pygame.Rect(panel.x + 12, panel.bottom - 140, panel.w - 24, 36)
+        specs = [(f"view{team or ''}", self.view_label(team)) for team in VIEWS]
+        return [replace(b, toggled=b.name == f"view{self.seen_by or ''}")
+                for b in row_of_buttons(specs, area)]
+
+    def view_label(self, team: str | None) -> str:
+        return "All" if team is None else self.roster.names[team]
+
     def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = button_at(self.view_buttons(), event.pos)
+            if hit is not None:
+                self.switch_view(hit.name.removeprefix("view") or None)
+            return None
         if event.type != pygame.KEYDOWN:
             return None
         if event.key == pygame.K_ESCAPE:
@@ -120,9 +188,10 @@ class ReplayScene(Scene):
             pygame.K_HOME: lambda: self.step(-self.last),
             pygame.K_END: lambda: self.step(self.last),
             pygame.K_a: self.app.settings.cycle_speed,
+            VIEW_KEY: lambda: self.switch_view(step=True),
         }
         if event.key in keys:
-            if event.key not in (pygame.K_SPACE, pygame.K_a):
+            if event.key not in (pygame.K_SPACE, pygame.K_a, VIEW_KEY):
                 self.playing = False
             keys[event.key]()
         return None
@@ -130,10 +199,12 @@ class ReplayScene(Scene):
     # ----- drawing -------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        game = self.game
+        view = self.view()
+        game = view.known
         lay = game_layout(surface.get_size(), game.map.rows, game.map.cols)
         palette = Palette.from_map(game.map, self.app.settings.alternate_palette)
         draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette, self.app.settings.theme)
+        draw_fog(surface, lay, palette, view, dim=True)
         draw_units(surface, unit_looks(game, self.playback), lay.origin, lay.tile_px, palette)
         if self.playback is not None:
             draw_playback(surface, lay, palette, game, self.playback, self.roster)
@@ -143,8 +214,11 @@ class ReplayScene(Scene):
         draw_text(surface, "Replay", (x, y), 32, ACCENT, bold=True)
         score = " - ".join(f"{self.roster.names[t]} {game.scores[t]}" for t in TEAMS)
         state = "playing" if self.playing else "paused"
+        names = self.roster.names
+        seen = "everything" if self.seen_by is None else f"as {names[self.seen_by]} saw it"
         info = [
             f"Action {self.index} of {self.last} · {state}",
+            f"View: {seen}",
             f"Round {game.round} · turn {game.turn}",
             score,
             f"Speed: {self.app.settings.speed_label}",
@@ -155,3 +229,4 @@ class ReplayScene(Scene):
         words = [w for line in shown for w in wrap(line, 18, panel.w - 24)]
         y = draw_lines(surface, words[-16:], (x, y + 12), 18, TEXT)
         draw_lines(surface, wrap(HELP, 17, panel.w - 24), (x, panel.bottom - 90), 17, DIM)
+        draw_buttons(surface, self.view_buttons(), 20)

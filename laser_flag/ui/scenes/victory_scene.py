@@ -6,13 +6,14 @@ from __future__ import annotations
 import pygame
 
 from ...board.draw import draw_board
-from ...board.palette import RGB, Palette, TeamColors
+from ...board.palette import RGB, Palette
 from ...bots import HUMAN
 from ...engine.game_map import TEAMS
 from ..log_text import game_over_text
 from ..routes import PlayGame
 from ..scene import PopToRoot, Replace, Scene, Transition
 from ..session import Session
+from ..team_tint import DRAW_BACKGROUND, mix, team_tint
 from ..unit_looks import unit_looks
 from ..widgets import (
     ACCENT,
@@ -26,20 +27,7 @@ from ..widgets import (
     row_of_buttons,
 )
 
-DRAW_BACKGROUND = (24, 26, 32)  # nobody won: the screen keeps the game's own dark
 MINI_TILE_PX = 4  # the smallest tile of the final position's mini board
-
-
-def mix(a: RGB, b: RGB, share_of_b: float) -> RGB:
-    return tuple(round(x + (y - x) * share_of_b) for x, y in zip(a, b, strict=True))
-
-
-def winner_colors(colors: TeamColors) -> tuple[RGB, RGB]:
-    """(background, title) in a winner's colours: the livelier of its disc and symbol colour
-    (a black team's red), as a deep tint, and made bright enough to read on that tint."""
-    lively = max((colors.main, colors.symbol), key=lambda c: max(c) - min(c))
-    title = lively if sum(lively) >= 300 else mix(lively, (255, 255, 255), 0.35)
-    return mix(DRAW_BACKGROUND, lively, 0.3), title
 
 
 def team_stats(session: Session, team: str) -> list[tuple[str, str]]:
@@ -93,7 +81,7 @@ class VictoryScene(Scene):
         winner = self.session.game.winner
         if winner == "draw":
             return DRAW_BACKGROUND, ACCENT
-        return winner_colors(palette.team(winner))
+        return team_tint(palette.team(winner))
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

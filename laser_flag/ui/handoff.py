@@ -1,0 +1,30 @@
+"""What the hand-off screen tells the player taking over a fog game: what their team was told
+during the other team's turn (snap shots, hits, enemies that came into view), and who is in
+sight now. Words only, no pygame."""
+
+from __future__ import annotations
+
+from .fog_view import team_view
+from .log_text import LogLine
+from .session import Session
+
+NOTHING = "Nothing happened to your units."
+
+
+def handoff_report(session: Session, team: str) -> list[str]:
+    """The lines `team` was told of since its last turn ended, then the enemies in sight now."""
+    game = session.game
+    told = [line for line in session.log if told_since_last_turn(line, team, game.turn)]
+    return [*(told or [NOTHING]), in_sight_line(session, team)]
+
+
+def told_since_last_turn(line: LogLine, team: str, turn: int) -> bool:
+    """A line of the other team's turn (the one just before `turn`) that `team` was told of."""
+    return line.turn == turn - 1 and team in line.told
+
+
+def in_sight_line(session: Session, team: str) -> str:
+    """'In sight now: Bob's Scout at (1, 5), ...', or that no enemy is."""
+    known = team_view(session.game, team).known
+    seen = [f"{session.roster.unit(u.id)} at {u.pos}" for u in known.units if u.team != team]
+    return f"In sight now: {', '.join(seen)}." if seen else "No enemy in sight now."

@@ -1,0 +1,118 @@
+"""The hand-off between two players of a fog game: the board covered by 'Pass to <team>' in that
+team's colours until they press Ready, then what happened to their units while they waited."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...board.palette import Palette
+from ..handoff import handoff_report
+from ..scene import Pop, PopToRoot, Scene, Transition
+from ..session import Session
+from ..team_tint import mix, team_tint
+from ..widgets import (
+    DIM,
+    TEXT,
+    Button,
+    button_at,
+    draw_box,
+    draw_buttons,
+    draw_lines,
+    draw_text,
+    font,
+    wrap,
+)
+
+READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+REPORT_W = 760  # the report's box, at most
+REPORT_SIZE = 20
+TITLE_SIZES = (80, 64, 48, 36)  # the title's, largest first: the first that fits the window
+
+
+class HandOffScene(Scene):
+    """Over the game screen: nothing of the board shows until the next player says Ready."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.team = session.game.active_team
+        self.ready = False  # Ready pressed: the report shows, then the board
+
+    @property
+    def name(self) -> str:
+        return self.session.names[self.team]
+
+    def report_lines(self) -> list[str]:
+        """What this team was told while the other played, and who it sees now."""
+        return handoff_report(self.session, self.team)
+
+    def buttons(self) -> list[Button]:
+        w, h = self.app.screen.get_size()
+        label = "Show the board" if self.ready else "Ready"
+        go = pygame.Rect(w // 2 - 120, h - 120, 240, 52)
+        return [Button("go", label, go), Button("menu", "Menu", pygame.Rect(24, h - 64, 120, 40))]
+
+    def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.KEYDOWN and event.key in READY_KEYS:
+            return self.go_on()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = button_at(self.buttons(), event.pos)
+            if hit is not None:
+                return self.go_on() if hit.name == "go" else PopToRoot()
+        return None
+
+    def go_on(self) -> Transition | None:
+        """Ready shows the report; the next press shows the board."""
+        if self.ready:
+            return Pop()
+        self.ready = True
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        palette = Palette.from_map(self.session.gm, self.app.settings.alternate_palette)
+        background, title = team_tint(palette.team(self.team))
+        surface.fill(background)
+        for i in range(4):  # the title band, brightest at its middle, as on the victory screen
+            band = mix(background, title, 0.12 + 0.08 * i)
+            pygame.draw.rect(surface, band, (0, 60 + 12 * i, w, 96 - 24 * i))
+        if self.ready:
+            self.draw_report(surface, title)
+        else:
+            self.draw_cover(surface, title)
+        draw_buttons(surface, self.buttons(), 26)
+
+    def draw_title(self, surface: pygame.Surface, text: str, color: tuple[int, int, int]) -> None:
+        """Big, in the team's colour, with a shadow that keeps it readable on its tint."""
+        x = surface.get_width() // 2
+        fits = [s for s in TITLE_SIZES if font(s, True).size(text)[0] <= x * 2 - 48]
+        size = fits[0] if fits else TITLE_SIZES[-1]  # a long name on a small window
+        draw_text(surface, text, (x + 3, 73), size, (0, 0, 0), bold=True, anchor="midtop")
+        draw_text(surface, text, (x, 70), size, color, bold=True, anchor="midtop")
+
+    def draw_cover(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
+        w, h = surface.get_size()
+        self.draw_title(surface, f"Pass to {self.name}", title)
+        game = self.session.game
+        lines = [
+            f"Round {game.round} · turn {game.turn} · {self.name} to play, with fog of war",
+            f"Only {self.name} should look now: the board shows what {self.name}'s units see.",
+            "Press Ready (Enter or Space) when you are at the keyboard.",
+        ]
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (w // 2, h // 2 - 40 + i * 36), 28, TEXT, anchor="midtop")
+
+    def draw_report(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
+        w, h = surface.get_size()
+        self.draw_title(surface, f"{self.name}: while you waited", title)
+        width = min(REPORT_W, w - 48)
+        wrapped = [part for line in self.report_lines()
+                   for part in [*wrap(line, REPORT_SIZE, width - 32), ""]][:-1]
+        line_h = font(REPORT_SIZE).get_linesize()
+        fits = (h - 170 - 150 - 32) // line_h
+        shown = wrapped[-fits:]  # the latest matter most: what is in sight now comes last
+        box = pygame.Rect(0, 170, width, len(shown) * line_h + 32)
+        box.centerx = w // 2
+        draw_box(surface, box)
+        draw_lines(surface, shown, (box.x + 16, box.y + 16), REPORT_SIZE, TEXT)
+        draw_text(surface, "Enter or Space: the board", (w // 2, h - 60), 20, DIM,
+                  anchor="midtop")
