@@ -9,16 +9,11 @@ from laser_flag.bots import make_bot
 from laser_flag.bots.distances import walking_distance
 from laser_flag.engine import EndTurn, Fire, Move
 from laser_flag.engine.units import DEACTIVATED
+from tests.bots.test_bots import ARENA
 from tests.engine.conftest import make_map
 from tests.engine.scenario import scenario
 
-OPEN = [
-    ".....",
-    ".....",
-    ".....",
-    ".....",
-    "1...2",
-]
+OPEN = ARENA  # open floor, a base in each bottom corner
 
 # One block of cover north-east of team 1: the tiles south and west of it are covered from
 # an enemy in the north-east corner; the block itself is nearest to that enemy but uncovered.
