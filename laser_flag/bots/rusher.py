@@ -12,7 +12,8 @@ Each decision, in this order:
    the nearest to the enemy among those.
 4. Otherwise it ends the turn (its units keep their snap shots).
 
-Units act in id order within steps 2 and 3. It ignores snap-shot risk and threats on purpose:
+Steps are counted as moves walk them (no diagonal step between two walls' corners). Units act
+in id order within steps 2 and 3. It ignores snap-shot risk and threats on purpose:
 it is the style a map must stay fair for, not a strong player. Ties between equal tiles are
 broken by the bot's own generator, so a mirror map favours neither side.
 """
@@ -25,7 +26,7 @@ from fractions import Fraction
 from laser_flag.engine import DEACTIVATED, Action, EndTurn, Fire, Game, Move, Pos, Unit
 
 from .base import Bot
-from .distances import UNREACHABLE, base_distance, walking_distance
+from .distances import UNREACHABLE, walking_distance
 
 FIRE_THRESHOLD = Fraction(1, 3)  # the least hit chance the rusher fires at
 
@@ -61,16 +62,16 @@ class RusherBot(Bot):
         return None
 
     def _to_base(self, game: Game, unit: Unit, tiles: list[Pos]) -> Pos | None:
-        dist = base_distance(game.map, unit.team)
+        dist = walking_distance(game.map, game.map.usable_bases(unit.team), corners=False)
         return self._nearer(unit, tiles, dist, lambda _: Fraction(0))
 
     def _advance(self, game: Game, unit: Unit, tiles: list[Pos]) -> Pos | None:
         enemies = [e for e in game.units if e.team != unit.team]
         if not enemies:
             return None
-        from_me = walking_distance(game.map, [unit.pos])
+        from_me = walking_distance(game.map, [unit.pos], corners=False)
         enemy = min(enemies, key=lambda e: from_me.get(e.pos, UNREACHABLE))
-        dist = walking_distance(game.map, [enemy.pos])
+        dist = walking_distance(game.map, [enemy.pos], corners=False)
 
         def exposure(to: Pos) -> Fraction:
             """The enemy's chance to hit this unit standing on `to` (0 out of its sight)."""

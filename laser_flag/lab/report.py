@@ -109,7 +109,8 @@ def report(plan: Plan, records: Sequence[GameRecord], partial: bool = False) -> 
         "verdicts": [{"map": gm.source, "verdict": verdict(table[m * per_map:(m + 1) * per_map])}
                      for m, gm in enumerate(plan.maps)],
     }
-    if any(not is_mirror(p) for p in plan.pairings):
-        doc["bots_overall"] = bot_record([r.result for r in records])
+    mixed = [r.result for r in records if not is_mirror(plan.pairings[r.pairing_index])]
+    if any(not is_mirror(p) for p in plan.pairings):  # a bot against itself measures no bot
+        doc["bots_overall"] = bot_record(mixed)
     return doc
 

@@ -6,6 +6,7 @@
     run.progress()            # Progress: games done of total, each row's counts and interval
     run.stop()                # ends the workers promptly; the games finished are kept
     run.result()              # the report document (report.report), `partial` if stopped
+    run.error                 # None, or why a game failed in a worker (the run then ended)
 
 Results equal the command line's (`laser-flag-balance`) for the same maps, pairings, games,
 seed, round cap and budget, whatever `jobs` is: every game's seeds come from the plan.
@@ -25,7 +26,7 @@ from laser_flag.engine import GameMap
 
 from . import report
 from .games import GameRecord, Plan, Task, play, steps_budget, tasks
-from .pairings import Pairing
+from .pairings import Pairing, parse_pairing
 
 POLL_SECONDS = 0.1  # how often the collecting thread looks whether it was asked to stop
 
@@ -71,14 +72,17 @@ class LabRun:
                  games: int, seed: int = 0, max_rounds: int = 200, jobs: int = 1,
                  budget: str | None = None, fog: bool | None = None) -> None:
         maps = (maps,) if isinstance(maps, GameMap) else tuple(maps)
-        steps_budget(budget)  # a malformed budget is the caller's ValueError, not a worker's
-        self.plan = Plan(maps, tuple(pairings), games, seed, max_rounds, budget, fog)
+        # A malformed budget or an unknown bot is the caller's ValueError, not a worker's.
+        steps_budget(budget)
+        pairings = tuple(parse_pairing(",".join(p)) for p in pairings)
+        self.plan = Plan(maps, pairings, games, seed, max_rounds, budget, fog)
         self.jobs = workers(self.plan, jobs)
         self._records: list[GameRecord] = []
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._pool: Pool | None = None
         self._thread: threading.Thread | None = None
+        self.error: str | None = None  # why a game failed in a worker, ending the run early
 
     def start(self) -> None:
         """Start the workers and a thread that collects their games; returns at once."""
@@ -89,16 +93,20 @@ class LabRun:
     def _collect(self) -> None:
         assert self._pool is not None
         finished = self._pool.imap_unordered(play, tasks(self.plan))
-        while not self._stopping.is_set():
-            try:
-                record = finished.next(timeout=POLL_SECONDS)
-            except multiprocessing.TimeoutError:
-                continue
-            except StopIteration:
-                break
-            with self._lock:
-                self._records.append(record)
-        self._pool.terminate()
+        try:
+            while not self._stopping.is_set():
+                try:
+                    record = finished.next(timeout=POLL_SECONDS)
+                except multiprocessing.TimeoutError:
+                    continue
+                except StopIteration:
+                    break
+                with self._lock:
+                    self._records.append(record)
+        except Exception as err:  # a game failed in a worker: keep what was played, say why
+            self.error = f"{type(err).__name__}: {err}"
+        finally:
+            self._pool.terminate()
 
     @property
     def running(self) -> bool:

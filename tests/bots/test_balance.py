@@ -316,3 +316,10 @@ def test_fog_plays_every_game_with_fog_of_war_and_says_so(capsys, monkeypatch):
     assert "fog of war" in capsys.readouterr().out.splitlines()[0]
     assert run_json(capsys, DUEL, "--games", "2", "--no-fog")["fog"] is False
     assert played == [True, True, False, False]
+
+
+def test_each_bots_record_counts_only_games_against_another_bot(capsys):
+    doc = run_json(capsys, DUEL, "--games", "2", "--bots", "random", "--bots", "greedy,random")
+    overall = doc["bots_overall"]
+    assert overall["greedy"]["wins"] + overall["greedy"]["losses"] + overall["greedy"]["draws"] == 2
+    assert sum(overall["random"][k] for k in ("wins", "losses", "draws")) == 2

@@ -6,18 +6,14 @@ from __future__ import annotations
 import pytest
 
 from laser_flag.bots import make_bot
+from laser_flag.bots.distances import walking_distance
 from laser_flag.engine import EndTurn, Fire, Move
 from laser_flag.engine.units import DEACTIVATED
+from tests.bots.test_bots import ARENA
 from tests.engine.conftest import make_map
 from tests.engine.scenario import scenario
 
-OPEN = [
-    ".....",
-    ".....",
-    ".....",
-    ".....",
-    "1...2",
-]
+OPEN = ARENA  # open floor, a base in each bottom corner
 
 # One block of cover north-east of team 1: the tiles south and west of it are covered from
 # an enemy in the north-east corner; the block itself is nearest to that enemy but uncovered.
@@ -85,3 +81,16 @@ def test_it_advances_out_of_the_enemys_sight_when_it_can():
     assert isinstance(action, Move)
     assert not game.has_los((0, 4), action.to)
     assert any(game.has_los((0, 4), to) for to in game.reachable(0))  # there was a choice
+
+
+def test_it_does_not_count_a_diagonal_between_wall_corners_as_a_way():
+    """The enemy is one diagonal step away but between two walls' corners: the way round is
+    long, so the rusher walks it instead of waiting where it thinks it is nearest."""
+    art = [".....",
+           ".....",
+           "..#..",
+           ".#...",
+           "....."]
+    arena = make_map(art, [["1", "basic", 3, 2], ["2", "basic", 2, 1]], rules=NO_SHOT)
+    assert walking_distance(arena, [(2, 1)], corners=False)[(3, 2)] > 1
+    assert isinstance(make_bot("rusher").choose(scenario(arena)), Move)

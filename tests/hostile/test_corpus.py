@@ -42,6 +42,8 @@ MAPS = {
     "huge_team_name.json": 'team_names["1"]: 100,000 characters, at most 40',
     "huge_map_name.json": "name: 100,000 characters, at most 200",
     "utf16.json": "byte 0: not valid UTF-8",
+    "huge_badge.json": "balance.pairings: must be a list of 1 to 16 pairings",
+    "badge_claims_fair.json": "balance.pairings[0].team1_win_rate: must be team1_wins /",
 }
 
 # Each save file, the words of its SaveError, and whether it is a replay mismatch (exit 1).

@@ -5,15 +5,10 @@ from __future__ import annotations
 
 from laser_flag.engine import EndTurn, Fire, Move
 from laser_flag.lab.hitmap import HitMap, HitRecorder
+from tests.bots.test_bots import ARENA
 from tests.engine.conftest import HIT, MISS, game_on
 
-OPEN = [
-    ".....",
-    ".....",
-    ".....",
-    ".....",
-    "1...2",
-]
+OPEN = ARENA  # open floor, a base in each bottom corner
 
 
 def test_a_hit_counts_where_it_was_fired_from_and_where_its_target_stood():

@@ -11,6 +11,7 @@ import pytest
 
 from laser_flag.engine import load_map
 from laser_flag.lab import LabRun
+from laser_flag.lab import run as run_module
 from laser_flag.tools import balance
 from tests.waits import wait_until
 
@@ -56,3 +57,33 @@ def test_stop_ends_the_workers_promptly_and_keeps_the_games_played():
     doc = run.result()
     assert doc["partial"] is True and 1 <= kept < 400
     assert doc["maps"][0]["games"] == kept
+
+
+class _FailingPool:
+    """A pool whose first game fails, as a bug in a worker would."""
+
+    def imap_unordered(self, func, items):
+        return self
+
+    def next(self, timeout=None):
+        raise RuntimeError("a bot broke")
+
+    def terminate(self):
+        self.terminated = True
+
+
+def test_a_game_that_fails_in_a_worker_ends_the_run_saying_why(monkeypatch):
+    pool = _FailingPool()
+    monkeypatch.setattr(run_module, "start_pool", lambda jobs: pool)
+    run = LabRun(load_map(DUEL), PAIRINGS, games=4)
+    run.start()
+    assert run.wait(timeout=30)
+    assert run.error == "RuntimeError: a bot broke" and pool.terminated
+    assert run.result()["partial"] is True
+
+
+@pytest.mark.parametrize(("pairings", "budget"), [([("hard", "genius")], None),
+                                                  (PAIRINGS, "seconds:2")])
+def test_an_unknown_bot_or_a_bad_budget_is_refused_before_any_worker(pairings, budget):
+    with pytest.raises(ValueError):
+        LabRun(load_map(DUEL), pairings, games=4, budget=budget)

@@ -30,6 +30,13 @@ def honest_save() -> dict:
     return saves.save_dict(game, {"names": {"1": "Ann", "2": "Ben"}, "levels": {"2": "Easy"}})
 
 
+# A well-formed badge (MAP_FORMAT.md), which the hostile ones below bend.
+BADGE = {"game_version": "0.10.0", "digest": "0" * 64, "seed": 1, "games": 10,
+         "max_rounds": 200, "budget": None, "pairings": [
+             {"pairing": ["hard", "hard"], "games": 10, "team1_wins": 9, "team2_wins": 1,
+              "draws": 0, "team1_win_rate": 0.9, "team1_interval": [0.6, 0.98]}]}
+
+
 def map_files(base: dict) -> dict[str, bytes]:
     text = json.dumps(base)
     inner = text[1:]
@@ -54,6 +61,10 @@ def map_files(base: dict) -> dict[str, bytes]:
         "huge_team_name.json": json.dumps({**base, "team_names": {"1": "R" * 100_000}}).encode(),
         "huge_map_name.json": json.dumps({**base, "name": "N" * 100_000}).encode(),
         "utf16.json": text.encode("utf-16"),
+        "huge_badge.json": json.dumps({**base, "balance": {**BADGE, "pairings": [
+            BADGE["pairings"][0]] * 1000}}).encode(),
+        "badge_claims_fair.json": json.dumps({**base, "balance": {**BADGE, "pairings": [
+            {**BADGE["pairings"][0], "team1_win_rate": 0.5}]}}).encode(),
     }
 
 
@@ -97,6 +108,7 @@ def save_files(base: dict) -> dict[str, bytes]:
 
 def main() -> None:
     base_map = json.loads((ROOT / "maps" / "duel.json").read_text(encoding="utf-8"))
+    base_map.pop("balance", None)  # the corpus predates badges; its badge files bring their own
     for folder, files in (("maps", map_files(base_map)), ("saves", save_files(honest_save()))):
         (HERE / folder).mkdir(exist_ok=True)
         for name, content in files.items():
