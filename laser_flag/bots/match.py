@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from laser_flag.engine import Game, GameMap
+from laser_flag.engine.events import Event
 
 from .registry import make_bot
 
@@ -30,13 +32,18 @@ class MatchResult:
     scores: tuple[int, int]
 
 
-def play_match(gm: GameMap, bots: tuple[str, str], seed: int, max_rounds: int) -> MatchResult:
-    """Play bots[0] (team 1) against bots[1] (team 2); past `max_rounds` rounds it is a draw."""
+def play_match(gm: GameMap, bots: tuple[str, str], seed: int, max_rounds: int,
+               on_events: Callable[[Sequence[Event]], None] | None = None) -> MatchResult:
+    """Play bots[0] (team 1) against bots[1] (team 2); past `max_rounds` rounds it is a draw.
+
+    `on_events` sees the events of every action, in order (the lab's hit map follows them)."""
     game = Game(gm, seed=derive_seed(seed, "game"))
     players = {team: make_bot(name, derive_seed(seed, "bot", team))
                for team, name in zip("12", bots, strict=True)}
     while not game.over and game.round <= max_rounds:
-        game.apply(players[game.active_team].choose(game))
+        events = game.apply(players[game.active_team].choose(game))
+        if on_events is not None:
+            on_events(events)
     winner, victory = (game.winner, game.victory) if game.over else (DRAW, CAP_REASON)
     rounds = min(game.round, max_rounds)
     return MatchResult(bots, winner, victory, rounds, (game.scores["1"], game.scores["2"]))

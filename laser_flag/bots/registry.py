@@ -6,8 +6,10 @@ from .base import Bot
 from .greedy import GreedyBot
 from .planner import PlannerBot
 from .random_bot import RandomBot
+from .rusher import RusherBot
 
-BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, PlannerBot)}
+BOTS: dict[str, type[Bot]] = {
+    cls.name: cls for cls in (RandomBot, GreedyBot, PlannerBot, RusherBot)}
 BOT_NAMES = tuple(BOTS)
 
 
