@@ -61,13 +61,6 @@ class BoardView(tk.Canvas):
         self.create_rectangle(left * px, top * px, (right + 1) * px, (bottom + 1) * px,
                               outline=RECT_COLOUR, width=3, dash=(6, 3))
 
-    def numbers(self, counts: dict[Pos, int]) -> None:
-        """A number on each tile (exposure counts)."""
-        font = ("TkDefaultFont", max(7, self.tile_px // 4), "bold")
-        for (r, c), count in counts.items():
-            x, y = (c + 0.5) * self.tile_px, (r + 0.5) * self.tile_px
-            self.create_text(x, y, text=str(count), fill="#ffffff", font=font)
-
     def tile_centre(self, pos: Pos) -> tuple[int, int]:
         """Canvas coordinates of a tile's centre (used to drive the view in tests)."""
         half = self.tile_px // 2

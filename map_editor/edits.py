@@ -7,6 +7,7 @@ import copy
 from laser_flag.engine.game_map import WALL, Pos
 
 from .document import MapDocument, UnitEntry, UnitRow, unit_entries
+from .words import place, unit_at
 
 
 class EditRefused(ValueError):
@@ -43,12 +44,12 @@ def painted(doc: MapDocument, cells: list[Pos], kind: str) -> dict[str, list]:
 
 def _free(doc: MapDocument, pos: Pos, moving: int | None = None) -> None:
     if not doc.in_bounds(pos):
-        raise EditRefused(f"{pos} is outside the map")
+        raise EditRefused(f"{place(pos)} is outside the map")
     if doc.tile(pos) == WALL:
-        raise EditRefused(f"a unit cannot stand on a wall {pos}")
+        raise EditRefused(f"{place(pos)} is a wall, and units cannot stand on walls")
     other = doc.unit_at(pos)
     if other is not None and other != moving:
-        raise EditRefused(f"{pos} already holds unit {other}")
+        raise EditRefused(f"{unit_at(doc.unit_rows[other])} stands there")
 
 
 def with_unit_placed(doc: MapDocument, team: str, unit_class: str, pos: Pos) -> list[UnitEntry]:

@@ -10,8 +10,10 @@ from laser_flag.engine.game_map import TEAMS, GameMap
 from laser_flag.engine.ruleset import CLASS_LABELS, CLASSES
 
 from .document import UnitRow
+from .legend import Legend
 from .symmetry import SYMMETRIES
 from .tool_panel import tip
+from .words import unit_at
 
 UnitChange = Callable[[str, str], None]  # team, class
 
@@ -32,6 +34,7 @@ class InfoPanel(ttk.Frame):
         button.pack(fill="x", pady=(10, 0))
         tip(button, "Name, teams, colours, limits and rule overrides. Ctrl+P")
         self._selected_box(on_unit_delete)
+        self.legend = Legend(self)  # an overlay's colours, under the rest while it is shown
 
     def _fact(self, title: str, help_text: str) -> ttk.Label:
         heading = ttk.Label(self, text=title, font=("TkDefaultFont", 10, "bold"))
@@ -77,7 +80,7 @@ class InfoPanel(ttk.Frame):
             f"{'✔' if s in symmetric else '✘'} {s}" for s in SYMMETRIES))
         self.size.configure(text=f"{gm.rows} x {gm.cols}")
 
-    def show_unit(self, index: int | None, unit: UnitRow | None) -> None:
+    def show_unit(self, unit: UnitRow | None) -> None:
         """The selected unit's team and class, or a hint when none is selected."""
         for widget in self._unit_widgets:
             widget.state(["disabled" if unit is None else "!disabled"])
@@ -86,6 +89,6 @@ class InfoPanel(ttk.Frame):
             self.unit_team.set("")
             self.unit_class.set("")
             return
-        self.unit_label.configure(text=f"units[{index}] at ({unit.row}, {unit.col})")
+        self.unit_label.configure(text=unit_at(unit))
         self.unit_team.set(unit.team)
         self.unit_class.current(CLASSES.index(unit.unit_class))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import WALL, Pos
-from laser_flag.engine.ruleset import CLASS_LABELS
 
 from .document import MapDocument
 from .edits import (
@@ -15,6 +14,7 @@ from .edits import (
     with_unit_moved,
     with_unit_placed,
 )
+from .words import place, unit_at, unit_name
 
 BRUSH, RECT, UNIT, LOS = "brush", "rect", "unit", "los"
 
@@ -53,11 +53,10 @@ class Pointer:
             return self._paint(brush_cells(self.doc, pos, self.brush))
         if self.tool == RECT:
             self.rect = (pos, pos)
-            return f"Rectangle from {pos}"
+            return f"Rectangle from {place(pos)}"
         if self.tool == UNIT:
             return self._press_unit(pos)
-        self.los_origin = pos
-        return f"Showing what {pos} can see"
+        return self._look_from(pos)
 
     def drag(self, pos: Pos) -> str:
         if pos == self._last or self._last is None:
@@ -71,7 +70,7 @@ class Pointer:
         elif self.tool == UNIT and self._dragging and self.selected is not None:
             return self._move(pos)
         elif self.tool == LOS:
-            self.los_origin = pos
+            return self._look_from(pos)
         return ""
 
     def release(self, pos: Pos) -> str:
@@ -88,26 +87,31 @@ class Pointer:
         values = painted(self.doc, cells, self.kind)
         removed = len(self.doc.units) - len(values.get("units", self.doc.units))
         self.doc.history.change(f"Paint {TILE_LABELS[self.kind]}", values)
-        self.forget_missing_unit()
+        self.forget_gone()
         if removed:
             return f"The wall removed {removed} unit(s) standing there (Ctrl+Z brings them back)"
         return ""
+
+    def _look_from(self, pos: Pos) -> str:
+        """The Sight tool's viewpoint: any tile a unit could stand on, never a wall."""
+        if self.doc.tile(pos) == WALL:
+            return f"No sight from {place(pos)}: it is a wall, and units cannot stand there"
+        self.los_origin = pos
+        return f"Showing what {place(pos)} can see"
 
     def _press_unit(self, pos: Pos) -> str:
         index = self.doc.unit_at(pos)
         if index is not None:
             self.selected, self._dragging = index, True
             self.doc.history.begin_group()
-            unit = self.doc.unit_rows[index]
-            label = CLASS_LABELS[unit.unit_class]
-            return f"Unit {index}: team {unit.team} {label}; drag to move it"
+            return f"{unit_at(self.doc.unit_rows[index])}: drag to move it"
         try:
             units = with_unit_placed(self.doc, self.team, self.unit_class, pos)
         except EditRefused as e:
             return f"Cannot place a unit: {e}"
         self.doc.history.change("Place unit", {"units": units})
         self.selected = len(units) - 1
-        return f"Placed team {self.team} {CLASS_LABELS[self.unit_class]} at {pos}"
+        return f"Placed {unit_name(self.team, self.unit_class)} at {place(pos)}"
 
     def _move(self, pos: Pos) -> str:
         assert self.selected is not None
@@ -118,7 +122,10 @@ class Pointer:
         self.doc.history.change("Move unit", {"units": units})
         return ""
 
-    def forget_missing_unit(self) -> None:
-        """Drop the selection when an edit or undo removed the selected unit."""
+    def forget_gone(self) -> None:
+        """Drop the selection when an edit or undo removed the selected unit, and the Sight
+        tool's viewpoint when a wall now stands there."""
         if self.selected is not None and self.selected >= len(self.doc.units):
             self.selected = None
+        if self.los_origin is not None and self.doc.tile(self.los_origin) == WALL:
+            self.los_origin = None

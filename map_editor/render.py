@@ -17,10 +17,10 @@ from laser_flag.board.draw import (
 from laser_flag.board.palette import HIGHLIGHTS, Palette
 from laser_flag.engine.game_map import GameMap, Pos
 
+from .overlays import HeatBand, band_of, heat_bands
+
 UNSEEN = (0, 0, 0, 120)
-HEAT_LEVELS = 8
-HEAT_RGB = (255, 40, 40)
-HEAT_MAX_ALPHA = 170
+HEAT_ALPHA = 170  # the terrain still shows through the heatmap's colours
 
 
 @dataclass(frozen=True)
@@ -32,14 +32,13 @@ class Overlays:
 
 
 def _heat(surface: pygame.Surface, tile_px: int, heat: Mapping[Pos, int]) -> None:
-    """Redder where more tiles see a tile, in a few steps so shading squares stay cached."""
-    top = max(heat.values(), default=0) or 1
-    levels: dict[int, list[Pos]] = {}
+    """Each tile in its band's colour, so shading squares stay cached (one per band)."""
+    bands = heat_bands(heat)
+    cells: dict[HeatBand, list[Pos]] = {}
     for pos, count in heat.items():
-        levels.setdefault(round(count / top * HEAT_LEVELS), []).append(pos)
-    for level, cells in levels.items():
-        alpha = HEAT_MAX_ALPHA * level // HEAT_LEVELS
-        shade_tiles(surface, (0, 0), tile_px, cells, (*HEAT_RGB, alpha))
+        cells.setdefault(band_of(count, bands), []).append(pos)
+    for band, tiles in cells.items():
+        shade_tiles(surface, (0, 0), tile_px, tiles, (*band.colour, HEAT_ALPHA))
 
 
 def board_surface(gm: GameMap, tile_px: int, alternate: bool, overlays: Overlays) -> pygame.Surface:

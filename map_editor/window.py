@@ -20,7 +20,7 @@ from .dialogs import CANCEL, SAVE, ask_new_size, ask_save_changes
 from .document import MapDocument
 from .info_panel import InfoPanel
 from .menus import build_menus
-from .overlays import exposure, frozen, sight
+from .overlays import exposure, frozen, heat_bands, sight
 from .pointer import BRUSH, LOS, RECT, Pointer
 from .properties import changes
 from .properties_dialog import PropertiesDialog
@@ -28,6 +28,7 @@ from .render import Overlays, ppm_data, tile_swatch
 from .storage import copy_path, is_bundled, new_map_data, read_map, save_folder, write_map
 from .tool_panel import SWATCH_PX, TERRAIN_KEYS, TOOL_INFO, ToolPanel
 from .validation import Problem, find_problem, preview_map
+from .words import place, unit_at
 
 APP_NAME = "Laser Flag Map Editor"
 MAP_TYPES = [("Laser Flag maps", "*.json *.txt"), ("All files", "*")]
@@ -109,19 +110,18 @@ class EditorWindow:
 
     def refresh(self) -> None:
         """Redraw everything from the document; cheap enough to run after every edit."""
-        self.pointer.forget_missing_unit()
+        self.pointer.forget_gone()
         gm = preview_map(self.doc.data, self.doc.title_name)
         tiles = frozen(self.doc.tiles)
         origin = self.pointer.los_origin
         heat = exposure(tiles) if self.heatmap else {}
         overlays = Overlays(sight(tiles, origin) if origin else None, heat)
         self.board.show(gm, self.alternate, overlays)
-        if heat:
-            self.board.numbers(heat)
+        self._legend(heat)
         self._marks()
         self.info.show(gm, symmetry.symmetries(self.doc))
         selected = self.pointer.selected
-        self.info.show_unit(selected, None if selected is None else self.doc.unit_rows[selected])
+        self.info.show_unit(None if selected is None else self.doc.unit_rows[selected])
         self.tools.set_swatches({k: tk.PhotoImage(data=ppm_data(tile_swatch(gm, k, SWATCH_PX)))
                                  for k in TILE_KINDS})
         mark = "*" if self.doc.modified else ""
@@ -137,6 +137,14 @@ class EditorWindow:
             self.board.frame(*self.pointer.rect)
         if self.problem:
             self.board.mark(self.problem.cells, PROBLEM_COLOUR, width=4)
+
+    def _legend(self, heat: dict[Pos, int]) -> None:
+        """The heatmap's colours with their counts, most exposed first; gone with the heatmap."""
+        if not heat:
+            self.info.legend.hide()
+            return
+        bands = [(band.colour, band.label()) for band in reversed(heat_bands(heat))]
+        self.info.legend.show("Exposure heatmap", bands, "Hover a tile for its exact count.")
 
     def say(self, message: str) -> None:
         if message:
@@ -162,7 +170,7 @@ class EditorWindow:
             kind = TILE_LABELS[self.doc.tile(pos)]
             heat = exposure(frozen(self.doc.tiles)).get(pos) if self.heatmap else None
             seen = f", seen from {heat} tiles" if heat is not None else ""
-            self.hover.configure(text=f"({pos[0]}, {pos[1]}) {kind}{seen}")
+            self.hover.configure(text=f"{place(pos)}: {kind}{seen}")
 
     def _edited(self) -> None:
         """After any change: a shown problem is re-checked, so its mark goes once fixed."""
@@ -194,9 +202,10 @@ class EditorWindow:
         if index is None:
             self.say("Select a unit with the Unit tool first")
             return
+        unit = self.doc.unit_rows[index]
         self.doc.history.change("Delete unit", {"units": edits.without_unit(self.doc, index)})
         self.pointer.selected = None
-        self.say(f"Deleted units[{index}]")
+        self.say(f"Deleted {unit_at(unit)}")
         self._edited()
 
     def mirror(self, which: str, keep_first: bool) -> None:

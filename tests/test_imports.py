@@ -9,8 +9,8 @@ from .import_graph import circles, graph, hidden_imports, project_modules
 # Imports left inside a function on purpose, none of them to dodge a circle.
 LAZY_ON_PURPOSE = {
     ("laser_flag.ui.tk_dialogs", "tkinter"): "Tk may be missing, and starting it is slow",
-    ("laser_flag.tools.balance", "matplotlib"): "optional: only --plot needs it",
-    ("laser_flag.tools.balance", "matplotlib.pyplot"): "after matplotlib.use('Agg')",
+    ("laser_flag.tools.plotting", "matplotlib"): "optional: only --plot needs it",
+    ("laser_flag.tools.plotting", "matplotlib.pyplot"): "after matplotlib.use('Agg')",
     ("map_editor.app", "map_editor.window"): "after the environment pygame reads on import",
 }
 

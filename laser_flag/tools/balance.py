@@ -25,12 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from laser_flag.engine import Game, GameMap, MapError, load_map
-from laser_flag.engine.mapfile import write_atomic
 from laser_flag.lab import STYLES, Plan, badge, parse_pairing, report
 from laser_flag.lab.games import GameRecord, tasks
 from laser_flag.lab.pairings import Pairing, label
 from laser_flag.lab.run import play_all, workers
 from laser_flag.tools.cli import OneLineParser, UsageError, emit, fail, output_problem
+from laser_flag.tools.plotting import check_plot_path, pyplot, save_figure
 
 PROG = "laser-flag-balance"
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C (128 + SIGINT)
@@ -157,18 +157,6 @@ def render_text(doc: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _pyplot() -> Any:
-    """matplotlib's pyplot on a file-only backend; UsageError when it is not installed."""
-    try:
-        import matplotlib
-    except ImportError:
-        raise UsageError("--plot needs matplotlib (pip install matplotlib)") from None
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
 def _row_name(row: dict[str, Any], several: bool) -> str:
     stem = Path(row["map"]).stem
     return f"{stem}\n{label(row['pairing'])}" if several else stem
@@ -191,29 +179,7 @@ def plot(doc: dict[str, Any], path: str, plt: Any) -> None:
     ax.set_ylabel("team 1 win rate (decided games)")
     ax.set_title(f"{', '.join(map(label, doc['pairings']))}: first-player edge")
     fig.tight_layout()
-    try:  # like every file the game writes: never half a chart
-        write_atomic(path, lambda f: fig.savefig(f, format=_image_kind(path)))
-    finally:
-        plt.close(fig)
-
-
-def _image_kind(path: str) -> str:
-    """The chart's image type, from the file's extension: png when it has none."""
-    return Path(path).suffix.lstrip(".").lower() or "png"
-
-
-def _check_plot_path(path: str, plt: Any) -> None:
-    """Refuse a chart that could not be written before any game is played."""
-    target, kind = Path(path), _image_kind(path)
-    probe = plt.figure()
-    kinds = probe.canvas.get_supported_filetypes()
-    plt.close(probe)
-    problem = output_problem(target)
-    if problem:
-        raise UsageError(f"--plot {path}: {problem}")
-    if kind not in kinds:
-        raise UsageError(f"--plot {path}: unknown image type {kind!r} "
-                         f"(one of {', '.join(sorted(kinds))})")
+    save_figure(fig, path, plt)
 
 
 def _check_maps(paths: Sequence[str]) -> None:
@@ -241,9 +207,9 @@ def _setup(argv: list[str] | None) -> tuple[argparse.Namespace, Any]:
     _check_maps(args.maps)
     if args.badge:
         _check_badge(args)
-    plt = _pyplot() if args.plot else None
+    plt = pyplot() if args.plot else None
     if plt is not None:
-        _check_plot_path(args.plot, plt)
+        check_plot_path(args.plot, plt)
     return args, plt
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +24,8 @@ from laser_flag.engine.ruleset import (
     Ruleset,
 )
 from laser_flag.tools.cli import OneLineParser, UsageError, emit, fail
+from laser_flag.tools.plotting import check_plot_path, pyplot
+from laser_flag.tools.roll_chart import Grid, plot
 
 PROG = "laser-flag-rolls"
 
@@ -115,6 +118,7 @@ def _parser() -> OneLineParser:
         "--dice", type=_dice_arg, default=TWO_D6, help="dice system, e.g. 2d6, 3d6, 1d20"
     )
     parser.add_argument("--json", action="store_true", help="print the tables as JSON")
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw the tables as a chart")
     return parser
 
 
@@ -213,17 +217,47 @@ def _show(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def render_text(tables: Tables, dice: Dice, sources: Sequence[str], rules: Ruleset) -> str:
-    """The header (dice, rules in force) and one table per shooter class."""
+def header(dice: Dice, sources: Sequence[str], rules: Ruleset) -> list[str]:
+    """The dice and the rules in force: where they came from and what differs from the defaults."""
     changes = rules_changes(rules)
-    lines = [
+    return [
         f"Dice: {dice} (a hit is a total >= needed; {dice.sides**dice.count} outcomes)",
         "Rules: " + " + ".join(["defaults", *sources]),
         "Differs from the defaults: " + (", ".join(changes) if changes else "nothing"),
     ]
+
+
+def render_text(tables: Tables, dice: Dice, sources: Sequence[str], rules: Ruleset) -> str:
+    """The header (dice, rules in force) and one table per shooter class."""
+    lines = header(dice, sources, rules)
     for shooter, positions in tables.items():
         lines += ["", *_shooter_table(shooter, positions)]
     return "\n".join(lines)
+
+
+def chart_grid(rules: Ruleset, dice: Dice, sources: Sequence[str]) -> Grid:
+    """The tables as the chart's grid: a row per shooter class and position, a column per target
+    class and position; cells whose needed roll the rules in force change are marked."""
+    shooters = [(s, p) for s in CLASSES for p in SHOOTER_POSITIONS]
+    targets = [(t, c) for t in CLASSES for c in TARGET_POSITIONS]
+    tables, defaults = roll_tables(rules, dice), roll_tables(DEFAULT_RULESET, dice)
+    hits = [[tables[s][p][t][c] for t, c in targets] for s, p in shooters]
+    changed = frozenset(
+        (i, j)
+        for i, (s, p) in enumerate(shooters)
+        for j, (t, c) in enumerate(targets)
+        if hits[i][j].needed != defaults[s][p][t][c].needed
+    )
+    note = " (outlined in red)" if changed else ""
+    lines = ["Needed roll and chance to hit" + note, *header(dice, sources, rules)]
+    return Grid(
+        rows=[f"{CLASS_LABELS[s]} · {SHOOTER_LABELS[p]}" for s, p in shooters],
+        cols=[f"{CLASS_LABELS[t]} · {TARGET_LABELS[c]}" for t, c in targets],
+        hits=hits,
+        changed=changed,
+        group=len(TARGET_POSITIONS),
+        title="\n".join(part for line in lines for part in textwrap.wrap(line, 110)),
+    )
 
 
 def _load_rules(args: argparse.Namespace) -> tuple[Ruleset, list[str]]:
@@ -244,17 +278,35 @@ def _load_rules(args: argparse.Namespace) -> tuple[Ruleset, list[str]]:
     return rules, sources
 
 
+def _setup(argv: list[str] | None) -> tuple[argparse.Namespace, Ruleset, list[str], Any]:
+    """The arguments, the rules in force, their sources and pyplot (None without --plot)."""
+    args = _parser().parse_args(argv)
+    rules, sources = _load_rules(args)
+    plt = pyplot() if args.plot else None
+    if plt is not None:
+        check_plot_path(args.plot, plt)
+    return args, rules, sources, plt
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Print the roll tables; 2 with one line on stderr for a bad argument, map or output."""
+    """Print the roll tables (and draw them with --plot); 2 with one line on stderr for a bad
+    argument, map, output or missing matplotlib."""
     try:
-        args = _parser().parse_args(argv)
-        rules, sources = _load_rules(args)
+        args, rules, sources, plt = _setup(argv)
     except UsageError as err:
         return fail(PROG, err)
     tables = roll_tables(rules, args.dice)
     if args.json:
-        return emit(PROG, json.dumps(tables_json(tables, args.dice), indent=2))
-    return emit(PROG, render_text(tables, args.dice, sources, rules))
+        status = emit(PROG, json.dumps(tables_json(tables, args.dice), indent=2))
+    else:
+        status = emit(PROG, render_text(tables, args.dice, sources, rules))
+    if plt is None:
+        return status
+    try:
+        plot(plt, chart_grid(rules, args.dice, sources), args.plot)
+    except OSError as err:
+        return fail(PROG, f"--plot {args.plot}: cannot write the chart: {err.strerror or err}")
+    return status
 
 
 if __name__ == "__main__":

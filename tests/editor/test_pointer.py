@@ -113,3 +113,44 @@ def test_los_tool_edits_nothing():
     pointer.release((4, 4))
     assert pointer.los_origin == (4, 4)
     assert not doc.history.can_undo
+
+
+def test_the_sight_tool_refuses_a_wall_and_says_why():
+    doc = blank()
+    doc.tiles[4][6] = WALL
+    pointer = Pointer(doc)
+    pointer.tool = LOS
+    assert pointer.press((4, 5)) == "Showing what row 4, column 5 can see"
+    message = pointer.drag((4, 6))
+    assert message == "No sight from row 4, column 6: it is a wall, and units cannot stand there"
+    assert pointer.los_origin == (4, 5)  # the last tile a unit could stand on
+    pointer.release((4, 6))
+    pointer.press((4, 6))
+    assert pointer.los_origin == (4, 5)
+
+
+def test_a_viewpoint_walled_over_is_dropped():
+    doc = blank()
+    pointer = Pointer(doc)
+    pointer.tool = LOS
+    pointer.press((2, 2))
+    pointer.release((2, 2))
+    doc.tiles[2][2] = WALL  # as an undo of its painting, or a drawn wall, would leave it
+    pointer.forget_gone()
+    assert pointer.los_origin is None
+
+
+def test_the_status_line_speaks_the_games_words():
+    doc = blank(units=[["2", "grunt", 3, 3]])
+    doc.tiles[5][5] = WALL
+    pointer = Pointer(doc)
+    pointer.tool, pointer.team, pointer.unit_class = UNIT, "1", "scout"
+    assert pointer.press((0, 3)) == "Placed Team 1 Scout at row 0, column 3"
+    pointer.release((0, 3))
+    assert pointer.press((3, 3)) == "Team 2 Grunt at row 3, column 3: drag to move it"
+    assert pointer.drag((0, 3)) == "Cannot move there: Team 1 Scout at row 0, column 3 stands there"
+    assert pointer.drag((5, 5)) == (
+        "Cannot move there: row 5, column 5 is a wall, and units cannot stand on walls")
+    pointer.release((3, 3))
+    pointer.tool = RECT
+    assert pointer.press((1, 2)) == "Rectangle from row 1, column 2"

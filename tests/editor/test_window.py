@@ -16,7 +16,16 @@ from map_editor.pointer import UNIT
 from map_editor.storage import new_map_data
 from map_editor.window import APP_NAME, EditorWindow
 
-from .xdo import answer_dialog, click, drag, find_window, key, wait_for, wm_close
+from .xdo import (
+    answer_dialog,
+    click,
+    drag,
+    find_window,
+    key,
+    tile_on_screen,
+    wait_for,
+    wm_close,
+)
 
 pytestmark = pytest.mark.slow  # a real Tk window on an X server
 
@@ -24,12 +33,6 @@ ROOT = Path(__file__).resolve().parents[2]
 ORIGINAL_FORMAT = ROOT / "tests" / "data" / "original_format.txt"
 UNITS = [["1", "scout", 0, 0], ["2", "grunt", 10, 10]]
 
-
-
-def _screen(window: EditorWindow, pos: tuple[int, int]) -> tuple[int, int]:
-    """Screen coordinates of a tile's centre on the board."""
-    x, y = window.board.tile_centre(pos)
-    return window.board.winfo_rootx() + x, window.board.winfo_rooty() + y
 
 
 def _title(name: str) -> str:
@@ -52,14 +55,14 @@ def small_map(tmp_path: Path) -> Path:
 def test_paint_place_undo_and_save_with_real_input(editor, small_map):
     win = _open(editor, small_map)
     root, doc = editor.root, editor.doc
-    click(root, _screen(editor, (2, 2)))  # brush, wall: the defaults
+    click(root, tile_on_screen(editor, (2, 2)))  # brush, wall: the defaults
     wait_for(root, lambda: doc.tiles[2][2] == WALL)
-    drag(root, _screen(editor, (4, 1)), _screen(editor, (4, 5)))
+    drag(root, tile_on_screen(editor, (4, 1)), tile_on_screen(editor, (4, 5)))
     wait_for(root, lambda: doc.tiles[4][5] == WALL)
     key(root, win, "u")
     wait_for(root, lambda: editor.pointer.tool == UNIT)
-    click(root, _screen(editor, (7, 7)))
-    click(root, _screen(editor, (8, 8)))
+    click(root, tile_on_screen(editor, (7, 7)))
+    click(root, tile_on_screen(editor, (8, 8)))
     wait_for(root, lambda: len(doc.units) == 4)
     key(root, win, "ctrl+z")  # takes back the second unit only
     wait_for(root, lambda: len(doc.units) == 3)
@@ -96,7 +99,7 @@ def test_every_bundled_and_original_map_saves_unchanged(editor, tmp_path):
 
 def test_closing_with_an_unsaved_edit_asks_and_cancel_keeps_it(editor, small_map):
     win = _open(editor, small_map)
-    click(editor.root, _screen(editor, (3, 3)))
+    click(editor.root, tile_on_screen(editor, (3, 3)))
     wait_for(editor.root, lambda: editor.doc.tiles[3][3] == WALL)
     answer = answer_dialog("Unsaved changes", "Escape")
     wm_close(win)

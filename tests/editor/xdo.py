@@ -10,6 +10,7 @@ import time
 import tkinter as tk
 from collections.abc import Callable
 
+from map_editor.window import EditorWindow
 from tests.waits import POLL_S, wait_until
 
 CLIENT_MESSAGE = 33
@@ -70,6 +71,17 @@ def find_window(name: str, root: tk.Misc | None = None,
 def key(root: tk.Misc, window: int, keys: str) -> None:
     xdotool("windowfocus", "--sync", str(window))
     xdotool("key", keys)
+    pump(root)
+
+
+def tile_on_screen(window: EditorWindow, pos: tuple[int, int]) -> tuple[int, int]:
+    """Screen coordinates of a tile's centre on the editor's board."""
+    x, y = window.board.tile_centre(pos)
+    return window.board.winfo_rootx() + x, window.board.winfo_rooty() + y
+
+
+def hover(root: tk.Misc, xy: tuple[int, int]) -> None:
+    xdotool("mousemove", "--sync", str(xy[0]), str(xy[1]))
     pump(root)
 
 

@@ -1,0 +1,43 @@
+"""A legend for a board overlay: each colour and what it means, shown only with its overlay."""
+
+from __future__ import annotations
+
+import tkinter as tk
+from collections.abc import Sequence
+from tkinter import ttk
+
+RGB = tuple[int, int, int]
+SWATCH_W = 3  # characters
+
+
+def hex_colour(rgb: RGB) -> str:
+    return "#" + "".join(f"{c:02x}" for c in rgb)
+
+
+class Legend(ttk.LabelFrame):
+    """Packed into its parent when shown, forgotten when hidden; rebuilt on every show."""
+
+    def __init__(self, master: tk.Misc) -> None:
+        super().__init__(master, padding=6)
+        self.rows: list[tuple[str, str]] = []  # (colour, text) as shown, for tests and readers
+
+    def show(self, title: str, entries: Sequence[tuple[RGB, str]], note: str = "") -> None:
+        for child in self.winfo_children():
+            child.destroy()
+        self.configure(text=title)
+        self.rows = [(hex_colour(rgb), text) for rgb, text in entries]
+        for colour, text in self.rows:
+            row = ttk.Frame(self)
+            row.pack(anchor="w", pady=1)
+            tk.Label(row, background=colour, width=SWATCH_W, relief="solid", borderwidth=1
+                     ).pack(side="left")
+            ttk.Label(row, text=text).pack(side="left", padx=(6, 0))
+        if note:
+            ttk.Label(self, text=note, wraplength=200, justify="left", foreground="#555555"
+                      ).pack(anchor="w", pady=(4, 0))
+        if not self.winfo_ismapped():
+            self.pack(fill="x", pady=(14, 0))
+
+    def hide(self) -> None:
+        self.rows = []
+        self.pack_forget()

@@ -1,0 +1,23 @@
+"""Places and units in the words the game uses, for the editor's status bar and panels."""
+
+from __future__ import annotations
+
+from laser_flag.engine.game_map import Pos
+from laser_flag.engine.ruleset import CLASS_LABELS
+
+from .document import UnitRow
+
+
+def place(pos: Pos) -> str:
+    """`row 0, column 3`: rows and columns counted from 0, as the game's board edges number them."""
+    return f"row {pos[0]}, column {pos[1]}"
+
+
+def unit_name(team: str, unit_class: str) -> str:
+    """`Team 1 Scout`."""
+    return f"Team {team} {CLASS_LABELS[unit_class]}"
+
+
+def unit_at(unit: UnitRow) -> str:
+    """`Team 1 Scout at row 0, column 3`."""
+    return f"{unit_name(unit.team, unit.unit_class)} at {place(unit.pos)}"

@@ -1,0 +1,83 @@
+"""The real editor window under Xvfb: the heatmap's legend and hover counts, the Sight tool
+refusing a wall, and the status bar in the game's words."""
+
+from __future__ import annotations
+
+import tkinter as tk
+
+import pytest
+
+from laser_flag.engine.game_map import WALL
+from laser_flag.engine.mapfile import write_json_atomic
+from map_editor.overlays import exposure, frozen, heat_bands
+from map_editor.pointer import LOS, UNIT
+
+from .helpers import blank
+from .xdo import click, find_window, hover, key, tile_on_screen, wait_for
+
+pytestmark = pytest.mark.slow  # a real Tk window on an X server
+
+
+@pytest.fixture
+def shown(editor, tmp_path):
+    """The editor on an 11x11 map with a wall row and two units; its window id."""
+    data = blank(units=[["1", "scout", 0, 3], ["2", "sniper", 4, 7]]).data
+    for c in range(2, 9):
+        data["tiles"][6][c] = WALL
+    path = tmp_path / "words.json"
+    write_json_atomic(path, data)
+    assert editor.open_path(path)
+    return editor, find_window("words.json", editor.root)
+
+
+def _texts(canvas: tk.Canvas) -> list[str]:
+    return [canvas.itemcget(i, "text") for i in canvas.find_all() if canvas.type(i) == "text"]
+
+
+def test_the_heatmap_has_a_legend_and_counts_only_on_hover(shown):
+    editor, window = shown
+    root = editor.root
+    assert not editor.info.legend.winfo_ismapped()
+    key(root, window, "h")
+    wait_for(root, editor.info.legend.winfo_ismapped, what="the heatmap's legend")
+    heat = exposure(frozen(editor.doc.tiles))
+    bands = heat_bands(heat)
+    labels = [text for _, text in editor.info.legend.rows]
+    assert labels == [b.label() for b in reversed(bands)]  # most exposed first
+    assert labels[0].endswith(f"-{max(heat.values())} tiles")
+    assert labels[-1].startswith(f"seen from {min(heat.values())}")
+    assert _texts(editor.board) == []  # no number covers a unit
+    hover(root, tile_on_screen(editor, (0, 3)))
+    expected = f"row 0, column 3: Floor, seen from {heat[(0, 3)]} tiles"
+    wait_for(root, lambda: editor.hover.cget("text") == expected, what=expected)
+    key(root, window, "h")
+    wait_for(root, lambda: not editor.info.legend.winfo_ismapped(), what="the legend gone")
+
+
+def test_the_sight_tool_refuses_a_wall_with_a_reason(shown):
+    editor, window = shown
+    root = editor.root
+    key(root, window, "l")
+    wait_for(root, lambda: editor.pointer.tool == LOS)
+    click(root, tile_on_screen(editor, (6, 4)))
+    refusal = "No sight from row 6, column 4: it is a wall, and units cannot stand there"
+    wait_for(root, lambda: editor.status.cget("text") == refusal, what=refusal)
+    assert editor.pointer.los_origin is None
+    click(root, tile_on_screen(editor, (8, 4)))
+    wait_for(root, lambda: editor.pointer.los_origin == (8, 4))
+    assert editor.status.cget("text") == "Showing what row 8, column 4 can see"
+
+
+def test_selecting_and_deleting_a_unit_names_it_as_the_game_does(shown):
+    editor, window = shown
+    root = editor.root
+    key(root, window, "u")
+    wait_for(root, lambda: editor.pointer.tool == UNIT)
+    click(root, tile_on_screen(editor, (4, 7)))
+    said = "Team 2 Sniper at row 4, column 7: drag to move it"
+    wait_for(root, lambda: editor.status.cget("text") == said, what=said)
+    assert editor.info.unit_label.cget("text") == "Team 2 Sniper at row 4, column 7"
+    key(root, window, "Delete")
+    deleted = "Deleted Team 2 Sniper at row 4, column 7"
+    wait_for(root, lambda: editor.status.cget("text") == deleted, what=deleted)
+    assert editor.doc.units == [["1", "scout", 0, 3]]
