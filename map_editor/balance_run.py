@@ -1,167 +1,95 @@
-"""The balance lab on the map being edited (not its file), in background processes, for the
-Balance panel: start, poll the running counts, stop, read the result. No Tk: the panel polls.
-
-Each map variant (the document, or the document with one suggested tweak) and each style
-pairing is one CLI lab run: the same seeds per game index, odd games swapping two different
-bots' sides, so a pairing's numbers equal `laser-flag-balance MAP --bots A,B --seed S`'s.
+"""The Balance panel's model: the lab (laser_flag.lab.LabRun) on the map being edited, not its
+file; the hit map as two board layers; the badge stored in the document as one undoable edit.
+No Tk: the panel starts a run, polls its progress from Tk's `after` and draws what it reads.
 """
 
 from __future__ import annotations
 
-import queue
-import shutil
-import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass
-from multiprocessing.pool import Pool
-from pathlib import Path
 from typing import Any
 
-from laser_flag.bots.match import DRAW, MatchResult, derive_seed
-from laser_flag.engine.mapfile import write_json_atomic
-from laser_flag.tools.balance import Task, map_summary, play, start_pool, wilson
+from laser_flag.engine import GameMap, MapError, Pos, parse_map
+from laser_flag.engine.mapfile import team_without_units
+from laser_flag.lab import STYLES, LabRun, Pairing
+from laser_flag.lab import badge as lab_badge
+from laser_flag.lab.stats import wilson
 
-Pairing = tuple[str, str]  # the bot of team 1 in even games, the bot of team 2
-Key = tuple[int, int]  # (variant index, pairing index)
-DEFAULT_PAIRINGS: tuple[Pairing, ...] = (
-    ("greedy", "greedy"), ("planner", "planner"), ("greedy", "planner"))
-DEFAULT_GAMES = 30  # per pairing: about a minute for the three default pairings (README)
-MAX_ROUNDS = 200
+from .document import MapDocument
 
-
-@dataclass(frozen=True)
-class Tally:
-    """Games finished so far in one pairing on one variant, and team 1's running interval."""
-
-    games: int = 0
-    team1: int = 0
-    team2: int = 0
-    draws: int = 0
-
-    def add(self, winner: str) -> Tally:
-        return Tally(self.games + 1, self.team1 + (winner == "1"), self.team2 + (winner == "2"),
-                     self.draws + (winner == DRAW))
-
-    def __add__(self, other: Tally) -> Tally:
-        return Tally(self.games + other.games, self.team1 + other.team1,
-                     self.team2 + other.team2, self.draws + other.draws)
-
-    @property
-    def rate(self) -> float | None:
-        """Team 1's share of the decided games."""
-        decided = self.team1 + self.team2
-        return self.team1 / decided if decided else None
-
-    @property
-    def interval(self) -> tuple[float, float] | None:
-        return wilson(self.team1, self.team1 + self.team2)
+DEFAULT_PAIRINGS: tuple[Pairing, ...] = STYLES
+DEFAULT_GAMES = 20  # per pairing: about a minute for the three styles on 2 cores (README)
+JOBS = 2  # worker processes: this machine's cores; the editor itself mostly waits
+FIRED_FROM, TARGET_AT = "fired_from", "target_at"
+LAYERS = {FIRED_FROM: "where hits were fired from", TARGET_AT: "where hit targets stood"}
 
 
-class BalanceRun:
-    """Games for every variant x pairing, played by `jobs` spawn-started worker processes."""
+class NotPlayable(ValueError):
+    """The map cannot be measured yet; the message says why, for the panel."""
 
-    def __init__(self, variants: Sequence[dict[str, Any]], pairings: Sequence[Pairing],
-                 games: int, seed: int = 0, max_rounds: int = MAX_ROUNDS, jobs: int = 2) -> None:
-        self.variants, self.pairings = list(variants), list(pairings)
-        self.games, self.seed, self.max_rounds, self.jobs = games, seed, max_rounds, jobs
-        self.total = len(self.variants) * len(self.pairings) * games
-        self.error: str | None = None
-        self._results: dict[Key, dict[int, MatchResult]] = {
-            (v, p): {} for v in range(len(self.variants)) for p in range(len(self.pairings))}
-        self._arrived: queue.SimpleQueue[tuple[Key, int, MatchResult]] = queue.SimpleQueue()
-        self._pool: Pool | None = None
-        self._folder: Path | None = None
-        self.stopped = False
 
-    # --- running --------------------------------------------------------
+def playable_map(data: dict[str, Any], source: str) -> GameMap:
+    """The map the game would start on; NotPlayable when the game would refuse it."""
+    try:
+        gm = parse_map(data, source)
+    except MapError as e:
+        raise NotPlayable(str(e)) from None
+    team = team_without_units(gm)
+    if team is not None:
+        raise NotPlayable(f"team {team} has no units: place some before measuring")
+    return gm
 
-    def start(self) -> None:
-        """Write the variants to a private folder and hand every game to the workers."""
-        self._folder = Path(tempfile.mkdtemp(prefix="laser-flag-bench-"))
-        paths = []
-        for v, data in enumerate(self.variants):
-            paths.append(str(self._folder / f"variant-{v}.json"))
-            write_json_atomic(paths[-1], data)
-        self._pool = start_pool(min(self.jobs, self.total))
-        for key, task in self._tasks(paths):
-            self._pool.apply_async(play, (task,), callback=self._arrival(key),
-                                   error_callback=self._failed)
-        self._pool.close()
 
-    def _tasks(self, paths: list[str]) -> list[tuple[Key, Task]]:
-        """As the CLI lab makes them: per game index the same seed, odd games sides swapped."""
-        return [((v, p), Task(v, path, i, bots if i % 2 == 0 else (bots[1], bots[0]),
-                              derive_seed(self.seed, i), self.max_rounds))
-                for i in range(self.games)
-                for v, path in enumerate(paths)
-                for p, bots in enumerate(self.pairings)]
+def start(maps: Sequence[GameMap], pairings: Sequence[Pairing], games: int, seed: int = 0,
+          jobs: int = JOBS) -> LabRun:
+    """A lab run over `maps` in background processes, already started."""
+    run = LabRun(maps, pairings, games, seed=seed, jobs=jobs)
+    run.start()
+    return run
 
-    def _arrival(self, key: Key) -> Any:
-        def arrived(item: tuple[int, int, MatchResult]) -> None:  # in the pool's result thread
-            self._arrived.put((key, item[1], item[2]))
-        return arrived
 
-    def _failed(self, error: BaseException) -> None:
-        self._arrived.put(((-1, -1), -1, error))  # type: ignore[arg-type]
+def measure(doc: MapDocument, pairings: Sequence[Pairing], games: int, seed: int = 0,
+            jobs: int = JOBS) -> LabRun:
+    """The lab on the document as it is now (saved or not)."""
+    return start([playable_map(doc.data, doc.title_name)], pairings, games, seed, jobs)
 
-    def poll(self) -> int:
-        """Take in the games finished since the last poll; the number done so far."""
-        while True:
-            try:
-                key, index, result = self._arrived.get_nowait()
-            except queue.Empty:
-                break
-            if isinstance(result, BaseException):
-                self.error = f"a game failed: {result}"
-                self.stop()
-                break
-            self._results[key][index] = result
-        if self.finished:
-            self._close()
-        return self.done
 
-    def stop(self) -> None:
-        """End the workers now; the games already finished stay in the result."""
-        self.stopped = True
-        if self._pool is not None:
-            self._pool.terminate()
-        self._close()
+def hit_layers(rows: Sequence[dict[str, Any]]) -> dict[str, dict[Pos, int]]:
+    """Both hit-map layers summed over the rows (each row's `hits`, as the report holds them)."""
+    layers: dict[str, dict[Pos, int]] = {FIRED_FROM: {}, TARGET_AT: {}}
+    for row in rows:
+        for name, layer in layers.items():
+            for r, c, n in row["hits"][name]:
+                layer[(r, c)] = layer.get((r, c), 0) + n
+    return layers
 
-    def _close(self) -> None:
-        if self._pool is not None:
-            self._pool.join()
-            self._pool = None
-        if self._folder is not None:
-            shutil.rmtree(self._folder, ignore_errors=True)
-            self._folder = None
 
-    @property
-    def done(self) -> int:
-        return sum(map(len, self._results.values()))
+def pooled(rows: Sequence[dict[str, Any]]) -> tuple[float | None, tuple[float, float] | None]:
+    """Team 1's win rate and 95% interval over several rows' decided games together."""
+    wins = sum(r["team1_wins"] for r in rows)
+    decided = wins + sum(r["team2_wins"] for r in rows)
+    return (wins / decided if decided else None), wilson(wins, decided)
 
-    @property
-    def finished(self) -> bool:
-        """Every game played, or the run stopped (by the user or a failed game)."""
-        return self.stopped or self.done == self.total
 
-    # --- reading --------------------------------------------------------
+def map_rows(rows: Sequence[dict[str, Any]], pairings: int, index: int) -> list[dict[str, Any]]:
+    """The rows of one map of a run (the report lists them map by map, pairing by pairing)."""
+    return list(rows[index * pairings:(index + 1) * pairings])
 
-    def tally(self, variant: int, pairing: int) -> Tally:
-        tally = Tally()
-        for result in self._results[(variant, pairing)].values():
-            tally = tally.add(result.winner)
-        return tally
 
-    def pooled(self, variant: int) -> Tally:
-        """Every pairing's games on one variant together: a suggestion's one number."""
-        return sum((self.tally(variant, p) for p in range(len(self.pairings))), Tally())
+def badge_value(run: LabRun) -> dict[str, Any]:
+    """The `balance` value of a finished single-map run, as `laser-flag-balance --badge` writes."""
+    result = run.result()
+    return lab_badge.measured(run.plan.maps[0], result, result["maps"])
 
-    def results(self, variant: int, pairing: int) -> list[MatchResult]:
-        """One pairing's games on one variant, in game order."""
-        games = self._results[(variant, pairing)]
-        return [games[i] for i in sorted(games)]
 
-    def summary(self, variant: int, pairing: int) -> dict[str, Any]:
-        """The CLI lab's row for this pairing (`laser-flag-balance --json`'s `maps[0]`)."""
-        bots = self.pairings[pairing]
-        return map_summary("", self.results(variant, pairing), bots[0] != bots[1])
+def store_badge(doc: MapDocument, value: dict[str, Any]) -> None:
+    """Put the badge in the document (saving writes it), as one undoable edit."""
+    doc.history.change("Balance badge", {lab_badge.KEY: value})
+
+
+def badge_text(doc: MapDocument) -> str:
+    """What the chooser would say of the document's badge now: fair, leans, stale, not measured."""
+    try:
+        gm = parse_map(doc.data, doc.title_name)
+    except MapError:
+        return lab_badge.NOT_MEASURED
+    return lab_badge.status(gm).text

@@ -11,11 +11,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from laser_flag.engine import GameMap
 from laser_flag.engine.game_map import ELEVATED, LEVEL, TEAMS, Pos, other_team
 from laser_flag.engine.mapfile import MapError, parse_map
 from laser_flag.engine.ruleset import CLASS_LABELS
 
-from .balance_run import BalanceRun
+from .balance_run import map_rows, pooled
 from .document import MapDocument, UnitRow, unit_entries
 from .properties import effective
 from .symmetry import has_symmetry, image_fn, symmetries
@@ -179,7 +180,13 @@ def nearest_fair(measured: Sequence[Measured], shown: int = SHOWN) -> list[Measu
     return sorted(measured, key=lambda m: (m.distance, width(m)))[:shown]
 
 
-def measure(run: BalanceRun, measured_tweaks: Sequence[Tweak]) -> list[Measured]:
-    """Each tweak's pooled numbers from a run whose variants are the tweaked maps, in order."""
-    return [Measured(t, run.pooled(v).rate, run.pooled(v).interval)
-            for v, t in enumerate(measured_tweaks)]
+
+def measured_maps(doc: MapDocument, chosen: Sequence[Tweak]) -> list[GameMap]:
+    """The tweaked maps to hand the lab, one per tweak, in order."""
+    return [parse_map(t.applied_to(doc.data), t.label) for t in chosen]
+
+
+def measure(chosen: Sequence[Tweak], rows: Sequence[dict[str, Any]],
+            pairings: int) -> list[Measured]:
+    """Each tweak's pooled numbers from the rows of a run over `measured_maps`."""
+    return [Measured(t, *pooled(map_rows(rows, pairings, i))) for i, t in enumerate(chosen)]
