@@ -168,8 +168,8 @@ class Measured:
 
     @property
     def distance(self) -> float:
-        """How far from fair: |rate - 50%|, unmeasured last."""
-        return 1.0 if self.rate is None else abs(self.rate - 0.5)
+        """How far from fair: |rate - 50%| (to 6 places, so 45% and 55% tie), unmeasured last."""
+        return 1.0 if self.rate is None else round(abs(self.rate - 0.5), 6)
 
 
 def nearest_fair(measured: Sequence[Measured], shown: int = SHOWN) -> list[Measured]:
