@@ -26,9 +26,9 @@ POLL_MS = 150
 CHOICES: tuple[Pairing, ...] = (*model.DEFAULT_PAIRINGS, ("greedy", "greedy"))
 SUGGEST_TWEAKS = 6  # tweaks measured per request
 SUGGEST_GAMES = 6  # games per pairing and tweak: a rough rate, its interval shows how rough
-COLUMNS = {"pairing": ("Pairing", 115), "games": ("Games", 50),
-           "rate": ("Team 1 wins [95%]", 125), "rounds": ("Rounds", 55),
-           "cap": ("Cap draws", 70), "ended": ("Ended by", 120)}
+COLUMNS = {"pairing": ("Pairing", 125), "games": ("Games", 55),
+           "rate": ("Team 1 wins [95%]", 160), "rounds": ("Rounds", 60),
+           "cap": ("Cap draws", 80), "ended": ("Ended by", 130)}
 NO_HITS = ""
 
 
@@ -65,6 +65,7 @@ class BalancePanel(tk.Toplevel):
         self.title("Balance")
         self.hooks = hooks
         self.run: LabRun | None = None
+        self.measured: LabRun | None = None  # the last measure run played to the end
         self.tried: list[suggestions.Tweak] = []  # the tweaks the current run measures
         self.found: list[suggestions.Measured] = []
         self.layers: dict[str, dict[Pos, int]] = {}
@@ -146,8 +147,8 @@ class BalancePanel(tk.Toplevel):
                                        height=suggestions.SHOWN, selectmode="browse")
         self.tweak_list.heading("tweak", text="Tweak")
         self.tweak_list.heading("rate", text="Team 1 wins [95%]")
-        self.tweak_list.column("tweak", width=400)
-        self.tweak_list.column("rate", width=125)
+        self.tweak_list.column("tweak", width=440)
+        self.tweak_list.column("rate", width=160)
         self.tweak_list.pack(fill="x")
         self.tweak_list.bind("<Double-1>", lambda _e: self.apply_selected())
         buttons = ttk.Frame(box)
@@ -197,7 +198,9 @@ class BalancePanel(tk.Toplevel):
             self.count.configure(text=f"Cannot measure: {e}")
             return
         self.tried = tried
-        self.badge_button.state(["disabled"])
+        if not tried:
+            self.measured = None
+            self.badge_button.state(["disabled"])
         self._set_running(True)
         self.after(POLL_MS, self._poll)
 
@@ -224,8 +227,9 @@ class BalancePanel(tk.Toplevel):
 
     def _finished(self, complete: bool) -> None:
         self._set_running(False)
-        if not self.tried:
-            self.badge_button.state(["!disabled" if complete else "disabled"])
+        if not self.tried and complete:
+            self.measured = self.run
+            self.badge_button.state(["!disabled"])
         if not complete:
             self.count.configure(text=self.count.cget("text") + " (stopped)")
 
@@ -271,8 +275,8 @@ class BalancePanel(tk.Toplevel):
         self.hooks.apply_tweak(self.found[int(selected[0]) if selected else 0].tweak)
 
     def store_badge(self) -> None:
-        if self.run is not None and not self.tried:
-            self.hooks.store_badge(model.badge_value(self.run))
+        if self.measured is not None:
+            self.hooks.store_badge(model.badge_value(self.measured))
             self.show_badge()
 
     def show_badge(self) -> None:

@@ -144,7 +144,7 @@ def _place(pos: Pos) -> str:
 
 
 def _both(mirror: Mirror) -> str:
-    return " (and its mirror image)" if mirror is not None else ""
+    return " (both halves)" if mirror is not None else ""
 
 
 def _playable(doc: MapDocument, tweak: Tweak) -> bool:
