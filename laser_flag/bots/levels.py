@@ -1,14 +1,17 @@
 """The opponents a player picks in the client: Human or a bot at one of three levels.
 
 Random is a baseline for measuring, not an opponent, so it is not offered. Easy looks one
-action ahead; Normal plans a little; Hard is the planner at full breadth.
+action ahead; Normal plans each unit's next two actions; Hard searches its turn by playing its
+best options out against the enemy's reply, for about two seconds a turn.
 """
 
 from __future__ import annotations
 
 from .base import Bot
+from .budget import CLIENT_SECONDS, Budget
 from .greedy import GreedyBot
 from .planner import PlannerBot
+from .search import SearchBot
 
 HUMAN = "Human"
 LEVELS = (HUMAN, "Easy", "Normal", "Hard")
@@ -17,8 +20,8 @@ LEVELS = (HUMAN, "Easy", "Normal", "Hard")
 LEVEL_NOTES = {
     HUMAN: "a player at this PC",
     "Easy": "takes the best single action it sees",
-    "Normal": "plans a few of its best actions ahead",
-    "Hard": "plans each unit's turn and weighs the enemy's reply",
+    "Normal": "plans each unit's turn and weighs the enemy's reply",
+    "Hard": "plays its best options out against the enemy's reply",
 }
 
 
@@ -29,7 +32,7 @@ def bot_for_level(level: str, seed: int = 0) -> Bot | None:
     if level == "Easy":
         return GreedyBot(seed)
     if level == "Normal":
-        return PlannerBot(seed, breadth=3)
-    if level == "Hard":
         return PlannerBot(seed)
+    if level == "Hard":
+        return SearchBot(seed, Budget.seconds(CLIENT_SECONDS))
     raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)})")

@@ -35,14 +35,19 @@ class PlannerBot(Bot):
         self.breadth = breadth  # how many of the best single actions get a follow-up search
 
     def choose(self, game: Game) -> Action:
-        ranked = self.appraiser.ranked(game, self.rng)
-        sit = self.appraiser.situation(game)
         best_score, best = self.threshold, EndTurn()
-        for gain, action in ranked[: self.breadth]:
-            score = gain + self._follow_up(game, sit, action)
+        for score, action in self.scored(game):
             if score > best_score:
                 best_score, best = score, action
         return best
+
+    def scored(self, game: Game) -> list[tuple[float, Action]]:
+        """The `breadth` best single actions with their two-deep scores, in gain order (the
+        search bot's candidates); EndTurn, worth `threshold`, is not among them."""
+        ranked = self.appraiser.ranked(game, self.rng)
+        sit = self.appraiser.situation(game)
+        return [(gain + self._follow_up(game, sit, action), action)
+                for gain, action in ranked[: self.breadth]]
 
     def _follow_up(self, game: Game, sit: Situation, action: Action) -> float:
         """The chance to act again unhit times the best next gain of the same unit (or 0)."""

@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 from .base import Bot
+from .budget import Budget
 from .greedy import GreedyBot
 from .planner import PlannerBot
 from .random_bot import RandomBot
 from .rusher import RusherBot
+from .search import SearchBot
 
 BOTS: dict[str, type[Bot]] = {
-    cls.name: cls for cls in (RandomBot, GreedyBot, PlannerBot, RusherBot)}
+    cls.name: cls for cls in (RandomBot, GreedyBot, PlannerBot, SearchBot, RusherBot)}
 BOT_NAMES = tuple(BOTS)
+SEARCHING = frozenset(name for name, cls in BOTS.items() if cls is SearchBot)
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A new bot of the named kind; ValueError names the known kinds."""
+def make_bot(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
+    """A new bot of the named kind; ValueError names the known kinds.
+
+    `budget` is for bots that search (`hard`); without it they take `budget.LAB_STEPS`.
+    """
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOT_NAMES)})")
+    if name in SEARCHING:
+        return SearchBot(seed, budget)
     return BOTS[name](seed)

@@ -7,8 +7,9 @@ Each decision, in this order:
 2. **Recharge**: a unit whose laser is deactivated walks toward the nearest base its team may
    use (to the reachable tile fewest steps from one, if that is nearer than where it stands).
 3. **Advance**: a unit with a live laser walks toward the enemy nearest to it by path. Of the
-   reachable tiles nearer (in steps) to that enemy than where it stands, it takes one IN COVER
-   against the enemy (RULES §5) if there is any, the nearest to the enemy among them.
+   reachable tiles nearer (in steps) to that enemy than where it stands, it takes the one where
+   that enemy's chance to hit it is lowest (out of its sight, or IN COVER against it: RULES §5),
+   the nearest to the enemy among those.
 4. Otherwise it ends the turn (its units keep their snap shots).
 
 Units act in id order within steps 2 and 3. It ignores snap-shot risk and threats on purpose:
@@ -22,7 +23,6 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from laser_flag.engine import DEACTIVATED, Action, EndTurn, Fire, Game, Move, Pos, Unit
-from laser_flag.engine.cover import in_cover
 
 from .base import Bot
 from .distances import UNREACHABLE, base_distance, walking_distance
@@ -62,26 +62,31 @@ class RusherBot(Bot):
 
     def _to_base(self, game: Game, unit: Unit, tiles: list[Pos]) -> Pos | None:
         dist = base_distance(game.map, unit.team)
-        return self._nearer(unit, tiles, dist, lambda _: False)
+        return self._nearer(unit, tiles, dist, lambda _: Fraction(0))
 
     def _advance(self, game: Game, unit: Unit, tiles: list[Pos]) -> Pos | None:
-        enemies = [e.pos for e in game.units if e.team != unit.team]
+        enemies = [e for e in game.units if e.team != unit.team]
         if not enemies:
             return None
         from_me = walking_distance(game.map, [unit.pos])
-        enemy = min(enemies, key=lambda pos: from_me.get(pos, UNREACHABLE))
-        dist = walking_distance(game.map, [enemy])
-        gm = game.map
-        return self._nearer(unit, tiles, dist,
-                            lambda to: in_cover(gm, to, gm.is_cover(to), enemy))
+        enemy = min(enemies, key=lambda e: from_me.get(e.pos, UNREACHABLE))
+        dist = walking_distance(game.map, [enemy.pos])
+
+        def exposure(to: Pos) -> Fraction:
+            """The enemy's chance to hit this unit standing on `to` (0 out of its sight)."""
+            if not game.has_los(enemy.pos, to):
+                return Fraction(0)
+            return game.shot_odds(enemy.unit_class, enemy.pos, unit.unit_class, to).probability
+
+        return self._nearer(unit, tiles, dist, exposure)
 
     def _nearer(self, unit: Unit, tiles: list[Pos], dist: dict[Pos, int],
-                covered: Callable[[Pos], bool]) -> Pos | None:
-        """Of the tiles nearer than the unit's own by `dist`, a covered one if any, nearest
-        first; ties at random."""
+                exposure: Callable[[Pos], Fraction]) -> Pos | None:
+        """Of the tiles nearer than the unit's own by `dist`, the least exposed, then the
+        nearest; ties at random."""
         here = dist.get(unit.pos, UNREACHABLE)
         nearer = [t for t in tiles if dist.get(t, UNREACHABLE) < here]
         if not nearer:
             return None
         self.rng.shuffle(nearer)
-        return min(nearer, key=lambda t: (not covered(t), dist[t]))
+        return min(nearer, key=lambda t: (exposure(t), dist[t]))

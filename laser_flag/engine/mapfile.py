@@ -112,6 +112,7 @@ def parse_map(data: Any, source: str = "<map>") -> GameMap:
         score_limit=_team_values(data, "score_limit", source, _check_score, DEFAULT_SCORE_LIMIT),
         turn_limit=_parse_turn_limit(data, source),
         rules=_parse_rules(data, source),
+        fog_of_war=_parse_fog(data, source),
         name=_text(data, "name", source),
         author=_text(data, "author", source),
         description=_text(data, "description", source),
@@ -252,6 +253,13 @@ def _parse_turn_limit(data: Mapping[str, Any], source: str) -> int | None:
     if value is not None and not (_is_int(value) and value > 0):
         problem = f"must be a positive integer or null, not {_show(value)}"
         raise _error(source, "turn_limit", problem)
+    return value
+
+
+def _parse_fog(data: Mapping[str, Any], source: str) -> bool:
+    value = data.get("fog_of_war", False)
+    if not isinstance(value, bool):
+        raise _error(source, "fog_of_war", f"must be true or false, not {_show(value)}")
     return value
 
 

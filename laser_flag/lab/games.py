@@ -13,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from laser_flag.bots.budget import Budget
 from laser_flag.bots.match import MatchResult, derive_seed, play_match
 from laser_flag.engine import GameMap, parse_map
 
@@ -30,6 +31,7 @@ class Plan:
     seed: int = 0
     max_rounds: int = 200
     budget: str | None = None  # "steps:N", for the bots that search; None: their own default
+    fog: bool | None = None  # fog of war on or off; None: as each map says
 
     @property
     def total(self) -> int:
@@ -50,6 +52,7 @@ class Task:
     seed: int
     max_rounds: int
     budget: str | None
+    fog: bool | None
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,7 @@ def tasks(plan: Plan) -> Iterator[Task]:
     texts = [json.dumps(gm.to_json_dict()) for gm in plan.maps]
     return (
         Task(m, p, i, texts[m], gm.source, pairing if i % 2 == 0 else (pairing[1], pairing[0]),
-             derive_seed(plan.seed, i), plan.max_rounds, plan.budget)
+             derive_seed(plan.seed, i), plan.max_rounds, plan.budget, plan.fog)
         for m, gm in enumerate(plan.maps)
         for p, pairing in enumerate(plan.pairings)
         for i in range(plan.games)
@@ -84,9 +87,20 @@ def play(task: Task) -> GameRecord:
     """Play one task (in whichever process), following its events for the hit map."""
     gm = _parsed(task.map_text, task.source)
     recorder = HitRecorder(gm)
-    result = play_match(gm, task.bots, task.seed, task.max_rounds, on_events=recorder)
+    result = play_match(gm, task.bots, task.seed, task.max_rounds, task.fog,
+                        steps_budget(task.budget), on_events=recorder)
     return GameRecord(task.map_index, task.pairing_index, task.game_index, result,
                       recorder.hits)
+
+
+def steps_budget(text: str | None) -> Budget | None:
+    """`"steps:N"` as the bots' Budget (None: their own default); ValueError when malformed."""
+    if text is None:
+        return None
+    kind, _, count = text.partition(":")
+    if kind != "steps" or not (count.isdigit() and len(count) <= 9):
+        raise ValueError(f"{text!r}: a budget is steps:N, N a whole number below 10**9")
+    return Budget.steps(int(count))
 
 
 def in_order(records: Sequence[GameRecord]) -> list[GameRecord]:

@@ -12,8 +12,7 @@ Pairing = tuple[str, str]
 
 # The standard mix of styles a map must be fair for (issue 14 §4): the searching bot against
 # itself, the scripted aggressive style against itself, and the two against each other.
-STYLES: tuple[Pairing, ...] = (("planner", "planner"), ("rusher", "rusher"),
-                               ("planner", "rusher"))
+STYLES: tuple[Pairing, ...] = (("hard", "hard"), ("rusher", "rusher"), ("hard", "rusher"))
 
 
 def parse_pairing(text: str) -> Pairing:

@@ -105,7 +105,7 @@ def report(plan: Plan, records: Sequence[GameRecord], partial: bool = False) -> 
     doc: dict[str, Any] = {
         "game_version": __version__, "pairings": [list(p) for p in plan.pairings],
         "games_per_pairing": plan.games, "seed": plan.seed, "max_rounds": plan.max_rounds,
-        "budget": plan.budget, "partial": partial, "maps": table,
+        "budget": plan.budget, "fog": plan.fog, "partial": partial, "maps": table,
         "verdicts": [{"map": gm.source, "verdict": verdict(table[m * per_map:(m + 1) * per_map])}
                      for m, gm in enumerate(plan.maps)],
     }

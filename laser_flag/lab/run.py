@@ -1,7 +1,7 @@
 """Running a lab plan: blocking for the command line, or in the background for the editor.
 
-    run = LabRun(maps, pairings=[("planner", "planner"), ("rusher", "rusher")], games=40,
-                 seed=1, max_rounds=200, jobs=2)
+    run = LabRun(maps, pairings=[("hard", "hard"), ("rusher", "rusher")], games=40,
+                 seed=1, max_rounds=200, jobs=2, budget="steps:50", fog=None)
     run.start()               # worker processes start; this returns at once
     run.progress()            # Progress: games done of total, each row's counts and interval
     run.stop()                # ends the workers promptly; the games finished are kept
@@ -24,7 +24,7 @@ from typing import Any
 from laser_flag.engine import GameMap
 
 from . import report
-from .games import GameRecord, Plan, Task, play, tasks
+from .games import GameRecord, Plan, Task, play, steps_budget, tasks
 from .pairings import Pairing
 
 POLL_SECONDS = 0.1  # how often the collecting thread looks whether it was asked to stop
@@ -69,9 +69,10 @@ class LabRun:
 
     def __init__(self, maps: GameMap | Sequence[GameMap], pairings: Sequence[Pairing],
                  games: int, seed: int = 0, max_rounds: int = 200, jobs: int = 1,
-                 budget: str | None = None) -> None:
+                 budget: str | None = None, fog: bool | None = None) -> None:
         maps = (maps,) if isinstance(maps, GameMap) else tuple(maps)
-        self.plan = Plan(maps, tuple(pairings), games, seed, max_rounds, budget)
+        steps_budget(budget)  # a malformed budget is the caller's ValueError, not a worker's
+        self.plan = Plan(maps, tuple(pairings), games, seed, max_rounds, budget, fog)
         self.jobs = workers(self.plan, jobs)
         self._records: list[GameRecord] = []
         self._lock = threading.Lock()

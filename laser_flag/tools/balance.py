@@ -1,8 +1,8 @@
 """The balance lab's command line: seeded bot-vs-bot games per map, "is this map fair?".
 
     laser-flag-balance MAP... [--bots A,B]... [--styles] [--games N] [--jobs J] [--seed S]
-                              [--max-rounds R] [--budget steps:N] [--json] [--plot FILE.png]
-                              [--badge]
+                              [--max-rounds R] [--budget steps:N] [--fog | --no-fog]
+                              [--json] [--plot FILE.png] [--badge]
 
 The games, reports and verdicts are `laser_flag.lab`'s; this module reads arguments, shows
 progress and writes the table, the JSON, the chart and the maps' badges. `--bots` may be given
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -26,7 +25,7 @@ from typing import Any
 
 from laser_flag.engine import Game, GameMap, MapError, load_map
 from laser_flag.lab import STYLES, Plan, badge, parse_pairing, report
-from laser_flag.lab.games import GameRecord, tasks
+from laser_flag.lab.games import GameRecord, steps_budget, tasks
 from laser_flag.lab.pairings import Pairing, label
 from laser_flag.lab.run import play_all, workers
 from laser_flag.tools.cli import OneLineParser, UsageError, emit, fail, output_problem
@@ -55,8 +54,10 @@ def _pairing(text: str) -> Pairing:
 
 
 def _budget(text: str) -> str:
-    if not re.fullmatch(r"steps:[1-9][0-9]{0,8}", text):
-        raise argparse.ArgumentTypeError(f"{text!r}: give steps:N, N a positive integer")
+    try:
+        steps_budget(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
     return text
 
 
@@ -76,6 +77,8 @@ def _parser() -> OneLineParser:
     parser.add_argument("--seed", type=int, default=0, help="seed of every game's seeds")
     parser.add_argument("--max-rounds", type=_positive, default=200,
                         help="a game still going after this many rounds is a draw ('cap')")
+    parser.add_argument("--fog", action=argparse.BooleanOptionalAction, default=None,
+                        help="play with fog of war, or without (default: as each map says)")
     parser.add_argument("--budget", type=_budget, metavar="steps:N",
                         help="the search budget of bots that search, in steps (reproducible)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -96,7 +99,7 @@ def pairings(args: argparse.Namespace) -> tuple[Pairing, ...]:
 def plan(args: argparse.Namespace) -> Plan:
     """The run the arguments ask for (the maps are loaded once, in this process)."""
     return Plan(tuple(map(_load, args.maps)), pairings(args), args.games, args.seed,
-                args.max_rounds, args.budget)
+                args.max_rounds, args.budget, args.fog)
 
 
 @cache
@@ -118,6 +121,7 @@ def progress(records: Iterable[GameRecord], total: int, width: int = 30) -> Iter
     sys.stderr.write(f"\n{done} games in {time.perf_counter() - start:.1f} s\n")
 
 
+FOG_NOTE = {None: "", True: ", fog of war", False: ", no fog"}
 PARTIAL_NOTE = " - PARTIAL: stopped by Ctrl-C, only the games played so far"
 
 
@@ -145,7 +149,7 @@ def render_text(doc: dict[str, Any]) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     lines = [f"Pairings: {', '.join(map(label, doc['pairings']))}, seed {doc['seed']}, "
              f"cap {doc['max_rounds']} rounds"
-             + (f", budget {doc['budget']}" if doc["budget"] else "")
+             + (f", budget {doc['budget']}" if doc["budget"] else "") + FOG_NOTE[doc["fog"]]
              + (PARTIAL_NOTE if doc["partial"] else "")]
     lines += ["  ".join(t.ljust(w) for t, w in zip(row, widths, strict=True)).rstrip()
               for row in rows]
@@ -192,9 +196,12 @@ def _check_maps(paths: Sequence[str]) -> None:
 
 
 def _check_badge(args: argparse.Namespace) -> None:
-    """--badge needs a mirror pairing (only they measure a map) and maps it may rewrite."""
+    """--badge needs a mirror pairing (only they measure a map), each map played as it says
+    (its fog default is part of what the badge measured) and maps it may rewrite."""
     if not any(p[0] == p[1] for p in pairings(args)):
-        raise UsageError("--badge needs a mirror pairing such as planner,planner")
+        raise UsageError("--badge needs a mirror pairing such as hard,hard")
+    if args.fog is not None:
+        raise UsageError("--badge plays each map with the fog it says: leave out --fog/--no-fog")
     for path in args.maps:
         problem = output_problem(Path(path))
         if problem:

@@ -9,6 +9,7 @@ from .turns import Turns
 from .unit_card import move_lines, target_lines
 
 KEYS_LINE = "P pauses the bots · S skips to the end of this turn."
+THINKING_KEYS_LINE = "P pauses the bots · S: answer now and skip to the end of this turn."
 
 
 def bot_card(turns: Turns, plan: Selection) -> tuple[str, list[str]]:
@@ -25,7 +26,8 @@ def bot_card(turns: Turns, plan: Selection) -> tuple[str, list[str]]:
     if turns.playback is not None:
         return f"{name} plays", [KEYS_LINE, *note]
     if turns.plan is None:
-        return f"{name} is thinking...", [f"{level}: {LEVEL_NOTES[level]}.", KEYS_LINE, *note]
+        keys = THINKING_KEYS_LINE if bots.progress() is not None else KEYS_LINE
+        return f"{name} is thinking...", [f"{level}: {LEVEL_NOTES[level]}.", keys, *note]
     title, lines = plan_card(session, plan)
     return title, [*lines, KEYS_LINE, *note]
 

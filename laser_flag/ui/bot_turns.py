@@ -25,19 +25,23 @@ def bot_seed(seed: int, team: str) -> int:
 class Thought:
     """One decision in the making: the game it is about, and the bot's answer once done."""
 
-    def __init__(self, bot: Bot, game: Game) -> None:
+    def __init__(self, bot: Bot, game: Game, hurry: bool = False) -> None:
         self.game = game
+        self.bot = bot
         self.moves = len(game.history)
         self.action: Action | None = None
         self.error: Exception | None = None
         self.done = threading.Event()
+        bot.hurry = self.hurry = threading.Event()  # this decision's own "answer now"
+        if hurry:
+            self.hurry.set()
         snapshot = game.copy()  # taken here, on the main loop, while nothing else changes it
         worker = threading.Thread(target=self._work, args=(bot, snapshot), daemon=True)
         worker.start()
 
     def _work(self, bot: Bot, snapshot: Game) -> None:
         try:
-            self.action = bot.choose(snapshot)
+            self.action = bot.decide(snapshot)  # what its team sees: with fog, not all
         except Exception as exc:  # a bot's bug is reported in the game, not a dead client
             self.error = exc
         finally:
@@ -83,12 +87,22 @@ class BotTurns:
         self.paused = not self.paused
         self.problem = ""
 
+    def progress(self) -> float | None:
+        """How much of its budget the bot thinking now has used (0 to 1); None: not thinking,
+        or a bot that answers at once."""
+        return self.thought.bot.progress() if self.thinking() else None
+
     def skip(self, game: Game) -> None:
-        """Finish this bot turn without animation (the bots still think off the main loop)."""
+        """Finish this bot turn without animation: a bot thinking answers now with its best so
+        far, and so does each of its decisions left in this turn."""
         self.skip_turn = game.turn
+        if self.thought is not None:
+            self.thought.hurry.set()
 
     def stop(self) -> None:
         """The game is left: forget the thought under way and never decide again."""
+        if self.thought is not None:
+            self.thought.hurry.set()  # a search under way ends at its next step
         self.thought = None
         self.bots = {}
 
@@ -122,4 +136,4 @@ class BotTurns:
             return  # a stale thought still running: let it end, its answer is dropped
         self.thought, self.shown_ms = None, None
         if not self.paused:
-            self.thought = Thought(self.bots[game.active_team], game)
+            self.thought = Thought(self.bots[game.active_team], game, self.skipping(game))

@@ -44,6 +44,7 @@ def panel_view(
         bots=turns.bots.playing,
         paused=turns.bots.paused,
         can_skip=turns.bot_to_move,
+        thinking=turns.bots.progress() if turns.bot_to_move else None,
     )
 
 

@@ -36,6 +36,7 @@ HINT = (
 )
 HINT_SIZE = 17
 LOG_SIZE = 17
+THINKING_BAR_H = 14
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,7 @@ class PanelView:
     paused: bool = False
     can_skip: bool = False
     log_hover: int | None = None  # the log entry under the mouse: its tiles and units are marked
+    thinking: float | None = None  # share of a bot's thinking budget used: a bar on the card
 
 
 @dataclass(frozen=True)
@@ -135,12 +137,31 @@ def draw_panel(
     draw_box(surface, card)
     draw_text(surface, view.card_title, (card.x + 10, card.y + 8), 24, ACCENT, bold=True)
     lines = [part for line in view.card_lines for part in wrap(line, 19, card.w - 20)]
-    fits = (card.h - 40) // font(19).get_linesize()
+    bar_h = 0 if view.thinking is None else THINKING_BAR_H + 12
+    fits = (card.h - 40 - bar_h) // font(19).get_linesize()
     draw_lines(surface, lines[:fits], (card.x + 10, card.y + 34), 19, TEXT)
+    if view.thinking is not None:
+        draw_thinking_bar(surface, thinking_bar_rect(card), view.thinking)
     draw_buttons(surface, buttons(panel, view), 20)
     draw_log(surface, lay.log, view.log, view.log_hover)
     hint = wrap(HINT, HINT_SIZE, panel.w - 4)
     draw_lines(surface, hint, (panel.x + 2, lay.hint_top), HINT_SIZE, DIM)
+
+
+def thinking_bar_rect(card: pygame.Rect) -> pygame.Rect:
+    """Where the bot's thinking bar goes: along the bottom of the unit card."""
+    return pygame.Rect(card.x + 10, card.bottom - THINKING_BAR_H - 10, card.w - 20,
+                       THINKING_BAR_H)
+
+
+def draw_thinking_bar(surface: pygame.Surface, rect: pygame.Rect, share: float) -> None:
+    """How much of its thinking budget a bot has used: an accent fill in an outlined bar."""
+    pygame.draw.rect(surface, (24, 27, 34), rect, border_radius=5)
+    filled = rect.copy()
+    filled.w = round(rect.w * min(1.0, max(0.0, share)))
+    if filled.w:
+        pygame.draw.rect(surface, ACCENT, filled, border_radius=5)
+    pygame.draw.rect(surface, DIM, rect, 1, border_radius=5)
 
 
 def draw_score(

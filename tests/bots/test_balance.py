@@ -301,3 +301,18 @@ def test_a_reader_that_closes_the_pipe_ends_the_lab_quietly():
         os.close(write_end)
     assert done.returncode == 0
     assert "Traceback" not in done.stderr.decode() and "BrokenPipe" not in done.stderr.decode()
+
+
+def test_fog_plays_every_game_with_fog_of_war_and_says_so(capsys, monkeypatch):
+    played = []
+
+    def spy(gm, bots, seed, max_rounds, fog=None, *rest, **keywords):
+        played.append(fog)
+        return real(gm, bots, seed, max_rounds, fog, *rest, **keywords)
+
+    real = games.play_match
+    monkeypatch.setattr(games, "play_match", spy)
+    assert balance.main([DUEL, "--games", "2", "--bots", "greedy,random", "--fog"]) == 0
+    assert "fog of war" in capsys.readouterr().out.splitlines()[0]
+    assert run_json(capsys, DUEL, "--games", "2", "--no-fog")["fog"] is False
+    assert played == [True, True, False, False]

@@ -10,6 +10,7 @@ import pytest
 from laser_flag.bots import BOT_NAMES, make_bot
 from laser_flag.bots.odds import Odds
 from laser_flag.bots.planner import PLANNER_WEIGHTS
+from laser_flag.bots.registry import SEARCHING
 from laser_flag.bots.situation import Situation
 from laser_flag.engine import EndTurn, Fire, Game, Move, load_map
 from laser_flag.engine.units import DEACTIVATED
@@ -18,6 +19,9 @@ from tests.engine.scenario import scenario
 from tests.fast import map_cases
 
 MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))
+# A searching bot spends its whole budget on every decision: its cases are slow (its fast
+# checks are in test_search.py).
+BOT_CASES = [pytest.param(n, marks=pytest.mark.slow) if n in SEARCHING else n for n in BOT_NAMES]
 
 
 def full_snapshot(game: Game) -> dict:
@@ -53,7 +57,7 @@ def test_bots_only_return_legal_actions(path, pair):
         seed += 1
 
 
-@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("name", BOT_CASES)
 def test_a_bot_never_changes_the_game_it_reads(name):
     game = Game(load_map(MAPS[0]), seed=11)
     bot, other = make_bot(name, 5), make_bot("random", 6)
@@ -67,7 +71,7 @@ def test_a_bot_never_changes_the_game_it_reads(name):
         game.apply(action)
 
 
-@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("name", BOT_CASES)
 def test_the_same_seed_gives_the_same_decisions(name):
     def record(seed: int) -> list:
         game = Game(load_map(MAPS[1]), seed=4)

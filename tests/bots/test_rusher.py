@@ -73,3 +73,15 @@ def test_a_deactivated_unit_walks_to_its_base():
 def test_next_to_the_enemy_with_no_shot_worth_taking_it_ends_the_turn():
     arena = make_map(OPEN, [["1", "basic", 0, 3], ["2", "basic", 0, 4]], rules=NO_SHOT)
     assert make_bot("rusher").choose(scenario(arena)) == EndTurn()
+
+
+def test_it_advances_out_of_the_enemys_sight_when_it_can():
+    """Behind a wall beats any tile in sight, even one in cover nearer the enemy."""
+    arena = make_map(["...#.", "...#.", "...#.", ".....", "....."],
+                     [["1", "basic", 4, 0], ["2", "basic", 0, 4]],
+                     rules={"basic": {"to_hit": 10}})  # 6/36: no shot, cover 3/36
+    game = scenario(arena)
+    action = make_bot("rusher").choose(game)
+    assert isinstance(action, Move)
+    assert not game.has_los((0, 4), action.to)
+    assert any(game.has_los((0, 4), to) for to in game.reachable(0))  # there was a choice

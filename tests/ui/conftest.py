@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from laser_flag.board.draw import tile_rect
-from laser_flag.bots import HUMAN
+from laser_flag.bots import HUMAN, Bot
 from laser_flag.engine.actions import Action
 from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
@@ -199,7 +199,7 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 3000) -> int:
     raise AssertionError(f"not done after {limit} frames")
 
 
-class GatedBot:
+class GatedBot(Bot):
     """A stand-in bot: answers from a script, each answer only once the test lets it through.
 
     `asked` records the history length of every game it was handed and `games` the games
@@ -207,6 +207,7 @@ class GatedBot:
     """
 
     def __init__(self, *answers: Action | Callable[[Game], Action]) -> None:
+        super().__init__()
         self.answers = list(answers)
         self.gate = threading.Semaphore(0)
         self.asked: list[int] = []

@@ -1,0 +1,167 @@
+"""Hard: an expectimax over the rest of the team's turn, deepened while its budget lasts.
+
+The root's options are the planner's best actions and ending the turn; deeper, each position's
+best few single actions by the appraisal (any unit's, so the search finds which unit should act
+first and what the others do after a hit or a miss). Chance is exact: every result of an action
+comes from the engine's `game.outcomes()` with its probability, so the game's own dice are never
+used and no future roll is seen. A position is valued as it would stand if the turn ended there
+(`TurnValue`): the score, the units and lasers on the board, and each of our units priced by the
+appraisal, which counts the threat of the enemy's reply (the enemy's reply is modelled, not
+played out). The search deepens one action at a time (2, 3, ... of our actions ahead) and is
+anytime: when the budget (`budget.py`) runs out or it is told to answer now, it keeps the
+answer of the deepest search it completed, or the planner's own choice before that.
+"""
+
+from __future__ import annotations
+
+from laser_flag.engine import DEACTIVATED, Action, EndTurn, Game
+
+from .base import Bot
+from .budget import LAB_STEPS, Budget, Meter
+from .greedy import Appraiser
+from .odds import Odds
+from .planner import PLANNER_WEIGHTS, PlannerBot
+from .situation import Situation, enemy_signature
+
+BREADTH = 5  # the planner's candidates at the root (ending the turn comes on top)
+INNER_BREADTH = 3  # the appraisal's best actions tried in each deeper position
+FIRST_DEPTH = 2  # our actions ahead in the first complete search (the planner's own depth)
+MAX_DEPTH = 8  # no turn has more worth looking at; a small map's search stops here
+WIN = 100.0  # a game won (or lost) outweighs any position
+
+
+class OutOfBudget(Exception):
+    """The budget ran out (or the bot was told to answer now) in the middle of a search."""
+
+
+class TurnValue(Appraiser):
+    """The appraisal with every Situation of one decision kept: a search meets the same
+    enemy side (the same hits) again and again in different branches."""
+
+    def __init__(self) -> None:
+        super().__init__(PLANNER_WEIGHTS)
+        self._situations: dict[tuple, Situation] = {}
+
+    def situation(self, game: Game) -> Situation:
+        key = enemy_signature(game)[2:]  # the map and rules: one decision's own (and unhashable)
+        sit = self._situations.get(key)
+        if sit is None:
+            if self._odds is None or not self._odds.fits(game):
+                self._odds = Odds(game)
+            sit = self._situations[key] = Situation(game, self._odds, self.weights)
+        return sit
+
+    def forget(self) -> None:
+        self._situations.clear()
+
+    def value(self, game: Game, team: str) -> float:
+        """What the position is worth to `team` if its turn ended now, in points."""
+        if game.over:
+            return 0.0 if game.winner == "draw" else WIN if game.winner == team else -WIN
+        w, sit = self.weights, self.situation(game)
+        v = w.point * (game.scores[team] - sum(s for t, s in game.scores.items() if t != team))
+        for u in game.units:
+            if u.team == team:
+                v += w.unit + sit.value(u, u.pos, u.ap, u.laser)
+            else:
+                v -= w.unit + (w.laser if u.laser != DEACTIVATED else 0.0)
+        return v
+
+
+class SearchBot(Bot):
+    """Iterative-deepening expectimax over our own actions, within steps or seconds."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None,
+                 breadth: int = BREADTH) -> None:
+        super().__init__(seed)
+        self.budget = budget or Budget.steps(LAB_STEPS)
+        self.planner = PlannerBot(seed, breadth=breadth)
+        self.turn_value = TurnValue()
+        self.meter: Meter | None = None
+        self.depth = 0  # our actions ahead in the last decision's deepest complete search
+        self.complete = False  # whether that search saw every line to its end
+        self._turn: tuple[int, int] | None = None  # (game seed, turn) the clock below counts
+        self._turn_spent = 0.0
+
+    def progress(self) -> float | None:
+        meter = self.meter
+        return meter.fraction() if meter is not None else None
+
+    def choose(self, game: Game) -> Action:
+        candidates = self._candidates(game)
+        if len(candidates) == 1:
+            return candidates[0]
+        turn = (game.seed, game.turn)
+        if turn != self._turn:
+            self._turn, self._turn_spent = turn, 0.0
+        meter = self.meter = self.budget.meter(self._turn_spent, self.hurry)
+        try:
+            return self._deepen(game, candidates, meter)
+        finally:
+            self._turn_spent += meter.elapsed()
+            self.turn_value.forget()
+
+    def _candidates(self, game: Game) -> list[Action]:
+        """The planner's choice first, then its other best actions by score, then EndTurn."""
+        scored = sorted(self.planner.scored(game), key=lambda pair: -pair[0])
+        return [*(a for s, a in scored if s > PlannerBot.threshold), EndTurn()]
+
+    def _deepen(self, game: Game, candidates: list[Action], meter: Meter) -> Action:
+        """Search one action deeper each time; keep the last answer a search completed.
+
+        A search that took no more steps than the one before met nothing new (every line ends
+        within the depth): then it is complete, and `complete` says so."""
+        best, self.depth, self.complete = candidates[0], 0, False
+        steps = -1
+        for depth in range(FIRST_DEPTH, MAX_DEPTH + 1):
+            start = meter.used
+            try:
+                best = self._root(game, candidates, depth, meter)
+            except OutOfBudget:
+                break
+            self.depth = depth
+            if meter.used - start == steps:
+                self.complete = True
+                break
+            steps = meter.used - start
+        return best
+
+    def _root(self, game: Game, candidates: list[Action], depth: int, meter: Meter) -> Action:
+        team = game.active_team
+        stay = self._leaf(game, team, meter)
+        best, best_value = EndTurn(), stay + PlannerBot.threshold
+        for action in candidates:
+            if isinstance(action, EndTurn):
+                continue
+            value = self._expect(game, action, team, depth - 1, meter)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _expect(self, game: Game, action: Action, team: str, depth: int, meter: Meter) -> float:
+        """The mean value of an action over its chance results, each searched `depth` deeper."""
+        self._spend(meter)
+        return sum(float(p) * self._best(after, team, depth, meter)
+                   for p, after in game.outcomes(action))
+
+    def _best(self, game: Game, team: str, depth: int, meter: Meter) -> float:
+        """The value of a position: end the turn here, or the best of a few more actions."""
+        value = self._leaf(game, team, meter)
+        if depth == 0 or game.over:
+            return value
+        ranked = self.turn_value.ranked(game)[:INNER_BREADTH]
+        for gain, action in ranked:
+            if gain > PlannerBot.threshold:
+                value = max(value, self._expect(game, action, team, depth - 1, meter))
+        return value
+
+    def _leaf(self, game: Game, team: str, meter: Meter) -> float:
+        self._spend(meter)
+        return self.turn_value.value(game, team)
+
+    @staticmethod
+    def _spend(meter: Meter) -> None:
+        if not meter.spend():
+            raise OutOfBudget

@@ -1,0 +1,127 @@
+"""The Hard bot's search: only legal actions, the same seed and step budget give the same
+decision, the budget is kept and spent, it answers now when told, and it never reads the dice."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from laser_flag.bots import make_bot
+from laser_flag.bots.budget import Budget
+from laser_flag.bots.planner import PlannerBot
+from laser_flag.bots.search import SearchBot
+from laser_flag.engine import EndTurn, Game, load_map
+from tests.fast import map_cases
+from tests.waits import wait_until
+
+MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))
+DUEL = next(p for p in MAPS if p.stem == "duel")
+
+
+def positions(path: Path, count: int, seed: int) -> list[Game]:
+    """`count` positions of random play on a map, each a few actions further, the dice seeded."""
+    game, walker = Game(load_map(path), seed=seed), make_bot("random", seed)
+    found = []
+    while len(found) < count:
+        if game.over:
+            game = Game(game.map, seed=seed + len(found))
+        game.apply(walker.choose(game))
+        if len(game.history) % 3 == 0 and not game.over:
+            found.append(game.copy())
+    return found
+
+
+@pytest.mark.parametrize("path", map_cases(MAPS))
+def test_the_search_returns_only_legal_actions(path):
+    bot = SearchBot(3, Budget.steps(60))
+    for game in positions(path, 12, seed=5):
+        assert bot.choose(game) in game.legal_actions()
+
+
+def test_the_same_seed_and_step_budget_give_the_same_decisions():
+    games = positions(DUEL, 8, seed=2)
+    first = [SearchBot(7, Budget.steps(120)).choose(g) for g in games]
+    again = [SearchBot(7, Budget.steps(120)).choose(g.copy()) for g in games]
+    assert first == again
+    assert len(set(first)) > 1  # the positions differ enough to tell a fixed answer apart
+
+
+class Counted(Game):
+    """A game that counts the chance results asked of it and of every game it leads to."""
+
+    calls = 0
+
+    def outcomes(self, action):
+        Counted.calls += 1
+        return super().outcomes(action)
+
+
+def counted(game: Game) -> Game:
+    copy = game.copy()
+    copy.__class__ = Counted
+    return copy
+
+
+@pytest.mark.parametrize("steps", [1, 25, 200])
+def test_the_search_keeps_to_its_step_budget_and_spends_it(steps):
+    game = positions(DUEL, 3, seed=4)[-1]
+    bot = SearchBot(1, Budget.steps(steps))
+    Counted.calls = 0
+    action = bot.choose(counted(game))
+    assert action in game.legal_actions()
+    assert bot.meter.used <= steps and Counted.calls <= steps  # a step: one simulated action
+    assert bot.meter.used == steps or bot.complete  # it searches on while there is more to see
+    assert 0.0 <= bot.progress() <= 1.0
+
+
+def test_a_seconds_budget_is_for_the_whole_turn_and_each_decision_takes_half_what_is_left():
+    stop = threading.Event()
+    budget = Budget.seconds(2.0)
+    assert budget.meter(0.0, stop).limit_seconds == 1.0
+    assert budget.meter(1.5, stop).limit_seconds == 0.25
+    assert budget.meter(3.0, stop).fraction() == 1.0  # the turn is spent: no search at all
+    with pytest.raises(ValueError, match="at least 0"):
+        Budget.steps(-1)
+
+
+def test_told_to_answer_now_before_it_starts_it_gives_the_planners_choice():
+    game = positions(DUEL, 4, seed=6)[-1]
+    bot = SearchBot(2, Budget.steps(10**9))
+    bot.hurry.set()
+    assert bot.choose(game) == PlannerBot(2, breadth=5).choose(game)
+    assert bot.meter.used == 0
+
+
+def test_told_to_answer_now_while_it_thinks_it_stops_with_its_best_so_far():
+    game = positions(DUEL, 4, seed=6)[-1]
+    bot = SearchBot(2, Budget.steps(10**9))  # without the flag it would think for days
+    answer = []
+    worker = threading.Thread(target=lambda: answer.append(bot.choose(game)), daemon=True)
+    worker.start()
+    wait_until(lambda: bot.meter is not None and bot.meter.used > 50, "the search under way")
+    bot.hurry.set()
+    worker.join(timeout=30)
+    assert not worker.is_alive() and answer[0] in game.legal_actions()
+
+
+def test_the_decision_does_not_depend_on_the_games_future_dice():
+    gm = load_map(DUEL)
+    answers = set()
+    for seed in (1, 2, 3):  # the same position, dice that would roll differently
+        game = Game(gm, seed=seed)
+        answers.add(SearchBot(4, Budget.steps(150)).choose(game))
+    assert len(answers) == 1
+
+
+def test_a_lone_option_is_answered_without_a_search():
+    game = Game(load_map(DUEL), seed=1)
+    for unit in [u for u in game.units if u.team == "1"]:
+        while game.can_move(unit.id):  # spend every unit's AP by stepping back and forth
+            game.apply(next(a for a in game.legal_actions() if getattr(a, "unit_id", -1)
+                            == unit.id and not isinstance(a, EndTurn)))
+            if game.over or game.active_team != "1":
+                pytest.skip("a snap shot ended the position")
+    bot = SearchBot(1, Budget.steps(100))
+    assert bot.choose(game) == EndTurn() and bot.meter is None

@@ -1,0 +1,69 @@
+"""A searching bot in the game screen, through the real loop: its thinking bar fills while the
+window stays live, P still pauses, and S makes it answer now with its best so far."""
+
+from __future__ import annotations
+
+import pygame
+
+from laser_flag.bots import HUMAN
+from laser_flag.bots.budget import Budget
+from laser_flag.bots.search import SearchBot
+from laser_flag.engine.mapfile import parse_map
+from laser_flag.ui import bot_turns
+from laser_flag.ui.session import Session
+
+from .conftest import SMALL_MAP, card, press, run_until, start_game
+
+LONG_TURN_S = 600.0  # a budget no test waits out: only "answer now" ends a decision early
+
+
+class Recorded(SearchBot):
+    """The Hard bot, noting how much of its budget each decision had used when it answered."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed, Budget.seconds(LONG_TURN_S))
+        self.used: list[float] = []
+
+    def choose(self, game):
+        try:
+            return super().choose(game)
+        finally:
+            self.used.append(self.progress() or 0.0)
+
+
+def hard_moves_first(app, monkeypatch):
+    bots: list[Recorded] = []
+
+    def pick(level: str, seed: int):
+        if level == HUMAN:
+            return None
+        bots.append(Recorded(seed))
+        return bots[-1]
+
+    monkeypatch.setattr(bot_turns, "bot_for_level", pick)
+    session = Session.start(parse_map(SMALL_MAP, "small.json"), seed=1,
+                            levels={"1": "Hard", "2": HUMAN})
+    scene = start_game(app, session)
+    return scene, bots
+
+
+def bar(scene) -> float | None:
+    """The share the panel's thinking bar shows this frame (None: no bar)."""
+    return scene.panel_view().thinking
+
+
+def test_the_thinking_bar_fills_and_s_makes_the_bot_answer_now(app, monkeypatch):
+    scene, bots = hard_moves_first(app, monkeypatch)
+    run_until(app, lambda: (bar(scene) or 0) > 0)
+    first = bar(scene)
+    run_until(app, lambda: bar(scene) > first)  # it fills as time goes by
+    title, lines = card(scene)
+    assert title == "Alice is thinking..." and any("S: answer now" in line for line in lines)
+    press(app, pygame.K_p)  # P still works while the bot thinks
+    assert scene.turns.bots.paused and card(scene)[0] == "Paused"
+    press(app, pygame.K_p)
+    assert not scene.turns.bots.paused and scene.turns.bots.thinking()
+    press(app, pygame.K_s)
+    run_until(app, lambda: scene.game.active_team == "2")
+    assert scene.game.turn == 2 and len(scene.game.history) > 1
+    assert bots[0].used and max(bots[0].used) < 0.5  # every decision cut short, none waited out
