@@ -22,11 +22,15 @@ class Legend(ttk.LabelFrame):
         self.rows: list[tuple[str, str]] = []  # (colour, text) as shown, for tests and readers
 
     def show(self, title: str, entries: Sequence[tuple[RGB, str]], note: str = "") -> None:
+        """Show these colours; the same ones again (the next edit's refresh) change nothing."""
+        rows = [(hex_colour(rgb), text) for rgb, text in entries]
+        if rows == self.rows and self.cget("text") == title and self.winfo_manager():
+            return
         for child in self.winfo_children():
             child.destroy()
         self.configure(text=title)
-        self.rows = [(hex_colour(rgb), text) for rgb, text in entries]
-        for colour, text in self.rows:
+        self.rows = rows
+        for colour, text in rows:
             row = ttk.Frame(self)
             row.pack(anchor="w", pady=1)
             tk.Label(row, background=colour, width=SWATCH_W, relief="solid", borderwidth=1
@@ -35,8 +39,7 @@ class Legend(ttk.LabelFrame):
         if note:
             ttk.Label(self, text=note, wraplength=200, justify="left", foreground="#555555"
                       ).pack(anchor="w", pady=(4, 0))
-        if not self.winfo_ismapped():
-            self.pack(fill="x", pady=(14, 0))
+        self.pack(fill="x", pady=(14, 0))
 
     def hide(self) -> None:
         self.rows = []

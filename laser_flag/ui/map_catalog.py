@@ -10,6 +10,7 @@ from ..engine.game_map import GameMap
 from ..engine.mapfile import MapError, load_map, team_without_units
 from ..lab import badge
 from ..resources import bundled_maps, player_maps
+from .map_badge import BadgeView, badge_view
 
 MAPS_DIR = bundled_maps()
 MAP_SUFFIXES = (".json", ".txt")
@@ -24,6 +25,7 @@ class MapEntry:
     gm: GameMap | None
     error: str | None
     own: bool = False  # one of the player's maps, not one that ships with the game
+    badge: BadgeView | None = None  # its balance badge as it stands, when it loads
 
     @property
     def title(self) -> str:
@@ -42,7 +44,7 @@ def load_entry(path: Path, own: bool = False) -> MapEntry:
         return MapEntry(path, None, str(exc), own)
     empty = team_without_units(gm)
     error = f"team {empty} has no units: open it in the Map Editor" if empty else None
-    return MapEntry(path, gm, error, own)
+    return MapEntry(path, gm, error, own, badge_view(gm))
 
 
 def scan(directory: Path = MAPS_DIR, own: bool = False) -> list[MapEntry]:

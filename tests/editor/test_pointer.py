@@ -134,7 +134,6 @@ def test_a_viewpoint_walled_over_is_dropped():
     pointer = Pointer(doc)
     pointer.tool = LOS
     pointer.press((2, 2))
-    pointer.release((2, 2))
     doc.tiles[2][2] = WALL  # as an undo of its painting, or a drawn wall, would leave it
     pointer.forget_gone()
     assert pointer.los_origin is None

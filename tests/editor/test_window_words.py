@@ -50,34 +50,43 @@ def test_the_heatmap_has_a_legend_and_counts_only_on_hover(shown):
     hover(root, tile_on_screen(editor, (0, 3)))
     expected = f"row 0, column 3: Floor, seen from {heat[(0, 3)]} tiles"
     wait_for(root, lambda: editor.hover.cget("text") == expected, what=expected)
+    click(root, tile_on_screen(editor, (3, 5)))  # the brush paints a wall: new counts
+    wait_for(root, lambda: editor.doc.tiles[3][5] == WALL, what="the wall painted")
+    after = heat_bands(exposure(frozen(editor.doc.tiles)))
+    assert after != bands
+    wait_for(root, lambda: editor.info.legend.rows[0][1] == after[-1].label(),
+             what="the legend to follow the edit")
     key(root, window, "h")
     wait_for(root, lambda: not editor.info.legend.winfo_ismapped(), what="the legend gone")
 
 
+def _use_tool(editor, window: int, key_name: str, tool: str) -> None:
+    key(editor.root, window, key_name)
+    wait_for(editor.root, lambda: editor.pointer.tool == tool, what=f"the {tool} tool")
+
+
+def _status_reads(editor, text: str) -> None:
+    wait_for(editor.root, lambda: editor.status.cget("text") == text, what=text)
+
+
 def test_the_sight_tool_refuses_a_wall_with_a_reason(shown):
     editor, window = shown
-    root = editor.root
-    key(root, window, "l")
-    wait_for(root, lambda: editor.pointer.tool == LOS)
-    click(root, tile_on_screen(editor, (6, 4)))
-    refusal = "No sight from row 6, column 4: it is a wall, and units cannot stand there"
-    wait_for(root, lambda: editor.status.cget("text") == refusal, what=refusal)
+    _use_tool(editor, window, "l", LOS)
+    click(editor.root, tile_on_screen(editor, (6, 4)))
+    _status_reads(editor, "No sight from row 6, column 4: it is a wall, and units cannot stand "
+                          "there")
     assert editor.pointer.los_origin is None
-    click(root, tile_on_screen(editor, (8, 4)))
-    wait_for(root, lambda: editor.pointer.los_origin == (8, 4))
-    assert editor.status.cget("text") == "Showing what row 8, column 4 can see"
+    click(editor.root, tile_on_screen(editor, (8, 4)))
+    _status_reads(editor, "Showing what row 8, column 4 can see")
+    assert editor.pointer.los_origin == (8, 4)
 
 
 def test_selecting_and_deleting_a_unit_names_it_as_the_game_does(shown):
     editor, window = shown
-    root = editor.root
-    key(root, window, "u")
-    wait_for(root, lambda: editor.pointer.tool == UNIT)
-    click(root, tile_on_screen(editor, (4, 7)))
-    said = "Team 2 Sniper at row 4, column 7: drag to move it"
-    wait_for(root, lambda: editor.status.cget("text") == said, what=said)
+    _use_tool(editor, window, "u", UNIT)
+    click(editor.root, tile_on_screen(editor, (4, 7)))
+    _status_reads(editor, "Team 2 Sniper at row 4, column 7: drag to move it")
     assert editor.info.unit_label.cget("text") == "Team 2 Sniper at row 4, column 7"
-    key(root, window, "Delete")
-    deleted = "Deleted Team 2 Sniper at row 4, column 7"
-    wait_for(root, lambda: editor.status.cget("text") == deleted, what=deleted)
+    key(editor.root, window, "Delete")
+    _status_reads(editor, "Deleted Team 2 Sniper at row 4, column 7")
     assert editor.doc.units == [["1", "scout", 0, 3]]

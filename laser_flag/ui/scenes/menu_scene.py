@@ -14,6 +14,7 @@ from ...engine.game_map import TEAMS, GameMap
 from ...engine.mapfile import MapError
 from .. import editor_launch, tk_dialogs
 from ..lesson import Lesson
+from ..map_badge import BadgeView
 from ..map_catalog import MAPS_DIR, MapEntry, catalog, load_entry
 from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
 from ..routes import ListSaves, PlayGame, PlayLesson, Route, ShowRules, ShowSettings, WatchReplay
@@ -42,6 +43,7 @@ TOP = 96
 MESSAGE_MS = 6000
 TEAM_KEYS = {pygame.K_1: "1", pygame.K_2: "2"}
 YOURS_TAG = "yours"  # on the card of a map from the player's own folder
+BADGE_SIZE = 17  # the badge's words on a card
 
 
 def map_facts(gm: GameMap) -> list[str]:
@@ -58,6 +60,17 @@ def continue_note(info: saves.SaveInfo | None) -> str:
         return "Nothing to continue: no unfinished game is saved."
     return (f"Saved: Continue resumes this turn ({info.map_name}, round {info.round}, "
             f"turn {info.turn}).")
+
+
+def draw_badge(surface: pygame.Surface, badge: BadgeView, topright: tuple[int, int]
+               ) -> pygame.Rect:
+    """A map's balance badge as a small outlined tag in its tone; the tag's rect."""
+    width, height = font(BADGE_SIZE).size(badge.word)
+    tag = pygame.Rect(0, 0, width + 10, height + 4)
+    tag.topright = topright
+    pygame.draw.rect(surface, badge.tone, tag, 1, border_radius=4)
+    draw_text(surface, badge.word, tag.center, BADGE_SIZE, badge.tone, anchor="center")
+    return tag
 
 
 class MenuScene(Scene):
@@ -357,10 +370,16 @@ class MenuScene(Scene):
             pygame.draw.line(surface, BAD, thumb_rect.topleft, thumb_rect.bottomright, 3)
             pygame.draw.line(surface, BAD, thumb_rect.topright, thumb_rect.bottomleft, 3)
         x = thumb_rect.right + 10
+        right = card.right - 6
+        if entry.badge is not None:
+            right = draw_badge(surface, entry.badge, (right, card.y + 6)).left - 6
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(x, card.y, right - x, 30).clip(clip))  # a long name
         draw_text(surface, entry.title, (x, card.y + 6), 24, TEXT, bold=True)
+        surface.set_clip(clip)
         if entry.own:
-            draw_text(surface, YOURS_TAG, (card.right - 8, card.y + 8), 18, ACCENT,
-                      anchor="topright")
+            draw_text(surface, YOURS_TAG, (card.right - 8, card.bottom - 6), 18, ACCENT,
+                      anchor="bottomright")
         if entry.gm is not None and entry.error is None:
             facts = map_facts(entry.gm)
             draw_lines(surface, facts, (x, card.y + 28), 18, DIM)
@@ -385,6 +404,9 @@ class MenuScene(Scene):
             draw_text(surface, byline, (x, y), 20, DIM)
             facts = [part for line in map_facts(gm) for part in wrap(line, 22, text_w)]
             y = draw_lines(surface, facts, (x, y + 26), 22, TEXT)
+            if entry.badge is not None:
+                detail = wrap(entry.badge.detail, 20, text_w)
+                y = draw_lines(surface, detail, (x, y + 4), 20, entry.badge.tone)
             room = picker.y - 16 - y  # the description's, and the board's if it can be big
             board_room = THUMB * 2 if room >= THUMB * 3 else 0  # else the list's one will do
             fits = max(0, (room - board_room) // font(20).get_linesize())
