@@ -14,6 +14,7 @@ from typing import Any
 
 from laser_flag.engine import Pos
 from laser_flag.lab import LabRun, Pairing
+from laser_flag.lab.pairings import is_mirror
 from laser_flag.lab.pairings import label as pairing_label
 from laser_flag.lab.report import verdict
 
@@ -25,7 +26,7 @@ from .tool_panel import tip
 POLL_MS = 150
 CHOICES: tuple[Pairing, ...] = (*model.DEFAULT_PAIRINGS, ("greedy", "greedy"))
 SUGGEST_TWEAKS = 6  # tweaks measured per request
-SUGGEST_GAMES = 6  # games per pairing and tweak: a rough rate, its interval shows how rough
+SUGGEST_GAMES = 4  # per mirror pairing and tweak: a rough rate, its interval shows how rough
 COLUMNS = {"pairing": ("Pairing", 125), "games": ("Games", 55),
            "rate": ("Team 1 wins [95%]", 160), "rounds": ("Rounds", 60),
            "cap": ("Cap draws", 80), "ended": ("Ended by", 130)}
@@ -95,8 +96,14 @@ class BalancePanel(tk.Toplevel):
         spin = ttk.Spinbox(box, from_=2, to=1000, textvariable=self.games, width=6)
         spin.grid(row=2, column=1, sticky="w")
         tip(spin, f"More games narrow the intervals; {model.DEFAULT_GAMES} take about a minute")
+        ttk.Label(box, text="Hard bot's search steps").grid(row=3, column=0, sticky="w")
+        self.steps = tk.IntVar(value=model.DEFAULT_STEPS)
+        steps = ttk.Spinbox(box, from_=1, to=100000, textvariable=self.steps, width=6)
+        steps.grid(row=3, column=1, sticky="w")
+        tip(steps, "How far a searching bot looks per decision: more plays better and slower "
+            "(the badge records it)")
         buttons = ttk.Frame(box)
-        buttons.grid(row=2, column=2, columnspan=2, sticky="e")
+        buttons.grid(row=2, column=2, columnspan=2, rowspan=2, sticky="e")
         self.measure_button = ttk.Button(buttons, text="Measure", command=self.measure)
         self.measure_button.pack(side="left", padx=4)
         tip(self.measure_button, "Play the games in the background. Key Return")
@@ -104,9 +111,9 @@ class BalancePanel(tk.Toplevel):
         self.stop_button.pack(side="left")
         tip(self.stop_button, "Stop now and keep the games played so far")
         self.bar = ttk.Progressbar(box, length=360, mode="determinate")
-        self.bar.grid(row=3, column=0, columnspan=3, sticky="ew", pady=(4, 0))
+        self.bar.grid(row=4, column=0, columnspan=3, sticky="ew", pady=(4, 0))
         self.count = ttk.Label(box, text="", width=22)
-        self.count.grid(row=3, column=3, sticky="w", padx=6)
+        self.count.grid(row=4, column=3, sticky="w", padx=6)
         self.bind("<Return>", lambda _e: self.measure())
 
     def _results(self, body: ttk.Frame) -> None:
@@ -155,8 +162,8 @@ class BalancePanel(tk.Toplevel):
         buttons.pack(fill="x", pady=(4, 0))
         self.suggest_button = ttk.Button(buttons, text="Suggest tweaks", command=self.suggest)
         self.suggest_button.pack(side="left")
-        tip(self.suggest_button, f"Measure {SUGGEST_TWEAKS} one-step tweaks, "
-            f"{SUGGEST_GAMES} games per pairing each, and list the fairest")
+        tip(self.suggest_button, f"Measure {SUGGEST_TWEAKS} one-step tweaks, {SUGGEST_GAMES} "
+            "games per mirror pairing each, and list the ones nearest 50%")
         self.apply_button = ttk.Button(buttons, text="Apply selected", state="disabled",
                                        command=self.apply_selected)
         self.apply_button.pack(side="left", padx=4)
@@ -167,30 +174,36 @@ class BalancePanel(tk.Toplevel):
     def pairings(self) -> list[Pairing]:
         return [p for p, var in self.chosen.items() if var.get()]
 
-    def _games(self) -> int:
+    def _number(self, var: tk.IntVar, least: int, default: int) -> int:
+        """A spin box's number, `default` while it holds no whole number."""
         try:
-            return max(2, int(self.games.get()))
+            return max(least, int(var.get()))
         except (tk.TclError, ValueError):
-            return model.DEFAULT_GAMES
+            return default
 
     def measure(self) -> None:
         """Start measuring the document as it is now."""
-        self._start(lambda doc, pairings: model.measure(doc, pairings, self._games()), [])
+        games = self._number(self.games, 2, model.DEFAULT_GAMES)
+        steps = self._number(self.steps, 1, model.DEFAULT_STEPS)
+        self._start(lambda doc, pairings: model.measure(doc, pairings, games, steps=steps), [])
 
     def suggest(self) -> None:
-        """Start measuring a few tweaks of the document."""
+        """Start measuring a few tweaks of the document with the mirror pairings ticked (they
+        measure the map; a mixed pairing measures the bots too)."""
         doc = self.hooks.document()
         chosen = suggestions.sample(doc, SUGGEST_TWEAKS)
-        self._start(lambda d, pairings: model.start(suggestions.measured_maps(d, chosen),
-                                                    pairings, SUGGEST_GAMES), chosen)
+        steps = self._number(self.steps, 1, model.DEFAULT_STEPS)
+        self._start(lambda d, pairings: model.start(
+            suggestions.measured_maps(d, chosen), [p for p in pairings if is_mirror(p)],
+            SUGGEST_GAMES, steps=steps), chosen)
 
     def _start(self, begin: Callable[[MapDocument, list[Pairing]], LabRun],
                tried: list[suggestions.Tweak]) -> None:
         if self.run is not None and self.run.running:
             return
         pairings = self.pairings()
-        if not pairings:
-            self.count.configure(text="Tick a pairing first")
+        if not [p for p in pairings if is_mirror(p) or not tried]:
+            self.count.configure(text=f"Tick a {'mirror ' if tried else ''}pairing first")
             return
         try:
             self.run = begin(self.hooks.document(), pairings)

@@ -17,7 +17,8 @@ from laser_flag.lab.stats import wilson
 from .document import MapDocument
 
 DEFAULT_PAIRINGS: tuple[Pairing, ...] = STYLES
-DEFAULT_GAMES = 20  # per pairing: about a minute for the three styles on 2 cores (README)
+DEFAULT_GAMES = 8  # per pairing: 35-90 s for the three styles on this 2-core machine (README)
+DEFAULT_STEPS = 40  # the searching bots' budget per decision: the lab's default takes minutes
 JOBS = 2  # worker processes: this machine's cores; the editor itself mostly waits
 FIRED_FROM, TARGET_AT = "fired_from", "target_at"
 LAYERS = {FIRED_FROM: "where hits were fired from", TARGET_AT: "where hit targets stood"}
@@ -39,18 +40,23 @@ def playable_map(data: dict[str, Any], source: str) -> GameMap:
     return gm
 
 
+def budget(steps: int) -> str:
+    """The lab's budget text for `steps` search steps per decision."""
+    return f"steps:{steps}"
+
+
 def start(maps: Sequence[GameMap], pairings: Sequence[Pairing], games: int, seed: int = 0,
-          jobs: int = JOBS) -> LabRun:
+          steps: int = DEFAULT_STEPS, jobs: int = JOBS) -> LabRun:
     """A lab run over `maps` in background processes, already started."""
-    run = LabRun(maps, pairings, games, seed=seed, jobs=jobs)
+    run = LabRun(maps, pairings, games, seed=seed, jobs=jobs, budget=budget(steps))
     run.start()
     return run
 
 
 def measure(doc: MapDocument, pairings: Sequence[Pairing], games: int, seed: int = 0,
-            jobs: int = JOBS) -> LabRun:
+            steps: int = DEFAULT_STEPS, jobs: int = JOBS) -> LabRun:
     """The lab on the document as it is now (saved or not)."""
-    return start([playable_map(doc.data, doc.title_name)], pairings, games, seed, jobs)
+    return start([playable_map(doc.data, doc.title_name)], pairings, games, seed, steps, jobs)
 
 
 def hit_layers(rows: Sequence[dict[str, Any]]) -> dict[str, dict[Pos, int]]:

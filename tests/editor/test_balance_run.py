@@ -61,7 +61,9 @@ def test_the_result_equals_the_command_line_lab_on_the_same_map_and_seed(finishe
     path = tmp_path / "edited.json"
     write_json_atomic(path, doc.data)
     bots = [arg for p in PAIRINGS for arg in ("--bots", ",".join(p))]
-    assert balance.main([str(path), "--games", "4", "--seed", "3", "--json", *bots]) == 0
+    steps = model.budget(model.DEFAULT_STEPS)
+    argv = [str(path), "--games", "4", "--seed", "3", "--budget", steps, "--json", *bots]
+    assert balance.main(argv) == 0
     cli = json.loads(capsys.readouterr().out)
     ours = run.result()
     for doc_ in (cli, ours):  # the map's name differs: a file path against the document's
