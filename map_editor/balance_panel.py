@@ -23,7 +23,7 @@ from . import suggestions
 from .document import MapDocument
 from .tool_panel import tip
 
-POLL_MS = 150
+POLL_MS = 250
 CHOICES: tuple[Pairing, ...] = (*model.DEFAULT_PAIRINGS, ("greedy", "greedy"))
 SUGGEST_TWEAKS = 6  # tweaks measured per request
 SUGGEST_GAMES = 4  # per mirror pairing and tweak: a rough rate, its interval shows how rough
@@ -31,6 +31,7 @@ COLUMNS = {"pairing": ("Pairing", 125), "games": ("Games", 55),
            "rate": ("Team 1 wins [95%]", 160), "rounds": ("Rounds", 60),
            "cap": ("Cap draws", 80), "ended": ("Ended by", 130)}
 NO_HITS = ""
+STALE_NOTE = " (measured before your last edits)"
 
 
 @dataclass(frozen=True)
@@ -67,9 +68,11 @@ class BalancePanel(tk.Toplevel):
         self.hooks = hooks
         self.run: LabRun | None = None
         self.measured: LabRun | None = None  # the last measure run played to the end
+        self.shown: LabRun | None = None  # the measure run whose rows the table shows
         self.tried: list[suggestions.Tweak] = []  # the tweaks the current run measures
         self.found: list[suggestions.Measured] = []
         self.layers: dict[str, dict[Pos, int]] = {}
+        self.verdict_text = ""
         body = ttk.Frame(self, padding=10)
         body.pack(fill="both", expand=True)
         self._settings(body)
@@ -258,11 +261,15 @@ class BalancePanel(tk.Toplevel):
         self.table.delete(*self.table.get_children())
         for row in rows:
             self.table.insert("", "end", values=row_values(row))
-        self.verdict.configure(text=f"This map: {verdict(rows)}")
+        self.shown = self.run
+        self.verdict_text = f"This map: {verdict(rows)}"
         self.layers = model.hit_layers(rows)
         for radio in self.layer_buttons:
             radio.state(["!disabled"])
-        self._layer_changed()
+        if self.layer.get() != NO_HITS:
+            self._layer_changed()  # the board follows the games as they finish
+        else:
+            self.show_badge()  # no redraw of the board for every poll
 
     def _layer_changed(self) -> None:
         name = self.layer.get()
@@ -293,8 +300,12 @@ class BalancePanel(tk.Toplevel):
             self.show_badge()
 
     def show_badge(self) -> None:
-        """The document's badge as the game's chooser would show it now."""
-        self.badge.configure(text=f"Badge: {model.badge_text(self.hooks.document())}")
+        """The document's badge as the game's chooser would show it now, and whether the
+        table's numbers are of the map as it is (after every edit)."""
+        doc = self.hooks.document()
+        self.badge.configure(text=f"Badge: {model.badge_text(doc)}")
+        stale = self.shown is not None and model.changed_since(self.shown, doc)
+        self.verdict.configure(text=self.verdict_text + (STALE_NOTE if stale else ""))
 
     def close(self) -> None:
         if self.run is not None:

@@ -87,6 +87,15 @@ def badge_value(run: LabRun) -> dict[str, Any]:
     return lab_badge.measured(run.plan.maps[0], result, result["maps"])
 
 
+def changed_since(run: LabRun, doc: MapDocument) -> bool:
+    """Whether the document now plays differently from the map `run` measured."""
+    try:
+        gm = parse_map(doc.data, doc.title_name)
+    except MapError:
+        return True
+    return lab_badge.play_digest(gm) != lab_badge.play_digest(run.plan.maps[0])
+
+
 def store_badge(doc: MapDocument, value: dict[str, Any]) -> None:
     """Put the badge in the document (saving writes it), as one undoable edit."""
     doc.history.change("Balance badge", {lab_badge.KEY: value})

@@ -71,6 +71,14 @@ def test_measure_shows_the_table_the_hit_map_and_stores_the_badge(editor, panel)
     wait_for(root, lambda: editor.hit_layer == TARGET_AT, what="the hit map on the board")
     assert editor.hit_counts and editor.info.legend.cget("text").startswith("Hit map")
 
+    tiles = [list(row) for row in editor.doc.tiles]
+    tiles[0][0] = "wall"
+    editor.doc.history.change("Paint", {"tiles": tiles})
+    editor.refresh()
+    assert panel.verdict.cget("text").endswith("(measured before your last edits)")
+    editor.undo()
+    assert not panel.verdict.cget("text").endswith("edits)")
+
     _press(root, panel.badge_button)
     wait_for(root, lambda: "balance" in editor.doc.data, what="the badge in the document")
     assert not panel.badge.cget("text").endswith("not measured")

@@ -130,3 +130,15 @@ def test_the_badge_is_one_undoable_edit_saved_with_the_map_and_goes_stale(finish
     assert model.badge_text(again) == "changed since measured"
     doc.history.undo()
     assert "balance" not in doc.data and model.badge_text(doc) == "not measured"
+
+
+@pytest.mark.slow
+def test_a_run_knows_when_the_document_plays_differently_since(finished):
+    doc, run = finished
+    assert not model.changed_since(run, doc)
+    doc.history.change("Rename", {"name": "Another name"})
+    assert not model.changed_since(run, doc)
+    doc.history.change("Score", {"score_limit": {"1": 5, "2": 4}})
+    assert model.changed_since(run, doc)
+    doc.history.undo()
+    doc.history.undo()
