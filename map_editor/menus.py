@@ -41,6 +41,7 @@ def build_menus(root: tk.Tk, window) -> tk.Menu:  # window: EditorWindow (import
         ],
         "Map": [
             ("Properties...", "Ctrl+P", "<Control-p>", window.edit_properties),
+            ("Balance...", "Ctrl+B", "<Control-b>", window.open_balance),
             None,
             *_mirror_entries(window.mirror),
         ],

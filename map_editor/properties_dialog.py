@@ -8,10 +8,18 @@ from tkinter import colorchooser, ttk
 from typing import Any
 
 from laser_flag.engine.game_map import TEAMS
-from laser_flag.engine.ruleset import CLASS_LABELS, CLASSES, COLUMNS, DEFAULT_RULESET, RulesError
+from laser_flag.engine.ruleset import (
+    CLASS_LABELS,
+    CLASSES,
+    COLUMNS,
+    DEFAULT_RULESET,
+    RulesError,
+    Ruleset,
+)
 
 from .dialogs import Modal
 from .properties import cell_text, effective, parse_cell, positive, rule_cells, rule_overrides
+from .roll_table import RollTable, grid_for
 from .tool_panel import tip
 
 COLOUR_KEYS = {"team_color": "Colour", "alt_team_color": "Alternate colour"}
@@ -35,6 +43,7 @@ class PropertiesDialog(Modal):
         self._general(notebook, data)
         self._teams(notebook, data)
         self._rules(notebook, data)
+        self._hit_chances(notebook)
         self.error = ttk.Label(self.body, foreground="#c00000", wraplength=560)
         self.error.pack(anchor="w", pady=4)
         buttons = ttk.Frame(self.body)
@@ -144,17 +153,46 @@ class PropertiesDialog(Modal):
             entry.configure(foreground=CHANGED_CELL if changed else "black")
 
         var.trace_add("write", recolour)
+        var.trace_add("write", lambda *_: self._rules_typed())
         recolour()
         tip(entry, f"{CLASS_LABELS[unit_class]} {column.replace('_', ' ')}; default {default}")
         self._cells[(unit_class, column)] = var
 
-    def values(self) -> dict[str, Any]:
-        """Every property as its JSON value; ValueError names the first field that is wrong."""
+    def _hit_chances(self, notebook: ttk.Notebook) -> None:
+        frame = self._tab(notebook, "Hit chances")
+        ttk.Label(frame, text="Chance to hit with the rules on the Rules tab, updated as you "
+                  "type; marked cells need another roll than with the default rules.").pack(
+            anchor="w", pady=(0, 6))
+        self.rolls = RollTable(frame, grid_for(self._rules_typed_in()))
+        self.rolls.pack(anchor="w")
+        self.rolls_note = ttk.Label(frame, text="", foreground="#c00000")
+        self.rolls_note.pack(anchor="w")
+
+    def _overrides(self) -> dict[str, dict[str, Any]]:
+        """The Rules tab's cells that differ from the defaults; ValueError names a bad cell."""
         cells = {k: parse_cell(k[1], v.get()) for k, v in self._cells.items()}
         try:
-            rules = rule_overrides(cells)
+            return rule_overrides(cells)
         except RulesError as e:
             raise ValueError(str(e)) from None
+
+    def _rules_typed_in(self) -> Ruleset:
+        return DEFAULT_RULESET.with_overrides(self._overrides())
+
+    def _rules_typed(self) -> None:
+        """Refresh the hit chances after a rule cell changed (the last good table stays)."""
+        if not hasattr(self, "rolls"):
+            return  # the Rules tab is still being built
+        try:
+            self.rolls.show(grid_for(self._rules_typed_in()))
+        except ValueError as e:
+            self.rolls_note.configure(text=f"Not updated: {e}")
+            return
+        self.rolls_note.configure(text="")
+
+    def values(self) -> dict[str, Any]:
+        """Every property as its JSON value; ValueError names the first field that is wrong."""
+        rules = self._overrides()
         return {
             **{k: v.get() for k, v in self._texts.items()},
             "description": self._description.get("1.0", "end-1c"),

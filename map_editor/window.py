@@ -14,7 +14,9 @@ from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import TILE_KINDS, Pos
 from laser_flag.engine.mapfile import MapError
 
-from . import edits, symmetry
+from . import edits, suggestions, symmetry
+from .balance_panel import BalancePanel, Hooks
+from .balance_run import LAYERS, store_badge
 from .board_view import PROBLEM_COLOUR, SELECT_COLOUR, SIGHT_COLOUR, BoardView
 from .dialogs import CANCEL, SAVE, ask_new_size, ask_save_changes
 from .document import MapDocument
@@ -35,6 +37,11 @@ MAP_TYPES = [("Laser Flag maps", "*.json *.txt"), ("All files", "*")]
 PLAY_COMMAND = [sys.executable, "-m", "laser_flag", "--map"]
 
 
+def _hits_label(low: int, high: int) -> str:
+    counts = str(low) if low == high else f"{low}-{high}"
+    return f"{counts} hit{'' if high == 1 else 's'}"
+
+
 def game_env() -> dict[str, str]:
     """The environment for the play-tested game, minus the off-screen driver the editor uses."""
     env = dict(os.environ)
@@ -51,6 +58,8 @@ class EditorWindow:
         self.doc = doc
         self.pointer = Pointer(doc)
         self.heatmap = False
+        self.balance: BalancePanel | None = None
+        self.hit_layer, self.hit_counts = "", {}  # the Balance panel's hit map, when shown
         self.alternate = False
         self.problem: Problem | None = None
         self.play_process: subprocess.Popen | None = None
@@ -114,10 +123,12 @@ class EditorWindow:
         gm = preview_map(self.doc.data, self.doc.title_name)
         tiles = frozen(self.doc.tiles)
         origin = self.pointer.los_origin
-        heat = exposure(tiles) if self.heatmap else {}
+        heat = self.hit_counts if self.hit_layer else exposure(tiles) if self.heatmap else {}
         overlays = Overlays(sight(tiles, origin) if origin else None, heat)
         self.board.show(gm, self.alternate, overlays)
         self._legend(heat)
+        if self._balance_open():
+            self.balance.show_badge()
         self._marks()
         self.info.show(gm, symmetry.symmetries(self.doc))
         selected = self.pointer.selected
@@ -142,6 +153,11 @@ class EditorWindow:
         """The heatmap's colours with their counts, most exposed first; gone with the heatmap."""
         if not heat:
             self.info.legend.hide()
+            return
+        if self.hit_layer:
+            bands = [(b.colour, _hits_label(b.low, b.high)) for b in reversed(heat_bands(heat))]
+            self.info.legend.show(f"Hit map: {LAYERS[self.hit_layer]}", bands,
+                                  "Hits in the games the Balance panel measured.")
             return
         bands = [(band.colour, band.label()) for band in reversed(heat_bands(heat))]
         self.info.legend.show("Exposure heatmap", bands, "Hover a tile for its exact count.")
@@ -170,6 +186,8 @@ class EditorWindow:
             kind = TILE_LABELS[self.doc.tile(pos)]
             heat = exposure(frozen(self.doc.tiles)).get(pos) if self.heatmap else None
             seen = f", seen from {heat} tiles" if heat is not None else ""
+            if self.hit_layer:
+                seen = f", {_hits_label(*[self.hit_counts.get(pos, 0)] * 2)}"
             self.hover.configure(text=f"{place(pos)}: {kind}{seen}")
 
     def _edited(self) -> None:
@@ -223,6 +241,28 @@ class EditorWindow:
             self.say(f"Changed {', '.join(sorted(changed))}")
         self._edited()
 
+    def open_balance(self) -> None:
+        """The Balance panel (one at a time: a second request brings it forward)."""
+        if self._balance_open():
+            self.balance.lift()
+            return
+        hooks = Hooks(lambda: self.doc, self.show_hits, self.apply_suggestion, self.store_badge)
+        self.balance = BalancePanel(self.root, hooks)
+
+    def show_hits(self, layer: str, counts: dict[Pos, int]) -> None:
+        self.hit_layer, self.hit_counts = layer, counts
+        self.refresh()
+
+    def apply_suggestion(self, tweak: suggestions.Tweak) -> None:
+        suggestions.apply(self.doc, tweak)
+        self.say(f"Applied: {tweak.label} (Ctrl+Z undoes)")
+        self._edited()
+
+    def store_badge(self, value: dict[str, Any]) -> None:
+        store_badge(self.doc, value)
+        self.say("Stored the balance badge: saving writes it into the map (Ctrl+Z undoes)")
+        self._edited()
+
     def use_sight_tool(self) -> None:
         self.tools.tool.set(LOS)
 
@@ -247,6 +287,8 @@ class EditorWindow:
         return answer != CANCEL
 
     def _replace(self, doc: MapDocument, message: str) -> None:
+        if self._balance_open():
+            self.balance.close()  # its numbers and hit map were of the map being replaced
         self.doc = doc
         self.pointer.doc = doc
         self.pointer.selected = self.pointer.los_origin = None
@@ -338,6 +380,11 @@ class EditorWindow:
         self.play_process = subprocess.Popen([*PLAY_COMMAND, str(self.doc.path)], env=game_env())
         self.say(f"Play-testing {self.doc.path.name} in the game window")
 
+    def _balance_open(self) -> bool:
+        return self.balance is not None and self.balance.winfo_exists()
+
     def close(self) -> None:
         if self._confirm_discard("closing"):
+            if self._balance_open():
+                self.balance.close()  # its worker processes end with it
             self.root.destroy()

@@ -1,0 +1,120 @@
+"""The Balance panel in a real window under Xvfb: opened by its key, driven by real clicks;
+the editor keeps running while games are played in background processes."""
+
+from __future__ import annotations
+
+import multiprocessing
+import re
+import tkinter as tk
+from pathlib import Path
+
+import pytest
+
+from laser_flag.engine.mapfile import write_json_atomic
+from map_editor.balance_run import TARGET_AT
+from map_editor.storage import new_map_data
+from map_editor.window import APP_NAME
+
+from .xdo import click, find_window, key, wait_for, wm_close
+
+pytestmark = pytest.mark.slow  # real Tk windows, and bots playing games
+
+UNITS = [["1", "scout", 5, 1], ["2", "grunt", 5, 9], ["1", "basic", 8, 2], ["2", "basic", 2, 8]]
+RUN_S = 180  # a busy 2-core machine may be slow to start the worker processes
+
+
+@pytest.fixture
+def panel(editor, tmp_path: Path):
+    """The editor on a small four-unit map, its Balance panel opened with Ctrl+B and set to
+    one quick pairing (the scripted rusher against itself)."""
+    path = tmp_path / "tiny.json"
+    write_json_atomic(path, {**new_map_data(11, 11), "units": UNITS})
+    assert editor.open_path(path)
+    window = find_window("^" + re.escape(f"tiny.json - {APP_NAME}") + "$", editor.root)
+    key(editor.root, window, "ctrl+b")
+    find_window("^Balance$", editor.root)
+    found = editor.balance
+    wait_for(editor.root, found.winfo_viewable, what="the Balance panel on screen")
+    for pairing, var in found.chosen.items():
+        var.set(pairing == ("rusher", "rusher"))
+    yield found
+    if found.winfo_exists():
+        found.close()
+
+
+def _press(root: tk.Misc, widget: tk.Widget) -> None:
+    """A real click on the middle of a widget."""
+    root.update()
+    click(root, (widget.winfo_rootx() + widget.winfo_width() // 2,
+                 widget.winfo_rooty() + widget.winfo_height() // 2))
+
+
+def _finished(panel) -> bool:
+    """The run ended and the panel has shown its end (Stop greyed out again)."""
+    return panel.run is not None and not panel.run.running and panel.stop_button.instate(
+        ["disabled"])
+
+
+def test_measure_shows_the_table_the_hit_map_and_stores_the_badge(editor, panel):
+    root = editor.root
+    panel.games.set(6)
+    _press(root, panel.measure_button)
+    wait_for(root, lambda: _finished(panel), timeout=RUN_S, what="the run to finish")
+    rows = [panel.table.item(i, "values") for i in panel.table.get_children()]
+    assert len(rows) == 1 and rows[0][:2] == ("rusher-rusher", "6")
+    assert panel.count.cget("text") == "6 of 6 games"
+    assert panel.verdict.cget("text").startswith("This map: ")
+    assert not multiprocessing.active_children()
+
+    target_layer = next(b for b in panel.layer_buttons if b.cget("value") == TARGET_AT)
+    _press(root, target_layer)
+    wait_for(root, lambda: editor.hit_layer == TARGET_AT, what="the hit map on the board")
+    assert editor.hit_counts and editor.info.legend.cget("text").startswith("Hit map")
+
+    tiles = [list(row) for row in editor.doc.tiles]
+    tiles[0][0] = "wall"
+    editor.doc.history.change("Paint", {"tiles": tiles})
+    editor.refresh()
+    assert panel.verdict.cget("text").endswith("(measured before your last edits)")
+    editor.undo()
+    assert not panel.verdict.cget("text").endswith("edits)")
+
+    _press(root, panel.badge_button)
+    wait_for(root, lambda: "balance" in editor.doc.data, what="the badge in the document")
+    assert not panel.badge.cget("text").endswith("not measured")
+    key(root, find_window(f"tiny.json\\* - {APP_NAME}", root), "ctrl+z")
+    wait_for(root, lambda: "balance" not in editor.doc.data, what="the badge undone")
+    assert panel.badge.cget("text") == "Badge: not measured"
+
+    wm_close(find_window("^Balance$", root))
+    wait_for(root, lambda: not panel.winfo_exists(), what="the panel closed")
+    assert editor.hit_layer == "" and not editor.info.legend.winfo_ismapped()
+
+
+def test_stop_ends_the_run_and_keeps_the_games_played(editor, panel):
+    root = editor.root
+    panel.games.set(1000)
+    _press(root, panel.measure_button)
+    wait_for(root, lambda: panel.run.progress().done >= 2, timeout=RUN_S, what="two games")
+    assert panel.stop_button.instate(["!disabled"])
+    _press(root, panel.stop_button)
+    wait_for(root, lambda: not panel.run.running, what="the run stopped")
+    assert not multiprocessing.active_children()
+    assert panel.count.cget("text").endswith("games (stopped)")
+    played = int(panel.count.cget("text").split()[0])
+    assert 2 <= played < 1000 and panel.badge_button.instate(["disabled"])
+
+
+def test_a_suggestion_is_applied_in_one_click_and_undone_in_one(editor, panel):
+    root = editor.root
+    before = [list(u) for u in editor.doc.units], [list(r) for r in editor.doc.tiles]
+    _press(root, panel.suggest_button)
+    wait_for(root, lambda: _finished(panel), timeout=RUN_S, what="the tweaks measured")
+    listed = panel.tweak_list.get_children()
+    assert 1 <= len(listed) <= 3 and panel.apply_button.instate(["!disabled"])
+    label = panel.tweak_list.item(listed[0], "values")[0]
+    _press(root, panel.apply_button)
+    wait_for(root, lambda: editor.doc.modified, what="the suggestion applied")
+    assert editor.status.cget("text").startswith(f"Applied: {label}")
+    assert editor.doc.history.undo() == f"Suggestion: {label}"
+    assert (editor.doc.units, editor.doc.tiles) == before and not editor.doc.modified
