@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-fast lint bench clean
+.PHONY: play test test-fast lint bench badges clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,14 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/client.py
 	$(BIN)/python benchmarks/bots.py
 	$(BIN)/python benchmarks/balance.py
+
+# Every bundled map's balance badge, re-measured with the standard styles (after a change to a
+# map or to the bots); tests/lab/test_bundled_badges.py fails until this has been run.
+BADGE_GAMES ?= 16
+BADGE_BUDGET ?= steps:40
+badges: $(STAMP)
+	$(BIN)/laser-flag-balance maps/*.json --badge --games $(BADGE_GAMES) --budget $(BADGE_BUDGET) \
+		--jobs 2 --seed 1
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from .engine.actions import Action, IllegalAction
 from .engine.events import Event
 from .engine.game import Game
-from .engine.game_map import GameMap
+from .engine.game_map import TEAMS, GameMap
 from .engine.record import action_to_json
 
 KEYFRAME_EVERY = 100  # a step back replays at most 99 actions
@@ -36,20 +36,29 @@ class ReplayIndex:
     """
 
     def __init__(
-        self, gm: GameMap, seed: int, actions: Sequence[Action], every: int = KEYFRAME_EVERY
+        self, gm: GameMap, seed: int, actions: Sequence[Action], every: int = KEYFRAME_EVERY,
+        fog: bool = False,
     ) -> None:
         self.actions = tuple(actions)
         self.every = every
-        game = Game(gm, seed=seed)
+        game = Game(gm, seed=seed, fog=fog)  # a save says whether it had fog: never the map
         self.keyframes = [game.copy()]  # the state after every `every`-th action, from 0
         self.events: list[list[Event]] = [[]]  # what each action made happen, dice included
         self.turns = array("q", [game.turn])  # the turn after each action: never decreasing
+        # With fog, what each team was told of each action (RULES §9), for replays "as seen by".
+        self._told: dict[str, list[list[Event]]] = {t: [[]] for t in TEAMS} if fog else {}
         for i, action in enumerate(self.actions, 1):
             self.events.append(_apply(game, action, i - 1))
+            for team, told in self._told.items():
+                told.append(game.events_for(team))
             self.turns.append(game.turn)
             if i % every == 0:
                 self.keyframes.append(game.copy())
         self._at, self._game = len(self.actions), game
+
+    def events_for(self, index: int, team: str) -> list[Event]:
+        """The events of action `index` (1-based, as `events`) that `team` was told of."""
+        return self._told[team][index] if self._told else self.events[index]
 
     @property
     def last(self) -> int:

@@ -145,6 +145,7 @@ OPTIONAL: dict[str, Check] = {
     "map_name": lambda place, value: _text(place, value, MAX_MAP_NAME_CHARS),
     "round": _int_from(1, MAX_ACTIONS + 1),
     "over": _bool,
+    "fog": _bool,  # fog of war (RULES §9); a save from before fog has none: played without
     "winner": _one_of(WINNERS),  # these two only in a finished game's save
     "victory": _one_of(VICTORIES),
 }

@@ -116,6 +116,7 @@ def save_dict(game: Game, teams: dict[str, Any]) -> dict[str, Any]:
         "map_name": game.map.name,
         "map": game.map.to_json_dict(),
         "seed": game.seed,
+        "fog": game.fog,
         "actions": [action_to_json(a) for a in game.history],
         "teams": teams,
         "turn": game.turn,
@@ -191,7 +192,7 @@ def load_save(path: str | os.PathLike[str]) -> LoadedSave:
     gm = _embedded_map(where, data)
     actions = [action_from_json(a) for a in data["actions"]]  # shapes checked by the schema
     try:
-        index = ReplayIndex(gm, data["seed"], actions)
+        index = ReplayIndex(gm, data["seed"], actions, fog=data.get("fog", False))
     except MapError as err:  # a map on which no game can start
         raise _bad_map(err) from None
     except IllegalAction as err:

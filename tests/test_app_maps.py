@@ -8,7 +8,10 @@ import pytest
 
 from laser_flag import __version__
 from laser_flag.app import main, parse_args
+from laser_flag.engine import load_map
+from laser_flag.lab import badge
 from laser_flag.resources import bundled_maps
+from laser_flag.tools import balance
 
 BUNDLED = sorted(p.stem for p in bundled_maps().glob("*.json"))
 
@@ -23,7 +26,7 @@ def test_version_prints_the_package_version(capsys):
 def test_list_maps_prints_every_bundled_map_with_its_facts(capsys):
     assert main(["--list-maps"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["name", "file", "size", "mode", "limits"]
+    assert lines[0].split() == ["name", "file", "size", "mode", "limits", "badge"]
     files = [line.split()[1] for line in lines[1:]]
     assert sorted(files) == [f"{stem}.json" for stem in BUNDLED]
     duel = next(line for line in lines if "duel.json" in line)
@@ -82,3 +85,18 @@ def test_a_bad_replay_option_is_one_line_naming_the_command(capsys):
     assert main(["replay", "--nosuch"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("laser-flag replay: error: ")
+
+
+def test_list_maps_prints_each_maps_badge(data_dir, capsys):
+    mine = own_map(data_dir, "mine", "Mine")
+    assert balance.main([str(mine), "--badge", "--bots", "rusher,rusher", "--games", "2"]) == 0
+    stale = own_map(data_dir, "stale", "Stale")
+    edited = json.loads(mine.read_text(encoding="utf-8"))
+    edited["score_limit"] = {"1": 9, "2": 9}
+    stale.write_text(json.dumps(edited), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["--list-maps"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    expected = badge.status(load_map(mine)).text
+    assert next(line for line in lines if "mine.json" in line).endswith(f"{expected}  [yours]")
+    assert "changed since measured" in next(line for line in lines if "stale.json" in line)

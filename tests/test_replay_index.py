@@ -67,3 +67,19 @@ def test_a_state_out_of_range_is_an_index_error():
     for bad in (-1, index.last + 1):
         with pytest.raises(IndexError):
             index.game_at(bad)
+
+
+def test_a_fog_replay_keeps_what_each_team_was_told() -> None:
+    game = Game(load_map(MAPS / "duel.json"), seed=12, fog=True)
+    rng, told = random.Random(12), {"1": [[]], "2": [[]]}
+    for _ in range(60):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        for team in told:
+            told[team].append(game.events_for(team))
+    index = ReplayIndex(game.map, 12, game.history, fog=True)
+    assert state_digest(index.game_at(index.last)) == state_digest(game)
+    for team in ("1", "2"):
+        assert [index.events_for(i, team) for i in range(index.last + 1)] == told[team]
+    assert told["1"] != index.events  # something was hidden from team 1

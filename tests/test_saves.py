@@ -214,3 +214,66 @@ def test_a_schema_refusal_is_one_clipped_line_like_a_read_refusal():
     assert isinstance(err, ReadError) and err.place == "actions[3]"
     assert str(err).startswith("actions[3]: xxx") and str(err).endswith("...")
     assert "\n" not in str(err) and len(str(err)) <= len("actions[3]: ") + MESSAGE_CHARS
+
+
+# ----- fog of war (RULES §9) -----------------------------------------------------------------
+
+
+def fog_game(seed: int, steps: int) -> Game:
+    game = Game(load_map(MAPS / "duel.json"), seed=seed, fog=True)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_a_fog_game_saves_its_flag_and_continues_exactly(tmp_path):
+    game = fog_game(4, 40)
+    path = write_save(tmp_path / "fog.json", game, TEAMS)
+    assert json.loads(path.read_text(encoding="utf-8"))["fog"] is True
+    loaded = load_save(path)
+    assert loaded.game.fog and state_digest(loaded.game) == state_digest(game)
+    assert loaded.game.observe("1") == game.observe("1")
+    assert loaded.game.observe("2") == game.observe("2")
+    rng = random.Random(99)
+    for _ in range(20):
+        if game.over:
+            break
+        action = rng.choice(game.legal_actions())
+        assert loaded.game.legal_actions() == game.legal_actions()
+        assert loaded.game.apply(action) == game.apply(action)
+        assert loaded.game.events_for("1") == game.events_for("1")
+
+
+def test_replay_verify_covers_fog_games(tmp_path, capsys):
+    from laser_flag.app import main
+
+    path = write_save(tmp_path / "fog.json", fog_game(8, 30), TEAMS)
+    assert main(["replay", str(path), "--verify"]) == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["fog"] = False  # the same actions without fog: another game, another digest
+    wrong = tmp_path / "nofog.json"
+    wrong.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["replay", str(wrong), "--verify"]) == 1
+
+
+def test_a_save_without_the_fog_key_loads_as_fog_off_whatever_its_map_says(tmp_path):
+    game = Game(load_map(MAPS / "duel.json"), seed=3)
+    for action, _ in choices(3, 15):
+        game.apply(action)
+    data = saves.save_dict(game, TEAMS)
+    del data["fog"]
+    data["map"]["fog_of_war"] = True  # a map key an older game ignored
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data), encoding="utf-8")
+    loaded = load_save(old)
+    assert not loaded.game.fog and state_digest(loaded.game) == state_digest(game)
+
+
+def test_the_fog_flag_must_be_true_or_false(tmp_path):
+    path, data = saved_game(tmp_path)
+    data["fog"] = "yes"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    refused(path, "fog", "true or false")

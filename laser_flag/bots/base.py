@@ -2,7 +2,9 @@
 
 A bot is handed a game (the client hands it `game.copy()` from a worker thread) and returns
 one of its legal actions. It may read the game freely but never applies anything to it, and it
-never touches the game's generator, so it cannot see future dice.
+never touches the game's generator, so it cannot see future dice. Callers ask `decide(game)`,
+which thinks on what the bot's team knows (`belief.believed_game`): with fog, no bot sees a
+hidden enemy.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import threading
 from abc import ABC, abstractmethod
 
 from laser_flag.engine import Action, Game
+
+from .belief import believed_game
 
 
 class Bot(ABC):
@@ -25,6 +29,10 @@ class Bot(ABC):
         # Set: answer now with the best answer so far. Bots that search poll it; the client
         # hands each decision a fresh one, so a late "now" never hurries the next decision.
         self.hurry = threading.Event()
+
+    def decide(self, game: Game) -> Action:
+        """The bot's action in `game`, chosen from its team's observation only (RULES §9)."""
+        return self.choose(believed_game(game))
 
     @abstractmethod
     def choose(self, game: Game) -> Action:

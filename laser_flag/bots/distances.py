@@ -10,8 +10,12 @@ from laser_flag.engine import NEIGHBOURS, GameMap, Pos
 UNREACHABLE = 99
 
 
-def walking_distance(gm: GameMap, sources: Iterable[Pos]) -> dict[Pos, int]:
-    """Steps from the nearest source to every walkable tile (walls block, units do not)."""
+def walking_distance(gm: GameMap, sources: Iterable[Pos], corners: bool = True) -> dict[Pos, int]:
+    """Steps from the nearest source to every walkable tile (walls block, units do not).
+
+    `corners=False` forbids a diagonal step that cuts a wall's corner, as moves do (RULES §3);
+    the default, which allows it, is the estimate greedy's and planner's weights were tuned on.
+    """
     dist = {p: 0 for p in sources}
     queue = deque(dist)
     while queue:
@@ -19,9 +23,13 @@ def walking_distance(gm: GameMap, sources: Iterable[Pos]) -> dict[Pos, int]:
         d = dist[pos] + 1
         for dr, dc in NEIGHBOURS:
             nxt = (pos[0] + dr, pos[1] + dc)
-            if nxt not in dist and not gm.is_wall(nxt):
-                dist[nxt] = d
-                queue.append(nxt)
+            if nxt in dist or gm.is_wall(nxt):
+                continue
+            if not corners and dr and dc and (gm.is_wall((pos[0] + dr, pos[1]))
+                                              or gm.is_wall((pos[0], pos[1] + dc))):
+                continue
+            dist[nxt] = d
+            queue.append(nxt)
     return dist
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from laser_flag.engine import Game, GameMap
 
+from .budget import Budget
 from .registry import make_bot
 
 CAP_REASON = "cap"  # the victory reason of a game stopped by the round cap: a draw
@@ -30,13 +32,20 @@ class MatchResult:
     scores: tuple[int, int]
 
 
-def play_match(gm: GameMap, bots: tuple[str, str], seed: int, max_rounds: int) -> MatchResult:
-    """Play bots[0] (team 1) against bots[1] (team 2); past `max_rounds` rounds it is a draw."""
-    game = Game(gm, seed=derive_seed(seed, "game"))
-    players = {team: make_bot(name, derive_seed(seed, "bot", team))
+def play_match(gm: GameMap, bots: tuple[str, str], seed: int, max_rounds: int,
+               fog: bool | None = None, budget: Budget | None = None,
+               on_events: Callable[[Sequence[object]], None] | None = None) -> MatchResult:
+    """Play bots[0] (team 1) against bots[1] (team 2); past `max_rounds` rounds it is a draw.
+
+    `fog` as Game takes it: None plays as the map says. `budget` goes to the bots that search;
+    `on_events` sees the events of every action, in order (the lab's hit map follows them)."""
+    game = Game(gm, seed=derive_seed(seed, "game"), fog=fog)
+    players = {team: make_bot(name, derive_seed(seed, "bot", team), budget)
                for team, name in zip("12", bots, strict=True)}
     while not game.over and game.round <= max_rounds:
-        game.apply(players[game.active_team].choose(game))
+        events = game.apply(players[game.active_team].decide(game))
+        if on_events is not None:
+            on_events(events)
     winner, victory = (game.winner, game.victory) if game.over else (DRAW, CAP_REASON)
     rounds = min(game.round, max_rounds)
     return MatchResult(bots, winner, victory, rounds, (game.scores["1"], game.scores["2"]))

@@ -7,10 +7,11 @@ from .budget import Budget
 from .greedy import GreedyBot
 from .planner import PlannerBot
 from .random_bot import RandomBot
+from .rusher import RusherBot
 from .search import SearchBot
 
 BOTS: dict[str, type[Bot]] = {
-    cls.name: cls for cls in (RandomBot, GreedyBot, PlannerBot, SearchBot)}
+    cls.name: cls for cls in (RandomBot, GreedyBot, PlannerBot, SearchBot, RusherBot)}
 BOT_NAMES = tuple(BOTS)
 SEARCHING = frozenset(name for name, cls in BOTS.items() if cls is SearchBot)
 

@@ -1,6 +1,7 @@
 """The rules of Laser Flag in pure Python: no pygame, no tkinter (RULES.md)."""
 
 from .actions import Action, EndTurn, Fire, IllegalAction, Move
+from .fog import Observation
 from .game import Game, SnapRisk
 from .game_map import NEIGHBOURS, GameMap, Pos, UnitSpec, other_team
 from .mapfile import MapError, load_map, parse_map, save_map
@@ -9,6 +10,6 @@ from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 
 __all__ = [
     "CHARGED", "CHARGING", "DEACTIVATED", "NEIGHBOURS", "Action", "EndTurn", "Fire", "Game",
-    "GameMap", "IllegalAction", "MapError", "Move", "Pos", "SnapRisk", "ToHit", "Unit", "UnitSpec",
-    "load_map", "other_team", "parse_map", "save_map",
+    "GameMap", "IllegalAction", "MapError", "Move", "Observation", "Pos", "SnapRisk", "ToHit",
+    "Unit", "UnitSpec", "load_map", "other_team", "parse_map", "save_map",
 ]

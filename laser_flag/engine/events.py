@@ -10,10 +10,15 @@ from .game_map import Pos
 
 @dataclass(frozen=True)
 class Moved:
-    """A unit walked `path` (start first, destination last) and spent 1 AP."""
+    """A unit walked `path` (start first, destination last) and spent 1 AP.
+
+    With fog, `blocked_by` is the hidden enemy the unit bumped into, which ended its walk
+    early (RULES §9); the path then ends on the tile before it (or is the start alone).
+    """
 
     unit: int
     path: tuple[Pos, ...]
+    blocked_by: int | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from . import fog as fog_of_war
 from . import movement, overwatch
 from .actions import Action, EndTurn, Fire, IllegalAction, Move, check_action
 from .cover import cover_sides, in_cover, sides_facing
@@ -54,7 +55,8 @@ class Game:
     What it hands out is read-only: frozen units, read-only views of scores and stats.
     """
 
-    def __init__(self, gm: GameMap, seed: int | None = None, roll: Roller | None = None) -> None:
+    def __init__(self, gm: GameMap, seed: int | None = None, roll: Roller | None = None,
+                 fog: bool | None = None) -> None:
         missing = team_without_units(gm)
         if missing:
             raise MapError(f"{gm.source}: units: team {missing} has no units, so no game can start")
@@ -75,23 +77,32 @@ class Game:
         self._events: list[Event] = []
         self.history = History()  # every action applied, in order: the game's record
         self._rolls = 0
+        self.fog = gm.fog_of_war if fog is None else bool(fog)  # RULES §9
+        self._last_seen: fog_of_war.Memory = {t: {} for t in TEAMS}
+        self._told: dict[int, frozenset[str]] = {}  # index in _events -> teams told of it
+        if self.fog:
+            self._look()
         gm.visibility  # noqa: B018 -- build the LOS cache now, not during the first turn
 
     @classmethod
     def from_state(
-        cls, gm: GameMap, state: GameState, *, seed: int, roll: Roller | None = None
+        cls, gm: GameMap, state: GameState, *, seed: int, roll: Roller | None = None,
+        fog: bool | None = None,
     ) -> Game:
         """A game on `gm` that goes on from `state`, with no history (test scenarios, for one).
 
-        `seed` is only remembered (saves record it); the dice follow `state.rng`.
+        `seed` is only remembered (saves record it); the dice follow `state.rng`. With fog, the
+        enemies in sight in `state` are remembered where they stand.
         """
-        game = cls(gm, seed=seed, roll=roll)
+        game = cls(gm, seed=seed, roll=roll, fog=fog)
         strangers = [u.id for u in state.units if not _on_map(gm, u)]
         if strangers:
             raise ValueError(f"units {strangers} are not this map's")
         if state.active_team not in TEAMS:
             raise ValueError(f"there is no team {state.active_team!r}")
         game._load(state)
+        if game.fog:
+            game._look()
         return game
 
     def _starting_unit(self, uid: int) -> Unit:
@@ -156,6 +167,7 @@ class Game:
             victory=self._victory_reason,
             rolls=self._rolls,
             rng=self.rng.getstate(),
+            last_seen=fog_of_war.freeze(self._last_seen),
         )
 
     def _load(self, state: GameState) -> None:
@@ -167,6 +179,7 @@ class Game:
         self._winner, self._victory_reason, self._rolls = state.winner, state.victory, state.rolls
         self.rng = random.Random(0)  # any seed (not os.urandom, which is slow): replaced at once
         self.rng.setstate(state.rng)
+        self._last_seen = fog_of_war.thaw(state.last_seen)
 
     @property
     def round(self) -> int:
@@ -176,6 +189,15 @@ class Game:
     @property
     def over(self) -> bool:
         return self._winner is not None
+
+    def observe(self, team: str) -> fog_of_war.Observation:
+        """What `team` knows now (RULES §9): without fog, everything."""
+        vis = self.map.visibility if self.fog else None
+        return fog_of_war.observe(self._units.values(), team, self._last_seen, vis)
+
+    def events_for(self, team: str) -> list[Event]:
+        """The events of the last apply() that `team` was told of (RULES §9); without fog, all."""
+        return [e for i, e in enumerate(self._events) if team in self._told.get(i, TEAMS)]
 
     def has_los(self, a: Pos, b: Pos) -> bool:
         return self.map.visibility.sees(a, b)
@@ -233,7 +255,7 @@ class Game:
         if self.laser_on_arrival(unit, dest) == DEACTIVATED:
             return SnapRisk((), Fraction(1))  # still deactivated there: nobody may shoot
         elevated = self.map.is_cover(dest)
-        shooters = overwatch.eligible(self.map, self._units.values(), unit.team, dest)
+        shooters = overwatch.eligible(self.map, self._known_to(unit.team), unit.team, dest)
         p_unhit = Fraction(1)
         for w in shooters:
             p_unhit *= 1 - self._to_hit(w, unit, dest, elevated, snap=True).probability
@@ -271,6 +293,7 @@ class Game:
         other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
         other._reach = dict(self._reach)
         other._events = []
+        other._told = {}
         return other
 
     # ----- legality ----------------------------------------------------------------------
@@ -341,7 +364,7 @@ class Game:
     def _how_far(self, unit: Unit, to: Pos) -> str:
         if not self.map.in_bounds(to) or self.map.is_wall(to):
             return "it is a wall"
-        if any(o.pos == to for o in self._units.values()):
+        if any(o.pos == to for o in self._known_to(self._active_team)):
             return "another unit stands there"
         steps = self.steps_to(unit, to)
         if steps is None:
@@ -363,7 +386,7 @@ class Game:
         if uid not in self._reach:
             u = self._units[uid]
             cls = self.rules[u.unit_class]
-            occupied = {o.pos for o in self._units.values()}
+            occupied = {o.pos for o in self._known_to(u.team)}
             self._reach[uid] = movement.search(
                 self.map, u.pos, cls.speed, cls.climbs_freely, occupied
             )
@@ -382,18 +405,40 @@ class Game:
             do = lambda: self._fire(unit, self._units[action.target_id])  # noqa: E731
         else:
             do = self._end_turn
-        self._events = []
+        self._events, self._told = [], {}
         self.history = self.history.appended(action)
         with contextlib.suppress(_GameEnded):
             do()
+        if self.fog:
+            self._reach.clear()  # what the next team knows decides its searches
         return self._events
 
     def _emit(self, event: Event) -> None:
         """Record an event, then check victory (RULES §7: after every event)."""
         self._events.append(event)
+        if self.fog:
+            self._see(event)
         result = self._victory()
         if result:
             self._finish(*result)
+
+    def _look(self) -> dict[str, frozenset[int]]:
+        """Sight now (RULES §9): each team remembers the enemies it sees where they stand."""
+        seen = fog_of_war.sight(self.map.visibility, self._units.values())
+        fog_of_war.remember(self._last_seen, self._units, seen, self.round)
+        return seen
+
+    def _see(self, event: Event) -> None:
+        """Sight after an event: the memories, a shooter revealed, and who is told of it."""
+        fog_of_war.reveal(self._last_seen, event, self._units, self.round)
+        self._told[len(self._events) - 1] = fog_of_war.told(event, self._units, self._look())
+
+    def _known_to(self, team: str) -> list[Unit]:
+        """The units `team` knows of on the board: with fog, its own and the enemies in sight."""
+        if not self.fog:
+            return list(self._units.values())
+        seen = fog_of_war.in_sight(self.map.visibility, self._units.values(), team)
+        return [u for u in self._units.values() if u.team == team or u.id in seen]
 
     def _finish(self, winner: str, victory: str) -> None:
         self._winner, self._victory_reason = winner, victory
@@ -406,14 +451,17 @@ class Game:
         return unit
 
     def _move(self, unit: Unit, to: Pos) -> None:
-        path = self._search(unit.id).path(to)
+        path, blocker = self._search(unit.id).path(to), None
+        if self.fog:  # the planned path may run into a hidden enemy (RULES §9)
+            path, blocker = fog_of_war.walk(path, {u.pos: u.id for u in self._units.values()})
+            to = path[-1]
         # Recharging is part of ending the move: no victory check may fall between the two,
         # or walking the last deactivated unit onto its base would lose by checkmate.
         moved = self.after(Move(unit.id, to), unit)
         recharges = moved.laser != unit.laser
         unit = self._units[unit.id] = moved
         self._forget_reach(path[0], to)
-        self._emit(Moved(unit.id, path))
+        self._emit(Moved(unit.id, path, blocked_by=blocker))
         if recharges:
             self._emit(LaserChanged(unit.id, CHARGING))
         self._snap_shots_at(unit.id)
@@ -579,16 +627,17 @@ class Game:
 
     def reachable_from(self, unit: Unit) -> movement.Reach:
         """Every tile one move of this unit could end on from where it stands, the other units
-        standing where they are, whether or not it may move now (an enemy's next turn)."""
+        standing where they are (with fog, those the active team knows of), whether or not it
+        may move now (an enemy's next turn)."""
         cls = self.rules[unit.unit_class]
-        occupied = {o.pos for o in self._units.values() if o.id != unit.id}
+        occupied = {o.pos for o in self._known_to(self._active_team) if o.id != unit.id}
         return movement.search(self.map, unit.pos, cls.speed, cls.climbs_freely, occupied)
 
     def steps_to(self, unit: Unit, to: Pos) -> int | None:
         """The fewest steps a walk of this unit to `to` takes with its own diagonal allowance and
         no limit on length, the other units standing where they are; None: no walk gets there."""
         cls = self.rules[unit.unit_class]
-        occupied = {o.pos for o in self._units.values() if o.id != unit.id}
+        occupied = {o.pos for o in self._known_to(self._active_team) if o.id != unit.id}
         walk = movement.search(self.map, unit.pos, self.map.rows * self.map.cols, cls.climbs_freely,
                                occupied, max_diagonal=cls.speed // 2)
         return len(walk.path(to)) - 1 if to in walk else None

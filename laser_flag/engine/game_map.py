@@ -82,6 +82,7 @@ class GameMap:
         score_limit: Mapping[str, int],
         turn_limit: int | None,
         rules: Ruleset = DEFAULT_RULESET,
+        fog_of_war: bool = False,
         name: str = "",
         author: str = "",
         description: str = "",
@@ -96,6 +97,7 @@ class GameMap:
         self.score_limit = dict(score_limit)
         self.turn_limit = turn_limit
         self.rules = rules
+        self.fog_of_war = fog_of_war  # the map's default; a game may switch it (RULES §9)
         self.name = name or Path(source).stem
         self.author = author
         self.description = description
@@ -193,6 +195,8 @@ def map_to_dict(gm: GameMap) -> dict[str, Any]:
         "score_limit": {t: gm.score_limit[t] for t in TEAMS},
         "turn_limit": gm.turn_limit,
     }
+    if gm.fog_of_war:
+        data["fog_of_war"] = True
     overrides = _rules_overrides(gm.rules)
     if overrides:
         data["rules"] = overrides

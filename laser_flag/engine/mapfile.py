@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from . import json_reader
+from . import balance_key, json_reader
 from .game_map import (
     DEFAULT_ALT_TEAM_COLOR,
     DEFAULT_B_W_TEAM_COLOR,
@@ -104,6 +104,7 @@ def parse_map(data: Any, source: str = "<map>") -> GameMap:
     tiles = _parse_tiles(data, source)
     units = _parse_units(data, source, tiles)
     _parse_format(data, source)
+    _parse_balance(data, source)
     return GameMap(
         tiles,
         units,
@@ -111,6 +112,7 @@ def parse_map(data: Any, source: str = "<map>") -> GameMap:
         score_limit=_team_values(data, "score_limit", source, _check_score, DEFAULT_SCORE_LIMIT),
         turn_limit=_parse_turn_limit(data, source),
         rules=_parse_rules(data, source),
+        fog_of_war=_parse_fog(data, source),
         name=_text(data, "name", source),
         author=_text(data, "author", source),
         description=_text(data, "description", source),
@@ -254,10 +256,27 @@ def _parse_turn_limit(data: Mapping[str, Any], source: str) -> int | None:
     return value
 
 
+def _parse_fog(data: Mapping[str, Any], source: str) -> bool:
+    value = data.get("fog_of_war", False)
+    if not isinstance(value, bool):
+        raise _error(source, "fog_of_war", f"must be true or false, not {_show(value)}")
+    return value
+
+
 def _parse_format(data: Mapping[str, Any], source: str) -> None:
     value = data.get("format", FORMAT_VERSION)
     if not (_is_int(value) and value > 0):
         raise _error(source, "format", f"must be a positive integer, not {_show(value)}")
+
+
+def _parse_balance(data: Mapping[str, Any], source: str) -> None:
+    """The lab's badge, when there is one: checked here, read by laser_flag.lab.badge."""
+    if "balance" not in data:
+        return
+    try:
+        balance_key.check(data["balance"])
+    except balance_key.BadgeError as e:
+        raise _error(source, e.place, e.problem) from None
 
 
 def _text(data: Mapping[str, Any], key: str, source: str) -> str:

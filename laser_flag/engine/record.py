@@ -45,10 +45,11 @@ def action_from_json(data: Any) -> Action:
 def state_of(game: Game) -> dict[str, Any]:
     """The digest's input, read from the game's state record, as plain JSON values.
 
-    Its layout is frozen: every save holds a digest of it, so a change here breaks old saves.
+    Its layout is frozen: every save holds a digest of it, so a change here breaks old saves
+    (fog games add their flag and the teams' last-seen memory).
     """
     state = game.state()
-    return {
+    data = {
         "units": [[u.id, u.team, u.unit_class, list(u.pos), u.ap, u.laser, u.snap_shots, u.fired]
                   for u in state.units],
         "active_team": state.active_team,
@@ -59,6 +60,10 @@ def state_of(game: Game) -> dict[str, Any]:
         "victory": state.victory,
         "rng": repr(state.rng),
     }
+    if game.fog:  # only fog games hold these, so the digests of other games stay as they were
+        data["fog"] = True
+        data["last_seen"] = [[t, uid, list(pos), rnd] for t, uid, pos, rnd in state.last_seen]
+    return data
 
 
 def state_digest(game: Game) -> str:

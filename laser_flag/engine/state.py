@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from .fog import FrozenMemory
 from .units import Unit
 
 
@@ -25,6 +26,7 @@ class GameState:
     victory: str | None
     rolls: int  # dice rolled so far; an undo may not take back a roll
     rng: tuple[Any, ...]
+    last_seen: FrozenMemory = ()  # fog of war: where each team last saw each enemy (RULES §9)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON values for a debug dump: every field but the generator's 625 numbers."""
@@ -37,4 +39,6 @@ class GameState:
             "winner": self.winner,
             "victory": self.victory,
             "rolls": self.rolls,
+            **({"last_seen": [[t, uid, list(pos), rnd] for t, uid, pos, rnd in self.last_seen]}
+               if self.last_seen else {}),
         }

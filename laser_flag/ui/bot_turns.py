@@ -41,7 +41,7 @@ class Thought:
 
     def _work(self, bot: Bot, snapshot: Game) -> None:
         try:
-            self.action = bot.choose(snapshot)
+            self.action = bot.decide(snapshot)  # what its team sees: with fog, not all
         except Exception as exc:  # a bot's bug is reported in the game, not a dead client
             self.error = exc
         finally:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..engine.game_map import GameMap
 from ..engine.mapfile import MapError, load_map, team_without_units
+from ..lab import badge
 from ..resources import bundled_maps, player_maps
 
 MAPS_DIR = bundled_maps()
@@ -74,9 +75,9 @@ def find_map(text: str, bundled: Path = MAPS_DIR, own: Path | None = None) -> Pa
 
 
 def listing(entries: list[MapEntry]) -> list[str]:
-    """One line per map, as `laser-flag --list-maps` prints them: name, file, size, mode, limits;
-    the player's own maps marked [yours]."""
-    lines = [f"{'name':28} {'file':20} {'size':6} {'mode':18} limits"]
+    """One line per map, as `laser-flag --list-maps` prints them: name, file, size, mode, limits,
+    the balance badge; the player's own maps marked [yours]."""
+    lines = [f"{'name':28} {'file':20} {'size':6} {'mode':18} {'limits':24} badge"]
     for entry in entries:
         lines.append(_listing_line(entry) + (YOURS if entry.own else ""))
     return lines
@@ -90,4 +91,4 @@ def _listing_line(entry: MapEntry) -> str:
     turns = f", {gm.turn_limit} rounds" if gm.turn_limit else ""
     note = f"  ({entry.error})" if entry.error else ""
     return (f"{gm.name:28} {entry.path.name:20} {gm.rows}x{gm.cols:<3} "
-            f"{gm.mode:18} score {limits}{turns}{note}")
+            f"{gm.mode:18} {f'score {limits}{turns}':24} {badge.status(gm).text}{note}")

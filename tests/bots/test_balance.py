@@ -16,6 +16,9 @@ import pygame
 import pytest
 
 from laser_flag.bots.match import MatchResult
+from laser_flag.lab import games, run
+from laser_flag.lab.hitmap import HitMap
+from laser_flag.lab.stats import wilson
 from laser_flag.tools import balance
 from tests.waits import PipeReader, wait_until
 
@@ -50,18 +53,19 @@ def test_a_small_run_finishes_and_its_counts_add_up(capsys):
     assert overall["greedy"]["wins"] + overall["greedy"]["losses"] + overall["greedy"]["draws"] == 8
 
 
+def tasks(*argv: str) -> Iterator[games.Task]:
+    return games.tasks(balance.plan(balance._parser().parse_args(list(argv))))
+
+
 def test_two_bots_alternate_sides():
-    args = balance._parser().parse_args([DUEL, "--games", "4", "--bots", "planner,random"])
-    sides = [t.bots for t in balance.tasks(args)]
+    sides = [t.bots for t in tasks(DUEL, "--games", "4", "--bots", "planner,random")]
     assert sides == [("planner", "random"), ("random", "planner")] * 2
 
 
 def test_every_game_gets_its_own_seed_from_the_run_seed():
-    args = balance._parser().parse_args([DUEL, BLITZ, "--games", "3", "--seed", "1"])
-    seeds = [t.seed for t in balance.tasks(args)]
+    seeds = [t.seed for t in tasks(DUEL, BLITZ, "--games", "3", "--seed", "1")]
     assert seeds[:3] == seeds[3:] and len(set(seeds[:3])) == 3
-    other = balance._parser().parse_args([DUEL, "--games", "3", "--seed", "2"])
-    assert [t.seed for t in balance.tasks(other)] != seeds[:3]
+    assert [t.seed for t in tasks(DUEL, "--games", "3", "--seed", "2")] != seeds[:3]
 
 
 def test_the_round_cap_ends_a_game_as_a_draw(capsys):
@@ -79,10 +83,10 @@ def test_the_text_table_names_each_map_and_bot(capsys):
 
 
 def test_wilson_interval_matches_the_formula():
-    low, high = balance.wilson(5, 10)
+    low, high = wilson(5, 10)
     assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
-    assert balance.wilson(0, 0) is None
-    assert balance.wilson(10, 10)[1] == 1.0
+    assert wilson(0, 0) is None
+    assert wilson(10, 10)[1] == 1.0
 
 
 @pytest.mark.parametrize("argv", [
@@ -139,8 +143,8 @@ def no_games(monkeypatch):
     def refuse(*_args):
         raise AssertionError("a game was started")
 
-    monkeypatch.setattr(balance, "play", refuse)
-    monkeypatch.setattr(balance, "start_pool", refuse)
+    monkeypatch.setattr(run, "play", refuse)
+    monkeypatch.setattr(run, "start_pool", refuse)
 
 
 @pytest.mark.parametrize("case", ["template", "team without units"])
@@ -169,19 +173,19 @@ def _fake_games(monkeypatch, stop_after: int | None = None) -> list[int]:
     """Play instant fake games (team 1 wins); Ctrl-C (KeyboardInterrupt) after `stop_after`."""
     played: list[int] = []
 
-    def fake(task: balance.Task) -> tuple[int, int, MatchResult]:
+    def fake(task: games.Task) -> games.GameRecord:
         if len(played) == stop_after:
             raise KeyboardInterrupt
         played.append(task.game_index)
-        return task.map_index, task.game_index, MatchResult(task.bots, "1", "flag", 3, (1, 0))
+        return games.GameRecord(task.map_index, task.pairing_index, task.game_index,
+                                MatchResult(task.bots, "1", "flag", 3, (1, 0)), HitMap())
 
-    monkeypatch.setattr(balance, "play", fake)
+    monkeypatch.setattr(run, "play", fake)
     return played
 
 
 def test_ten_million_games_are_not_built_up_front(monkeypatch, capsys):
-    args = balance._parser().parse_args([DUEL, "--games", "10000000"])
-    assert isinstance(balance.tasks(args), Iterator)
+    assert isinstance(tasks(DUEL, "--games", "10000000"), Iterator)
     _fake_games(monkeypatch, stop_after=3)
     tracemalloc.start()
     try:
@@ -200,8 +204,8 @@ def test_ctrl_c_reports_the_games_so_far_marked_partial(monkeypatch, capsys):
     out, err = capsys.readouterr()
     assert played == [0, 1]
     assert "PARTIAL" in out.splitlines()[0]
-    assert re.search(r"duel\.json\s+2\s+2\s+0\s+0", out)  # 2 games, both won by team 1
-    assert re.search(r"blitz\.json\s+0\s+0\s+0\s+0", out)
+    assert re.search(r"duel\.json\s+greedy-greedy\s+2\s+2\s+0\s+0", out)  # both won by team 1
+    assert re.search(r"blitz\.json\s+greedy-greedy\s+0\s+0\s+0\s+0", out)
     assert "stopped by Ctrl-C after 2 of 10 games" in err and "Traceback" not in err
 
 
@@ -239,7 +243,7 @@ def test_never_more_workers_than_games_or_jobs_asked(argv, started, monkeypatch,
         sizes.append(jobs)
         return _InlinePool()
 
-    monkeypatch.setattr(balance, "start_pool", inline_pool)
+    monkeypatch.setattr(run, "start_pool", inline_pool)
     _fake_games(monkeypatch)
     assert balance.main([DUEL, *argv, "--bots", "random"]) == 0
     assert sizes == [started]
@@ -297,3 +301,18 @@ def test_a_reader_that_closes_the_pipe_ends_the_lab_quietly():
         os.close(write_end)
     assert done.returncode == 0
     assert "Traceback" not in done.stderr.decode() and "BrokenPipe" not in done.stderr.decode()
+
+
+def test_fog_plays_every_game_with_fog_of_war_and_says_so(capsys, monkeypatch):
+    played = []
+
+    def spy(gm, bots, seed, max_rounds, fog=None, *rest, **keywords):
+        played.append(fog)
+        return real(gm, bots, seed, max_rounds, fog, *rest, **keywords)
+
+    real = games.play_match
+    monkeypatch.setattr(games, "play_match", spy)
+    assert balance.main([DUEL, "--games", "2", "--bots", "greedy,random", "--fog"]) == 0
+    assert "fog of war" in capsys.readouterr().out.splitlines()[0]
+    assert run_json(capsys, DUEL, "--games", "2", "--no-fog")["fog"] is False
+    assert played == [True, True, False, False]

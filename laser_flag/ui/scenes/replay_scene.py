@@ -35,7 +35,8 @@ class ReplayScene(Scene):
         names = {t: loaded.gm.teams[t].name for t in TEAMS}
         names.update({t: v for t, v in loaded.teams.get("names", {}).items() if t in names})
         self.roster = Roster(loaded.gm, names)
-        self.replay = loaded.replay or ReplayIndex(loaded.gm, loaded.game.seed, loaded.actions)
+        self.replay = loaded.replay or ReplayIndex(
+            loaded.gm, loaded.game.seed, loaded.actions, fog=loaded.game.fog)
         self.index = 0
         self.playing = False
         self.elapsed = 0

@@ -1,0 +1,110 @@
+"""The shape of a map's `balance` key (MAP_FORMAT.md), checked when a map is read.
+
+The badge comes from strangers' files like the rest of a map, so every value is typed and
+bounded, and the counts must add up; a badge that claims a rate its counts do not give is
+refused. Keys this version does not know are allowed (and kept), for newer files.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+MAX_PAIRINGS = 16
+MAX_NAME_CHARS = 40  # a bot's name, the game version, the budget
+MAX_COUNT = 10**9
+RATE_SLACK = 1e-6  # the lab writes rates rounded to 6 decimals
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+class BadgeError(ValueError):
+    """A bad `balance` value: `place` inside it and the `problem`, for mapfile to report."""
+
+    def __init__(self, place: str, problem: str) -> None:
+        super().__init__(f"{place}: {problem}")
+        self.place = place
+        self.problem = problem
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _need(ok: bool, place: str, problem: str) -> None:
+    if not ok:
+        raise BadgeError(place, problem)
+
+
+def _short_text(value: Any, place: str) -> None:
+    _need(isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS, place,
+          f"must be a string of 1 to {MAX_NAME_CHARS} characters")
+
+
+def _count(value: Any, place: str, least: int = 0) -> None:
+    _need(_is_int(value) and least <= value <= MAX_COUNT, place,
+          f"must be an integer {least} to {MAX_COUNT:,}")
+
+
+def _share(value: Any, place: str) -> float:
+    _need(_is_number(value) and 0 <= value <= 1, place, "must be a number 0 to 1")
+    return float(value)
+
+
+def check(value: Any, place: str = "balance") -> None:
+    """BadgeError unless `value` is a well-formed badge."""
+    _need(isinstance(value, Mapping), place, "must be an object")
+    for key in ("game_version", "digest", "seed", "games", "max_rounds", "pairings"):
+        _need(key in value, f"{place}.{key}", "missing (required)")
+    _short_text(value["game_version"], f"{place}.game_version")
+    _need(isinstance(value["digest"], str) and bool(_DIGEST.fullmatch(value["digest"])),
+          f"{place}.digest", "must be 64 lowercase hexadecimal digits (SHA-256)")
+    _need(_is_int(value["seed"]), f"{place}.seed", "must be an integer")
+    _count(value["games"], f"{place}.games", least=1)
+    _count(value["max_rounds"], f"{place}.max_rounds", least=1)
+    if value.get("budget") is not None:
+        _short_text(value["budget"], f"{place}.budget")
+    rows = value["pairings"]
+    _need(isinstance(rows, Sequence) and not isinstance(rows, str)
+          and 0 < len(rows) <= MAX_PAIRINGS, f"{place}.pairings",
+          f"must be a list of 1 to {MAX_PAIRINGS} pairings")
+    for i, row in enumerate(rows):
+        _check_row(row, f"{place}.pairings[{i}]")
+
+
+def _check_row(row: Any, place: str) -> None:
+    _need(isinstance(row, Mapping), place, "must be an object")
+    for key in ("pairing", "games", "team1_wins", "team2_wins", "draws", "team1_win_rate",
+                "team1_interval"):
+        _need(key in row, f"{place}.{key}", "missing (required)")
+    bots = row["pairing"]
+    _need(isinstance(bots, Sequence) and not isinstance(bots, str) and len(bots) == 2,
+          f"{place}.pairing", "must be two bot names")
+    for side, name in enumerate(bots):
+        _short_text(name, f"{place}.pairing[{side}]")
+    for key in ("games", "team1_wins", "team2_wins", "draws"):
+        _count(row[key], f"{place}.{key}")
+    _need(row["team1_wins"] + row["team2_wins"] + row["draws"] == row["games"], place,
+          "team1_wins + team2_wins + draws must equal games")
+    _check_rate(row, place)
+
+
+def _check_rate(row: Mapping[str, Any], place: str) -> None:
+    """The rate is team 1's among decided games, inside its interval; both null without any."""
+    decided = row["team1_wins"] + row["team2_wins"]
+    rate, interval = row["team1_win_rate"], row["team1_interval"]
+    if decided == 0:
+        _need(rate is None and interval is None, place, "no decided game: rate and interval "
+              "must be null")
+        return
+    share = _share(rate, f"{place}.team1_win_rate")
+    _need(abs(share - row["team1_wins"] / decided) <= RATE_SLACK, f"{place}.team1_win_rate",
+          "must be team1_wins / (team1_wins + team2_wins)")
+    _need(isinstance(interval, Sequence) and not isinstance(interval, str)
+          and len(interval) == 2, f"{place}.team1_interval", "must be [low, high]")
+    low, high = (_share(v, f"{place}.team1_interval") for v in interval)
+    _need(low <= share <= high, f"{place}.team1_interval", "must hold the rate")

@@ -1,0 +1,120 @@
+"""Fog of war (RULES.md §9): what a team sees, what it remembers and what it is told.
+
+`Game` keeps one memory per team, {enemy id: (tile, round)}, and updates it after every event
+(`remember`, `reveal`); these functions read the units and that memory, and change nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .events import Disqualified, Event, GameOver, LaserChanged, Moved, Scored, Shot, TurnEnded
+from .game_map import TEAMS, Pos, other_team
+from .los import Visibility
+from .units import Unit
+
+Memory = dict[str, dict[int, tuple[Pos, int]]]  # team -> enemy id -> (last-seen tile, round)
+FrozenMemory = tuple[tuple[str, int, Pos, int], ...]  # (team, enemy id, tile, round), sorted
+
+# Events every team is told of: shots at its units or by them, hits, scores, the turn, the end.
+TOLD_TO_ALL = (Shot, Scored, Disqualified, TurnEnded, GameOver)
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one team knows now (RULES §9, "What a team sees").
+
+    `units`: its own units and the enemies in sight, in id order, as the game holds them;
+    `last_seen`: {id: (tile, round)} of the enemies not in sight that were seen before;
+    `hidden`: every enemy on the board not in sight (seen before or never).
+    """
+
+    team: str
+    units: tuple[Unit, ...]
+    last_seen: Mapping[int, tuple[Pos, int]]
+    hidden: tuple[int, ...]
+
+
+def in_sight(vis: Visibility, units: Iterable[Unit], team: str) -> frozenset[int]:
+    """The enemies of `team` that some unit of `team` on the board has LOS to (any laser)."""
+    units = list(units)
+    eyes = {u.pos for u in units if u.team == team}
+    return frozenset(e.id for e in units
+                     if e.team != team and any(vis.sees(p, e.pos) for p in eyes))
+
+
+def sight(vis: Visibility, units: Iterable[Unit]) -> dict[str, frozenset[int]]:
+    """`in_sight` for both teams."""
+    units = list(units)
+    return {t: in_sight(vis, units, t) for t in TEAMS}
+
+
+def remember(memory: Memory, units: Mapping[int, Unit], seen: Mapping[str, frozenset[int]],
+             round_: int) -> None:
+    """Every enemy in sight of a team is remembered by it where it stands now."""
+    for team, ids in seen.items():
+        for uid in ids:
+            memory[team][uid] = (units[uid].pos, round_)
+
+
+def reveal(memory: Memory, event: Event, units: Mapping[int, Unit], round_: int) -> None:
+    """A shooter is seen where it fired from; a unit that left the board is forgotten."""
+    if isinstance(event, Shot):
+        shooter = units.get(event.shooter)
+        if shooter is not None and event.at is not None:
+            memory[other_team(shooter.team)][shooter.id] = (event.at, round_)
+    elif isinstance(event, Disqualified):
+        for known in memory.values():
+            known.pop(event.unit, None)
+
+
+def told(event: Event, units: Mapping[int, Unit], seen: Mapping[str, frozenset[int]]
+         ) -> frozenset[str]:
+    """The teams told of `event` (RULES §9, "What a player is told"), sight taken after it.
+
+    A move or a laser change is told to the unit's own team and to a team that sees the unit
+    afterwards: a hidden enemy's move is not reported.
+    """
+    if isinstance(event, TOLD_TO_ALL):
+        return frozenset(TEAMS)
+    unit = units.get(event.unit) if isinstance(event, Moved | LaserChanged) else None
+    if unit is None:
+        return frozenset(TEAMS)
+    return frozenset(t for t in TEAMS if t == unit.team or unit.id in seen[t])
+
+
+def walk(path: tuple[Pos, ...], occupied: Mapping[Pos, int]) -> tuple[tuple[Pos, ...], int | None]:
+    """The part of a planned path a unit walks, and the hidden unit it bumps into (or None).
+
+    The unit stops on the tile before the first step into an occupied tile (RULES §9,
+    "Moving in the fog"); if that is the first step, it stays where it was.
+    """
+    for i, pos in enumerate(path[1:], start=1):
+        if pos in occupied:
+            return path[:i], occupied[pos]
+    return path, None
+
+
+def observe(units: Iterable[Unit], team: str, memory: Memory, vis: Visibility | None
+            ) -> Observation:
+    """What `team` knows; `vis` None: no fog, it sees every unit."""
+    units = list(units)
+    seen = in_sight(vis, units, team) if vis is not None else None
+    visible = tuple(u for u in units if u.team == team or seen is None or u.id in seen)
+    hidden = tuple(u.id for u in units if u.team != team and seen is not None
+                   and u.id not in seen)
+    last_seen = {uid: memory[team][uid] for uid in hidden if uid in memory[team]}
+    return Observation(team, visible, last_seen, hidden)
+
+
+def freeze(memory: Memory) -> FrozenMemory:
+    return tuple(sorted((team, uid, pos, rnd)
+                        for team, known in memory.items() for uid, (pos, rnd) in known.items()))
+
+
+def thaw(frozen: FrozenMemory) -> Memory:
+    memory: Memory = {t: {} for t in TEAMS}
+    for team, uid, pos, rnd in frozen:
+        memory[team][uid] = (pos, rnd)
+    return memory

@@ -1,0 +1,108 @@
+"""The games of a lab run: one seeded task per map, pairing and game index, played anywhere.
+
+A task carries its map as JSON text, so a worker process needs no file and a map being edited
+(never saved) can be measured; each process parses a map once (its sight tables are costly).
+Every game's seeds come from the run's seed and the game's index only, so the same plan gives
+the same games in one process or many, from the command line or from the editor.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from laser_flag.bots.budget import Budget
+from laser_flag.bots.match import MatchResult, derive_seed, play_match
+from laser_flag.engine import GameMap, parse_map
+
+from .hitmap import HitMap, HitRecorder
+from .pairings import Pairing
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a run plays: `games` games of every pairing on every map (odd games swap sides)."""
+
+    maps: tuple[GameMap, ...]
+    pairings: tuple[Pairing, ...]
+    games: int
+    seed: int = 0
+    max_rounds: int = 200
+    budget: str | None = None  # "steps:N", for the bots that search; None: their own default
+    fog: bool | None = None  # fog of war on or off; None: as each map says
+
+    @property
+    def total(self) -> int:
+        """Games in the whole run."""
+        return len(self.maps) * len(self.pairings) * self.games
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game to play: where it belongs in the report, its map, its bots on their sides."""
+
+    map_index: int
+    pairing_index: int
+    game_index: int
+    map_text: str  # the map's JSON object, as text
+    source: str  # the map's file name, for messages
+    bots: Pairing
+    seed: int
+    max_rounds: int
+    budget: str | None
+    fog: bool | None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A played task: its place in the report, how the game ended, and where hits happened."""
+
+    map_index: int
+    pairing_index: int
+    game_index: int
+    result: MatchResult
+    hits: HitMap
+
+
+def tasks(plan: Plan) -> Iterator[Task]:
+    """Every game of the run, made as it is needed (a huge game count costs no memory)."""
+    texts = [json.dumps(gm.to_json_dict()) for gm in plan.maps]
+    return (
+        Task(m, p, i, texts[m], gm.source, pairing if i % 2 == 0 else (pairing[1], pairing[0]),
+             derive_seed(plan.seed, i), plan.max_rounds, plan.budget, plan.fog)
+        for m, gm in enumerate(plan.maps)
+        for p, pairing in enumerate(plan.pairings)
+        for i in range(plan.games)
+    )
+
+
+@cache
+def _parsed(map_text: str, source: str) -> GameMap:
+    return parse_map(json.loads(map_text), source)  # once per process and map
+
+
+def play(task: Task) -> GameRecord:
+    """Play one task (in whichever process), following its events for the hit map."""
+    gm = _parsed(task.map_text, task.source)
+    recorder = HitRecorder(gm)
+    result = play_match(gm, task.bots, task.seed, task.max_rounds, task.fog,
+                        steps_budget(task.budget), on_events=recorder)
+    return GameRecord(task.map_index, task.pairing_index, task.game_index, result,
+                      recorder.hits)
+
+
+def steps_budget(text: str | None) -> Budget | None:
+    """`"steps:N"` as the bots' Budget (None: their own default); ValueError when malformed."""
+    if text is None:
+        return None
+    kind, _, count = text.partition(":")
+    if kind != "steps" or not (count.isdigit() and len(count) <= 9):
+        raise ValueError(f"{text!r}: a budget is steps:N, N a whole number below 10**9")
+    return Budget.steps(int(count))
+
+
+def in_order(records: Sequence[GameRecord]) -> list[GameRecord]:
+    """Records in report order (map, pairing, game), whatever order they finished in."""
+    return sorted(records, key=lambda r: (r.map_index, r.pairing_index, r.game_index))

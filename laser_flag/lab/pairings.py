@@ -1,0 +1,35 @@
+"""Which bots play which: a pairing is (team 1's bot, team 2's bot) before sides are swapped.
+
+A mirror pairing (the same bot on both sides) measures the map; a mixed one also measures the
+bots, since every odd game swaps their sides.
+"""
+
+from __future__ import annotations
+
+from laser_flag.bots import BOT_NAMES
+
+Pairing = tuple[str, str]
+
+# The standard mix of styles a map must be fair for (issue 14 §4): the searching bot against
+# itself, the scripted aggressive style against itself, and the two against each other.
+STYLES: tuple[Pairing, ...] = (("hard", "hard"), ("rusher", "rusher"), ("hard", "rusher"))
+
+
+def parse_pairing(text: str) -> Pairing:
+    """`"a,b"` (or `"a"` for a,a) as a pairing; ValueError names the known bots."""
+    names = [n.strip() for n in text.split(",")]
+    if len(names) == 1:
+        names *= 2
+    if len(names) != 2 or any(n not in BOT_NAMES for n in names):
+        raise ValueError(f"{text!r}: give two of {', '.join(BOT_NAMES)} separated by a comma")
+    return names[0], names[1]
+
+
+def is_mirror(pairing: Pairing | list[str]) -> bool:
+    """Whether the same bot plays both sides."""
+    return pairing[0] == pairing[1]
+
+
+def label(pairing: Pairing | list[str]) -> str:
+    """`planner-rusher`: how tables and the editor name a pairing."""
+    return f"{pairing[0]}-{pairing[1]}"

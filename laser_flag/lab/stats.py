@@ -1,0 +1,31 @@
+"""Win rates with their 95% Wilson score intervals: how sure a count of games lets us be."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+Z_95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def wilson(wins: int, n: int, z: float = Z_95) -> tuple[float, float] | None:
+    """The Wilson score interval of a win rate; None without games."""
+    if n == 0:
+        return None
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return round(max(0.0, centre - half), 6), round(min(1.0, centre + half), 6)
+
+
+def rate(wins: int, losses: int) -> dict[str, Any]:
+    """The win rate among decided games and its interval (both None without any)."""
+    decided = wins + losses
+    interval = wilson(wins, decided)
+    return {"win_rate": round(wins / decided, 6) if decided else None,
+            "interval": list(interval) if interval else None}  # a list, as JSON reads it back
+
+
+def mean(values: list[int]) -> float | None:
+    """The mean to 3 decimals; None when a stopped run played no game of a row."""
+    return round(sum(values) / len(values), 3) if values else None

@@ -1,0 +1,149 @@
+"""The balance badge: written into a map by `laser-flag-balance --badge` with every other key
+kept, read back through the map reader, stale after a change to play but not to a name, and
+refused with one line naming the file and the place when it is malformed."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from laser_flag.engine import MapError, load_map, parse_map
+from laser_flag.lab import STYLES, badge, report
+from laser_flag.lab.badge import BadgeStatus
+from laser_flag.tools import balance
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+FLIP = {"level": "elevated", "elevated": "level", "wall": "level"}  # a change of terrain
+
+
+@pytest.fixture
+def measured(tmp_path, capsys) -> Path:
+    """A copy of duel with a badge from a tiny rusher-rusher run."""
+    path = tmp_path / "duel.json"
+    shutil.copy(MAPS / "duel.json", path)
+    assert balance.main([str(path), "--badge", "--bots", "rusher,rusher", "--games", "4",
+                         "--seed", "2"]) == 0
+    capsys.readouterr()
+    return path
+
+
+def data(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_the_badge_is_written_with_every_other_key_kept(measured):
+    written = data(measured)
+    value = written.pop("balance")
+    assert written == data(MAPS / "duel.json")
+    assert value["games"] == 4 and value["seed"] == 2 and value["budget"] is None
+    assert [r["pairing"] for r in value["pairings"]] == [["rusher", "rusher"]]
+    assert value["digest"] == badge.play_digest(load_map(MAPS / "duel.json"))
+
+
+def test_the_badge_says_what_the_run_found(measured, capsys):
+    assert balance.main([str(measured), "--bots", "rusher,rusher", "--games", "4",
+                         "--seed", "2", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert badge.status(load_map(measured)).verdict == doc["verdicts"][0]["verdict"]
+
+
+@pytest.mark.parametrize(("change", "stale"), [
+    (lambda d: d["tiles"][5].__setitem__(5, FLIP[d["tiles"][5][5]]), True),
+    (lambda d: d["units"][0].__setitem__(3, d["units"][0][3] + 1), True),
+    (lambda d: d.__setitem__("score_limit", {"1": 5, "2": 4}), True),
+    (lambda d: d.__setitem__("turn_limit", 30), True),
+    (lambda d: d.__setitem__("rules", {"scout": {"speed": 6}}), True),
+    (lambda d: d.__setitem__("fog_of_war", True), True),
+    (lambda d: d.__setitem__("name", "Another name"), False),
+    (lambda d: d.__setitem__("description", "Rewritten"), False),
+    (lambda d: d.__setitem__("team_names", {"1": "Reds", "2": "Blues"}), False),
+])
+def test_a_change_to_play_makes_the_badge_stale_and_nothing_else_does(measured, change, stale):
+    edited = data(measured)
+    before = badge.status(parse_map(edited))
+    change(edited)
+    after = badge.status(parse_map(edited))
+    assert (after.verdict == badge.CHANGED) is stale
+    if not stale:
+        assert after == before
+
+
+def test_a_map_without_a_badge_is_not_measured():
+    assert badge.status(load_map(MAPS / "templates" / "empty_21x21.json")).text == "not measured"
+
+
+@pytest.mark.parametrize(("status", "text"), [
+    (BadgeStatus(report.FAIR), "fair"),
+    (BadgeStatus("leans team 1", 0.62, (0.551, 0.689)), "leans team 1 (62% [55%-69%])"),
+    (BadgeStatus(badge.CHANGED), "changed since measured"),
+])
+def test_the_badge_text(status, text):
+    assert status.text == text
+
+
+def _badge_row(**changes) -> dict:
+    row = {"pairing": ["a", "a"], "games": 10, "team1_wins": 5, "team2_wins": 4, "draws": 1,
+           "team1_win_rate": 0.555556, "team1_interval": [0.26, 0.81]}
+    return {**row, **changes}
+
+
+def _badge(**changes) -> dict:
+    value = {"game_version": "0.10.0", "digest": "0" * 64, "seed": 1, "games": 10,
+             "max_rounds": 200, "budget": None, "pairings": [_badge_row()]}
+    return {**value, **changes}
+
+
+@pytest.mark.parametrize(("value", "place"), [
+    ([], "balance: must be an object"),
+    (_badge(digest="abc"), "balance.digest"),
+    (_badge(games=0), "balance.games"),
+    (_badge(seed="1"), "balance.seed"),
+    (_badge(game_version="x" * 41), "balance.game_version"),
+    (_badge(pairings=[]), "balance.pairings"),
+    (_badge(pairings=[_badge_row()] * 17), "balance.pairings"),
+    ({k: v for k, v in _badge().items() if k != "digest"}, "balance.digest: missing"),
+    (_badge(pairings=[_badge_row(draws=2)]), "must equal games"),
+    (_badge(pairings=[_badge_row(team1_win_rate=0.9)]), "pairings[0].team1_win_rate"),
+    (_badge(pairings=[_badge_row(team1_interval=[0.6, 0.8])]), "must hold the rate"),
+    (_badge(pairings=[_badge_row(team1_interval=[0.2, 1.5])]), "must be a number 0 to 1"),
+    (_badge(pairings=[_badge_row(pairing=["a"])]), "pairings[0].pairing"),
+    (_badge(pairings=[_badge_row(team1_wins=-1, draws=7)]), "pairings[0].team1_wins"),
+    (_badge(pairings=[_badge_row(team1_wins=0, team2_wins=0, draws=10)]), "must be null"),
+])
+def test_a_malformed_badge_is_refused_naming_the_file_and_place(value, place, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**data(MAPS / "duel.json"), "balance": value}))
+    before = path.read_bytes()
+    with pytest.raises(MapError) as err:
+        load_map(path)
+    message = str(err.value)
+    assert message.startswith(f"{path}: balance") and place in message
+    assert "\n" not in message and path.read_bytes() == before
+
+
+def test_a_well_formed_badge_from_a_newer_version_loads_with_its_extra_keys():
+    value = _badge(verdict_by_newer_version="fair")
+    gm = parse_map({**data(MAPS / "duel.json"), "balance": value})
+    assert gm.to_json_dict()["balance"] == value
+
+
+def test_badge_without_a_mirror_pairing_is_refused_before_any_game(measured, capsys):
+    before = measured.read_bytes()
+    assert balance.main([str(measured), "--badge", "--bots", "greedy,rusher"]) == 2
+    assert "mirror pairing" in capsys.readouterr().err
+    assert measured.read_bytes() == before
+
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    (["--badge"], STYLES),
+    (["--badge", "--bots", "rusher,rusher"], (("rusher", "rusher"),)),
+    (["--bots", "greedy,rusher", "--styles", "--bots", "rusher"],  # --bots first, as given
+     (("greedy", "rusher"), ("rusher", "rusher"),
+      *(p for p in STYLES if p != ("rusher", "rusher")))),
+    ([], (("greedy", "greedy"),)),
+])
+def test_the_pairings_asked_for_each_once(argv, expected):
+    assert balance.pairings(balance._parser().parse_args(["x.json", *argv])) == expected

@@ -1,0 +1,25 @@
+"""Every bundled map ships with a current badge: measured with the standard styles on the map
+as it is now. When this fails, re-measure them all with one command: `make badges`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from laser_flag.engine import load_map
+from laser_flag.lab import STYLES, badge
+
+MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
+def test_the_bundled_map_has_a_current_badge(path):
+    gm = load_map(path)
+    value = gm.to_json_dict().get(badge.KEY)
+    assert value is not None, f"{path.name} has no badge: run `make badges`"
+    assert badge.status(gm).verdict != badge.CHANGED, (
+        f"{path.name} changed since its badge was measured: run `make badges`")
+    assert [tuple(r["pairing"]) for r in value["pairings"]] == list(STYLES), (
+        f"{path.name}'s badge was measured with other bots than the standard styles: "
+        "run `make badges`")
