@@ -99,6 +99,7 @@ class SearchBot(Bot):
         return meter.fraction() if meter is not None else None
 
     def choose(self, game: Game) -> Action:
+        self.meter = None  # no bar from the decision before while the candidates are found
         candidates = self._candidates(game)
         if len(candidates) == 1:
             return candidates[0]
