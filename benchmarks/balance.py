@@ -1,6 +1,7 @@
 """Bot strength and lab throughput, through the balance lab itself (figures for issue 5).
 
-  strength: greedy vs random and planner vs greedy, sides swapped every game, every bundled map
+  strength: greedy vs random, planner vs greedy and hard vs planner, sides swapped every game,
+  every bundled map
   throughput: greedy vs greedy on a 21x21 map with --jobs 2, wall-clock seconds
 Run: .venv/bin/python benchmarks/balance.py [GAMES_PER_MAP] [THROUGHPUT_GAMES]
 """
@@ -48,6 +49,7 @@ def main() -> None:
     throughput_games = sys.argv[2] if len(sys.argv) > 2 else "200"
     strength("greedy,random", per_map)
     strength("planner,greedy", per_map)
+    strength("hard,planner", per_map)  # Hard at its lab budget, budget.LAB_STEPS a decision
     crossfire = str(ROOT / "maps" / "crossfire.json")
     _, seconds = lab(crossfire, "--games", throughput_games, "--jobs", "2", "--seed", "1")
     print(f"throughput: {throughput_games} greedy-vs-greedy games on crossfire (21x21), "

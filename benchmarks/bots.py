@@ -2,7 +2,9 @@
 
 A turn is timed from the first `choose` to the one returning EndTurn, as the client would run
 it: each decision gets `game.copy()`. Games are bot against itself, seeded, several of them.
-Run: .venv/bin/python benchmarks/bots.py [MAP] [GAMES]   (figures for issue 5; never in tests)
+Hard runs with the client's budget (`budget.CLIENT_SECONDS` a turn) against Normal, which
+decides its game's length; its turns are the ones timed (issue 14: median <= 2 s, max <= 5 s).
+Run: .venv/bin/python benchmarks/bots.py [MAP] [GAMES] [MAX_ROUNDS]   (never in tests)
 """
 
 from __future__ import annotations
@@ -12,23 +14,31 @@ import sys
 import time
 from pathlib import Path
 
-from laser_flag.bots import make_bot
+from laser_flag.bots import Bot, bot_for_level, make_bot
 from laser_flag.engine import EndTurn, Game, load_map
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_ROUNDS = 200
 
 
-def turn_times(path: Path, name: str, games: int) -> tuple[list[float], list[float]]:
-    """Seconds per whole turn over `games` self-play games: every turn, and turns that acted."""
+def turn_times(path: Path, players: tuple[str, str], games: int, max_rounds: int = MAX_ROUNDS
+               ) -> tuple[list[float], list[float]]:
+    """Seconds per whole turn of the first player over `games` games (it plays team 1 in even
+    games, team 2 in odd ones): every turn, and turns that acted."""
     gm = load_map(path)
     every: list[float] = []
     acted: list[float] = []
     for seed in range(games):
         game = Game(gm, seed=seed)
-        bots = {"1": make_bot(name, seed), "2": make_bot(name, seed + 1000)}
+        timed = "1" if seed % 2 == 0 else "2"
+        names = players if timed == "1" else players[::-1]
+        bots = {"1": player(names[0], seed), "2": player(names[1], seed + 1000)}
         start, actions = time.perf_counter(), 0
-        while not game.over and game.round <= MAX_ROUNDS:
+        while not game.over and game.round <= max_rounds:
+            if game.active_team != timed:
+                game.apply(bots[game.active_team].choose(game.copy()))
+                start = time.perf_counter()
+                continue
             action = bots[game.active_team].choose(game.copy())
             actions += 1
             if isinstance(action, EndTurn):
@@ -48,14 +58,21 @@ def _line(label: str, t: list[float]) -> str:
             f"p90 {p90 * 1000:7.1f} ms  max {t[-1] * 1000:7.1f} ms")
 
 
+def player(name: str, seed: int) -> Bot:
+    """A bot by name, or by client level (capitalised: "Hard" thinks as it does in the client)."""
+    return bot_for_level(name, seed) if name[0].isupper() else make_bot(name, seed)
+
+
 def main() -> None:
     path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "maps" / "gridlock.json"
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 4
-    print(f"{path.name}: whole-turn time, {games} self-play games per bot")
-    for name in ("greedy", "planner"):
-        every, acted = turn_times(path, name, games)
-        print(_line(f"{name}, every turn", every))
-        print(_line(f"{name}, turns that acted", acted))
+    max_rounds = int(sys.argv[3]) if len(sys.argv) > 3 else MAX_ROUNDS
+    print(f"{path.name}: whole-turn time, {games} games per bot, at most {max_rounds} rounds")
+    for players in (("greedy", "greedy"), ("planner", "planner"), ("Hard", "Normal")):
+        every, acted = turn_times(path, players, games, max_rounds)
+        label = players[0] if players[0] == players[1] else f"{players[0]} vs {players[1]}"
+        print(_line(f"{label}, every turn", every))
+        print(_line(f"{label}, turns that acted", acted))
 
 
 if __name__ == "__main__":

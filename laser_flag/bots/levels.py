@@ -1,8 +1,8 @@
 """The opponents a player picks in the client: Human or a bot at one of three levels.
 
 Random is a baseline for measuring, not an opponent, so it is not offered. Easy looks one
-action ahead; Normal plans each unit's next two actions; Hard searches its turn by playing its
-best options out against the enemy's reply, for about two seconds a turn.
+action ahead; Normal plans each unit's next two actions; Hard searches the rest of its turn,
+every dice result weighed, for up to one and a half seconds a turn (`budget.CLIENT_SECONDS`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ LEVEL_NOTES = {
     HUMAN: "a player at this PC",
     "Easy": "takes the best single action it sees",
     "Normal": "plans each unit's turn and weighs the enemy's reply",
-    "Hard": "plays its best options out against the enemy's reply",
+    "Hard": "searches its whole turn ahead, every dice result weighed",
 }
 
 

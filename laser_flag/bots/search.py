@@ -1,7 +1,10 @@
 """Hard: an expectimax over the rest of the team's turn, deepened while its budget lasts.
 
-The root's options are the planner's best actions and ending the turn; deeper, each position's
-best few single actions by the appraisal (any unit's, so the search finds which unit should act
+The root's options are the actions the planner scores best (within `BAND` of its choice) and
+ending the turn, and the planner's choice stands unless the search finds another clearly better
+(by `MARGIN`): measured against the planner, a search that overrode it freely played worse, as
+it chases the small errors of the appraisal it rests on. Deeper, each position's best few single
+actions by the appraisal (any unit's, so the search finds which unit should act
 first and what the others do after a hit or a miss). Chance is exact: every result of an action
 comes from the engine's `game.outcomes()` with its probability, so the game's own dice are never
 used and no future roll is seen. A position is valued as it would stand if the turn ended there
@@ -23,11 +26,13 @@ from .odds import Odds
 from .planner import PLANNER_WEIGHTS, PlannerBot
 from .situation import Situation, enemy_signature
 
-BREADTH = 5  # the planner's candidates at the root (ending the turn comes on top)
+BREADTH = 5  # at most this many of the planner's candidates at the root (and ending the turn)
 INNER_BREADTH = 3  # the appraisal's best actions tried in each deeper position
 FIRST_DEPTH = 2  # our actions ahead in the first complete search (the planner's own depth)
 MAX_DEPTH = 8  # no turn has more worth looking at; a small map's search stops here
 WIN = 100.0  # a game won (or lost) outweighs any position
+BAND = 0.02  # in points: the planner's scores this close to its best are a tie the search breaks
+MARGIN = 0.05  # in points: how much better than the planner's choice another option must be
 
 
 class OutOfBudget(Exception):
@@ -59,13 +64,16 @@ class TurnValue(Appraiser):
         if game.over:
             return 0.0 if game.winner == "draw" else WIN if game.winner == team else -WIN
         w, sit = self.weights, self.situation(game)
-        v = w.point * (game.scores[team] - sum(s for t, s in game.scores.items() if t != team))
+        # What we take from the enemy is priced as the appraisal prices a hit (`Situation.gain`,
+        # keener in a quiet game); what it takes from us, as the appraisal prices a loss.
+        taken = w.point * game.scores[team]
+        v = -w.point * sum(s for t, s in game.scores.items() if t != team)
         for u in game.units:
             if u.team == team:
                 v += w.unit + sit.value(u, u.pos, u.ap, u.laser)
             else:
-                v -= w.unit + (w.laser if u.laser != DEACTIVATED else 0.0)
-        return v
+                taken -= w.unit + (w.laser if u.laser != DEACTIVATED else 0.0)
+        return v + sit.eager * taken
 
 
 class SearchBot(Bot):
@@ -77,7 +85,8 @@ class SearchBot(Bot):
                  breadth: int = BREADTH) -> None:
         super().__init__(seed)
         self.budget = budget or Budget.steps(LAB_STEPS)
-        self.planner = PlannerBot(seed, breadth=breadth)
+        self.planner = PlannerBot(seed)
+        self.breadth = breadth
         self.turn_value = TurnValue()
         self.meter: Meter | None = None
         self.depth = 0  # our actions ahead in the last decision's deepest complete search
@@ -90,6 +99,7 @@ class SearchBot(Bot):
         return meter.fraction() if meter is not None else None
 
     def choose(self, game: Game) -> Action:
+        self.meter = None  # no bar from the decision before while the candidates are found
         candidates = self._candidates(game)
         if len(candidates) == 1:
             return candidates[0]
@@ -104,9 +114,13 @@ class SearchBot(Bot):
             self.turn_value.forget()
 
     def _candidates(self, game: Game) -> list[Action]:
-        """The planner's choice first, then its other best actions by score, then EndTurn."""
-        scored = sorted(self.planner.scored(game), key=lambda pair: -pair[0])
-        return [*(a for s, a in scored if s > PlannerBot.threshold), EndTurn()]
+        """The planner's choice first, then the other actions it scores about as high (within
+        `BAND`, at most `breadth`), then EndTurn."""
+        scored = sorted(self.planner.scored(game), key=lambda pair: -pair[0])[: self.breadth]
+        if not scored or scored[0][0] <= PlannerBot.threshold:
+            return [EndTurn()]
+        top = scored[0][0]
+        return [*(a for s, a in scored if s > PlannerBot.threshold and s >= top - BAND), EndTurn()]
 
     def _deepen(self, game: Game, candidates: list[Action], meter: Meter) -> Action:
         """Search one action deeper each time; keep the last answer a search completed.
@@ -129,16 +143,14 @@ class SearchBot(Bot):
         return best
 
     def _root(self, game: Game, candidates: list[Action], depth: int, meter: Meter) -> Action:
+        """The planner's choice, unless the search finds another option clearly better: the
+        appraisal the search rests on is only a model, and small differences are its noise."""
         team = game.active_team
-        stay = self._leaf(game, team, meter)
-        best, best_value = EndTurn(), stay + PlannerBot.threshold
-        for action in candidates:
-            if isinstance(action, EndTurn):
-                continue
-            value = self._expect(game, action, team, depth - 1, meter)
-            if value > best_value:
-                best, best_value = action, value
-        return best
+        values = [self._leaf(game, team, meter) if isinstance(action, EndTurn)
+                  else self._expect(game, action, team, depth - 1, meter)
+                  for action in candidates]
+        best = max(range(len(values)), key=lambda i: (values[i], -i))
+        return candidates[best] if values[best] > values[0] + MARGIN else candidates[0]
 
     def _expect(self, game: Game, action: Action, team: str, depth: int, meter: Meter) -> float:
         """The mean value of an action over its chance results, each searched `depth` deeper."""

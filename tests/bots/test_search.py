@@ -90,7 +90,7 @@ def test_told_to_answer_now_before_it_starts_it_gives_the_planners_choice():
     game = positions(DUEL, 4, seed=6)[-1]
     bot = SearchBot(2, Budget.steps(10**9))
     bot.hurry.set()
-    assert bot.choose(game) == PlannerBot(2, breadth=5).choose(game)
+    assert bot.choose(game) == PlannerBot(2).choose(game)
     assert bot.meter.used == 0
 
 

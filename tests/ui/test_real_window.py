@@ -161,3 +161,19 @@ def test_a_bot_plays_its_turn_in_the_real_window(xvfb, tmp_path):
         client.wait(10)
     assert state["active_team"] == "1" and state["levels"] == {"1": "Human", "2": "Easy"}
     assert any(line.startswith("Blue's") for line in state["log"])  # the bot's actions
+
+
+def test_the_hard_bot_thinks_in_the_real_window_and_s_makes_it_answer_now(xvfb, tmp_path):
+    options = ("--team1", "hard", "--team2", "human")  # Hard moves first, with its real budget
+    client, state_file = launch(xvfb, tmp_path, *options)
+    try:
+        window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
+        state_where(state_file, lambda s: True, "the first state file")
+        Player(xvfb, window).key("s")  # answer now, and finish the turn without animation
+        state = state_where(state_file, lambda s: s["active_team"] == "2",
+                            "the bot's turn to end and hand over", timeout=90)
+        assert client.poll() is None, client.stderr.read().decode()
+    finally:
+        client.terminate()
+        client.wait(10)
+    assert state["levels"] == {"1": "Hard", "2": "Human"} and state["turn"] == 2
