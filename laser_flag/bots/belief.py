@@ -4,12 +4,14 @@ Without fog a team knows everything and the game is its own belief. With fog the
 the team's own units, the enemies in sight, and a "ghost" for each hidden enemy: a unit of its
 class standing where the team last saw it (or, never seen, on its starting tile, which the map
 shows every player), charged and with full AP, as the most a player could fear, but holding no
-snap shots, so that a guess never freezes the bot in place. When that tile is in sight (the team
-knows the enemy left it) or taken, the ghost stands on the nearest tile out of sight instead:
-every enemy stays on the board, so no what-if of a searching bot wins by an elimination that is
-only a blind spot. Ghosts never stand in LOS of the team's units, so they are never targets,
-and the tiles they block are a few of the ones the true game offers: every action a bot picks
-in the belief is legal in the true game.
+snap shots, so that a guess never freezes the bot in place. A ghost whose tile is in sight (the
+team knows the enemy left it) or taken is left out: placing it anywhere else was measured to
+make the bots timid (Hard won 14 of 28 fog games against Easy so, 22 of 28 without). Only when
+no enemy at all would be left, each ghost stands on the nearest tile out of sight, so that no
+what-if of a searching bot wins by eliminating a team that is merely out of sight. Ghosts never
+stand in LOS of the team's units, so they are never targets, and the tiles they block are a
+few of the ones the true game offers: every action a bot picks in the belief is legal in the
+true game.
 """
 
 from __future__ import annotations
@@ -35,15 +37,26 @@ def _ghosts(game: Game, obs: Observation) -> list[Unit]:
     gm = game.map
     eyes = [gm.visibility.visible_from(u.pos) for u in obs.units if u.team == obs.team]
     excluded = set().union(*eyes) | {u.pos for u in obs.units}
-    ghosts = []
+    ghosts = _placed(game, obs, excluded, hide_nearby=False)
+    if not ghosts and all(u.team == obs.team for u in obs.units):
+        ghosts = _placed(game, obs, excluded, hide_nearby=True)
+    return ghosts
+
+
+def _placed(game: Game, obs: Observation, excluded: Set[Pos], hide_nearby: bool) -> list[Unit]:
+    """A ghost per hidden enemy on its believed tile; one that is excluded moves to the nearest
+    free tile (`hide_nearby`) or is left out."""
+    gm, taken, ghosts = game.map, set(excluded), []
     for uid in obs.hidden:
-        pos = _nearest_free(gm, _believed_tile(game, obs, uid), excluded)
+        pos: Pos | None = _believed_tile(game, obs, uid)
+        if pos in taken:
+            pos = _nearest_free(gm, pos, taken) if hide_nearby else None
         if pos is None:
-            continue  # the team sees every open tile: nowhere left to hide
+            continue
         spec = gm.units[uid]
         ghosts.append(Unit(uid, spec.team, spec.unit_class, pos, game.rules.ap_per_turn,
                            laser=CHARGED, elevated=gm.is_cover(pos)))
-        excluded.add(pos)
+        taken.add(pos)
     return ghosts
 
 

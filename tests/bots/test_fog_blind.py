@@ -80,7 +80,8 @@ def test_a_bot_is_handed_its_belief_never_the_true_game() -> None:
         believed = obs.last_seen.get(uid, (game.map.units[uid].pos, 0))[0]
         if not any(game.has_los(u.pos, believed) for u in obs.units):
             assert ghost.pos == believed
-        assert ghost.snap_shots == 0 and ghost.laser == "charged"
+        if ghost is not None:
+            assert ghost.snap_shots == 0 and ghost.laser == "charged"
     assert spy.seen.legal_actions() == [a for a in spy.seen.legal_actions()
                                         if a in game.legal_actions()]
 
@@ -88,6 +89,16 @@ def test_a_bot_is_handed_its_belief_never_the_true_game() -> None:
 def test_without_fog_a_bot_thinks_on_the_game_itself() -> None:
     game = Game(load_map(MAPS / "duel.json"), seed=1)
     assert believed_game(game) is game
+
+
+def test_a_ghost_whose_tile_is_in_sight_is_left_out_while_other_enemies_are_known() -> None:
+    alley = ["##.####", "##.####", "##.####", "##.####", "1.....2"]
+    units = [("1", "scout", 4, 0), ("2", "basic", 0, 2), ("2", "basic", 1, 2)]
+    game = Game(make_map(alley, units), seed=3)
+    state = replace(game.state(), last_seen=(("1", 1, (4, 5), 1), ("1", 2, (0, 2), 1)))
+    game = Game.from_state(game.map, state, seed=3, fog=True)
+    belief = believed_game(game)
+    assert belief.unit(1) is None and belief.unit(2).pos == (0, 2)
 
 
 def test_ghosts_never_stand_where_the_team_sees() -> None:
@@ -99,8 +110,9 @@ def test_ghosts_never_stand_where_the_team_sees() -> None:
         assert not any(game.has_los(e, ghost.pos) for e in eyes)
 
 
-def test_a_ghost_whose_last_seen_tile_is_in_sight_hides_on_the_nearest_unseen_tile() -> None:
-    # Team 1 watches the tile where it last saw unit 1, which has gone up the alley since.
+def test_the_last_ghost_whose_last_seen_tile_is_in_sight_hides_on_the_nearest_unseen_tile(
+) -> None:
+    # Team 1 watches the tile where it last saw unit 1, its only enemy, gone up the alley since.
     alley = ["##.####", "##.####", "##.####", "##.####", "1.....2"]
     game = Game(make_map(alley, [("1", "scout", 4, 0), ("2", "basic", 0, 2)]), seed=3)
     state = replace(game.state(), last_seen=(("1", 1, (4, 5), 1),))
