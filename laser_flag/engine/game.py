@@ -72,6 +72,7 @@ class Game:
         self._winner: str | None = None
         self._victory_reason: str | None = None
         self._reach: dict[int, movement.Reach] = {}
+        self._moves: dict[int, list[Move]] = {}
         self._events: list[Event] = []
         self.history = History()  # every action applied, in order: the game's record
         self._rolls = 0
@@ -250,11 +251,15 @@ class Game:
         if self.over:
             return []
         actions: list[Action] = []
-        for u in self._units.values():
-            if u.team != self._active_team:
+        units = self._units.values()
+        for u in units:
+            if u.team != self._active_team or u.ap < 1:
                 continue
-            actions.extend(Move(u.id, to) for to in sorted(self.reachable(u.id)))
-            actions.extend(Fire(u.id, t) for t in self.targets(u.id))
+            if not u.fired or self.rules[u.unit_class].moves_after_firing:
+                actions += self._move_actions(u.id)
+            if u.laser == CHARGED:
+                seen = self.map.visibility.visible_from(u.pos)
+                actions += [Fire(u.id, e.id) for e in units if e.team != u.team and e.pos in seen]
         actions.append(EndTurn())
         return actions
 
@@ -270,6 +275,7 @@ class Game:
         # The dice table is frozen and shared; only a roller's own state is copied.
         other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
         other._reach = dict(self._reach)
+        other._moves = dict(self._moves)
         other._events = []
         return other
 
@@ -351,23 +357,30 @@ class Game:
 
     def _forget_reach(self, *changed: Pos) -> None:
         """Drop the cached searches that a unit arriving at or leaving `changed` may alter."""
-        for uid in list(self._reach):
-            u = self._units.get(uid)
-            speed = self.rules[u.unit_class].speed if u else 0
-            if u is None or any(max(abs(u.pos[0] - p[0]), abs(u.pos[1] - p[1])) <= speed
-                                for p in changed):
-                del self._reach[uid]
+        for uid in [uid for uid, reach in self._reach.items()
+                    if any(reach.depends_on(p) for p in changed)]:
+            del self._reach[uid]
+            self._moves.pop(uid, None)
 
     def _search(self, uid: int) -> movement.Reach:
-        """The move search of a unit, cached until some unit moves or leaves the board."""
-        if uid not in self._reach:
+        """The move search of a unit, kept until a unit arrives at or leaves a tile it asked
+        about (the end of a turn changes no search: reach depends on where units stand only)."""
+        reach = self._reach.get(uid)
+        if reach is None:
             u = self._units[uid]
             cls = self.rules[u.unit_class]
             occupied = {o.pos for o in self._units.values()}
-            self._reach[uid] = movement.search(
+            reach = self._reach[uid] = movement.search(
                 self.map, u.pos, cls.speed, cls.climbs_freely, occupied
             )
-        return self._reach[uid]
+        return reach
+
+    def _move_actions(self, uid: int) -> list[Move]:
+        """The unit's Move actions, in tile order, kept with its search."""
+        moves = self._moves.get(uid)
+        if moves is None:
+            moves = self._moves[uid] = [Move(uid, to) for to in sorted(self._search(uid))]
+        return moves
 
     # ----- applying actions --------------------------------------------------------------
 
@@ -487,7 +500,6 @@ class Game:
         for u in self.units:
             if u.team == nxt:
                 self._change(u.id, ap=self.rules.ap_per_turn, snap_shots=0, fired=False)
-        self._reach.clear()
         self._emit(TurnEnded(team, nxt, self._turn, self.round))
 
     def _leader(self) -> str:
