@@ -376,10 +376,11 @@ class Game:
         return reach
 
     def _move_actions(self, uid: int) -> list[Move]:
-        """The unit's Move actions, in tile order, kept with its search."""
+        """The unit's Move actions, in reading order (the search lists them so), kept with it."""
         moves = self._moves.get(uid)
         if moves is None:
-            moves = self._moves[uid] = [Move(uid, to) for to in sorted(self._search(uid))]
+            table = self.map.memo(_moves_of, uid)
+            moves = self._moves[uid] = [table[to] for to in self._search(uid)]
         return moves
 
     # ----- applying actions --------------------------------------------------------------
@@ -615,6 +616,12 @@ class Game:
         covered = bool(gm.memo(cover_sides, to, elevated) & sides_facing(to, at))
         return gm.memo(_shot_to_hit, shooter_class, gm.is_cover(at), target_class, elevated,
                        covered, snap, self.dice)
+
+
+def _moves_of(gm: GameMap, uid: int) -> dict[Pos, Move]:
+    """Every Move a unit could make on the map, made once: legal_actions() lists these objects
+    (a frozen dataclass is slow to build, and they are only read)."""
+    return {pos: Move(uid, pos) for pos in gm.positions() if not gm.is_wall(pos)}
 
 
 def _shot_to_hit(gm: GameMap, shooter_class: str, shooter_elevated: bool, target_class: str,

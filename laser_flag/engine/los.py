@@ -116,10 +116,10 @@ def _canonical_patterns(dr: int, dc: int) -> tuple[tuple[Pos, ...], ...]:
         if not any(kept & mask == kept for kept in minimal):
             minimal.append(mask)
     cells = [(i % height - 1, i // height - 1) for i in range(height * (dc + 3))]
-    return tuple(tuple(compress(cells, _bits(mask))) for mask in minimal)
+    return tuple(tuple(compress(cells, bits_of(mask))) for mask in minimal)
 
 
-def _bits(n: int) -> bytes:
+def bits_of(n: int) -> bytes:
     """The bits of n, lowest first, one byte (0 or 1) each."""
     return format(n, "b")[::-1].encode().translate(_BITS_TO_BYTES)
 
@@ -250,7 +250,7 @@ def _write_pair_diagonal(matrix: bytearray, size: int, shift: int, seen: int) ->
     if not seen:
         return
     count = size - shift
-    bits = _bits(seen).ljust(count, b"\0")
+    bits = bits_of(seen).ljust(count, b"\0")
     stop = (count - 1) * (size + 1) + 1
     matrix[shift : shift + stop : size + 1] = bits
     matrix[shift * size : shift * size + stop : size + 1] = bits

@@ -1,71 +1,126 @@
-"""Destinations and paths of one move action (RULES.md §3, Move)."""
+"""Destinations and paths of one move action (RULES.md §3, Move).
+
+The search works on bitsets: tile (r, c) is bit r * stride + c, with one always-blocked padding
+column per row so that a step off either side of a row lands on nothing. One step of a whole set
+of tiles is then a few shifts, so a search costs a few hundred integer operations, however many
+tiles it reaches.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
+from itertools import compress
 
 from .game_map import ELEVATED, NEIGHBOURS, WALL, GameMap, Pos
-
-Step = tuple[Pos, bool, bool]  # (next tile, is the step diagonal, does it end the walk on cover)
-
-
-def _steps_table(gm: GameMap, climbs_freely: bool) -> dict[Pos, tuple[Step, ...]]:
-    """Every legal single step from every non-wall tile, ignoring units (kept on the map)."""
-    table: dict[Pos, tuple[Step, ...]] = {}
-    for pos in gm.positions():
-        if gm.kind(pos) == WALL:
-            continue
-        steps = []
-        for dr, dc in NEIGHBOURS:
-            to = (pos[0] + dr, pos[1] + dc)
-            if gm.kind(to) == WALL:  # also refuses leaving the grid
-                continue
-            diagonal = dr != 0 and dc != 0
-            if diagonal and (gm.kind((pos[0] + dr, pos[1])) == WALL
-                             or gm.kind((pos[0], pos[1] + dc)) == WALL):
-                continue  # a diagonal step may not cut a wall corner
-            climbs = gm.kind(to) == ELEVATED and gm.kind(pos) != ELEVATED
-            steps.append((to, diagonal, climbs and not climbs_freely))
-        table[pos] = tuple(steps)
-    return table
+from .los import bits_of
 
 
-State = tuple[Pos, int]  # a tile and the diagonal steps used to get there
+class _Grid:
+    """A map's tiles as bitsets (kept on the map): where a walk may stand, where it climbs,
+    and from where each diagonal step is allowed."""
+
+    def __init__(self, gm: GameMap) -> None:
+        self.stride = stride = gm.cols + 1
+        self.positions: list[Pos | None] = [
+            (i // stride, i % stride) if i % stride < gm.cols else None
+            for i in range(gm.rows * stride)
+        ]
+        self.index = {pos: i for i, pos in enumerate(self.positions) if pos is not None}
+        self.open = self.bits(p for p in self.index if gm.kind(p) != WALL)
+        self.cover = self.bits(p for p in self.index if gm.kind(p) == ELEVATED)
+        # (bit offset of the step, is it diagonal, tiles it may start from), NEIGHBOURS order;
+        # a diagonal step may not cut a wall corner.
+        self.steps = [
+            (dr * stride + dc, dr != 0 and dc != 0,
+             self.bits(p for p in self.index if gm.kind((p[0] + dr, p[1])) != WALL
+                       and gm.kind((p[0], p[1] + dc)) != WALL))
+            for dr, dc in NEIGHBOURS
+        ]
+        self.corners = [starts for _, diagonal, starts in self.steps if diagonal]  # NW NE SW SE
+
+    def bits(self, tiles: Collection[Pos] | Iterator[Pos]) -> int:
+        """The bitset of the tiles that are on the map."""
+        index = self.index
+        return sum(1 << index[p] for p in tiles if p in index)
+
+    def orthogonal(self, tiles: int) -> int:
+        """Every open tile one orthogonal step from some tile of `tiles`."""
+        w = self.stride
+        return (tiles >> w | tiles << w | tiles >> 1 | tiles << 1) & self.open
+
+    def diagonal(self, tiles: int) -> int:
+        """Every open tile one diagonal step (not cutting a wall corner) from some of `tiles`."""
+        w = self.stride
+        nw, ne, sw, se = self.corners
+        return ((tiles & nw) >> w + 1 | (tiles & ne) >> w - 1 | (tiles & sw) << w - 1
+                | (tiles & se) << w + 1) & self.open
 
 
 class Reach:
     """The result of one move search: the destinations, a legal path to each, and which tiles'
     being free or occupied it depends on (so a caller can keep it while those stay as they were).
+
+    `layers[k][d]` holds the tiles a walk of k steps with d diagonals stands on and may go on
+    from (the states worth keeping); the paths are read back from them.
     """
 
-    def __init__(self, start: Pos, arrivals: dict[Pos, State],
-                 parents: dict[State, State | None], blocked: set[Pos]) -> None:
+    def __init__(self, grid: _Grid, start: Pos, climbs_freely: bool, layers: list[list[int]],
+                 asked_by_layer: list[int], blocked: int) -> None:
         self.start = start
-        self._arrivals = arrivals
-        self._parents = parents
-        self._blocked = blocked  # occupied tiles the search tried to step on
+        self._grid = grid
+        self._climbs_freely = climbs_freely
+        self._layers = layers
+        # _asked_by_layer[k]: the tiles the first k + 1 steps tried to step on, free or occupied
+        self._asked_by_layer = asked_by_layer
+        self._asked = asked_by_layer[-1] if asked_by_layer else 0
+        self._arrivals = self._asked & ~blocked & ~(1 << grid.index[start])
+        self._tiles: tuple[Pos, ...] | None = None
+
+    def _has(self, bits: int, pos: object) -> bool:
+        i = self._grid.index.get(pos)  # type: ignore[call-overload]
+        return i is not None and bits >> i & 1 == 1
 
     def __contains__(self, pos: object) -> bool:
-        return pos in self._arrivals
+        return self._has(self._arrivals, pos)
 
     def __iter__(self) -> Iterator[Pos]:
-        return iter(self._arrivals)
+        """The destinations in reading order (row, then column)."""
+        if self._tiles is None:
+            self._tiles = tuple(compress(self._grid.positions, bits_of(self._arrivals)))
+        return iter(self._tiles)  # type: ignore[arg-type]
 
     def __len__(self) -> int:
-        return len(self._arrivals)
+        return self._arrivals.bit_count()
 
     def depends_on(self, pos: Pos) -> bool:
         """Whether the search asked if `pos` is free: a unit arriving at or leaving any other tile
         leaves this result exactly as it is."""
-        return pos == self.start or pos in self._arrivals or pos in self._blocked
+        return pos == self.start or self._has(self._asked, pos)
 
     def path(self, dest: Pos) -> tuple[Pos, ...]:
-        """A shortest legal path to `dest`, start first and `dest` last."""
-        path = [dest]
-        state: State | None = self._arrivals[dest]
-        while state is not None:
-            path.append(state[0])
-            state = self._parents[state]
+        """A shortest legal path to `dest`, start first and `dest` last: read back from the
+        first layer that steps onto it, one state of the layer before at a time."""
+        grid, layers, cover = self._grid, self._layers, self._grid.cover
+        i = grid.index.get(dest)
+        if i is None or not self._arrivals >> i & 1:
+            raise KeyError(dest)
+        k = next(k for k, asked in enumerate(self._asked_by_layer, 1) if asked >> i & 1)
+        path, diagonals = [dest], None  # the destination may be reached with any count
+        for layer in reversed(layers[:k]):
+            for offset, diagonal, starts in grid.steps:
+                j = i - offset
+                if j < 0 or not starts >> j & 1:
+                    continue
+                if (diagonals is not None and not self._climbs_freely
+                        and cover >> i & 1 and not cover >> j & 1):
+                    continue  # a climb from the floor would have ended the walk on i
+                counts = range(len(layer) - diagonal) if diagonals is None else (
+                    [diagonals - diagonal] if diagonals >= diagonal else [])
+                found = next((d for d in counts if layer[d] >> j & 1), None)
+                if found is not None:
+                    break
+            i, diagonals = j, found
+            path.append(grid.positions[i])  # type: ignore[arg-type]
         return tuple(reversed(path))
 
 
@@ -82,46 +137,50 @@ def search(
 
     Diagonals are limited to half the speed unless `max_diagonal` says otherwise (how far a tile
     out of reach is). The search with no unit on the board is kept on the map: when no blocked
-    tile is among its destinations, the units change nothing and it is the answer.
+    tile is among the tiles it asked about, the units change nothing and it is the answer.
     """
     max_diagonal = speed // 2 if max_diagonal is None else max_diagonal
-    open_floor = gm.memo(_search, start, speed, climbs_freely, max_diagonal, frozenset())
-    if open_floor._arrivals.keys().isdisjoint(occupied):
+    # A walk never needs more diagonals than steps, nor than tiles (a shorter walk skips a loop).
+    max_diagonal = min(max_diagonal, speed, gm.rows * gm.cols)
+    grid = gm.memo(_Grid)
+    blocked = grid.bits(occupied)
+    open_floor = gm.memo(_search, start, speed, climbs_freely, max_diagonal, 0)
+    if not open_floor._asked & blocked:
         return open_floor
-    return _search(gm, start, speed, climbs_freely, max_diagonal, occupied)
+    return _search(gm, start, speed, climbs_freely, max_diagonal, blocked)
 
 
 def _search(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, max_diagonal: int,
-            occupied: Collection[Pos]) -> Reach:
-    """The search itself. A state that may walk on is only worth keeping with fewer diagonals
-    than any earlier state on its tile. A step that climbs onto cover ends its path (unless the
-    class climbs freely): it makes its tile a destination but walks no further."""
-    steps = gm.memo(_steps_table, climbs_freely)
-    start_state = (start, 0)
-    parents: dict[State, State | None] = {start_state: None}
-    arrivals: dict[Pos, State] = {}
-    blocked: set[Pos] = set()
-    best = {start: 0}
-    frontier = [start_state]
+            blocked: int) -> Reach:
+    """The search itself, layer by layer. A state that may walk on is only worth keeping with
+    fewer diagonals than any earlier state on its tile. A step that climbs onto cover ends its
+    path (unless the class climbs freely): it makes its tile a destination but walks no further.
+    """
+    grid = gm.memo(_Grid)
+    free, cover = grid.open & ~blocked, grid.cover
+    origin = 1 << grid.index[start]
+    layers = [[origin] + [0] * max_diagonal]
+    kept = [origin] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
+    asked, asked_by_layer = 0, []
     for _ in range(speed):
-        if not frontier:  # nothing left to explore: a huge speed costs no more than the map
+        states = [0] * (max_diagonal + 1)
+        for d, tiles in enumerate(layers[-1]):
+            if not tiles:
+                continue
+            for step, more in ((grid.orthogonal, 0), (grid.diagonal, 1)):
+                if d + more > max_diagonal:
+                    break
+                onto = step(tiles)
+                asked |= onto
+                if not climbs_freely and onto & cover:  # a climb from the floor ends the walk
+                    onto = onto & ~cover | (step(tiles & cover) if tiles & cover else 0)
+                states[d + more] |= onto
+        for d in range(max_diagonal + 1):
+            states[d] &= free & ~kept[d]
+            for e in range(d, max_diagonal + 1):
+                kept[e] |= states[d]
+        layers.append(states)
+        asked_by_layer.append(asked)
+        if not any(states):  # nothing left to explore: a huge speed costs no more than the map
             break
-        nxt = []
-        for state in frontier:
-            pos, used = state
-            for to, diagonal, stops in steps[pos]:
-                d = used + diagonal
-                if d > max_diagonal:
-                    continue
-                if to in occupied:
-                    blocked.add(to)
-                    continue
-                if to not in arrivals and to != start:
-                    arrivals[to] = state
-                if stops or best.get(to, max_diagonal + 1) <= d:
-                    continue
-                best[to] = d
-                parents[to, d] = state
-                nxt.append((to, d))
-        frontier = nxt
-    return Reach(start, arrivals, parents, blocked)
+    return Reach(grid, start, climbs_freely, layers, asked_by_layer, blocked)
