@@ -25,6 +25,7 @@ WALL = "wall"
 STANDARD_SIDE = 21  # the largest side RULES.md §1 allows; smaller maps share its tables
 SIGHT_OFFSETS: tuple[Point2, ...] = tuple(product(range(3), repeat=2))
 _BITS_TO_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+_BYTES_TO_BITS = bytes.maketrans(b"\x00\x01", b"01")
 
 
 def sight_points(pos: Pos) -> tuple[Point2, ...]:
@@ -181,40 +182,73 @@ def _tables(side: int) -> _Tables:
 
 
 class Visibility:
-    """The LOS cache of one map: every answer precomputed, so queries never redo geometry."""
+    """The LOS cache of one map: every answer precomputed, so queries never redo geometry.
+
+    Each tile's answers are one bitset (bit r * width + c for tile (r, c)): what sight_cache
+    stores, and what `sees` reads.
+    """
 
     def __init__(self, tiles: Sequence[Sequence[str]]) -> None:
         rows, cols = len(tiles), len(tiles[0]) if tiles else 0
-        tables = _tables(max(STANDARD_SIDE, rows, cols))
-        width, size = tables.width, rows * tables.width
-        walls = sum(1 << (r * width + c) for r, c in _walls(tiles))
-        # opens[i] has the bit of tile A set when A + cell(i) is not a wall.
-        opens = [
-            ~(walls >> s if s >= 0 else walls << -s)
-            for s in range(-tables.centre, tables.centre + 1)
-        ]
-        views = [[opens[i] for i in view] for view in tables.views]
-        # matrix[i * size + j] is 1 when padded tile i sees padded tile j.
-        matrix = bytearray(size * size)
-        _write_pair_diagonal(matrix, size, 0, _sources(rows, cols, width, 0, 0))
-        for dr, dc, shift, view, core, rest in tables.offsets:
-            if dr < rows and abs(dc) < cols:
-                seen = _seen(_sources(rows, cols, width, dr, dc), views[view], core, rest)
-                _write_pair_diagonal(matrix, size, shift, seen)
-        padded = [(i // width, i % width) for i in range(size)]
-        self._visible: dict[Pos, frozenset[Pos]] = {
-            pos: frozenset(compress(padded, matrix[i * size : (i + 1) * size]))
-            for i, pos in enumerate(padded)
-            if pos[1] < cols
-        }
+        self._setup(rows, cols, _seen_bitsets(tiles, rows, cols))
+
+    @classmethod
+    def from_bitsets(cls, rows: int, cols: int, seen: Sequence[int]) -> Visibility:
+        """The cache of a rows x cols map from `bitsets()` of a Visibility built for it."""
+        vis = cls.__new__(cls)
+        vis._setup(rows, cols, seen)
+        return vis
+
+    def _setup(self, rows: int, cols: int, seen: Sequence[int]) -> None:
+        self.width = width = max(STANDARD_SIDE, rows, cols) * 2 - 1
+        self._bit = {(r, c): r * width + c for r in range(rows) for c in range(cols)}
+        self._seen = dict(zip(self._bit, seen, strict=True))
+        self._positions: list[Pos | None] = [None] * (rows * width)
+        for pos, i in self._bit.items():
+            self._positions[i] = pos
+        self._visible: dict[Pos, frozenset[Pos]] = {}
+
+    def bitsets(self) -> list[int]:
+        """Each tile's answers in reading order, for `from_bitsets`."""
+        return list(self._seen.values())
 
     def sees(self, a: Pos, b: Pos) -> bool:
         """Whether a has LOS to b: symmetric, a tile sees itself; KeyError off the board."""
-        return b in self._visible[a]
+        seen = self._seen[a]
+        i = self._bit.get(b)
+        return i is not None and seen >> i & 1 == 1
 
     def visible_from(self, a: Pos) -> frozenset[Pos]:
         """Every tile a sees, a itself included."""
-        return self._visible[a]
+        seen = self._visible.get(a)
+        if seen is None:
+            seen = self._visible[a] = frozenset(
+                compress(self._positions, bits_of(self._seen[a])))  # type: ignore[arg-type]
+        return seen
+
+
+def _seen_bitsets(tiles: Sequence[Sequence[str]], rows: int, cols: int) -> list[int]:
+    """Each tile's bitset of the tiles it sees, in reading order, from the offset tables."""
+    tables = _tables(max(STANDARD_SIDE, rows, cols))
+    width, size = tables.width, rows * tables.width
+    walls = sum(1 << (r * width + c) for r, c in _walls(tiles))
+    # opens[i] has the bit of tile A set when A + cell(i) is not a wall.
+    opens = [
+        ~(walls >> s if s >= 0 else walls << -s)
+        for s in range(-tables.centre, tables.centre + 1)
+    ]
+    views = [[opens[i] for i in view] for view in tables.views]
+    # matrix[i * size + j] is 1 when padded tile i sees padded tile j.
+    matrix = bytearray(size * size)
+    _write_pair_diagonal(matrix, size, 0, _sources(rows, cols, width, 0, 0))
+    for dr, dc, shift, view, core, rest in tables.offsets:
+        if dr < rows and abs(dc) < cols:
+            seen = _seen(_sources(rows, cols, width, dr, dc), views[view], core, rest)
+            _write_pair_diagonal(matrix, size, shift, seen)
+    return [
+        int(matrix[i * size : (i + 1) * size].translate(_BYTES_TO_BITS)[::-1], 2)
+        for r in range(rows) for i in range(r * width, r * width + cols)
+    ]
 
 
 def _sources(rows: int, cols: int, width: int, dr: int, dc: int) -> int:
