@@ -156,7 +156,7 @@ class Game:
             winner=self._winner,
             victory=self._victory_reason,
             rolls=self._rolls,
-            rng=self.rng.getstate(),
+            rng=self._rng.getstate(),
         )
 
     def _load(self, state: GameState) -> None:
@@ -264,20 +264,35 @@ class Game:
         return actions
 
     def copy(self) -> Game:
-        """An independent copy, from the state record; it shares the map and the history.
-
-        Both are immutable, so the copy costs the same after ten actions or ten thousand. A
-        roller with state of its own (scripted dice) is copied too, so that a copy's dice never
-        use up the original's.
-        """
+        """An independent copy; it shares the map and the history (both immutable), the frozen
+        units and the kept move searches, so it costs the same after ten actions or ten
+        thousand. The dice generator is shared until either game rolls (copy on write); a
+        roller with state of its own (scripted dice) is copied, so that a copy's dice never
+        use up the original's."""
         other = copy.copy(self)
-        other._load(self.state())
-        # The dice table is frozen and shared; only a roller's own state is copied.
-        other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
+        other._units = dict(self._units)
+        other._scores = dict(self._scores)
+        other._stats = {t: dict(s) for t, s in self._stats.items()}
+        self._rng_shared = other._rng_shared = True
+        if self._roll != self.dice.roll:  # the dice table is frozen and shared
+            other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
         other._reach = dict(self._reach)
         other._moves = dict(self._moves)
         other._events = []
         return other
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's generator: every die and every snap shooters' order comes from it."""
+        if self._rng_shared:  # a copy holds the same generator: take one of our own first
+            own = random.Random(0)  # any seed (not os.urandom, which is slow): replaced at once
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_shared = rng, False
 
     # ----- legality ----------------------------------------------------------------------
 
@@ -357,8 +372,8 @@ class Game:
 
     def _forget_reach(self, *changed: Pos) -> None:
         """Drop the cached searches that a unit arriving at or leaving `changed` may alter."""
-        for uid in [uid for uid, reach in self._reach.items()
-                    if any(reach.depends_on(p) for p in changed)]:
+        tiles = movement.tile_bits(self.map, changed)
+        for uid in [uid for uid, reach in self._reach.items() if reach.depends_on_any(tiles)]:
             del self._reach[uid]
             self._moves.pop(uid, None)
 
@@ -474,6 +489,8 @@ class Game:
         if unit.laser == DEACTIVATED:
             return
         watchers = overwatch.eligible(self.map, self._units.values(), unit.team, unit.pos)
+        if not watchers:  # shuffling nobody draws nothing: the generator is left alone
+            return
         order = overwatch.firing_order(watchers, self.rng)
         ids = tuple(w.id for w in order)
         for watcher in order:
@@ -511,14 +528,22 @@ class Game:
 
     def _victory(self) -> tuple[str, str] | None:
         """The first condition of RULES §7 met, as (winner, reason); both teams at once: a draw."""
-        for reason, losers in (
-            ("score", [other_team(t) for t in TEAMS if self._scores[t] >= self.map.score_limit[t]]),
-            ("elimination", [t for t in TEAMS if not any(u.team == t for u in self.units)]),
-            ("checkmate", [t for t in TEAMS if self._checkmated(t)]),
-        ):
-            if losers:
-                return ("draw" if len(losers) == 2 else other_team(losers[0]), reason)
-        return None
+        scores, limit = self._scores, self.map.score_limit
+        losers = [other_team(t) for t in TEAMS if scores[t] >= limit[t]]
+        if losers:
+            return self._result("score", losers)
+        units = self._units.values()
+        present = {u.team for u in units}
+        armed = {u.team for u in units if u.laser != DEACTIVATED}  # a laser not deactivated
+        losers = [t for t in TEAMS if t not in present]
+        if losers:
+            return self._result("elimination", losers)
+        losers = [t for t in TEAMS if t not in armed and self._checkmated(t)]
+        return self._result("checkmate", losers) if losers else None
+
+    @staticmethod
+    def _result(reason: str, losers: list[str]) -> tuple[str, str]:
+        return ("draw" if len(losers) == 2 else other_team(losers[0]), reason)
 
     def _checkmated(self, team: str) -> bool:
         """No laser charged or charging, and every usable base occupied by some unit."""
@@ -539,10 +564,10 @@ class Game:
 
     def _play_scripted(self, action: Action, script: ChanceScript) -> tuple[Game, list[Event]]:
         game = self.copy()
-        rng, roll = game.rng, game._roll
+        kept = game._rng, game._rng_shared, game._roll
         game.rng, game._roll = script, script.roll
         events = game.apply(action)
-        game.rng, game._roll = rng, roll
+        game._rng, game._rng_shared, game._roll = kept
         return game, events
 
     def cost(self, action: Action, unit: Unit | None = None) -> int:

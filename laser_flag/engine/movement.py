@@ -8,7 +8,7 @@ tiles it reaches.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from itertools import compress
 
 from .game_map import ELEVATED, NEIGHBOURS, WALL, GameMap, Pos
@@ -38,7 +38,7 @@ class _Grid:
         ]
         self.corners = [starts for _, diagonal, starts in self.steps if diagonal]  # NW NE SW SE
 
-    def bits(self, tiles: Collection[Pos] | Iterator[Pos]) -> int:
+    def bits(self, tiles: Iterable[Pos]) -> int:
         """The bitset of the tiles that are on the map."""
         index = self.index
         return sum(1 << index[p] for p in tiles if p in index)
@@ -54,6 +54,11 @@ class _Grid:
         nw, ne, sw, se = self.corners
         return ((tiles & nw) >> w + 1 | (tiles & ne) >> w - 1 | (tiles & sw) << w - 1
                 | (tiles & se) << w + 1) & self.open
+
+
+def tile_bits(gm: GameMap, tiles: Iterable[Pos]) -> int:
+    """The bitset of some tiles of the map, as Reach.depends_on_any reads it."""
+    return gm.memo(_Grid).bits(tiles)
 
 
 class Reach:
@@ -73,7 +78,9 @@ class Reach:
         # _asked_by_layer[k]: the tiles the first k + 1 steps tried to step on, free or occupied
         self._asked_by_layer = asked_by_layer
         self._asked = asked_by_layer[-1] if asked_by_layer else 0
-        self._arrivals = self._asked & ~blocked & ~(1 << grid.index[start])
+        origin = 1 << grid.index[start]
+        self._arrivals = self._asked & ~blocked & ~origin
+        self._depends = self._asked | origin
         self._tiles: tuple[Pos, ...] | None = None
 
     def _has(self, bits: int, pos: object) -> bool:
@@ -95,33 +102,44 @@ class Reach:
     def depends_on(self, pos: Pos) -> bool:
         """Whether the search asked if `pos` is free: a unit arriving at or leaving any other tile
         leaves this result exactly as it is."""
-        return pos == self.start or self._has(self._asked, pos)
+        return self.depends_on_any(self._grid.bits([pos]))
+
+    def depends_on_any(self, tiles: int) -> bool:
+        """depends_on() for a bitset of tiles (`tile_bits`), the start tile included."""
+        return self._depends & tiles != 0
 
     def path(self, dest: Pos) -> tuple[Pos, ...]:
         """A shortest legal path to `dest`, start first and `dest` last: read back from the
         first layer that steps onto it, one state of the layer before at a time."""
-        grid, layers, cover = self._grid, self._layers, self._grid.cover
+        grid = self._grid
         i = grid.index.get(dest)
         if i is None or not self._arrivals >> i & 1:
             raise KeyError(dest)
-        k = next(k for k, asked in enumerate(self._asked_by_layer, 1) if asked >> i & 1)
-        path, diagonals = [dest], None  # the destination may be reached with any count
-        for layer in reversed(layers[:k]):
+        k = 1
+        while not self._asked_by_layer[k - 1] >> i & 1:
+            k += 1
+        i, diagonals = self._step_onto(self._layers[k - 1], i)
+        path = [dest, grid.positions[i]]
+        climb_ends = 0 if self._climbs_freely else grid.cover
+        for layer in reversed(self._layers[: k - 1]):
+            ends_here = climb_ends >> i & 1  # only a walk from cover may go on from cover
             for offset, diagonal, starts in grid.steps:
-                j = i - offset
-                if j < 0 or not starts >> j & 1:
-                    continue
-                if (diagonals is not None and not self._climbs_freely
-                        and cover >> i & 1 and not cover >> j & 1):
-                    continue  # a climb from the floor would have ended the walk on i
-                counts = range(len(layer) - diagonal) if diagonals is None else (
-                    [diagonals - diagonal] if diagonals >= diagonal else [])
-                found = next((d for d in counts if layer[d] >> j & 1), None)
-                if found is not None:
+                j, d = i - offset, diagonals - diagonal
+                if (j >= 0 and d >= 0 and starts >> j & 1 and layer[d] >> j & 1
+                        and not (ends_here and not climb_ends >> j & 1)):
                     break
-            i, diagonals = j, found
-            path.append(grid.positions[i])  # type: ignore[arg-type]
-        return tuple(reversed(path))
+            i, diagonals = j, d
+            path.append(grid.positions[i])
+        return tuple(reversed(path))  # type: ignore[arg-type]
+
+    def _step_onto(self, layer: list[int], i: int) -> tuple[int, int]:
+        """A state (bit, diagonals) of `layer` one step from bit i: the last step of a walk."""
+        for d, tiles in enumerate(layer):
+            for offset, diagonal, starts in self._grid.steps:
+                j = i - offset
+                if j >= 0 and starts >> j & 1 and tiles >> j & 1 and d + diagonal < len(layer):
+                    return j, d
+        raise AssertionError("an arrival no state of its layer steps onto")
 
 
 def search(
