@@ -8,6 +8,7 @@ tiles it reaches.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Collection, Iterable, Iterator
 from itertools import compress
 
@@ -154,18 +155,38 @@ def search(
     tiles the caller counts as blocked by units.
 
     Diagonals are limited to half the speed unless `max_diagonal` says otherwise (how far a tile
-    out of reach is). The search with no unit on the board is kept on the map: when no blocked
-    tile is among the tiles it asked about, the units change nothing and it is the answer.
+    out of reach is). Searches are kept on the map by the units that matter to them.
     """
     max_diagonal = speed // 2 if max_diagonal is None else max_diagonal
     # A walk never needs more diagonals than steps, nor than tiles (a shorter walk skips a loop).
     max_diagonal = min(max_diagonal, speed, gm.rows * gm.cols)
-    grid = gm.memo(_Grid)
-    blocked = grid.bits(occupied)
-    open_floor = gm.memo(_search, start, speed, climbs_freely, max_diagonal, 0)
-    if not open_floor._asked & blocked:
-        return open_floor
-    return _search(gm, start, speed, climbs_freely, max_diagonal, blocked)
+    grid, kept = gm.memo(_Grid), gm.memo(_KeptSearches)
+    key = (start, speed, climbs_freely, max_diagonal)
+    open_floor = kept.search(gm, key, 0)
+    # Only units on tiles the open-floor search asked about can change the answer (a walk
+    # among units is a walk on the open floor too); the unit's own tile never does.
+    blocked = grid.bits(occupied) & open_floor._asked & ~(1 << grid.index[start])
+    return kept.search(gm, key, blocked) if blocked else open_floor
+
+
+class _KeptSearches:
+    """The latest searches on a map, by what decides them (kept on the map): a bot's search
+    tree meets the same units around the same tile again and again."""
+
+    LIMIT = 4096  # a search is a few KB: a few MB per map at most
+
+    def __init__(self, _gm: GameMap) -> None:
+        self._found: OrderedDict[tuple[tuple[Pos, int, bool, int], int], Reach] = OrderedDict()
+
+    def search(self, gm: GameMap, key: tuple[Pos, int, bool, int], blocked: int) -> Reach:
+        reach = self._found.get((key, blocked))
+        if reach is not None:
+            self._found.move_to_end((key, blocked))
+            return reach
+        reach = self._found[key, blocked] = _search(gm, *key, blocked)
+        if len(self._found) > self.LIMIT:
+            self._found.popitem(last=False)
+        return reach
 
 
 def _search(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, max_diagonal: int,
@@ -180,17 +201,19 @@ def _search(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, max_diagon
     layers = [[origin] + [0] * max_diagonal]
     kept = [origin] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
     asked, asked_by_layer = 0, []
+    steps = ((grid.orthogonal, 0), (grid.diagonal, 1))
+    climbs_end = 0 if climbs_freely else cover  # a climb from the floor ends the walk
     for _ in range(speed):
         states = [0] * (max_diagonal + 1)
         for d, tiles in enumerate(layers[-1]):
             if not tiles:
                 continue
-            for step, more in ((grid.orthogonal, 0), (grid.diagonal, 1)):
+            for step, more in steps:
                 if d + more > max_diagonal:
                     break
                 onto = step(tiles)
                 asked |= onto
-                if not climbs_freely and onto & cover:  # a climb from the floor ends the walk
+                if onto & climbs_end:
                     onto = onto & ~cover | (step(tiles & cover) if tiles & cover else 0)
                 states[d + more] |= onto
         for d in range(max_diagonal + 1):
