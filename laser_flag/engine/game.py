@@ -6,7 +6,7 @@ import contextlib
 import copy
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
@@ -431,7 +431,7 @@ class Game:
 
     def _change(self, uid: int, **fields: Any) -> Unit:
         """Replace a unit with a copy with `fields` changed (units are frozen); return it."""
-        unit = self._units[uid] = replace(self._units[uid], **fields)
+        unit = self._units[uid] = self._units[uid].changed(**fields)
         return unit
 
     def _move(self, unit: Unit, to: Pos) -> None:
@@ -585,9 +585,9 @@ class Game:
         unit = unit if unit is not None else self._units[action.unit_id]
         ap = unit.ap - self.cost(action, unit)
         if isinstance(action, Fire):
-            return replace(unit, ap=ap, fired=True)
-        return replace(unit, pos=action.to, ap=ap, laser=self.laser_on_arrival(unit, action.to),
-                       elevated=self.map.is_cover(action.to))
+            return unit.changed(ap=ap, fired=True)
+        return unit.changed(pos=action.to, ap=ap, laser=self.laser_on_arrival(unit, action.to),
+                            elevated=self.map.is_cover(action.to))
 
     def laser_on_arrival(self, unit: Unit, to: Pos) -> str:
         """A deactivated laser starts charging when its unit ends a move on a base serving it."""

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Collection, Iterable, Iterator
-from itertools import compress
+from functools import reduce
+from itertools import compress, repeat
+from operator import or_
 
 from .game_map import ELEVATED, NEIGHBOURS, WALL, GameMap, Pos
 from .los import bits_of
@@ -27,6 +29,7 @@ class _Grid:
             for i in range(gm.rows * stride)
         ]
         self.index = {pos: i for i, pos in enumerate(self.positions) if pos is not None}
+        self.bit = {pos: 1 << i for pos, i in self.index.items()}
         self.open = self.bits(p for p in self.index if gm.kind(p) != WALL)
         self.cover = self.bits(p for p in self.index if gm.kind(p) == ELEVATED)
         # (bit offset of the step, is it diagonal, tiles it may start from), NEIGHBOURS order;
@@ -41,8 +44,7 @@ class _Grid:
 
     def bits(self, tiles: Iterable[Pos]) -> int:
         """The bitset of the tiles that are on the map."""
-        index = self.index
-        return sum(1 << index[p] for p in tiles if p in index)
+        return reduce(or_, map(self.bit.get, tiles, repeat(0)), 0)
 
     def orthogonal(self, tiles: int) -> int:
         """Every open tile one orthogonal step from some tile of `tiles`."""
