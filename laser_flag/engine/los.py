@@ -199,8 +199,13 @@ class Visibility:
         vis._setup(rows, cols, seen)
         return vis
 
+    @staticmethod
+    def size(rows: int, cols: int) -> int:
+        """How many bits a tile's answers span on a rows x cols map."""
+        return rows * _width(rows, cols)
+
     def _setup(self, rows: int, cols: int, seen: Sequence[int]) -> None:
-        self.width = width = max(STANDARD_SIDE, rows, cols) * 2 - 1
+        width = _width(rows, cols)
         self._bit = {(r, c): r * width + c for r in range(rows) for c in range(cols)}
         self._seen = dict(zip(self._bit, seen, strict=True))
         self._positions: list[Pos | None] = [None] * (rows * width)
@@ -225,6 +230,11 @@ class Visibility:
             seen = self._visible[a] = frozenset(
                 compress(self._positions, bits_of(self._seen[a])))  # type: ignore[arg-type]
         return seen
+
+
+def _width(rows: int, cols: int) -> int:
+    """The row stride of the answers' bitsets: the sight tables' (no wrap for any offset)."""
+    return max(STANDARD_SIDE, rows, cols) * 2 - 1
 
 
 def _seen_bitsets(tiles: Sequence[Sequence[str]], rows: int, cols: int) -> list[int]:

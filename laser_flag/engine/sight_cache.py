@@ -48,7 +48,8 @@ def visibility(tiles: Sequence[Sequence[str]]) -> Visibility:
     digest = walls_digest(tiles)
     path = cache_path(digest)
     try:
-        return Visibility.from_bitsets(rows, cols, read(path, digest, rows * cols))
+        seen = read(path, digest, rows * cols, Visibility.size(rows, cols))
+        return Visibility.from_bitsets(rows, cols, seen)
     except (OSError, SightCacheError):
         vis = Visibility(tiles)
     try:
@@ -63,8 +64,9 @@ def _checksum(seen: Sequence[str]) -> str:
     return hashlib.sha256(" ".join(seen).encode()).hexdigest()
 
 
-def read(path: Path, digest: str, tiles: int) -> list[int]:
-    """The bitsets a cache file holds for the map of `digest` with `tiles` tiles."""
+def read(path: Path, digest: str, tiles: int, bits: int) -> list[int]:
+    """The bitsets a cache file holds for the map of `digest` with `tiles` tiles, each of them
+    below bit `bits` (Visibility.size)."""
     with open(path, "rb") as f:
         raw = f.read(MAX_BYTES + 1)
     if len(raw) > MAX_BYTES:
@@ -84,7 +86,13 @@ def read(path: Path, digest: str, tiles: int) -> list[int]:
         raise SightCacheError("not one answer per tile")
     if data.get("check") != _checksum(seen):
         raise SightCacheError("its answers do not match their checksum")
-    return [int(s, 16) for s in seen]
+    try:
+        bitsets = [int(s, 16) for s in seen]
+    except ValueError:
+        raise SightCacheError("an answer is not a hexadecimal number") from None
+    if any(b < 0 or b >> bits for b in bitsets):
+        raise SightCacheError("an answer names a tile off the map")
+    return bitsets
 
 
 def write(path: Path, digest: str, bitsets: Sequence[int]) -> None:

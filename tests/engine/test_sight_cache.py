@@ -43,15 +43,19 @@ def test_the_first_use_writes_the_answers_and_a_fresh_read_gives_them_back(monke
     assert again.sees((0, 0), (4, 4)) == first.sees((0, 0), (4, 4))
 
 
+def read(path) -> list[int]:
+    return sight_cache.read(path, sight_cache.walls_digest(tiles()), 25, Visibility.size(5, 5))
+
+
 def refused_then_rebuilt(damage) -> str:
     """Damage the map's cache file; the next use must refuse it, build, and write a good one."""
     sight_cache.visibility(tiles())
     path = path_of()
     damage(path)
     with pytest.raises(sight_cache.SightCacheError) as refusal:
-        sight_cache.read(path, sight_cache.walls_digest(tiles()), 25)
+        read(path)
     assert answers(sight_cache.visibility(tiles())) == built_without_cache()
-    assert sight_cache.read(path, sight_cache.walls_digest(tiles()), 25) == built_without_cache()
+    assert read(path) == built_without_cache()
     return str(refusal.value)
 
 
@@ -77,6 +81,26 @@ def test_changed_answers_are_refused_by_the_checksum_and_rebuilt():
         path.write_text(json.dumps(data))
 
     assert "checksum" in refused_then_rebuilt(flip_one_bit)
+
+
+def rewritten(change):
+    """Damage that changes one answer and makes the checksum fit again."""
+    def damage(path):
+        data = json.loads(path.read_bytes())
+        change(data["seen"])
+        path.write_text(json.dumps(data | {"check": sight_cache._checksum(data["seen"])}))
+    return damage
+
+
+def test_an_answer_that_is_no_number_or_names_a_tile_off_the_map_is_refused_and_rebuilt():
+    def not_hex(seen):
+        seen[0] = "zz"
+
+    def off_the_map(seen):
+        seen[0] = format(1 << Visibility.size(5, 5), "x")
+
+    assert "hexadecimal" in refused_then_rebuilt(rewritten(not_hex))
+    assert "off the map" in refused_then_rebuilt(rewritten(off_the_map))
 
 
 def test_a_file_of_another_version_is_refused_and_rebuilt():
