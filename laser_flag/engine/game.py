@@ -269,7 +269,8 @@ class Game:
         thousand. The dice generator is shared until either game rolls (copy on write); a
         roller with state of its own (scripted dice) is copied, so that a copy's dice never
         use up the original's."""
-        other = copy.copy(self)
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
         other._units = dict(self._units)
         other._scores = dict(self._scores)
         other._stats = {t: dict(s) for t, s in self._stats.items()}
