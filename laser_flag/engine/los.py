@@ -154,17 +154,24 @@ class _Tables:
         self.width = 2 * side - 1  # row stride of the padded bitset: no wrap for |dc| < side
         self.centre = (side - 1) * (self.width + 1)  # index of the empty shift
         reach = range(-side + 1, side)  # cells beyond are never on a board of this side limit
-        index = {cell: i for i, cell in enumerate(product(reach, reach))}  # r * width + c + centre
-        splits = {(r, c): _split(r, c, index) for r in range(1, side) for c in range(r + 1)}
+        self.index = {cell: i for i, cell in enumerate(product(reach, reach))}  # r*width+c+centre
         symmetries = list(product((False, True), (1,), (1, -1)))  # dr >= 0 needs no row flip
-        self.views = [[index[_apply(s, cell)] for cell in index] for s in symmetries]
-        # (dr, dc, shift, view, cells shared by all patterns, rest of each pattern)
-        self.offsets: list[tuple[int, int, int, int, tuple[int, ...], list[tuple[int, ...]]]] = []
+        self.views = [[self.index[_apply(s, cell)] for cell in self.index] for s in symmetries]
+        # (dr, dc, shift, view, canonical offset): its patterns are made when a map first needs
+        # them, so a small map never pays for the long offsets only a big one has.
+        self.offsets: list[tuple[int, int, int, int, tuple[int, int]]] = []
         for dr, dc in product(range(side), reach):
             if dr > 0 or dc > 0:
                 big, small, symmetry = _canonical_of(dr, dc)
                 view = symmetries.index(symmetry)
-                self.offsets.append((dr, dc, dr * self.width + dc, view, *splits[big, small]))
+                self.offsets.append((dr, dc, dr * self.width + dc, view, (big, small)))
+        self._splits: dict[tuple[int, int], tuple[tuple[int, ...], list[tuple[int, ...]]]] = {}
+
+    def split(self, canonical: tuple[int, int]) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
+        """The canonical offset's cells all patterns share, then each pattern's others."""
+        if canonical not in self._splits:
+            self._splits[canonical] = _split(*canonical, self.index)
+        return self._splits[canonical]
 
 
 def _split(
@@ -251,8 +258,9 @@ def _seen_bitsets(tiles: Sequence[Sequence[str]], rows: int, cols: int) -> list[
     # matrix[i * size + j] is 1 when padded tile i sees padded tile j.
     matrix = bytearray(size * size)
     _write_pair_diagonal(matrix, size, 0, _sources(rows, cols, width, 0, 0))
-    for dr, dc, shift, view, core, rest in tables.offsets:
+    for dr, dc, shift, view, canonical in tables.offsets:
         if dr < rows and abs(dc) < cols:
+            core, rest = tables.split(canonical)
             seen = _seen(_sources(rows, cols, width, dr, dc), views[view], core, rest)
             _write_pair_diagonal(matrix, size, shift, seen)
     return [
