@@ -146,7 +146,7 @@ class Game:
         return self._rolls
 
     def state(self) -> GameState:
-        """The whole state as one frozen record: copy(), the save digest and debug dumps use it."""
+        """The whole state as one frozen record: the save digest, debug dumps and tests use it."""
         return GameState(
             units=tuple(self._units.values()),
             active_team=self._active_team,
