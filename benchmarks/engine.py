@@ -1,74 +1,93 @@
-"""Engine speed per bundled map: load + LOS cache, one unit's reach + sight query, random play;
-and what a copy of a game costs as its history grows (the undo stack and replay viewer copy a
-game per action).
+"""Engine speed per bundled map, the figures a search bot lives on (issue 14 §2):
 
-Run: .venv/bin/python benchmarks/engine.py   (figures for issue 2; never asserted in tests)
+- cold load: load_map + the LOS answers in a fresh interpreter (a subprocess), from the first
+  import on excluded; "no cache" builds the one-time sight tables and the answers (the first
+  game on a map ever), "cached" reads them from the data folder's sight cache (every later one);
+- random play: legal_actions() + apply() of uniformly random actions, games restarted as they end;
+- copy+apply: from states of random games, Game.copy() then apply() of one of the legal actions
+  (what a search does at each node);
+- and what a copy of a game costs as its history grows (the undo stack copies a game per action).
+
+Run: .venv/bin/python benchmarks/engine.py   (figures for issues 2 and 14; never asserted)
+Each subprocess gets a data folder of its own, so the player's cache is neither used nor changed.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-from laser_flag.engine import EndTurn, Game, load_map, movement
+from laser_flag.engine import EndTurn, Game, load_map
+from laser_flag.engine.data_folder import DATA_DIR_ENV
 from laser_flag.engine.game_map import GameMap
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = sorted((ROOT / "maps").glob("*.json"))
+SECONDS = 1.5
 
 
-def load_ms(path: Path, repeats: int = 7) -> float:
-    """Median time to read, validate and build the LOS cache of a map (tables already warm)."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        load_map(path).visibility  # noqa: B018 -- building it is what is measured
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
-
-
-def cold_load_ms(path: Path) -> float:
-    """The first load in a fresh process, which also builds the per-process sight tables."""
+def cold_load_ms(path: Path, data_folder: str) -> float:
+    """One fresh interpreter's load_map(path).visibility, the imports before it not counted."""
     code = (
         "import time; from laser_flag.engine import load_map; t = time.perf_counter();"
         f"load_map({str(path)!r}).visibility; print((time.perf_counter() - t) * 1000)"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    env = {**os.environ, DATA_DIR_ENV: data_folder}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env=env)
     return float(out.stdout)
 
 
-def query_ms(gm: GameMap, repeats: int = 200) -> float:
-    """Median time of one unit's reachable tiles plus the tiles it sees, computed afresh."""
-    game = Game(gm, seed=1)
-    occupied = {u.pos for u in game.units}
-    times = []
-    for i in range(repeats):
-        u = game.units[i % len(game.units)]
-        cls = game.rules[u.unit_class]
-        start = time.perf_counter()
-        movement.search(gm, u.pos, cls.speed, cls.climbs_freely, occupied)
-        gm.visibility.visible_from(u.pos)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+def cold_loads(path: Path, repeats: int = 3) -> tuple[float, float]:
+    """(median ms with an empty data folder, median ms with the map's answers cached)."""
+    empty, cached = [], []
+    for _ in range(repeats):
+        with tempfile.TemporaryDirectory() as folder:
+            empty.append(cold_load_ms(path, folder))  # builds, then writes the cache
+            cached.append(cold_load_ms(path, folder))
+    return statistics.median(empty), statistics.median(cached)
 
 
-def steps_per_second(gm: GameMap, seconds: float = 1.5) -> float:
+def steps_per_second(gm: GameMap) -> float:
     """legal_actions() + apply() of uniformly random actions, games restarted as they end."""
     rng = random.Random(1)
     steps, seed = 0, 0
     game = Game(gm, seed=seed)
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        if game.winner is not None:
+    while time.perf_counter() - start < SECONDS:
+        if game.over:
             seed += 1
             game = Game(gm, seed=seed)
         game.apply(rng.choice(game.legal_actions()))
         steps += 1
     return steps / (time.perf_counter() - start)
+
+
+def copy_apply_per_second(gm: GameMap, tries: int = 8) -> float:
+    """Game.copy() + apply() of up to `tries` legal actions per state of random games."""
+    rng = random.Random(2)
+    done, seed = 0, 0
+    game = Game(gm, seed=seed)
+    spent = 0.0
+    while spent < SECONDS:
+        if game.over:
+            seed += 1
+            game = Game(gm, seed=seed)
+        actions = game.legal_actions()
+        chosen = rng.sample(actions, min(tries, len(actions)))
+        start = time.perf_counter()
+        for action in chosen:
+            game.copy().apply(action)
+        spent += time.perf_counter() - start
+        done += len(chosen)
+        game.apply(rng.choice(actions))
+    return done / spent
 
 
 def copy_us(gm: GameMap, actions: int, repeats: int = 300) -> tuple[int, float]:
@@ -86,17 +105,18 @@ def copy_us(gm: GameMap, actions: int, repeats: int = 300) -> tuple[int, float]:
 
 def main() -> None:
     largest = max(MAPS, key=lambda p: (lambda gm: gm.rows * gm.cols)(load_map(p)))
-    print(f"cold first load of {largest.stem} in a fresh process "
-          f"(incl. the one-time sight tables): {cold_load_ms(largest):.1f} ms")
     copies = [copy_us(load_map(largest), n) for n in (10, 10_000)]
     print(f"Game.copy() on {largest.stem}: "
           + ", ".join(f"{us:.0f} µs after {n} actions" for n, us in copies))
-    print(f"{'map':<14}{'size':>7}{'load+LOS ms':>13}{'query ms':>10}{'steps/s':>10}")
+    print("cold load = load_map + LOS answers in a fresh interpreter (median of 3), imports "
+          "excluded;\n  no cache: builds the sight tables too; cached: read from the data folder")
+    print(f"{'map':<11}{'size':>7}{'cold no cache ms':>18}{'cold cached ms':>16}"
+          f"{'random steps/s':>16}{'copy+apply/s':>14}")
     for path in MAPS:
         gm = load_map(path)
-        size = f"{gm.rows}x{gm.cols}"
-        print(f"{path.stem:<14}{size:>7}{load_ms(path):>13.1f}{query_ms(gm):>10.3f}"
-              f"{steps_per_second(gm):>10.0f}")
+        empty, cached = cold_loads(path)
+        print(f"{path.stem:<11}{f'{gm.rows}x{gm.cols}':>7}{empty:>18.1f}{cached:>16.1f}"
+              f"{steps_per_second(gm):>16.0f}{copy_apply_per_second(gm):>14.0f}")
 
 
 if __name__ == "__main__":

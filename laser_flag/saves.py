@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 from . import __version__
 from .engine import json_reader
 from .engine.actions import Action, IllegalAction
+from .engine.data_folder import DATA_DIR_ENV, data_dir  # noqa: F401 -- saves.DATA_DIR_ENV stays
 from .engine.game import Game
 from .engine.game_map import TEAMS, GameMap
 from .engine.json_reader import clip
@@ -28,7 +28,6 @@ from .replay_index import ReplayIndex
 from .save_schema import MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SchemaError, check_save
 
 AUTOSAVE_NAME = "autosave.json"
-DATA_DIR_ENV = "LASER_FLAG_DATA_DIR"
 
 
 class SaveError(ValueError):
@@ -79,20 +78,6 @@ class SaveInfo:
 
 
 # ----- where saves live ---------------------------------------------------------------------
-
-
-def data_dir() -> Path:
-    """The user's data folder for Laser Flag (LASER_FLAG_DATA_DIR overrides it, for tests)."""
-    override = os.environ.get(DATA_DIR_ENV)
-    if override:
-        return Path(override)
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "laser-flag"
 
 
 def saves_dir() -> Path:

@@ -50,7 +50,7 @@ def check_action(action: object) -> None:
     if isinstance(action, Move):
         to = action.to
         well_formed = (_is_id(action.unit_id) and type(to) is tuple and len(to) == 2
-                       and all(_is_id(n) for n in to))
+                       and _is_id(to[0]) and _is_id(to[1]))
     elif isinstance(action, Fire):
         well_formed = _is_id(action.unit_id) and _is_id(action.target_id)
     elif isinstance(action, EndTurn):

@@ -6,7 +6,7 @@ import contextlib
 import copy
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
@@ -74,6 +74,7 @@ class Game:
         self._winner: str | None = None
         self._victory_reason: str | None = None
         self._reach: dict[int, movement.Reach] = {}
+        self._moves: dict[int, list[Move]] = {}
         self._events: list[Event] = []
         self.history = History()  # every action applied, in order: the game's record
         self._rolls = 0
@@ -162,7 +163,7 @@ class Game:
         return self._rolls
 
     def state(self) -> GameState:
-        """The whole state as one frozen record: copy(), the save digest and debug dumps use it."""
+        """The whole state as one frozen record: the save digest, debug dumps and tests use it."""
         return GameState(
             units=tuple(self._units.values()),
             active_team=self._active_team,
@@ -172,7 +173,7 @@ class Game:
             winner=self._winner,
             victory=self._victory_reason,
             rolls=self._rolls,
-            rng=self.rng.getstate(),
+            rng=self._rng.getstate(),
             last_seen=fog_of_war.freeze(self._last_seen),
         )
 
@@ -278,29 +279,51 @@ class Game:
         if self.over:
             return []
         actions: list[Action] = []
-        for u in self._units.values():
-            if u.team != self._active_team:
+        units = self._units.values()
+        for u in units:
+            if u.team != self._active_team or u.ap < 1:
                 continue
-            actions.extend(Move(u.id, to) for to in sorted(self.reachable(u.id)))
-            actions.extend(Fire(u.id, t) for t in self.targets(u.id))
+            if not u.fired or self.rules[u.unit_class].moves_after_firing:
+                actions += self._move_actions(u.id)
+            if u.laser == CHARGED:
+                seen = self.map.visibility.visible_from(u.pos)
+                actions += [Fire(u.id, e.id) for e in units if e.team != u.team and e.pos in seen]
         actions.append(EndTurn())
         return actions
 
     def copy(self) -> Game:
-        """An independent copy, from the state record; it shares the map and the history.
-
-        Both are immutable, so the copy costs the same after ten actions or ten thousand. A
-        roller with state of its own (scripted dice) is copied too, so that a copy's dice never
-        use up the original's.
-        """
-        other = copy.copy(self)
-        other._load(self.state())
-        # The dice table is frozen and shared; only a roller's own state is copied.
-        other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
+        """An independent copy; it shares the map and the history (both immutable), the frozen
+        units and the kept move searches, so it costs the same after ten actions or ten
+        thousand. The dice generator is shared until either game rolls (copy on write); a
+        roller with state of its own (scripted dice) is copied, so that a copy's dice never
+        use up the original's."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._units = dict(self._units)
+        other._scores = dict(self._scores)
+        other._stats = {t: dict(s) for t, s in self._stats.items()}
+        other._last_seen = {t: dict(m) for t, m in self._last_seen.items()}  # updated in place
+        self._rng_shared = other._rng_shared = True
+        if self._roll != self.dice.roll:  # the dice table is frozen and shared
+            other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
         other._reach = dict(self._reach)
+        other._moves = dict(self._moves)
         other._events = []
         other._told = {}
         return other
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's generator: every die and every snap shooters' order comes from it."""
+        if self._rng_shared:  # a copy holds the same generator: take one of our own first
+            own = random.Random(0)  # any seed (not os.urandom, which is slow): replaced at once
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_shared = rng, False
 
     # ----- legality ----------------------------------------------------------------------
 
@@ -380,23 +403,31 @@ class Game:
 
     def _forget_reach(self, *changed: Pos) -> None:
         """Drop the cached searches that a unit arriving at or leaving `changed` may alter."""
-        for uid in list(self._reach):
-            u = self._units.get(uid)
-            speed = self.rules[u.unit_class].speed if u else 0
-            if u is None or any(max(abs(u.pos[0] - p[0]), abs(u.pos[1] - p[1])) <= speed
-                                for p in changed):
-                del self._reach[uid]
+        tiles = movement.tile_bits(self.map, changed)
+        for uid in [uid for uid, reach in self._reach.items() if reach.depends_on_any(tiles)]:
+            del self._reach[uid]
+            self._moves.pop(uid, None)
 
     def _search(self, uid: int) -> movement.Reach:
-        """The move search of a unit, cached until some unit moves or leaves the board."""
-        if uid not in self._reach:
+        """The move search of a unit, kept until a unit arrives at or leaves a tile it asked
+        about (the end of a turn changes no search: reach depends on where units stand only)."""
+        reach = self._reach.get(uid)
+        if reach is None:
             u = self._units[uid]
             cls = self.rules[u.unit_class]
             occupied = {o.pos for o in self._known_to(u.team)}
-            self._reach[uid] = movement.search(
+            reach = self._reach[uid] = movement.search(
                 self.map, u.pos, cls.speed, cls.climbs_freely, occupied
             )
-        return self._reach[uid]
+        return reach
+
+    def _move_actions(self, uid: int) -> list[Move]:
+        """The unit's Move actions, in reading order (the search lists them so), kept with it."""
+        moves = self._moves.get(uid)
+        if moves is None:
+            table = self.map.memo(_moves_of, uid)
+            moves = self._moves[uid] = [table[to] for to in self._search(uid)]
+        return moves
 
     # ----- applying actions --------------------------------------------------------------
 
@@ -416,7 +447,9 @@ class Game:
         with contextlib.suppress(_GameEnded):
             do()
         if self.fog:
-            self._reach.clear()  # what the next team knows decides its searches
+            # What the next team knows decides its searches, and sight changes without a move.
+            self._reach.clear()
+            self._moves.clear()
         return self._events
 
     def _emit(self, event: Event) -> None:
@@ -454,7 +487,7 @@ class Game:
 
     def _change(self, uid: int, **fields: Any) -> Unit:
         """Replace a unit with a copy with `fields` changed (units are frozen); return it."""
-        unit = self._units[uid] = replace(self._units[uid], **fields)
+        unit = self._units[uid] = self._units[uid].changed(**fields)
         return unit
 
     def _move(self, unit: Unit, to: Pos) -> None:
@@ -515,6 +548,8 @@ class Game:
         if unit.laser == DEACTIVATED:
             return
         watchers = overwatch.eligible(self.map, self._units.values(), unit.team, unit.pos)
+        if not watchers:  # shuffling nobody draws nothing: the generator is left alone
+            return
         order = overwatch.firing_order(watchers, self.rng)
         ids = tuple(w.id for w in order)
         for watcher in order:
@@ -542,7 +577,6 @@ class Game:
         for u in self.units:
             if u.team == nxt:
                 self._change(u.id, ap=self.rules.ap_per_turn, snap_shots=0, fired=False)
-        self._reach.clear()
         self._emit(TurnEnded(team, nxt, self._turn, self.round))
 
     def _leader(self) -> str:
@@ -553,14 +587,22 @@ class Game:
 
     def _victory(self) -> tuple[str, str] | None:
         """The first condition of RULES §7 met, as (winner, reason); both teams at once: a draw."""
-        for reason, losers in (
-            ("score", [other_team(t) for t in TEAMS if self._scores[t] >= self.map.score_limit[t]]),
-            ("elimination", [t for t in TEAMS if not any(u.team == t for u in self.units)]),
-            ("checkmate", [t for t in TEAMS if self._checkmated(t)]),
-        ):
-            if losers:
-                return ("draw" if len(losers) == 2 else other_team(losers[0]), reason)
-        return None
+        scores, limit = self._scores, self.map.score_limit
+        losers = [other_team(t) for t in TEAMS if scores[t] >= limit[t]]
+        if losers:
+            return self._result("score", losers)
+        units = self._units.values()
+        present = {u.team for u in units}
+        armed = {u.team for u in units if u.laser != DEACTIVATED}  # a laser not deactivated
+        losers = [t for t in TEAMS if t not in present]
+        if losers:
+            return self._result("elimination", losers)
+        losers = [t for t in TEAMS if t not in armed and self._checkmated(t)]
+        return self._result("checkmate", losers) if losers else None
+
+    @staticmethod
+    def _result(reason: str, losers: list[str]) -> tuple[str, str]:
+        return ("draw" if len(losers) == 2 else other_team(losers[0]), reason)
 
     def _checkmated(self, team: str) -> bool:
         """No laser charged or charging, and every usable base occupied by some unit."""
@@ -581,10 +623,10 @@ class Game:
 
     def _play_scripted(self, action: Action, script: ChanceScript) -> tuple[Game, list[Event]]:
         game = self.copy()
-        rng, roll = game.rng, game._roll
+        kept = game._rng, game._rng_shared, game._roll
         game.rng, game._roll = script, script.roll
         events = game.apply(action)
-        game.rng, game._roll = rng, roll
+        game._rng, game._rng_shared, game._roll = kept
         return game, events
 
     def cost(self, action: Action, unit: Unit | None = None) -> int:
@@ -602,9 +644,9 @@ class Game:
         unit = unit if unit is not None else self._units[action.unit_id]
         ap = unit.ap - self.cost(action, unit)
         if isinstance(action, Fire):
-            return replace(unit, ap=ap, fired=True)
-        return replace(unit, pos=action.to, ap=ap, laser=self.laser_on_arrival(unit, action.to),
-                       elevated=self.map.is_cover(action.to))
+            return unit.changed(ap=ap, fired=True)
+        return unit.changed(pos=action.to, ap=ap, laser=self.laser_on_arrival(unit, action.to),
+                            elevated=self.map.is_cover(action.to))
 
     def laser_on_arrival(self, unit: Unit, to: Pos) -> str:
         """A deactivated laser starts charging when its unit ends a move on a base serving it."""
@@ -659,6 +701,12 @@ class Game:
         covered = bool(gm.memo(cover_sides, to, elevated) & sides_facing(to, at))
         return gm.memo(_shot_to_hit, shooter_class, gm.is_cover(at), target_class, elevated,
                        covered, snap, self.dice)
+
+
+def _moves_of(gm: GameMap, uid: int) -> dict[Pos, Move]:
+    """Every Move a unit could make on the map, made once: legal_actions() lists these objects
+    (a frozen dataclass is slow to build, and they are only read)."""
+    return {pos: Move(uid, pos) for pos in gm.positions() if not gm.is_wall(pos)}
 
 
 def _shot_to_hit(gm: GameMap, shooter_class: str, shooter_elevated: bool, target_class: str,

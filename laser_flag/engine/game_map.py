@@ -9,6 +9,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
+from . import sight_cache
 from .los import Visibility
 from .ruleset import COLUMNS, DEFAULT_RULESET, Ruleset
 
@@ -146,8 +147,9 @@ class GameMap:
 
     @cached_property
     def visibility(self) -> Visibility:
-        """The per-map LOS cache (RULES §4), built on first use."""
-        return Visibility(self.tiles)
+        """The per-map LOS cache (RULES §4), on first use: read from the data folder's sight
+        cache, or built (and kept there for the next process)."""
+        return sight_cache.visibility(self.tiles)
 
     def memo(self, build: Callable[..., T], *args: Hashable) -> T:
         """`build(self, *args)`, computed once and kept on the map (walls never change): other

@@ -25,6 +25,7 @@ WALL = "wall"
 STANDARD_SIDE = 21  # the largest side RULES.md §1 allows; smaller maps share its tables
 SIGHT_OFFSETS: tuple[Point2, ...] = tuple(product(range(3), repeat=2))
 _BITS_TO_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+_BYTES_TO_BITS = bytes.maketrans(b"\x00\x01", b"01")
 
 
 def sight_points(pos: Pos) -> tuple[Point2, ...]:
@@ -116,10 +117,10 @@ def _canonical_patterns(dr: int, dc: int) -> tuple[tuple[Pos, ...], ...]:
         if not any(kept & mask == kept for kept in minimal):
             minimal.append(mask)
     cells = [(i % height - 1, i // height - 1) for i in range(height * (dc + 3))]
-    return tuple(tuple(compress(cells, _bits(mask))) for mask in minimal)
+    return tuple(tuple(compress(cells, bits_of(mask))) for mask in minimal)
 
 
-def _bits(n: int) -> bytes:
+def bits_of(n: int) -> bytes:
     """The bits of n, lowest first, one byte (0 or 1) each."""
     return format(n, "b")[::-1].encode().translate(_BITS_TO_BYTES)
 
@@ -153,17 +154,24 @@ class _Tables:
         self.width = 2 * side - 1  # row stride of the padded bitset: no wrap for |dc| < side
         self.centre = (side - 1) * (self.width + 1)  # index of the empty shift
         reach = range(-side + 1, side)  # cells beyond are never on a board of this side limit
-        index = {cell: i for i, cell in enumerate(product(reach, reach))}  # r * width + c + centre
-        splits = {(r, c): _split(r, c, index) for r in range(1, side) for c in range(r + 1)}
+        self.index = {cell: i for i, cell in enumerate(product(reach, reach))}  # r*width+c+centre
         symmetries = list(product((False, True), (1,), (1, -1)))  # dr >= 0 needs no row flip
-        self.views = [[index[_apply(s, cell)] for cell in index] for s in symmetries]
-        # (dr, dc, shift, view, cells shared by all patterns, rest of each pattern)
-        self.offsets: list[tuple[int, int, int, int, tuple[int, ...], list[tuple[int, ...]]]] = []
+        self.views = [[self.index[_apply(s, cell)] for cell in self.index] for s in symmetries]
+        # (dr, dc, shift, view, canonical offset): its patterns are made when a map first needs
+        # them, so a small map never pays for the long offsets only a big one has.
+        self.offsets: list[tuple[int, int, int, int, tuple[int, int]]] = []
         for dr, dc in product(range(side), reach):
             if dr > 0 or dc > 0:
                 big, small, symmetry = _canonical_of(dr, dc)
                 view = symmetries.index(symmetry)
-                self.offsets.append((dr, dc, dr * self.width + dc, view, *splits[big, small]))
+                self.offsets.append((dr, dc, dr * self.width + dc, view, (big, small)))
+        self._splits: dict[tuple[int, int], tuple[tuple[int, ...], list[tuple[int, ...]]]] = {}
+
+    def split(self, canonical: tuple[int, int]) -> tuple[tuple[int, ...], list[tuple[int, ...]]]:
+        """The canonical offset's cells all patterns share, then each pattern's others."""
+        if canonical not in self._splits:
+            self._splits[canonical] = _split(*canonical, self.index)
+        return self._splits[canonical]
 
 
 def _split(
@@ -181,40 +189,84 @@ def _tables(side: int) -> _Tables:
 
 
 class Visibility:
-    """The LOS cache of one map: every answer precomputed, so queries never redo geometry."""
+    """The LOS cache of one map: every answer precomputed, so queries never redo geometry.
+
+    Each tile's answers are one bitset (bit r * width + c for tile (r, c)): what sight_cache
+    stores, and what `sees` reads.
+    """
 
     def __init__(self, tiles: Sequence[Sequence[str]]) -> None:
         rows, cols = len(tiles), len(tiles[0]) if tiles else 0
-        tables = _tables(max(STANDARD_SIDE, rows, cols))
-        width, size = tables.width, rows * tables.width
-        walls = sum(1 << (r * width + c) for r, c in _walls(tiles))
-        # opens[i] has the bit of tile A set when A + cell(i) is not a wall.
-        opens = [
-            ~(walls >> s if s >= 0 else walls << -s)
-            for s in range(-tables.centre, tables.centre + 1)
-        ]
-        views = [[opens[i] for i in view] for view in tables.views]
-        # matrix[i * size + j] is 1 when padded tile i sees padded tile j.
-        matrix = bytearray(size * size)
-        _write_pair_diagonal(matrix, size, 0, _sources(rows, cols, width, 0, 0))
-        for dr, dc, shift, view, core, rest in tables.offsets:
-            if dr < rows and abs(dc) < cols:
-                seen = _seen(_sources(rows, cols, width, dr, dc), views[view], core, rest)
-                _write_pair_diagonal(matrix, size, shift, seen)
-        padded = [(i // width, i % width) for i in range(size)]
-        self._visible: dict[Pos, frozenset[Pos]] = {
-            pos: frozenset(compress(padded, matrix[i * size : (i + 1) * size]))
-            for i, pos in enumerate(padded)
-            if pos[1] < cols
-        }
+        self._setup(rows, cols, _seen_bitsets(tiles, rows, cols))
+
+    @classmethod
+    def from_bitsets(cls, rows: int, cols: int, seen: Sequence[int]) -> Visibility:
+        """The cache of a rows x cols map from `bitsets()` of a Visibility built for it."""
+        vis = cls.__new__(cls)
+        vis._setup(rows, cols, seen)
+        return vis
+
+    @staticmethod
+    def size(rows: int, cols: int) -> int:
+        """How many bits a tile's answers span on a rows x cols map."""
+        return rows * _width(rows, cols)
+
+    def _setup(self, rows: int, cols: int, seen: Sequence[int]) -> None:
+        width = _width(rows, cols)
+        self._bit = {(r, c): r * width + c for r in range(rows) for c in range(cols)}
+        self._seen = dict(zip(self._bit, seen, strict=True))
+        self._positions: list[Pos | None] = [None] * (rows * width)
+        for pos, i in self._bit.items():
+            self._positions[i] = pos
+        self._visible: dict[Pos, frozenset[Pos]] = {}
+
+    def bitsets(self) -> list[int]:
+        """Each tile's answers in reading order, for `from_bitsets`."""
+        return list(self._seen.values())
 
     def sees(self, a: Pos, b: Pos) -> bool:
         """Whether a has LOS to b: symmetric, a tile sees itself; KeyError off the board."""
-        return b in self._visible[a]
+        seen = self._seen[a]
+        i = self._bit.get(b)
+        return i is not None and seen >> i & 1 == 1
 
     def visible_from(self, a: Pos) -> frozenset[Pos]:
         """Every tile a sees, a itself included."""
-        return self._visible[a]
+        seen = self._visible.get(a)
+        if seen is None:
+            seen = self._visible[a] = frozenset(
+                compress(self._positions, bits_of(self._seen[a])))  # type: ignore[arg-type]
+        return seen
+
+
+def _width(rows: int, cols: int) -> int:
+    """The row stride of the answers' bitsets: the sight tables' (no wrap for any offset)."""
+    return max(STANDARD_SIDE, rows, cols) * 2 - 1
+
+
+def _seen_bitsets(tiles: Sequence[Sequence[str]], rows: int, cols: int) -> list[int]:
+    """Each tile's bitset of the tiles it sees, in reading order, from the offset tables."""
+    tables = _tables(max(STANDARD_SIDE, rows, cols))
+    width, size = tables.width, rows * tables.width
+    walls = sum(1 << (r * width + c) for r, c in _walls(tiles))
+    # opens[i] has the bit of tile A set when A + cell(i) is not a wall.
+    opens = [
+        ~(walls >> s if s >= 0 else walls << -s)
+        for s in range(-tables.centre, tables.centre + 1)
+    ]
+    views = [[opens[i] for i in view] for view in tables.views]
+    # matrix[i * size + j] is 1 when padded tile i sees padded tile j.
+    matrix = bytearray(size * size)
+    _write_pair_diagonal(matrix, size, 0, _sources(rows, cols, width, 0, 0))
+    for dr, dc, shift, view, canonical in tables.offsets:
+        if dr < rows and abs(dc) < cols:
+            core, rest = tables.split(canonical)
+            seen = _seen(_sources(rows, cols, width, dr, dc), views[view], core, rest)
+            _write_pair_diagonal(matrix, size, shift, seen)
+    return [
+        int(matrix[i * size : (i + 1) * size].translate(_BYTES_TO_BITS)[::-1], 2)
+        for r in range(rows) for i in range(r * width, r * width + cols)
+    ]
 
 
 def _sources(rows: int, cols: int, width: int, dr: int, dc: int) -> int:
@@ -250,7 +302,7 @@ def _write_pair_diagonal(matrix: bytearray, size: int, shift: int, seen: int) ->
     if not seen:
         return
     count = size - shift
-    bits = _bits(seen).ljust(count, b"\0")
+    bits = bits_of(seen).ljust(count, b"\0")
     stop = (count - 1) * (size + 1) + 1
     matrix[shift : shift + stop : size + 1] = bits
     matrix[shift * size : shift * size + stop : size + 1] = bits

@@ -7,15 +7,13 @@ modifies a file; writing goes through a temporary file renamed into place.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from . import balance_key, json_reader
+from .atomic_file import write_atomic
 from .game_map import (
     DEFAULT_ALT_TEAM_COLOR,
     DEFAULT_B_W_TEAM_COLOR,
@@ -39,7 +37,6 @@ MAX_BYTES = 1024 * 1024  # MAP_FORMAT.md: a file over 1 MiB is refused
 MAX_TEAM_NAME_CHARS = 40  # MAP_FORMAT.md, and the players' names in a save (save_schema)
 MAX_TEXT_CHARS = {"name": 200, "author": 200, "description": 4000}
 OUTLINES = ("black", "white")
-_NEW_FILE_MODE = 0o644
 
 
 class MapError(ValueError):
@@ -320,32 +317,6 @@ def _json_text(obj: Any, indent: int = 0) -> str:
         return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
     items = [pad + _json_text(v, indent + 1) for v in obj]
     return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
-
-
-def write_atomic(
-    path: str | os.PathLike[str], write: Callable[[BinaryIO], object], mode: int | None = None
-) -> None:
-    """Let `write` fill a temporary file beside `path`, then rename it into place: `path` holds
-    either the old or the new file, never half of one. A file replaced keeps its permissions
-    unless `mode` is given; a symlink is written through (its target replaced, the link kept).
-    Only a regular file is replaced: renamed over, a folder or device node would be destroyed."""
-    target = Path(os.path.realpath(path))
-    if target.exists() and not target.is_file():
-        problem = "not a regular file (a folder, pipe or device)"
-        raise OSError(errno.EINVAL, problem, os.fspath(path))
-    if mode is None:
-        mode = target.stat().st_mode & 0o777 if target.exists() else _NEW_FILE_MODE
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            write(f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def write_json_atomic(path: str | os.PathLike[str], obj: Any) -> None:

@@ -1,62 +1,148 @@
-"""Destinations and paths of one move action (RULES.md §3, Move)."""
+"""Destinations and paths of one move action (RULES.md §3, Move).
+
+The search works on bitsets: tile (r, c) is bit r * stride + c, with one always-blocked padding
+column per row so that a step off either side of a row lands on nothing. One step of a whole set
+of tiles is then a few shifts, so a search costs a few hundred integer operations, however many
+tiles it reaches.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections import OrderedDict
+from collections.abc import Collection, Iterable, Iterator
+from functools import reduce
+from itertools import compress, repeat
+from operator import or_
 
 from .game_map import ELEVATED, NEIGHBOURS, WALL, GameMap, Pos
-
-Step = tuple[Pos, bool, bool]  # (next tile, is the step diagonal, does it climb onto cover)
-
-
-def _steps_table(gm: GameMap) -> dict[Pos, tuple[Step, ...]]:
-    """Every legal single step from every non-wall tile, ignoring units (kept on the map)."""
-    table: dict[Pos, tuple[Step, ...]] = {}
-    for pos in gm.positions():
-        if gm.kind(pos) == WALL:
-            continue
-        steps = []
-        for dr, dc in NEIGHBOURS:
-            to = (pos[0] + dr, pos[1] + dc)
-            if gm.kind(to) == WALL:  # also refuses leaving the grid
-                continue
-            diagonal = dr != 0 and dc != 0
-            if diagonal and (gm.kind((pos[0] + dr, pos[1])) == WALL
-                             or gm.kind((pos[0], pos[1] + dc)) == WALL):
-                continue  # a diagonal step may not cut a wall corner
-            climbs = gm.kind(to) == ELEVATED and gm.kind(pos) != ELEVATED
-            steps.append((to, diagonal, climbs))
-        table[pos] = tuple(steps)
-    return table
+from .los import bits_of
 
 
-State = tuple[Pos, int]  # a tile and the diagonal steps used to get there
+class _Grid:
+    """A map's tiles as bitsets (kept on the map): where a walk may stand, where it climbs,
+    and from where each diagonal step is allowed."""
+
+    def __init__(self, gm: GameMap) -> None:
+        self.stride = stride = gm.cols + 1
+        self.positions: list[Pos | None] = [
+            (i // stride, i % stride) if i % stride < gm.cols else None
+            for i in range(gm.rows * stride)
+        ]
+        self.index = {pos: i for i, pos in enumerate(self.positions) if pos is not None}
+        self.bit = {pos: 1 << i for pos, i in self.index.items()}
+        self.open = self.bits(p for p in self.index if gm.kind(p) != WALL)
+        self.cover = self.bits(p for p in self.index if gm.kind(p) == ELEVATED)
+        # (bit offset of the step, is it diagonal, tiles it may start from), NEIGHBOURS order;
+        # a diagonal step may not cut a wall corner.
+        self.steps = [
+            (dr * stride + dc, dr != 0 and dc != 0,
+             self.bits(p for p in self.index if gm.kind((p[0] + dr, p[1])) != WALL
+                       and gm.kind((p[0], p[1] + dc)) != WALL))
+            for dr, dc in NEIGHBOURS
+        ]
+        self.corners = [starts for _, diagonal, starts in self.steps if diagonal]  # NW NE SW SE
+
+    def bits(self, tiles: Iterable[Pos]) -> int:
+        """The bitset of the tiles that are on the map."""
+        return reduce(or_, map(self.bit.get, tiles, repeat(0)), 0)
+
+    def orthogonal(self, tiles: int) -> int:
+        """Every open tile one orthogonal step from some tile of `tiles`."""
+        w = self.stride
+        return (tiles >> w | tiles << w | tiles >> 1 | tiles << 1) & self.open
+
+    def diagonal(self, tiles: int) -> int:
+        """Every open tile one diagonal step (not cutting a wall corner) from some of `tiles`."""
+        w = self.stride
+        nw, ne, sw, se = self.corners
+        return ((tiles & nw) >> w + 1 | (tiles & ne) >> w - 1 | (tiles & sw) << w - 1
+                | (tiles & se) << w + 1) & self.open
+
+
+def tile_bits(gm: GameMap, tiles: Iterable[Pos]) -> int:
+    """The bitset of some tiles of the map, as Reach.depends_on_any reads it."""
+    return gm.memo(_Grid).bits(tiles)
 
 
 class Reach:
-    """The result of one move search: the destinations, and a legal path to each."""
+    """The result of one move search: the destinations, a legal path to each, and which tiles'
+    being free or occupied it depends on (so a caller can keep it while those stay as they were).
 
-    def __init__(self, arrivals: dict[Pos, State], parents: dict[State, State | None]) -> None:
-        self._arrivals = arrivals
-        self._parents = parents
+    `layers[k][d]` holds the tiles a walk of k steps with d diagonals stands on and may go on
+    from (the states worth keeping); the paths are read back from them.
+    """
+
+    def __init__(self, grid: _Grid, start: Pos, climbs_freely: bool, layers: list[list[int]],
+                 asked_by_layer: list[int], blocked: int) -> None:
+        self.start = start
+        self._grid = grid
+        self._climbs_freely = climbs_freely
+        self._layers = layers
+        # _asked_by_layer[k]: the tiles the first k + 1 steps tried to step on, free or occupied
+        self._asked_by_layer = asked_by_layer
+        self._asked = asked_by_layer[-1] if asked_by_layer else 0
+        origin = 1 << grid.index[start]
+        self._arrivals = self._asked & ~blocked & ~origin
+        self._depends = self._asked | origin
+        self._tiles: tuple[Pos, ...] | None = None
+
+    def _has(self, bits: int, pos: object) -> bool:
+        i = self._grid.index.get(pos)  # type: ignore[call-overload]
+        return i is not None and bits >> i & 1 == 1
 
     def __contains__(self, pos: object) -> bool:
-        return pos in self._arrivals
+        return self._has(self._arrivals, pos)
 
     def __iter__(self) -> Iterator[Pos]:
-        return iter(self._arrivals)
+        """The destinations in reading order (row, then column)."""
+        if self._tiles is None:
+            self._tiles = tuple(compress(self._grid.positions, bits_of(self._arrivals)))
+        return iter(self._tiles)  # type: ignore[arg-type]
 
     def __len__(self) -> int:
-        return len(self._arrivals)
+        return self._arrivals.bit_count()
+
+    def depends_on(self, pos: Pos) -> bool:
+        """Whether the search asked if `pos` is free: a unit arriving at or leaving any other tile
+        leaves this result exactly as it is."""
+        return self.depends_on_any(self._grid.bits([pos]))
+
+    def depends_on_any(self, tiles: int) -> bool:
+        """depends_on() for a bitset of tiles (`tile_bits`), the start tile included."""
+        return self._depends & tiles != 0
 
     def path(self, dest: Pos) -> tuple[Pos, ...]:
-        """A shortest legal path to `dest`, start first and `dest` last."""
-        path = [dest]
-        state: State | None = self._arrivals[dest]
-        while state is not None:
-            path.append(state[0])
-            state = self._parents[state]
-        return tuple(reversed(path))
+        """A shortest legal path to `dest`, start first and `dest` last: read back from the
+        first layer that steps onto it, one state of the layer before at a time."""
+        grid = self._grid
+        i = grid.index.get(dest)
+        if i is None or not self._arrivals >> i & 1:
+            raise KeyError(dest)
+        k = 1
+        while not self._asked_by_layer[k - 1] >> i & 1:
+            k += 1
+        i, diagonals = self._step_onto(self._layers[k - 1], i)
+        path = [dest, grid.positions[i]]
+        climb_ends = 0 if self._climbs_freely else grid.cover
+        for layer in reversed(self._layers[: k - 1]):
+            ends_here = climb_ends >> i & 1  # only a walk from cover may go on from cover
+            for offset, diagonal, starts in grid.steps:
+                j, d = i - offset, diagonals - diagonal
+                if (j >= 0 and d >= 0 and starts >> j & 1 and layer[d] >> j & 1
+                        and not (ends_here and not climb_ends >> j & 1)):
+                    break
+            i, diagonals = j, d
+            path.append(grid.positions[i])
+        return tuple(reversed(path))  # type: ignore[arg-type]
+
+    def _step_onto(self, layer: list[int], i: int) -> tuple[int, int]:
+        """A state (bit, diagonals) of `layer` one step from bit i: the last step of a walk."""
+        for d, tiles in enumerate(layer):
+            for offset, diagonal, starts in self._grid.steps:
+                j = i - offset
+                if j >= 0 and starts >> j & 1 and tiles >> j & 1 and d + diagonal < len(layer):
+                    return j, d
+        raise AssertionError("an arrival no state of its layer steps onto")
 
 
 def search(
@@ -67,35 +153,77 @@ def search(
     occupied: Collection[Pos],
     max_diagonal: int | None = None,
 ) -> Reach:
-    """Breadth-first search of one move over states (tile, diagonals used).
+    """Breadth-first search of one move over states (tile, diagonals used); `occupied` holds the
+    tiles the caller counts as blocked by units.
 
-    A state that may walk on is only worth keeping with fewer diagonals than any earlier
-    state on its tile. A step that climbs onto cover ends its path (unless the class climbs
-    freely): it makes its tile a destination but walks no further. Diagonals are limited to
-    half the speed unless `max_diagonal` says otherwise (how far a tile out of reach is).
+    Diagonals are limited to half the speed unless `max_diagonal` says otherwise (how far a tile
+    out of reach is). Searches are kept on the map by the units that matter to them.
     """
     max_diagonal = speed // 2 if max_diagonal is None else max_diagonal
-    steps = gm.memo(_steps_table)
-    start_state = (start, 0)
-    parents: dict[State, State | None] = {start_state: None}
-    arrivals: dict[Pos, State] = {}
-    best = {start: 0}
-    frontier = [start_state]
+    # A walk never needs more diagonals than steps, nor than tiles (a shorter walk skips a loop).
+    max_diagonal = min(max_diagonal, speed, gm.rows * gm.cols)
+    grid, kept = gm.memo(_Grid), gm.memo(_KeptSearches)
+    key = (start, speed, climbs_freely, max_diagonal)
+    open_floor = kept.search(gm, key, 0)
+    # Only units on tiles the open-floor search asked about can change the answer (a walk
+    # among units is a walk on the open floor too); the unit's own tile never does.
+    blocked = grid.bits(occupied) & open_floor._asked & ~(1 << grid.index[start])
+    return kept.search(gm, key, blocked) if blocked else open_floor
+
+
+class _KeptSearches:
+    """The latest searches on a map, by what decides them (kept on the map): a bot's search
+    tree meets the same units around the same tile again and again."""
+
+    LIMIT = 4096  # a search is a few KB: a few MB per map at most
+
+    def __init__(self, _gm: GameMap) -> None:
+        self._found: OrderedDict[tuple[tuple[Pos, int, bool, int], int], Reach] = OrderedDict()
+
+    def search(self, gm: GameMap, key: tuple[Pos, int, bool, int], blocked: int) -> Reach:
+        reach = self._found.get((key, blocked))
+        if reach is not None:
+            self._found.move_to_end((key, blocked))
+            return reach
+        reach = self._found[key, blocked] = _search(gm, *key, blocked)
+        if len(self._found) > self.LIMIT:
+            self._found.popitem(last=False)
+        return reach
+
+
+def _search(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, max_diagonal: int,
+            blocked: int) -> Reach:
+    """The search itself, layer by layer. A state that may walk on is only worth keeping with
+    fewer diagonals than any earlier state on its tile. A step that climbs onto cover ends its
+    path (unless the class climbs freely): it makes its tile a destination but walks no further.
+    """
+    grid = gm.memo(_Grid)
+    free, cover = grid.open & ~blocked, grid.cover
+    origin = 1 << grid.index[start]
+    layers = [[origin] + [0] * max_diagonal]
+    kept = [origin] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
+    asked, asked_by_layer = 0, []
+    steps = ((grid.orthogonal, 0), (grid.diagonal, 1))
+    climbs_end = 0 if climbs_freely else cover  # a climb from the floor ends the walk
     for _ in range(speed):
-        if not frontier:  # nothing left to explore: a huge speed costs no more than the map
+        states = [0] * (max_diagonal + 1)
+        for d, tiles in enumerate(layers[-1]):
+            if not tiles:
+                continue
+            for step, more in steps:
+                if d + more > max_diagonal:
+                    break
+                onto = step(tiles)
+                asked |= onto
+                if onto & climbs_end:
+                    onto = onto & ~cover | (step(tiles & cover) if tiles & cover else 0)
+                states[d + more] |= onto
+        for d in range(max_diagonal + 1):
+            states[d] &= free & ~kept[d]
+            for e in range(d, max_diagonal + 1):
+                kept[e] |= states[d]
+        layers.append(states)
+        asked_by_layer.append(asked)
+        if not any(states):  # nothing left to explore: a huge speed costs no more than the map
             break
-        nxt = []
-        for state in frontier:
-            for to, diagonal, climbs in steps[state[0]]:
-                d = state[1] + diagonal
-                if d > max_diagonal or to in occupied:
-                    continue
-                if to not in arrivals and to != start:
-                    arrivals[to] = state
-                if (climbs and not climbs_freely) or best.get(to, max_diagonal + 1) <= d:
-                    continue
-                best[to] = d
-                parents[(to, d)] = state
-                nxt.append((to, d))
-        frontier = nxt
-    return Reach(arrivals, parents)
+    return Reach(grid, start, climbs_freely, layers, asked_by_layer, blocked)

@@ -1,4 +1,4 @@
-"""The game's state as one frozen record: copies, the save digest and debug dumps all read it."""
+"""The game's state as one frozen record: the save digest, debug dumps and from_state read it."""
 
 from __future__ import annotations
 

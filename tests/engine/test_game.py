@@ -554,6 +554,23 @@ def test_a_copy_continues_exactly_like_the_original() -> None:
     assert any(shots(events) for _, events in a)
 
 
+def test_the_dice_of_copies_stay_apart_whichever_rolls_first() -> None:
+    """Copies share the generator until one rolls: rolling in a copy of a copy, then in the
+    copy, then in the original gives each the dice it would have rolled alone."""
+    gm = make_map(REPLAY_ART, REPLAY_UNITS, score_limit={"1": 6, "2": 6})
+    game = Game(gm, seed=99)
+    _play(game, random.Random(2), 40)
+    alone = Game(gm, seed=99)
+    _play(alone, random.Random(2), 40)
+    expected = _play(alone, random.Random(3), 200)
+    clone = game.copy()
+    grandchild = clone.copy()
+    assert _play(grandchild, random.Random(3), 200) == expected
+    assert _play(clone, random.Random(3), 200) == expected
+    assert _play(game, random.Random(3), 200) == expected
+    assert any(shots(events) for _, events in expected)
+
+
 def test_a_copy_is_independent() -> None:
     game = duel()
     clone = game.copy()

@@ -177,3 +177,58 @@ def test_every_path_obeys_the_rules_on_random_boards():
             reach = movement.search(gm, (4, 4), speed, free, {(3, 3)})
             for dest in reach:
                 assert legal_path(gm, reach.path(dest), speed, free)
+
+
+def reference_reach(gm, start, speed, climbs_freely, occupied, max_diagonal):
+    """Every walk of at most `speed` steps, state by state, with no pruning at all: slow and
+    plainly RULES §3 (the search's bitsets must find exactly these destinations)."""
+    found, frontier = set(), {(start, 0, False)}
+    for _ in range(speed):
+        nxt = set()
+        for pos, diagonals, stopped in frontier:
+            if stopped:
+                continue
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 1), (1, -1), (1, 1)):
+                to = (pos[0] + dr, pos[1] + dc)
+                d = diagonals + (dr != 0 and dc != 0)
+                if gm.is_wall(to) or to in occupied or d > max_diagonal:
+                    continue
+                if dr and dc and (gm.is_wall((pos[0] + dr, pos[1]))
+                                  or gm.is_wall((pos[0], pos[1] + dc))):
+                    continue
+                climbs = gm.is_cover(to) and not gm.is_cover(pos)
+                if to != start:
+                    found.add(to)
+                nxt.add((to, d, climbs and not climbs_freely))
+        frontier = nxt
+    return found
+
+
+def test_the_search_finds_exactly_the_destinations_of_every_walk_on_random_boards():
+    import random
+
+    rng = random.Random(14)
+    for _ in range(40):
+        size = rng.randint(5, 8)
+        rows = ["".join(rng.choice("....^^#") for _ in range(size)) for _ in range(size)]
+        gm = board(rows)
+        open_tiles = [p for p in gm.positions() if not gm.is_wall(p)]
+        start = rng.choice(open_tiles)
+        occupied = set(rng.sample(open_tiles, rng.randint(0, 6))) | {start}
+        for speed, free in ((1, False), (3, False), (4, False), (4, True), (5, True), (6, False)):
+            for max_diagonal in (speed // 2, 0, speed):
+                reach = movement.search(gm, start, speed, free, occupied, max_diagonal)
+                assert set(reach) == reference_reach(gm, start, speed, free, occupied,
+                                                     max_diagonal), (rows, start, speed)
+                for dest in reach:
+                    path = reach.path(dest)
+                    assert path[0] == start and path[-1] == dest and len(path) - 1 <= speed
+                    assert not set(path[1:]) & occupied
+                    assert max_diagonal != speed // 2 or legal_path(gm, path, speed, free)
+
+
+def test_a_search_depends_only_on_the_tiles_it_asked_about():
+    gm = board(["......."] * 7)
+    reach = movement.search(gm, (3, 3), 1, False, {(3, 3), (2, 3)})
+    assert reach.depends_on((2, 3)) and reach.depends_on((4, 3)) and reach.depends_on((3, 3))
+    assert not reach.depends_on((0, 0)) and not reach.depends_on((2, 2))  # diagonal at speed 1
