@@ -64,12 +64,24 @@ class BadgeStatus:
     interval: tuple[float, float] | None = None
 
     @property
+    def leaning(self) -> tuple[float, tuple[float, float]] | None:
+        """The leaning team's own win rate and interval (a player reads "leans team 2, 61%" as
+        team 2 winning 61%), or None when the map does not lean."""
+        team = next((t for t, word in report.LEANS.items() if word == self.verdict), None)
+        if team is None or self.rate is None or self.interval is None:
+            return None
+        if team == "1":
+            return self.rate, self.interval
+        return 1 - self.rate, (1 - self.interval[1], 1 - self.interval[0])
+
+    @property
     def text(self) -> str:
-        """`fair`, `leans team 1 (62% [55-69])`, `not measured`, `changed since measured`."""
-        if self.rate is None or self.interval is None:
+        """`fair`, `leans team 2 (62% [55-69])` (the leaning team's rate), `not measured`,
+        `changed since measured`."""
+        if self.leaning is None:
             return self.verdict
-        low, high = self.interval
-        return f"{self.verdict} ({self.rate:.0%} [{low:.0%}-{high:.0%}])"
+        rate, (low, high) = self.leaning
+        return f"{self.verdict} ({rate:.0%} [{low:.0%}-{high:.0%}])"
 
 
 def status(gm: GameMap) -> BadgeStatus:

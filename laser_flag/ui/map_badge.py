@@ -10,7 +10,6 @@ from ..lab import badge
 from ..lab.report import FAIR, LEANS
 
 RGB = tuple[int, int, int]
-Interval = tuple[float, float]
 FAIR_TONE: RGB = (120, 205, 130)
 LEANS_TONE: RGB = (250, 160, 80)
 CHANGED_TONE: RGB = (205, 190, 120)
@@ -31,8 +30,8 @@ def badge_view(gm: GameMap) -> BadgeView:
         return BadgeView(FAIR, "Balance: fair. In bot-against-bot games team 1 won 40-60% "
                                "in every mirror pairing.", FAIR_TONE)
     team = next((t for t, word in LEANS.items() if word == status.verdict), None)
-    if team is not None and status.rate is not None and status.interval is not None:
-        rate, (low, high) = _share_of(team, status.rate, status.interval)
+    if team is not None and status.leaning is not None:
+        rate, (low, high) = status.leaning
         return BadgeView(
             f"{status.verdict} · {rate:.0%}",
             f"Balance: {status.verdict} ({gm.teams[team].name}), which won {rate:.0%} "
@@ -43,10 +42,3 @@ def badge_view(gm: GameMap) -> BadgeView:
         return BadgeView("changed", "Balance: changed since measured. The map was edited after "
                                     "its balance was measured.", CHANGED_TONE)
     return BadgeView(badge.NOT_MEASURED, "Balance: not measured.", UNMEASURED_TONE)
-
-
-def _share_of(team: str, rate: float, interval: Interval) -> tuple[float, Interval]:
-    """The leaning team's win rate and interval, from team 1's (as the badge stores them)."""
-    if team == "1":
-        return rate, interval
-    return 1 - rate, (1 - interval[1], 1 - interval[0])

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from laser_flag.engine.mapfile import load_map
+from laser_flag.lab import badge
 from laser_flag.lab.stats import wilson
 from laser_flag.ui.map_badge import (
     CHANGED_TONE,
@@ -50,6 +51,14 @@ def test_a_lean_to_team_2_gives_team_2s_own_rate(tmp_path):
     assert view.word == "leans team 2 · 75%"
     assert f"({gm.teams['2'].name}), which won 75% [95%: {_pct(1 - high)}-{_pct(1 - low)}]" in (
         view.detail)
+
+
+def test_list_maps_and_the_chooser_give_the_same_rate_for_a_lean_to_team_2(tmp_path):
+    """The badge's one-line text (--list-maps, the lab, the editor) names the leaning team's own
+    rate, as the chooser's card does, never team 1's."""
+    gm = load_map(badged_map(tmp_path / "m.json", 25, 75))
+    low, high = wilson(25, 100)
+    assert badge.status(gm).text == f"leans team 2 (75% [{_pct(1 - high)}-{_pct(1 - low)}])"
 
 
 def test_an_edited_map_reads_changed_and_an_unmeasured_one_not_measured(tmp_path):
