@@ -86,6 +86,19 @@ class Reach:
         self._depends = self._asked | origin
         self._tiles: tuple[Pos, ...] | None = None
 
+    def walked_on(self, speed: int) -> int:
+        """The tiles whose being blocked may change more than whether they are destinations:
+        those asked before the last of `speed` steps (a walk goes on from them). When the
+        search stopped early (the map ran out), every tile asked."""
+        full = len(self._asked_by_layer) == speed
+        return (self._asked_by_layer[-2] if speed > 1 else 0) if full else self._asked
+
+    def also_blocking(self, blocked: int) -> Reach:
+        """This search with `blocked` (a superset of its own blocked tiles, the rest of them
+        outside `walked_on`) blocked too: the same walks, fewer destinations."""
+        return Reach(self._grid, self.start, self._climbs_freely, self._layers,
+                     self._asked_by_layer, blocked)
+
     def _has(self, bits: int, pos: object) -> bool:
         i = self._grid.index.get(pos)  # type: ignore[call-overload]
         return i is not None and bits >> i & 1 == 1
@@ -166,9 +179,15 @@ def search(
     key = (start, speed, climbs_freely, max_diagonal)
     open_floor = kept.search(gm, key, 0)
     # Only units on tiles the open-floor search asked about can change the answer (a walk
-    # among units is a walk on the open floor too); the unit's own tile never does.
+    # among units is a walk on the open floor too); the unit's own tile never does. Units on
+    # tiles first asked at the last step only take those tiles out: the walks are the ones
+    # searched with the other units alone, so far more searches are found kept.
     blocked = grid.bits(occupied) & open_floor._asked & ~(1 << grid.index[start])
-    return kept.search(gm, key, blocked) if blocked else open_floor
+    if not blocked:
+        return open_floor
+    walked_on = blocked & open_floor.walked_on(speed)
+    reach = kept.search(gm, key, walked_on) if walked_on else open_floor
+    return reach if walked_on == blocked else reach.also_blocking(blocked)
 
 
 class _KeptSearches:
