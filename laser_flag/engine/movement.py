@@ -213,36 +213,40 @@ class _KeptSearches:
 def _search(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, max_diagonal: int,
             blocked: int) -> Reach:
     """The search itself, layer by layer. A state that may walk on is only worth keeping with
-    fewer diagonals than any earlier state on its tile. A step that climbs onto cover ends its
-    path (unless the class climbs freely): it makes its tile a destination but walks no further.
+    fewer diagonals than any earlier state on its tile, or any state of its layer. A step that
+    climbs onto cover ends its path (unless the class climbs freely): it makes its tile a
+    destination but walks no further.
     """
     grid = gm.memo(_Grid)
     free, cover = grid.open & ~blocked, grid.cover
     origin = 1 << grid.index[start]
-    layers = [[origin] + [0] * max_diagonal]
+    front = [origin] + [0] * max_diagonal
+    layers = [front]
     kept = [origin] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
     asked, asked_by_layer = 0, []
-    steps = ((grid.orthogonal, 0), (grid.diagonal, 1))
     climbs_end = 0 if climbs_freely else cover  # a climb from the floor ends the walk
     for _ in range(speed):
         states = [0] * (max_diagonal + 1)
-        for d, tiles in enumerate(layers[-1]):
+        for d, tiles in enumerate(front):
             if not tiles:
                 continue
-            for step, more in steps:
-                if d + more > max_diagonal:
+            for step, d_after in ((grid.orthogonal, d), (grid.diagonal, d + 1)):
+                if d_after > max_diagonal:
                     break
                 onto = step(tiles)
                 asked |= onto
                 if onto & climbs_end:
                     onto = onto & ~cover | (step(tiles & cover) if tiles & cover else 0)
-                states[d + more] |= onto
-        for d in range(max_diagonal + 1):
-            states[d] &= free & ~kept[d]
-            for e in range(d, max_diagonal + 1):
-                kept[e] |= states[d]
+                states[d_after] |= onto
+        fewer = 0  # this layer's new states with fewer diagonals
+        for d, onto in enumerate(states):
+            worse = kept[d] | fewer
+            states[d] = onto & free & ~worse
+            fewer |= states[d]
+            kept[d] = worse | states[d]
         layers.append(states)
         asked_by_layer.append(asked)
-        if not any(states):  # nothing left to explore: a huge speed costs no more than the map
+        front = states
+        if not fewer:  # nothing left to explore: a huge speed costs no more than the map
             break
     return Reach(grid, start, climbs_freely, layers, asked_by_layer, blocked)
