@@ -225,19 +225,20 @@ def _search(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, max_diagon
     kept = [origin] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
     asked, asked_by_layer = 0, []
     climbs_end = 0 if climbs_freely else cover  # a climb from the floor ends the walk
+    steps = ((grid.orthogonal, 0), (grid.diagonal, 1))
     for _ in range(speed):
         states = [0] * (max_diagonal + 1)
         for d, tiles in enumerate(front):
             if not tiles:
                 continue
-            for step, d_after in ((grid.orthogonal, d), (grid.diagonal, d + 1)):
-                if d_after > max_diagonal:
+            for step, more in steps:
+                if d + more > max_diagonal:
                     break
                 onto = step(tiles)
                 asked |= onto
                 if onto & climbs_end:
                     onto = onto & ~cover | (step(tiles & cover) if tiles & cover else 0)
-                states[d_after] |= onto
+                states[d + more] |= onto
         fewer = 0  # this layer's new states with fewer diagonals
         for d, onto in enumerate(states):
             worse = kept[d] | fewer
