@@ -1,8 +1,10 @@
 """Engine speed per bundled map, the figures a search bot lives on (issue 14 §2):
 
-- cold load: load_map + the LOS answers in a fresh interpreter (a subprocess), from the first
-  import on excluded; "no cache" builds the one-time sight tables and the answers (the first
-  game on a map ever), "cached" reads them from the data folder's sight cache (every later one);
+- cold load: load_map + the LOS answers in a fresh interpreter (a subprocess), the imports
+  excluded: "first" with an empty data folder (the first game on a bundled map in a fresh
+  install: its answers ship with the engine), "cached" with the answers in the data folder's
+  sight cache (every later game on any map), "built" with neither (the first game on a map of
+  the player's own of that size: the one-time sight tables and the answers are built);
 - random play: legal_actions() + apply() of uniformly random actions, games restarted as they end;
 - copy+apply: from states of random games, Game.copy() then apply() of one of the legal actions
   (what a search does at each node);
@@ -32,11 +34,14 @@ MAPS = sorted((ROOT / "maps").glob("*.json"))
 SECONDS = 1.5
 
 
-def cold_load_ms(path: Path, data_folder: str) -> float:
-    """One fresh interpreter's load_map(path).visibility, the imports before it not counted."""
+def cold_load_ms(path: Path, data_folder: str, shipped: bool = True) -> float:
+    """One fresh interpreter's load_map(path).visibility, the imports before it not counted;
+    without `shipped`, the engine's shipped answers are hidden from it."""
+    hide = "" if shipped else f"sight_cache.SHIPPED = sight_cache.SHIPPED / {data_folder!r};"
     code = (
-        "import time; from laser_flag.engine import load_map; t = time.perf_counter();"
-        f"load_map({str(path)!r}).visibility; print((time.perf_counter() - t) * 1000)"
+        "import time; from laser_flag.engine import load_map, sight_cache;" + hide +
+        f"t = time.perf_counter(); load_map({str(path)!r}).visibility;"
+        "print((time.perf_counter() - t) * 1000)"
     )
     env = {**os.environ, DATA_DIR_ENV: data_folder}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -44,14 +49,15 @@ def cold_load_ms(path: Path, data_folder: str) -> float:
     return float(out.stdout)
 
 
-def cold_loads(path: Path, repeats: int = 3) -> tuple[float, float]:
-    """(median ms with an empty data folder, median ms with the map's answers cached)."""
-    empty, cached = [], []
+def cold_loads(path: Path, repeats: int = 3) -> tuple[float, float, float]:
+    """Median ms (first: an empty data folder, cached: the answers in it, built: neither)."""
+    first, cached, built = [], [], []
     for _ in range(repeats):
         with tempfile.TemporaryDirectory() as folder:
-            empty.append(cold_load_ms(path, folder))  # builds, then writes the cache
-            cached.append(cold_load_ms(path, folder))
-    return statistics.median(empty), statistics.median(cached)
+            first.append(cold_load_ms(path, folder))
+            built.append(cold_load_ms(path, folder, shipped=False))  # writes the cache
+            cached.append(cold_load_ms(path, folder, shipped=False))
+    return statistics.median(first), statistics.median(cached), statistics.median(built)
 
 
 def steps_per_second(gm: GameMap) -> float:
@@ -109,14 +115,15 @@ def main() -> None:
     print(f"Game.copy() on {largest.stem}: "
           + ", ".join(f"{us:.0f} µs after {n} actions" for n, us in copies))
     print("cold load = load_map + LOS answers in a fresh interpreter (median of 3), imports "
-          "excluded;\n  no cache: builds the sight tables too; cached: read from the data folder")
-    print(f"{'map':<11}{'size':>7}{'cold no cache ms':>18}{'cold cached ms':>16}"
+          "excluded;\n  first: empty data folder (a bundled map's answers ship with the engine);"
+          " cached: read from the data folder;\n  built: neither (a new map of the player's)")
+    print(f"{'map':<11}{'size':>7}{'first ms':>10}{'cached ms':>11}{'built ms':>10}"
           f"{'random steps/s':>16}{'copy+apply/s':>14}")
     for path in MAPS:
         gm = load_map(path)
-        empty, cached = cold_loads(path)
-        print(f"{path.stem:<11}{f'{gm.rows}x{gm.cols}':>7}{empty:>18.1f}{cached:>16.1f}"
-              f"{steps_per_second(gm):>16.0f}{copy_apply_per_second(gm):>14.0f}")
+        first, cached, built = cold_loads(path)
+        print(f"{path.stem:<11}{f'{gm.rows}x{gm.cols}':>7}{first:>10.1f}{cached:>11.1f}"
+              f"{built:>10.1f}{steps_per_second(gm):>16.0f}{copy_apply_per_second(gm):>14.0f}")
 
 
 if __name__ == "__main__":

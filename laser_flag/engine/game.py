@@ -279,15 +279,17 @@ class Game:
         if self.over:
             return []
         actions: list[Action] = []
-        units = self._units.values()
-        for u in units:
-            if u.team != self._active_team or u.ap < 1:
+        team = self._active_team
+        enemies = [e for e in self._units.values() if e.team != team]
+        fires = self.map.memo(_fires_of)
+        for u in self._units.values():
+            if u.team != team or u.ap < 1:
                 continue
             if not u.fired or self.rules[u.unit_class].moves_after_firing:
                 actions += self._move_actions(u.id)
             if u.laser == CHARGED:
                 seen = self.map.visibility.visible_from(u.pos)
-                actions += [Fire(u.id, e.id) for e in units if e.team != u.team and e.pos in seen]
+                actions += [fires[u.id, e.id] for e in enemies if e.pos in seen]
         actions.append(EndTurn())
         return actions
 
@@ -707,6 +709,13 @@ def _moves_of(gm: GameMap, uid: int) -> dict[Pos, Move]:
     """Every Move a unit could make on the map, made once: legal_actions() lists these objects
     (a frozen dataclass is slow to build, and they are only read)."""
     return {pos: Move(uid, pos) for pos in gm.positions() if not gm.is_wall(pos)}
+
+
+def _fires_of(gm: GameMap) -> dict[tuple[int, int], Fire]:
+    """Every Fire between two units of different teams on the map, made once (as _moves_of)."""
+    units = gm.units
+    return {(a, b): Fire(a, b) for a in range(len(units)) for b in range(len(units))
+            if units[a].team != units[b].team}
 
 
 def _shot_to_hit(gm: GameMap, shooter_class: str, shooter_elevated: bool, target_class: str,

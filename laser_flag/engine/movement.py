@@ -86,6 +86,19 @@ class Reach:
         self._depends = self._asked | origin
         self._tiles: tuple[Pos, ...] | None = None
 
+    def walked_on(self, speed: int) -> int:
+        """The tiles whose being blocked may change more than whether they are destinations:
+        those asked before the last of `speed` steps (a walk goes on from them). When the
+        search stopped early (the map ran out), every tile asked."""
+        full = len(self._asked_by_layer) == speed
+        return (self._asked_by_layer[-2] if speed > 1 else 0) if full else self._asked
+
+    def also_blocking(self, blocked: int) -> Reach:
+        """This search with `blocked` (a superset of its own blocked tiles, the rest of them
+        outside `walked_on`) blocked too: the same walks, fewer destinations."""
+        return Reach(self._grid, self.start, self._climbs_freely, self._layers,
+                     self._asked_by_layer, blocked)
+
     def _has(self, bits: int, pos: object) -> bool:
         i = self._grid.index.get(pos)  # type: ignore[call-overload]
         return i is not None and bits >> i & 1 == 1
@@ -166,9 +179,15 @@ def search(
     key = (start, speed, climbs_freely, max_diagonal)
     open_floor = kept.search(gm, key, 0)
     # Only units on tiles the open-floor search asked about can change the answer (a walk
-    # among units is a walk on the open floor too); the unit's own tile never does.
+    # among units is a walk on the open floor too); the unit's own tile never does. Units on
+    # tiles first asked at the last step only take those tiles out: the walks are the ones
+    # searched with the other units alone, so far more searches are found kept.
     blocked = grid.bits(occupied) & open_floor._asked & ~(1 << grid.index[start])
-    return kept.search(gm, key, blocked) if blocked else open_floor
+    if not blocked:
+        return open_floor
+    walked_on = blocked & open_floor.walked_on(speed)
+    reach = kept.search(gm, key, walked_on) if walked_on else open_floor
+    return reach if walked_on == blocked else reach.also_blocking(blocked)
 
 
 class _KeptSearches:
@@ -194,20 +213,22 @@ class _KeptSearches:
 def _search(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, max_diagonal: int,
             blocked: int) -> Reach:
     """The search itself, layer by layer. A state that may walk on is only worth keeping with
-    fewer diagonals than any earlier state on its tile. A step that climbs onto cover ends its
-    path (unless the class climbs freely): it makes its tile a destination but walks no further.
+    fewer diagonals than any earlier state on its tile, or any state of its layer. A step that
+    climbs onto cover ends its path (unless the class climbs freely): it makes its tile a
+    destination but walks no further.
     """
     grid = gm.memo(_Grid)
     free, cover = grid.open & ~blocked, grid.cover
     origin = 1 << grid.index[start]
-    layers = [[origin] + [0] * max_diagonal]
+    front = [origin] + [0] * max_diagonal
+    layers = [front]
     kept = [origin] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
     asked, asked_by_layer = 0, []
-    steps = ((grid.orthogonal, 0), (grid.diagonal, 1))
     climbs_end = 0 if climbs_freely else cover  # a climb from the floor ends the walk
+    steps = ((grid.orthogonal, 0), (grid.diagonal, 1))
     for _ in range(speed):
         states = [0] * (max_diagonal + 1)
-        for d, tiles in enumerate(layers[-1]):
+        for d, tiles in enumerate(front):
             if not tiles:
                 continue
             for step, more in steps:
@@ -218,12 +239,15 @@ def _search(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, max_diagon
                 if onto & climbs_end:
                     onto = onto & ~cover | (step(tiles & cover) if tiles & cover else 0)
                 states[d + more] |= onto
-        for d in range(max_diagonal + 1):
-            states[d] &= free & ~kept[d]
-            for e in range(d, max_diagonal + 1):
-                kept[e] |= states[d]
+        fewer = 0  # this layer's new states with fewer diagonals
+        for d, onto in enumerate(states):
+            worse = kept[d] | fewer
+            states[d] = onto & free & ~worse
+            fewer |= states[d]
+            kept[d] = worse | states[d]
         layers.append(states)
         asked_by_layer.append(asked)
-        if not any(states):  # nothing left to explore: a huge speed costs no more than the map
+        front = states
+        if not fewer:  # nothing left to explore: a huge speed costs no more than the map
             break
     return Reach(grid, start, climbs_freely, layers, asked_by_layer, blocked)

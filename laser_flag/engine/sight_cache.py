@@ -6,6 +6,10 @@ the walls) and holds that digest and a checksum of its answers: a file that is u
 truncated, from another map or from another version of this format is refused, and the answers
 are built and written again. The folder keeps at most MAX_FILES files, the oldest go first.
 Failing to write is never an error: the answers were built, the next process builds them too.
+
+The bundled maps' answers ship with the engine (`SHIPPED`, the same files, read the same way and
+never written at run time), so even the very first game on a bundled map builds nothing;
+`laser_flag.tools.ship_sight` makes them again when a bundled map's walls change.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ VERSION = 1
 FOLDER = "sight"
 MAX_FILES = 64  # a file is ~100 KB for a 21x21 map: a few MB at most
 MAX_BYTES = 1 << 20  # no map's answers come near this: a bigger file is not one of ours
+SHIPPED = Path(__file__).resolve().parent / FOLDER  # the bundled maps' answers
 
 
 class SightCacheError(ValueError):
@@ -38,20 +43,27 @@ def walls_digest(tiles: Sequence[Sequence[str]]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def file_name(digest: str) -> str:
+    return f"{digest[:32]}.json"
+
+
 def cache_path(digest: str) -> Path:
-    return data_dir() / FOLDER / f"{digest[:32]}.json"
+    return data_dir() / FOLDER / file_name(digest)
 
 
 def visibility(tiles: Sequence[Sequence[str]]) -> Visibility:
-    """The map's LOS answers: read from the cache when it holds them, else built and kept."""
+    """The map's LOS answers: read from the shipped ones or the cache when either holds them,
+    else built and kept in the cache."""
     rows, cols = len(tiles), len(tiles[0]) if tiles else 0
     digest = walls_digest(tiles)
     path = cache_path(digest)
-    try:
-        seen = read(path, digest, rows * cols, Visibility.size(rows, cols))
-        return Visibility.from_bitsets(rows, cols, seen)
-    except (OSError, SightCacheError):
-        vis = Visibility(tiles)
+    for kept in (SHIPPED / file_name(digest), path):
+        try:
+            seen = read(kept, digest, rows * cols, Visibility.size(rows, cols))
+            return Visibility.from_bitsets(rows, cols, seen)
+        except (OSError, SightCacheError):
+            pass  # not kept there, or not usable: the next place, or build
+    vis = Visibility(tiles)
     try:
         write(path, digest, vis.bitsets())
         _trim(path.parent)

@@ -232,3 +232,25 @@ def test_a_search_depends_only_on_the_tiles_it_asked_about():
     reach = movement.search(gm, (3, 3), 1, False, {(3, 3), (2, 3)})
     assert reach.depends_on((2, 3)) and reach.depends_on((4, 3)) and reach.depends_on((3, 3))
     assert not reach.depends_on((0, 0)) and not reach.depends_on((2, 2))  # diagonal at speed 1
+
+
+def test_searches_kept_for_other_units_give_exactly_the_reference_answers():
+    """Many unit placements on one map, so searches kept from earlier placements (the same
+    units near the start, others on the rim) answer later ones: each must still be exact."""
+    import random
+
+    rng = random.Random(21)
+    rows = ["".join(rng.choice(".....^#") for _ in range(9)) for _ in range(9)]
+    rows[4] = "........."
+    gm = board(rows)
+    open_tiles = [p for p in gm.positions() if not gm.is_wall(p)]
+    near = [p for p in open_tiles if max(abs(p[0] - 4), abs(p[1] - 4)) <= 2]
+    for _ in range(150):
+        occupied = set(rng.sample(near, rng.randint(0, 2))) | set(rng.sample(open_tiles, 4))
+        occupied.discard((4, 4))
+        for speed, free in ((1, False), (3, False), (4, True)):
+            reach = movement.search(gm, (4, 4), speed, free, occupied)
+            assert set(reach) == reference_reach(gm, (4, 4), speed, free, occupied, speed // 2)
+            for dest in reach:
+                path = reach.path(dest)
+                assert not set(path[1:]) & occupied and legal_path(gm, path, speed, free)
