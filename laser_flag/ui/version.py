@@ -8,5 +8,5 @@ GAME_NAME = "Laser Flag"
 
 
 def window_title() -> str:
-    """'Laser Flag 0.10.0': the same version as `laser-flag --version`, saves and the lab."""
+    """'Laser Flag 0.13.0': the same version as `laser-flag --version`, saves and the lab."""
     return f"{GAME_NAME} {__version__}"
