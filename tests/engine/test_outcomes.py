@@ -93,9 +93,10 @@ def test_an_outcome_game_plays_on_with_real_dice() -> None:
 @pytest.mark.parametrize("name", ["duel", "crossfire"])
 def test_what_an_action_really_does_is_one_of_its_outcomes(name) -> None:
     """A seeded playout that fires whenever it can: each action's outcomes sum to 1, and the
-    game the real dice leave is one of them."""
+    game the real dice leave is one of them. (Seed 7: on Duel's present starting tiles seed 5's
+    playout ended after 27 actions, too soon to branch ten times.)"""
     maps = Path(__file__).resolve().parents[2] / "maps"
-    game, rng = Game(load_map(maps / f"{name}.json"), seed=5), random.Random(5)
+    game, rng = Game(load_map(maps / f"{name}.json"), seed=7), random.Random(7)
     branched = 0
     for _ in range(150):
         if game.over:
