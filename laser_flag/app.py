@@ -14,7 +14,15 @@ from .bots import HUMAN, LEVELS
 from .engine.mapfile import MapError, load_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .sound.mixer import Mixer
-from .tools.cli import OneLineParser, UsageError, emit, fail, one_line, output_problem
+from .tools.cli import (
+    OneLineParser,
+    UsageError,
+    argument_type,
+    emit,
+    fail,
+    one_line,
+    output_problem,
+)
 from .ui.log_text import game_over_text
 from .ui.loop import App, run
 from .ui.map_catalog import catalog, find_map, listing
@@ -37,14 +45,6 @@ def parse_size(text: str) -> tuple[int, int]:
             f"not {text!r}"
         )
     return width, height
-
-
-def parse_map_arg(text: str) -> Path:
-    """A map file, or the name of a bundled map (`--map duel`) or of one of the player's."""
-    try:
-        return find_map(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def parse_state_file(text: str) -> Path:
@@ -75,7 +75,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
-        "--map", type=parse_map_arg,
+        "--map", type=argument_type(find_map),
         help="start a game on this map: a file, or a map's name (bundled first, then yours)",
     )
     parser.add_argument("--list-maps", action="store_true", help="list the maps, then exit")

@@ -28,7 +28,14 @@ from laser_flag.lab import STYLES, Plan, badge, parse_pairing, report
 from laser_flag.lab.games import GameRecord, steps_budget, tasks
 from laser_flag.lab.pairings import Pairing, label
 from laser_flag.lab.run import play_all, workers
-from laser_flag.tools.cli import OneLineParser, UsageError, emit, fail, output_problem
+from laser_flag.tools.cli import (
+    OneLineParser,
+    UsageError,
+    argument_type,
+    emit,
+    fail,
+    output_problem,
+)
 from laser_flag.tools.plotting import check_plot_path, pyplot, save_figure
 
 PROG = "laser-flag-balance"
@@ -46,18 +53,9 @@ def _positive(text: str) -> int:
     return value
 
 
-def _pairing(text: str) -> Pairing:
-    try:
-        return parse_pairing(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-
-
 def _budget(text: str) -> str:
-    try:
-        steps_budget(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+    """A budget the lab passes on as written, once it is known to read (`steps:N`)."""
+    steps_budget(text)
     return text
 
 
@@ -66,7 +64,7 @@ def _parser() -> OneLineParser:
         prog=PROG, description="Play seeded bot-vs-bot games and report fairness."
     )
     parser.add_argument("maps", nargs="+", metavar="MAP", help="map files to play")
-    parser.add_argument("--bots", type=_pairing, action="append", default=[],
+    parser.add_argument("--bots", type=argument_type(parse_pairing), action="append", default=[],
                         help="two bots, e.g. planner,greedy; again for more pairings "
                              "(default greedy,greedy)")
     parser.add_argument("--styles", action="store_true",
@@ -79,7 +77,7 @@ def _parser() -> OneLineParser:
                         help="a game still going after this many rounds is a draw ('cap')")
     parser.add_argument("--fog", action=argparse.BooleanOptionalAction, default=None,
                         help="play with fog of war, or without (default: as each map says)")
-    parser.add_argument("--budget", type=_budget, metavar="steps:N",
+    parser.add_argument("--budget", type=argument_type(_budget), metavar="steps:N",
                         help="the search budget of bots that search, in steps (reproducible)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="chart team 1's win rate per row")

@@ -5,8 +5,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import NoReturn, TypeVar
+
+T = TypeVar("T")
 
 MAX_MESSAGE = 300  # characters of an error message shown; a hostile file can make one huge
 
@@ -20,6 +23,19 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
+
+
+def argument_type(parse: Callable[[str], T]) -> Callable[[str], T]:
+    """An argparse `type=` from a parser that raises ValueError: its message becomes the error."""
+
+    def convert(text: str) -> T:
+        try:
+            return parse(text)
+        except ValueError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+
+    convert.__name__ = parse.__name__  # argparse names the type in "invalid X value" messages
+    return convert
 
 
 def one_line(message: object, limit: int = MAX_MESSAGE) -> str:

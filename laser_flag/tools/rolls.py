@@ -23,7 +23,7 @@ from laser_flag.engine.ruleset import (
     RulesError,
     Ruleset,
 )
-from laser_flag.tools.cli import OneLineParser, UsageError, emit, fail
+from laser_flag.tools.cli import OneLineParser, UsageError, argument_type, emit, fail
 from laser_flag.tools.plotting import check_plot_path, pyplot
 from laser_flag.tools.roll_chart import Grid, plot
 
@@ -58,13 +58,6 @@ TARGET_LABELS = {
 
 Override = tuple[str, str, Any]  # (class, column, value) from one --set
 Tables = dict[str, dict[str, dict[str, dict[str, ToHit]]]]
-
-
-def _dice_arg(text: str) -> Dice:
-    try:
-        return parse_dice(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def _set_value(text: str) -> Any:
@@ -115,7 +108,8 @@ def _parser() -> OneLineParser:
         help="try a rule change on top of the map's rules, e.g. grunt.cover_defense=3; repeatable",
     )
     parser.add_argument(
-        "--dice", type=_dice_arg, default=TWO_D6, help="dice system, e.g. 2d6, 3d6, 1d20"
+        "--dice", type=argument_type(parse_dice), default=TWO_D6,
+        help="dice system, e.g. 2d6, 3d6, 1d20",
     )
     parser.add_argument("--json", action="store_true", help="print the tables as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the tables as a chart")
