@@ -74,6 +74,7 @@ def check(value: Any, place: str = "balance") -> None:
           f"must be a list of 1 to {MAX_PAIRINGS} pairings")
     for i, row in enumerate(rows):
         _check_row(row, f"{place}.pairings[{i}]")
+        _check_length(row, value["max_rounds"], f"{place}.pairings[{i}]")
 
 
 def _check_row(row: Any, place: str) -> None:
@@ -108,3 +109,16 @@ def _check_rate(row: Mapping[str, Any], place: str) -> None:
           and len(interval) == 2, f"{place}.team1_interval", "must be [low, high]")
     low, high = (_share(v, f"{place}.team1_interval") for v in interval)
     _need(low <= share <= high, f"{place}.team1_interval", "must hold the rate")
+
+
+def _check_length(row: Mapping[str, Any], max_rounds: int, place: str) -> None:
+    """`mean_rounds` and `capped` (how long games lasted, how many the round cap stopped) are
+    optional: badges before 0.14.0 lack them."""
+    rounds = row.get("mean_rounds")
+    if rounds is not None:
+        _need(_is_number(rounds) and 0 <= rounds <= max_rounds, f"{place}.mean_rounds",
+              "must be a number 0 to max_rounds")
+    if "capped" in row:
+        _count(row["capped"], f"{place}.capped")
+        _need(row["capped"] <= row["draws"], f"{place}.capped",
+              "must be at most draws (a game the cap stopped is a draw)")

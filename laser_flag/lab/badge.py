@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from laser_flag.bots.match import CAP_REASON
 from laser_flag.engine import GameMap, load_map
 from laser_flag.engine.game_map import map_to_dict
 from laser_flag.engine.mapfile import save_map
@@ -24,7 +25,7 @@ from . import report
 KEY = "balance"
 PLAY_KEYS = ("tiles", "units", "score_limit", "turn_limit", "rules")  # as map_to_dict writes them
 ROW_KEYS = ("pairing", "games", "team1_wins", "team2_wins", "draws", "team1_win_rate",
-            "team1_interval")
+            "team1_interval", "mean_rounds")
 NOT_MEASURED = report.NOT_MEASURED
 CHANGED = "changed since measured"
 
@@ -43,8 +44,14 @@ def measured(gm: GameMap, doc: dict[str, Any], rows: Sequence[dict[str, Any]]) -
     return {
         "game_version": doc["game_version"], "digest": play_digest(gm), "seed": doc["seed"],
         "games": doc["games_per_pairing"], "max_rounds": doc["max_rounds"],
-        "budget": doc["budget"], "pairings": [{k: r[k] for k in ROW_KEYS} for r in rows],
+        "budget": doc["budget"], "pairings": [_badge_row(r) for r in rows],
     }
+
+
+def _badge_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A report row as a badge keeps it: the counts, and how long games lasted and how many
+    the round cap stopped (a map whose games stall is not fair play either)."""
+    return {**{k: row[k] for k in ROW_KEYS}, "capped": row["victories"].get(CAP_REASON, 0)}
 
 
 def write(path: str | os.PathLike[str], value: dict[str, Any]) -> None:

@@ -41,6 +41,8 @@ def test_the_badge_is_written_with_every_other_key_kept(measured):
     assert written == bundled
     assert value["games"] == 4 and value["seed"] == 2 and value["budget"] is None
     assert [r["pairing"] for r in value["pairings"]] == [["rusher", "rusher"]]
+    row = value["pairings"][0]
+    assert row["capped"] == 0 and 1 <= row["mean_rounds"] <= value["max_rounds"]
     assert value["digest"] == badge.play_digest(load_map(MAPS / "duel.json"))
 
 
@@ -70,6 +72,22 @@ def test_a_change_to_play_makes_the_badge_stale_and_nothing_else_does(measured, 
     assert (after.verdict == badge.CHANGED) is stale
     if not stale:
         assert after == before
+
+
+def test_the_badge_counts_games_the_round_cap_stopped(tmp_path, capsys):
+    path = tmp_path / "duel.json"
+    shutil.copy(MAPS / "duel.json", path)
+    assert balance.main([str(path), "--badge", "--bots", "rusher,rusher", "--games", "2",
+                         "--seed", "2", "--max-rounds", "1"]) == 0
+    row = data(path)["balance"]["pairings"][0]
+    assert row["capped"] == row["draws"] == 2 and row["mean_rounds"] == 1
+
+
+def test_a_badge_from_before_game_lengths_were_kept_still_loads():
+    value = _badge()
+    assert "mean_rounds" not in value["pairings"][0]
+    gm = parse_map({**data(MAPS / "duel.json"), "balance": value})
+    assert gm.to_json_dict()["balance"] == value
 
 
 def test_a_map_without_a_badge_is_not_measured():
@@ -113,6 +131,10 @@ def _badge(**changes) -> dict:
     (_badge(pairings=[_badge_row(pairing=["a"])]), "pairings[0].pairing"),
     (_badge(pairings=[_badge_row(team1_wins=-1, draws=7)]), "pairings[0].team1_wins"),
     (_badge(pairings=[_badge_row(team1_wins=0, team2_wins=0, draws=10)]), "must be null"),
+    (_badge(pairings=[_badge_row(mean_rounds=201)]), "pairings[0].mean_rounds"),
+    (_badge(pairings=[_badge_row(mean_rounds="7")]), "pairings[0].mean_rounds"),
+    (_badge(pairings=[_badge_row(capped=2)]), "capped: must be at most draws"),
+    (_badge(pairings=[_badge_row(capped=-1)]), "pairings[0].capped"),
 ])
 def test_a_malformed_badge_is_refused_naming_the_file_and_place(value, place, tmp_path):
     path = tmp_path / "bad.json"

@@ -1,0 +1,50 @@
+"""README's fairness table, read from the badges of the bundled maps (`make badges` writes them).
+
+One row per map: team 1's win rate [95%] in each pairing the badge holds, with the mean length
+of its games in rounds and how many the round cap stopped, then the badge as the chooser shows
+it. Nothing is played here: the figures are the badges' own, so the table and the maps agree.
+Run: .venv/bin/python benchmarks/fairness_table.py
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from laser_flag.engine import load_map
+from laser_flag.lab import badge
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def cell(row: dict[str, Any]) -> str:
+    """`48.9% [35.3-62.8], 9.1 rounds, 1 at the cap` (the parts the badge holds)."""
+    if row["team1_win_rate"] is None:
+        text = "no decided game"
+    else:
+        low, high = row["team1_interval"]
+        text = f"{row['team1_win_rate']:.1%} [{100 * low:.1f}-{100 * high:.1f}]"
+    if row.get("mean_rounds") is not None:
+        text += f", {row['mean_rounds']:.1f} rounds"
+    if row.get("capped"):
+        text += f", {row['capped']} at the cap"
+    return text
+
+
+def main() -> None:
+    paths = sorted((ROOT / "maps").glob("*.json"))
+    values = {p: load_map(p).to_json_dict()[badge.KEY] for p in paths}
+    pairings = ["-".join(r["pairing"]) for r in next(iter(values.values()))["pairings"]]
+    first = next(iter(values.values()))
+    print(f"seed {first['seed']}, {first['games']} games a pairing, budget {first['budget']}, "
+          f"game version {first['game_version']}\n")
+    print("| map | " + " | ".join(pairings) + " | badge |")
+    print("|---" * (len(pairings) + 2) + "|")
+    for path, value in values.items():
+        cells = [cell(r) for r in value["pairings"]]
+        status = badge.status(load_map(path)).text
+        print(f"| {path.stem} | " + " | ".join(cells) + f" | {status} |")
+
+
+if __name__ == "__main__":
+    main()
