@@ -21,6 +21,11 @@ class Scroll:
 
     offset: int = 0
 
+    @classmethod
+    def at_end(cls) -> Scroll:
+        """Scrolled to the last line, however long the content turns out (top() clamps it)."""
+        return cls(offset=1 << 30)
+
     def top(self, content_h: int, view_h: int) -> int:
         """The offset to draw at: within range even after the window grew taller."""
         return min(self.offset, max(0, content_h - view_h))

@@ -8,6 +8,7 @@ import pygame
 from ...board.palette import Palette
 from ..handoff import handoff_report
 from ..scene import Pop, PopToRoot, Scene, Transition
+from ..scroll import HINT, Scroll, draw_bar, overflows
 from ..session import Session
 from ..team_tint import mix, team_tint
 from ..widgets import (
@@ -36,6 +37,9 @@ class HandOffScene(Scene):
         self.session = session
         self.team = session.game.active_team
         self.ready = False  # Ready pressed: the report shows, then the board
+        # The latest lines matter most (what is in sight now comes last): a report longer than
+        # the window opens at its end, and scrolls back.
+        self.scroll = Scroll.at_end()
 
     @property
     def name(self) -> str:
@@ -51,7 +55,25 @@ class HandOffScene(Scene):
         go = pygame.Rect(w // 2 - 120, h - 120, 240, 52)
         return [Button("go", label, go), Button("menu", "Menu", pygame.Rect(24, h - 64, 120, 40))]
 
+    def report_view(self) -> tuple[list[str], pygame.Rect]:
+        """The report's lines wrapped to the window (a blank line between entries), and the
+        part of the window they are drawn in: as tall as they need, if there is room."""
+        w, h = self.app.screen.get_size()
+        width = min(REPORT_W, w - 48)
+        wrapped = [part for line in self.report_lines()
+                   for part in [*wrap(line, REPORT_SIZE, width - 32), ""]][:-1]
+        line_h = font(REPORT_SIZE).get_linesize()
+        fits = max(1, (h - 170 - 150 - 32) // line_h)
+        view = pygame.Rect(0, 186, width - 32, min(fits, len(wrapped)) * line_h)
+        view.centerx = w // 2
+        return wrapped, view
+
     def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if self.ready:
+            wrapped, view = self.report_view()
+            content_h = len(wrapped) * font(REPORT_SIZE).get_linesize()
+            if self.scroll.handle(event, content_h, view.h):
+                return None
         if event.type == pygame.KEYDOWN and event.key in READY_KEYS:
             return self.go_on()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -104,15 +126,16 @@ class HandOffScene(Scene):
     def draw_report(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
         w, h = surface.get_size()
         self.draw_title(surface, f"{self.name}: while you waited", title)
-        width = min(REPORT_W, w - 48)
-        wrapped = [part for line in self.report_lines()
-                   for part in [*wrap(line, REPORT_SIZE, width - 32), ""]][:-1]
-        line_h = font(REPORT_SIZE).get_linesize()
-        fits = (h - 170 - 150 - 32) // line_h
-        shown = wrapped[-fits:]  # the latest matter most: what is in sight now comes last
-        box = pygame.Rect(0, 170, width, len(shown) * line_h + 32)
-        box.centerx = w // 2
-        draw_box(surface, box)
-        draw_lines(surface, shown, (box.x + 16, box.y + 16), REPORT_SIZE, TEXT)
+        wrapped, view = self.report_view()
+        content_h = len(wrapped) * font(REPORT_SIZE).get_linesize()
+        top = self.scroll.top(content_h, view.h)
+        draw_box(surface, view.inflate(32, 32))
+        surface.set_clip(view)
+        draw_lines(surface, wrapped, (view.x, view.y - top), REPORT_SIZE, TEXT)
+        surface.set_clip(None)
+        draw_bar(surface, view.inflate(20, 0), top, content_h)
+        if overflows(content_h, view.h):
+            draw_text(surface, HINT, (view.right + 16, view.bottom + 20), 18, DIM,
+                      anchor="topright")
         draw_text(surface, "Enter or Space: the board", (w // 2, h - 60), 20, DIM,
                   anchor="midtop")

@@ -1,0 +1,76 @@
+"""The text screens on the smallest window the client allows: what does not fit scrolls, with a
+hint, instead of running off the window or being cut without a word."""
+
+from __future__ import annotations
+
+import pygame
+
+from laser_flag.engine.actions import Move
+from laser_flag.engine.game import Game
+from laser_flag.engine.mapfile import parse_map
+from laser_flag.ui.loop import App
+from laser_flag.ui.scenes.handoff_scene import REPORT_SIZE, HandOffScene
+from laser_flag.ui.scroll import LINE_PX
+from laser_flag.ui.session import Session
+from laser_flag.ui.settings import MIN_SIZE
+from laser_flag.ui.widgets import font
+
+from .conftest import SMALL_MAP, Dice, end_turn, frames, press, settle, start_game
+
+BOB_MOVES = (Move(3, (1, 4)), Move(3, (2, 4)), Move(3, (2, 5)),
+             Move(2, (1, 6)), Move(2, (2, 6)), Move(2, (3, 6)))
+
+
+def resize(app: App, size: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    frames(app)
+    assert app.screen.get_size() == size
+
+
+def long_report(app: App) -> HandOffScene:
+    """Two players under fog, all in sight: Bob walks his units about under Alice's snap shots
+    (the dice miss), so Alice's report of his turn is long; it is shown, Ready pressed."""
+    session = Session.start(parse_map(SMALL_MAP, "small.json"), seed=1, fog=True)
+    session.game = Game(session.gm, seed=1, roll=Dice(), fog=True)
+    scene = start_game(app, session)
+    end_turn(app)
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_RETURN)  # Bob has the board
+    for move in BOB_MOVES:
+        scene.turns.act(move)
+        settle(app, scene)
+    press(app, pygame.K_e)  # every AP spent: no question asked
+    assert isinstance(app.top, HandOffScene) and app.top.team == "1"
+    resize(app, MIN_SIZE)
+    press(app, pygame.K_RETURN)
+    assert app.top.ready
+    return app.top
+
+
+def report_height(scene: HandOffScene) -> tuple[int, int]:
+    """The report's full height and its box's, as drawn now."""
+    wrapped, view = scene.report_view()
+    return len(wrapped) * font(REPORT_SIZE).get_linesize(), view.h
+
+
+def test_a_long_report_opens_at_its_end_and_scrolls_back_to_its_start(app):
+    scene = long_report(app)
+    content_h, view_h = report_height(scene)
+    end = content_h - view_h
+    assert end > 0  # it does not fit: the smallest window, a busy turn
+    _, view = scene.report_view()
+    assert view.bottom <= app.screen.get_height() - 120  # above the button, inside the window
+    latest = pygame.image.tobytes(app.screen.subsurface(view), "RGB")
+    assert scene.scroll.top(content_h, view_h) == end  # what is in sight now, last, is shown
+    press(app, pygame.K_UP)
+    assert scene.scroll.top(content_h, view_h) == end - LINE_PX
+    press(app, pygame.K_HOME)
+    assert scene.scroll.top(content_h, view_h) == 0
+    assert pygame.image.tobytes(app.screen.subsurface(view), "RGB") != latest
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    frames(app)
+    assert scene.scroll.top(content_h, view_h) == LINE_PX
+    press(app, pygame.K_END)
+    assert pygame.image.tobytes(app.screen.subsurface(view), "RGB") == latest
+    press(app, pygame.K_SPACE)  # and on to the board, as before
+    assert not isinstance(app.top, HandOffScene)
