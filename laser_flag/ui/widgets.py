@@ -76,6 +76,16 @@ def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text`, cut short with '...' if it is wider than `width` pixels."""
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text + "..."
+
+
 def draw_lines(
     surface: pygame.Surface,
     lines: Sequence[str],

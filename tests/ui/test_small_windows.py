@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pygame
 
+from laser_flag import saves
 from laser_flag.engine.actions import Move
 from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui.loop import App
+from laser_flag.ui.loop import BACKGROUND, App
 from laser_flag.ui.scenes.handoff_scene import REPORT_SIZE, HandOffScene
+from laser_flag.ui.scenes.saves_scene import SavesScene
 from laser_flag.ui.scroll import LINE_PX
 from laser_flag.ui.session import Session
 from laser_flag.ui.settings import MIN_SIZE
@@ -74,3 +76,31 @@ def test_a_long_report_opens_at_its_end_and_scrolls_back_to_its_start(app):
     assert pygame.image.tobytes(app.screen.subsurface(view), "RGB") == latest
     press(app, pygame.K_SPACE)  # and on to the board, as before
     assert not isinstance(app.top, HandOffScene)
+
+
+def colours(app: App, rect: pygame.Rect) -> set[tuple[int, ...]]:
+    area = app.screen.subsurface(rect)
+    return {tuple(area.get_at((x, y)))[:3] for x in range(rect.w) for y in range(rect.h)}
+
+
+def test_the_saves_list_keeps_its_words_inside_the_smallest_window(app):
+    """Its scrolling hint went right of the buttons, past the window's edge; long lines are cut
+    short with '...' at the row's end."""
+    game = Game(parse_map({**SMALL_MAP, "name": "A map with a name as long as a sentence can be"},
+                          "small.json"), seed=1)
+    names = {"names": {"1": "W" * 24, "2": "M" * 24}}
+    for i in range(20):
+        saves.write_save(saves.saves_dir() / f"save-{i:02}.json", game, names)
+    (saves.saves_dir() / f"zz-{'x' * 120}.json").write_text("{", encoding="utf-8")
+    resize(app, MIN_SIZE)
+    app.push(SavesScene(lambda path, watch: None))
+    frames(app)
+    w, h = MIN_SIZE
+    edge = pygame.Rect(w - 20, 0, 20, h)  # the window's right margin: nothing written there
+    assert colours(app, edge) == {BACKGROUND}
+    above_buttons = pygame.Rect(w // 2, h - 86, w // 2 - 20, 18)
+    assert len(colours(app, above_buttons)) > 1  # the hint, in sight
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-10, flipped=False))
+    frames(app)
+    assert app.top.top + app.top.rows_shown == app.top.row_count  # down to the unreadable file
+    assert colours(app, edge) == {BACKGROUND}
