@@ -104,3 +104,17 @@ def test_the_saves_list_keeps_its_words_inside_the_smallest_window(app):
     frames(app)
     assert app.top.top + app.top.rows_shown == app.top.row_count  # down to the unreadable file
     assert colours(app, edge) == {BACKGROUND}
+
+
+def test_the_hand_off_cover_wraps_long_team_names_inside_the_smallest_window(app):
+    data = {**SMALL_MAP, "team_names": {"1": "W" * 24, "2": "M" * 24}}
+    session = Session.start(parse_map(data, "small.json"), seed=1, fog=True)
+    session.game = Game(session.gm, seed=1, roll=Dice(), fog=True)
+    start_game(app, session)
+    resize(app, MIN_SIZE)
+    end_turn(app)
+    assert isinstance(app.top, HandOffScene) and not app.top.ready
+    w, h = MIN_SIZE
+    for x in (0, w - 20):  # the margins beside the words hold the team's tint alone
+        assert len(colours(app, pygame.Rect(x, 170, 20, h - 300))) == 1
+    assert len(colours(app, pygame.Rect(20, 170, w - 40, h - 300))) > 1  # the words are there

@@ -27,6 +27,8 @@ from ..widgets import (
 READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 REPORT_W = 760  # the report's box, at most
 REPORT_SIZE = 20
+COVER_SIZE = 28
+COVER_STEP = 36
 TITLE_SIZES = (80, 64, 48, 36)  # the title's, largest first: the first that fits the window
 
 
@@ -120,8 +122,11 @@ class HandOffScene(Scene):
             f"Only {self.name} should look now: the board shows what {self.name}'s units see.",
             "Press Ready (Enter or Space) when you are at the keyboard.",
         ]
-        for i, line in enumerate(lines):
-            draw_text(surface, line, (w // 2, h // 2 - 40 + i * 36), 28, TEXT, anchor="midtop")
+        wrapped = [part for line in lines for part in wrap(line, COVER_SIZE, w - 48)]
+        y = max(170, h // 2 - 40 - (len(wrapped) - len(lines)) * COVER_STEP // 2)  # names wrap
+        for i, line in enumerate(wrapped):
+            draw_text(surface, line, (w // 2, y + i * COVER_STEP), COVER_SIZE, TEXT,
+                      anchor="midtop")
 
     def draw_report(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
         w, h = surface.get_size()
