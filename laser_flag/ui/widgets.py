@@ -86,6 +86,16 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return text + "..."
 
 
+def wrap_cut(text: str, size: int, width: int, count: int) -> list[str]:
+    """`text` wrapped, at most `count` lines of it; the last one kept ends in '...' when some
+    are left out, so that a cut text says so."""
+    lines = wrap(text, size, width)
+    kept = lines[:max(0, count)]
+    if kept and len(kept) < len(lines):
+        kept[-1] = fit(kept[-1] + " ...", size, width)
+    return kept
+
+
 def draw_lines(
     surface: pygame.Surface,
     lines: Sequence[str],

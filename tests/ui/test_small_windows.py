@@ -17,7 +17,18 @@ from laser_flag.ui.session import Session
 from laser_flag.ui.settings import MIN_SIZE
 from laser_flag.ui.widgets import font
 
-from .conftest import SMALL_MAP, Dice, end_turn, frames, press, settle, start_game
+from .badges import badged_map
+from .conftest import (
+    SMALL_MAP,
+    WALLED,
+    Dice,
+    end_turn,
+    frames,
+    open_menu,
+    press,
+    settle,
+    start_game,
+)
 
 BOB_MOVES = (Move(3, (1, 4)), Move(3, (2, 4)), Move(3, (2, 5)),
              Move(2, (1, 6)), Move(2, (2, 6)), Move(2, (3, 6)))
@@ -118,3 +129,20 @@ def test_the_hand_off_cover_wraps_long_team_names_inside_the_smallest_window(app
     for x in (0, w - 20):  # the margins beside the words hold the team's tint alone
         assert len(colours(app, pygame.Rect(x, 170, 20, h - 300))) == 1
     assert len(colours(app, pygame.Rect(20, 170, w - 40, h - 300))) > 1  # the words are there
+
+
+def test_the_chooser_cuts_a_long_balance_note_above_the_players(app, tmp_path):
+    """On the smallest window a badge's note ran over the Players header; it now stops above
+    it, its last line ending in '...'. The players look the same with a long note as with a
+    short one."""
+    (tmp_path / "maps").mkdir()
+    badged_map(tmp_path / "maps" / "a.json", 80, 20, name="A badged map")
+    menu = open_menu(app, tmp_path, maps={"b": {**WALLED, "name": "B plain map"}})
+    resize(app, MIN_SIZE)
+    looks = {}
+    for _ in range(2):
+        frames(app)
+        looks[menu.entry.path.stem] = pygame.image.tobytes(
+            app.screen.subsurface(menu.picker_rect()), "RGB")
+        press(app, pygame.K_DOWN)
+    assert looks["a"] == looks["b"]  # a long note measured, a one-line one not measured
