@@ -86,6 +86,12 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return text + "..."
 
 
+def largest_fitting(text: str, sizes: Sequence[int], width: int, bold: bool = False) -> int:
+    """The first of `sizes` (largest first) at which `text` is at most `width` pixels wide; the
+    last one if none is (a long name on a small window)."""
+    return next((s for s in sizes if font(s, bold).size(text)[0] <= width), sizes[-1])
+
+
 def wrap_cut(text: str, size: int, width: int, count: int) -> list[str]:
     """`text` wrapped, at most `count` lines of it; the last one kept ends in '...' when some
     are left out, so that a cut text says so."""

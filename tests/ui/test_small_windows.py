@@ -12,6 +12,7 @@ from laser_flag.engine.mapfile import parse_map
 from laser_flag.ui.loop import BACKGROUND, App
 from laser_flag.ui.scenes.handoff_scene import REPORT_SIZE, HandOffScene
 from laser_flag.ui.scenes.saves_scene import SavesScene
+from laser_flag.ui.scenes.victory_scene import VictoryScene
 from laser_flag.ui.scroll import LINE_PX
 from laser_flag.ui.session import Session
 from laser_flag.ui.settings import MIN_SIZE
@@ -22,11 +23,14 @@ from .conftest import (
     SMALL_MAP,
     WALLED,
     Dice,
+    centre,
+    click,
     end_turn,
     frames,
     open_menu,
     press,
     settle,
+    small_session,
     start_game,
 )
 
@@ -146,3 +150,21 @@ def test_the_chooser_cuts_a_long_balance_note_above_the_players(app, tmp_path):
             app.screen.subsurface(menu.picker_rect()), "RGB")
         press(app, pygame.K_DOWN)
     assert looks["a"] == looks["b"]  # a long note measured, a one-line one not measured
+
+
+def test_the_victory_screen_keeps_long_team_names_inside_the_smallest_window(app):
+    """The headline, the reason and the table's team names shrink or are cut to fit."""
+    data = {**SMALL_MAP, "score_limit": {"1": 1, "2": 1},
+            "team_names": {"1": "W" * 24, "2": "M" * 24}}
+    scene = start_game(app, small_session(Dice((6, 6)), data))
+    resize(app, MIN_SIZE)
+    click(app, centre(scene, (6, 2)))  # Alice's Sniper fires at Bob's Scout: a hit wins
+    click(app, centre(scene, (1, 5)))
+    click(app, centre(scene, (1, 5)))
+    settle(app, scene)
+    assert isinstance(app.top, VictoryScene)
+    w, h = MIN_SIZE
+    for x in (0, w - 20):  # each row of the margins is one colour: no words cross them
+        margin = app.screen.subsurface(pygame.Rect(x, 0, 20, h))
+        assert all(len({tuple(margin.get_at((i, y))) for i in range(20)}) == 1
+                   for y in range(h))

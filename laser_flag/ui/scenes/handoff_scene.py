@@ -21,6 +21,7 @@ from ..widgets import (
     draw_lines,
     draw_text,
     font,
+    largest_fitting,
     wrap,
 )
 
@@ -108,8 +109,7 @@ class HandOffScene(Scene):
     def draw_title(self, surface: pygame.Surface, text: str, color: tuple[int, int, int]) -> None:
         """Big, in the team's colour, with a shadow that keeps it readable on its tint."""
         x = surface.get_width() // 2
-        fits = [s for s in TITLE_SIZES if font(s, True).size(text)[0] <= x * 2 - 48]
-        size = fits[0] if fits else TITLE_SIZES[-1]  # a long name on a small window
+        size = largest_fitting(text, TITLE_SIZES, x * 2 - 48, bold=True)
         draw_text(surface, text, (x + 3, 73), size, (0, 0, 0), bold=True, anchor="midtop")
         draw_text(surface, text, (x, 70), size, color, bold=True, anchor="midtop")
 
