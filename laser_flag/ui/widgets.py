@@ -92,6 +92,14 @@ def largest_fitting(text: str, sizes: Sequence[int], width: int, bold: bool = Fa
     return next((s for s in sizes if font(s, bold).size(text)[0] <= width), sizes[-1])
 
 
+def draw_squeezed(surface: pygame.Surface, text: str, pos: tuple[int, int], sizes: Sequence[int],
+                  width: int, color: tuple[int, int, int] = TEXT, bold: bool = False) -> None:
+    """One line at the largest of `sizes` that fits `width` (a long team name in it), cut
+    short with '...' if even the smallest does not."""
+    size = largest_fitting(text, sizes, width, bold)
+    draw_text(surface, fit(text, size, width, bold), pos, size, color, bold=bold)
+
+
 def wrap_cut(text: str, size: int, width: int, count: int) -> list[str]:
     """`text` wrapped, at most `count` lines of it; the last one kept ends in '...' when some
     are left out, so that a cut text says so."""

@@ -152,6 +152,22 @@ def test_the_chooser_cuts_a_long_balance_note_above_the_players(app, tmp_path):
     assert looks["a"] == looks["b"]  # a long note measured, a one-line one not measured
 
 
+def one_colour_rows(app: App, x: int, width: int) -> bool:
+    """Each row of the strip `width` wide from `x` down the window is one colour: no words
+    cross it."""
+    strip = app.screen.subsurface(pygame.Rect(x, 0, width, app.screen.get_height()))
+    return all(len({tuple(strip.get_at((i, y))) for i in range(width)}) == 1
+               for y in range(strip.get_height()))
+
+
+def test_the_game_panel_keeps_long_team_names_inside_the_smallest_window(app):
+    """Score boxes cut a long name with '...'; the turn line and the card's title shrink first."""
+    data = {**SMALL_MAP, "team_names": {"1": "W" * 24, "2": "M" * 24}}
+    start_game(app, small_session(data=data))
+    resize(app, MIN_SIZE)
+    assert one_colour_rows(app, MIN_SIZE[0] - 14, 14)
+
+
 def test_the_victory_screen_keeps_long_team_names_inside_the_smallest_window(app):
     """The headline, the reason and the table's team names shrink or are cut to fit."""
     data = {**SMALL_MAP, "score_limit": {"1": 1, "2": 1},
@@ -164,7 +180,4 @@ def test_the_victory_screen_keeps_long_team_names_inside_the_smallest_window(app
     settle(app, scene)
     assert isinstance(app.top, VictoryScene)
     w, h = MIN_SIZE
-    for x in (0, w - 20):  # each row of the margins is one colour: no words cross them
-        margin = app.screen.subsurface(pygame.Rect(x, 0, 20, h))
-        assert all(len({tuple(margin.get_at((i, y))) for i in range(20)}) == 1
-                   for y in range(h))
+    assert one_colour_rows(app, 0, 20) and one_colour_rows(app, w - 20, 20)
