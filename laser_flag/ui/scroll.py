@@ -28,7 +28,7 @@ class Scroll:
 
     def top(self, content_h: int, view_h: int) -> int:
         """The offset to draw at: within range even after the window grew taller."""
-        return min(self.offset, max(0, content_h - view_h))
+        return min(self.offset, last_top(content_h, view_h))
 
     def handle(self, event: pygame.event.Event, content_h: int, view_h: int) -> bool:
         """Scroll for a wheel notch or Up/Down, PgUp/PgDn, Home/End; True if it was one."""
@@ -43,9 +43,13 @@ class Scroll:
             step = steps[event.key]
         else:
             return False
-        self.offset = max(0, self.top(content_h, view_h) + step)
-        self.offset = self.top(content_h, view_h)
+        self.offset = min(max(0, self.top(content_h, view_h) + step), last_top(content_h, view_h))
         return True
+
+
+def last_top(content_h: int, view_h: int) -> int:
+    """The offset that shows the content's end at the box's bottom (0: it all fits)."""
+    return max(0, content_h - view_h)
 
 
 def overflows(content_h: int, view_h: int) -> bool:
