@@ -66,8 +66,9 @@ def long_report(app: App) -> HandOffScene:
 
 def report_height(scene: HandOffScene) -> tuple[int, int]:
     """The report's full height and its box's, as drawn now."""
-    wrapped, view = scene.report_view()
-    return len(wrapped) * font(REPORT_SIZE).get_linesize(), view.h
+    wrapped, view, content_h = scene.report_view()
+    assert content_h == len(wrapped) * font(REPORT_SIZE).get_linesize()
+    return content_h, view.h
 
 
 def test_a_long_report_opens_at_its_end_and_scrolls_back_to_its_start(app):
@@ -75,7 +76,7 @@ def test_a_long_report_opens_at_its_end_and_scrolls_back_to_its_start(app):
     content_h, view_h = report_height(scene)
     end = content_h - view_h
     assert end > 0  # it does not fit: the smallest window, a busy turn
-    _, view = scene.report_view()
+    _, view, _ = scene.report_view()
     assert view.bottom <= app.screen.get_height() - 120  # above the button, inside the window
     latest = pygame.image.tobytes(app.screen.subsurface(view), "RGB")
     assert scene.scroll.top(content_h, view_h) == end  # what is in sight now, last, is shown

@@ -58,9 +58,10 @@ class HandOffScene(Scene):
         go = pygame.Rect(w // 2 - 120, h - 120, 240, 52)
         return [Button("go", label, go), Button("menu", "Menu", pygame.Rect(24, h - 64, 120, 40))]
 
-    def report_view(self) -> tuple[list[str], pygame.Rect]:
-        """The report's lines wrapped to the window (a blank line between entries), and the
-        part of the window they are drawn in: as tall as they need, if there is room."""
+    def report_view(self) -> tuple[list[str], pygame.Rect, int]:
+        """The report's lines wrapped to the window (a blank line between entries), the part
+        of the window they are drawn in (as tall as they need, if there is room) and their
+        height, which scrolls in it."""
         w, h = self.app.screen.get_size()
         width = min(REPORT_W, w - 48)
         wrapped = [part for line in self.report_lines()
@@ -69,12 +70,11 @@ class HandOffScene(Scene):
         fits = max(1, (h - 170 - 150 - 32) // line_h)
         view = pygame.Rect(0, 186, width - 32, min(fits, len(wrapped)) * line_h)
         view.centerx = w // 2
-        return wrapped, view
+        return wrapped, view, len(wrapped) * line_h
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if self.ready:
-            wrapped, view = self.report_view()
-            content_h = len(wrapped) * font(REPORT_SIZE).get_linesize()
+            _, view, content_h = self.report_view()
             if self.scroll.handle(event, content_h, view.h):
                 return None
         if event.type == pygame.KEYDOWN and event.key in READY_KEYS:
@@ -131,8 +131,7 @@ class HandOffScene(Scene):
     def draw_report(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
         w, h = surface.get_size()
         self.draw_title(surface, f"{self.name}: while you waited", title)
-        wrapped, view = self.report_view()
-        content_h = len(wrapped) * font(REPORT_SIZE).get_linesize()
+        wrapped, view, content_h = self.report_view()
         top = self.scroll.top(content_h, view.h)
         draw_box(surface, view.inflate(32, 32))
         surface.set_clip(view)
