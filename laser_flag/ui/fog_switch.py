@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from .player_picker import LEVEL_H, LEVEL_W, fit
-from .widgets import ACCENT, DIM, Button, draw_text, font
+from .player_picker import LEVEL_H, LEVEL_W
+from .widgets import ACCENT, DIM, Button, draw_text, fit, font
 
 FOG_H = 30 + 6 + 16  # the switch's row, then one line saying where its setting came from
 FOG_BUTTON = "fog"

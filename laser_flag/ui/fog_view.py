@@ -86,15 +86,28 @@ def told_in_replay(index: ReplayIndex, i: int) -> list[frozenset[str]]:
     return [frozenset(t for t in TEAMS if id(e) in told[t]) for e in index.events[i]]
 
 
+@dataclass(frozen=True, kw_only=True)
+class SeenMove(Moved):
+    """An enemy's move as a team under fog saw it: setting out from `seen_from`, then at its
+    `path`'s one tile. The tiles walked between are never seen (RULES.md section 9), so the
+    move is neither drawn nor told as a walk."""
+
+    seen_from: Pos
+
+
 def as_seen_by(event: Event, team: str | None, before: Game) -> Event:
-    """An event of the action taken in `before` as `team` saw it: an enemy that was out of its
-    sight and moved into it is seen only where it ended (the tiles walked through reveal nothing,
-    RULES.md section 9), so it appears there instead of walking."""
+    """An event of the action taken in `before` as `team` saw it: an enemy's move is seen only
+    where it ended (the tiles walked through reveal nothing, RULES.md section 9), so the enemy
+    appears there instead of walking; where it set out too if it was in sight then."""
     if team is None or not before.fog or not isinstance(event, Moved):
         return event
+    if before.unit(event.unit).team == team:
+        return event  # its own unit: every step is known
+    # A blocker is one of the team's own units, never hidden from it: not worth a word.
+    end = replace(event, path=event.path[-1:], blocked_by=None)
     if any(u.id == event.unit for u in before.observe(team).units):
-        return event  # its own unit, or an enemy it saw set out
-    return replace(event, path=event.path[-1:])
+        return SeenMove(end.unit, end.path, seen_from=event.path[0])
+    return end
 
 
 def units_before(before: Game, team: str | None, shown: Sequence[Event]) -> list[Unit]:

@@ -16,6 +16,7 @@ from ..engine.events import (
 )
 from ..engine.game_map import TEAMS, GameMap, Pos, possessive
 from ..engine.ruleset import CLASS_LABELS
+from .fog_view import SeenMove
 from .odds_text import chance, modifiers_text, outcomes
 
 VICTORY_WORDS = {
@@ -100,12 +101,16 @@ def game_over_text(winner: str, victory: str, names: Mapping[str, str]) -> str:
 
 
 def move_text(event: Moved, roster: Roster) -> str:
-    """A move; under fog, one that bumped into a hidden enemy, or an enemy's move seen only where
-    it ended (its path cut to that tile by the client)."""
+    """A move; under fog, one that bumped into a hidden enemy, or an enemy's move as the team saw
+    it (fog_view.as_seen_by): where it ended, and where it set out if it was in sight then."""
     unit, path = roster.unit(event.unit), event.path
     if event.blocked_by is not None:
         where = f"moves {path[0]} -> {path[-1]}" if len(path) > 1 else f"stays at {path[0]}"
         return f"{unit} {where}: blocked by {roster.unit(event.blocked_by)}, hidden until then."
+    if isinstance(event, SeenMove):
+        if event.seen_from == path[-1]:
+            return f"{unit} tries to move and stays at {path[-1]}."
+        return f"{unit} moves from {event.seen_from} to {path[-1]}, unseen on the way."
     if len(path) == 1:
         return f"{unit} comes into view at {path[0]}."
     return f"{unit} moves {path[0]} -> {path[-1]}."
@@ -139,6 +144,8 @@ def log_line(event: Event, roster: Roster, turn: int = 0,
     tiles: tuple[Pos, ...] = ()
     units: tuple[int, ...] = ()
     match event:
+        case SeenMove(unit=uid, path=path, seen_from=start):
+            tiles, units = (start, path[-1]), (uid,)
         case Moved(unit=uid, path=path):
             tiles, units = (path[0], path[-1]), (uid,)
         case Shot(shooter=shooter, target=target, at=at):

@@ -17,7 +17,9 @@ from .widgets import (
     draw_box,
     draw_buttons,
     draw_lines,
+    draw_squeezed,
     draw_text,
+    fit,
     font,
     row_of_buttons,
     wrap,
@@ -132,10 +134,12 @@ def draw_panel(
     lay = panel_layout(panel, view)
     for team, rect in score_rects(panel).items():
         draw_score(surface, rect, team, view, palette)
-    draw_text(surface, view.turn_line, (panel.x + 4, panel.y + SCORE_H + 10), 22, TEXT)
+    draw_squeezed(surface, view.turn_line, (panel.x + 4, panel.y + SCORE_H + 10), (22, 18),
+                  panel.w - 8)
     card = lay.card
     draw_box(surface, card)
-    draw_text(surface, view.card_title, (card.x + 10, card.y + 8), 24, ACCENT, bold=True)
+    draw_squeezed(surface, view.card_title, (card.x + 10, card.y + 8), (24, 19), card.w - 20,
+                  ACCENT, bold=True)
     lines = [part for line in view.card_lines for part in wrap(line, 19, card.w - 20)]
     bar_h = 0 if view.thinking is None else THINKING_BAR_H + 12
     fits = (card.h - 40 - bar_h) // font(19).get_linesize()
@@ -174,7 +178,8 @@ def draw_score(
         pygame.draw.rect(surface, ACCENT, rect, 3, border_radius=8)
     pygame.draw.circle(surface, colors.outline, (rect.x + 18, rect.y + 20), 11)
     pygame.draw.circle(surface, colors.main, (rect.x + 18, rect.y + 20), 9)
-    draw_text(surface, view.names[team][:14], (rect.x + 36, rect.y + 10), 22, TEXT, bold=True)
+    name = fit(view.names[team], 22, rect.w - 44, bold=True)
+    draw_text(surface, name, (rect.x + 36, rect.y + 10), 22, TEXT, bold=True)
     score = f"{view.scores[team]} / {view.limits[team]}"
     draw_text(surface, score, (rect.x + 12, rect.bottom - 8), 28, TEXT, anchor="bottomleft")
     level = view.levels[team]

@@ -7,7 +7,7 @@ import pygame
 from ..board.palette import Palette
 from ..bots import LEVEL_NOTES
 from ..engine.game_map import TEAMS, GameMap
-from .widgets import ACCENT, DIM, TEXT, Button, draw_lines, draw_text, font, wrap
+from .widgets import ACCENT, DIM, TEXT, Button, draw_lines, draw_text, fit, wrap
 
 HEADER_H = 28
 LEVEL_W = 84  # the level button: "Normal" with room to spare
@@ -35,16 +35,6 @@ def level_buttons(area: pygame.Rect, levels: dict[str, str]) -> list[Button]:
         rect = pygame.Rect(row.right - LEVEL_W, row.y, LEVEL_W, LEVEL_H)
         result.append(Button(level_button_name(team), levels[team], rect))
     return result
-
-
-def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text`, cut short with '...' if it is wider than `width` pixels."""
-    f = font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "...")[0] > width:
-        text = text[:-1]
-    return text + "..."
 
 
 def draw_picker(

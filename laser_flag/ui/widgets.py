@@ -76,6 +76,40 @@ def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text`, cut short with '...' if it is wider than `width` pixels."""
+    f = font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text + "..."
+
+
+def largest_fitting(text: str, sizes: Sequence[int], width: int, bold: bool = False) -> int:
+    """The first of `sizes` (largest first) at which `text` is at most `width` pixels wide; the
+    last one if none is (a long name on a small window)."""
+    return next((s for s in sizes if font(s, bold).size(text)[0] <= width), sizes[-1])
+
+
+def draw_squeezed(surface: pygame.Surface, text: str, pos: tuple[int, int], sizes: Sequence[int],
+                  width: int, color: tuple[int, int, int] = TEXT, bold: bool = False) -> None:
+    """One line at the largest of `sizes` that fits `width` (a long team name in it), cut
+    short with '...' if even the smallest does not."""
+    size = largest_fitting(text, sizes, width, bold)
+    draw_text(surface, fit(text, size, width, bold), pos, size, color, bold=bold)
+
+
+def wrap_cut(text: str, size: int, width: int, count: int) -> list[str]:
+    """`text` wrapped, at most `count` lines of it; the last one kept ends in '...' when some
+    are left out, so that a cut text says so."""
+    lines = wrap(text, size, width)
+    kept = lines[:max(0, count)]
+    if kept and len(kept) < len(lines):
+        kept[-1] = fit(kept[-1] + " ...", size, width)
+    return kept
+
+
 def draw_lines(
     surface: pygame.Surface,
     lines: Sequence[str],

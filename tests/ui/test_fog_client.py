@@ -17,7 +17,7 @@ from laser_flag.engine.actions import EndTurn, Move
 from laser_flag.engine.events import Disqualified, Event, Moved, TurnEnded
 from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui.fog_view import as_seen_by, team_view, units_before, viewer
+from laser_flag.ui.fog_view import SeenMove, as_seen_by, team_view, units_before, viewer
 from laser_flag.ui.log_text import event_text
 from laser_flag.ui.loop import App
 from laser_flag.ui.panel import HINT
@@ -261,6 +261,43 @@ def test_an_enemy_moving_into_sight_appears_where_it_ended():
     bumped = Moved(0, ((5, 1), (4, 1)), blocked_by=3)
     assert event_text(bumped, roster) == (
         "Alice's Plain moves (5, 1) -> (4, 1): blocked by Bob's Grunt, hidden until then.")
+
+
+@pytest.mark.parametrize("fog", [True, False])
+def test_an_enemy_move_seen_at_both_ends_is_told_and_shown_as_no_walk(app, gated, fog):
+    """RULES §9: a moving unit is seen at its destination only; the tiles between, never. Alice
+    sees Bob's Grunt set out and arrive, so she is told both ends and nothing of the way; Bob's
+    own log, and a game without fog, tell the walk as before."""
+    bot = gated(Move(3, (2, 4)), EndTurn())  # Bob's Grunt, in Alice's sight all along
+    scene = start_game(app, fog_session(BOT, fog=fog, data=SMALL_MAP))
+    started: list[Event] = []
+    scene.turns.on_event = started.append
+    end_turn(app)
+    bot.gate.release()
+    bot.gate.release()
+    run_until(app, lambda: scene.game.active_team == "1" and scene.turns.playback is None)
+    moves = [e for e in started if isinstance(e, Moved)]
+    walk = "Bob's Grunt moves (0, 4) -> (2, 4)."
+    if not fog:
+        assert moves == [Moved(3, ((0, 4), (1, 4), (2, 4)))] and walk in scene.turns.shown_log()
+        return
+    assert moves == [SeenMove(3, ((2, 4),), seen_from=(0, 4))]  # drawn at its end at once
+    told = [line for line in scene.turns.shown_log() if "Grunt moves" in line]
+    assert told == ["Bob's Grunt moves from (0, 4) to (2, 4), unseen on the way."]
+    assert told[0].tiles == ((0, 4), (2, 4))  # hovering it marks both ends
+    assert walk in scene.session.log  # Bob's own line, kept for the replay's view of him
+
+
+def test_an_enemy_move_with_nothing_seen_of_it_but_its_end_says_so():
+    roster = fog_session().roster
+    assert event_text(SeenMove(3, ((1, 4),), seen_from=(1, 4)), roster) == (
+        "Bob's Grunt tries to move and stays at (1, 4).")
+    before = fog_session(data=SMALL_MAP).game
+    before.apply(EndTurn())
+    bumped = Moved(3, ((0, 4), (1, 4)), blocked_by=0)
+    # Alice's Plain was never hidden from Alice: only the mover's own team hears of the bump.
+    assert as_seen_by(bumped, "1", before) == SeenMove(3, ((1, 4),), seen_from=(0, 4))
+    assert as_seen_by(bumped, "2", before) == bumped
 
 
 def test_an_enemy_seen_coming_in_and_leaving_the_board_at_once_is_drawn_meanwhile():

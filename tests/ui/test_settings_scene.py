@@ -6,15 +6,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from laser_flag.engine.game import Game
 from laser_flag.sound.volumes import Volumes
 from laser_flag.ui.loop import App
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.settings_scene import ROWS, SettingsScene, slider_percent
-from laser_flag.ui.settings import load_settings
+from laser_flag.ui.settings import MIN_SIZE, load_settings
 
 from .conftest import (
     SIZE,
     SMALL_MAP,
+    WALLED,
     centre,
     click,
     frames,
@@ -47,6 +49,14 @@ def open_settings(app: App) -> SettingsScene:
 
 def track(scene: SettingsScene, name: str) -> pygame.Rect:
     return scene.track_rect([row for row, _ in ROWS].index(name))
+
+
+def resize(app: App, size: tuple[int, int]) -> None:
+    """The window resized by its frame to `size`, as the window manager tells it."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1],
+                                         size=size))
+    frames(app)
+    assert app.screen.get_size() == size
 
 
 def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
@@ -123,7 +133,7 @@ def test_the_switches_change_by_click_and_enter(saved_app):
 def test_every_setting_made_here_is_read_back_by_a_new_app(saved_app, tmp_path):
     app = saved_app
     scene = open_settings(app)
-    for name in ("speed", "palette", "theme", "coordinates", "confirm", "muted"):
+    for name in ("speed", "palette", "theme", "coordinates", "dim", "confirm", "muted"):
         click(app, row_xy(scene, name))
     click(app, (track(scene, "music").x, track(scene, "music").y))
     app.quit()
@@ -176,3 +186,39 @@ def test_the_menu_thumbnails_follow_the_theme(saved_app):
     press(app, pygame.K_ESCAPE)
     assert app.top is menu and scene is not app.top
     assert pygame.image.tobytes(app.screen.subsurface(thumb), "RGB") != arena
+
+
+def test_fog_dimming_is_a_row_kept_in_step_with_d_in_the_game(saved_app):
+    """The Settings row and the game's D key turn the same setting, which is saved."""
+    app = saved_app
+    session = small_session(data=WALLED)
+    session.game = Game(session.gm, seed=1, fog=True)
+    scene = start_game(app, session)
+    unseen = centre(scene, (1, 1))  # behind the wall: no unit of Alice's sees it
+    dimmed = app.screen.get_at(unseen)
+    press(app, pygame.K_o)
+    assert app.top.value_text("dim") == "On"
+    click(app, row_xy(app.top, "dim"))
+    assert app.top.value_text("dim") == "Off" and not load_settings(app.settings.store).dim_unseen
+    press(app, pygame.K_ESCAPE)
+    frames(app)
+    assert app.screen.get_at(unseen) != dimmed
+    press(app, pygame.K_d)
+    assert app.screen.get_at(unseen) == dimmed and load_settings(app.settings.store).dim_unseen
+    press(app, pygame.K_o)
+    assert app.top.value_text("dim") == "On"
+
+
+@pytest.mark.parametrize("size", [MIN_SIZE, (MIN_SIZE[0], 700), (1920, 1200)])
+def test_every_row_and_back_fit_in_the_window(saved_app, size):
+    app = saved_app
+    scene = open_settings(app)
+    resize(app, size)
+    window = app.screen.get_rect()
+    rows = [scene.row_rect(i) for i in range(len(ROWS))]
+    assert all(window.contains(row) for row in rows)
+    assert all(a.bottom <= b.top for a, b in zip(rows, rows[1:], strict=False))
+    assert window.contains(scene.back_button().rect)
+    assert scene.back_button().rect.top > rows[-1].bottom
+    click(app, scene.back_button().rect.center)  # and it works where it is drawn
+    assert not isinstance(app.top, SettingsScene)

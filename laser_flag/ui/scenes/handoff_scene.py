@@ -8,6 +8,7 @@ import pygame
 from ...board.palette import Palette
 from ..handoff import handoff_report
 from ..scene import Pop, PopToRoot, Scene, Transition
+from ..scroll import HINT, Scroll, draw_bar, overflows
 from ..session import Session
 from ..team_tint import mix, team_tint
 from ..widgets import (
@@ -20,12 +21,15 @@ from ..widgets import (
     draw_lines,
     draw_text,
     font,
+    largest_fitting,
     wrap,
 )
 
 READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 REPORT_W = 760  # the report's box, at most
 REPORT_SIZE = 20
+COVER_SIZE = 28
+COVER_STEP = 36
 TITLE_SIZES = (80, 64, 48, 36)  # the title's, largest first: the first that fits the window
 
 
@@ -36,6 +40,9 @@ class HandOffScene(Scene):
         self.session = session
         self.team = session.game.active_team
         self.ready = False  # Ready pressed: the report shows, then the board
+        # The latest lines matter most (what is in sight now comes last): a report longer than
+        # the window opens at its end, and scrolls back.
+        self.scroll = Scroll.at_end()
 
     @property
     def name(self) -> str:
@@ -51,7 +58,25 @@ class HandOffScene(Scene):
         go = pygame.Rect(w // 2 - 120, h - 120, 240, 52)
         return [Button("go", label, go), Button("menu", "Menu", pygame.Rect(24, h - 64, 120, 40))]
 
+    def report_view(self) -> tuple[list[str], pygame.Rect, int]:
+        """The report's lines wrapped to the window (a blank line between entries), the part
+        of the window they are drawn in (as tall as they need, if there is room) and their
+        height, which scrolls in it."""
+        w, h = self.app.screen.get_size()
+        width = min(REPORT_W, w - 48)
+        wrapped = [part for line in self.report_lines()
+                   for part in [*wrap(line, REPORT_SIZE, width - 32), ""]][:-1]
+        line_h = font(REPORT_SIZE).get_linesize()
+        fits = max(1, (h - 170 - 150 - 32) // line_h)
+        view = pygame.Rect(0, 186, width - 32, min(fits, len(wrapped)) * line_h)
+        view.centerx = w // 2
+        return wrapped, view, len(wrapped) * line_h
+
     def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if self.ready:
+            _, view, content_h = self.report_view()
+            if self.scroll.handle(event, content_h, view.h):
+                return None
         if event.type == pygame.KEYDOWN and event.key in READY_KEYS:
             return self.go_on()
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -84,8 +109,7 @@ class HandOffScene(Scene):
     def draw_title(self, surface: pygame.Surface, text: str, color: tuple[int, int, int]) -> None:
         """Big, in the team's colour, with a shadow that keeps it readable on its tint."""
         x = surface.get_width() // 2
-        fits = [s for s in TITLE_SIZES if font(s, True).size(text)[0] <= x * 2 - 48]
-        size = fits[0] if fits else TITLE_SIZES[-1]  # a long name on a small window
+        size = largest_fitting(text, TITLE_SIZES, x * 2 - 48, bold=True)
         draw_text(surface, text, (x + 3, 73), size, (0, 0, 0), bold=True, anchor="midtop")
         draw_text(surface, text, (x, 70), size, color, bold=True, anchor="midtop")
 
@@ -98,21 +122,24 @@ class HandOffScene(Scene):
             f"Only {self.name} should look now: the board shows what {self.name}'s units see.",
             "Press Ready (Enter or Space) when you are at the keyboard.",
         ]
-        for i, line in enumerate(lines):
-            draw_text(surface, line, (w // 2, h // 2 - 40 + i * 36), 28, TEXT, anchor="midtop")
+        wrapped = [part for line in lines for part in wrap(line, COVER_SIZE, w - 48)]
+        y = max(170, h // 2 - 40 - (len(wrapped) - len(lines)) * COVER_STEP // 2)  # names wrap
+        for i, line in enumerate(wrapped):
+            draw_text(surface, line, (w // 2, y + i * COVER_STEP), COVER_SIZE, TEXT,
+                      anchor="midtop")
 
     def draw_report(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
         w, h = surface.get_size()
         self.draw_title(surface, f"{self.name}: while you waited", title)
-        width = min(REPORT_W, w - 48)
-        wrapped = [part for line in self.report_lines()
-                   for part in [*wrap(line, REPORT_SIZE, width - 32), ""]][:-1]
-        line_h = font(REPORT_SIZE).get_linesize()
-        fits = (h - 170 - 150 - 32) // line_h
-        shown = wrapped[-fits:]  # the latest matter most: what is in sight now comes last
-        box = pygame.Rect(0, 170, width, len(shown) * line_h + 32)
-        box.centerx = w // 2
-        draw_box(surface, box)
-        draw_lines(surface, shown, (box.x + 16, box.y + 16), REPORT_SIZE, TEXT)
+        wrapped, view, content_h = self.report_view()
+        top = self.scroll.top(content_h, view.h)
+        draw_box(surface, view.inflate(32, 32))
+        surface.set_clip(view)
+        draw_lines(surface, wrapped, (view.x, view.y - top), REPORT_SIZE, TEXT)
+        surface.set_clip(None)
+        draw_bar(surface, view.inflate(20, 0), top, content_h)
+        if overflows(content_h, view.h):
+            draw_text(surface, HINT, (view.right + 16, view.bottom + 20), 18, DIM,
+                      anchor="topright")
         draw_text(surface, "Enter or Space: the board", (w // 2, h - 60), 20, DIM,
                   anchor="midtop")

@@ -34,6 +34,7 @@ from ..widgets import (
     draw_text,
     font,
     wrap,
+    wrap_cut,
 )
 
 CARD_H = 84
@@ -428,13 +429,15 @@ class MenuScene(Scene):
             draw_text(surface, byline, (x, y), 20, DIM)
             facts = [part for line in map_facts(gm) for part in wrap(line, 22, text_w)]
             y = draw_lines(surface, facts, (x, y + 26), 22, TEXT)
-            if entry.badge is not None:
-                detail = wrap(entry.badge.detail, 20, text_w)
+            step = font(20).get_linesize()
+            if entry.badge is not None:  # on a short window, cut above the players
+                detail = wrap_cut(entry.badge.detail, 20, text_w, (picker.y - 8 - y) // step)
                 y = draw_lines(surface, detail, (x, y + 4), 20, entry.badge.tone)
             room = picker.y - 16 - y  # the description's, and the board's if it can be big
             board_room = THUMB * 2 if room >= THUMB * 3 else 0  # else the list's one will do
-            fits = max(0, (room - board_room) // font(20).get_linesize())
-            y = draw_lines(surface, wrap(gm.description, 20, text_w)[:fits], (x, y + 4), 20, DIM)
+            fits = (room - board_room) // step
+            description = wrap_cut(gm.description, 20, text_w, fits)
+            y = draw_lines(surface, description, (x, y + 4), 20, DIM)
             size = min(text_w, picker.y - 16 - (y + 10))
             if board_room and size >= THUMB:
                 surface.blit(self.thumbnail(gm, size), (x, y + 10))

@@ -1,4 +1,6 @@
-"""The Rules screen: the rules in words, then tiles, classes and status icons drawn as in play."""
+"""The Rules screen: the rules in words, then tiles, classes and status icons drawn as in play.
+
+A page taller than the window scrolls (scroll.py); one wider than it wraps its words."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from ...engine.mapfile import parse_map
 from ...engine.ruleset import CLASS_LABELS, CLASSES, DEFAULT_RULESET, Ruleset
 from ..rules_text import RULES_PAGE
 from ..scene import Pop, Scene, Transition
+from ..scroll import HINT, Scroll, draw_bar, overflows
 from ..widgets import (
     ACCENT,
     DIM,
@@ -24,6 +27,7 @@ from ..widgets import (
     draw_buttons,
     draw_lines,
     draw_text,
+    font,
     row_of_buttons,
     wrap,
 )
@@ -41,6 +45,15 @@ COLUMNS = (
     ("Firing costs", "firing_costs"),
 )
 PAGES = ("Playing", "Board and units")
+TITLE_SIZE = 28  # a section's title; its words are TEXT_SIZE
+TEXT_SIZE = 21
+HEAD_SIZE = 19  # the class table's column titles
+TILES_H = 164  # the row of tiles and their names
+CLASS_ROW_H = 40
+ICON_ROW_H = 58  # a status mark, its name and up to two lines saying what it means
+GAP = 20  # between the board page's sections
+
+Placed = tuple[str, int, tuple[int, int]]  # a line of text, its size, where (from the corner)
 
 
 def sample_map(gm: GameMap | None) -> GameMap:
@@ -66,14 +79,58 @@ def cell(rules: Ruleset, unit_class: str, column: str | None) -> str:
     )
 
 
+def words_layout(width: int) -> tuple[list[Placed], int]:
+    """Every line of the words page in a box `width` wide (two columns when it is wide enough),
+    and the height of them all."""
+    columns = 2 if width > 900 else 1
+    col_w = (width - 24 * (columns - 1)) // columns
+    step = font(TEXT_SIZE).get_linesize()
+    placed: list[Placed] = []
+    x = y = bottom = 0
+    for i, (title, paragraphs) in enumerate(RULES_PAGE):
+        if columns == 2 and i == len(RULES_PAGE) // 2:
+            x, y = col_w + 24, 0
+        placed.append((title, TITLE_SIZE, (x, y)))
+        y += 28
+        for paragraph in paragraphs:
+            for line in wrap(paragraph, TEXT_SIZE, col_w):
+                placed.append((line, TEXT_SIZE, (x, y)))
+                y += step
+            y += 6
+        y += 8
+        bottom = max(bottom, y)
+    return placed, bottom
+
+
+def column_width(width: int) -> int:
+    return min(120, (width - 60) // len(COLUMNS))
+
+
+def table_heads(width: int) -> list[list[str]]:
+    """Each column's title, on two lines where the columns are narrow."""
+    return [wrap(title, HEAD_SIZE, column_width(width) - 6) for title, _ in COLUMNS]
+
+
+def classes_height(width: int) -> int:
+    heads = max(len(lines) for lines in table_heads(width)) * font(HEAD_SIZE).get_linesize()
+    return 34 + heads + 8 + len(CLASSES) * CLASS_ROW_H
+
+
+def board_page_height(width: int) -> int:
+    icons = 36 + (len(STATUS_ICONS) + 1) // 2 * ICON_ROW_H
+    return TILES_H + classes_height(width) + GAP + icons
+
+
 class RulesScene(Scene):
-    """Two pages; Left/Right or the buttons turn them, Esc or R goes back."""
+    """Two pages; Left/Right or the buttons turn them, Up/Down, PgUp/PgDn or the wheel scroll a
+    page taller than the window, Esc or R goes back."""
 
     def __init__(self, gm: GameMap | None = None) -> None:
         self.page = 0
         self.rules = gm.rules if gm else DEFAULT_RULESET
         self.tiles_map = sample_map(gm)
         self.palette = Palette.from_map(self.tiles_map)
+        self.scroll = Scroll()
 
     def buttons(self):
         w, h = self.app.screen.get_size()
@@ -82,15 +139,27 @@ class RulesScene(Scene):
         ends = {"prev": self.page > 0, "next": self.page < len(PAGES) - 1}
         return [replace(b, enabled=ends.get(b.name, True)) for b in row_of_buttons(specs, area)]
 
+    def box(self) -> pygame.Rect:
+        w, h = self.app.screen.get_size()
+        return pygame.Rect(24, 70, w - 48, h - 150)
+
+    def view(self) -> pygame.Rect:
+        """The part of the box the page is drawn in; what does not fit scrolls."""
+        return self.box().inflate(-32, -24)
+
+    def content_height(self) -> int:
+        width = self.view().w
+        return words_layout(width)[1] if self.page == 0 else board_page_height(width)
+
     def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if self.scroll.handle(event, self.content_height(), self.view().h):
+            return None
         if event.type == pygame.KEYDOWN:
             keys = {
                 pygame.K_LEFT: "prev",
                 pygame.K_RIGHT: "next",
                 pygame.K_ESCAPE: "back",
                 pygame.K_r: "back",
-                pygame.K_PAGEUP: "prev",
-                pygame.K_PAGEDOWN: "next",
             }
             if event.key in keys:
                 return self.act(keys[event.key])
@@ -104,7 +173,9 @@ class RulesScene(Scene):
         if name == "back":
             return Pop()
         step = 1 if name == "next" else -1  # the pages stop at either end: no wrapping round
-        self.page = min(len(PAGES) - 1, max(0, self.page + step))
+        page = min(len(PAGES) - 1, max(0, self.page + step))
+        if page != self.page:
+            self.page, self.scroll = page, Scroll()  # a new page opens at its top
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -118,63 +189,67 @@ class RulesScene(Scene):
             DIM,
             anchor="topright",
         )
-        area = pygame.Rect(24, 70, w - 48, h - 150)
-        draw_box(surface, area)
+        draw_box(surface, self.box())
+        view, content_h = self.view(), self.content_height()
+        top = self.scroll.top(content_h, view.h)
+        surface.set_clip(view)
         if self.page == 0:
-            self.draw_words(surface, area.inflate(-32, -24))
+            self.draw_words(surface, view, top)
         else:
-            self.draw_board_page(surface, area.inflate(-32, -24))
-        draw_buttons(surface, self.buttons())
+            self.draw_board_page(surface, view.move(0, -top))
+        surface.set_clip(None)
+        draw_bar(surface, view.inflate(20, 0), top, content_h)
+        buttons = self.buttons()
+        draw_buttons(surface, buttons)
+        if overflows(content_h, view.h):
+            room = buttons[0].rect.x - 24 - 16
+            draw_lines(surface, wrap(HINT, 18, room), (24, h - 58), 18, DIM)
 
-    def draw_words(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        columns = 2 if area.w > 900 else 1
-        col_w = (area.w - 24 * (columns - 1)) // columns
-        x, y = area.x, area.y
-        for i, (title, paragraphs) in enumerate(RULES_PAGE):
-            if columns == 2 and i == 4:
-                x, y = area.x + col_w + 24, area.y
-            draw_text(surface, title, (x, y), 28, ACCENT, bold=True)
-            y += 28
-            for paragraph in paragraphs:
-                y = draw_lines(surface, wrap(paragraph, 21, col_w), (x, y), 21, TEXT) + 6
-            y += 8
+    def draw_words(self, surface: pygame.Surface, view: pygame.Rect, top: int) -> None:
+        for text, size, (x, y) in words_layout(view.w)[0]:
+            if -size < y - top < view.h:
+                title = size == TITLE_SIZE
+                draw_text(surface, text, (view.x + x, view.y + y - top), size,
+                          ACCENT if title else TEXT, bold=title)
 
     def draw_board_page(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         px = 76
-        draw_text(surface, "Tiles", (area.x, area.y), 28, ACCENT, bold=True)
+        draw_text(surface, "Tiles", (area.x, area.y), TITLE_SIZE, ACCENT, bold=True)
         origin = (area.x, area.y + 32)
         draw_tiles(surface, self.tiles_map, origin, px, self.palette, self.app.settings.theme)
         for i, kind in enumerate(self.tiles_map.tiles[0]):
             label = wrap(TILE_LABELS[kind], 18, px - 6)
             draw_lines(surface, label, (origin[0] + i * px + 2, origin[1] + px + 4), 18, DIM)
-        self.draw_classes(surface, pygame.Rect(area.x, area.y + 164, area.w, 200))
-        self.draw_icons(
-            surface, pygame.Rect(area.x, area.y + 384, area.w, area.bottom - area.y - 384)
-        )
+        self.draw_classes(surface, pygame.Rect(area.x, area.y + TILES_H, area.w, 0))
+        icons_y = area.y + TILES_H + classes_height(area.w) + GAP
+        self.draw_icons(surface, pygame.Rect(area.x, icons_y, area.w, 0))
 
     def draw_classes(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        draw_text(surface, "Unit classes", (area.x, area.y), 28, ACCENT, bold=True)
-        col_w = min(120, (area.w - 60) // len(COLUMNS))
+        draw_text(surface, "Unit classes", (area.x, area.y), TITLE_SIZE, ACCENT, bold=True)
+        col_w = column_width(area.w)
+        heads = table_heads(area.w)
         y = area.y + 34
-        for j, (title, _) in enumerate(COLUMNS):
-            draw_text(surface, title, (area.x + 60 + j * col_w, y), 19, DIM)
+        for j, lines in enumerate(heads):
+            draw_lines(surface, lines, (area.x + 60 + j * col_w, y), HEAD_SIZE, DIM)
+        y += max(len(lines) for lines in heads) * font(HEAD_SIZE).get_linesize() + 8
         for i, unit_class in enumerate(CLASSES):
-            row_y = y + 26 + i * 40
+            row_y = y + i * CLASS_ROW_H
             look = UnitLook("1" if i % 2 == 0 else "2", unit_class, (0, 0))
             draw_unit(surface, look, pygame.Rect(area.x, row_y - 6, 40, 40), self.palette)
             for j, (_, column) in enumerate(COLUMNS):
                 text = cell(self.rules, unit_class, column)
-                draw_text(surface, text, (area.x + 60 + j * col_w, row_y + 6), 21, TEXT)
+                draw_text(surface, text, (area.x + 60 + j * col_w, row_y + 6), TEXT_SIZE, TEXT)
 
     def draw_icons(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        draw_text(surface, "Status marks on a unit", (area.x, area.y), 28, ACCENT, bold=True)
+        draw_text(surface, "Status marks on a unit", (area.x, area.y), TITLE_SIZE, ACCENT,
+                  bold=True)
         col_w = area.w // 2
         for i, (name, description, draw_icon) in enumerate(STATUS_ICONS):
             x = area.x + (i % 2) * col_w
-            y = area.y + 36 + (i // 2) * 46
+            y = area.y + 36 + (i // 2) * ICON_ROW_H
             icon = pygame.Rect(x, y, 76, 38)  # wide enough for a count drawn beside its mark
             pygame.draw.rect(surface, (70, 74, 66), icon, border_radius=4)
             draw_icon(surface, icon.inflate(-28, -8).move(-10, 0))
-            draw_text(surface, name, (icon.right + 10, y), 21, TEXT, bold=True)
-            draw_lines(surface, wrap(description, 18, col_w - 100)[:1], (icon.right + 10, y + 19),
-                       18, DIM)
+            draw_text(surface, name, (icon.right + 10, y), TEXT_SIZE, TEXT, bold=True)
+            words = wrap(description, 18, col_w - 100)[:2]
+            draw_lines(surface, words, (icon.right + 10, y + 19), 18, DIM)

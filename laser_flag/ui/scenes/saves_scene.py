@@ -12,7 +12,18 @@ from ...bots import HUMAN
 from ...engine.game_map import TEAMS, other_team
 from ..routes import Route
 from ..scene import Pop, Replace, Scene, Transition
-from ..widgets import ACCENT, BAD, DIM, TEXT, Button, button_at, draw_box, draw_buttons, draw_text
+from ..widgets import (
+    ACCENT,
+    BAD,
+    DIM,
+    TEXT,
+    Button,
+    button_at,
+    draw_box,
+    draw_buttons,
+    draw_text,
+    fit,
+)
 
 ROW_H = 34
 TOP = 90
@@ -116,8 +127,9 @@ class SavesScene(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
         draw_text(surface, "Saved games", (24, 20), 48, ACCENT, bold=True)
-        draw_text(surface, str(saves.saves_dir()), (26, 62), 18, DIM)
+        draw_text(surface, fit(str(saves.saves_dir()), 18, w - 50), (26, 62), 18, DIM)
         if not self.infos:
             draw_text(surface, "No saved games yet.", (24, TOP), 24, TEXT)
         for i in range(self.top, min(self.row_count, self.top + self.rows_shown)):
@@ -125,12 +137,13 @@ class SavesScene(Scene):
             if i == self.chosen:
                 draw_box(surface, rect)
             if i < len(self.infos):
-                draw_text(surface, info_line(self.infos[i]), (rect.x + 8, rect.y + 6), 20, TEXT)
+                line = fit(info_line(self.infos[i]), 20, rect.w - 16)
+                draw_text(surface, line, (rect.x + 8, rect.y + 6), 20, TEXT)
             else:
-                problem = self.problems[i - len(self.infos)]
-                draw_text(surface, f"Unreadable: {problem}", (rect.x + 8, rect.y + 8), 18, BAD)
-        if self.row_count > self.rows_shown:
+                problem = fit(f"Unreadable: {self.problems[i - len(self.infos)]}", 18, rect.w - 16)
+                draw_text(surface, problem, (rect.x + 8, rect.y + 8), 18, BAD)
+        if self.row_count > self.rows_shown:  # above the buttons' right end: on any window
             last = min(self.row_count, self.top + self.rows_shown)
             where = f"rows {self.top + 1}-{last} of {self.row_count} · wheel or Up/Down to scroll"
-            draw_text(surface, where, (24 + 3 * 230, surface.get_height() - 54), 16, DIM)
+            draw_text(surface, where, (w - 24, h - 70), 16, DIM, anchor="bottomright")
         draw_buttons(surface, self.buttons())

@@ -38,10 +38,12 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("speed", "Animations (A in a game)"),
     ("fullscreen", "Fullscreen (F11)"),
     ("coordinates", "Board coordinates (G in a game)"),
+    ("dim", "Dim unseen tiles (D, fog)"),
     ("confirm", "End turn while units can act"),
 )
 TOP = 100
-ROW_H = 46
+ROW_H = 46  # at most: on a short window the rows close up so that all of them and Back fit
+BACK_ROOM = 16 + 40 + 16  # the Back button under the form, with a gap above and below
 FORM_W = (520, 720)
 VOLUME_STEP = 10  # one arrow key
 SNAP = 5  # a click or drag lands on a multiple of this percent
@@ -70,11 +72,16 @@ class SettingsScene(Scene):
     def form_rect(self) -> pygame.Rect:
         w, _ = self.app.screen.get_size()
         width = max(FORM_W[0], min(FORM_W[1], w * 11 // 20))
-        return pygame.Rect(24, TOP, width, len(ROWS) * ROW_H + 16)
+        return pygame.Rect(24, TOP, width, len(ROWS) * self.row_h() + 16)
+
+    def row_h(self) -> int:
+        """ROW_H, or less when the window is too short for every row at that height."""
+        _, h = self.app.screen.get_size()
+        return min(ROW_H, (h - TOP - 16 - BACK_ROOM) // len(ROWS))
 
     def row_rect(self, index: int) -> pygame.Rect:
-        form = self.form_rect()
-        return pygame.Rect(form.x + 8, form.y + 8 + index * ROW_H, form.w - 16, ROW_H - 4)
+        form, row_h = self.form_rect(), self.row_h()
+        return pygame.Rect(form.x + 8, form.y + 8 + index * row_h, form.w - 16, row_h - 4)
 
     def control_rect(self, index: int) -> pygame.Rect:
         """The right part of a row: a slider's track, or the value to switch."""
@@ -110,6 +117,7 @@ class SettingsScene(Scene):
             "speed": settings.speed_label,
             "fullscreen": "On" if self.app.fullscreen else "Off",
             "coordinates": "Shown" if settings.coordinates else "Hidden",
+            "dim": "On" if settings.dim_unseen else "Off",
             "confirm": "Asks first" if settings.confirm_end_turn else "Ends at once",
         }[name]
 
@@ -126,6 +134,7 @@ class SettingsScene(Scene):
             "speed": lambda: settings.cycle_speed(step),
             "fullscreen": app.toggle_fullscreen,
             "coordinates": lambda: settings.flip("coordinates"),
+            "dim": lambda: settings.flip("dim_unseen"),
             "confirm": lambda: settings.flip("confirm_end_turn"),
         }[name]()
 

@@ -24,10 +24,14 @@ from ..widgets import (
     draw_box,
     draw_buttons,
     draw_text,
+    fit,
+    largest_fitting,
     row_of_buttons,
 )
 
 MINI_TILE_PX = 4  # the smallest tile of the final position's mini board
+HEADLINE_SIZES = (72, 56, 44, 36)  # largest first: the first that fits the window
+REASON_SIZES = (28, 22, 18)
 
 
 def team_stats(session: Session, team: str) -> list[tuple[str, str]]:
@@ -93,10 +97,14 @@ class VictoryScene(Scene):
             band = mix(background, title, 0.12 + 0.08 * i)
             pygame.draw.rect(surface, band, (0, 20 + 12 * i, w, 96 - 24 * i))
         headline = "Draw!" if game.winner == "draw" else f"{names[game.winner]} wins!"
-        draw_text(surface, headline, (w // 2 + 3, 33), 72, (0, 0, 0), bold=True, anchor="midtop")
-        draw_text(surface, headline, (w // 2, 30), 72, title, bold=True, anchor="midtop")
+        size = largest_fitting(headline, HEADLINE_SIZES, w - 48, bold=True)
+        y = 30 + (72 - size) // 3  # a smaller headline stays in the middle of its band
+        draw_text(surface, headline, (w // 2 + 3, y + 3), size, (0, 0, 0), bold=True,
+                  anchor="midtop")
+        draw_text(surface, headline, (w // 2, y), size, title, bold=True, anchor="midtop")
         reason = game_over_text(game.winner, game.victory, names)
-        draw_text(surface, reason, (w // 2, 124), 28, TEXT, anchor="midtop")
+        size = largest_fitting(reason, REASON_SIZES, w - 48)
+        draw_text(surface, reason, (w // 2, 124), size, TEXT, anchor="midtop")
         where = f"{game.map.name} · round {game.round}, turn {game.turn}"
         draw_text(surface, where, (w // 2, 158), 22, DIM, anchor="midtop")
         table = self.draw_table(surface, pygame.Rect(w // 2 - 300, 192, 600, 210), palette, title)
@@ -133,7 +141,8 @@ class VictoryScene(Scene):
         pygame.draw.circle(surface, colors.outline, disc, 13)
         pygame.draw.circle(surface, colors.main, disc, 10)
         name = self.session.names[team]
-        draw_text(surface, name[:14], (column.x + 40, column.y + 8), 26, TEXT, bold=True)
+        name = fit(name, 26, column.w - 46, bold=True)  # a long one would run into the next
+        draw_text(surface, name, (column.x + 40, column.y + 8), 26, TEXT, bold=True)
         level = self.session.levels[team]
         if level != HUMAN:
             draw_text(surface, f"{level} bot", (column.x + 40, column.y + 36), 16, DIM)
