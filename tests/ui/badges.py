@@ -19,7 +19,8 @@ def badged_map(path: Path, team1_wins: int, team2_wins: int, name: str = "Badged
     row = {"pairing": ["greedy", "greedy"], "games": games, "team1_wins": team1_wins,
            "team2_wins": team2_wins, "draws": 0,
            "team1_win_rate": round(team1_wins / games, 6),
-           "team1_interval": list(wilson(team1_wins, games) or ())}
+           "team1_interval": list(wilson(team1_wins, games) or ()),
+           "mean_rounds": 12.0, "victories": {"score": games}}
     run = {"game_version": "test", "seed": 1, "games_per_pairing": games, "max_rounds": 200,
            "budget": None}
     badge.write(path, badge.measured(load_map(path), run, [row]))
