@@ -7,14 +7,14 @@ import pygame
 import pytest
 
 from laser_flag.ui.loop import BACKGROUND, App
-from laser_flag.ui.scenes.rules_scene import (
+from laser_flag.ui.rules_layout import (
     ICON_ROW_H,
     PAGES,
-    RulesScene,
     column_width,
     table_heads,
     words_layout,
 )
+from laser_flag.ui.scenes.rules_scene import RulesScene
 from laser_flag.ui.scroll import LINE_PX
 from laser_flag.ui.settings import MIN_SIZE
 from laser_flag.ui.widgets import font
