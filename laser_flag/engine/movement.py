@@ -58,6 +58,44 @@ class _Grid:
         return ((tiles & nw) >> w + 1 | (tiles & ne) >> w - 1 | (tiles & sw) << w - 1
                 | (tiles & se) << w + 1) & self.open
 
+    def walk_on(self, front: list[int], kept: list[int], free: int, ends: int
+                ) -> tuple[list[int], int]:
+        """One step of a search from `front` (front[d]: the tiles its states with d diagonals
+        stand on): the next layer's states worth keeping (`kept` is updated), and every tile
+        the step tries. A step onto `ends` (cover, for a class that does not climb freely)
+        from the floor walks no further. The two kinds of step are inlined: a search makes
+        a few dozen of them, and it runs after nearly every action."""
+        w, is_open, cover = self.stride, self.open, self.cover
+        nw, ne, sw, se = self.corners
+        last = len(front) - 1
+        states = [0] * (last + 1)
+        tried = 0
+        for d, tiles in enumerate(front):
+            if not tiles:
+                continue
+            onto = (tiles >> w | tiles << w | tiles >> 1 | tiles << 1) & is_open
+            tried |= onto
+            if onto & ends:
+                from_cover = tiles & cover
+                onto = onto & ~cover | ((from_cover >> w | from_cover << w | from_cover >> 1
+                                         | from_cover << 1) & is_open if from_cover else 0)
+            states[d] |= onto
+            if d == last:
+                continue
+            onto = ((tiles & nw) >> w + 1 | (tiles & ne) >> w - 1 | (tiles & sw) << w - 1
+                    | (tiles & se) << w + 1) & is_open
+            tried |= onto
+            if onto & ends:
+                onto = onto & ~cover | self.diagonal(tiles & cover)
+            states[d + 1] = onto
+        fewer = 0  # this layer's new states with fewer diagonals
+        for d, onto in enumerate(states):
+            worse = kept[d] | fewer
+            states[d] = onto = onto & free & ~worse
+            fewer |= onto
+            kept[d] = worse | onto
+        return states, tried
+
 
 def tile_bits(gm: GameMap, tiles: Iterable[Pos]) -> int:
     """The bitset of some tiles of the map, as Reach.depends_on_any reads it."""
@@ -215,39 +253,25 @@ def _search(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, max_diagon
     """The search itself, layer by layer. A state that may walk on is only worth keeping with
     fewer diagonals than any earlier state on its tile, or any state of its layer. A step that
     climbs onto cover ends its path (unless the class climbs freely): it makes its tile a
-    destination but walks no further.
+    destination but walks no further. The last step only asks which tiles it reaches (what
+    it leaves behind is never walked on, nor read back by a path).
     """
     grid = gm.memo(_Grid)
-    free, cover = grid.open & ~blocked, grid.cover
     origin = 1 << grid.index[start]
     front = [origin] + [0] * max_diagonal
     layers = [front]
     kept = [origin] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
     asked, asked_by_layer = 0, []
-    climbs_end = 0 if climbs_freely else cover  # a climb from the floor ends the walk
-    steps = ((grid.orthogonal, 0), (grid.diagonal, 1))
-    for _ in range(speed):
-        states = [0] * (max_diagonal + 1)
-        for d, tiles in enumerate(front):
-            if not tiles:
-                continue
-            for step, more in steps:
-                if d + more > max_diagonal:
-                    break
-                onto = step(tiles)
-                asked |= onto
-                if onto & climbs_end:
-                    onto = onto & ~cover | (step(tiles & cover) if tiles & cover else 0)
-                states[d + more] |= onto
-        fewer = 0  # this layer's new states with fewer diagonals
-        for d, onto in enumerate(states):
-            worse = kept[d] | fewer
-            states[d] = onto & free & ~worse
-            fewer |= states[d]
-            kept[d] = worse | states[d]
-        layers.append(states)
+    free, ends = grid.open & ~blocked, 0 if climbs_freely else grid.cover
+    for _ in range(speed - 1):
+        front, onto = grid.walk_on(front, kept, free, ends)
+        asked |= onto
         asked_by_layer.append(asked)
-        front = states
-        if not fewer:  # nothing left to explore: a huge speed costs no more than the map
+        if not any(front):  # nothing left to explore: a huge speed costs no more than the map
             break
+        layers.append(front)
+    else:
+        if speed > 0:
+            everywhere, below_limit = reduce(or_, front), reduce(or_, front[:max_diagonal], 0)
+            asked_by_layer.append(asked | grid.orthogonal(everywhere) | grid.diagonal(below_limit))
     return Reach(grid, start, climbs_freely, layers, asked_by_layer, blocked)
