@@ -9,13 +9,16 @@ tiles it reaches.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from functools import reduce
 from itertools import compress, repeat
 from operator import or_
+from typing import TypeVar
 
 from .game_map import ELEVATED, NEIGHBOURS, WALL, GameMap, Pos
 from .los import bits_of
+
+T = TypeVar("T")
 
 
 class _Grid:
@@ -98,8 +101,20 @@ class _Grid:
 
 
 def tile_bits(gm: GameMap, tiles: Iterable[Pos]) -> int:
-    """The bitset of some tiles of the map, as Reach.depends_on_any reads it."""
+    """The bitset of some tiles of the map, as Reach.depends_on_any and search_bits read it."""
     return gm.memo(_Grid).bits(tiles)
+
+
+def bit_of_tile(gm: GameMap) -> Mapping[Pos, int]:
+    """Each tile's bit (tile_bits of that tile alone), for a caller that keeps a bitset of
+    tiles up to date one tile at a time."""
+    return gm.memo(_Grid).bit
+
+
+def tile_table(gm: GameMap, make: Callable[[Pos], T]) -> list[T | None]:
+    """make(tile) for every tile of the map, at its bit's index (None in the padding): the
+    table Reach.pick reads the destinations' entries from."""
+    return [None if pos is None else make(pos) for pos in gm.memo(_Grid).positions]
 
 
 class Reach:
@@ -122,7 +137,7 @@ class Reach:
         origin = 1 << grid.index[start]
         self._arrivals = self._asked & ~blocked & ~origin
         self._depends = self._asked | origin
-        self._tiles: tuple[Pos, ...] | None = None
+        self._selectors: bytes | None = None
 
     def walked_on(self, speed: int) -> int:
         """The tiles whose being blocked may change more than whether they are destinations:
@@ -146,9 +161,14 @@ class Reach:
 
     def __iter__(self) -> Iterator[Pos]:
         """The destinations in reading order (row, then column)."""
-        if self._tiles is None:
-            self._tiles = tuple(compress(self._grid.positions, bits_of(self._arrivals)))
-        return iter(self._tiles)  # type: ignore[arg-type]
+        return iter(self.pick(self._grid.positions))  # type: ignore[arg-type]
+
+    def pick(self, table: Sequence[T]) -> list[T]:
+        """The entries of a `tile_table` at the destinations, in reading order: the game's
+        Move actions are picked so, made once per map."""
+        if self._selectors is None:
+            self._selectors = bits_of(self._arrivals)
+        return list(compress(table, self._selectors))
 
     def __len__(self) -> int:
         return self._arrivals.bit_count()
@@ -210,17 +230,23 @@ def search(
     Diagonals are limited to half the speed unless `max_diagonal` says otherwise (how far a tile
     out of reach is). Searches are kept on the map by the units that matter to them.
     """
+    return search_bits(gm, start, speed, climbs_freely, tile_bits(gm, occupied), max_diagonal)
+
+
+def search_bits(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, occupied: int,
+                max_diagonal: int | None = None) -> Reach:
+    """search() with the occupied tiles as a bitset (`tile_bits`), as Game keeps them."""
     max_diagonal = speed // 2 if max_diagonal is None else max_diagonal
     # A walk never needs more diagonals than steps, nor than tiles (a shorter walk skips a loop).
     max_diagonal = min(max_diagonal, speed, gm.rows * gm.cols)
-    grid, kept = gm.memo(_Grid), gm.memo(_KeptSearches)
+    kept = gm.memo(_KeptSearches)
     key = (start, speed, climbs_freely, max_diagonal)
     open_floor = kept.search(gm, key, 0)
     # Only units on tiles the open-floor search asked about can change the answer (a walk
     # among units is a walk on the open floor too); the unit's own tile never does. Units on
     # tiles first asked at the last step only take those tiles out: the walks are the ones
     # searched with the other units alone, so far more searches are found kept.
-    blocked = grid.bits(occupied) & open_floor._asked & ~(1 << grid.index[start])
+    blocked = occupied & open_floor._asked & ~kept.bit[start]
     if not blocked:
         return open_floor
     walked_on = blocked & open_floor.walked_on(speed)
@@ -234,7 +260,8 @@ class _KeptSearches:
 
     LIMIT = 4096  # a search is a few KB: a few MB per map at most
 
-    def __init__(self, _gm: GameMap) -> None:
+    def __init__(self, gm: GameMap) -> None:
+        self.bit = gm.memo(_Grid).bit
         self._found: OrderedDict[tuple[tuple[Pos, int, bool, int], int], Reach] = OrderedDict()
 
     def search(self, gm: GameMap, key: tuple[Pos, int, bool, int], blocked: int) -> Reach:
