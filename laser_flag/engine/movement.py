@@ -62,42 +62,40 @@ class _Grid:
                 | (tiles & se) << w + 1) & self.open
 
     def walk_on(self, front: list[int], kept: list[int], free: int, ends: int
-                ) -> tuple[list[int], int]:
+                ) -> tuple[list[int], int, int, int]:
         """One step of a search from `front` (front[d]: the tiles its states with d diagonals
-        stand on): the next layer's states worth keeping (`kept` is updated), and every tile
-        the step tries. A step onto `ends` (cover, for a class that does not climb freely)
-        from the floor walks no further. The two kinds of step are inlined: a search makes
-        a few dozen of them, and it runs after nearly every action."""
+        stand on): the next layer's states worth keeping (`kept` is updated), every tile the
+        step tries, and the tiles of the new states (all of them, and those below the diagonal
+        limit). A step onto `ends` (cover, for a class that does not climb freely) from the
+        floor walks no further. The two kinds of step are inlined, and a layer is made in one
+        pass over d (a diagonal step lands one d further on): a search makes a few dozen of
+        them, and it runs after nearly every action."""
         w, is_open, cover = self.stride, self.open, self.cover
         nw, ne, sw, se = self.corners
         last = len(front) - 1
-        states = [0] * (last + 1)
-        tried = 0
+        states = []
+        tried = diagonal = fewer = below = 0  # fewer: this layer's new states, fewer diagonals
         for d, tiles in enumerate(front):
-            if not tiles:
-                continue
-            onto = (tiles >> w | tiles << w | tiles >> 1 | tiles << 1) & is_open
-            tried |= onto
-            if onto & ends:
-                from_cover = tiles & cover
-                onto = onto & ~cover | ((from_cover >> w | from_cover << w | from_cover >> 1
-                                         | from_cover << 1) & is_open if from_cover else 0)
-            states[d] |= onto
-            if d == last:
-                continue
-            onto = ((tiles & nw) >> w + 1 | (tiles & ne) >> w - 1 | (tiles & sw) << w - 1
-                    | (tiles & se) << w + 1) & is_open
-            tried |= onto
-            if onto & ends:
-                onto = onto & ~cover | self.diagonal(tiles & cover)
-            states[d + 1] = onto
-        fewer = 0  # this layer's new states with fewer diagonals
-        for d, onto in enumerate(states):
+            onto, diagonal = diagonal, 0
+            if tiles:
+                step = (tiles >> w | tiles << w | tiles >> 1 | tiles << 1) & is_open
+                tried |= step
+                if step & ends:
+                    step = step & ~cover | self.orthogonal(tiles & cover)
+                onto |= step
+                if d < last:
+                    diagonal = ((tiles & nw) >> w + 1 | (tiles & ne) >> w - 1
+                                | (tiles & sw) << w - 1 | (tiles & se) << w + 1) & is_open
+                    tried |= diagonal
+                    if diagonal & ends:
+                        diagonal = diagonal & ~cover | self.diagonal(tiles & cover)
             worse = kept[d] | fewer
-            states[d] = onto = onto & free & ~worse
+            onto &= free & ~worse
+            states.append(onto)
+            below = fewer
             fewer |= onto
             kept[d] = worse | onto
-        return states, tried
+        return states, tried, fewer, below
 
 
 def tile_bits(gm: GameMap, tiles: Iterable[Pos]) -> int:
@@ -290,15 +288,15 @@ def _search(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, max_diagon
     kept = [origin] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
     asked, asked_by_layer = 0, []
     free, ends = grid.open & ~blocked, 0 if climbs_freely else grid.cover
+    everywhere, below_limit = origin, origin if max_diagonal else 0  # the front's tiles
     for _ in range(speed - 1):
-        front, onto = grid.walk_on(front, kept, free, ends)
+        front, onto, everywhere, below_limit = grid.walk_on(front, kept, free, ends)
         asked |= onto
         asked_by_layer.append(asked)
-        if not any(front):  # nothing left to explore: a huge speed costs no more than the map
+        if not everywhere:  # nothing left to explore: a huge speed costs no more than the map
             break
         layers.append(front)
     else:
         if speed > 0:
-            everywhere, below_limit = reduce(or_, front), reduce(or_, front[:max_diagonal], 0)
             asked_by_layer.append(asked | grid.orthogonal(everywhere) | grid.diagonal(below_limit))
     return Reach(grid, start, climbs_freely, layers, asked_by_layer, blocked)
