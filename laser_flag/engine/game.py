@@ -282,8 +282,9 @@ class Game:
         if self._winner is not None:
             return []
         actions: list[Action] = []
-        team, rules, moves = self._active_team, self.rules, self._moves
-        enemies: list[Unit] | None = None
+        team, rules, moves, vis = self._active_team, self.rules, self._moves, self.map.visibility
+        enemies: list[Unit] = []
+        targets = -1  # the enemies' tiles, as LOS bits, once a unit may fire
         for u in self._units.values():
             if u.team != team or u.ap < 1:
                 continue
@@ -291,9 +292,11 @@ class Game:
                 kept = moves.get(u.id)
                 actions += kept if kept is not None else self._move_actions(u.id)
             if u.laser == CHARGED:
-                if enemies is None:
+                if targets == -1:
                     enemies = [e for e in self._units.values() if e.team != team]
-                actions += self._fire_actions(u, enemies)
+                    targets = vis.tile_bits(e.pos for e in enemies)
+                if vis.seen_bits(u.pos) & targets:  # most units see no enemy
+                    actions += self._fire_actions(u, enemies)
         actions.append(_END_TURN)
         return actions
 
@@ -467,7 +470,7 @@ class Game:
     def _emit(self, event: Event) -> None:
         """Record an event, then check victory (RULES §7: after every event)."""
         self._events.append(event)
-        if self.fog:
+        if self._fog:
             self._see(event)
         result = self._victory()
         if result:
@@ -583,16 +586,18 @@ class Game:
             if u.team == team:
                 keep = u.laser == CHARGED and not u.fired
                 snap = self.snap_shots_kept(u.unit_class, u.ap) if keep else 0
-                self._change(u.id, snap_shots=snap)
+                if u.snap_shots != snap:  # a unit left as it was is not copied
+                    self._change(u.id, snap_shots=snap)
         limit = self.map.turn_limit
         if limit is not None and team == "2" and self.round >= limit:
             self._finish(self._leader(), "turn_limit")
         nxt = other_team(team)
         self._turn += 1
         self._active_team = nxt
+        fresh = (self.rules.ap_per_turn, 0, False)
         for u in self.units:
-            if u.team == nxt:
-                self._change(u.id, ap=self.rules.ap_per_turn, snap_shots=0, fired=False)
+            if u.team == nxt and (u.ap, u.snap_shots, u.fired) != fresh:
+                self._change(u.id, ap=fresh[0], snap_shots=0, fired=False)
         self._emit(TurnEnded(team, nxt, self._turn, self.round))
 
     def _leader(self) -> str:

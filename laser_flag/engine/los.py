@@ -14,7 +14,7 @@ come out exact too, with no special case.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import compress, product
 
@@ -229,6 +229,15 @@ class Visibility:
         seen = self._seen[a]
         i = self._bit.get(b)
         return i is not None and seen >> i & 1 == 1
+
+    def seen_bits(self, a: Pos) -> int:
+        """Every tile a sees, as a bitset of `tile_bits`."""
+        return self._seen[a]
+
+    def tile_bits(self, tiles: Iterable[Pos]) -> int:
+        """The bitset of some distinct tiles, to compare with `seen_bits`."""
+        bit = self._bit
+        return sum(1 << bit[pos] for pos in tiles)
 
     def visible_from(self, a: Pos) -> frozenset[Pos]:
         """Every tile a sees, a itself included."""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from functools import reduce
 from itertools import compress, repeat
 from operator import or_
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .game_map import ELEVATED, NEIGHBOURS, WALL, GameMap, Pos
 from .los import bits_of
@@ -131,10 +131,10 @@ class Reach:
         self._layers = layers
         # _asked_by_layer[k]: the tiles the first k + 1 steps tried to step on, free or occupied
         self._asked_by_layer = asked_by_layer
-        self._asked = asked_by_layer[-1] if asked_by_layer else 0
+        self.asked = asked_by_layer[-1] if asked_by_layer else 0
         origin = 1 << grid.index[start]
-        self._arrivals = self._asked & ~blocked & ~origin
-        self._depends = self._asked | origin
+        self._arrivals = self.asked & ~blocked & ~origin
+        self._depends = self.asked | origin
         self._selectors: bytes | None = None
 
     def walked_on(self, speed: int) -> int:
@@ -142,7 +142,7 @@ class Reach:
         those asked before the last of `speed` steps (a walk goes on from them). When the
         search stopped early (the map ran out), every tile asked."""
         full = len(self._asked_by_layer) == speed
-        return (self._asked_by_layer[-2] if speed > 1 else 0) if full else self._asked
+        return (self._asked_by_layer[-2] if speed > 1 else 0) if full else self.asked
 
     def also_blocking(self, blocked: int) -> Reach:
         """This search with `blocked` (a superset of its own blocked tiles, the rest of them
@@ -237,19 +237,7 @@ def search_bits(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, occupi
     max_diagonal = speed // 2 if max_diagonal is None else max_diagonal
     # A walk never needs more diagonals than steps, nor than tiles (a shorter walk skips a loop).
     max_diagonal = min(max_diagonal, speed, gm.rows * gm.cols)
-    kept = gm.memo(_KeptSearches)
-    key = (start, speed, climbs_freely, max_diagonal)
-    open_floor = kept.search(gm, key, 0)
-    # Only units on tiles the open-floor search asked about can change the answer (a walk
-    # among units is a walk on the open floor too); the unit's own tile never does. Units on
-    # tiles first asked at the last step only take those tiles out: the walks are the ones
-    # searched with the other units alone, so far more searches are found kept.
-    blocked = occupied & open_floor._asked & ~kept.bit[start]
-    if not blocked:
-        return open_floor
-    walked_on = blocked & open_floor.walked_on(speed)
-    reach = kept.search(gm, key, walked_on) if walked_on else open_floor
-    return reach if walked_on == blocked else reach.also_blocking(blocked)
+    return gm.memo(_KeptSearches).reach((start, speed, climbs_freely, max_diagonal), occupied)
 
 
 class _KeptSearches:
@@ -259,21 +247,50 @@ class _KeptSearches:
     LIMIT = 4096  # a search is a few KB: a few MB per map at most
 
     def __init__(self, gm: GameMap) -> None:
-        self.bit = gm.memo(_Grid).bit
+        self._grid = gm.memo(_Grid)
+        self._bit = self._grid.bit
         self._found: OrderedDict[tuple[tuple[Pos, int, bool, int], int], Reach] = OrderedDict()
+        # key -> the open-floor search, the tiles it asked (its start left out), its walked_on
+        self._open_floor: OrderedDict[tuple[Pos, int, bool, int], tuple[Reach, int, int]] = (
+            OrderedDict())
 
-    def search(self, gm: GameMap, key: tuple[Pos, int, bool, int], blocked: int) -> Reach:
-        reach = self._found.get((key, blocked))
+    def reach(self, key: tuple[Pos, int, bool, int], occupied: int) -> Reach:
+        """The search of `key` (start, speed, climbs_freely, max_diagonal) among `occupied`.
+
+        Only units on tiles the open-floor search asked about can change the answer (a walk
+        among units is a walk on the open floor too); the unit's own tile never does. Units on
+        tiles first asked at the last step only take those tiles out: the walks are the ones
+        searched with the other units alone, so far more searches are found kept.
+        """
+        open_floor, asked, walked_on = self._open_floor.get(key) or self._walk_open_floor(key)
+        blocked = occupied & asked
+        if not blocked:
+            return open_floor
+        walked_on &= blocked
+        reach = self._kept(self._found, (key, walked_on)) if walked_on else open_floor
+        return reach if walked_on == blocked else reach.also_blocking(blocked)
+
+    def _walk_open_floor(self, key: tuple[Pos, int, bool, int]) -> tuple[Reach, int, int]:
+        reach = self._kept(self._found, (key, 0))
+        found = self._open_floor[key] = (reach, reach.asked & ~self._bit[key[0]],
+                                         reach.walked_on(key[1]))
+        if len(self._open_floor) > self.LIMIT:
+            self._open_floor.popitem(last=False)
+        return found
+
+    def _kept(self, found: OrderedDict[Any, Reach], at: tuple[Any, int]) -> Reach:
+        """The search `at` (key, blocked), made now if it is not kept."""
+        reach = found.get(at)
         if reach is not None:
-            self._found.move_to_end((key, blocked))
+            found.move_to_end(at)
             return reach
-        reach = self._found[key, blocked] = _search(gm, *key, blocked)
-        if len(self._found) > self.LIMIT:
-            self._found.popitem(last=False)
+        reach = found[at] = _search(self._grid, *at[0], at[1])
+        if len(found) > self.LIMIT:
+            found.popitem(last=False)
         return reach
 
 
-def _search(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, max_diagonal: int,
+def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagonal: int,
             blocked: int) -> Reach:
     """The search itself, layer by layer. A state that may walk on is only worth keeping with
     fewer diagonals than any earlier state on its tile, or any state of its layer. A step that
@@ -281,7 +298,6 @@ def _search(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, max_diagon
     destination but walks no further. The last step only asks which tiles it reaches (what
     it leaves behind is never walked on, nor read back by a path).
     """
-    grid = gm.memo(_Grid)
     origin = 1 << grid.index[start]
     front = [origin] + [0] * max_diagonal
     layers = [front]
