@@ -294,7 +294,7 @@ class Game:
             if u.laser == CHARGED:
                 if targets == -1:
                     enemies = [e for e in self._units.values() if e.team != team]
-                    targets = vis.tile_bits(e.pos for e in enemies)
+                    targets = vis.tile_bits([e.pos for e in enemies])
                 if vis.seen_bits(u.pos) & targets:  # most units see no enemy
                     actions += self._fire_actions(u, enemies)
         actions.append(_END_TURN)
@@ -668,8 +668,8 @@ class Game:
         ap = unit.ap - self.cost(action, unit)
         if isinstance(action, Fire):
             return unit.changed(ap=ap, fired=True)
-        return unit.changed(pos=action.to, ap=ap, laser=self.laser_on_arrival(unit, action.to),
-                            elevated=self.map.is_cover(action.to))
+        return unit.moved(action.to, ap, self.laser_on_arrival(unit, action.to),
+                          self.map.is_cover(action.to))
 
     def laser_on_arrival(self, unit: Unit, to: Pos) -> str:
         """A deactivated laser starts charging when its unit ends a move on a base serving it."""

@@ -219,6 +219,7 @@ class Visibility:
         for pos, i in self._bit.items():
             self._positions[i] = pos
         self._visible: dict[Pos, frozenset[Pos]] = {}
+        self._mask = {pos: 1 << i for pos, i in self._bit.items()}  # each tile's own bit
 
     def bitsets(self) -> list[int]:
         """Each tile's answers in reading order, for `from_bitsets`."""
@@ -236,8 +237,7 @@ class Visibility:
 
     def tile_bits(self, tiles: Iterable[Pos]) -> int:
         """The bitset of some distinct tiles, to compare with `seen_bits`."""
-        bit = self._bit
-        return sum(1 << bit[pos] for pos in tiles)
+        return sum(map(self._mask.__getitem__, tiles))
 
     def visible_from(self, a: Pos) -> frozenset[Pos]:
         """Every tile a sees, a itself included."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from functools import reduce
-from itertools import compress, repeat
+from itertools import compress, islice, repeat
 from operator import or_
 from typing import Any, TypeVar
 
@@ -135,7 +135,8 @@ class Reach:
         origin = 1 << grid.index[start]
         self._arrivals = self.asked & ~blocked & ~origin
         self._depends = self.asked | origin
-        self._selectors: bytes | None = None
+        self._selectors: bytes | None = None  # pick()'s, from bit _first on
+        self._first = 0
 
     def walked_on(self, speed: int) -> int:
         """The tiles whose being blocked may change more than whether they are destinations:
@@ -164,9 +165,11 @@ class Reach:
     def pick(self, table: Sequence[T]) -> list[T]:
         """The entries of a `tile_table` at the destinations, in reading order: the game's
         Move actions are picked so, made once per map."""
-        if self._selectors is None:
-            self._selectors = bits_of(self._arrivals)
-        return list(compress(table, self._selectors))
+        if self._selectors is None:  # from the first destination's bit on: a shorter string
+            arrivals = self._arrivals
+            self._first = (arrivals & -arrivals).bit_length() - 1 if arrivals else 0
+            self._selectors = bits_of(arrivals >> self._first)
+        return list(compress(islice(table, self._first, None), self._selectors))
 
     def __len__(self) -> int:
         return self._arrivals.bit_count()
