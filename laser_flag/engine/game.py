@@ -418,7 +418,7 @@ class Game:
     def _forget_reach(self, tiles: int) -> None:
         """Drop the cached searches that a unit arriving at or leaving `tiles` (a bitset of
         `movement.tile_bits`) may alter."""
-        for uid in [uid for uid, reach in self._reach.items() if reach.depends_on_any(tiles)]:
+        for uid in [uid for uid, reach in self._reach.items() if reach.depends & tiles]:
             del self._reach[uid]
             self._moves.pop(uid, None)
 

@@ -72,8 +72,9 @@ class _Grid:
         them, and it runs after nearly every action."""
         w, is_open, cover = self.stride, self.open, self.cover
         nw, ne, sw, se = self.corners
+        up, down = w - 1, w + 1  # the diagonal shifts' lengths
         last = len(front) - 1
-        states = []
+        states = [0] * (last + 1)
         tried = diagonal = fewer = below = 0  # fewer: this layer's new states, fewer diagonals
         for d, tiles in enumerate(front):
             onto, diagonal = diagonal, 0
@@ -84,14 +85,13 @@ class _Grid:
                     step = step & ~cover | self.orthogonal(tiles & cover)
                 onto |= step
                 if d < last:
-                    diagonal = ((tiles & nw) >> w + 1 | (tiles & ne) >> w - 1
-                                | (tiles & sw) << w - 1 | (tiles & se) << w + 1) & is_open
+                    diagonal = ((tiles & nw) >> down | (tiles & ne) >> up
+                                | (tiles & sw) << up | (tiles & se) << down) & is_open
                     tried |= diagonal
                     if diagonal & ends:
                         diagonal = diagonal & ~cover | self.diagonal(tiles & cover)
             worse = kept[d] | fewer
-            onto &= free & ~worse
-            states.append(onto)
+            states[d] = onto = onto & free & ~worse
             below = fewer
             fewer |= onto
             kept[d] = worse | onto
@@ -134,7 +134,7 @@ class Reach:
         self.asked = asked_by_layer[-1] if asked_by_layer else 0
         origin = 1 << grid.index[start]
         self._arrivals = self.asked & ~blocked & ~origin
-        self._depends = self.asked | origin
+        self.depends = self.asked | origin  # depends_on_any's bits, read by Game per action
         self._selectors: bytes | None = None  # pick()'s, from bit _first on
         self._first = 0
 
@@ -181,7 +181,7 @@ class Reach:
 
     def depends_on_any(self, tiles: int) -> bool:
         """depends_on() for a bitset of tiles (`tile_bits`), the start tile included."""
-        return self._depends & tiles != 0
+        return self.depends & tiles != 0
 
     def path(self, dest: Pos) -> tuple[Pos, ...]:
         """A shortest legal path to `dest`, start first and `dest` last: read back from the
