@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
@@ -26,6 +25,7 @@ from .state import GameState
 from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 
 NO_LOS = "There is no line of sight to that unit."
+_END_TURN = EndTurn()  # legal_actions() lists this one (a frozen value: equal to any other)
 Roller = Callable[[random.Random], tuple[int, ...]]
 
 
@@ -67,6 +67,8 @@ class Game:
         self.dice = TWO_D6
         self._roll: Roller = roll or self.dice.roll
         self._units = {i: self._starting_unit(i) for i in range(len(gm.units))}
+        self._bit = movement.bit_of_tile(gm)
+        self._occupied = self._tiles_of(self._units.values())  # kept up to date by every move
         self._active_team = "1"
         self._turn = 1
         self._scores = {t: 0 for t in TEAMS}
@@ -180,6 +182,7 @@ class Game:
     def _load(self, state: GameState) -> None:
         """Take every field of `state`, into containers of this game's own."""
         self._units = {u.id: u for u in state.units}
+        self._occupied = self._tiles_of(self._units.values())
         self._active_team, self._turn = state.active_team, state.turn
         self._scores = dict(state.scores)
         self._stats = {t: dict(s) for t, s in state.stats.items()}
@@ -276,22 +279,31 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now, in a fixed order: per unit, moves then shots; EndTurn last."""
-        if self.over:
+        if self._winner is not None:
             return []
         actions: list[Action] = []
-        team = self._active_team
-        enemies = [e for e in self._units.values() if e.team != team]
-        fires = self.map.memo(_fires_of)
+        team, rules, moves, vis = self._active_team, self.rules, self._moves, self.map.visibility
+        enemies: list[Unit] = []
+        targets = -1  # the enemies' tiles, as LOS bits, once a unit may fire
         for u in self._units.values():
             if u.team != team or u.ap < 1:
                 continue
-            if not u.fired or self.rules[u.unit_class].moves_after_firing:
-                actions += self._move_actions(u.id)
+            if not u.fired or rules[u.unit_class].moves_after_firing:
+                kept = moves.get(u.id)
+                actions += kept if kept is not None else self._move_actions(u.id)
             if u.laser == CHARGED:
-                seen = self.map.visibility.visible_from(u.pos)
-                actions += [fires[u.id, e.id] for e in enemies if e.pos in seen]
-        actions.append(EndTurn())
+                if targets == -1:
+                    enemies = [e for e in self._units.values() if e.team != team]
+                    targets = vis.tile_bits([e.pos for e in enemies])
+                if vis.seen_bits(u.pos) & targets:  # most units see no enemy
+                    actions += self._fire_actions(u, enemies)
+        actions.append(_END_TURN)
         return actions
+
+    def _fire_actions(self, u: Unit, enemies: list[Unit]) -> list[Fire]:
+        """The unit's Fire actions at the enemies it sees, by target id (made once per map)."""
+        seen, fires = self.map.visibility.visible_from(u.pos), self.map.memo(_fires_of)
+        return [fires[u.id, e.id] for e in enemies if e.pos in seen]
 
     def copy(self) -> Game:
         """An independent copy; it shares the map and the history (both immutable), the frozen
@@ -403,12 +415,17 @@ class Game:
         label, speed = CLASS_LABELS[unit.unit_class], self.rules[unit.unit_class].speed
         return f"it needs {steps} steps and a {label} has speed {speed}"
 
-    def _forget_reach(self, *changed: Pos) -> None:
-        """Drop the cached searches that a unit arriving at or leaving `changed` may alter."""
-        tiles = movement.tile_bits(self.map, changed)
-        for uid in [uid for uid, reach in self._reach.items() if reach.depends_on_any(tiles)]:
+    def _forget_reach(self, tiles: int) -> None:
+        """Drop the cached searches that a unit arriving at or leaving `tiles` (a bitset of
+        `movement.tile_bits`) may alter."""
+        for uid in [uid for uid, reach in self._reach.items() if reach.depends & tiles]:
             del self._reach[uid]
             self._moves.pop(uid, None)
+
+    def _tiles_of(self, units: Iterable[Unit]) -> int:
+        """The bitset of the tiles these units stand on."""
+        bit = self._bit
+        return sum(bit[u.pos] for u in units)  # one unit a tile: a sum is a union
 
     def _search(self, uid: int) -> movement.Reach:
         """The move search of a unit, kept until a unit arrives at or leaves a tile it asked
@@ -417,18 +434,15 @@ class Game:
         if reach is None:
             u = self._units[uid]
             cls = self.rules[u.unit_class]
-            occupied = {o.pos for o in self._known_to(u.team)}
-            reach = self._reach[uid] = movement.search(
+            occupied = self._tiles_of(self._known_to(u.team)) if self._fog else self._occupied
+            reach = self._reach[uid] = movement.search_bits(
                 self.map, u.pos, cls.speed, cls.climbs_freely, occupied
             )
         return reach
 
     def _move_actions(self, uid: int) -> list[Move]:
         """The unit's Move actions, in reading order (the search lists them so), kept with it."""
-        moves = self._moves.get(uid)
-        if moves is None:
-            table = self.map.memo(_moves_of, uid)
-            moves = self._moves[uid] = [table[to] for to in self._search(uid)]
+        moves = self._moves[uid] = self._search(uid).pick(self.map.memo(_moves_of, uid))
         return moves
 
     # ----- applying actions --------------------------------------------------------------
@@ -436,19 +450,18 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Carry out a legal action and return what happened; IllegalAction changes nothing."""
         self._check(action)
-        if isinstance(action, Move):
-            unit = self._units[action.unit_id]
-            do = lambda: self._move(unit, action.to)  # noqa: E731
-        elif isinstance(action, Fire):
-            unit = self._units[action.unit_id]
-            do = lambda: self._fire(unit, self._units[action.target_id])  # noqa: E731
-        else:
-            do = self._end_turn
         self._events, self._told = [], {}
         self.history = self.history.appended(action)
-        with contextlib.suppress(_GameEnded):
-            do()
-        if self.fog:
+        try:
+            if isinstance(action, Move):
+                self._move(self._units[action.unit_id], action)
+            elif isinstance(action, Fire):
+                self._fire(self._units[action.unit_id], self._units[action.target_id])
+            else:
+                self._end_turn()
+        except _GameEnded:
+            pass
+        if self._fog:
             # What the next team knows decides its searches, and sight changes without a move.
             self._reach.clear()
             self._moves.clear()
@@ -457,7 +470,7 @@ class Game:
     def _emit(self, event: Event) -> None:
         """Record an event, then check victory (RULES §7: after every event)."""
         self._events.append(event)
-        if self.fog:
+        if self._fog:
             self._see(event)
         result = self._victory()
         if result:
@@ -492,17 +505,20 @@ class Game:
         unit = self._units[uid] = self._units[uid].changed(**fields)
         return unit
 
-    def _move(self, unit: Unit, to: Pos) -> None:
-        path, blocker = self._search(unit.id).path(to), None
-        if self.fog:  # the planned path may run into a hidden enemy (RULES §9)
+    def _move(self, unit: Unit, action: Move) -> None:
+        path, blocker = self._search(unit.id).path(action.to), None
+        if self._fog:  # the planned path may run into a hidden enemy (RULES §9)
             path, blocker = fog_of_war.walk(path, {u.pos: u.id for u in self._units.values()})
-            to = path[-1]
+            if path[-1] != action.to:
+                action = Move(unit.id, path[-1])
         # Recharging is part of ending the move: no victory check may fall between the two,
         # or walking the last deactivated unit onto its base would lose by checkmate.
-        moved = self.after(Move(unit.id, to), unit)
+        moved = self.after(action, unit)
         recharges = moved.laser != unit.laser
         unit = self._units[unit.id] = moved
-        self._forget_reach(path[0], to)
+        left, arrived = self._bit[path[0]], self._bit[moved.pos]  # the same if it stayed (fog)
+        self._occupied = self._occupied & ~left | arrived
+        self._forget_reach(left | arrived)
         self._emit(Moved(unit.id, path, blocked_by=blocker))
         if recharges:
             self._emit(LaserChanged(unit.id, CHARGING))
@@ -535,7 +551,8 @@ class Game:
         laser = self.laser_after_hit(target.team, target.pos)
         if laser is None:
             del self._units[target.id]
-            self._forget_reach(target.pos)
+            self._occupied &= ~self._bit[target.pos]
+            self._forget_reach(self._bit[target.pos])
             self._emit(Disqualified(target.id))
             return
         self._set_laser(target, laser)
@@ -569,16 +586,18 @@ class Game:
             if u.team == team:
                 keep = u.laser == CHARGED and not u.fired
                 snap = self.snap_shots_kept(u.unit_class, u.ap) if keep else 0
-                self._change(u.id, snap_shots=snap)
+                if u.snap_shots != snap:  # a unit left as it was is not copied
+                    self._change(u.id, snap_shots=snap)
         limit = self.map.turn_limit
         if limit is not None and team == "2" and self.round >= limit:
             self._finish(self._leader(), "turn_limit")
         nxt = other_team(team)
         self._turn += 1
         self._active_team = nxt
+        fresh = (self.rules.ap_per_turn, 0, False)
         for u in self.units:
-            if u.team == nxt:
-                self._change(u.id, ap=self.rules.ap_per_turn, snap_shots=0, fired=False)
+            if u.team == nxt and (u.ap, u.snap_shots, u.fired) != fresh:
+                self._change(u.id, ap=fresh[0], snap_shots=0, fired=False)
         self._emit(TurnEnded(team, nxt, self._turn, self.round))
 
     def _leader(self) -> str:
@@ -594,8 +613,10 @@ class Game:
         if losers:
             return self._result("score", losers)
         units = self._units.values()
-        present = {u.team for u in units}
         armed = {u.team for u in units if u.laser != DEACTIVATED}  # a laser not deactivated
+        if len(armed) == len(TEAMS):  # every team on the board and armed: the usual case
+            return None
+        present = {u.team for u in units}
         losers = [t for t in TEAMS if t not in present]
         if losers:
             return self._result("elimination", losers)
@@ -647,8 +668,8 @@ class Game:
         ap = unit.ap - self.cost(action, unit)
         if isinstance(action, Fire):
             return unit.changed(ap=ap, fired=True)
-        return unit.changed(pos=action.to, ap=ap, laser=self.laser_on_arrival(unit, action.to),
-                            elevated=self.map.is_cover(action.to))
+        return unit.moved(action.to, ap, self.laser_on_arrival(unit, action.to),
+                          self.map.is_cover(action.to))
 
     def laser_on_arrival(self, unit: Unit, to: Pos) -> str:
         """A deactivated laser starts charging when its unit ends a move on a base serving it."""
@@ -705,10 +726,11 @@ class Game:
                        covered, snap, self.dice)
 
 
-def _moves_of(gm: GameMap, uid: int) -> dict[Pos, Move]:
-    """Every Move a unit could make on the map, made once: legal_actions() lists these objects
-    (a frozen dataclass is slow to build, and they are only read)."""
-    return {pos: Move(uid, pos) for pos in gm.positions() if not gm.is_wall(pos)}
+def _moves_of(gm: GameMap, uid: int) -> list[Move | None]:
+    """Every Move a unit could make on the map, made once, as a table a search picks from:
+    legal_actions() lists these objects (a frozen dataclass is slow to build, and they are
+    only read)."""
+    return movement.tile_table(gm, lambda pos: Move(uid, pos))
 
 
 def _fires_of(gm: GameMap) -> dict[tuple[int, int], Fire]:

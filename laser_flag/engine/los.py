@@ -14,7 +14,7 @@ come out exact too, with no special case.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import compress, product
 
@@ -219,6 +219,7 @@ class Visibility:
         for pos, i in self._bit.items():
             self._positions[i] = pos
         self._visible: dict[Pos, frozenset[Pos]] = {}
+        self._mask = {pos: 1 << i for pos, i in self._bit.items()}  # each tile's own bit
 
     def bitsets(self) -> list[int]:
         """Each tile's answers in reading order, for `from_bitsets`."""
@@ -229,6 +230,14 @@ class Visibility:
         seen = self._seen[a]
         i = self._bit.get(b)
         return i is not None and seen >> i & 1 == 1
+
+    def seen_bits(self, a: Pos) -> int:
+        """Every tile a sees, as a bitset of `tile_bits`."""
+        return self._seen[a]
+
+    def tile_bits(self, tiles: Iterable[Pos]) -> int:
+        """The bitset of some distinct tiles, to compare with `seen_bits`."""
+        return sum(map(self._mask.__getitem__, tiles))
 
     def visible_from(self, a: Pos) -> frozenset[Pos]:
         """Every tile a sees, a itself included."""

@@ -9,13 +9,16 @@ tiles it reaches.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from functools import reduce
-from itertools import compress, repeat
+from itertools import compress, islice, repeat
 from operator import or_
+from typing import Any, TypeVar
 
 from .game_map import ELEVATED, NEIGHBOURS, WALL, GameMap, Pos
 from .los import bits_of
+
+T = TypeVar("T")
 
 
 class _Grid:
@@ -58,10 +61,58 @@ class _Grid:
         return ((tiles & nw) >> w + 1 | (tiles & ne) >> w - 1 | (tiles & sw) << w - 1
                 | (tiles & se) << w + 1) & self.open
 
+    def walk_on(self, front: list[int], kept: list[int], free: int, ends: int
+                ) -> tuple[list[int], int, int, int]:
+        """One step of a search from `front` (front[d]: the tiles its states with d diagonals
+        stand on): the next layer's states worth keeping (`kept` is updated), every tile the
+        step tries, and the tiles of the new states (all of them, and those below the diagonal
+        limit). A step onto `ends` (cover, for a class that does not climb freely) from the
+        floor walks no further. The two kinds of step are inlined, and a layer is made in one
+        pass over d (a diagonal step lands one d further on): a search makes a few dozen of
+        them, and it runs after nearly every action."""
+        w, is_open, cover = self.stride, self.open, self.cover
+        nw, ne, sw, se = self.corners
+        up, down = w - 1, w + 1  # the diagonal shifts' lengths
+        last = len(front) - 1
+        states = [0] * (last + 1)
+        tried = diagonal = fewer = below = 0  # fewer: this layer's new states, fewer diagonals
+        for d, tiles in enumerate(front):
+            onto, diagonal = diagonal, 0
+            if tiles:
+                step = (tiles >> w | tiles << w | tiles >> 1 | tiles << 1) & is_open
+                tried |= step
+                if step & ends:
+                    step = step & ~cover | self.orthogonal(tiles & cover)
+                onto |= step
+                if d < last:
+                    diagonal = ((tiles & nw) >> down | (tiles & ne) >> up
+                                | (tiles & sw) << up | (tiles & se) << down) & is_open
+                    tried |= diagonal
+                    if diagonal & ends:
+                        diagonal = diagonal & ~cover | self.diagonal(tiles & cover)
+            worse = kept[d] | fewer
+            states[d] = onto = onto & free & ~worse
+            below = fewer
+            fewer |= onto
+            kept[d] = worse | onto
+        return states, tried, fewer, below
+
 
 def tile_bits(gm: GameMap, tiles: Iterable[Pos]) -> int:
-    """The bitset of some tiles of the map, as Reach.depends_on_any reads it."""
+    """The bitset of some tiles of the map, as Reach.depends_on_any and search_bits read it."""
     return gm.memo(_Grid).bits(tiles)
+
+
+def bit_of_tile(gm: GameMap) -> Mapping[Pos, int]:
+    """Each tile's bit (tile_bits of that tile alone), for a caller that keeps a bitset of
+    tiles up to date one tile at a time."""
+    return gm.memo(_Grid).bit
+
+
+def tile_table(gm: GameMap, make: Callable[[Pos], T]) -> list[T | None]:
+    """make(tile) for every tile of the map, at its bit's index (None in the padding): the
+    table Reach.pick reads the destinations' entries from."""
+    return [None if pos is None else make(pos) for pos in gm.memo(_Grid).positions]
 
 
 class Reach:
@@ -80,18 +131,19 @@ class Reach:
         self._layers = layers
         # _asked_by_layer[k]: the tiles the first k + 1 steps tried to step on, free or occupied
         self._asked_by_layer = asked_by_layer
-        self._asked = asked_by_layer[-1] if asked_by_layer else 0
+        self.asked = asked_by_layer[-1] if asked_by_layer else 0
         origin = 1 << grid.index[start]
-        self._arrivals = self._asked & ~blocked & ~origin
-        self._depends = self._asked | origin
-        self._tiles: tuple[Pos, ...] | None = None
+        self._arrivals = self.asked & ~blocked & ~origin
+        self.depends = self.asked | origin  # depends_on_any's bits, read by Game per action
+        self._selectors: bytes | None = None  # pick()'s, from bit _first on
+        self._first = 0
 
     def walked_on(self, speed: int) -> int:
         """The tiles whose being blocked may change more than whether they are destinations:
         those asked before the last of `speed` steps (a walk goes on from them). When the
         search stopped early (the map ran out), every tile asked."""
         full = len(self._asked_by_layer) == speed
-        return (self._asked_by_layer[-2] if speed > 1 else 0) if full else self._asked
+        return (self._asked_by_layer[-2] if speed > 1 else 0) if full else self.asked
 
     def also_blocking(self, blocked: int) -> Reach:
         """This search with `blocked` (a superset of its own blocked tiles, the rest of them
@@ -108,9 +160,16 @@ class Reach:
 
     def __iter__(self) -> Iterator[Pos]:
         """The destinations in reading order (row, then column)."""
-        if self._tiles is None:
-            self._tiles = tuple(compress(self._grid.positions, bits_of(self._arrivals)))
-        return iter(self._tiles)  # type: ignore[arg-type]
+        return iter(self.pick(self._grid.positions))  # type: ignore[arg-type]
+
+    def pick(self, table: Sequence[T]) -> list[T]:
+        """The entries of a `tile_table` at the destinations, in reading order: the game's
+        Move actions are picked so, made once per map."""
+        if self._selectors is None:  # from the first destination's bit on: a shorter string
+            arrivals = self._arrivals
+            self._first = (arrivals & -arrivals).bit_length() - 1 if arrivals else 0
+            self._selectors = bits_of(arrivals >> self._first)
+        return list(compress(islice(table, self._first, None), self._selectors))
 
     def __len__(self) -> int:
         return self._arrivals.bit_count()
@@ -122,7 +181,7 @@ class Reach:
 
     def depends_on_any(self, tiles: int) -> bool:
         """depends_on() for a bitset of tiles (`tile_bits`), the start tile included."""
-        return self._depends & tiles != 0
+        return self.depends & tiles != 0
 
     def path(self, dest: Pos) -> tuple[Pos, ...]:
         """A shortest legal path to `dest`, start first and `dest` last: read back from the
@@ -172,22 +231,16 @@ def search(
     Diagonals are limited to half the speed unless `max_diagonal` says otherwise (how far a tile
     out of reach is). Searches are kept on the map by the units that matter to them.
     """
+    return search_bits(gm, start, speed, climbs_freely, tile_bits(gm, occupied), max_diagonal)
+
+
+def search_bits(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, occupied: int,
+                max_diagonal: int | None = None) -> Reach:
+    """search() with the occupied tiles as a bitset (`tile_bits`), as Game keeps them."""
     max_diagonal = speed // 2 if max_diagonal is None else max_diagonal
     # A walk never needs more diagonals than steps, nor than tiles (a shorter walk skips a loop).
     max_diagonal = min(max_diagonal, speed, gm.rows * gm.cols)
-    grid, kept = gm.memo(_Grid), gm.memo(_KeptSearches)
-    key = (start, speed, climbs_freely, max_diagonal)
-    open_floor = kept.search(gm, key, 0)
-    # Only units on tiles the open-floor search asked about can change the answer (a walk
-    # among units is a walk on the open floor too); the unit's own tile never does. Units on
-    # tiles first asked at the last step only take those tiles out: the walks are the ones
-    # searched with the other units alone, so far more searches are found kept.
-    blocked = grid.bits(occupied) & open_floor._asked & ~(1 << grid.index[start])
-    if not blocked:
-        return open_floor
-    walked_on = blocked & open_floor.walked_on(speed)
-    reach = kept.search(gm, key, walked_on) if walked_on else open_floor
-    return reach if walked_on == blocked else reach.also_blocking(blocked)
+    return gm.memo(_KeptSearches).reach((start, speed, climbs_freely, max_diagonal), occupied)
 
 
 class _KeptSearches:
@@ -196,58 +249,73 @@ class _KeptSearches:
 
     LIMIT = 4096  # a search is a few KB: a few MB per map at most
 
-    def __init__(self, _gm: GameMap) -> None:
+    def __init__(self, gm: GameMap) -> None:
+        self._grid = gm.memo(_Grid)
+        self._bit = self._grid.bit
         self._found: OrderedDict[tuple[tuple[Pos, int, bool, int], int], Reach] = OrderedDict()
+        # key -> the open-floor search, the tiles it asked (its start left out), its walked_on
+        self._open_floor: OrderedDict[tuple[Pos, int, bool, int], tuple[Reach, int, int]] = (
+            OrderedDict())
 
-    def search(self, gm: GameMap, key: tuple[Pos, int, bool, int], blocked: int) -> Reach:
-        reach = self._found.get((key, blocked))
+    def reach(self, key: tuple[Pos, int, bool, int], occupied: int) -> Reach:
+        """The search of `key` (start, speed, climbs_freely, max_diagonal) among `occupied`.
+
+        Only units on tiles the open-floor search asked about can change the answer (a walk
+        among units is a walk on the open floor too); the unit's own tile never does. Units on
+        tiles first asked at the last step only take those tiles out: the walks are the ones
+        searched with the other units alone, so far more searches are found kept.
+        """
+        open_floor, asked, walked_on = self._open_floor.get(key) or self._walk_open_floor(key)
+        blocked = occupied & asked
+        if not blocked:
+            return open_floor
+        walked_on &= blocked
+        reach = self._kept(self._found, (key, walked_on)) if walked_on else open_floor
+        return reach if walked_on == blocked else reach.also_blocking(blocked)
+
+    def _walk_open_floor(self, key: tuple[Pos, int, bool, int]) -> tuple[Reach, int, int]:
+        reach = self._kept(self._found, (key, 0))
+        found = self._open_floor[key] = (reach, reach.asked & ~self._bit[key[0]],
+                                         reach.walked_on(key[1]))
+        if len(self._open_floor) > self.LIMIT:
+            self._open_floor.popitem(last=False)
+        return found
+
+    def _kept(self, found: OrderedDict[Any, Reach], at: tuple[Any, int]) -> Reach:
+        """The search `at` (key, blocked), made now if it is not kept."""
+        reach = found.get(at)
         if reach is not None:
-            self._found.move_to_end((key, blocked))
+            found.move_to_end(at)
             return reach
-        reach = self._found[key, blocked] = _search(gm, *key, blocked)
-        if len(self._found) > self.LIMIT:
-            self._found.popitem(last=False)
+        reach = found[at] = _search(self._grid, *at[0], at[1])
+        if len(found) > self.LIMIT:
+            found.popitem(last=False)
         return reach
 
 
-def _search(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, max_diagonal: int,
+def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagonal: int,
             blocked: int) -> Reach:
     """The search itself, layer by layer. A state that may walk on is only worth keeping with
     fewer diagonals than any earlier state on its tile, or any state of its layer. A step that
     climbs onto cover ends its path (unless the class climbs freely): it makes its tile a
-    destination but walks no further.
+    destination but walks no further. The last step only asks which tiles it reaches (what
+    it leaves behind is never walked on, nor read back by a path).
     """
-    grid = gm.memo(_Grid)
-    free, cover = grid.open & ~blocked, grid.cover
     origin = 1 << grid.index[start]
     front = [origin] + [0] * max_diagonal
     layers = [front]
     kept = [origin] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
     asked, asked_by_layer = 0, []
-    climbs_end = 0 if climbs_freely else cover  # a climb from the floor ends the walk
-    steps = ((grid.orthogonal, 0), (grid.diagonal, 1))
-    for _ in range(speed):
-        states = [0] * (max_diagonal + 1)
-        for d, tiles in enumerate(front):
-            if not tiles:
-                continue
-            for step, more in steps:
-                if d + more > max_diagonal:
-                    break
-                onto = step(tiles)
-                asked |= onto
-                if onto & climbs_end:
-                    onto = onto & ~cover | (step(tiles & cover) if tiles & cover else 0)
-                states[d + more] |= onto
-        fewer = 0  # this layer's new states with fewer diagonals
-        for d, onto in enumerate(states):
-            worse = kept[d] | fewer
-            states[d] = onto & free & ~worse
-            fewer |= states[d]
-            kept[d] = worse | states[d]
-        layers.append(states)
+    free, ends = grid.open & ~blocked, 0 if climbs_freely else grid.cover
+    everywhere, below_limit = origin, origin if max_diagonal else 0  # the front's tiles
+    for _ in range(speed - 1):
+        front, onto, everywhere, below_limit = grid.walk_on(front, kept, free, ends)
+        asked |= onto
         asked_by_layer.append(asked)
-        front = states
-        if not fewer:  # nothing left to explore: a huge speed costs no more than the map
+        if not everywhere:  # nothing left to explore: a huge speed costs no more than the map
             break
+        layers.append(front)
+    else:
+        if speed > 0:
+            asked_by_layer.append(asked | grid.orthogonal(everywhere) | grid.diagonal(below_limit))
     return Reach(grid, start, climbs_freely, layers, asked_by_layer, blocked)

@@ -21,11 +21,14 @@ class Watcher(Protocol):
 def eligible(gm: GameMap, watchers: Iterable[Watcher], team: str, tile: Pos) -> list[Watcher]:
     """Enemies of `team` holding a snap shot, with a charged laser and LOS to `tile`, by id."""
     vis = gm.visibility
-    return sorted(
-        (w for w in watchers
-         if w.team != team and w.snap_shots > 0 and w.laser == CHARGED and vis.sees(w.pos, tile)),
-        key=lambda w: w.id,
-    )
+    found = [w for w in watchers if w.team != team and w.snap_shots > 0 and w.laser == CHARGED
+             and vis.sees(w.pos, tile)]
+    found.sort(key=_by_id)
+    return found
+
+
+def _by_id(watcher: Watcher) -> int:
+    return watcher.id
 
 
 def firing_order(shooters: list[Watcher], rng: random.Random) -> list[Watcher]:

@@ -116,6 +116,17 @@ def test_sight_is_symmetric_and_matches_visible_from() -> None:
         assert vis.sees(a, b) == vis.sees(b, a) == (b in vis.visible_from(a))
 
 
+def test_seen_bits_meet_tile_bits_exactly_where_sight_is() -> None:
+    """legal_actions() lists a unit's shots only when its seen bits meet the enemies' tiles."""
+    rng = random.Random(6)
+    tiles = random_board(rng, 8, 11, 0.25)
+    vis = Visibility(tiles)
+    every = tiles_of(tiles)
+    for a in every:
+        others = rng.sample(every, 3)
+        assert bool(vis.seen_bits(a) & vis.tile_bits(others)) == any(vis.sees(a, b) for b in others)
+
+
 def test_segment_strips_are_exactly_the_touched_cells() -> None:
     rng = random.Random(11)
     box = list(product(range(-3, 9), repeat=2))

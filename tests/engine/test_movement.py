@@ -234,6 +234,15 @@ def test_a_search_depends_only_on_the_tiles_it_asked_about():
     assert not reach.depends_on((0, 0)) and not reach.depends_on((2, 2))  # diagonal at speed 1
 
 
+def test_a_tile_table_picked_by_a_search_lists_its_destinations_in_reading_order():
+    """Game lists a unit's Move actions so: entries of a per-map table, in reading order."""
+    gm = board(COVER_AT_0_1)
+    reach = movement.search(gm, (2, 2), 2, False, {(1, 1), (3, 2)})
+    picked = reach.pick(movement.tile_table(gm, lambda pos: ("entry", pos)))
+    assert picked == [("entry", pos) for pos in sorted(reach)]
+    assert [pos for _, pos in picked] == list(reach)
+
+
 def test_searches_kept_for_other_units_give_exactly_the_reference_answers():
     """Many unit placements on one map, so searches kept from earlier placements (the same
     units near the start, others on the rim) answer later ones: each must still be exact."""
