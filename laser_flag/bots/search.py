@@ -1,18 +1,20 @@
 """Hard: an expectimax over the rest of the team's turn, deepened while its budget lasts.
 
 The root's options are the actions the planner scores best (within `BAND` of its choice) and
-ending the turn, and the planner's choice stands unless the search finds another clearly better
-(by `MARGIN`): measured against the planner, a search that overrode it freely played worse, as
-it chases the small errors of the appraisal it rests on. Deeper, each position's best few single
-actions by the appraisal (any unit's, so the search finds which unit should act
-first and what the others do after a hit or a miss). Chance is exact: every result of an action
-comes from the engine's `game.outcomes()` with its probability, so the game's own dice are never
-used and no future roll is seen. A position is valued as it would stand if the turn ended there
-(`TurnValue`): the score, the units and lasers on the board, and each of our units priced by the
-appraisal, which counts the threat of the enemy's reply (the enemy's reply is modelled, not
-played out). The search deepens one action at a time (2, 3, ... of our actions ahead) and is
-anytime: when the budget (`budget.py`) runs out or it is told to answer now, it keeps the
-answer of the deepest search it completed, or the planner's own choice before that.
+ending the turn, and the planner's choice stands unless the search finds another better (by
+`MARGIN`). With leaves priced by the planner's per-unit threat, a search that overrode it freely
+played worse (it chased that model's errors); with the team-level reply below, a wide band and a
+small margin measured better than keeping the planner's choice. Deeper, each position's best few
+single actions by the appraisal (any unit's, so the search finds which unit should act first and
+what the others do after a hit or a miss). Chance is exact: every result of an action comes from
+the engine's `game.outcomes()` with its probability, so the game's own dice are never used and
+no future roll is seen. A position is valued as it would stand if the turn ended there
+(`TurnValue`): the score, the units and lasers on the board, each of our units priced by the
+appraisal, less what the enemy's reply is expected to take, each live enemy taking its one best
+shot (`Situation.team_reply`; the reply is modelled, not played out). The search deepens one
+action at a time (2, 3, ... of our actions ahead) and is anytime: when the budget (`budget.py`)
+runs out or it is told to answer now, it keeps the answer of the deepest search it completed,
+or the planner's own choice before that.
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ INNER_BREADTH = 3  # the appraisal's best actions tried in each deeper position
 FIRST_DEPTH = 2  # our actions ahead in the first complete search (the planner's own depth)
 MAX_DEPTH = 8  # no turn has more worth looking at; a small map's search stops here
 WIN = 100.0  # a game won (or lost) outweighs any position
-BAND = 0.02  # in points: the planner's scores this close to its best are a tie the search breaks
-MARGIN = 0.05  # in points: how much better than the planner's choice another option must be
+BAND = 0.3  # in points: the planner's candidates this close to its best are the search's to weigh
+MARGIN = 0.02  # in points: how much better than the planner's choice another option must be
 
 
 class OutOfBudget(Exception):
@@ -40,8 +42,9 @@ class OutOfBudget(Exception):
 
 
 class TurnValue(Appraiser):
-    """The appraisal with every Situation of one decision kept: a search meets the same
-    enemy side (the same hits) again and again in different branches."""
+    """The appraisal with every Situation of one decision kept (a search meets the same enemy
+    side, the same hits, again and again in different branches), the enemy's reply priced for
+    the team: each enemy fires once, so two of our units in one enemy's sight risk one hit."""
 
     def __init__(self) -> None:
         super().__init__(PLANNER_WEIGHTS)
@@ -68,12 +71,13 @@ class TurnValue(Appraiser):
         # keener in a quiet game); what it takes from us, as the appraisal prices a loss.
         taken = w.point * game.scores[team]
         v = -w.point * sum(s for t, s in game.scores.items() if t != team)
+        ours = [u for u in game.units if u.team == team]
+        for u in ours:
+            v += w.unit + sit.worth(u, u.pos, u.ap, u.laser)
         for u in game.units:
-            if u.team == team:
-                v += w.unit + sit.value(u, u.pos, u.ap, u.laser)
-            else:
+            if u.team != team:
                 taken -= w.unit + (w.laser if u.laser != DEACTIVATED else 0.0)
-        return v + sit.eager * taken
+        return v - sit.team_reply(ours) + sit.eager * taken
 
 
 class SearchBot(Bot):

@@ -72,6 +72,7 @@ class Situation:
         self.reply_seen = self._reply_seen(game) if weights.reply or weights.watch else {}
         self.enemy_view = frozenset().union(*self.reply_seen.values())
         self._threat: dict[tuple[str, Pos, int], float] = {}
+        self._reply_hit: dict[tuple[int, str, Pos], float] = {}
         self._shot: dict[tuple[str, Pos], float] = {}
         self._engage: dict[Pos, int] = {}
         self._armed: dict[tuple[str, int, str], bool] = {}
@@ -96,15 +97,32 @@ class Situation:
         if value is None:
             safe = 1.0
             for e in self.shooters:
-                if e.id == ignore:
-                    continue
-                if self.sees(e.pos, at):
-                    safe *= 1.0 - self.odds.hit(e.unit_class, e.pos, unit_class, at, False)
-                elif at in self.reply_seen.get(e.id, ()):
-                    p = self.odds.hit(e.unit_class, e.pos, unit_class, at, False)
-                    safe *= 1.0 - self.w.reply * p
+                if e.id != ignore:
+                    safe *= 1.0 - self.reply_hit(e, unit_class, at)
             value = self._threat[key] = 1.0 - safe
         return value
+
+    def reply_hit(self, enemy: Unit, unit_class: str, at: Pos) -> float:
+        """Chance that this enemy's shot next turn hits a unit on `at`: the full odds where it
+        sees `at` now, the `Weights.reply` share where it must first walk into view, else 0."""
+        key = (enemy.id, unit_class, at)
+        p = self._reply_hit.get(key)
+        if p is None:
+            p = 0.0
+            if self.sees(enemy.pos, at):
+                p = self.odds.hit(enemy.unit_class, enemy.pos, unit_class, at, False)
+            elif at in self.reply_seen.get(enemy.id, ()):
+                p = self.w.reply * self.odds.hit(enemy.unit_class, enemy.pos, unit_class, at, False)
+            self._reply_hit[key] = p
+        return p
+
+    def team_reply(self, units: list[Unit]) -> float:
+        """What the enemy's reply is expected to take from our `units`, in points, each live
+        enemy taking its one best shot (the one whose odds times our loss is highest): units
+        clumped in one enemy's sight cost one expected hit, not one each as `threat` counts."""
+        return sum(max((self.reply_hit(e, u.unit_class, u.pos) * self.loss(u.pos, u.laser)
+                        for u in units), default=0.0)
+                   for e in self.shooters)
 
     def best_shot(self, unit_class: str, at: Pos) -> float:
         """The expected value of the best shot a unit on `at` could fire now."""
@@ -145,6 +163,11 @@ class Situation:
 
     def value(self, unit: Unit, at: Pos, ap: int, laser: str, ignore: int = -1) -> float:
         """A unit's worth standing on `at` with `ap` left and this laser, threats priced in."""
+        return (self.worth(unit, at, ap, laser)
+                - self.threat(unit.unit_class, at, ignore) * self.loss(at, laser))
+
+    def worth(self, unit: Unit, at: Pos, ap: int, laser: str) -> float:
+        """A unit's worth standing on `at` with `ap` left and this laser, before any threat."""
         w = self.w
         live = laser != DEACTIVATED
         v = 0.0
@@ -162,7 +185,7 @@ class Situation:
                 v += w.watch * self.snap_shots_kept(unit.unit_class, ap)
         if at in self.deny_tiles:
             v += w.deny * (1 + self.enemy_down)
-        return v - self.threat(unit.unit_class, at, ignore) * self.loss(at, laser)
+        return v
 
     def loss(self, at: Pos, laser: str) -> float:
         """What a hit on our unit standing on `at` costs."""
