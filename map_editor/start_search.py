@@ -70,11 +70,17 @@ def measure(maps: Sequence[dict[str, Any]], games: int, seeds: Sequence[int],
 
 
 def candidates(data: dict[str, Any], team: str | None) -> list[Tweak]:
-    """Every playable one-tile start move; with `team`, only moves of that team's units."""
-    before = data["units"]
-    return [t for t in start_moves(MapDocument(data))
-            if team is None or any(new != old and new[0] == team
-                                   for new, old in zip(t.values["units"], before, strict=True))]
+    """Every playable one-tile start move, each once (on a symmetric map a unit and its image
+    give the same move); with `team`, only moves of that team's units."""
+    before, seen, found = data["units"], set(), []
+    for tweak in start_moves(MapDocument(data)):
+        units = tweak.values["units"]
+        key = json.dumps(sorted(units))
+        moved = [new for new, old in zip(units, before, strict=True) if new != old]
+        if key not in seen and (team is None or any(new[0] == team for new in moved)):
+            seen.add(key)
+            found.append(tweak)
+    return found
 
 
 def step(current: Trial, team: str | None, games: int, seeds: Sequence[int], keep: int,
