@@ -69,15 +69,26 @@ def measure(maps: Sequence[dict[str, Any]], games: int, seeds: Sequence[int],
     return [(pooled(r)[0], games * len(seeds)) for r in per_map]
 
 
+def starts_in_sight(data: dict[str, Any]) -> bool:
+    """Whether some unit starts in sight of an enemy: team 1 would have a free first shot."""
+    gm = parse_map(data, "candidate")
+    team_1 = [u.pos for u in gm.units if u.team == "1"]
+    team_2 = [u.pos for u in gm.units if u.team == "2"]
+    return any(gm.visibility.sees(a, b) for a in team_1 for b in team_2)
+
+
 def candidates(data: dict[str, Any], team: str | None) -> list[Tweak]:
     """Every playable one-tile start move, each once (on a symmetric map a unit and its image
-    give the same move); with `team`, only moves of that team's units."""
+    give the same move), none putting a unit in sight of an enemy on a map where none starts in
+    sight; with `team`, only moves of that team's units."""
     before, seen, found = data["units"], set(), []
+    out_of_sight = not starts_in_sight(data)  # and so it stays; a map in sight already is free
     for tweak in start_moves(MapDocument(data)):
         units = tweak.values["units"]
         key = json.dumps(sorted(units))
         moved = [new for new, old in zip(units, before, strict=True) if new != old]
-        if key not in seen and (team is None or any(new[0] == team for new in moved)):
+        if (key not in seen and (team is None or any(new[0] == team for new in moved))
+                and not (out_of_sight and starts_in_sight(tweak.applied_to(data)))):
             seen.add(key)
             found.append(tweak)
     return found

@@ -9,7 +9,7 @@ import pytest
 
 from laser_flag.engine.mapfile import load_map
 from map_editor import start_search
-from map_editor.start_search import Trial, candidates, measure, search, step
+from map_editor.start_search import Trial, candidates, measure, search, starts_in_sight, step
 from map_editor.symmetry import ROTATE, has_symmetry
 
 from .helpers import blank
@@ -30,6 +30,18 @@ def test_the_team_option_moves_only_that_teams_units():
     for tweak in only_two:
         (old, new), = _moved(data["units"], tweak.values["units"])
         assert old[0] == new[0] == "2"
+
+
+def test_no_move_starts_a_unit_in_sight_of_an_enemy():
+    """A wall down the middle, open in the bottom row: a step down there would see across."""
+    data = blank(units=[["1", "scout", 9, 3], ["2", "grunt", 9, 7]]).data
+    for r in range(10):
+        data["tiles"][r][5] = "wall"
+    assert not starts_in_sight(data)
+    labels = {t.label for t in candidates(data, None)}
+    assert len(labels) == 6
+    assert "Team 1 Scout at row 9, column 3: one tile down" not in labels
+    assert "Team 2 Grunt at row 9, column 7: one tile down" not in labels
 
 
 def test_a_symmetric_map_stays_symmetric():
