@@ -131,10 +131,10 @@ def search(data: dict[str, Any], team: str | None, games: int, seeds: Sequence[i
 
 def seeds_list(text: str) -> list[int]:
     """`3,5,11` as seeds; ValueError (argparse's one-line error) when it is not that."""
-    seeds = [int(s) for s in text.split(",")]
-    if not seeds or any(s < 0 for s in seeds):
+    parts = text.split(",")
+    if not all(p.isdigit() and len(p) <= 9 for p in parts):
         raise ValueError(f"{text!r}: seeds are whole numbers, e.g. 3,5,11")
-    return seeds
+    return [int(p) for p in parts]
 
 
 def positive(text: str) -> int:

@@ -110,3 +110,9 @@ def test_a_bad_map_is_one_line_naming_the_file(tmp_path, capsys):
     assert start_search.main([str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(bad) in err
+
+
+def test_bad_seeds_are_one_line(capsys):
+    with pytest.raises(SystemExit):
+        start_search.main(["maps/duel.json", "--seeds", "3,x"])
+    assert "'3,x': seeds are whole numbers, e.g. 3,5,11" in capsys.readouterr().err
