@@ -66,6 +66,11 @@ def sample(doc: MapDocument, limit: int, seed: int = 0) -> list[Tweak]:
     return chosen
 
 
+def start_moves(doc: MapDocument) -> list[Tweak]:
+    """Every playable one-tile move of a starting unit (both halves on a symmetric map)."""
+    return [t for t in _unit_moves(doc, _mirror(doc)) if _playable(doc, t)]
+
+
 def _alternate(a: list[Tweak], b: list[Tweak]) -> list[Tweak]:
     """a[0], b[0], a[1], b[1], ..., then what is left of the longer list."""
     n = min(len(a), len(b))

@@ -1,0 +1,186 @@
+"""Starting tiles that bring a map nearer fair for rushers, found by measuring (no Tk).
+
+Team 2 begins holding its snap shots (RULES §6), and the rusher walks into them, so rusher
+against rusher is the pairing a map's starting tiles most often fail. This tries them for you:
+each step measures every one-tile move of a starting unit (on both halves of a symmetric map,
+as the Balance panel's suggestions do) with rusher-rusher games on the first seed, measures the
+few best again on every seed, and keeps the best when, on every seed together, it brings team 1
+nearer 50% than the map as it stands. It stops when no move helps or after `--steps` steps.
+Several seeds, because one seed's games flatter a layout as often as not.
+
+Run: .venv/bin/python -m map_editor.start_search maps/bastion.json --team 2 --out /tmp/b.json
+It prints each step; with --out the best map is written there (the input file is left alone).
+Rusher games are cheap (about 0.1 s each); check Hard against Hard with laser-flag-balance after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from laser_flag.engine.mapfile import MapError, parse_map, save_map
+from laser_flag.lab import Pairing
+from laser_flag.lab.games import Plan, tasks
+from laser_flag.lab.report import rows
+from laser_flag.lab.run import play_all
+from laser_flag.tools.cli import argument_type
+
+from .balance_run import pooled
+from .document import MapDocument
+from .suggestions import Tweak, start_moves
+
+RUSHERS: Pairing = ("rusher", "rusher")
+
+
+@dataclass(frozen=True)
+class Trial:
+    """A candidate map (its JSON object), what changed to make it, and team 1's pooled rate."""
+
+    label: str
+    data: dict[str, Any]
+    rate: float | None
+    games: int
+
+    @property
+    def distance(self) -> float:
+        """How far from fair: |rate - 50%|; a trial with no decided game is farthest."""
+        return 1.0 if self.rate is None else abs(self.rate - 0.5)
+
+    def line(self) -> str:
+        shown = "-" if self.rate is None else f"{self.rate * 100:5.1f}%"
+        return f"{shown} over {self.games} games  {self.label}"
+
+
+def measure(maps: Sequence[dict[str, Any]], games: int, seeds: Sequence[int],
+            jobs: int = 1) -> list[tuple[float | None, int]]:
+    """Team 1's rusher-rusher win rate on each map over `games` games a seed, every seed pooled,
+    with the number of games played."""
+    parsed = tuple(parse_map(m, f"candidate {i}") for i, m in enumerate(maps))
+    per_map: list[list[dict[str, Any]]] = [[] for _ in maps]
+    for seed in seeds:
+        plan = Plan(parsed, (RUSHERS,), games, seed)
+        for i, row in enumerate(rows(plan, list(play_all(tasks(plan), jobs)))):
+            per_map[i].append(row)
+    return [(pooled(r)[0], games * len(seeds)) for r in per_map]
+
+
+def starts_in_sight(data: dict[str, Any]) -> bool:
+    """Whether some unit starts in sight of an enemy: team 1 would have a free first shot."""
+    gm = parse_map(data, "candidate")
+    team_1 = [u.pos for u in gm.units if u.team == "1"]
+    team_2 = [u.pos for u in gm.units if u.team == "2"]
+    return any(gm.visibility.sees(a, b) for a in team_1 for b in team_2)
+
+
+def candidates(data: dict[str, Any], team: str | None) -> list[Tweak]:
+    """Every playable one-tile start move, each once (on a symmetric map a unit and its image
+    give the same move), none putting a unit in sight of an enemy on a map where none starts in
+    sight; with `team`, only moves of that team's units."""
+    before, seen, found = data["units"], set(), []
+    out_of_sight = not starts_in_sight(data)  # and so it stays; a map in sight already is free
+    for tweak in start_moves(MapDocument(data)):
+        units = tweak.values["units"]
+        key = json.dumps(sorted(units))
+        moved = [new for new, old in zip(units, before, strict=True) if new != old]
+        if (key not in seen and (team is None or any(new[0] == team for new in moved))
+                and not (out_of_sight and starts_in_sight(tweak.applied_to(data)))):
+            seen.add(key)
+            found.append(tweak)
+    return found
+
+
+def step(current: Trial, team: str | None, games: int, seeds: Sequence[int], keep: int,
+         jobs: int = 1) -> Trial | None:
+    """The best one-tile move from `current` (screened on the first seed, the `keep` best
+    measured on all), or None when none is nearer fair on all seeds than `current`."""
+    moves = candidates(current.data, team)
+    if not moves:
+        return None
+    maps = [t.applied_to(current.data) for t in moves]
+    screened = [Trial(t.label, m, rate, n) for t, m, (rate, n)
+                in zip(moves, maps, measure(maps, games, seeds[:1], jobs), strict=True)]
+    best = sorted(screened, key=lambda t: t.distance)[:keep]
+    again = measure([t.data for t in best], games, seeds, jobs)
+    finals = [Trial(t.label, t.data, rate, n) for t, (rate, n) in zip(best, again, strict=True)]
+    winner = min(finals, key=lambda t: t.distance)
+    return winner if winner.distance < current.distance else None
+
+
+def search(data: dict[str, Any], team: str | None, games: int, seeds: Sequence[int],
+           keep: int, steps: int, jobs: int = 1, say=print) -> Trial:
+    """Greedy steps from the map as it is; the best map found (the map itself if none helps)."""
+    rate, n = measure([data], games, seeds, jobs)[0]
+    current = Trial("as it is", data, rate, n)
+    say(f"start: {current.line()}")
+    labels = []
+    for number in range(1, steps + 1):
+        better = step(current, team, games, seeds, keep, jobs)
+        if better is None:
+            say(f"step {number}: no one-tile move brings team 1 nearer 50%")
+            break
+        labels.append(better.label)
+        current = Trial("; ".join(labels), better.data, better.rate, better.games)
+        say(f"step {number}: {better.line()}")
+    return current
+
+
+def seeds_list(text: str) -> list[int]:
+    """`3,5,11` as seeds; ValueError (argparse's one-line error) when it is not that."""
+    parts = text.split(",")
+    if not all(p.isdigit() and len(p) <= 9 for p in parts):
+        raise ValueError(f"{text!r}: seeds are whole numbers, e.g. 3,5,11")
+    return [int(p) for p in parts]
+
+
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise ValueError(f"{text!r}: must be 1 or more")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m map_editor.start_search",
+                                description="Try starting tiles that make rusher-against-"
+                                            "rusher games on a map fairer.")
+    p.add_argument("map", help="the map file to start from (never modified)")
+    p.add_argument("--team", choices=("1", "2"), help="move only this team's units")
+    p.add_argument("--games", type=argument_type(positive), default=40,
+                   help="rusher games per seed and candidate (default 40)")
+    p.add_argument("--seeds", type=argument_type(seeds_list), default=[3, 5, 11],
+                   help="seeds, comma-separated; the first screens (default 3,5,11)")
+    p.add_argument("--keep", type=argument_type(positive), default=4,
+                   help="candidates measured on every seed per step (default 4)")
+    p.add_argument("--steps", type=argument_type(positive), default=3,
+                   help="most moves to make (default 3)")
+    p.add_argument("--jobs", type=argument_type(positive), default=1, help="worker processes")
+    p.add_argument("--out", help="write the best map found here")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        data = json.loads(Path(args.map).read_text(encoding="utf-8"))
+        parse_map(data, args.map)
+    except (OSError, ValueError, MapError) as e:
+        print(f"{args.map}: {e}", file=sys.stderr)
+        return 2
+    best = search(data, args.team, args.games, args.seeds, args.keep, args.steps, args.jobs)
+    if args.out:
+        try:
+            save_map(best.data, args.out)
+        except OSError as e:
+            print(f"{args.out}: {e.strerror or e}", file=sys.stderr)
+            return 1
+        print(f"written to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+"""The start-tile search (map_editor.start_search): which moves it tries, that it keeps the
+move nearest 50% only when it helps, and its command line on a small map."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from laser_flag.engine.mapfile import load_map
+from map_editor import start_search
+from map_editor.start_search import Trial, candidates, measure, search, starts_in_sight, step
+from map_editor.symmetry import ROTATE, has_symmetry
+
+from .helpers import blank
+
+ONE_EACH = [["1", "scout", 5, 1], ["2", "grunt", 2, 8]]
+MIRRORED = [["1", "scout", 9, 2], ["2", "scout", 1, 8]]  # rotate 180° on 11 x 11
+
+
+def _moved(before: list, after: list) -> list[tuple[list, list]]:
+    return [(old, new) for old, new in zip(before, after, strict=True) if old != new]
+
+
+def test_the_team_option_moves_only_that_teams_units():
+    data = blank(units=ONE_EACH).data
+    assert len(candidates(data, None)) == 8
+    only_two = candidates(data, "2")
+    assert len(only_two) == 4
+    for tweak in only_two:
+        (old, new), = _moved(data["units"], tweak.values["units"])
+        assert old[0] == new[0] == "2"
+
+
+def test_no_move_starts_a_unit_in_sight_of_an_enemy():
+    """A wall down the middle, open in the bottom row: a step down there would see across."""
+    data = blank(units=[["1", "scout", 9, 3], ["2", "grunt", 9, 7]]).data
+    for r in range(10):
+        data["tiles"][r][5] = "wall"
+    assert not starts_in_sight(data)
+    labels = {t.label for t in candidates(data, None)}
+    assert len(labels) == 6
+    assert "Team 1 Scout at row 9, column 3: one tile down" not in labels
+    assert "Team 2 Grunt at row 9, column 7: one tile down" not in labels
+
+
+def test_a_symmetric_map_stays_symmetric():
+    data = blank(units=MIRRORED).data
+    moves = candidates(data, None)
+    assert len(moves) == 4  # the scout's four moves, each made by its image as well
+    for tweak in moves:
+        assert len(_moved(data["units"], tweak.values["units"])) == 2
+        assert has_symmetry(blank(**tweak.applied_to(data)), ROTATE)
+
+
+def _rate_by_grunt_column(maps, games, seeds, jobs=1):
+    """Stands in for the games: team 1's rate is 50% with team 2's grunt in column 6, and
+    10% further from it for each column away."""
+    return [(0.5 - 0.1 * abs(m["units"][1][3] - 6), games * len(seeds)) for m in maps]
+
+
+def test_a_step_keeps_the_move_nearest_fair_and_none_when_nothing_helps(monkeypatch):
+    monkeypatch.setattr(start_search, "measure", _rate_by_grunt_column)
+    data = blank(units=ONE_EACH).data
+    current = Trial("as it is", data, 0.3, 10)
+    better = step(current, "2", games=5, seeds=[3, 5], keep=2)
+    assert better is not None
+    assert better.data["units"][1] == ["2", "grunt", 2, 7]
+    assert better.rate == pytest.approx(0.4) and better.games == 10
+    at_fair = Trial("as it is", better.data, 0.5, 10)
+    assert step(at_fair, "2", games=5, seeds=[3], keep=2) is None
+
+
+def test_the_search_walks_until_no_move_helps(monkeypatch):
+    monkeypatch.setattr(start_search, "measure", _rate_by_grunt_column)
+    said: list[str] = []
+    best = search(blank(units=ONE_EACH).data, "2", games=5, seeds=[3], keep=2, steps=5,
+                  say=said.append)
+    assert best.data["units"][1] == ["2", "grunt", 2, 6]
+    assert best.rate == pytest.approx(0.5)
+    assert said[-1] == "step 3: no one-tile move brings team 1 nearer 50%"
+
+
+SMALL = {"score_limit": {"1": 1, "2": 1}, "units": [["1", "grunt", 7, 5], ["2", "grunt", 3, 5]]}
+
+
+def test_measuring_plays_every_seed_and_is_reproducible():
+    data = blank(**SMALL).data
+    first = measure([data, data], games=4, seeds=[3, 5])
+    assert first == measure([data, data], games=4, seeds=[3, 5])
+    assert [n for _, n in first] == [8, 8]
+    assert all(rate is None or 0 <= rate <= 1 for rate, _ in first)
+
+
+def test_the_command_line_writes_the_best_map_and_leaves_the_input_alone(tmp_path, capsys):
+    source = tmp_path / "small.json"
+    source.write_text(json.dumps(blank(**SMALL).data), encoding="utf-8")
+    before = source.read_bytes()
+    out = tmp_path / "best.json"
+    assert start_search.main([str(source), "--games", "2", "--seeds", "3", "--steps", "1",
+                              "--keep", "1", "--out", str(out)]) == 0
+    assert source.read_bytes() == before
+    load_map(out)  # a valid map
+    assert capsys.readouterr().out.splitlines()[0].startswith("start: ")
+
+
+def test_a_bad_map_is_one_line_naming_the_file(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    assert start_search.main([str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(bad) in err
+
+
+def test_bad_seeds_are_one_line(capsys):
+    with pytest.raises(SystemExit):
+        start_search.main(["maps/duel.json", "--seeds", "3,x"])
+    assert "'3,x': seeds are whole numbers, e.g. 3,5,11" in capsys.readouterr().err
