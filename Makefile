@@ -33,7 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/balance.py
 
 # Every bundled map's balance badge, re-measured with the standard styles (after a change to a
-# map or to the bots); tests/lab/test_bundled_badges.py fails until this has been run.
+# map, to the bots, or a new version); tests/lab/test_bundled_badges.py fails until this has been run.
 BADGE_GAMES ?= 48
 BADGE_BUDGET ?= steps:40
 badges: $(STAMP)

@@ -1,5 +1,6 @@
 """Every bundled map ships with a current badge: measured with the standard styles on the map
-as it is now. When this fails, re-measure them all with one command: `make badges`."""
+as it is now, by this version of the game (a new version may bring new bots, and a map's digest
+cannot see a change inside a bot). When this fails, re-measure them all: `make badges`."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from laser_flag import __version__
 from laser_flag.engine import load_map
 from laser_flag.lab import STYLES, badge
 
@@ -23,3 +25,6 @@ def test_the_bundled_map_has_a_current_badge(path):
     assert [tuple(r["pairing"]) for r in value["pairings"]] == list(STYLES), (
         f"{path.name}'s badge was measured with other bots than the standard styles: "
         "run `make badges`")
+    assert value["game_version"] == __version__, (
+        f"{path.name}'s badge was measured by version {value['game_version']}, this is "
+        f"{__version__}: run `make badges`")

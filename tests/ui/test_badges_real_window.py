@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pygame
@@ -15,7 +14,7 @@ from laser_flag.ui.map_badge import CHANGED_TONE, FAIR_TONE, LEANS_TONE
 from tests.waits import wait_until
 
 from .badges import badged_map, walled_after_measuring
-from .test_real_window import TIMEOUT_S, WINDOW, find_window, xdotool
+from .test_real_window import TIMEOUT_S, WINDOW, find_window, start_client, xdotool
 
 pytestmark = [
     pytest.mark.slow,  # a real X server and a client process
@@ -39,10 +38,7 @@ def test_the_players_maps_show_their_badges_on_screen(xvfb, tmp_path):
     badged_map(maps / "a_fair.json", 50, 50, name="Fair")
     badged_map(maps / "b_leans.json", 80, 20, name="Leaning")
     walled_after_measuring(badged_map(maps / "c_changed.json", 50, 50, name="Changed"))
-    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
-    env.update(DISPLAY=xvfb, LASER_FLAG_DATA_DIR=str(tmp_path / "data"))
-    command = [sys.executable, "-m", "laser_flag", "--size", "x".join(map(str, WINDOW))]
-    client = subprocess.Popen(command, env=env, stderr=subprocess.PIPE)
+    client = start_client(xvfb, "--size", "x".join(map(str, WINDOW)), data=tmp_path / "data")
     try:
         window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
         # Up from the first map wraps round to the last: the player's own come after the

@@ -77,16 +77,23 @@ def screen_pixel(display: str, xy: tuple[int, int], tmp: Path) -> tuple[int, ...
     return tuple(pygame.image.load(str(shot)).get_at(xy))[:3]
 
 
+def start_client(display: str, *options: str, data: Path | None = None) -> subprocess.Popen:
+    """`python -m laser_flag OPTIONS` in a real window on `display` (its data folder `data`)."""
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    env["DISPLAY"] = display
+    if data is not None:
+        env["LASER_FLAG_DATA_DIR"] = str(data)
+    return subprocess.Popen([sys.executable, "-m", "laser_flag", *options], env=env,
+                            stderr=subprocess.PIPE)
+
+
 def launch(display: str, tmp_path: Path, *options: str) -> tuple[subprocess.Popen, Path]:
     """Start `python -m laser_flag --map small.json --seed 1 --state-file ...` on `display`;
     `options` come last, so a `--map` among them wins."""
     map_file, state_file = tmp_path / "small.json", tmp_path / "state.json"
     map_file.write_text(json.dumps(SMALL_MAP), encoding="utf-8")
-    command = [sys.executable, "-m", "laser_flag", "--map", str(map_file), "--seed", "1",
-               "--state-file", str(state_file), "--size", "x".join(map(str, WINDOW)),
-               *options]  # fmt: skip
-    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
-    client = subprocess.Popen(command, env=dict(env, DISPLAY=display), stderr=subprocess.PIPE)
+    client = start_client(display, "--map", str(map_file), "--seed", "1", "--state-file",
+                          str(state_file), "--size", "x".join(map(str, WINDOW)), *options)
     return client, state_file
 
 

@@ -6,14 +6,13 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.waits import wait_until
 
-from .test_real_window import TIMEOUT_S, find_window, xdotool
+from .test_real_window import TIMEOUT_S, find_window, start_client, xdotool
 
 pytestmark = [
     pytest.mark.slow,  # a real X server and a client process
@@ -42,10 +41,7 @@ def settled(display: str, tmp: Path, unlike: bytes) -> bytes:
 
 
 def test_the_rules_page_scrolls_to_its_end_and_back(xvfb, tmp_path):
-    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
-    env.update(DISPLAY=xvfb, LASER_FLAG_DATA_DIR=str(tmp_path / "data"))
-    command = [sys.executable, "-m", "laser_flag", "--size", "x".join(map(str, SMALL))]
-    client = subprocess.Popen(command, env=env, stderr=subprocess.PIPE)
+    client = start_client(xvfb, "--size", "x".join(map(str, SMALL)), data=tmp_path / "data")
     try:
         window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
         menu = settled(xvfb, tmp_path, unlike=b"")
