@@ -3,16 +3,20 @@
 One row per map: team 1's win rate [95%] in each pairing the badge holds, with the mean length
 of its games in rounds and how many the round cap stopped, then the badge as the chooser shows
 it. Nothing is played here: the figures are the badges' own, so the table and the maps agree.
-Run: .venv/bin/python benchmarks/fairness_table.py
+With `--plot FILE.png` it also charts them (the lab's chart: team 1's rate per map and pairing).
+Run: .venv/bin/python benchmarks/fairness_table.py [--plot docs/balance.png]
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
 from laser_flag.engine import load_map
 from laser_flag.lab import badge
+from laser_flag.tools import balance
+from laser_flag.tools.plotting import check_plot_path, pyplot
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,7 +35,16 @@ def cell(row: dict[str, Any]) -> str:
     return text
 
 
-def main() -> None:
+def chart(values: dict[Path, dict[str, Any]], path: str) -> None:
+    """The badges' rows drawn by the lab's own chart, one point per map and pairing."""
+    plt = pyplot()
+    check_plot_path(path, plt)
+    rows = [{**r, "map": str(p)} for p, value in values.items() for r in value["pairings"]]
+    pairings = [r["pairing"] for r in next(iter(values.values()))["pairings"]]
+    balance.plot({"maps": rows, "pairings": pairings}, path, plt)
+
+
+def main(argv: list[str]) -> None:
     paths = sorted((ROOT / "maps").glob("*.json"))
     values = {p: load_map(p).to_json_dict()[badge.KEY] for p in paths}
     pairings = ["-".join(r["pairing"]) for r in next(iter(values.values()))["pairings"]]
@@ -44,7 +57,9 @@ def main() -> None:
         cells = [cell(r) for r in value["pairings"]]
         status = badge.status(load_map(path)).text
         print(f"| {path.stem} | " + " | ".join(cells) + f" | {status} |")
+    if argv[:1] == ["--plot"] and len(argv) == 2:
+        chart(values, argv[1])
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -20,3 +20,10 @@ def test_the_table_has_a_row_per_bundled_map_with_its_badge(capsys):
         first = load_map(path).to_json_dict()[badge.KEY]["pairings"][0]
         assert f"{first['team1_win_rate']:.1%}" in row
         assert row.endswith(f"| {badge.status(load_map(path)).text} |")
+
+
+def test_plot_draws_the_badges_as_the_labs_chart(tmp_path, monkeypatch, capsys):
+    chart = tmp_path / "balance.png"
+    monkeypatch.setattr("sys.argv", ["fairness_table.py", "--plot", str(chart)])
+    runpy.run_path(str(ROOT / "benchmarks" / "fairness_table.py"), run_name="__main__")
+    assert chart.read_bytes().startswith(b"\x89PNG")
