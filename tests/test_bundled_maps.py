@@ -45,9 +45,8 @@ SWAPS_TEAMS = {"mirror_cols", "mirror_rows", "rotate_180"}
 HEAD_START: dict[str, tuple[str, frozenset[str], Pos]] = {
     "crossfire": ("1", frozenset({"sniper", "grunt"}), (0, 1)),
 }
-# ...which on its own overshot (team 1 won 64%), so team 1 also needs one hit more. On Blitz
-# team 1, moving first, won more for both styles, so it needs one hit more too.
-SCORE_LIMITS = {"crossfire": {"1": 8, "2": 7}, "blitz": {"1": 17, "2": 16}}
+# ...which on its own overshot (team 1 won 64%), so team 1 also needs one hit more.
+SCORE_LIMITS = {"crossfire": {"1": 8, "2": 7}}
 
 
 def _load_all() -> dict[str, GameMap]:
