@@ -171,15 +171,17 @@ def plot(doc: dict[str, Any], path: str, plt: Any) -> None:
     """Team 1's win rate per map (and pairing, when several) with its 95% interval."""
     rows = [m for m in doc["maps"] if m["team1_win_rate"] is not None]
     several = len(doc["pairings"]) > 1
-    # Wide enough for each row's name, but no wider than a page: many rows tilt their names.
-    fig, ax = plt.subplots(figsize=(min(MAX_CHART_INCHES, max(4, 1.2 * len(rows) + 2)), 4.5))
+    # Wide enough for each row's name, but no wider than a page: many rows tilt their names
+    # (and need a little more height below the axis for them).
+    width = max(4, 1.2 * len(rows) + 2)
+    tilt = 30 if width <= MAX_CHART_INCHES else 60
+    fig, ax = plt.subplots(figsize=(min(MAX_CHART_INCHES, width), 4 if tilt == 30 else 4.5))
     rates = [m["team1_win_rate"] for m in rows]
     errors = [[r - m["team1_interval"][0] for r, m in zip(rates, rows, strict=True)],
               [m["team1_interval"][1] - r for r, m in zip(rates, rows, strict=True)]]
     ax.errorbar(range(len(rows)), rates, yerr=errors, fmt="o", capsize=4)
     ax.axhspan(0.4, 0.6, color="tab:green", alpha=0.12, label="fair: 40-60%")
     ax.axhline(0.5, color="grey", linestyle="--")
-    tilt = 30 if len(rows) * 1.2 + 2 <= MAX_CHART_INCHES else 60
     ax.set_xticks(range(len(rows)), [_row_name(m, several) for m in rows], rotation=tilt,
                   fontsize=8 if tilt == 60 else None, ha="right")
     ax.legend(loc="upper right")
