@@ -9,6 +9,7 @@ Run: .venv/bin/python benchmarks/fairness_table.py [--plot docs/balance.png]
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 from typing import Any
@@ -45,20 +46,22 @@ def chart(values: dict[Path, dict[str, Any]], path: str) -> None:
 
 
 def main(argv: list[str]) -> None:
-    paths = sorted((ROOT / "maps").glob("*.json"))
-    values = {p: load_map(p).to_json_dict()[badge.KEY] for p in paths}
-    pairings = ["-".join(r["pairing"]) for r in next(iter(values.values()))["pairings"]]
+    parser = argparse.ArgumentParser(description="README's fairness table from the badges")
+    parser.add_argument("--plot", metavar="FILE.png", help="also chart them")
+    args = parser.parse_args(argv)
+    maps = {p: load_map(p) for p in sorted((ROOT / "maps").glob("*.json"))}
+    values = {p: gm.to_json_dict()[badge.KEY] for p, gm in maps.items()}
     first = next(iter(values.values()))
+    pairings = ["-".join(r["pairing"]) for r in first["pairings"]]
     print(f"seed {first['seed']}, {first['games']} games a pairing, budget {first['budget']}, "
           f"game version {first['game_version']}\n")
     print("| map | " + " | ".join(pairings) + " | badge |")
     print("|---" * (len(pairings) + 2) + "|")
     for path, value in values.items():
         cells = [cell(r) for r in value["pairings"]]
-        status = badge.status(load_map(path)).text
-        print(f"| {path.stem} | " + " | ".join(cells) + f" | {status} |")
-    if argv[:1] == ["--plot"] and len(argv) == 2:
-        chart(values, argv[1])
+        print(f"| {path.stem} | " + " | ".join(cells) + f" | {badge.status(maps[path]).text} |")
+    if args.plot:
+        chart(values, args.plot)
 
 
 if __name__ == "__main__":
