@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from functools import reduce
-from itertools import compress, islice, repeat
+from itertools import compress, count, repeat
 from operator import or_
 from typing import Any, TypeVar
 
@@ -135,8 +135,7 @@ class Reach:
         origin = 1 << grid.index[start]
         self._arrivals = self.asked & ~blocked & ~origin
         self.depends = self.asked | origin  # depends_on_any's bits, read by Game per action
-        self._selectors: bytes | None = None  # pick()'s, from bit _first on
-        self._first = 0
+        self._indices: list[int] | None = None  # the destinations' bit indices, once asked
 
     def walked_on(self, speed: int) -> int:
         """The tiles whose being blocked may change more than whether they are destinations:
@@ -165,11 +164,19 @@ class Reach:
     def pick(self, table: Sequence[T]) -> list[T]:
         """The entries of a `tile_table` at the destinations, in reading order: the game's
         Move actions are picked so, made once per map."""
-        if self._selectors is None:  # from the first destination's bit on: a shorter string
+        return list(map(table.__getitem__, self._destination_indices()))
+
+    def pick_one(self, table: Sequence[T], index: int) -> T:
+        """pick(table)[index], without the others."""
+        return table[self._destination_indices()[index]]
+
+    def _destination_indices(self) -> list[int]:
+        """The destinations' bit indices, ascending (reading order); kept, as searches are."""
+        if self._indices is None:  # from the first destination's bit on: a shorter string
             arrivals = self._arrivals
-            self._first = (arrivals & -arrivals).bit_length() - 1 if arrivals else 0
-            self._selectors = bits_of(arrivals >> self._first)
-        return list(compress(islice(table, self._first, None), self._selectors))
+            first = (arrivals & -arrivals).bit_length() - 1 if arrivals else 0
+            self._indices = list(compress(count(first), bits_of(arrivals >> first)))
+        return self._indices
 
     def __len__(self) -> int:
         return self._arrivals.bit_count()
