@@ -287,6 +287,7 @@ class Game:
         parts: list[legal.Part] = []
         size = 0
         team, rules, reaches, vis = self._active_team, self.rules, self._reach, self.map.visibility
+        seen_bits, tables = vis.seen_bits, self._move_tables
         enemies: list[Unit] = []
         targets = -1  # the enemies' tiles, as LOS bits, once a unit may fire
         for u in self._units.values():
@@ -296,15 +297,15 @@ class Game:
                 reach = reaches.get(u.id)
                 if reach is None:
                     reach = self._search(u.id)
-                if reach:
-                    size += len(reach)
+                if reach.size:
+                    size += reach.size
                     ends.append(size)
-                    parts.append(legal.Moves(reach, self._move_tables[u.id]))
+                    parts.append(legal.Moves(reach, tables[u.id]))
             if u.laser == CHARGED:
                 if targets == -1:
                     enemies = [e for e in self._units.values() if e.team != team]
                     targets = vis.tile_bits([e.pos for e in enemies])
-                seen = vis.seen_bits(u.pos) & targets  # most units see no enemy
+                seen = seen_bits(u.pos) & targets  # most units see no enemy
                 if seen:
                     size += seen.bit_count()  # one unit a tile
                     ends.append(size)

@@ -44,6 +44,14 @@ class _Grid:
             for dr, dc in NEIGHBOURS
         ]
         self.corners = [starts for _, diagonal, starts in self.steps if diagonal]  # NW NE SW SE
+        # Per bit: the bits one orthogonal step may come onto it from, then one diagonal step,
+        # each in NEIGHBOURS order (the order Reach.path tries them in).
+        self.arrive_from = [
+            tuple([i - offset for offset, diagonal, starts in self.steps
+                   if diagonal == diagonals and i >= offset and starts >> i - offset & 1]
+                  for diagonals in (False, True))
+            for i in range(len(self.positions))
+        ]
 
     def bits(self, tiles: Iterable[Pos]) -> int:
         """The bitset of the tiles that are on the map."""
@@ -134,6 +142,7 @@ class Reach:
         self.asked = asked_by_layer[-1] if asked_by_layer else 0
         origin = 1 << grid.index[start]
         self._arrivals = self.asked & ~blocked & ~origin
+        self.size = self._arrivals.bit_count()  # len(): legal_actions() counts on every call
         self.depends = self.asked | origin  # depends_on_any's bits, read by Game per action
         self._indices: list[int] | None = None  # the destinations' bit indices, once asked
 
@@ -179,7 +188,7 @@ class Reach:
         return self._indices
 
     def __len__(self) -> int:
-        return self._arrivals.bit_count()
+        return self.size
 
     def depends_on(self, pos: Pos) -> bool:
         """Whether the search asked if `pos` is free: a unit arriving at or leaving any other tile
@@ -204,23 +213,34 @@ class Reach:
         path = [dest, grid.positions[i]]
         climb_ends = 0 if self._climbs_freely else grid.cover
         for layer in reversed(self._layers[: k - 1]):
-            ends_here = climb_ends >> i & 1  # only a walk from cover may go on from cover
-            for offset, diagonal, starts in grid.steps:
-                j, d = i - offset, diagonals - diagonal
-                if (j >= 0 and d >= 0 and starts >> j & 1 and layer[d] >> j & 1
-                        and not (ends_here and not climb_ends >> j & 1)):
+            # only a walk from cover may go on from cover
+            allowed = climb_ends if climb_ends >> i & 1 else -1
+            orthogonal, diagonal = grid.arrive_from[i]
+            tiles = layer[diagonals] & allowed
+            for i in orthogonal:
+                if tiles >> i & 1:
                     break
-            i, diagonals = j, d
+            else:  # a diagonal step, from a state of one diagonal fewer
+                diagonals -= 1
+                tiles = layer[diagonals] & allowed
+                for i in diagonal:
+                    if tiles >> i & 1:
+                        break
             path.append(grid.positions[i])
         return tuple(reversed(path))  # type: ignore[arg-type]
 
     def _step_onto(self, layer: list[int], i: int) -> tuple[int, int]:
         """A state (bit, diagonals) of `layer` one step from bit i: the last step of a walk."""
+        orthogonal, diagonal = self._grid.arrive_from[i]
+        last = len(layer) - 1
         for d, tiles in enumerate(layer):
-            for offset, diagonal, starts in self._grid.steps:
-                j = i - offset
-                if j >= 0 and starts >> j & 1 and tiles >> j & 1 and d + diagonal < len(layer):
+            for j in orthogonal:
+                if tiles >> j & 1:
                     return j, d
+            if d < last:
+                for j in diagonal:
+                    if tiles >> j & 1:
+                        return j, d
         raise AssertionError("an arrival no state of its layer steps onto")
 
 
