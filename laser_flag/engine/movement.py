@@ -35,6 +35,7 @@ class _Grid:
         self.bit = {pos: 1 << i for pos, i in self.index.items()}
         self.open = self.bits(p for p in self.index if gm.kind(p) != WALL)
         self.cover = self.bits(p for p in self.index if gm.kind(p) == ELEVATED)
+        self.not_cover = ~self.cover
         # (bit offset of the step, is it diagonal, tiles it may start from), NEIGHBOURS order;
         # a diagonal step may not cut a wall corner.
         self.steps = [
@@ -78,7 +79,7 @@ class _Grid:
         floor walks no further. The two kinds of step are inlined, and a layer is made in one
         pass over d (a diagonal step lands one d further on): a search makes a few dozen of
         them, and it runs after nearly every action."""
-        w, is_open, cover = self.stride, self.open, self.cover
+        w, is_open, cover, not_cover = self.stride, self.open, self.cover, self.not_cover
         nw, ne, sw, se = self.corners
         up, down = w - 1, w + 1  # the diagonal shifts' lengths
         last = len(front) - 1
@@ -89,15 +90,18 @@ class _Grid:
             if tiles:
                 step = (tiles >> w | tiles << w | tiles >> 1 | tiles << 1) & is_open
                 tried |= step
-                if step & ends:
-                    step = step & ~cover | self.orthogonal(tiles & cover)
+                if step & ends:  # a walk goes on from cover only if it stands on cover
+                    high = tiles & cover
+                    step = step & not_cover | self.orthogonal(high) if high else step & not_cover
                 onto |= step
                 if d < last:
                     diagonal = ((tiles & nw) >> down | (tiles & ne) >> up
                                 | (tiles & sw) << up | (tiles & se) << down) & is_open
                     tried |= diagonal
                     if diagonal & ends:
-                        diagonal = diagonal & ~cover | self.diagonal(tiles & cover)
+                        high = tiles & cover
+                        diagonal = (diagonal & not_cover | self.diagonal(high) if high
+                                    else diagonal & not_cover)
             worse = kept[d] | fewer
             states[d] = onto = onto & free & ~worse
             below = fewer
