@@ -136,8 +136,11 @@ class Reach:
     """
 
     def __init__(self, grid: _Grid, start: Pos, climbs_freely: bool, layers: list[list[int]],
-                 asked_by_layer: list[int], blocked: int) -> None:
+                 asked_by_layer: list[int], blocked: int, searched_among: int | None = None
+                 ) -> None:
         self.start = start
+        # the tiles blocked when the layers were searched (`blocked` may add some, also_blocking)
+        self._among = blocked if searched_among is None else searched_among
         self._grid = grid
         self._climbs_freely = climbs_freely
         self._layers = layers
@@ -161,7 +164,20 @@ class Reach:
         """This search with `blocked` (a superset of its own blocked tiles, the rest of them
         outside `walked_on`) blocked too: the same walks, fewer destinations."""
         return Reach(self._grid, self.start, self._climbs_freely, self._layers,
-                     self._asked_by_layer, blocked)
+                     self._asked_by_layer, blocked, self._among)
+
+    def steps_alike(self, blocked: int) -> int:
+        """How many of its layers a search of the same walk among `blocked` makes the same: those
+        before the first step that tried a tile blocked in one search and free in the other."""
+        changed = self._among ^ blocked
+        for k, asked in enumerate(self._asked_by_layer):
+            if asked & changed:
+                return k + 1
+        return len(self._layers)
+
+    def first_steps(self, steps: int) -> tuple[list[list[int]], list[int]]:
+        """Its first `steps` layers (the start's included) and what they asked."""
+        return self._layers[:steps], self._asked_by_layer[:steps - 1]
 
     def _has(self, bits: int, pos: object) -> bool:
         i = self._grid.index.get(pos)  # type: ignore[call-overload]
@@ -287,6 +303,9 @@ class _KeptSearches:
         # key -> the open-floor search, the tiles it asked (its start left out), its walked_on
         self._open_floor: OrderedDict[tuple[Pos, int, bool, int], tuple[Reach, int, int]] = (
             OrderedDict())
+        # key -> its latest search among units: a unit that stays where it is is searched again
+        # when another arrives or leaves nearby, and the new search shares its first layers
+        self._latest: dict[tuple[Pos, int, bool, int], Reach] = {}
 
     def reach(self, key: tuple[Pos, int, bool, int], occupied: int) -> Reach:
         """The search of `key` (start, speed, climbs_freely, max_diagonal) among `occupied`.
@@ -318,28 +337,47 @@ class _KeptSearches:
         if reach is not None:
             found.move_to_end(at)
             return reach
-        reach = found[at] = _search(self._grid, *at[0], at[1])
+        key, blocked = at
+        like, alike = None, 0  # the search most alike, and how many of its layers are alike
+        for other in (self._open_floor[key][0], self._latest.get(key)) if blocked else ():
+            steps = other.steps_alike(blocked) if other is not None else 0
+            if steps > alike:
+                like, alike = other, steps
+        reach = found[at] = _search(self._grid, *key, blocked, like, alike)
         if len(found) > self.LIMIT:
             found.popitem(last=False)
+        self._latest[key] = reach
+        if len(self._latest) > self.LIMIT:
+            del self._latest[next(iter(self._latest))]
         return reach
 
 
 def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagonal: int,
-            blocked: int) -> Reach:
+            blocked: int, like: Reach | None = None, alike: int = 0) -> Reach:
     """The search itself, layer by layer. A state that may walk on is only worth keeping with
     fewer diagonals than any earlier state on its tile, or any state of its layer. A step that
     climbs onto cover ends its path (unless the class climbs freely): it makes its tile a
     destination but walks no further. The last step only asks which tiles it reaches (what
     it leaves behind is never walked on, nor read back by a path).
+
+    `like`, a search of the same walk among other blocked tiles, lends its first `alike` layers
+    (`steps_alike`): the search goes on from there.
     """
-    origin = 1 << grid.index[start]
-    front = [origin] + [0] * max_diagonal
-    layers = [front]
-    kept = [origin] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
-    asked, asked_by_layer = 0, []
+    if like is None:
+        layers, asked_by_layer = [[1 << grid.index[start]] + [0] * max_diagonal], []
+    else:
+        layers, asked_by_layer = like.first_steps(alike)
+    front = layers[-1]
+    kept = [0] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
+    for layer in layers:
+        fewer = 0
+        for d, tiles in enumerate(layer):
+            fewer |= tiles
+            kept[d] |= fewer
+    asked = asked_by_layer[-1] if asked_by_layer else 0
     free, ends = grid.open & ~blocked, 0 if climbs_freely else grid.cover
-    everywhere, below_limit = origin, origin if max_diagonal else 0  # the front's tiles
-    for _ in range(speed - 1):
+    everywhere, below_limit = fewer, reduce(or_, front[:-1], 0)  # the front's tiles
+    for _ in range(speed - len(layers)):
         front, onto, everywhere, below_limit = grid.walk_on(front, kept, free, ends)
         asked |= onto
         asked_by_layer.append(asked)
