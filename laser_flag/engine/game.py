@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import fog as fog_of_war
 from . import legal, movement, overwatch
@@ -28,6 +28,14 @@ from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 
 NO_LOS = "There is no line of sight to that unit."
 Roller = Callable[[random.Random], tuple[int, ...]]
+
+
+class _Targets(NamedTuple):
+    """The units a team may fire at, and their tiles as LOS bits (`Visibility.tile_bits`)."""
+
+    team: str
+    units: list[Unit]
+    tiles: int
 
 
 @dataclass(frozen=True)
@@ -70,6 +78,7 @@ class Game:
         self._units = {i: self._starting_unit(i) for i in range(len(gm.units))}
         self._bit = movement.bit_of_tile(gm)
         self._occupied = self._tiles_of(self._units.values())  # kept up to date by every move
+        self._targets: _Targets | None = None  # kept until one of them moves or leaves
         self._active_team = "1"
         self._turn = 1
         self._scores = {t: 0 for t in TEAMS}
@@ -78,6 +87,7 @@ class Game:
         self._victory_reason: str | None = None
         self._reach: dict[int, movement.Reach] = {}
         self._move_tables = gm.memo(_move_tables)  # legal_actions() picks its Moves from these
+        self._fire_table = gm.memo(_fires_of)  # and its Fires from this
         self._events: list[Event] = []
         self.history = History()  # every action applied, in order: the game's record
         self._rolls = 0
@@ -184,6 +194,7 @@ class Game:
         """Take every field of `state`, into containers of this game's own."""
         self._units = {u.id: u for u in state.units}
         self._occupied = self._tiles_of(self._units.values())
+        self._targets = None
         self._active_team, self._turn = state.active_team, state.turn
         self._scores = dict(state.scores)
         self._stats = {t: dict(s) for t, s in state.stats.items()}
@@ -288,8 +299,7 @@ class Game:
         size = 0
         team, rules, reaches, vis = self._active_team, self.rules, self._reach, self.map.visibility
         seen_bits, tables = vis.seen_bits, self._move_tables
-        enemies: list[Unit] = []
-        targets = -1  # the enemies' tiles, as LOS bits, once a unit may fire
+        targets: _Targets | None = None  # once a unit may fire
         for u in self._units.values():
             if u.team != team or u.ap < 1:
                 continue
@@ -302,17 +312,25 @@ class Game:
                     ends.append(size)
                     parts.append(legal.Moves(reach, tables[u.id]))
             if u.laser == CHARGED:
-                if targets == -1:
-                    enemies = [e for e in self._units.values() if e.team != team]
-                    targets = vis.tile_bits([e.pos for e in enemies])
-                seen = seen_bits(u.pos) & targets  # most units see no enemy
+                targets = targets or self._targets_of(team)
+                seen = seen_bits(u.pos) & targets.tiles  # most units see no enemy
                 if seen:
                     size += seen.bit_count()  # one unit a tile
                     ends.append(size)
-                    parts.append(legal.Fires(u, enemies, vis, self.map.memo(_fires_of)))
+                    parts.append(legal.Fires(u, targets.units, vis, self._fire_table))
         ends.append(size + 1)
         parts.append(legal.END_TURN)
         return LegalActions(ends, parts)
+
+    def _targets_of(self, team: str) -> _Targets:
+        """The enemies of `team` on the board, kept while they stand where they are: the units
+        of the team to play move far more often."""
+        targets = self._targets
+        if targets is None or targets.team != team:
+            units = [e for e in self._units.values() if e.team != team]
+            tiles = self.map.visibility.tile_bits([e.pos for e in units])
+            targets = self._targets = _Targets(team, units, tiles)
+        return targets
 
     def copy(self) -> Game:
         """An independent copy; it shares the map and the history (both immutable), the frozen
@@ -519,6 +537,8 @@ class Game:
         unit = self._units[unit.id] = moved
         left, arrived = self._bit[path[0]], self._bit[moved.pos]  # the same if it stayed (fog)
         self._occupied = self._occupied & ~left | arrived
+        if self._targets is not None and self._targets.team != unit.team:
+            self._targets = None  # one of them moved
         self._forget_reach(left | arrived)
         self._emit(Moved(unit.id, path, blocked_by=blocker))
         if recharges:
@@ -553,6 +573,7 @@ class Game:
         if laser is None:
             del self._units[target.id]
             self._occupied &= ~self._bit[target.pos]
+            self._targets = None
             self._forget_reach(self._bit[target.pos])
             self._emit(Disqualified(target.id))
             return
