@@ -81,3 +81,26 @@ def test_a_game_over_offers_nothing() -> None:
     game = Game(make_map(ART, UNITS, score_limit={"1": 1, "2": 1}), seed=2)
     play_randomly(game, 5000, seed=2)
     assert game.over and len(game.legal_actions()) == 0 and game.legal_actions() == []
+
+
+def test_the_shots_offered_are_the_targets_as_units_move_and_leave_at_every_step() -> None:
+    """legal_actions() keeps the enemies' tiles between calls: they must follow every move
+    and every unit leaving the board (on a map whose teams have no bases a hit disqualifies)."""
+    no_bases = ["......", ".#..^.", "...^..", "...#..", ".....^", "......"]
+    left = 0
+    for art, seed in [(a, s) for a in (ART, no_bases) for s in range(8)]:
+        game = Game(make_map(art, UNITS), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if game.over:
+                break
+            # team 2 asks a copy: the game's own kept enemies are then team 1's, and must
+            # follow team 2's moves
+            legal = (game if game.active_team == "1" else game.copy()).legal_actions()
+            fires = {(a.unit_id, a.target_id) for a in legal if isinstance(a, Fire)}
+            assert fires == {(u.id, t) for u in game.units for t in game.targets(u.id)}
+            shots = [a for a in legal if isinstance(a, Fire)]
+            before = len(game.units)
+            game.apply(rng.choice(shots) if shots and rng.random() < 0.3 else rng.choice(legal))
+            left += len(game.units) < before
+    assert left > 5
