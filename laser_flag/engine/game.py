@@ -86,6 +86,9 @@ class Game:
         self._winner: str | None = None
         self._victory_reason: str | None = None
         self._reach: dict[int, movement.Reach] = {}
+        self._searches = movement.kept_searches(gm)
+        self._walks = {name: movement.walk_of(gm, c.speed, c.climbs_freely)
+                       for name, c in self.rules.classes.items()}  # each class's, for _search
         self._move_tables = gm.memo(_move_tables)  # legal_actions() picks its Moves from these
         self._fire_table = gm.memo(_fires_of)  # and its Fires from this
         self._events: list[Event] = []
@@ -458,11 +461,9 @@ class Game:
         reach = self._reach.get(uid)
         if reach is None:
             u = self._units[uid]
-            cls = self.rules[u.unit_class]
             occupied = self._tiles_of(self._known_to(u.team)) if self._fog else self._occupied
-            reach = self._reach[uid] = movement.search_bits(
-                self.map, u.pos, cls.speed, cls.climbs_freely, occupied
-            )
+            reach = self._reach[uid] = self._searches.reach((u.pos, *self._walks[u.unit_class]),
+                                                            occupied)
         return reach
 
     # ----- applying actions --------------------------------------------------------------

@@ -283,14 +283,29 @@ def search(
 
 def search_bits(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, occupied: int,
                 max_diagonal: int | None = None) -> Reach:
-    """search() with the occupied tiles as a bitset (`tile_bits`), as Game keeps them."""
+    """search() with the occupied tiles as a bitset (`tile_bits`)."""
+    walk = walk_of(gm, speed, climbs_freely, max_diagonal)
+    return kept_searches(gm).reach((start, *walk), occupied)
+
+
+Walk = tuple[int, bool, int]  # speed, climbs_freely, max_diagonal: a search's rules of the walk
+
+
+def walk_of(gm: GameMap, speed: int, climbs_freely: bool, max_diagonal: int | None = None
+            ) -> Walk:
+    """The walk of a search() so asked; diagonals are limited as search() says."""
     max_diagonal = speed // 2 if max_diagonal is None else max_diagonal
     # A walk never needs more diagonals than steps, nor than tiles (a shorter walk skips a loop).
-    max_diagonal = min(max_diagonal, speed, gm.rows * gm.cols)
-    return gm.memo(_KeptSearches).reach((start, speed, climbs_freely, max_diagonal), occupied)
+    return speed, climbs_freely, min(max_diagonal, speed, gm.rows * gm.cols)
 
 
-class _KeptSearches:
+def kept_searches(gm: GameMap) -> KeptSearches:
+    """The map's kept searches, for a caller that searches on nearly every action (Game): its
+    `reach((start, *walk_of(...)), occupied)` is search_bits without the asking around."""
+    return gm.memo(KeptSearches)
+
+
+class KeptSearches:
     """The latest searches on a map, by what decides them (kept on the map): a bot's search
     tree meets the same units around the same tile again and again."""
 
