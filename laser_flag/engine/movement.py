@@ -318,9 +318,6 @@ class KeptSearches:
         # key -> the open-floor search, the tiles it asked (its start left out), its walked_on
         self._open_floor: OrderedDict[tuple[Pos, int, bool, int], tuple[Reach, int, int]] = (
             OrderedDict())
-        # key -> its latest search among units: a unit that stays where it is is searched again
-        # when another arrives or leaves nearby, and the new search shares its first layers
-        self._latest: dict[tuple[Pos, int, bool, int], Reach] = {}
 
     def reach(self, key: tuple[Pos, int, bool, int], occupied: int) -> Reach:
         """The search of `key` (start, speed, climbs_freely, max_diagonal) among `occupied`.
@@ -353,17 +350,12 @@ class KeptSearches:
             found.move_to_end(at)
             return reach
         key, blocked = at
-        like, alike = None, 0  # the search most alike, and how many of its layers are alike
-        for other in (self._open_floor[key][0], self._latest.get(key)) if blocked else ():
-            steps = other.steps_alike(blocked) if other is not None else 0
-            if steps > alike:
-                like, alike = other, steps
+        # among units: the open-floor search's first layers, up to the first step onto a unit
+        like = self._open_floor[key][0] if blocked else None
+        alike = like.steps_alike(blocked) if like is not None else 0
         reach = found[at] = _search(self._grid, *key, blocked, like, alike)
         if len(found) > self.LIMIT:
             found.popitem(last=False)
-        self._latest[key] = reach
-        if len(self._latest) > self.LIMIT:
-            del self._latest[next(iter(self._latest))]
         return reach
 
 
