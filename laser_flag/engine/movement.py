@@ -135,6 +135,9 @@ class Reach:
     from (the states worth keeping); the paths are read back from them.
     """
 
+    __slots__ = ("start", "_among", "_grid", "_climbs_freely", "_layers", "_asked_by_layer",
+                 "asked", "_arrivals", "size", "depends", "_indices")  # made on most actions
+
     def __init__(self, grid: _Grid, start: Pos, climbs_freely: bool, layers: list[list[int]],
                  asked_by_layer: list[int], blocked: int, searched_among: int | None = None
                  ) -> None:
