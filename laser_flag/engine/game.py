@@ -589,6 +589,8 @@ class Game:
         unit = self._units[uid]
         if unit.laser == DEACTIVATED:
             return
+        if not self.map.visibility.seen_bits(unit.pos) & self._targets_of(unit.team).tiles:
+            return  # no enemy sees the tile (sight is symmetric): the usual case, made cheap
         watchers = overwatch.eligible(self.map, self._units.values(), unit.team, unit.pos)
         if not watchers:  # shuffling nobody draws nothing: the generator is left alone
             return
