@@ -20,7 +20,7 @@ broken by the bot's own generator, so a mirror map favours neither side.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from laser_flag.engine import DEACTIVATED, Action, EndTurn, Fire, Game, Move, Pos, Unit
@@ -40,14 +40,14 @@ class RusherBot(Bot):
         legal = game.legal_actions()
         return self._shot(game, legal) or self._walk(game, legal) or EndTurn()
 
-    def _shot(self, game: Game, legal: list[Action]) -> Fire | None:
+    def _shot(self, game: Game, legal: Sequence[Action]) -> Fire | None:
         """The legal shot with the best hit chance, if that chance reaches the threshold."""
         shots = [(game.to_hit(a.unit_id, a.target_id).probability, a)
                  for a in legal if isinstance(a, Fire)]
         chance, best = max(shots, key=lambda pair: pair[0], default=(Fraction(0), None))
         return best if chance >= FIRE_THRESHOLD else None
 
-    def _walk(self, game: Game, legal: list[Action]) -> Move | None:
+    def _walk(self, game: Game, legal: Sequence[Action]) -> Move | None:
         """The first unit's step toward a base (laser off) or toward the enemy (laser live)."""
         moves: dict[int, list[Pos]] = {}
         for a in legal:

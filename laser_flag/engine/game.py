@@ -7,16 +7,18 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import fog as fog_of_war
-from . import movement, overwatch
+from . import legal, movement, overwatch
 from .actions import Action, EndTurn, Fire, IllegalAction, Move, check_action
 from .cover import cover_sides, in_cover, sides_facing
 from .events import Disqualified, Event, GameOver, LaserChanged, Moved, Scored, Shot, TurnEnded
 from .game_map import TEAMS, GameMap, Pos, other_team, possessive
 from .history import History
+from .legal import LegalActions
 from .mapfile import MapError, team_without_units
 from .outcomes import ChanceScript, explore
 from .rolls import TWO_D6, Dice, ToHit, to_hit
@@ -25,8 +27,15 @@ from .state import GameState
 from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 
 NO_LOS = "There is no line of sight to that unit."
-_END_TURN = EndTurn()  # legal_actions() lists this one (a frozen value: equal to any other)
 Roller = Callable[[random.Random], tuple[int, ...]]
+
+
+class _Targets(NamedTuple):
+    """The units a team may fire at, and their tiles as LOS bits (`Visibility.tile_bits`)."""
+
+    team: str
+    units: list[Unit]
+    tiles: int
 
 
 @dataclass(frozen=True)
@@ -69,6 +78,7 @@ class Game:
         self._units = {i: self._starting_unit(i) for i in range(len(gm.units))}
         self._bit = movement.bit_of_tile(gm)
         self._occupied = self._tiles_of(self._units.values())  # kept up to date by every move
+        self._targets: _Targets | None = None  # kept until one of them moves or leaves
         self._active_team = "1"
         self._turn = 1
         self._scores = {t: 0 for t in TEAMS}
@@ -76,7 +86,11 @@ class Game:
         self._winner: str | None = None
         self._victory_reason: str | None = None
         self._reach: dict[int, movement.Reach] = {}
-        self._moves: dict[int, list[Move]] = {}
+        self._searches = movement.kept_searches(gm)
+        self._walks = {name: movement.walk_of(gm, c.speed, c.climbs_freely)
+                       for name, c in self.rules.classes.items()}  # each class's, for _search
+        self._move_tables = gm.memo(_move_tables)  # legal_actions() picks its Moves from these
+        self._fire_table = gm.memo(_fires_of)  # and its Fires from this
         self._events: list[Event] = []
         self.history = History()  # every action applied, in order: the game's record
         self._rolls = 0
@@ -183,6 +197,7 @@ class Game:
         """Take every field of `state`, into containers of this game's own."""
         self._units = {u.id: u for u in state.units}
         self._occupied = self._tiles_of(self._units.values())
+        self._targets = None
         self._active_team, self._turn = state.active_team, state.turn
         self._scores = dict(state.scores)
         self._stats = {t: dict(s) for t, s in state.stats.items()}
@@ -277,33 +292,48 @@ class Game:
         return {u.id: vis.visible_from(u.pos) for u in self._units.values()
                 if u.team == team and u.snap_shots > 0 and u.laser == CHARGED}
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action now, in a fixed order: per unit, moves then shots; EndTurn last."""
+    def legal_actions(self) -> LegalActions:
+        """Every legal action now, in a fixed order: per unit, moves then shots; EndTurn last.
+        A read-only sequence equal to the list of them, which makes an action when it is read."""
         if self._winner is not None:
-            return []
-        actions: list[Action] = []
-        team, rules, moves, vis = self._active_team, self.rules, self._moves, self.map.visibility
-        enemies: list[Unit] = []
-        targets = -1  # the enemies' tiles, as LOS bits, once a unit may fire
+            return legal.NONE
+        ends: list[int] = []
+        parts: list[legal.Part] = []
+        size = 0
+        team, rules, reaches, vis = self._active_team, self.rules, self._reach, self.map.visibility
+        seen_bits, tables = vis.seen_bits, self._move_tables
+        targets: _Targets | None = None  # once a unit may fire
         for u in self._units.values():
             if u.team != team or u.ap < 1:
                 continue
             if not u.fired or rules[u.unit_class].moves_after_firing:
-                kept = moves.get(u.id)
-                actions += kept if kept is not None else self._move_actions(u.id)
+                reach = reaches.get(u.id)
+                if reach is None:
+                    reach = self._search(u.id)
+                if reach.size:
+                    size += reach.size
+                    ends.append(size)
+                    parts.append(legal.Moves(reach, tables[u.id]))
             if u.laser == CHARGED:
-                if targets == -1:
-                    enemies = [e for e in self._units.values() if e.team != team]
-                    targets = vis.tile_bits([e.pos for e in enemies])
-                if vis.seen_bits(u.pos) & targets:  # most units see no enemy
-                    actions += self._fire_actions(u, enemies)
-        actions.append(_END_TURN)
-        return actions
+                targets = targets or self._targets_of(team)
+                seen = seen_bits(u.pos) & targets.tiles  # most units see no enemy
+                if seen:
+                    size += seen.bit_count()  # one unit a tile
+                    ends.append(size)
+                    parts.append(legal.Fires(u, targets.units, vis, self._fire_table))
+        ends.append(size + 1)
+        parts.append(legal.END_TURN)
+        return LegalActions(ends, parts)
 
-    def _fire_actions(self, u: Unit, enemies: list[Unit]) -> list[Fire]:
-        """The unit's Fire actions at the enemies it sees, by target id (made once per map)."""
-        seen, fires = self.map.visibility.visible_from(u.pos), self.map.memo(_fires_of)
-        return [fires[u.id, e.id] for e in enemies if e.pos in seen]
+    def _targets_of(self, team: str) -> _Targets:
+        """The enemies of `team` on the board, kept while they stand where they are: the units
+        of the team to play move far more often."""
+        targets = self._targets
+        if targets is None or targets.team != team:
+            units = [e for e in self._units.values() if e.team != team]
+            tiles = self.map.visibility.tile_bits([e.pos for e in units])
+            targets = self._targets = _Targets(team, units, tiles)
+        return targets
 
     def copy(self) -> Game:
         """An independent copy; it shares the map and the history (both immutable), the frozen
@@ -321,7 +351,6 @@ class Game:
         if self._roll != self.dice.roll:  # the dice table is frozen and shared
             other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
         other._reach = dict(self._reach)
-        other._moves = dict(self._moves)
         other._events = []
         other._told = {}
         return other
@@ -420,7 +449,6 @@ class Game:
         `movement.tile_bits`) may alter."""
         for uid in [uid for uid, reach in self._reach.items() if reach.depends & tiles]:
             del self._reach[uid]
-            self._moves.pop(uid, None)
 
     def _tiles_of(self, units: Iterable[Unit]) -> int:
         """The bitset of the tiles these units stand on."""
@@ -433,17 +461,10 @@ class Game:
         reach = self._reach.get(uid)
         if reach is None:
             u = self._units[uid]
-            cls = self.rules[u.unit_class]
             occupied = self._tiles_of(self._known_to(u.team)) if self._fog else self._occupied
-            reach = self._reach[uid] = movement.search_bits(
-                self.map, u.pos, cls.speed, cls.climbs_freely, occupied
-            )
+            reach = self._reach[uid] = self._searches.reach((u.pos, *self._walks[u.unit_class]),
+                                                            occupied)
         return reach
-
-    def _move_actions(self, uid: int) -> list[Move]:
-        """The unit's Move actions, in reading order (the search lists them so), kept with it."""
-        moves = self._moves[uid] = self._search(uid).pick(self.map.memo(_moves_of, uid))
-        return moves
 
     # ----- applying actions --------------------------------------------------------------
 
@@ -464,7 +485,6 @@ class Game:
         if self._fog:
             # What the next team knows decides its searches, and sight changes without a move.
             self._reach.clear()
-            self._moves.clear()
         return self._events
 
     def _emit(self, event: Event) -> None:
@@ -518,6 +538,8 @@ class Game:
         unit = self._units[unit.id] = moved
         left, arrived = self._bit[path[0]], self._bit[moved.pos]  # the same if it stayed (fog)
         self._occupied = self._occupied & ~left | arrived
+        if self._targets is not None and self._targets.team != unit.team:
+            self._targets = None  # one of them moved
         self._forget_reach(left | arrived)
         self._emit(Moved(unit.id, path, blocked_by=blocker))
         if recharges:
@@ -552,6 +574,7 @@ class Game:
         if laser is None:
             del self._units[target.id]
             self._occupied &= ~self._bit[target.pos]
+            self._targets = None
             self._forget_reach(self._bit[target.pos])
             self._emit(Disqualified(target.id))
             return
@@ -566,6 +589,8 @@ class Game:
         unit = self._units[uid]
         if unit.laser == DEACTIVATED:
             return
+        if not self.map.visibility.seen_bits(unit.pos) & self._targets_of(unit.team).tiles:
+            return  # no enemy sees the tile (sight is symmetric): the usual case, made cheap
         watchers = overwatch.eligible(self.map, self._units.values(), unit.team, unit.pos)
         if not watchers:  # shuffling nobody draws nothing: the generator is left alone
             return
@@ -726,15 +751,16 @@ class Game:
                        covered, snap, self.dice)
 
 
-def _moves_of(gm: GameMap, uid: int) -> list[Move | None]:
-    """Every Move a unit could make on the map, made once, as a table a search picks from:
-    legal_actions() lists these objects (a frozen dataclass is slow to build, and they are
-    only read)."""
-    return movement.tile_table(gm, lambda pos: Move(uid, pos))
+def _move_tables(gm: GameMap) -> list[list[Move | None]]:
+    """Every Move each unit could make on the map, made once, as tables a search picks from
+    (per unit id): legal_actions() lists these objects (a frozen dataclass is slow to build,
+    and they are only read)."""
+    return [movement.tile_table(gm, partial(Move, uid))
+            for uid in range(len(gm.units))]
 
 
 def _fires_of(gm: GameMap) -> dict[tuple[int, int], Fire]:
-    """Every Fire between two units of different teams on the map, made once (as _moves_of)."""
+    """Every Fire between two units of different teams on the map, made once (as _move_tables)."""
     units = gm.units
     return {(a, b): Fire(a, b) for a in range(len(units)) for b in range(len(units))
             if units[a].team != units[b].team}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from functools import reduce
-from itertools import compress, islice, repeat
+from itertools import compress, count, repeat
 from operator import or_
 from typing import Any, TypeVar
 
@@ -35,6 +35,7 @@ class _Grid:
         self.bit = {pos: 1 << i for pos, i in self.index.items()}
         self.open = self.bits(p for p in self.index if gm.kind(p) != WALL)
         self.cover = self.bits(p for p in self.index if gm.kind(p) == ELEVATED)
+        self.not_cover = ~self.cover
         # (bit offset of the step, is it diagonal, tiles it may start from), NEIGHBOURS order;
         # a diagonal step may not cut a wall corner.
         self.steps = [
@@ -44,6 +45,14 @@ class _Grid:
             for dr, dc in NEIGHBOURS
         ]
         self.corners = [starts for _, diagonal, starts in self.steps if diagonal]  # NW NE SW SE
+        # Per bit: the bits one orthogonal step may come onto it from, then one diagonal step,
+        # each in NEIGHBOURS order (the order Reach.path tries them in).
+        self.arrive_from = [
+            tuple([i - offset for offset, diagonal, starts in self.steps
+                   if diagonal == diagonals and i >= offset and starts >> i - offset & 1]
+                  for diagonals in (False, True))
+            for i in range(len(self.positions))
+        ]
 
     def bits(self, tiles: Iterable[Pos]) -> int:
         """The bitset of the tiles that are on the map."""
@@ -70,7 +79,7 @@ class _Grid:
         floor walks no further. The two kinds of step are inlined, and a layer is made in one
         pass over d (a diagonal step lands one d further on): a search makes a few dozen of
         them, and it runs after nearly every action."""
-        w, is_open, cover = self.stride, self.open, self.cover
+        w, is_open, cover, not_cover = self.stride, self.open, self.cover, self.not_cover
         nw, ne, sw, se = self.corners
         up, down = w - 1, w + 1  # the diagonal shifts' lengths
         last = len(front) - 1
@@ -81,15 +90,18 @@ class _Grid:
             if tiles:
                 step = (tiles >> w | tiles << w | tiles >> 1 | tiles << 1) & is_open
                 tried |= step
-                if step & ends:
-                    step = step & ~cover | self.orthogonal(tiles & cover)
+                if step & ends:  # a walk goes on from cover only if it stands on cover
+                    high = tiles & cover
+                    step = step & not_cover | self.orthogonal(high) if high else step & not_cover
                 onto |= step
                 if d < last:
                     diagonal = ((tiles & nw) >> down | (tiles & ne) >> up
                                 | (tiles & sw) << up | (tiles & se) << down) & is_open
                     tried |= diagonal
                     if diagonal & ends:
-                        diagonal = diagonal & ~cover | self.diagonal(tiles & cover)
+                        high = tiles & cover
+                        diagonal = (diagonal & not_cover | self.diagonal(high) if high
+                                    else diagonal & not_cover)
             worse = kept[d] | fewer
             states[d] = onto = onto & free & ~worse
             below = fewer
@@ -123,9 +135,15 @@ class Reach:
     from (the states worth keeping); the paths are read back from them.
     """
 
+    __slots__ = ("start", "_among", "_grid", "_climbs_freely", "_layers", "_asked_by_layer",
+                 "asked", "_arrivals", "size", "depends", "_indices")  # made on most actions
+
     def __init__(self, grid: _Grid, start: Pos, climbs_freely: bool, layers: list[list[int]],
-                 asked_by_layer: list[int], blocked: int) -> None:
+                 asked_by_layer: list[int], blocked: int, searched_among: int | None = None
+                 ) -> None:
         self.start = start
+        # the tiles blocked when the layers were searched (`blocked` may add some, also_blocking)
+        self._among = blocked if searched_among is None else searched_among
         self._grid = grid
         self._climbs_freely = climbs_freely
         self._layers = layers
@@ -134,9 +152,9 @@ class Reach:
         self.asked = asked_by_layer[-1] if asked_by_layer else 0
         origin = 1 << grid.index[start]
         self._arrivals = self.asked & ~blocked & ~origin
+        self.size = self._arrivals.bit_count()  # len(): legal_actions() counts on every call
         self.depends = self.asked | origin  # depends_on_any's bits, read by Game per action
-        self._selectors: bytes | None = None  # pick()'s, from bit _first on
-        self._first = 0
+        self._indices: list[int] | None = None  # the destinations' bit indices, once asked
 
     def walked_on(self, speed: int) -> int:
         """The tiles whose being blocked may change more than whether they are destinations:
@@ -149,7 +167,20 @@ class Reach:
         """This search with `blocked` (a superset of its own blocked tiles, the rest of them
         outside `walked_on`) blocked too: the same walks, fewer destinations."""
         return Reach(self._grid, self.start, self._climbs_freely, self._layers,
-                     self._asked_by_layer, blocked)
+                     self._asked_by_layer, blocked, self._among)
+
+    def steps_alike(self, blocked: int) -> int:
+        """How many of its layers a search of the same walk among `blocked` makes the same: those
+        before the first step that tried a tile blocked in one search and free in the other."""
+        changed = self._among ^ blocked
+        for k, asked in enumerate(self._asked_by_layer):
+            if asked & changed:
+                return k + 1
+        return len(self._layers)
+
+    def first_steps(self, steps: int) -> tuple[list[list[int]], list[int]]:
+        """Its first `steps` layers (the start's included) and what they asked."""
+        return self._layers[:steps], self._asked_by_layer[:steps - 1]
 
     def _has(self, bits: int, pos: object) -> bool:
         i = self._grid.index.get(pos)  # type: ignore[call-overload]
@@ -165,14 +196,22 @@ class Reach:
     def pick(self, table: Sequence[T]) -> list[T]:
         """The entries of a `tile_table` at the destinations, in reading order: the game's
         Move actions are picked so, made once per map."""
-        if self._selectors is None:  # from the first destination's bit on: a shorter string
+        return list(map(table.__getitem__, self._destination_indices()))
+
+    def pick_one(self, table: Sequence[T], index: int) -> T:
+        """pick(table)[index], without the others."""
+        return table[self._destination_indices()[index]]
+
+    def _destination_indices(self) -> list[int]:
+        """The destinations' bit indices, ascending (reading order); kept, as searches are."""
+        if self._indices is None:  # from the first destination's bit on: a shorter string
             arrivals = self._arrivals
-            self._first = (arrivals & -arrivals).bit_length() - 1 if arrivals else 0
-            self._selectors = bits_of(arrivals >> self._first)
-        return list(compress(islice(table, self._first, None), self._selectors))
+            first = (arrivals & -arrivals).bit_length() - 1 if arrivals else 0
+            self._indices = list(compress(count(first), bits_of(arrivals >> first)))
+        return self._indices
 
     def __len__(self) -> int:
-        return self._arrivals.bit_count()
+        return self.size
 
     def depends_on(self, pos: Pos) -> bool:
         """Whether the search asked if `pos` is free: a unit arriving at or leaving any other tile
@@ -197,23 +236,34 @@ class Reach:
         path = [dest, grid.positions[i]]
         climb_ends = 0 if self._climbs_freely else grid.cover
         for layer in reversed(self._layers[: k - 1]):
-            ends_here = climb_ends >> i & 1  # only a walk from cover may go on from cover
-            for offset, diagonal, starts in grid.steps:
-                j, d = i - offset, diagonals - diagonal
-                if (j >= 0 and d >= 0 and starts >> j & 1 and layer[d] >> j & 1
-                        and not (ends_here and not climb_ends >> j & 1)):
+            # only a walk from cover may go on from cover
+            allowed = climb_ends if climb_ends >> i & 1 else -1
+            orthogonal, diagonal = grid.arrive_from[i]
+            tiles = layer[diagonals] & allowed
+            for i in orthogonal:
+                if tiles >> i & 1:
                     break
-            i, diagonals = j, d
+            else:  # a diagonal step, from a state of one diagonal fewer
+                diagonals -= 1
+                tiles = layer[diagonals] & allowed
+                for i in diagonal:
+                    if tiles >> i & 1:
+                        break
             path.append(grid.positions[i])
         return tuple(reversed(path))  # type: ignore[arg-type]
 
     def _step_onto(self, layer: list[int], i: int) -> tuple[int, int]:
         """A state (bit, diagonals) of `layer` one step from bit i: the last step of a walk."""
+        orthogonal, diagonal = self._grid.arrive_from[i]
+        last = len(layer) - 1
         for d, tiles in enumerate(layer):
-            for offset, diagonal, starts in self._grid.steps:
-                j = i - offset
-                if j >= 0 and starts >> j & 1 and tiles >> j & 1 and d + diagonal < len(layer):
+            for j in orthogonal:
+                if tiles >> j & 1:
                     return j, d
+            if d < last:
+                for j in diagonal:
+                    if tiles >> j & 1:
+                        return j, d
         raise AssertionError("an arrival no state of its layer steps onto")
 
 
@@ -236,14 +286,29 @@ def search(
 
 def search_bits(gm: GameMap, start: Pos, speed: int, climbs_freely: bool, occupied: int,
                 max_diagonal: int | None = None) -> Reach:
-    """search() with the occupied tiles as a bitset (`tile_bits`), as Game keeps them."""
+    """search() with the occupied tiles as a bitset (`tile_bits`)."""
+    walk = walk_of(gm, speed, climbs_freely, max_diagonal)
+    return kept_searches(gm).reach((start, *walk), occupied)
+
+
+Walk = tuple[int, bool, int]  # speed, climbs_freely, max_diagonal: a search's rules of the walk
+
+
+def walk_of(gm: GameMap, speed: int, climbs_freely: bool, max_diagonal: int | None = None
+            ) -> Walk:
+    """The walk of a search() so asked; diagonals are limited as search() says."""
     max_diagonal = speed // 2 if max_diagonal is None else max_diagonal
     # A walk never needs more diagonals than steps, nor than tiles (a shorter walk skips a loop).
-    max_diagonal = min(max_diagonal, speed, gm.rows * gm.cols)
-    return gm.memo(_KeptSearches).reach((start, speed, climbs_freely, max_diagonal), occupied)
+    return speed, climbs_freely, min(max_diagonal, speed, gm.rows * gm.cols)
 
 
-class _KeptSearches:
+def kept_searches(gm: GameMap) -> KeptSearches:
+    """The map's kept searches, for a caller that searches on nearly every action (Game): its
+    `reach((start, *walk_of(...)), occupied)` is search_bits without the asking around."""
+    return gm.memo(KeptSearches)
+
+
+class KeptSearches:
     """The latest searches on a map, by what decides them (kept on the map): a bot's search
     tree meets the same units around the same tile again and again."""
 
@@ -287,28 +352,42 @@ class _KeptSearches:
         if reach is not None:
             found.move_to_end(at)
             return reach
-        reach = found[at] = _search(self._grid, *at[0], at[1])
+        key, blocked = at
+        # among units: the open-floor search's first layers, up to the first step onto a unit
+        like = self._open_floor[key][0] if blocked else None
+        alike = like.steps_alike(blocked) if like is not None else 0
+        reach = found[at] = _search(self._grid, *key, blocked, like, alike)
         if len(found) > self.LIMIT:
             found.popitem(last=False)
         return reach
 
 
 def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagonal: int,
-            blocked: int) -> Reach:
+            blocked: int, like: Reach | None = None, alike: int = 0) -> Reach:
     """The search itself, layer by layer. A state that may walk on is only worth keeping with
     fewer diagonals than any earlier state on its tile, or any state of its layer. A step that
     climbs onto cover ends its path (unless the class climbs freely): it makes its tile a
     destination but walks no further. The last step only asks which tiles it reaches (what
     it leaves behind is never walked on, nor read back by a path).
+
+    `like`, a search of the same walk among other blocked tiles, lends its first `alike` layers
+    (`steps_alike`): the search goes on from there.
     """
-    origin = 1 << grid.index[start]
-    front = [origin] + [0] * max_diagonal
-    layers = [front]
-    kept = [origin] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
-    asked, asked_by_layer = 0, []
+    if like is None:
+        layers, asked_by_layer = [[1 << grid.index[start]] + [0] * max_diagonal], []
+    else:
+        layers, asked_by_layer = like.first_steps(alike)
+    front = layers[-1]
+    kept = [0] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
+    for layer in layers:
+        fewer = 0
+        for d, tiles in enumerate(layer):
+            fewer |= tiles
+            kept[d] |= fewer
+    asked = asked_by_layer[-1] if asked_by_layer else 0
     free, ends = grid.open & ~blocked, 0 if climbs_freely else grid.cover
-    everywhere, below_limit = origin, origin if max_diagonal else 0  # the front's tiles
-    for _ in range(speed - 1):
+    everywhere, below_limit = fewer, reduce(or_, front[:-1], 0)  # the front's tiles
+    for _ in range(speed - len(layers)):
         front, onto, everywhere, below_limit = grid.walk_on(front, kept, free, ends)
         asked |= onto
         asked_by_layer.append(asked)

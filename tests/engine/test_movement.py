@@ -263,3 +263,35 @@ def test_searches_kept_for_other_units_give_exactly_the_reference_answers():
             for dest in reach:
                 path = reach.path(dest)
                 assert not set(path[1:]) & occupied and legal_path(gm, path, speed, free)
+
+
+def test_a_search_going_on_from_a_search_alike_is_the_search_made_from_the_start():
+    """A new search takes the first layers of a search of the same walk among other units
+    (up to the first step that tried a tile blocked in one and free in the other) and goes on
+    from there: destinations, paths and what it asked exactly as if searched from the start."""
+    import random
+
+    rng = random.Random(8)
+    reused = 0
+    for _ in range(25):
+        rows = ["".join(rng.choice(".....^#") for _ in range(9)) for _ in range(9)]
+        rows[4] = "........."
+        gm = board(rows)
+        grid = gm.memo(movement._Grid)
+        open_tiles = [p for p in gm.positions() if not gm.is_wall(p) and p != (4, 4)]
+        for speed, free in ((3, False), (4, False), (5, True)):
+            occupied = set(rng.sample(open_tiles, 5))
+            like = movement._search(grid, (4, 4), speed, free, speed // 2, 0)  # open floor
+            for _ in range(6):  # one unit at a time arrives or leaves
+                occupied ^= {rng.choice(open_tiles)}
+                blocked = grid.bits(occupied)
+                scratch = movement._search(grid, (4, 4), speed, free, speed // 2, blocked)
+                alike = like.steps_alike(blocked)
+                again = movement._search(grid, (4, 4), speed, free, speed // 2, blocked, like,
+                                         alike)
+                assert list(again) == list(scratch) and again.asked == scratch.asked
+                assert [again.path(d) for d in again] == [scratch.path(d) for d in scratch]
+                assert again.walked_on(speed) == scratch.walked_on(speed)
+                reused += alike > 1
+                like = scratch
+    assert reused > 100  # most searches went on from layers of another

@@ -1,0 +1,125 @@
+"""The legal actions of one moment: a read-only sequence that makes an action only when it is read.
+
+legal_actions() is asked after nearly every action of a random game or a search, and most askers
+read a few entries (random play: the length and one index). A unit's moves are its move search's
+destinations picked from a per-map table of Move objects, and its shots the enemies it sees, so
+the sequence keeps those and their counts (popcounts) and lists them only when it is iterated,
+compared or printed. It equals the list it stands for, entry for entry and in the same order,
+and nothing it holds changes: the game may go on while it is read.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Protocol
+
+from .actions import Action, EndTurn, Fire, Move
+from .los import Visibility
+from .movement import Reach
+from .units import Unit
+
+
+class Part(Protocol):
+    """The actions of one unit of one kind (or EndTurn), a run of the whole sequence."""
+
+    def action(self, index: int) -> Action: ...
+
+    def actions(self) -> list[Action]: ...
+
+
+class Moves:
+    """A unit's Move actions: its search's destinations, in reading order, picked from a table."""
+
+    __slots__ = ("_reach", "_table")
+
+    def __init__(self, reach: Reach, table: Sequence[Move | None]) -> None:
+        self._reach, self._table = reach, table
+
+    def action(self, index: int) -> Action:
+        return self._reach.pick_one(self._table, index)  # type: ignore[return-value]
+
+    def actions(self) -> list[Action]:
+        return self._reach.pick(self._table)  # type: ignore[arg-type]
+
+
+class Fires:
+    """A unit's Fire actions at the enemies it sees, by target id (the Fire objects made once)."""
+
+    __slots__ = ("_shooter", "_enemies", "_vis", "_table")
+
+    def __init__(self, shooter: Unit, enemies: list[Unit], vis: Visibility,
+                 table: Mapping[tuple[int, int], Fire]) -> None:
+        self._shooter, self._enemies, self._vis, self._table = shooter, enemies, vis, table
+
+    def action(self, index: int) -> Action:
+        return self.actions()[index]
+
+    def actions(self) -> list[Action]:
+        me, seen = self._shooter.id, self._vis.visible_from(self._shooter.pos)
+        return [self._table[me, e.id] for e in self._enemies if e.pos in seen]
+
+
+class _EndTurnOnly:
+    """The last run: EndTurn alone."""
+
+    def __init__(self) -> None:
+        self._end_turn = EndTurn()  # a frozen value: equal to any other
+
+    def action(self, index: int) -> Action:
+        return self._end_turn
+
+    def actions(self) -> list[Action]:
+        return [self._end_turn]
+
+
+END_TURN = _EndTurnOnly()
+
+
+class LegalActions(Sequence[Action]):
+    """Runs of actions (`parts`), run k ending before index `ends[k]`; empty runs left out."""
+
+    __slots__ = ("_ends", "_parts", "_listed")
+
+    def __init__(self, ends: list[int], parts: list[Part]) -> None:
+        self._ends, self._parts = ends, parts
+        self._listed: list[Action] | None = None
+
+    def __len__(self) -> int:
+        return self._ends[-1] if self._ends else 0
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:  # type: ignore[override]
+        if type(index) is not int:  # a slice (or a bad index: the list's own error)
+            return self._list()[index]  # type: ignore[index]
+        size = len(self)
+        if not -size <= index < size:
+            raise IndexError("legal actions index out of range")
+        index %= size
+        k = bisect_right(self._ends, index)
+        return self._parts[k].action(index - (self._ends[k - 1] if k else 0))
+
+    def _list(self) -> list[Action]:
+        if self._listed is None:
+            self._listed = [a for part in self._parts for a in part.actions()]
+        return self._listed
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._list()
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any sequence of the same actions (the list it stands for included)."""
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and self._list() == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # equal to lists, which are unhashable
+
+    def __repr__(self) -> str:
+        return repr(self._list())  # the list's own: replays and the order pin print it
+
+
+NONE = LegalActions([], [])  # a game that is over
+
