@@ -12,7 +12,8 @@ from laser_flag.lab import badge
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_table_has_a_row_per_bundled_map_with_its_badge(capsys):
+def test_the_table_has_a_row_per_bundled_map_with_its_badge(monkeypatch, capsys):
+    monkeypatch.setattr("sys.argv", ["fairness_table.py"])  # not pytest's own arguments
     runpy.run_path(str(ROOT / "benchmarks" / "fairness_table.py"), run_name="__main__")
     lines = capsys.readouterr().out.splitlines()
     for path in sorted((ROOT / "maps").glob("*.json")):
