@@ -29,6 +29,7 @@ from .planner import PLANNER_WEIGHTS, PlannerBot
 from .situation import Situation, enemy_signature
 
 BREADTH = 5  # at most this many of the planner's candidates at the root (and ending the turn)
+OWN_BREADTH = 3  # at most this many root options from Hard's own appraisal besides the planner's
 INNER_BREADTH = 3  # the appraisal's best actions tried in each deeper position
 FIRST_DEPTH = 2  # our actions ahead in the first complete search (the planner's own depth)
 MAX_DEPTH = 8  # no turn has more worth looking at; a small map's search stops here
@@ -56,7 +57,7 @@ class TurnValue(Appraiser):
         if sit is None:
             if self._odds is None or not self._odds.fits(game):
                 self._odds = Odds(game)
-            sit = self._situations[key] = Situation(game, self._odds, self.weights)
+            sit = self._situations[key] = Situation(game, self._odds, self.weights, corners=False)
         return sit
 
     def forget(self) -> None:
@@ -104,27 +105,34 @@ class SearchBot(Bot):
 
     def choose(self, game: Game) -> Action:
         self.meter = None  # no bar from the decision before while the candidates are found
-        candidates = self._candidates(game)
-        if len(candidates) == 1:
-            return candidates[0]
-        turn = (game.seed, game.turn)
-        if turn != self._turn:
-            self._turn, self._turn_spent = turn, 0.0
-        meter = self.meter = self.budget.meter(self._turn_spent, self.hurry)
         try:
-            return self._deepen(game, candidates, meter)
+            candidates = self._candidates(game)
+            if len(candidates) == 1:
+                return candidates[0]
+            turn = (game.seed, game.turn)
+            if turn != self._turn:
+                self._turn, self._turn_spent = turn, 0.0
+            meter = self.meter = self.budget.meter(self._turn_spent, self.hurry)
+            try:
+                return self._deepen(game, candidates, meter)
+            finally:
+                self._turn_spent += meter.elapsed()
         finally:
-            self._turn_spent += meter.elapsed()
             self.turn_value.forget()
 
     def _candidates(self, game: Game) -> list[Action]:
-        """The planner's choice first, then the other actions it scores about as high (within
-        `BAND`, at most `breadth`), then EndTurn."""
+        """The planner's choice first (or EndTurn when it would end the turn), then the other
+        actions it scores about as high (within `BAND`, at most `breadth`), then the best
+        `OWN_BREADTH` actions by Hard's own appraisal that the planner left out (its distances
+        cut wall corners, so it may see no way out of a pocket that Hard sees), then EndTurn."""
         scored = sorted(self.planner.scored(game), key=lambda pair: -pair[0])[: self.breadth]
-        if not scored or scored[0][0] <= PlannerBot.threshold:
-            return [EndTurn()]
-        top = scored[0][0]
-        return [*(a for s, a in scored if s > PlannerBot.threshold and s >= top - BAND), EndTurn()]
+        top = scored[0][0] if scored else 0.0
+        planned = [a for s, a in scored if s > PlannerBot.threshold and s >= top - BAND]
+        own = [a for gain, a in self.turn_value.ranked(game)[:OWN_BREADTH]
+               if gain > PlannerBot.threshold and a not in planned]
+        if not planned:
+            return [EndTurn(), *own]
+        return [*planned, *own, EndTurn()]
 
     def _deepen(self, game: Game, candidates: list[Action], meter: Meter) -> Action:
         """Search one action deeper each time; keep the last answer a search completed.

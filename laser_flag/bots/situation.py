@@ -44,7 +44,10 @@ def enemy_signature(game: Game) -> tuple:
 class Situation:
     """Threats, shots and base values for the active team of one game, cached per tile."""
 
-    def __init__(self, game: Game, odds: Odds, weights: Weights) -> None:
+    def __init__(self, game: Game, odds: Odds, weights: Weights, corners: bool = True) -> None:
+        """`corners=False` counts every distance as moves walk (no diagonal step cutting a wall's
+        corner); the default is the estimate the planner's weights were tuned on, whose steps
+        a move cannot always take (a unit can stall in a pocket it seems to walk out of)."""
         gm = game.map
         self.w = weights
         self.odds = odds
@@ -58,8 +61,8 @@ class Situation:
         self.may_fire = game.may_fire
         self.snap_shots_kept = game.snap_shots_kept
         self.has_base = bool(gm.usable_bases(self.team))
-        self.base_dist = base_distance(gm, self.team)
-        self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies])
+        self.base_dist = base_distance(gm, self.team, corners)
+        self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies], corners)
         self.deny_tiles = frozenset(gm.usable_bases(enemy)) - frozenset(gm.usable_bases(self.team))
         self.base_to_enemy = min(
             (self.enemy_dist.get(b, UNREACHABLE) for b in gm.usable_bases(self.team)), default=0)

@@ -12,7 +12,9 @@ from laser_flag.bots import make_bot
 from laser_flag.bots.budget import Budget
 from laser_flag.bots.planner import PlannerBot
 from laser_flag.bots.search import SearchBot
-from laser_flag.engine import EndTurn, Game, load_map
+from laser_flag.engine import DEACTIVATED, EndTurn, Game, Move, load_map
+from tests.engine.conftest import make_map
+from tests.engine.scenario import scenario
 from tests.fast import map_cases
 from tests.waits import wait_until
 
@@ -125,3 +127,26 @@ def test_a_lone_option_is_answered_without_a_search():
                 pytest.skip("a snap shot ended the position")
     bot = SearchBot(1, Budget.steps(100))
     assert bot.choose(game) == EndTurn() and bot.meter is None
+
+
+# A pocket closed by a diagonal of walls: its way out to the base at (4, 0) runs round by the
+# top row (9 steps from (2, 0)), though a walk cutting the walls' corners would take 2.
+POCKET = [
+    ".......",
+    "..#....",
+    ".#.....",
+    "#......",
+    "1.....2",
+]
+
+
+def test_hard_walks_a_deactivated_unit_out_of_a_pocket_the_planner_sees_no_way_out_of():
+    """The planner counts steps that cut wall corners, so every move out looks like a step
+    away from the base; Hard counts steps as moves walk them and heads round by the top row."""
+    arena = make_map(POCKET, [["1", "grunt", 2, 0], ["2", "basic", 0, 6]])
+    game = scenario(arena, units={0: {"laser": DEACTIVATED, "ap": 1}, 1: {"laser": DEACTIVATED}})
+    assert PlannerBot(1).choose(game) == EndTurn()
+    bot = SearchBot(1, Budget.steps(150))
+    assert bot.choose(game) == Move(0, (0, 3))
+    situation = bot.turn_value.situation(game)
+    assert situation.base_dist[(2, 0)] == 9 and situation.base_dist[(0, 3)] == 5
