@@ -19,7 +19,9 @@ or the planner's own choice before that.
 
 from __future__ import annotations
 
-from laser_flag.engine import DEACTIVATED, Action, EndTurn, Game
+from dataclasses import replace
+
+from laser_flag.engine import DEACTIVATED, Action, EndTurn, Game, Pos, Unit
 
 from .base import Bot
 from .budget import LAB_STEPS, Budget, Meter
@@ -38,6 +40,11 @@ BAND = 0.3  # in points: the planner's candidates this close to its best are the
 MARGIN = 0.02  # in points: how much better than the planner's choice another option must be
 
 
+# The planner's prices, and an enemy that must walk into our snap shots to see a unit keeps
+# only this share of its threat there.
+HARD_WEIGHTS = replace(PLANNER_WEIGHTS, braved=0.6)
+
+
 class OutOfBudget(Exception):
     """The budget ran out (or the bot was told to answer now) in the middle of a search."""
 
@@ -48,7 +55,7 @@ class TurnValue(Appraiser):
     the team: each enemy fires once, so two of our units in one enemy's sight risk one hit."""
 
     def __init__(self) -> None:
-        super().__init__(PLANNER_WEIGHTS)
+        super().__init__(HARD_WEIGHTS)
         self._situations: dict[tuple, Situation] = {}
 
     def situation(self, game: Game) -> Situation:
@@ -78,7 +85,16 @@ class TurnValue(Appraiser):
         for u in game.units:
             if u.team != team:
                 taken -= w.unit + (w.laser if u.laser != DEACTIVATED else 0.0)
-        return v - sit.team_reply(ours) + sit.eager * taken
+        return v - sit.team_reply(ours, self.covered(game, ours)) + sit.eager * taken
+
+    @staticmethod
+    def covered(game: Game, ours: list[Unit]) -> frozenset[Pos]:
+        """Every tile our units will watch with snap shots if the turn ends now (a charging
+        laser is charged by then; a unit that fired keeps none)."""
+        visible_from = game.map.visibility.visible_from
+        return frozenset().union(*(
+            visible_from(u.pos) for u in ours
+            if u.laser != DEACTIVATED and not u.fired and game.snap_shots_kept(u.unit_class, u.ap)))
 
 
 class SearchBot(Bot):

@@ -11,8 +11,8 @@ import pytest
 from laser_flag.bots import make_bot
 from laser_flag.bots.budget import Budget
 from laser_flag.bots.planner import PlannerBot
-from laser_flag.bots.search import SearchBot
-from laser_flag.engine import DEACTIVATED, EndTurn, Game, Move, load_map
+from laser_flag.bots.search import SearchBot, TurnValue
+from laser_flag.engine import CHARGING, DEACTIVATED, EndTurn, Game, Move, load_map
 from tests.engine.conftest import make_map
 from tests.engine.scenario import scenario
 from tests.fast import map_cases
@@ -150,3 +150,15 @@ def test_hard_walks_a_deactivated_unit_out_of_a_pocket_the_planner_sees_no_way_o
     assert bot.choose(game) == Move(0, (0, 3))
     situation = bot.turn_value.situation(game)
     assert situation.base_dist[(2, 0)] == 9 and situation.base_dist[(0, 3)] == 5
+
+
+def test_hards_leaf_counts_the_snap_shots_its_units_will_hold_as_watching():
+    """A unit ending the turn charged (or charging) with AP and without having fired keeps
+    snap shots (RULES §6); one that fired, has no AP left or is deactivated keeps none."""
+    arena = make_map(POCKET, [["1", "basic", 0, 0], ["1", "basic", 4, 1], ["1", "basic", 0, 6],
+                              ["1", "basic", 2, 2], ["1", "basic", 3, 5], ["2", "basic", 4, 6]])
+    game = scenario(arena, units={1: {"laser": CHARGING}, 2: {"fired": True},
+                                  3: {"ap": 0}, 4: {"laser": DEACTIVATED}})
+    ours = [u for u in game.units if u.team == "1"]
+    visible_from = arena.visibility.visible_from
+    assert TurnValue.covered(game, ours) == visible_from((0, 0)) | visible_from((4, 1))
