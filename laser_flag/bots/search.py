@@ -31,7 +31,6 @@ from .planner import PLANNER_WEIGHTS, PlannerBot
 from .situation import Situation, enemy_signature
 
 BREADTH = 5  # at most this many of the planner's candidates at the root (and ending the turn)
-OWN_BREADTH = 3  # at most this many root options from Hard's own appraisal besides the planner's
 INNER_BREADTH = 3  # the appraisal's best actions tried in each deeper position
 FIRST_DEPTH = 2  # our actions ahead in the first complete search (the planner's own depth)
 MAX_DEPTH = 8  # no turn has more worth looking at; a small map's search stops here
@@ -40,9 +39,9 @@ BAND = 0.3  # in points: the planner's candidates this close to its best are the
 MARGIN = 0.02  # in points: how much better than the planner's choice another option must be
 
 
-# The planner's prices, and an enemy that must walk into our snap shots to see a unit keeps
-# only this share of its threat there.
-HARD_WEIGHTS = replace(PLANNER_WEIGHTS, braved=0.6)
+# The planner's prices with distances as moves walk them, and an enemy that must walk into our
+# snap shots to see a unit keeps only this share of its threat there.
+HARD_WEIGHTS = replace(PLANNER_WEIGHTS, cut_corners=False, braved=0.6)
 
 
 class OutOfBudget(Exception):
@@ -64,7 +63,7 @@ class TurnValue(Appraiser):
         if sit is None:
             if self._odds is None or not self._odds.fits(game):
                 self._odds = Odds(game)
-            sit = self._situations[key] = Situation(game, self._odds, self.weights, corners=False)
+            sit = self._situations[key] = Situation(game, self._odds, self.weights)
         return sit
 
     def forget(self) -> None:
@@ -106,7 +105,7 @@ class SearchBot(Bot):
                  breadth: int = BREADTH) -> None:
         super().__init__(seed)
         self.budget = budget or Budget.steps(LAB_STEPS)
-        self.planner = PlannerBot(seed)
+        self.planner = PlannerBot(seed, HARD_WEIGHTS)  # its candidates, priced as Hard prices
         self.breadth = breadth
         self.turn_value = TurnValue()
         self.meter: Meter | None = None
@@ -137,18 +136,13 @@ class SearchBot(Bot):
             self.turn_value.forget()
 
     def _candidates(self, game: Game) -> list[Action]:
-        """The planner's choice first (or EndTurn when it would end the turn), then the other
-        actions it scores about as high (within `BAND`, at most `breadth`), then the best
-        `OWN_BREADTH` actions by Hard's own appraisal that the planner left out (its distances
-        cut wall corners, so it may see no way out of a pocket that Hard sees), then EndTurn."""
+        """The planner's choice first, then the other actions it scores about as high (within
+        `BAND`, at most `breadth`), then EndTurn."""
         scored = sorted(self.planner.scored(game), key=lambda pair: -pair[0])[: self.breadth]
-        top = scored[0][0] if scored else 0.0
-        planned = [a for s, a in scored if s > PlannerBot.threshold and s >= top - BAND]
-        own = [a for gain, a in self.turn_value.ranked(game)[:OWN_BREADTH]
-               if gain > PlannerBot.threshold and a not in planned]
-        if not planned:
-            return [EndTurn(), *own]
-        return [*planned, *own, EndTurn()]
+        if not scored or scored[0][0] <= PlannerBot.threshold:
+            return [EndTurn()]
+        top = scored[0][0]
+        return [*(a for s, a in scored if s > PlannerBot.threshold and s >= top - BAND), EndTurn()]
 
     def _deepen(self, game: Game, candidates: list[Action], meter: Meter) -> Action:
         """Search one action deeper each time; keep the last answer a search completed.

@@ -32,6 +32,9 @@ class Weights:
     eager_rounds: int = 0  # quiet rounds per point scored at which a hit is worth double (0: off)
     reply: float = 0.0  # share of the threat of enemies that must first move to see a tile
     watch: float = 0.0  # per snap shot a unit would hold on a tile enemies can walk into view of
+    # Distances to bases and enemies cut wall corners, as the planner was tuned on, though no
+    # move may: a unit can stall in a pocket it seems to walk out of. False: as moves walk.
+    cut_corners: bool = True
     braved: float = 1.0  # share of that walk-in threat kept when our snap shots watch every way in
 
 
@@ -45,10 +48,7 @@ def enemy_signature(game: Game) -> tuple:
 class Situation:
     """Threats, shots and base values for the active team of one game, cached per tile."""
 
-    def __init__(self, game: Game, odds: Odds, weights: Weights, corners: bool = True) -> None:
-        """`corners=False` counts every distance as moves walk (no diagonal step cutting a wall's
-        corner); the default is the estimate the planner's weights were tuned on, whose steps
-        a move cannot always take (a unit can stall in a pocket it seems to walk out of)."""
+    def __init__(self, game: Game, odds: Odds, weights: Weights) -> None:
         gm = game.map
         self.w = weights
         self.odds = odds
@@ -62,8 +62,8 @@ class Situation:
         self.may_fire = game.may_fire
         self.snap_shots_kept = game.snap_shots_kept
         self.has_base = bool(gm.usable_bases(self.team))
-        self.base_dist = base_distance(gm, self.team, corners)
-        self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies], corners)
+        self.base_dist = base_distance(gm, self.team, weights.cut_corners)
+        self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies], weights.cut_corners)
         self.deny_tiles = frozenset(gm.usable_bases(enemy)) - frozenset(gm.usable_bases(self.team))
         self.base_to_enemy = min(
             (self.enemy_dist.get(b, UNREACHABLE) for b in gm.usable_bases(self.team)), default=0)

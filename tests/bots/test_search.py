@@ -11,7 +11,7 @@ import pytest
 from laser_flag.bots import make_bot
 from laser_flag.bots.budget import Budget
 from laser_flag.bots.planner import PlannerBot
-from laser_flag.bots.search import SearchBot, TurnValue
+from laser_flag.bots.search import HARD_WEIGHTS, SearchBot, TurnValue
 from laser_flag.engine import CHARGING, DEACTIVATED, EndTurn, Game, Move, load_map
 from tests.engine.conftest import make_map
 from tests.engine.scenario import scenario
@@ -92,7 +92,7 @@ def test_told_to_answer_now_before_it_starts_it_gives_the_planners_choice():
     game = positions(DUEL, 4, seed=6)[-1]
     bot = SearchBot(2, Budget.steps(10**9))
     bot.hurry.set()
-    assert bot.choose(game) == PlannerBot(2).choose(game)
+    assert bot.choose(game) == PlannerBot(2, HARD_WEIGHTS).choose(game)
     assert bot.meter.used == 0
 
 
