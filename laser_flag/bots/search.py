@@ -80,11 +80,22 @@ class TurnValue(Appraiser):
         v = -w.point * sum(s for t, s in game.scores.items() if t != team)
         ours = [u for u in game.units if u.team == team]
         for u in ours:
-            v += w.unit + sit.worth(u, u.pos, u.ap, u.laser)
+            v += w.unit + self.turn_end_worth(sit, u)
         for u in game.units:
             if u.team != team:
                 taken -= w.unit + (w.laser if u.laser != DEACTIVATED else 0.0)
         return v - sit.team_reply(ours, self.covered(game, ours)) + sit.eager * taken
+
+    @staticmethod
+    def turn_end_worth(sit: Situation, unit: Unit) -> float:
+        """A unit's worth as the turn ends (`Situation.worth`), a live laser credited with its
+        best shot whatever AP it spent: it has its AP again next turn, and a charging laser is
+        charged by then. (Crediting only units with AP left made firing look dearer than it is:
+        a miss keeps the shot on offer next turn as much as holding fire does.)"""
+        v = sit.worth(unit, unit.pos, unit.ap, unit.laser)
+        if unit.laser != DEACTIVATED and not sit.armed(unit, unit.ap, unit.laser):
+            v += sit.w.shot_ready * sit.best_shot(unit.unit_class, unit.pos)
+        return v
 
     @staticmethod
     def covered(game: Game, ours: list[Unit]) -> frozenset[Pos]:

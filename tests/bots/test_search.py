@@ -13,6 +13,7 @@ from laser_flag.bots.budget import Budget
 from laser_flag.bots.planner import PlannerBot
 from laser_flag.bots.search import HARD_WEIGHTS, SearchBot, TurnValue
 from laser_flag.engine import CHARGING, DEACTIVATED, EndTurn, Game, Move, load_map
+from tests.bots.test_bots import ARENA
 from tests.engine.conftest import make_map
 from tests.engine.scenario import scenario
 from tests.fast import map_cases
@@ -162,3 +163,23 @@ def test_hards_leaf_counts_the_snap_shots_its_units_will_hold_as_watching():
     ours = [u for u in game.units if u.team == "1"]
     visible_from = arena.visibility.visible_from
     assert TurnValue.covered(game, ours) == visible_from((0, 0)) | visible_from((4, 1))
+
+
+def test_hards_leaf_credits_a_live_lasers_next_shot_whatever_ap_it_spent():
+    """A unit that fired (and missed) still has its shot on offer next turn: the leaf credits it
+    as it credits one that held fire; a deactivated laser has no shot to credit."""
+    arena = make_map(ARENA, [["1", "basic", 0, 0], ["2", "basic", 0, 4]])
+    game = scenario(arena)
+    turn_value = TurnValue()
+    sit = turn_value.situation(game)
+    unit = game.unit(0)
+    shot = sit.w.shot_ready * sit.best_shot(unit.unit_class, unit.pos)
+    assert shot > 0
+    fired = unit.changed(ap=0, fired=True)
+    assert turn_value.turn_end_worth(sit, fired) == pytest.approx(
+        sit.worth(fired, fired.pos, 0, fired.laser) + shot)
+    assert turn_value.turn_end_worth(sit, unit) == pytest.approx(
+        sit.worth(unit, unit.pos, unit.ap, unit.laser))
+    dead = unit.changed(ap=0, laser=DEACTIVATED)
+    assert turn_value.turn_end_worth(sit, dead) == pytest.approx(
+        sit.worth(dead, dead.pos, 0, DEACTIVATED))
