@@ -10,8 +10,12 @@ what the others do after a hit or a miss). Chance is exact: every result of an a
 the engine's `game.outcomes()` with its probability, so the game's own dice are never used and
 no future roll is seen. A position is valued as it would stand if the turn ended there
 (`TurnValue`): the score, the units and lasers on the board, each of our units priced by the
-appraisal, less what the enemy's reply is expected to take, each live enemy taking its one best
-shot (`Situation.team_reply`; the reply is modelled, not played out). The search deepens one
+appraisal (a live laser credited with next turn's shot whatever AP it spent), less what the
+enemy's reply is expected to take, each live enemy taking its one best shot
+(`Situation.team_reply`; the reply is modelled, not played out), an enemy that must walk onto
+ground our snap shots watch to see a unit keeping only a share of it. Hard prices with the
+planner's weights but counts distances as moves walk them (`HARD_WEIGHTS`), the planner that
+proposes its candidates too. The search deepens one
 action at a time (2, 3, ... of our actions ahead) and is anytime: when the budget (`budget.py`)
 runs out or it is told to answer now, it keeps the answer of the deepest search it completed,
 or the planner's own choice before that.
