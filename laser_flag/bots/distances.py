@@ -33,10 +33,11 @@ def walking_distance(gm: GameMap, sources: Iterable[Pos], corners: bool = True) 
     return dist
 
 
-def base_distance(gm: GameMap, team: str) -> dict[Pos, int]:
-    """Steps to the nearest base usable by `team`; empty when it has none (kept on the map)."""
-    return gm.memo(_base_distance, team)
+def base_distance(gm: GameMap, team: str, corners: bool = True) -> dict[Pos, int]:
+    """Steps to the nearest base usable by `team`; empty when it has none (kept on the map).
+    `corners` as `walking_distance` takes it."""
+    return gm.memo(_base_distance, team, corners)
 
 
-def _base_distance(gm: GameMap, team: str) -> dict[Pos, int]:
-    return walking_distance(gm, gm.usable_bases(team))
+def _base_distance(gm: GameMap, team: str, corners: bool) -> dict[Pos, int]:
+    return walking_distance(gm, gm.usable_bases(team), corners)

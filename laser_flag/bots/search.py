@@ -10,8 +10,12 @@ what the others do after a hit or a miss). Chance is exact: every result of an a
 the engine's `game.outcomes()` with its probability, so the game's own dice are never used and
 no future roll is seen. A position is valued as it would stand if the turn ended there
 (`TurnValue`): the score, the units and lasers on the board, each of our units priced by the
-appraisal, less what the enemy's reply is expected to take, each live enemy taking its one best
-shot (`Situation.team_reply`; the reply is modelled, not played out). The search deepens one
+appraisal (a live laser credited with next turn's shot whatever AP it spent), less what the
+enemy's reply is expected to take, each live enemy taking its one best shot
+(`Situation.team_reply`; the reply is modelled, not played out), an enemy that must walk onto
+ground our snap shots watch to see a unit keeping only a share of it. Hard prices with the
+planner's weights but counts distances as moves walk them (`HARD_WEIGHTS`), the planner that
+proposes its candidates too. The search deepens one
 action at a time (2, 3, ... of our actions ahead) and is anytime: when the budget (`budget.py`)
 runs out or it is told to answer now, it keeps the answer of the deepest search it completed,
 or the planner's own choice before that.
@@ -19,7 +23,9 @@ or the planner's own choice before that.
 
 from __future__ import annotations
 
-from laser_flag.engine import DEACTIVATED, Action, EndTurn, Game
+from dataclasses import replace
+
+from laser_flag.engine import DEACTIVATED, Action, EndTurn, Game, Pos, Unit
 
 from .base import Bot
 from .budget import LAB_STEPS, Budget, Meter
@@ -37,6 +43,11 @@ BAND = 0.3  # in points: the planner's candidates this close to its best are the
 MARGIN = 0.02  # in points: how much better than the planner's choice another option must be
 
 
+# The planner's prices with distances as moves walk them, and an enemy that must walk into our
+# snap shots to see a unit keeps only this share of its threat there.
+HARD_WEIGHTS = replace(PLANNER_WEIGHTS, cut_corners=False, braved=0.6)
+
+
 class OutOfBudget(Exception):
     """The budget ran out (or the bot was told to answer now) in the middle of a search."""
 
@@ -47,7 +58,7 @@ class TurnValue(Appraiser):
     the team: each enemy fires once, so two of our units in one enemy's sight risk one hit."""
 
     def __init__(self) -> None:
-        super().__init__(PLANNER_WEIGHTS)
+        super().__init__(HARD_WEIGHTS)
         self._situations: dict[tuple, Situation] = {}
 
     def situation(self, game: Game) -> Situation:
@@ -73,11 +84,31 @@ class TurnValue(Appraiser):
         v = -w.point * sum(s for t, s in game.scores.items() if t != team)
         ours = [u for u in game.units if u.team == team]
         for u in ours:
-            v += w.unit + sit.worth(u, u.pos, u.ap, u.laser)
+            v += w.unit + self.turn_end_worth(sit, u)
         for u in game.units:
             if u.team != team:
                 taken -= w.unit + (w.laser if u.laser != DEACTIVATED else 0.0)
-        return v - sit.team_reply(ours) + sit.eager * taken
+        return v - sit.team_reply(ours, self.covered(game, ours)) + sit.eager * taken
+
+    @staticmethod
+    def turn_end_worth(sit: Situation, unit: Unit) -> float:
+        """A unit's worth as the turn ends (`Situation.worth`), a live laser credited with its
+        best shot whatever AP it spent: it has its AP again next turn, and a charging laser is
+        charged by then. (Crediting only units with AP left made firing look dearer than it is:
+        a miss keeps the shot on offer next turn as much as holding fire does.)"""
+        v = sit.worth(unit, unit.pos, unit.ap, unit.laser)
+        if unit.laser != DEACTIVATED and not sit.armed(unit, unit.ap, unit.laser):
+            v += sit.w.shot_ready * sit.best_shot(unit.unit_class, unit.pos)
+        return v
+
+    @staticmethod
+    def covered(game: Game, ours: list[Unit]) -> frozenset[Pos]:
+        """Every tile our units will watch with snap shots if the turn ends now (a charging
+        laser is charged by then; a unit that fired keeps none)."""
+        visible_from = game.map.visibility.visible_from
+        return frozenset().union(*(
+            visible_from(u.pos) for u in ours
+            if u.laser != DEACTIVATED and not u.fired and game.snap_shots_kept(u.unit_class, u.ap)))
 
 
 class SearchBot(Bot):
@@ -89,7 +120,7 @@ class SearchBot(Bot):
                  breadth: int = BREADTH) -> None:
         super().__init__(seed)
         self.budget = budget or Budget.steps(LAB_STEPS)
-        self.planner = PlannerBot(seed)
+        self.planner = PlannerBot(seed, HARD_WEIGHTS)  # its candidates, priced as Hard prices
         self.breadth = breadth
         self.turn_value = TurnValue()
         self.meter: Meter | None = None
@@ -104,17 +135,19 @@ class SearchBot(Bot):
 
     def choose(self, game: Game) -> Action:
         self.meter = None  # no bar from the decision before while the candidates are found
-        candidates = self._candidates(game)
-        if len(candidates) == 1:
-            return candidates[0]
-        turn = (game.seed, game.turn)
-        if turn != self._turn:
-            self._turn, self._turn_spent = turn, 0.0
-        meter = self.meter = self.budget.meter(self._turn_spent, self.hurry)
         try:
-            return self._deepen(game, candidates, meter)
+            candidates = self._candidates(game)
+            if len(candidates) == 1:
+                return candidates[0]
+            turn = (game.seed, game.turn)
+            if turn != self._turn:
+                self._turn, self._turn_spent = turn, 0.0
+            meter = self.meter = self.budget.meter(self._turn_spent, self.hurry)
+            try:
+                return self._deepen(game, candidates, meter)
+            finally:
+                self._turn_spent += meter.elapsed()
         finally:
-            self._turn_spent += meter.elapsed()
             self.turn_value.forget()
 
     def _candidates(self, game: Game) -> list[Action]:

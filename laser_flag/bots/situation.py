@@ -32,6 +32,10 @@ class Weights:
     eager_rounds: int = 0  # quiet rounds per point scored at which a hit is worth double (0: off)
     reply: float = 0.0  # share of the threat of enemies that must first move to see a tile
     watch: float = 0.0  # per snap shot a unit would hold on a tile enemies can walk into view of
+    # Distances to bases and enemies cut wall corners, as the planner was tuned on, though no
+    # move may: a unit can stall in a pocket it seems to walk out of. False: as moves walk.
+    cut_corners: bool = True
+    braved: float = 1.0  # share of that walk-in threat kept when our snap shots watch every way in
 
 
 def enemy_signature(game: Game) -> tuple:
@@ -58,8 +62,8 @@ class Situation:
         self.may_fire = game.may_fire
         self.snap_shots_kept = game.snap_shots_kept
         self.has_base = bool(gm.usable_bases(self.team))
-        self.base_dist = base_distance(gm, self.team)
-        self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies])
+        self.base_dist = base_distance(gm, self.team, weights.cut_corners)
+        self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies], weights.cut_corners)
         self.deny_tiles = frozenset(gm.usable_bases(enemy)) - frozenset(gm.usable_bases(self.team))
         self.base_to_enemy = min(
             (self.enemy_dist.get(b, UNREACHABLE) for b in gm.usable_bases(self.team)), default=0)
@@ -69,6 +73,8 @@ class Situation:
         quiet = game.round / (1 + sum(game.scores.values()))
         self.eager = 1.0 + (quiet / weights.eager_rounds) ** 2 if weights.eager_rounds else 1.0
         self.watched = frozenset().union(*game.watch_coverage(enemy).values())
+        self._reach: dict[int, frozenset[Pos]] = {}
+        self._ways_in: dict[tuple[int, Pos], frozenset[Pos]] = {}
         self.reply_seen = self._reply_seen(game) if weights.reply or weights.watch else {}
         self.enemy_view = frozenset().union(*self.reply_seen.values())
         self._threat: dict[tuple[str, Pos, int], float] = {}
@@ -82,9 +88,18 @@ class Situation:
         visible_from = self.map.visibility.visible_from
         seen = {}
         for e in self.shooters:
-            reach = game.reachable_from(e)
+            reach = self._reach[e.id] = frozenset(game.reachable_from(e))
             seen[e.id] = frozenset().union(visible_from(e.pos), *map(visible_from, reach))
         return seen
+
+    def ways_in(self, enemy: Unit, at: Pos) -> frozenset[Pos]:
+        """The tiles one move of this enemy can end on from which it sees `at`."""
+        key = (enemy.id, at)
+        tiles = self._ways_in.get(key)
+        if tiles is None:
+            tiles = self._ways_in[key] = self._reach.get(enemy.id, frozenset()).intersection(
+                self.map.visibility.visible_from(at))
+        return tiles
 
     def threat(self, unit_class: str, at: Pos, ignore: int = -1) -> float:
         """Chance that some live enemy hits a unit on `at` on its next turn.
@@ -116,13 +131,23 @@ class Situation:
             self._reply_hit[key] = p
         return p
 
-    def team_reply(self, units: list[Unit]) -> float:
+    def team_reply(self, units: list[Unit], covered: frozenset[Pos] = frozenset()) -> float:
         """What the enemy's reply is expected to take from our `units`, in points, each live
         enemy taking its one best shot (the one whose odds times our loss is highest): units
-        clumped in one enemy's sight cost one expected hit, not one each as `threat` counts."""
-        return sum(max((self.reply_hit(e, u.unit_class, u.pos) * self.loss(u.pos, u.laser)
-                        for u in units), default=0.0)
+        clumped in one enemy's sight cost one expected hit, not one each as `threat` counts.
+
+        `covered`: the tiles our snap shots will watch. An enemy that must walk into view of a
+        unit, and can do so only onto one of them, braves a snap shot first (`Weights.braved`)."""
+        return sum(max((self._reply(e, u, covered) * self.loss(u.pos, u.laser) for u in units),
+                       default=0.0)
                    for e in self.shooters)
+
+    def _reply(self, enemy: Unit, unit: Unit, covered: frozenset[Pos]) -> float:
+        p = self.reply_hit(enemy, unit.unit_class, unit.pos)
+        if (p and covered and not self.sees(enemy.pos, unit.pos)
+                and self.ways_in(enemy, unit.pos) <= covered):
+            p *= self.w.braved
+        return p
 
     def best_shot(self, unit_class: str, at: Pos) -> float:
         """The expected value of the best shot a unit on `at` could fire now."""

@@ -11,8 +11,11 @@ import pytest
 from laser_flag.bots import make_bot
 from laser_flag.bots.budget import Budget
 from laser_flag.bots.planner import PlannerBot
-from laser_flag.bots.search import SearchBot
-from laser_flag.engine import EndTurn, Game, load_map
+from laser_flag.bots.search import HARD_WEIGHTS, SearchBot, TurnValue
+from laser_flag.engine import CHARGING, DEACTIVATED, EndTurn, Game, Move, load_map
+from tests.bots.test_bots import ARENA
+from tests.engine.conftest import make_map
+from tests.engine.scenario import scenario
 from tests.fast import map_cases
 from tests.waits import wait_until
 
@@ -90,7 +93,7 @@ def test_told_to_answer_now_before_it_starts_it_gives_the_planners_choice():
     game = positions(DUEL, 4, seed=6)[-1]
     bot = SearchBot(2, Budget.steps(10**9))
     bot.hurry.set()
-    assert bot.choose(game) == PlannerBot(2).choose(game)
+    assert bot.choose(game) == PlannerBot(2, HARD_WEIGHTS).choose(game)
     assert bot.meter.used == 0
 
 
@@ -125,3 +128,58 @@ def test_a_lone_option_is_answered_without_a_search():
                 pytest.skip("a snap shot ended the position")
     bot = SearchBot(1, Budget.steps(100))
     assert bot.choose(game) == EndTurn() and bot.meter is None
+
+
+# A pocket closed by a diagonal of walls: its way out to the base at (4, 0) runs round by the
+# top row (9 steps from (2, 0)), though a walk cutting the walls' corners would take 2.
+POCKET = [
+    ".......",
+    "..#....",
+    ".#.....",
+    "#......",
+    "1.....2",
+]
+
+
+def test_hard_walks_a_deactivated_unit_out_of_a_pocket_the_planner_sees_no_way_out_of():
+    """The planner counts steps that cut wall corners, so every move out looks like a step
+    away from the base; Hard counts steps as moves walk them and heads round by the top row."""
+    arena = make_map(POCKET, [["1", "grunt", 2, 0], ["2", "basic", 0, 6]])
+    game = scenario(arena, units={0: {"laser": DEACTIVATED, "ap": 1}, 1: {"laser": DEACTIVATED}})
+    assert PlannerBot(1).choose(game) == EndTurn()
+    bot = SearchBot(1, Budget.steps(150))
+    assert bot.choose(game) == Move(0, (0, 3))
+    situation = bot.turn_value.situation(game)
+    assert situation.base_dist[(2, 0)] == 9 and situation.base_dist[(0, 3)] == 5
+
+
+def test_hards_leaf_counts_the_snap_shots_its_units_will_hold_as_watching():
+    """A unit ending the turn charged (or charging) with AP and without having fired keeps
+    snap shots (RULES §6); one that fired, has no AP left or is deactivated keeps none."""
+    arena = make_map(POCKET, [["1", "basic", 0, 0], ["1", "basic", 4, 1], ["1", "basic", 0, 6],
+                              ["1", "basic", 2, 2], ["1", "basic", 3, 5], ["2", "basic", 4, 6]])
+    game = scenario(arena, units={1: {"laser": CHARGING}, 2: {"fired": True},
+                                  3: {"ap": 0}, 4: {"laser": DEACTIVATED}})
+    ours = [u for u in game.units if u.team == "1"]
+    visible_from = arena.visibility.visible_from
+    assert TurnValue.covered(game, ours) == visible_from((0, 0)) | visible_from((4, 1))
+
+
+def test_hards_leaf_credits_a_live_lasers_next_shot_whatever_ap_it_spent():
+    """A unit that fired (and missed) still has its shot on offer next turn: the leaf credits it
+    as it credits one that held fire; a deactivated laser has no shot to credit."""
+    arena = make_map(ARENA, [["1", "basic", 0, 0], ["2", "basic", 0, 4]])
+    game = scenario(arena)
+    turn_value = TurnValue()
+    sit = turn_value.situation(game)
+    unit = game.unit(0)
+    shot = sit.w.shot_ready * sit.best_shot(unit.unit_class, unit.pos)
+    assert shot > 0
+    fired = unit.changed(ap=0, fired=True)
+    assert turn_value.turn_end_worth(sit, fired) == pytest.approx(
+        sit.worth(fired, fired.pos, 0, fired.laser) + shot)
+    assert turn_value.turn_end_worth(sit, unit) == pytest.approx(
+        sit.worth(unit, unit.pos, unit.ap, unit.laser))
+    dead = unit.changed(ap=0, laser=DEACTIVATED)
+    assert turn_value.turn_end_worth(sit, dead) == pytest.approx(
+        sit.worth(dead, dead.pos, 0, DEACTIVATED))

@@ -71,3 +71,26 @@ def test_an_enemy_aims_at_the_unit_whose_hit_costs_most():
     dead, live = (u for u in game.units if u.team == "1")
     assert sit.loss(dead.pos, dead.laser) < sit.loss(live.pos, live.laser)
     assert sit.team_reply([dead, live]) == pytest.approx(sit.team_reply([live]))
+
+
+# A wall hides (0, 0) from the enemy at (0, 4); one move takes it round the wall's foot, onto
+# (3, 2), (4, 2) or (4, 3), every one of which our unit at (4, 1) sees.
+BEHIND_A_WALL = ["..#..", "..#..", "..#..", ".....", "1...2"]
+
+
+def test_an_enemy_that_must_walk_into_our_snap_shots_to_see_a_unit_keeps_the_braved_share():
+    game = scenario(make_map(BEHIND_A_WALL, [["1", "basic", 0, 0], ["1", "basic", 4, 1],
+                                             ["2", "basic", 0, 4]]))
+    weights = replace(PLANNER_WEIGHTS, braved=0.5)
+    sit = Situation(game, Odds(game), weights)
+    enemy, (hidden, watcher) = sit.shooters[0], (u for u in game.units if u.team == "1")
+    ways_in = sit.ways_in(enemy, hidden.pos)
+    assert not sit.sees(enemy.pos, hidden.pos) and ways_in == {(3, 2), (4, 2), (4, 3)}
+    full = sit.team_reply([hidden])
+    assert full > 0
+    watched = game.map.visibility.visible_from(watcher.pos)
+    assert sit.team_reply([hidden], watched) == pytest.approx(0.5 * full)
+    # One way in left open: the enemy walks in there, unhindered.
+    assert sit.team_reply([hidden], watched - {(4, 3)}) == pytest.approx(full)
+    # An enemy that sees the unit already braves nothing.
+    assert sit.team_reply([watcher], watched) == pytest.approx(sit.team_reply([watcher]))
