@@ -14,7 +14,7 @@ appraisal (a live laser credited with next turn's shot whatever AP it spent), le
 enemy's reply is expected to take, each live enemy taking its one best shot
 (`Situation.team_reply`; the reply is modelled, not played out), an enemy that must walk onto
 ground our snap shots watch to see a unit keeping only a share of it. Hard prices with the
-planner's weights but counts distances as moves walk them (`HARD_WEIGHTS`), the planner that
+planner's weights but counts the way to a base as moves walk it (`HARD_WEIGHTS`), the planner that
 proposes its candidates too. The search deepens one
 action at a time (2, 3, ... of our actions ahead) and is anytime: when the budget (`budget.py`)
 runs out or it is told to answer now, it keeps the answer of the deepest search it completed,
@@ -43,7 +43,7 @@ BAND = 0.3  # in points: the planner's candidates this close to its best are the
 MARGIN = 0.02  # in points: how much better than the planner's choice another option must be
 
 
-# The planner's prices with distances as moves walk them, and an enemy that must walk into our
+# The planner's prices with the way to a base as moves walk it, and an enemy that must walk into our
 # snap shots to see a unit keeps only this share of its threat there.
 HARD_WEIGHTS = replace(PLANNER_WEIGHTS, cut_corners=False, braved=0.6)
 

@@ -32,8 +32,10 @@ class Weights:
     eager_rounds: int = 0  # quiet rounds per point scored at which a hit is worth double (0: off)
     reply: float = 0.0  # share of the threat of enemies that must first move to see a tile
     watch: float = 0.0  # per snap shot a unit would hold on a tile enemies can walk into view of
-    # Distances to bases and enemies cut wall corners, as the planner was tuned on, though no
-    # move may: a unit can stall in a pocket it seems to walk out of. False: as moves walk.
+    # The way to a base cuts wall corners, as the planner was tuned on, though no move may: a
+    # deactivated unit can stall in a pocket it seems to walk out of. False: as moves walk. (The
+    # way to the enemy keeps the estimate: urgency's window, `urgency_steps`, was tuned on it,
+    # and walked steps put a whole side outside it, so that both sides stalled on Bastion.)
     cut_corners: bool = True
     braved: float = 1.0  # share of that walk-in threat kept when our snap shots watch every way in
 
@@ -63,7 +65,7 @@ class Situation:
         self.snap_shots_kept = game.snap_shots_kept
         self.has_base = bool(gm.usable_bases(self.team))
         self.base_dist = base_distance(gm, self.team, weights.cut_corners)
-        self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies], weights.cut_corners)
+        self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies])
         self.deny_tiles = frozenset(gm.usable_bases(enemy)) - frozenset(gm.usable_bases(self.team))
         self.base_to_enemy = min(
             (self.enemy_dist.get(b, UNREACHABLE) for b in gm.usable_bases(self.team)), default=0)
