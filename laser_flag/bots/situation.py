@@ -36,8 +36,8 @@ class Weights:
     # deactivated unit can stall in a pocket it seems to walk out of. False: as moves walk. (The
     # way to the enemy keeps the estimate: urgency's window, `urgency_steps`, was tuned on it,
     # and walked steps put a whole side outside it, so that both sides stalled on Bastion.)
-    cut_corners: bool = True
-    braved: float = 1.0  # share of that walk-in threat kept when our snap shots watch every way in
+    base_cuts_corners: bool = True
+    braved: float = 1.0  # share of a walk-in (`reply`) threat kept where our snap shots watch
 
 
 def enemy_signature(game: Game) -> tuple:
@@ -64,7 +64,7 @@ class Situation:
         self.may_fire = game.may_fire
         self.snap_shots_kept = game.snap_shots_kept
         self.has_base = bool(gm.usable_bases(self.team))
-        self.base_dist = base_distance(gm, self.team, weights.cut_corners)
+        self.base_dist = base_distance(gm, self.team, weights.base_cuts_corners)
         self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies])
         self.deny_tiles = frozenset(gm.usable_bases(enemy)) - frozenset(gm.usable_bases(self.team))
         self.base_to_enemy = min(
