@@ -46,6 +46,11 @@ class SnapRisk:
     p_unhit: Fraction
 
 
+# Events after which a game whose last victory check found both teams on the board, armed and
+# under their score limits stays so: they raise no score, and deactivate or remove no unit.
+_KEEP_ARMED = frozenset({Moved, Shot, TurnEnded})
+
+
 class _GameEnded(Exception):
     """Raised inside apply() when a victory condition is met: nothing after it resolves."""
 
@@ -85,6 +90,7 @@ class Game:
         self._stats = {t: {"shots": 0, "hits": 0} for t in TEAMS}
         self._winner: str | None = None
         self._victory_reason: str | None = None
+        self._armed = False  # the last victory check found both teams armed, under their limits
         self._reach: dict[int, movement.Reach] = {}
         self._searches = movement.kept_searches(gm)
         self._walks = {name: movement.walk_of(gm, c.speed, c.climbs_freely)
@@ -198,6 +204,7 @@ class Game:
         self._units = {u.id: u for u in state.units}
         self._occupied = self._tiles_of(self._units.values())
         self._targets = None
+        self._armed = False  # `state` may meet a condition: the next event checks them all
         self._active_team, self._turn = state.active_team, state.turn
         self._scores = dict(state.scores)
         self._stats = {t: dict(s) for t, s in state.stats.items()}
@@ -492,6 +499,9 @@ class Game:
         self._events.append(event)
         if self._fog:
             self._see(event)
+        if self._armed and (type(event) in _KEEP_ARMED or type(event) is LaserChanged
+                            and event.laser != DEACTIVATED):
+            return  # nothing the event changed can meet a condition: the usual case, made cheap
         result = self._victory()
         if result:
             self._finish(*result)
@@ -639,7 +649,8 @@ class Game:
             return self._result("score", losers)
         units = self._units.values()
         armed = {u.team for u in units if u.laser != DEACTIVATED}  # a laser not deactivated
-        if len(armed) == len(TEAMS):  # every team on the board and armed: the usual case
+        self._armed = len(armed) == len(TEAMS)  # every team on the board and armed
+        if self._armed:
             return None
         present = {u.team for u in units}
         losers = [t for t in TEAMS if t not in present]
