@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from .game_map import Pos
 
@@ -19,6 +21,25 @@ class Moved:
     unit: int
     path: tuple[Pos, ...]
     blocked_by: int | None = None
+
+    @classmethod
+    def along(cls, unit: int, read_path: Callable[[], tuple[Pos, ...]]) -> Moved:
+        """Moved(unit, read_path()), read_path called when the path is first read: a search
+        or random play applies many moves and reads few of their events' paths."""
+        event = object.__new__(cls)
+        object.__setattr__(event, "unit", unit)
+        object.__setattr__(event, "blocked_by", None)
+        object.__setattr__(event, "_read_path", read_path)
+        return event
+
+    def __getattr__(self, name: str) -> Any:
+        """Called only for an attribute not set: the path of an event made by along()."""
+        read_path = self.__dict__.get("_read_path")
+        if name != "path" or read_path is None:
+            raise AttributeError(f"'Moved' object has no attribute {name!r}")
+        path = self.__dict__["path"] = read_path()  # from now on an event like any other
+        self.__dict__.pop("_read_path", None)  # (None: another thread read it at the same time)
+        return path
 
 
 @dataclass(frozen=True)

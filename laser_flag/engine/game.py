@@ -536,22 +536,26 @@ class Game:
         return unit
 
     def _move(self, unit: Unit, action: Move) -> None:
-        path, blocker = self._search(unit.id).path(action.to), None
+        reach, start = self._search(unit.id), unit.pos
         if self._fog:  # the planned path may run into a hidden enemy (RULES §9)
-            path, blocker = fog_of_war.walk(path, {u.pos: u.id for u in self._units.values()})
+            path, blocker = fog_of_war.walk(reach.path(action.to),
+                                            {u.pos: u.id for u in self._units.values()})
             if path[-1] != action.to:
                 action = Move(unit.id, path[-1])
+            event = Moved(unit.id, path, blocked_by=blocker)
+        else:  # the path is read back only if someone reads the event's: most are never read
+            event = Moved.along(unit.id, partial(reach.path, action.to))
         # Recharging is part of ending the move: no victory check may fall between the two,
         # or walking the last deactivated unit onto its base would lose by checkmate.
         moved = self.after(action, unit)
         recharges = moved.laser != unit.laser
         unit = self._units[unit.id] = moved
-        left, arrived = self._bit[path[0]], self._bit[moved.pos]  # the same if it stayed (fog)
+        left, arrived = self._bit[start], self._bit[moved.pos]  # the same if it stayed (fog)
         self._occupied = self._occupied & ~left | arrived
         if self._targets is not None and self._targets.team != unit.team:
             self._targets = None  # one of them moved
         self._forget_reach(left | arrived)
-        self._emit(Moved(unit.id, path, blocked_by=blocker))
+        self._emit(event)
         if recharges:
             self._emit(LaserChanged(unit.id, CHARGING))
         self._snap_shots_at(unit.id)
