@@ -38,6 +38,12 @@ class _Targets(NamedTuple):
     tiles: int
 
 
+# What a unit offers to legal_actions(), kept while the unit, its search and the targets are the
+# same objects (all three are replaced when they change): the unit, its search (None if it may
+# not move), the targets, and its runs of actions with their lengths.
+_Offer = tuple[Unit, "movement.Reach | None", "_Targets | None", list[tuple[int, legal.Part]]]
+
+
 @dataclass(frozen=True)
 class SnapRisk:
     """Who could snap-shoot a unit ending a move on a tile, and its exact chance to arrive unhit."""
@@ -92,6 +98,7 @@ class Game:
         self._victory_reason: str | None = None
         self._armed = False  # the last victory check found both teams armed, under their limits
         self._reach: dict[int, movement.Reach] = {}
+        self._offers: dict[int, _Offer] = {}  # by unit id, for legal_actions()
         self._searches = movement.kept_searches(gm)
         self._walks = {name: movement.walk_of(gm, c.speed, c.climbs_freely)
                        for name, c in self.rules.classes.items()}  # each class's, for _search
@@ -307,30 +314,37 @@ class Game:
         ends: list[int] = []
         parts: list[legal.Part] = []
         size = 0
-        team, rules, reaches, vis = self._active_team, self.rules, self._reach, self.map.visibility
-        seen_bits, tables = vis.seen_bits, self._move_tables
-        targets: _Targets | None = None  # once a unit may fire
+        team, reaches, offers = self._active_team, self._reach, self._offers
         for u in self._units.values():
             if u.team != team or u.ap < 1:
                 continue
-            if not u.fired or rules[u.unit_class].moves_after_firing:
-                reach = reaches.get(u.id)
-                if reach is None:
-                    reach = self._search(u.id)
-                if reach.size:
-                    size += reach.size
-                    ends.append(size)
-                    parts.append(legal.Moves(reach, tables[u.id]))
-            if u.laser == CHARGED:
-                targets = targets or self._targets_of(team)
-                seen = seen_bits(u.pos) & targets.tiles  # most units see no enemy
-                if seen:
-                    size += seen.bit_count()  # one unit a tile
-                    ends.append(size)
-                    parts.append(legal.Fires(u, targets.units, vis, self._fire_table))
+            offer = offers.get(u.id)
+            if (offer is None or offer[0] is not u or offer[1] is not reaches.get(u.id)
+                    or offer[2] is not self._targets):
+                offer = offers[u.id] = self._offer(u)
+            for count, part in offer[3]:
+                size += count
+                ends.append(size)
+                parts.append(part)
         ends.append(size + 1)
         parts.append(legal.END_TURN)
         return LegalActions(ends, parts)
+
+    def _offer(self, u: Unit) -> _Offer:
+        """The runs of actions a unit with AP left offers now: its moves, then its shots."""
+        runs: list[tuple[int, legal.Part]] = []
+        reach = None
+        if not u.fired or self.rules[u.unit_class].moves_after_firing:
+            reach = self._search(u.id)
+            if reach.size:
+                runs.append((reach.size, legal.Moves(reach, self._move_tables[u.id])))
+        if u.laser == CHARGED:
+            vis, targets = self.map.visibility, self._targets_of(u.team)
+            seen = vis.seen_bits(u.pos) & targets.tiles  # most units see no enemy
+            if seen:  # one unit a tile
+                runs.append((seen.bit_count(),
+                             legal.Fires(u, targets.units, vis, self._fire_table)))
+        return u, reach, self._targets, runs
 
     def _targets_of(self, team: str) -> _Targets:
         """The enemies of `team` on the board, kept while they stand where they are: the units
@@ -358,6 +372,7 @@ class Game:
         if self._roll != self.dice.roll:  # the dice table is frozen and shared
             other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
         other._reach = dict(self._reach)
+        other._offers = dict(self._offers)
         other._events = []
         other._told = {}
         return other
