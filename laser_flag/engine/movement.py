@@ -1,9 +1,10 @@
 """Destinations and paths of one move action (RULES.md §3, Move).
 
 The search works on bitsets: tile (r, c) is bit r * stride + c, with one always-blocked padding
-column per row so that a step off either side of a row lands on nothing. One step of a whole set
-of tiles is then a few shifts, so a search costs a few hundred integer operations, however many
-tiles it reaches.
+column per row so that a step off either side of a row lands on nothing. A search's states
+(tile, diagonals used) are one bitset too, a level of tiles per number of diagonals. One step
+of every state is then a few shifts, so a search costs about a hundred integer operations,
+however many tiles it reaches.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ T = TypeVar("T")
 
 class _Grid:
     """A map's tiles as bitsets (kept on the map): where a walk may stand, where it climbs,
-    and from where each diagonal step is allowed."""
+    and from where each diagonal step is allowed; a search's levels (`_Levels`) spread them."""
 
     def __init__(self, gm: GameMap) -> None:
         self.stride = stride = gm.cols + 1
@@ -45,6 +46,7 @@ class _Grid:
             for dr, dc in NEIGHBOURS
         ]
         self.corners = [starts for _, diagonal, starts in self.steps if diagonal]  # NW NE SW SE
+        self._levels: dict[int, _Levels] = {}
         # Per bit: the bits one orthogonal step may come onto it from, then one diagonal step,
         # each in NEIGHBOURS order (the order Reach.path tries them in).
         self.arrive_from = [
@@ -58,56 +60,88 @@ class _Grid:
         """The bitset of the tiles that are on the map."""
         return reduce(or_, map(self.bit.get, tiles, repeat(0)), 0)
 
-    def orthogonal(self, tiles: int) -> int:
-        """Every open tile one orthogonal step from some tile of `tiles`."""
-        w = self.stride
-        return (tiles >> w | tiles << w | tiles >> 1 | tiles << 1) & self.open
+    def levels(self, count: int) -> _Levels:
+        """The masks of a search whose states use 0 to count - 1 diagonals (kept per count)."""
+        levels = self._levels.get(count)
+        if levels is None:
+            levels = self._levels[count] = _Levels(self, count)
+        return levels
 
-    def diagonal(self, tiles: int) -> int:
-        """Every open tile one diagonal step (not cutting a wall corner) from some of `tiles`."""
-        w = self.stride
-        nw, ne, sw, se = self.corners
-        return ((tiles & nw) >> w + 1 | (tiles & ne) >> w - 1 | (tiles & sw) << w - 1
-                | (tiles & se) << w + 1) & self.open
 
-    def walk_on(self, front: list[int], kept: list[int], free: int, ends: int
-                ) -> tuple[list[int], int, int, int]:
-        """One step of a search from `front` (front[d]: the tiles its states with d diagonals
-        stand on): the next layer's states worth keeping (`kept` is updated), every tile the
-        step tries, and the tiles of the new states (all of them, and those below the diagonal
-        limit). A step onto `ends` (cover, for a class that does not climb freely) from the
-        floor walks no further. The two kinds of step are inlined, and a layer is made in one
-        pass over d (a diagonal step lands one d further on): a search makes a few dozen of
-        them, and it runs after nearly every action."""
-        w, is_open, cover, not_cover = self.stride, self.open, self.cover, self.not_cover
+class _Levels:
+    """A search's states as one bitset: the tiles of the states with d diagonals are the grid's
+    bits shifted up by d * `width` (level d), so one shift steps every level at once and a
+    diagonal step is one more shift up a level. `width` leaves a gap above each level's tiles
+    wider than any step, so a step off a level lands in a gap, which every mask leaves out.
+    """
+
+    def __init__(self, grid: _Grid, count: int) -> None:
+        self.count, self.grid = count, grid
+        self.width = width = len(grid.positions) + grid.stride + 1
+        self.each = sum(1 << d * width for d in range(count))  # times a grid bitset: every level
+        self.all = (1 << count * width) - 1
+        self.board = (1 << width) - 1
+        self.below_last = (1 << (count - 1) * width) - 1  # the levels a diagonal step leaves
+        self.open = grid.open * self.each
+        self.cover = grid.cover * self.each
+        self.not_cover = ~self.cover
+        nw, ne, sw, se = (starts * self.each & self.below_last for starts in grid.corners)
+        self.corners = nw, ne, sw, se
+        self.spreads = []  # the shifts that OR each level into every level above it
+        spread = width
+        while spread < count * width:
+            self.spreads.append(spread)
+            spread *= 2
+
+    def orthogonal(self, states: int) -> int:
+        """Every open tile one orthogonal step from some state, at the state's level."""
+        w = self.grid.stride
+        return (states >> w | states << w | states >> 1 | states << 1) & self.open
+
+    def diagonal(self, states: int) -> int:
+        """Every open tile one diagonal step (not cutting a wall corner) from some state below
+        the last level, at the state's level (the caller moves it up one)."""
+        w = self.grid.stride
         nw, ne, sw, se = self.corners
-        up, down = w - 1, w + 1  # the diagonal shifts' lengths
-        last = len(front) - 1
-        states = [0] * (last + 1)
-        tried = diagonal = fewer = below = 0  # fewer: this layer's new states, fewer diagonals
-        for d, tiles in enumerate(front):
-            onto, diagonal = diagonal, 0
-            if tiles:
-                step = (tiles >> w | tiles << w | tiles >> 1 | tiles << 1) & is_open
-                tried |= step
-                if step & ends:  # a walk goes on from cover only if it stands on cover
-                    high = tiles & cover
-                    step = step & not_cover | self.orthogonal(high) if high else step & not_cover
-                onto |= step
-                if d < last:
-                    diagonal = ((tiles & nw) >> down | (tiles & ne) >> up
-                                | (tiles & sw) << up | (tiles & se) << down) & is_open
-                    tried |= diagonal
-                    if diagonal & ends:
-                        high = tiles & cover
-                        diagonal = (diagonal & not_cover | self.diagonal(high) if high
-                                    else diagonal & not_cover)
-            worse = kept[d] | fewer
-            states[d] = onto = onto & free & ~worse
-            below = fewer
-            fewer |= onto
-            kept[d] = worse | onto
-        return states, tried, fewer, below
+        return ((states & nw) >> w + 1 | (states & ne) >> w - 1 | (states & sw) << w - 1
+                | (states & se) << w + 1) & self.open
+
+    def and_above(self, states: int) -> int:
+        """Each level's tiles, also at every level above it."""
+        for spread in self.spreads:
+            states |= states << spread
+        return states & self.all
+
+    def tiles(self, states: int) -> int:
+        """The tiles of some states, whatever their level (a grid bitset)."""
+        for spread in self.spreads:
+            states |= states >> spread
+        return states & self.board
+
+    def walk_on(self, front: int, kept: int, free: int, climbs_freely: bool
+                ) -> tuple[int, int, int]:
+        """One step of a search from the states `front`: the next layer's states worth keeping,
+        every tile the step tries (a grid bitset), and `kept` with them. `kept` holds at each
+        level the tiles with a state of at most that many diagonals, `free` the tiles a walk
+        may stand on at every level. A step onto cover from the floor walks no further (unless
+        the class climbs freely). Inlined: a search makes a few of these, after nearly every
+        action."""
+        w, is_open = self.grid.stride, self.open
+        step = (front >> w | front << w | front >> 1 | front << 1) & is_open
+        nw, ne, sw, se = self.corners
+        diagonal = ((front & nw) >> w + 1 | (front & ne) >> w - 1 | (front & sw) << w - 1
+                    | (front & se) << w + 1) & is_open
+        tried = step | diagonal
+        if not climbs_freely and tried & self.cover:  # from cover only a walk on cover goes on
+            high, not_cover = front & self.cover, self.not_cover
+            step &= not_cover
+            diagonal &= not_cover
+            if high:
+                step |= self.orthogonal(high)
+                diagonal |= self.diagonal(high)
+        onto = (step | diagonal << self.width) & free
+        fewer = self.and_above(onto)
+        return onto & ~(kept | fewer << self.width), self.tiles(tried), kept | fewer
 
 
 def tile_bits(gm: GameMap, tiles: Iterable[Pos]) -> int:
@@ -131,21 +165,23 @@ class Reach:
     """The result of one move search: the destinations, a legal path to each, and which tiles'
     being free or occupied it depends on (so a caller can keep it while those stay as they were).
 
-    `layers[k][d]` holds the tiles a walk of k steps with d diagonals stands on and may go on
-    from (the states worth keeping); the paths are read back from them.
+    `layers[k]` holds the states a walk of k steps stands on and may go on from (the states
+    worth keeping), a walk with d diagonals on level d (`_Levels`); the paths are read back
+    from them.
     """
 
-    __slots__ = ("start", "_among", "_grid", "_climbs_freely", "_layers", "_asked_by_layer",
-                 "asked", "_arrivals", "size", "depends", "_indices")  # made on most actions
+    __slots__ = ("start", "_among", "_grid", "_climbs_freely", "_levels", "_layers",
+                 "_asked_by_layer", "asked", "_arrivals", "size", "depends", "_indices")
 
-    def __init__(self, grid: _Grid, start: Pos, climbs_freely: bool, layers: list[list[int]],
-                 asked_by_layer: list[int], blocked: int, searched_among: int | None = None
-                 ) -> None:
+    def __init__(self, grid: _Grid, start: Pos, climbs_freely: bool, levels: _Levels,
+                 layers: list[int], asked_by_layer: list[int], blocked: int,
+                 searched_among: int | None = None) -> None:
         self.start = start
         # the tiles blocked when the layers were searched (`blocked` may add some, also_blocking)
         self._among = blocked if searched_among is None else searched_among
         self._grid = grid
         self._climbs_freely = climbs_freely
+        self._levels = levels
         self._layers = layers
         # _asked_by_layer[k]: the tiles the first k + 1 steps tried to step on, free or occupied
         self._asked_by_layer = asked_by_layer
@@ -166,7 +202,7 @@ class Reach:
     def also_blocking(self, blocked: int) -> Reach:
         """This search with `blocked` (a superset of its own blocked tiles, the rest of them
         outside `walked_on`) blocked too: the same walks, fewer destinations."""
-        return Reach(self._grid, self.start, self._climbs_freely, self._layers,
+        return Reach(self._grid, self.start, self._climbs_freely, self._levels, self._layers,
                      self._asked_by_layer, blocked, self._among)
 
     def steps_alike(self, blocked: int) -> int:
@@ -178,7 +214,7 @@ class Reach:
                 return k + 1
         return len(self._layers)
 
-    def first_steps(self, steps: int) -> tuple[list[list[int]], list[int]]:
+    def first_steps(self, steps: int) -> tuple[list[int], list[int]]:
         """Its first `steps` layers (the start's included) and what they asked."""
         return self._layers[:steps], self._asked_by_layer[:steps - 1]
 
@@ -235,28 +271,30 @@ class Reach:
         i, diagonals = self._step_onto(self._layers[k - 1], i)
         path = [dest, grid.positions[i]]
         climb_ends = 0 if self._climbs_freely else grid.cover
+        width = self._levels.width
         for layer in reversed(self._layers[: k - 1]):
             # only a walk from cover may go on from cover
             allowed = climb_ends if climb_ends >> i & 1 else -1
             orthogonal, diagonal = grid.arrive_from[i]
-            tiles = layer[diagonals] & allowed
+            tiles = layer >> diagonals * width & allowed
             for i in orthogonal:
                 if tiles >> i & 1:
                     break
             else:  # a diagonal step, from a state of one diagonal fewer
                 diagonals -= 1
-                tiles = layer[diagonals] & allowed
+                tiles = layer >> diagonals * width & allowed
                 for i in diagonal:
                     if tiles >> i & 1:
                         break
             path.append(grid.positions[i])
         return tuple(reversed(path))  # type: ignore[arg-type]
 
-    def _step_onto(self, layer: list[int], i: int) -> tuple[int, int]:
+    def _step_onto(self, layer: int, i: int) -> tuple[int, int]:
         """A state (bit, diagonals) of `layer` one step from bit i: the last step of a walk."""
         orthogonal, diagonal = self._grid.arrive_from[i]
-        last = len(layer) - 1
-        for d, tiles in enumerate(layer):
+        width, last = self._levels.width, self._levels.count - 1
+        for d in range(last + 1):
+            tiles = layer >> d * width
             for j in orthogonal:
                 if tiles >> j & 1:
                     return j, d
@@ -373,28 +411,26 @@ def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagon
     `like`, a search of the same walk among other blocked tiles, lends its first `alike` layers
     (`steps_alike`): the search goes on from there.
     """
+    levels = grid.levels(max_diagonal + 1)
     if like is None:
-        layers, asked_by_layer = [[1 << grid.index[start]] + [0] * max_diagonal], []
+        layers, asked_by_layer = [1 << grid.index[start]], []
     else:
         layers, asked_by_layer = like.first_steps(alike)
-    front = layers[-1]
-    kept = [0] * (max_diagonal + 1)  # kept[d]: tiles with a state of at most d diagonals
+    kept = 0  # at each level d: the tiles with a state of at most d diagonals
     for layer in layers:
-        fewer = 0
-        for d, tiles in enumerate(layer):
-            fewer |= tiles
-            kept[d] |= fewer
+        kept |= levels.and_above(layer)
+    front = layers[-1]
     asked = asked_by_layer[-1] if asked_by_layer else 0
-    free, ends = grid.open & ~blocked, 0 if climbs_freely else grid.cover
-    everywhere, below_limit = fewer, reduce(or_, front[:-1], 0)  # the front's tiles
+    free = (grid.open & ~blocked) * levels.each
     for _ in range(speed - len(layers)):
-        front, onto, everywhere, below_limit = grid.walk_on(front, kept, free, ends)
+        front, onto, kept = levels.walk_on(front, kept, free, climbs_freely)
         asked |= onto
         asked_by_layer.append(asked)
-        if not everywhere:  # nothing left to explore: a huge speed costs no more than the map
+        if not front:  # nothing left to explore: a huge speed costs no more than the map
             break
         layers.append(front)
     else:
         if speed > 0:
-            asked_by_layer.append(asked | grid.orthogonal(everywhere) | grid.diagonal(below_limit))
-    return Reach(grid, start, climbs_freely, layers, asked_by_layer, blocked)
+            asked_by_layer.append(asked | levels.tiles(levels.orthogonal(front)
+                                                       | levels.diagonal(front)))
+    return Reach(grid, start, climbs_freely, levels, layers, asked_by_layer, blocked)
