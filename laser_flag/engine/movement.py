@@ -121,11 +121,11 @@ class _Levels:
     def walk_on(self, front: int, kept: int, free: int, climbs_freely: bool
                 ) -> tuple[int, int, int]:
         """One step of a search from the states `front`: the next layer's states worth keeping,
-        every tile the step tries (a grid bitset), and `kept` with them. `kept` holds at each
-        level the tiles with a state of at most that many diagonals, `free` the tiles a walk
-        may stand on at every level. A step onto cover from the floor walks no further (unless
-        the class climbs freely). Inlined: a search makes a few of these, after nearly every
-        action."""
+        the tiles the step tries (at the levels it tried them from), and `kept` with them.
+        `kept` holds at each level the tiles with a state of at most that many diagonals, `free`
+        the tiles a walk may stand on at every level. A step onto cover from the floor walks no
+        further (unless the class climbs freely). Inlined: a search makes a few of these, after
+        nearly every action."""
         w, is_open = self.grid.stride, self.open
         step = (front >> w | front << w | front >> 1 | front << 1) & is_open
         nw, ne, sw, se = self.corners
@@ -141,7 +141,7 @@ class _Levels:
                 diagonal |= self.diagonal(high)
         onto = (step | diagonal << self.width) & free
         fewer = self.and_above(onto)
-        return onto & ~(kept | fewer << self.width), self.tiles(tried), kept | fewer
+        return onto & ~(kept | fewer << self.width), tried, kept | fewer
 
 
 def tile_bits(gm: GameMap, tiles: Iterable[Pos]) -> int:
@@ -161,31 +161,43 @@ def tile_table(gm: GameMap, make: Callable[[Pos], T]) -> list[T | None]:
     return [None if pos is None else make(pos) for pos in gm.memo(_Grid).positions]
 
 
-class Reach:
-    """The result of one move search: the destinations, a legal path to each, and which tiles'
-    being free or occupied it depends on (so a caller can keep it while those stay as they were).
+class _Walked:
+    """What one search walked, shared by every Reach made of it (`Reach.also_blocking`).
 
     `layers[k]` holds the states a walk of k steps stands on and may go on from (the states
     worth keeping), a walk with d diagonals on level d (`_Levels`); the paths are read back
-    from them.
+    from them. `asked_by_layer[k]` holds at each level the tiles the first k + 1 steps tried to
+    step on, free or occupied, and `kept_by_layer[k]` at each level d the tiles with a state of
+    at most d diagonals in layers 0 to k: a search that goes on from layer k starts from them.
+    `asked`: every tile asked, at any level.
     """
 
-    __slots__ = ("start", "_among", "_grid", "_climbs_freely", "_levels", "_layers",
-                 "_asked_by_layer", "asked", "_arrivals", "size", "depends", "_indices")
+    __slots__ = ("levels", "layers", "asked_by_layer", "kept_by_layer", "asked")
 
-    def __init__(self, grid: _Grid, start: Pos, climbs_freely: bool, levels: _Levels,
-                 layers: list[int], asked_by_layer: list[int], blocked: int,
-                 searched_among: int | None = None) -> None:
+    def __init__(self, levels: _Levels, layers: list[int], asked_by_layer: list[int],
+                 kept_by_layer: list[int]) -> None:
+        self.levels, self.layers = levels, layers
+        self.asked_by_layer, self.kept_by_layer = asked_by_layer, kept_by_layer
+        self.asked = levels.tiles(asked_by_layer[-1]) if asked_by_layer else 0
+
+
+class Reach:
+    """The result of one move search: the destinations, a legal path to each, and which tiles'
+    being free or occupied it depends on (so a caller can keep it while those stay as they were).
+    """
+
+    __slots__ = ("start", "_among", "_grid", "_climbs_freely", "_walked", "asked", "_arrivals",
+                 "size", "depends", "_indices")
+
+    def __init__(self, grid: _Grid, start: Pos, climbs_freely: bool, walked: _Walked,
+                 blocked: int, searched_among: int | None = None) -> None:
         self.start = start
         # the tiles blocked when the layers were searched (`blocked` may add some, also_blocking)
         self._among = blocked if searched_among is None else searched_among
         self._grid = grid
         self._climbs_freely = climbs_freely
-        self._levels = levels
-        self._layers = layers
-        # _asked_by_layer[k]: the tiles the first k + 1 steps tried to step on, free or occupied
-        self._asked_by_layer = asked_by_layer
-        self.asked = asked_by_layer[-1] if asked_by_layer else 0
+        self._walked = walked
+        self.asked = walked.asked
         origin = 1 << grid.index[start]
         self._arrivals = self.asked & ~blocked & ~origin
         self.size = self._arrivals.bit_count()  # len(): legal_actions() counts on every call
@@ -196,27 +208,32 @@ class Reach:
         """The tiles whose being blocked may change more than whether they are destinations:
         those asked before the last of `speed` steps (a walk goes on from them). When the
         search stopped early (the map ran out), every tile asked."""
-        full = len(self._asked_by_layer) == speed
-        return (self._asked_by_layer[-2] if speed > 1 else 0) if full else self.asked
+        walked = self._walked
+        if len(walked.asked_by_layer) < speed:
+            return self.asked
+        return walked.levels.tiles(walked.asked_by_layer[-2]) if speed > 1 else 0
 
     def also_blocking(self, blocked: int) -> Reach:
         """This search with `blocked` (a superset of its own blocked tiles, the rest of them
         outside `walked_on`) blocked too: the same walks, fewer destinations."""
-        return Reach(self._grid, self.start, self._climbs_freely, self._levels, self._layers,
-                     self._asked_by_layer, blocked, self._among)
+        return Reach(self._grid, self.start, self._climbs_freely, self._walked, blocked,
+                     self._among)
 
     def steps_alike(self, blocked: int) -> int:
         """How many of its layers a search of the same walk among `blocked` makes the same: those
         before the first step that tried a tile blocked in one search and free in the other."""
-        changed = self._among ^ blocked
-        for k, asked in enumerate(self._asked_by_layer):
+        walked = self._walked
+        changed = (self._among ^ blocked) * walked.levels.each  # at every level
+        for k, asked in enumerate(walked.asked_by_layer):
             if asked & changed:
                 return k + 1
-        return len(self._layers)
+        return len(walked.layers)
 
-    def first_steps(self, steps: int) -> tuple[list[int], list[int]]:
-        """Its first `steps` layers (the start's included) and what they asked."""
-        return self._layers[:steps], self._asked_by_layer[:steps - 1]
+    def first_steps(self, steps: int) -> tuple[list[int], list[int], list[int]]:
+        """Its first `steps` layers (the start's included), what they asked and kept."""
+        walked = self._walked
+        return (walked.layers[:steps], walked.asked_by_layer[:steps - 1],
+                walked.kept_by_layer[:steps])
 
     def _has(self, bits: int, pos: object) -> bool:
         i = self._grid.index.get(pos)  # type: ignore[call-overload]
@@ -265,14 +282,15 @@ class Reach:
         i = grid.index.get(dest)
         if i is None or not self._arrivals >> i & 1:
             raise KeyError(dest)
-        k = 1
-        while not self._asked_by_layer[k - 1] >> i & 1:
+        walked = self._walked
+        k, at_any_level = 1, (1 << i) * walked.levels.each
+        while not walked.asked_by_layer[k - 1] & at_any_level:
             k += 1
-        i, diagonals = self._step_onto(self._layers[k - 1], i)
+        i, diagonals = self._step_onto(walked.layers[k - 1], i)
         path = [dest, grid.positions[i]]
         climb_ends = 0 if self._climbs_freely else grid.cover
-        width = self._levels.width
-        for layer in reversed(self._layers[: k - 1]):
+        width = walked.levels.width
+        for layer in reversed(walked.layers[: k - 1]):
             # only a walk from cover may go on from cover
             allowed = climb_ends if climb_ends >> i & 1 else -1
             orthogonal, diagonal = grid.arrive_from[i]
@@ -292,7 +310,7 @@ class Reach:
     def _step_onto(self, layer: int, i: int) -> tuple[int, int]:
         """A state (bit, diagonals) of `layer` one step from bit i: the last step of a walk."""
         orthogonal, diagonal = self._grid.arrive_from[i]
-        width, last = self._levels.width, self._levels.count - 1
+        width, last = self._walked.levels.width, self._walked.levels.count - 1
         for d in range(last + 1):
             tiles = layer >> d * width
             for j in orthogonal:
@@ -413,13 +431,11 @@ def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagon
     """
     levels = grid.levels(max_diagonal + 1)
     if like is None:
-        layers, asked_by_layer = [1 << grid.index[start]], []
+        origin = 1 << grid.index[start]
+        layers, asked_by_layer, kept_by_layer = [origin], [], [levels.and_above(origin)]
     else:
-        layers, asked_by_layer = like.first_steps(alike)
-    kept = 0  # at each level d: the tiles with a state of at most d diagonals
-    for layer in layers:
-        kept |= levels.and_above(layer)
-    front = layers[-1]
+        layers, asked_by_layer, kept_by_layer = like.first_steps(alike)
+    front, kept = layers[-1], kept_by_layer[-1]
     asked = asked_by_layer[-1] if asked_by_layer else 0
     free = (grid.open & ~blocked) * levels.each
     for _ in range(speed - len(layers)):
@@ -429,8 +445,9 @@ def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagon
         if not front:  # nothing left to explore: a huge speed costs no more than the map
             break
         layers.append(front)
+        kept_by_layer.append(kept)
     else:
         if speed > 0:
-            asked_by_layer.append(asked | levels.tiles(levels.orthogonal(front)
-                                                       | levels.diagonal(front)))
-    return Reach(grid, start, climbs_freely, levels, layers, asked_by_layer, blocked)
+            asked_by_layer.append(asked | levels.orthogonal(front) | levels.diagonal(front))
+    walked = _Walked(levels, layers, asked_by_layer, kept_by_layer)
+    return Reach(grid, start, climbs_freely, walked, blocked)
