@@ -39,20 +39,17 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
-def _is_id(value: object) -> bool:
-    """A real int: a bool, float or int subclass would be recorded as something else."""
-    return type(value) is int
-
-
 def check_action(action: object) -> None:
     """IllegalAction unless `action` is an action holding values of the right types, so that
-    apply() can refuse it before anything changes (a Move to (1.0, 1.0) or by unit True)."""
+    apply() can refuse it before anything changes (a Move to (1.0, 1.0) or by unit True).
+    Ids and rows are real ints (`type(...) is int`): a bool, float or int subclass would be
+    recorded as something else."""
     if isinstance(action, Move):
         to = action.to
-        well_formed = (_is_id(action.unit_id) and type(to) is tuple and len(to) == 2
-                       and _is_id(to[0]) and _is_id(to[1]))
+        well_formed = (type(action.unit_id) is int and type(to) is tuple and len(to) == 2
+                       and type(to[0]) is int and type(to[1]) is int)
     elif isinstance(action, Fire):
-        well_formed = _is_id(action.unit_id) and _is_id(action.target_id)
+        well_formed = type(action.unit_id) is int and type(action.target_id) is int
     elif isinstance(action, EndTurn):
         well_formed = True
     else:

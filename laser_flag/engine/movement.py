@@ -140,7 +140,10 @@ class _Levels:
                 step |= self.orthogonal(high)
                 diagonal |= self.diagonal(high)
         onto = (step | diagonal << self.width) & free
-        fewer = self.and_above(onto)
+        fewer = onto  # and_above(onto)
+        for spread in self.spreads:
+            fewer |= fewer << spread
+        fewer &= self.all
         return onto & ~(kept | fewer << self.width), tried, kept | fewer
 
 
