@@ -102,6 +102,7 @@ class Game:
         self._searches = movement.kept_searches(gm)
         self._walks = {name: movement.walk_of(gm, c.speed, c.climbs_freely)
                        for name, c in self.rules.classes.items()}  # each class's, for _search
+        self._team_ids = gm.memo(_team_ids)  # legal_actions() looks at the team to play only
         self._move_tables = gm.memo(_move_tables)  # legal_actions() picks its Moves from these
         self._fire_table = gm.memo(_fires_of)  # and its Fires from this
         self._events: list[Event] = []
@@ -208,7 +209,7 @@ class Game:
 
     def _load(self, state: GameState) -> None:
         """Take every field of `state`, into containers of this game's own."""
-        self._units = {u.id: u for u in state.units}
+        self._units = {u.id: u for u in sorted(state.units, key=lambda u: u.id)}  # in id order
         self._occupied = self._tiles_of(self._units.values())
         self._targets = None
         self._armed = False  # `state` may meet a condition: the next event checks them all
@@ -314,9 +315,10 @@ class Game:
         ends: list[int] = []
         parts: list[legal.Part] = []
         size = 0
-        team, reaches, offers = self._active_team, self._reach, self._offers
-        for u in self._units.values():
-            if u.team != team or u.ap < 1:
+        units, reaches, offers = self._units, self._reach, self._offers
+        for uid in self._team_ids[self._active_team]:
+            u = units.get(uid)
+            if u is None or u.ap < 1:  # out of the game, or done for this turn
                 continue
             offer = offers.get(u.id)
             if (offer is None or offer[0] is not u or offer[1] is not reaches.get(u.id)
@@ -779,6 +781,12 @@ class Game:
         covered = bool(gm.memo(cover_sides, to, elevated) & sides_facing(to, at))
         return gm.memo(_shot_to_hit, shooter_class, gm.is_cover(at), target_class, elevated,
                        covered, snap, self.dice)
+
+
+def _team_ids(gm: GameMap) -> dict[str, list[int]]:
+    """Each team's unit ids, ascending."""
+    return {team: [uid for uid, spec in enumerate(gm.units) if spec.team == team]
+            for team in TEAMS}
 
 
 def _move_tables(gm: GameMap) -> list[list[Move | None]]:
