@@ -36,7 +36,6 @@ class _Grid:
         self.bit = {pos: 1 << i for pos, i in self.index.items()}
         self.open = self.bits(p for p in self.index if gm.kind(p) != WALL)
         self.cover = self.bits(p for p in self.index if gm.kind(p) == ELEVATED)
-        self.not_cover = ~self.cover
         # (bit offset of the step, is it diagonal, tiles it may start from), NEIGHBOURS order;
         # a diagonal step may not cut a wall corner.
         self.steps = [
