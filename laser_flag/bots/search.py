@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from laser_flag.engine import DEACTIVATED, Action, EndTurn, Game, Pos, Unit
+from laser_flag.engine import DEACTIVATED, Action, EndTurn, Game, Pos, Unit, other_team
 
 from .base import Bot
 from .budget import LAB_STEPS, Budget, Meter
@@ -60,18 +60,24 @@ class TurnValue(Appraiser):
     def __init__(self) -> None:
         super().__init__(HARD_WEIGHTS)
         self._situations: dict[tuple, Situation] = {}
+        self._marks: list[Pos] | None = None  # the enemies' tiles at the decision's root
 
     def situation(self, game: Game) -> Situation:
+        """The first position a decision values is its root: where its enemies stand then is
+        what approach and urgency walk toward in every line (`Situation`'s `marks`)."""
         key = enemy_signature(game)[2:]  # the map and rules: one decision's own (and unhashable)
         sit = self._situations.get(key)
         if sit is None:
             if self._odds is None or not self._odds.fits(game):
                 self._odds = Odds(game)
-            sit = self._situations[key] = Situation(game, self._odds, self.weights)
+            if self._marks is None:
+                self._marks = [u.pos for u in game.units if u.team != game.active_team]
+            sit = self._situations[key] = Situation(game, self._odds, self.weights, self._marks)
         return sit
 
     def forget(self) -> None:
         self._situations.clear()
+        self._marks = None
 
     def value(self, game: Game, team: str) -> float:
         """What the position is worth to `team` if its turn ended now, in points."""
@@ -88,7 +94,23 @@ class TurnValue(Appraiser):
         for u in game.units:
             if u.team != team:
                 taken -= w.unit + (w.laser if u.laser != DEACTIVATED else 0.0)
-        return v - sit.team_reply(ours, self.covered(game, ours)) + sit.eager * taken
+        v += sit.eager * taken
+        covered = self.covered(game, ours)
+        if self.one_hit_loses(game, team, ours):
+            p = sit.any_hit(ours, covered)
+            return (1.0 - p) * v - p * WIN
+        return v - sit.team_reply(ours, covered)
+
+    @staticmethod
+    def one_hit_loses(game: Game, team: str, ours: list[Unit]) -> bool:
+        """Whether the enemy's next hit ends the game: it reaches its score limit, or it takes
+        our last unit where every hit disqualifies. The reply is then a game lost, not a point:
+        priced as a point, a snap shot the search sees (a game lost) outweighed the enemy's
+        modelled shots at our units standing in its sight, so Hard held fire there."""
+        enemy = other_team(team)
+        if game.scores[enemy] + 1 >= game.map.score_limit[enemy]:
+            return True
+        return len(ours) == 1 and not game.map.usable_bases(team)
 
     @staticmethod
     def turn_end_worth(sit: Situation, unit: Unit) -> float:

@@ -8,6 +8,7 @@ decisions while the enemy looks the same (see `enemy_signature`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from laser_flag.engine import CHARGED, DEACTIVATED, Game, Pos, Unit, other_team
@@ -50,7 +51,12 @@ def enemy_signature(game: Game) -> tuple:
 class Situation:
     """Threats, shots and base values for the active team of one game, cached per tile."""
 
-    def __init__(self, game: Game, odds: Odds, weights: Weights) -> None:
+    def __init__(self, game: Game, odds: Odds, weights: Weights,
+                 marks: Sequence[Pos] | None = None) -> None:
+        """`marks`: the tiles approach and urgency walk toward, the enemies' by default. A
+        search passes the enemies' tiles at its root: an enemy its line took off the board
+        (disqualified) then still counts as seen where it stood, so that the hit is not priced
+        as losing sight of it (late in a game, urgency made such a hit look like a loss)."""
         gm = game.map
         self.w = weights
         self.odds = odds
@@ -65,7 +71,8 @@ class Situation:
         self.snap_shots_kept = game.snap_shots_kept
         self.has_base = bool(gm.usable_bases(self.team))
         self.base_dist = base_distance(gm, self.team, weights.base_cuts_corners)
-        self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies])
+        self.marks = [u.pos for u in self.enemies] if marks is None else list(marks)
+        self.enemy_dist = walking_distance(gm, self.marks)
         self.deny_tiles = frozenset(gm.usable_bases(enemy)) - frozenset(gm.usable_bases(self.team))
         self.base_to_enemy = min(
             (self.enemy_dist.get(b, UNREACHABLE) for b in gm.usable_bases(self.team)), default=0)
@@ -144,6 +151,14 @@ class Situation:
                        default=0.0)
                    for e in self.shooters)
 
+    def any_hit(self, units: list[Unit], covered: frozenset[Pos] = frozenset()) -> float:
+        """Chance that the enemy's reply hits at least one of our `units`, each live enemy
+        firing once at the unit it is likeliest to hit (priced as `team_reply` prices it)."""
+        safe = 1.0
+        for e in self.shooters:
+            safe *= 1.0 - max((self._reply(e, u, covered) for u in units), default=0.0)
+        return 1.0 - safe
+
     def _reply(self, enemy: Unit, unit: Unit, covered: frozenset[Pos]) -> float:
         p = self.reply_hit(enemy, unit.unit_class, unit.pos)
         if (p and covered and not self.sees(enemy.pos, unit.pos)
@@ -165,7 +180,7 @@ class Situation:
         """Steps to the nearest enemy, or 0 where some enemy is in sight: what urgency closes."""
         dist = self._engage.get(at)
         if dist is None:
-            seen = any(self.sees(at, e.pos) for e in self.enemies)
+            seen = any(self.sees(at, mark) for mark in self.marks)
             dist = self._engage[at] = 0 if seen else self.enemy_dist.get(at, UNREACHABLE)
         return dist
 
