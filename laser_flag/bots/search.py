@@ -60,24 +60,26 @@ class TurnValue(Appraiser):
     def __init__(self) -> None:
         super().__init__(HARD_WEIGHTS)
         self._situations: dict[tuple, Situation] = {}
-        self._marks: list[Pos] | None = None  # the enemies' tiles at the decision's root
+        self._root: Game | None = None
+
+    def start(self, root: Game) -> None:
+        """A decision from `root` begins: every line's Situation is priced on its scale (see
+        `Situation`'s `root`). Without it, the first position valued is taken for the root."""
+        self._root = root
 
     def situation(self, game: Game) -> Situation:
-        """The first position a decision values is its root: where its enemies stand then is
-        what approach and urgency walk toward in every line (`Situation`'s `marks`)."""
         key = enemy_signature(game)[2:]  # the map and rules: one decision's own (and unhashable)
         sit = self._situations.get(key)
         if sit is None:
             if self._odds is None or not self._odds.fits(game):
                 self._odds = Odds(game)
-            if self._marks is None:
-                self._marks = [u.pos for u in game.units if u.team != game.active_team]
-            sit = self._situations[key] = Situation(game, self._odds, self.weights, self._marks)
+            self._root = self._root or game
+            sit = self._situations[key] = Situation(game, self._odds, self.weights, self._root)
         return sit
 
     def forget(self) -> None:
         self._situations.clear()
-        self._marks = None
+        self._root = None
 
     def value(self, game: Game, team: str) -> float:
         """What the position is worth to `team` if its turn ended now, in points."""
@@ -157,6 +159,7 @@ class SearchBot(Bot):
 
     def choose(self, game: Game) -> Action:
         self.meter = None  # no bar from the decision before while the candidates are found
+        self.turn_value.start(game)
         try:
             candidates = self._candidates(game)
             if len(candidates) == 1:

@@ -8,7 +8,6 @@ decisions while the enemy looks the same (see `enemy_signature`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from laser_flag.engine import CHARGED, DEACTIVATED, Game, Pos, Unit, other_team
@@ -51,12 +50,13 @@ def enemy_signature(game: Game) -> tuple:
 class Situation:
     """Threats, shots and base values for the active team of one game, cached per tile."""
 
-    def __init__(self, game: Game, odds: Odds, weights: Weights,
-                 marks: Sequence[Pos] | None = None) -> None:
-        """`marks`: the tiles approach and urgency walk toward, the enemies' by default. A
-        search passes the enemies' tiles at its root: an enemy its line took off the board
-        (disqualified) then still counts as seen where it stood, so that the hit is not priced
-        as losing sight of it (late in a game, urgency made such a hit look like a loss)."""
+    def __init__(self, game: Game, odds: Odds, weights: Weights, root: Game | None = None) -> None:
+        """`root`: the position a search started from (by default `game` itself). Where its
+        enemies stood is what approach and urgency walk toward, and its score sets how keen a
+        hit is (`eager`), so that every line of one search is priced on one scale: an enemy a
+        line took off the board still counts as seen where it stood (late in a game urgency
+        made such a hit look worse than a miss), and a point scored by either side does not
+        make the units on the board look cheaper."""
         gm = game.map
         self.w = weights
         self.odds = odds
@@ -71,7 +71,8 @@ class Situation:
         self.snap_shots_kept = game.snap_shots_kept
         self.has_base = bool(gm.usable_bases(self.team))
         self.base_dist = base_distance(gm, self.team, weights.base_cuts_corners)
-        self.marks = [u.pos for u in self.enemies] if marks is None else list(marks)
+        root = root or game
+        self.marks = [u.pos for u in root.units if u.team == enemy]
         self.enemy_dist = walking_distance(gm, self.marks)
         self.deny_tiles = frozenset(gm.usable_bases(enemy)) - frozenset(gm.usable_bases(self.team))
         self.base_to_enemy = min(
@@ -79,7 +80,7 @@ class Situation:
         self.enemy_down = sum(1 for u in self.enemies if u.laser == DEACTIVATED)
         # A standoff must end: the longer the game, the more the last steps into sight are worth.
         self.urgency = weights.approach_step * (game.round / weights.urgency_rounds) ** 2
-        quiet = game.round / (1 + sum(game.scores.values()))
+        quiet = root.round / (1 + sum(root.scores.values()))
         self.eager = 1.0 + (quiet / weights.eager_rounds) ** 2 if weights.eager_rounds else 1.0
         self.watched = frozenset().union(*game.watch_coverage(enemy).values())
         self._reach: dict[int, frozenset[Pos]] = {}

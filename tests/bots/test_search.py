@@ -198,7 +198,8 @@ OPEN_FIELD = [
 def test_hards_leaf_prices_taking_an_enemy_off_the_board_as_a_gain_late_in_a_game():
     """Urgency (which grows with the round) prices steps to the nearest enemy in sight. With
     the enemies of each position, the hit that removes the only enemy in sight looked like a
-    loss of sight; the leaf walks toward where the enemies stood at the decision's root."""
+    loss of sight; the leaf walks toward where the enemies stood at the decision's root, and
+    prices a hit as keenly (`eager`) whatever the score has become in the line."""
     arena = make_map(OPEN_FIELD, [["1", "basic", 0, 0], ["2", "basic", 0, 3],
                                   ["2", "basic", 2, 8]])
     game = scenario(arena, turn=119, scores={"1": 5, "2": 5},  # round 60, team 1 to act
@@ -206,8 +207,9 @@ def test_hards_leaf_prices_taking_an_enemy_off_the_board_as_a_gain_late_in_a_gam
     (_, missed), (_, hit) = sorted(game.outcomes(Fire(0, 1)), key=lambda o: o[1].scores["1"])
     assert hit.unit(1) is None and missed.unit(1) is not None
     turn_value = TurnValue()
-    assert turn_value.value(game, "1") is not None  # the root: its enemies are the marks
+    turn_value.start(game)
     assert turn_value.value(hit, "1") > turn_value.value(missed, "1")
+    assert turn_value.situation(hit).eager == turn_value.situation(missed).eager > 1
     alone = TurnValue()  # the hit valued as a root of its own: no enemy in sight, urgency's cost
     assert alone.value(hit, "1") < turn_value.value(hit, "1")
 
