@@ -13,10 +13,13 @@ no future roll is seen. A position is valued as it would stand if the turn ended
 appraisal (a live laser credited with next turn's shot whatever AP it spent), less what the
 enemy's reply is expected to take, each live enemy taking its one best shot
 (`Situation.team_reply`; the reply is modelled, not played out), an enemy that must walk onto
-ground our snap shots watch to see a unit keeping only a share of it. Hard prices with the
-planner's weights but counts the way to a base as moves walk it (`HARD_WEIGHTS`), the planner that
-proposes its candidates too. The search deepens one
-action at a time (2, 3, ... of our actions ahead) and is anytime: when the budget (`budget.py`)
+ground our snap shots watch to see a unit keeping only a share of it; where one hit ends the
+game for the enemy, that reply is the game lost with the chance that any enemy hits. Every line
+is priced on its root's scale: approach and urgency walk toward where the enemies stood there,
+and a hit is as keen as the root's score makes it. Hard prices with the planner's weights but
+counts the way to a base as moves walk it (`HARD_WEIGHTS`), the planner that proposes its
+candidates too. The search deepens one action at a time (2, 3, ... of our actions ahead) and
+is anytime: when the budget (`budget.py`)
 runs out or it is told to answer now, it keeps the answer of the deepest search it completed,
 or the planner's own choice before that.
 """
