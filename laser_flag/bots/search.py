@@ -19,9 +19,8 @@ is priced on its root's scale: approach and urgency walk toward where the enemie
 and a hit is as keen as the root's score makes it. Hard prices with the planner's weights but
 counts the way to a base as moves walk it (`HARD_WEIGHTS`), the planner that proposes its
 candidates too. The search deepens one action at a time (2, 3, ... of our actions ahead) and
-is anytime: when the budget (`budget.py`)
-runs out or it is told to answer now, it keeps the answer of the deepest search it completed,
-or the planner's own choice before that.
+is anytime: when the budget (`budget.py`) runs out or it is told to answer now, it keeps the
+answer of the deepest search it completed, or the planner's own choice before that.
 """
 
 from __future__ import annotations
