@@ -13,19 +13,21 @@ no future roll is seen. A position is valued as it would stand if the turn ended
 appraisal (a live laser credited with next turn's shot whatever AP it spent), less what the
 enemy's reply is expected to take, each live enemy taking its one best shot
 (`Situation.team_reply`; the reply is modelled, not played out), an enemy that must walk onto
-ground our snap shots watch to see a unit keeping only a share of it. Hard prices with the
-planner's weights but counts the way to a base as moves walk it (`HARD_WEIGHTS`), the planner that
-proposes its candidates too. The search deepens one
-action at a time (2, 3, ... of our actions ahead) and is anytime: when the budget (`budget.py`)
-runs out or it is told to answer now, it keeps the answer of the deepest search it completed,
-or the planner's own choice before that.
+ground our snap shots watch to see a unit keeping only a share of it; where one hit ends the
+game for the enemy, that reply is the game lost with the chance that any enemy hits. Every line
+is priced on its root's scale: approach and urgency walk toward where the enemies stood there,
+and a hit is as keen as the root's score makes it. Hard prices with the planner's weights but
+counts the way to a base as moves walk it (`HARD_WEIGHTS`), the planner that proposes its
+candidates too. The search deepens one action at a time (2, 3, ... of our actions ahead) and
+is anytime: when the budget (`budget.py`) runs out or it is told to answer now, it keeps the
+answer of the deepest search it completed, or the planner's own choice before that.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from laser_flag.engine import DEACTIVATED, Action, EndTurn, Game, Pos, Unit
+from laser_flag.engine import DEACTIVATED, Action, EndTurn, Game, Pos, Unit, other_team
 
 from .base import Bot
 from .budget import LAB_STEPS, Budget, Meter
@@ -60,6 +62,12 @@ class TurnValue(Appraiser):
     def __init__(self) -> None:
         super().__init__(HARD_WEIGHTS)
         self._situations: dict[tuple, Situation] = {}
+        self._root: Game | None = None
+
+    def start(self, root: Game) -> None:
+        """A decision from `root` begins: every line's Situation is priced on its scale (see
+        `Situation`'s `root`). Without it, the first position valued is taken for the root."""
+        self._root = root
 
     def situation(self, game: Game) -> Situation:
         key = enemy_signature(game)[2:]  # the map and rules: one decision's own (and unhashable)
@@ -67,11 +75,13 @@ class TurnValue(Appraiser):
         if sit is None:
             if self._odds is None or not self._odds.fits(game):
                 self._odds = Odds(game)
-            sit = self._situations[key] = Situation(game, self._odds, self.weights)
+            self._root = self._root or game
+            sit = self._situations[key] = Situation(game, self._odds, self.weights, self._root)
         return sit
 
     def forget(self) -> None:
         self._situations.clear()
+        self._root = None
 
     def value(self, game: Game, team: str) -> float:
         """What the position is worth to `team` if its turn ended now, in points."""
@@ -88,7 +98,23 @@ class TurnValue(Appraiser):
         for u in game.units:
             if u.team != team:
                 taken -= w.unit + (w.laser if u.laser != DEACTIVATED else 0.0)
-        return v - sit.team_reply(ours, self.covered(game, ours)) + sit.eager * taken
+        v += sit.eager * taken
+        covered = self.covered(game, ours)
+        if self.one_hit_loses(game, team, ours):
+            p = sit.any_hit(ours, covered)
+            return (1.0 - p) * v - p * WIN
+        return v - sit.team_reply(ours, covered)
+
+    @staticmethod
+    def one_hit_loses(game: Game, team: str, ours: list[Unit]) -> bool:
+        """Whether the enemy's next hit ends the game: it reaches its score limit, or it takes
+        our last unit where every hit disqualifies. The reply is then a game lost, not a point:
+        priced as a point, a snap shot the search sees (a game lost) outweighed the enemy's
+        modelled shots at our units standing in its sight, so Hard held fire there."""
+        enemy = other_team(team)
+        if game.scores[enemy] + 1 >= game.map.score_limit[enemy]:
+            return True
+        return len(ours) == 1 and not game.map.usable_bases(team)
 
     @staticmethod
     def turn_end_worth(sit: Situation, unit: Unit) -> float:
@@ -135,6 +161,7 @@ class SearchBot(Bot):
 
     def choose(self, game: Game) -> Action:
         self.meter = None  # no bar from the decision before while the candidates are found
+        self.turn_value.start(game)
         try:
             candidates = self._candidates(game)
             if len(candidates) == 1:

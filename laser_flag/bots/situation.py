@@ -50,7 +50,13 @@ def enemy_signature(game: Game) -> tuple:
 class Situation:
     """Threats, shots and base values for the active team of one game, cached per tile."""
 
-    def __init__(self, game: Game, odds: Odds, weights: Weights) -> None:
+    def __init__(self, game: Game, odds: Odds, weights: Weights, root: Game | None = None) -> None:
+        """`root`: the position a search started from (by default `game` itself). Where its
+        enemies stood is what approach and urgency walk toward, and its score sets how keen a
+        hit is (`eager`), so that every line of one search is priced on one scale: an enemy a
+        line took off the board still counts as seen where it stood (late in a game urgency
+        made such a hit look worse than a miss), and a point scored by either side does not
+        make the units on the board look cheaper."""
         gm = game.map
         self.w = weights
         self.odds = odds
@@ -65,14 +71,16 @@ class Situation:
         self.snap_shots_kept = game.snap_shots_kept
         self.has_base = bool(gm.usable_bases(self.team))
         self.base_dist = base_distance(gm, self.team, weights.base_cuts_corners)
-        self.enemy_dist = walking_distance(gm, [u.pos for u in self.enemies])
+        root = root or game
+        self.marks = [u.pos for u in root.units if u.team == enemy]
+        self.enemy_dist = walking_distance(gm, self.marks)
         self.deny_tiles = frozenset(gm.usable_bases(enemy)) - frozenset(gm.usable_bases(self.team))
         self.base_to_enemy = min(
             (self.enemy_dist.get(b, UNREACHABLE) for b in gm.usable_bases(self.team)), default=0)
         self.enemy_down = sum(1 for u in self.enemies if u.laser == DEACTIVATED)
         # A standoff must end: the longer the game, the more the last steps into sight are worth.
         self.urgency = weights.approach_step * (game.round / weights.urgency_rounds) ** 2
-        quiet = game.round / (1 + sum(game.scores.values()))
+        quiet = root.round / (1 + sum(root.scores.values()))
         self.eager = 1.0 + (quiet / weights.eager_rounds) ** 2 if weights.eager_rounds else 1.0
         self.watched = frozenset().union(*game.watch_coverage(enemy).values())
         self._reach: dict[int, frozenset[Pos]] = {}
@@ -144,6 +152,14 @@ class Situation:
                        default=0.0)
                    for e in self.shooters)
 
+    def any_hit(self, units: list[Unit], covered: frozenset[Pos] = frozenset()) -> float:
+        """Chance that the enemy's reply hits at least one of our `units`, each live enemy
+        firing once at the unit it is likeliest to hit (priced as `team_reply` prices it)."""
+        safe = 1.0
+        for e in self.shooters:
+            safe *= 1.0 - max((self._reply(e, u, covered) for u in units), default=0.0)
+        return 1.0 - safe
+
     def _reply(self, enemy: Unit, unit: Unit, covered: frozenset[Pos]) -> float:
         p = self.reply_hit(enemy, unit.unit_class, unit.pos)
         if (p and covered and not self.sees(enemy.pos, unit.pos)
@@ -165,7 +181,7 @@ class Situation:
         """Steps to the nearest enemy, or 0 where some enemy is in sight: what urgency closes."""
         dist = self._engage.get(at)
         if dist is None:
-            seen = any(self.sees(at, e.pos) for e in self.enemies)
+            seen = any(self.sees(at, mark) for mark in self.marks)
             dist = self._engage[at] = 0 if seen else self.enemy_dist.get(at, UNREACHABLE)
         return dist
 

@@ -11,8 +11,8 @@ import pytest
 from laser_flag.bots import make_bot
 from laser_flag.bots.budget import Budget
 from laser_flag.bots.planner import PlannerBot
-from laser_flag.bots.search import HARD_WEIGHTS, SearchBot, TurnValue
-from laser_flag.engine import CHARGING, DEACTIVATED, EndTurn, Game, Move, load_map
+from laser_flag.bots.search import HARD_WEIGHTS, WIN, SearchBot, TurnValue
+from laser_flag.engine import CHARGING, DEACTIVATED, EndTurn, Fire, Game, Move, load_map
 from tests.bots.test_bots import ARENA
 from tests.engine.conftest import make_map
 from tests.engine.scenario import scenario
@@ -183,3 +183,61 @@ def test_hards_leaf_credits_a_live_lasers_next_shot_whatever_ap_it_spent():
     dead = unit.changed(ap=0, laser=DEACTIVATED)
     assert turn_value.turn_end_worth(sit, dead) == pytest.approx(
         sit.worth(dead, dead.pos, 0, DEACTIVATED))
+
+
+# Team 2 has no base: a hit takes its unit off the board. The wall hides the far enemy (2, 8).
+OPEN_FIELD = [
+    "1...#....",
+    "....#....",
+    "....#....",
+    "....#....",
+    "....#....",
+]
+
+
+def test_hards_leaf_prices_taking_an_enemy_off_the_board_as_a_gain_late_in_a_game():
+    """Urgency (which grows with the round) prices steps to the nearest enemy in sight. With
+    the enemies of each position, the hit that removes the only enemy in sight looked like a
+    loss of sight; the leaf walks toward where the enemies stood at the decision's root, and
+    prices a hit as keenly (`eager`) whatever the score has become in the line."""
+    arena = make_map(OPEN_FIELD, [["1", "basic", 0, 0], ["2", "basic", 0, 3],
+                                  ["2", "basic", 2, 8]])
+    game = scenario(arena, turn=119, scores={"1": 5, "2": 5},  # round 60, team 1 to act
+                    units={1: {"snap_shots": 0}, 2: {"snap_shots": 0}})
+    (_, missed), (_, hit) = sorted(game.outcomes(Fire(0, 1)), key=lambda o: o[1].scores["1"])
+    assert hit.unit(1) is None and missed.unit(1) is not None
+    turn_value = TurnValue()
+    turn_value.start(game)
+    assert turn_value.value(hit, "1") > turn_value.value(missed, "1")
+    assert turn_value.situation(hit).eager == turn_value.situation(missed).eager > 1
+    alone = TurnValue()  # the hit valued as a root of its own: no enemy in sight, urgency's cost
+    assert alone.value(hit, "1") < turn_value.value(hit, "1")
+
+
+def test_the_enemys_next_hit_ends_the_game_at_its_score_limit_or_on_our_last_unit():
+    arena = make_map(OPEN_FIELD, [["1", "basic", 0, 0], ["2", "basic", 0, 3],
+                                  ["2", "basic", 2, 8]], score_limit={"1": 5, "2": 5})
+    ours = [u for u in scenario(arena).units if u.team == "2"]
+    assert TurnValue.one_hit_loses(scenario(arena, scores={"1": 4, "2": 0}), "2", ours)
+    assert not TurnValue.one_hit_loses(scenario(arena, scores={"1": 3, "2": 4}), "2", ours)
+    # Team 1 has a base: its last unit hit is deactivated, not removed; team 2's would be.
+    assert not TurnValue.one_hit_loses(scenario(arena), "1", [scenario(arena).unit(0)])
+    assert TurnValue.one_hit_loses(scenario(arena), "2", ours[:1])
+
+
+def test_at_the_enemys_match_point_the_leaf_prices_its_reply_as_the_game_lost():
+    """Each enemy fires once at the unit it is likeliest to hit; one hit of all of them ends
+    the game, so the leaf is a loss (-WIN) with the chance that any of them hits."""
+    arena = make_map(OPEN_FIELD, [["2", "basic", 0, 0], ["1", "basic", 0, 3], ["1", "basic", 1, 2],
+                                  ["2", "basic", 4, 8]], score_limit={"1": 5, "2": 5})
+    quiet = scenario(arena, active_team="2", turn=2, scores={"1": 3, "2": 3})
+    last = scenario(arena, active_team="2", turn=2, scores={"1": 4, "2": 3})
+    turn_value = TurnValue()
+    sit = turn_value.situation(last)
+    ours = [last.unit(0)]
+    p = sit.any_hit(ours, TurnValue.covered(last, ours))
+    odds = [sit.reply_hit(e, "basic", (0, 0)) for e in sit.shooters]
+    assert len(odds) == 2 and p == pytest.approx(1 - (1 - odds[0]) * (1 - odds[1]))
+    assert 0 < p < 1
+    assert turn_value.value(last, "2") < -p * WIN + 10
+    assert TurnValue().value(quiet, "2") > -10
