@@ -53,6 +53,17 @@ MOVED_STARTS: dict[str, dict[tuple[str, str], Pos]] = {
 # ...which on crossfire on its own overshot (team 1 won 64%), so team 1 also needs one hit more;
 # on gridlock the rushers' team 1 still won under 40% until team 2 needed more hits.
 SCORE_LIMITS = {"crossfire": {"1": 8, "2": 7}, "gridlock": {"1": 10, "2": 11}}
+# Tiles that differ from their image on purpose: map -> tile -> its kind. On commons the middle
+# of North's wall (2, 7) is cover, so South's rushers, walking first into North's watch, see
+# through it (team 1 won 25% with the wall whole). On gridlock the wall at (9, 15) is gone: its
+# corner and (10, 16)'s hid two crowded pockets from each other, and Hard against Hard waited
+# there until the round cap (5 of 48 games); its image (11, 5) stays, as opening it too cost
+# Downtown's rushers (29%). On blitz Home's base has cover at its north-east end (13, 10): the
+# two snipers traded shots base to base down the open column and Away, on watch first, won 71%
+# of Hard-Hard games.
+CHANGED_TILES: dict[str, dict[Pos, str]] = {"blitz": {(13, 10): "elevated"},
+                                             "commons": {(2, 7): "elevated"},
+                                             "gridlock": {(9, 15): "level"}}
 
 
 def _load_all() -> dict[str, GameMap]:
@@ -140,8 +151,11 @@ def test_no_unit_starts_in_sight_of_an_enemy(stem: str) -> None:
 def test_map_has_its_declared_symmetry(stem: str) -> None:
     gm, symmetry = MAPS[stem], SYMMETRY[stem]
     image, swap = IMAGES[symmetry], symmetry in SWAPS_TEAMS
+    changed = CHANGED_TILES.get(stem, {})
+    assert {p: gm.kind(p) for p in changed} == changed
     for p in gm.positions():
-        assert gm.kind(image(gm, p)) == _swap_tile(gm.kind(p), swap), p
+        if p not in changed and image(gm, p) not in changed:
+            assert gm.kind(image(gm, p)) == _swap_tile(gm.kind(p), swap), p
     moved = MOVED_STARTS.get(stem, {})
 
     def start(u) -> Pos:  # where the unit would stand on a strictly symmetric map
