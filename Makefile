@@ -34,7 +34,7 @@ bench: $(STAMP)
 
 # Every bundled map's balance badge, re-measured with the standard styles (after a change to a
 # map, to the bots, or a new version); tests/lab/test_bundled_badges.py fails until this has been run.
-BADGE_GAMES ?= 48
+BADGE_GAMES ?= 96
 BADGE_BUDGET ?= steps:40
 badges: $(STAMP)
 	$(BIN)/laser-flag-balance maps/*.json --badge --games $(BADGE_GAMES) --budget $(BADGE_BUDGET) \
