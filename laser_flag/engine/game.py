@@ -395,7 +395,7 @@ class Game:
     # ----- legality ----------------------------------------------------------------------
 
     def _why_not_act(self, unit: Unit | None) -> str | None:
-        if self._winner is not None:  # self.over
+        if self.over:
             return "The game is over."
         if unit is None:
             return "There is no such unit on the board."

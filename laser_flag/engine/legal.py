@@ -91,7 +91,7 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | list[Action]:  # type: ignore[override]
         if type(index) is not int:  # a slice (or a bad index: the list's own error)
             return self._list()[index]  # type: ignore[index]
-        size = self._ends[-1] if self._ends else 0  # len(self), asked once per random step
+        size = len(self)
         if not -size <= index < size:
             raise IndexError("legal actions index out of range")
         index %= size

@@ -123,13 +123,8 @@ class _Levels:
         the tiles the step tries (at the levels it tried them from), and `kept` with them.
         `kept` holds at each level the tiles with a state of at most that many diagonals, `free`
         the tiles a walk may stand on at every level. A step onto cover from the floor walks no
-        further (unless the class climbs freely). Inlined: a search makes a few of these, after
-        nearly every action."""
-        w, is_open = self.grid.stride, self.open
-        step = (front >> w | front << w | front >> 1 | front << 1) & is_open
-        nw, ne, sw, se = self.corners
-        diagonal = ((front & nw) >> w + 1 | (front & ne) >> w - 1 | (front & sw) << w - 1
-                    | (front & se) << w + 1) & is_open
+        further (unless the class climbs freely)."""
+        step, diagonal = self.orthogonal(front), self.diagonal(front)
         tried = step | diagonal
         if not climbs_freely and tried & self.cover:  # from cover only a walk on cover goes on
             high, not_cover = front & self.cover, self.not_cover
@@ -139,10 +134,7 @@ class _Levels:
                 step |= self.orthogonal(high)
                 diagonal |= self.diagonal(high)
         onto = (step | diagonal << self.width) & free
-        fewer = onto  # and_above(onto)
-        for spread in self.spreads:
-            fewer |= fewer << spread
-        fewer &= self.all
+        fewer = self.and_above(onto)
         return onto & ~(kept | fewer << self.width), tried, kept | fewer
 
 
