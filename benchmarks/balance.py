@@ -1,9 +1,9 @@
-"""Bot strength and lab throughput, through the balance lab itself (figures for issue 5).
+"""Bot strength and lab throughput, through the balance lab itself (figures for issues 5 and 14).
 
-  strength: greedy vs random, planner vs greedy and hard vs planner, sides swapped every game,
-  every bundled map
+  strength: greedy vs random, planner (Normal) vs greedy (Easy), hard vs planner and hard vs
+  rusher, sides swapped every game, every bundled map, each against issue 14's targets
   throughput: greedy vs greedy on a 21x21 map with --jobs 2, wall-clock seconds
-Run: .venv/bin/python benchmarks/balance.py [GAMES_PER_MAP] [THROUGHPUT_GAMES]
+Run: .venv/bin/python benchmarks/balance.py [GAMES_PER_MAP] [THROUGHPUT_GAMES] [SEED]
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from laser_flag.tools import balance
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = [str(p) for p in sorted((ROOT / "maps").glob("*.json"))]
+# Issue 14's targets: the first bot's share of decided games over all maps, and on every map.
+TARGETS = {"planner,greedy": (0.65, 0.0), "hard,planner": (0.70, 0.60), "hard,rusher": (0.0, 0.90)}
 
 
 def lab(*argv: str) -> tuple[dict, float]:
@@ -30,8 +32,8 @@ def lab(*argv: str) -> tuple[dict, float]:
     return json.loads(out.getvalue()), time.perf_counter() - start
 
 
-def strength(pair: str, games: int) -> None:
-    doc, seconds = lab(*MAPS, "--bots", pair, "--games", str(games), "--jobs", "2", "--seed", "1")
+def strength(pair: str, games: int, seed: str) -> None:
+    doc, seconds = lab(*MAPS, "--bots", pair, "--games", str(games), "--jobs", "2", "--seed", seed)
     print(f"{pair}: {games} games per map, {games * len(MAPS)} in all, {seconds:.0f} s")
     for name, rec in doc["bots_overall"].items():
         low, high = rec["interval"]
@@ -42,14 +44,27 @@ def strength(pair: str, games: int) -> None:
         rec = m["bots"][first]
         print(f"    {Path(m['map']).stem:10} {first} {rec['wins']:3}-{rec['losses']:<3}"
               f" ({rec['draws']} draws)  {rec['win_rate'] * 100:5.1f}%")
+    if pair in TARGETS:
+        overall, per_map = TARGETS[pair]
+        weakest = min(m["bots"][first]["win_rate"] for m in doc["maps"])
+        met = doc["bots_overall"][first]["win_rate"] >= overall and weakest >= per_map
+        wanted = []
+        if overall:
+            wanted.append(f">= {overall:.0%} overall")
+        if per_map:
+            wanted.append(f">= {per_map:.0%} on every map")
+        print(f"  target {', '.join(wanted)}: {'met' if met else 'NOT met'}")
 
 
 def main() -> None:
     per_map = int(sys.argv[1]) if len(sys.argv) > 1 else 30
     throughput_games = sys.argv[2] if len(sys.argv) > 2 else "200"
-    strength("greedy,random", per_map)
-    strength("planner,greedy", per_map)
-    strength("hard,planner", per_map)  # Hard at its lab budget, budget.LAB_STEPS a decision
+    seed = sys.argv[3] if len(sys.argv) > 3 else "1"
+    strength("greedy,random", per_map, seed)
+    strength("planner,greedy", per_map, seed)
+    # Hard at its lab budget, budget.LAB_STEPS a decision
+    strength("hard,planner", per_map, seed)
+    strength("hard,rusher", per_map, seed)
     crossfire = str(ROOT / "maps" / "crossfire.json")
     _, seconds = lab(crossfire, "--games", throughput_games, "--jobs", "2", "--seed", "1")
     print(f"throughput: {throughput_games} greedy-vs-greedy games on crossfire (21x21), "
