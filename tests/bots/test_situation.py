@@ -10,7 +10,6 @@ import pytest
 
 from laser_flag.bots.odds import Odds
 from laser_flag.bots.planner import PLANNER_WEIGHTS
-from laser_flag.bots.search import HARD_WEIGHTS
 from laser_flag.bots.situation import Situation, Weights
 from laser_flag.engine import CHARGED, CHARGING, DEACTIVATED, Game, load_map
 from tests.bots.test_bots import ARENA
@@ -95,37 +94,3 @@ def test_an_enemy_that_must_walk_into_our_snap_shots_to_see_a_unit_keeps_the_bra
     assert sit.team_reply([hidden], watched - {(4, 3)}) == pytest.approx(full)
     # An enemy that sees the unit already braves nothing.
     assert sit.team_reply([watcher], watched) == pytest.approx(sit.team_reply([watcher]))
-
-
-# Our unit at (1, 1) has cover to its east, (1, 2), against an enemy east of it; one move takes
-# that enemy round to (2, 1), south of it, where nothing covers it.
-FLANKED = [".....", "..^#.", ".....", ".....", "1...2"]
-
-
-def test_hards_walk_in_enemy_fires_from_the_tile_of_its_reach_with_the_best_odds():
-    game = scenario(make_map(FLANKED, [["1", "basic", 1, 1], ["2", "basic", 1, 4]]))
-    sit = Situation(game, Odds(game), HARD_WEIGHTS)
-    enemy, at = sit.shooters[0], (1, 1)
-    assert not sit.sees(enemy.pos, at) and (2, 1) in sit.ways_in(enemy, at)
-    from_here, from_flank = (sit.odds.hit("basic", tile, "basic", at, False)
-                             for tile in (enemy.pos, (2, 1)))
-    assert from_here < from_flank  # the wall's cover counts only from the east
-    assert sit.reply_hit(enemy, "basic", at) == pytest.approx(HARD_WEIGHTS.reply * from_flank)
-    # The planner (Normal) still prices the shot from where the enemy stands.
-    planner = Situation(game, Odds(game), PLANNER_WEIGHTS)
-    assert planner.reply_hit(enemy, "basic", at) == pytest.approx(
-        PLANNER_WEIGHTS.reply * from_here)
-
-
-def test_hards_enemy_in_sight_walks_round_a_units_cover_when_that_is_the_better_shot():
-    """A Grunt's cover defense (+2) makes the shot from where the enemy stands worse than the
-    walk-in share of an uncovered one."""
-    art = [".....", "..^..", ".....", ".....", "1...2"]
-    game = scenario(make_map(art, [["1", "grunt", 1, 1], ["2", "basic", 1, 4]]))
-    sit = Situation(game, Odds(game), HARD_WEIGHTS)
-    enemy, at = sit.shooters[0], (1, 1)
-    assert sit.sees(enemy.pos, at)
-    from_here = sit.odds.hit("basic", enemy.pos, "grunt", at, False)
-    flank = HARD_WEIGHTS.reply * sit.odds.hit("basic", (2, 1), "grunt", at, False)
-    assert from_here < flank
-    assert sit.reply_hit(enemy, "grunt", at) == pytest.approx(flank)
