@@ -47,7 +47,7 @@ MARGIN = 0.02  # in points: how much better than the planner's choice another op
 
 # The planner's prices with the way to a base as moves walk it, and an enemy that must walk into our
 # snap shots to see a unit keeps only this share of its threat there.
-HARD_WEIGHTS = replace(PLANNER_WEIGHTS, base_cuts_corners=False, braved=0.6, flank=True)
+HARD_WEIGHTS = replace(PLANNER_WEIGHTS, base_cuts_corners=False, braved=0.6)
 
 
 class OutOfBudget(Exception):

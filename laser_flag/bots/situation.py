@@ -38,10 +38,6 @@ class Weights:
     # and walked steps put a whole side outside it, so that both sides stalled on Bastion.)
     base_cuts_corners: bool = True
     braved: float = 1.0  # share of a walk-in (`reply`) threat kept where our snap shots watch
-    # A walk-in (`reply`) shot priced from the tile the enemy would walk to (the one of its
-    # reach with the best odds at us: cover and height as seen from there), not from where it
-    # stands now: our cover against its present angle does not stop it from stepping round.
-    flank: bool = False
 
 
 def enemy_signature(game: Game) -> tuple:
@@ -133,28 +129,17 @@ class Situation:
 
     def reply_hit(self, enemy: Unit, unit_class: str, at: Pos) -> float:
         """Chance that this enemy's shot next turn hits a unit on `at`: the full odds where it
-        sees `at` now, the `Weights.reply` share where it must first walk into view, else 0.
-        With `Weights.flank` the walk is to its best tile, and one that sees `at` may take it
-        too where that is worth more than its shot from where it stands."""
+        sees `at` now, the `Weights.reply` share where it must first walk into view, else 0."""
         key = (enemy.id, unit_class, at)
         p = self._reply_hit.get(key)
         if p is None:
             p = 0.0
-            here = self.odds.hit(enemy.unit_class, enemy.pos, unit_class, at, False)
             if self.sees(enemy.pos, at):
-                p = here
-                if self.w.flank:
-                    p = max(p, self.w.reply * self._flank_hit(enemy, unit_class, at))
+                p = self.odds.hit(enemy.unit_class, enemy.pos, unit_class, at, False)
             elif at in self.reply_seen.get(enemy.id, ()):
-                p = self.w.reply * (self._flank_hit(enemy, unit_class, at) if self.w.flank
-                                    else here)
+                p = self.w.reply * self.odds.hit(enemy.unit_class, enemy.pos, unit_class, at, False)
             self._reply_hit[key] = p
         return p
-
-    def _flank_hit(self, enemy: Unit, unit_class: str, at: Pos) -> float:
-        """The best odds at a unit on `at` from a tile one move of this enemy ends on."""
-        return max((self.odds.hit(enemy.unit_class, tile, unit_class, at, False)
-                    for tile in self.ways_in(enemy, at)), default=0.0)
 
     def team_reply(self, units: list[Unit], covered: frozenset[Pos] = frozenset()) -> float:
         """What the enemy's reply is expected to take from our `units`, in points, each live
