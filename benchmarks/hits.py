@@ -1,12 +1,12 @@
 """A loss study: how each bot's hits are won and taken, over the balance lab's own games.
 
 Plays the games `laser-flag-balance MAP --bots BOT,OPPONENT --games N --seed S` plays (same
-seeds, sides swapped in odd games, the lab's budget) and counts, for each bot: its shots and
-snap shots and their hits; the hits it took, by how the shooter got there (a snap shot, a
-shooter that moved this turn, one that fired from where it stood) and where the target stood
-(holding snap shots, in cover, in the open); its turns ended with a live unit in a charged
-enemy's sight (in cover or not); and who fired first after each quiet spell of 3 rounds.
-Run: .venv/bin/python benchmarks/hits.py MAP BOT OPPONENT [GAMES] [SEED]   (never in tests)
+seeds, sides swapped in odd games, the lab's budget) and counts, for each bot: its points, its
+shots and snap shots and their hits; the hits it took, by how the shooter got there (a snap
+shot, a shooter that moved this turn, one that fired from where it stood) and where the target
+stood (holding snap shots, in cover, in the open); its turns ended with a live unit in a
+charged enemy's sight (in cover or not); and who fired first after each quiet spell of 3 rounds.
+Run: .venv/bin/python benchmarks/hits.py MAP BOT OPPONENT [GAMES] [SEED]
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ class Study:
             players = {t: make_bot(n, derive_seed(game_seed, "bot", t)) for t, n in sides.items()}
             self._game(game, players, sides)
             self.wins[sides.get(game.winner, "draw") if game.over else "draw"] += 1
+            for team, name in sides.items():
+                self.counts.setdefault(name, Counter())["points scored"] += game.scores[team]
 
     def _game(self, game: Game, players: dict[str, Bot], sides: dict[str, str]) -> None:
         moved: set[int] = set()
