@@ -1,0 +1,120 @@
+"""A loss study: how each bot's hits are won and taken, over the balance lab's own games.
+
+Plays the games `laser-flag-balance MAP --bots BOT,OPPONENT --games N --seed S` plays (same
+seeds, sides swapped in odd games, the lab's budget) and counts, for each bot: its points, its
+shots and snap shots and their hits; the hits it took, by how the shooter got there (a snap
+shot, a shooter that moved this turn, one that fired from where it stood) and where the target
+stood (holding snap shots, in cover, in the open); its turns ended with a live unit in a
+charged enemy's sight (in cover or not); and who fired first after each quiet spell of 3 rounds.
+Run: .venv/bin/python benchmarks/hits.py MAP BOT OPPONENT [GAMES] [SEED]
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+from laser_flag.bots import Bot, make_bot
+from laser_flag.bots.budget import LAB_STEPS
+from laser_flag.bots.match import derive_seed
+from laser_flag.engine import CHARGED, DEACTIVATED, EndTurn, Game, Move, Unit, load_map
+from laser_flag.engine.events import Shot
+
+MAX_ROUNDS = 200
+QUIET_ROUNDS = 3  # rounds without a shot after which the next shot is a new first contact
+
+
+class Study:
+    """Counts per bot name over the games played."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, Counter[str]] = {}
+        self.wins: Counter[str] = Counter()
+
+    def play(self, path: Path, bots: tuple[str, str], games: int, seed: int) -> None:
+        gm = load_map(path)
+        for i in range(games):
+            game_seed = derive_seed(seed, i)
+            names = bots if i % 2 == 0 else bots[::-1]
+            sides = dict(zip("12", names, strict=True))
+            game = Game(gm, seed=derive_seed(game_seed, "game"))
+            players = {t: make_bot(n, derive_seed(game_seed, "bot", t)) for t, n in sides.items()}
+            self._game(game, players, sides)
+            self.wins[sides.get(game.winner, "draw") if game.over else "draw"] += 1
+            for team, name in sides.items():
+                self.counts.setdefault(name, Counter())["points scored"] += game.scores[team]
+
+    def _game(self, game: Game, players: dict[str, Bot], sides: dict[str, str]) -> None:
+        moved: set[int] = set()
+        last_shot = -QUIET_ROUNDS
+        while not game.over and game.round <= MAX_ROUNDS:
+            team = game.active_team
+            before = {u.id: u for u in game.units}
+            action = players[team].decide(game)
+            for event in game.apply(action):
+                if isinstance(event, Shot):
+                    shooter = sides[before[event.shooter].team]
+                    if game.round - last_shot >= QUIET_ROUNDS:
+                        self._count(shooter, "fired first after a quiet spell")
+                    last_shot = game.round
+                    self._shot(event, shooter, before[event.target], sides, event.shooter in moved)
+            if isinstance(action, Move):
+                moved.add(action.unit_id)
+            elif isinstance(action, EndTurn):
+                moved.clear()
+                if not game.over:
+                    self._exposed(game, team, sides[team])
+
+    def _shot(self, shot: Shot, shooter: str, target: Unit, sides: dict[str, str],
+              walked: bool) -> None:
+        kind = "snap shots" if shot.snap else "shots"
+        self._count(shooter, kind)
+        if not shot.hit:
+            return
+        self._count(shooter, f"{kind} hit")
+        how = "snap shot" if shot.snap else "shooter that moved" if walked else "standing shooter"
+        where = ("holding snap shots" if target.snap_shots
+                 else "in cover" if any(name == "target in cover" for name, _ in shot.modifiers)
+                 else "in the open")
+        victim = sides[target.team]
+        self._count(victim, f"hits taken from a {how}")
+        self._count(victim, f"hits taken {where}")
+
+    def _exposed(self, game: Game, team: str, name: str) -> None:
+        """The team that just ended its turn: its live units a charged enemy sees."""
+        for unit in game.units:
+            if unit.team != team or unit.laser == DEACTIVATED:
+                continue
+            seers = [e for e in game.units
+                     if e.team != team and e.laser == CHARGED and game.has_los(e.pos, unit.pos)]
+            if seers:
+                covered = all(any(n == "target in cover" for n, _ in game.to_hit(e.id, unit.id)
+                                  .modifiers) for e in seers)
+                self._count(name, "turn ends in enemy sight, " + ("in cover" if covered
+                                                                  else "not in cover"))
+
+    def _count(self, name: str, what: str) -> None:
+        self.counts.setdefault(name, Counter())[what] += 1
+
+    def report(self) -> str:
+        names = sorted(self.counts)
+        keys = sorted(set().union(*self.counts.values()))
+        lines = [f"  {'':44}" + "".join(f"{n:>10}" for n in names)]
+        lines += [f"  {k:44}" + "".join(f"{self.counts[n][k]:>10}" for n in names) for k in keys]
+        return "\n".join(lines)
+
+
+def main(argv: list[str]) -> None:
+    path, bot, opponent = Path(argv[0]), argv[1], argv[2]
+    games = int(argv[3]) if len(argv) > 3 else 10
+    seed = int(argv[4]) if len(argv) > 4 else 1
+    study = Study()
+    study.play(path, (bot, opponent), games, seed)
+    print(f"{path.name}: {bot} vs {opponent}, {games} games, seed {seed}, steps:{LAB_STEPS}; "
+          f"wins {dict(study.wins)}")
+    print(study.report())
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
