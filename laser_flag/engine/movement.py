@@ -84,26 +84,28 @@ class _Levels:
         self.open = grid.open * self.each
         self.cover = grid.cover * self.each
         self.not_cover = self.all ^ self.cover  # a mask of positive ints: `&` with it is cheap
+        # Where each diagonal step (NW NE SW SE) may land: open tiles that a state below the
+        # last level, on a tile the step may start from, lands on. The start masks are shifted
+        # to where they land, as the states are: (s & m) >> k == s >> k & m >> k.
+        w = grid.stride
         nw, ne, sw, se = (starts * self.each & self.below_last for starts in grid.corners)
-        self.corners = nw, ne, sw, se
+        self.lands = (nw >> w + 1 & self.open, ne >> w - 1 & self.open,
+                      sw << w - 1 & self.open, se << w + 1 & self.open)
         self.spreads = []  # the shifts that OR each level into every level above it
         spread = width
         while spread < count * width:
             self.spreads.append(spread)
             spread *= 2
 
-    def orthogonal(self, states: int) -> int:
-        """Every open tile one orthogonal step from some state, at the state's level."""
-        w = self.grid.stride
-        return (states >> w | states << w | states >> 1 | states << 1) & self.open
-
-    def diagonal(self, states: int) -> int:
-        """Every open tile one diagonal step (not cutting a wall corner) from some state below
-        the last level, at the state's level (the caller moves it up one)."""
-        w = self.grid.stride
-        nw, ne, sw, se = self.corners
-        return ((states & nw) >> w + 1 | (states & ne) >> w - 1 | (states & sw) << w - 1
-                | (states & se) << w + 1) & self.open
+    def steps(self, states: int) -> tuple[int, int]:
+        """Every open tile one orthogonal step from some state, at the state's level, and every
+        open tile one diagonal step (not cutting a wall corner) from some state below the last
+        level, at the state's level too (the caller moves those up one). The diagonal steps
+        go on from the rows above and below: a padding column keeps a row's ends apart."""
+        up, down = states >> self.grid.stride, states << self.grid.stride
+        nw, ne, sw, se = self.lands
+        return ((up | down | states >> 1 | states << 1) & self.open,
+                up >> 1 & nw | up << 1 & ne | down >> 1 & sw | down << 1 & se)
 
     def and_above(self, states: int) -> int:
         """Each level's tiles, also at every level above it."""
@@ -124,16 +126,15 @@ class _Levels:
         `kept` holds at each level the tiles with a state of at most that many diagonals, `free`
         the tiles a walk may stand on at every level. A step onto cover from the floor walks no
         further (unless the class climbs freely)."""
-        step, diagonal = self.orthogonal(front), self.diagonal(front)
+        step, diagonal = self.steps(front)
         tried = step | diagonal
-        if not climbs_freely and tried & self.cover:  # from cover only a walk on cover goes on
-            high, not_cover = front & self.cover, self.not_cover
-            step &= not_cover
-            diagonal &= not_cover
-            if high:
-                step |= self.orthogonal(high)
-                diagonal |= self.diagonal(high)
         onto = (step | diagonal << self.width) & free
+        if not climbs_freely and onto & self.cover:  # from cover only a walk on cover goes on
+            onto &= self.not_cover
+            high = front & self.cover
+            if high:
+                step, diagonal = self.steps(high)
+                onto |= (step | diagonal << self.width) & free
         fewer = self.and_above(onto)
         known = onto & (kept | fewer << self.width)
         return onto ^ known, tried, kept | fewer  # (`^` of a part: no `~`, which is slow)
@@ -449,6 +450,7 @@ def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagon
         kept_by_layer.append(kept)
     else:
         if speed > 0:
-            asked_by_layer.append(asked | levels.orthogonal(front) | levels.diagonal(front))
+            step, diagonal = levels.steps(front)
+            asked_by_layer.append(asked | step | diagonal)
     walked = _Walked(levels, layers, asked_by_layer, kept_by_layer)
     return Reach(grid, start, climbs_freely, walked, blocked)
