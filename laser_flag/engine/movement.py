@@ -165,16 +165,17 @@ class _Walked:
     from them. `asked_by_layer[k]` holds at each level the tiles the first k + 1 steps tried to
     step on, free or occupied, and `kept_by_layer[k]` at each level d the tiles with a state of
     at most d diagonals in layers 0 to k: a search that goes on from layer k starts from them.
-    `asked`: every tile asked, at any level.
+    `asked`: every tile asked, at any level; `depends`: those and the start's tile.
     """
 
-    __slots__ = ("levels", "layers", "asked_by_layer", "kept_by_layer", "asked")
+    __slots__ = ("levels", "layers", "asked_by_layer", "kept_by_layer", "asked", "depends")
 
     def __init__(self, levels: _Levels, layers: list[int], asked_by_layer: list[int],
                  kept_by_layer: list[int]) -> None:
         self.levels, self.layers = levels, layers
         self.asked_by_layer, self.kept_by_layer = asked_by_layer, kept_by_layer
         self.asked = levels.tiles(asked_by_layer[-1]) if asked_by_layer else 0
+        self.depends = self.asked | layers[0]  # the first layer: the start's tile alone
 
 
 class Reach:
@@ -194,10 +195,9 @@ class Reach:
         self._climbs_freely = climbs_freely
         self._walked = walked
         self.asked = walked.asked
-        origin = 1 << grid.index[start]
-        self._arrivals = self.asked ^ (self.asked & (blocked | origin))  # `~` is slow
+        self.depends = walked.depends  # depends_on_any's bits, read by Game per action
+        self._arrivals = self.depends ^ (self.depends & (blocked | walked.layers[0]))  # no `~`
         self.size = self._arrivals.bit_count()  # len(): legal_actions() counts on every call
-        self.depends = self.asked | origin  # depends_on_any's bits, read by Game per action
         self._indices: list[int] | None = None  # the destinations' bit indices, once asked
 
     def walked_on(self, speed: int) -> int:
@@ -231,12 +231,9 @@ class Reach:
         return (walked.layers[:steps], walked.asked_by_layer[:steps - 1],
                 walked.kept_by_layer[:steps])
 
-    def _has(self, bits: int, pos: object) -> bool:
-        i = self._grid.index.get(pos)  # type: ignore[call-overload]
-        return i is not None and bits >> i & 1 == 1
-
     def __contains__(self, pos: object) -> bool:
-        return self._has(self._arrivals, pos)
+        i = self._grid.index.get(pos)  # type: ignore[call-overload]
+        return i is not None and self._arrivals >> i & 1 == 1
 
     def __iter__(self) -> Iterator[Pos]:
         """The destinations in reading order (row, then column)."""
