@@ -320,10 +320,10 @@ class Game:
             u = units.get(uid)
             if u is None or u.ap < 1:  # out of the game, or done for this turn
                 continue
-            offer = offers.get(u.id)
-            if (offer is None or offer[0] is not u or offer[1] is not reaches.get(u.id)
+            offer = offers.get(uid)
+            if (offer is None or offer[0] is not u or offer[1] is not reaches.get(uid)
                     or offer[2] is not self._targets):
-                offer = offers[u.id] = self._offer(u)
+                offer = offers[uid] = self._offer(u)
             for count, part in offer[3]:
                 size += count
                 ends.append(size)
