@@ -390,7 +390,7 @@ class KeptSearches:
         if not blocked:
             return open_floor
         walked_on &= blocked
-        reach = self._kept(self._found, (key, walked_on)) if walked_on else open_floor
+        reach = self._kept(self._found, (key, walked_on), open_floor) if walked_on else open_floor
         return reach if walked_on == blocked else reach.also_blocking(blocked)
 
     def _walk_open_floor(self, key: tuple[Pos, int, bool, int]) -> tuple[Reach, int, int]:
@@ -401,15 +401,15 @@ class KeptSearches:
             self._open_floor.popitem(last=False)
         return found
 
-    def _kept(self, found: OrderedDict[Any, Reach], at: tuple[Any, int]) -> Reach:
-        """The search `at` (key, blocked), made now if it is not kept."""
+    def _kept(self, found: OrderedDict[Any, Reach], at: tuple[Any, int],
+              like: Reach | None = None) -> Reach:
+        """The search `at` (key, blocked), made now if it is not kept; among units, it goes on
+        from `like`'s (the open-floor search's) first layers, up to the first step onto a unit."""
         reach = found.get(at)
         if reach is not None:
             found.move_to_end(at)
             return reach
         key, blocked = at
-        # among units: the open-floor search's first layers, up to the first step onto a unit
-        like = self._open_floor[key][0] if blocked else None
         alike = like.steps_alike(blocked) if like is not None else 0
         reach = found[at] = _search(self._grid, *key, blocked, like, alike)
         if len(found) > self.LIMIT:
