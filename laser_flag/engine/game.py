@@ -365,11 +365,12 @@ class Game:
         roller with state of its own (scripted dice) is copied, so that a copy's dice never
         use up the original's."""
         other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        other.__dict__ = self.__dict__.copy()  # one copy of the whole dict: no growing it
         other._units = dict(self._units)
         other._scores = dict(self._scores)
         other._stats = {t: dict(s) for t, s in self._stats.items()}
-        other._last_seen = {t: dict(m) for t, m in self._last_seen.items()}  # updated in place
+        if self._fog:  # memories are updated in place, and only with fog
+            other._last_seen = {t: dict(m) for t, m in self._last_seen.items()}
         self._rng_shared = other._rng_shared = True
         if self._roll != self.dice.roll:  # the dice table is frozen and shared
             other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
