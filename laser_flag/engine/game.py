@@ -98,7 +98,8 @@ class Game:
         self._victory_reason: str | None = None
         self._armed = False  # the last victory check found both teams armed, under their limits
         self._reach: dict[int, movement.Reach] = {}
-        self._offers: dict[int, _Offer] = {}  # by unit id, for legal_actions()
+        # by unit id (an index: faster to read than a dict), for legal_actions()
+        self._offers: list[_Offer | None] = [None] * len(gm.units)
         self._searches = movement.kept_searches(gm)
         self._walks = {name: movement.walk_of(gm, c.speed, c.climbs_freely)
                        for name, c in self.rules.classes.items()}  # each class's, for _search
@@ -320,7 +321,7 @@ class Game:
             u = units.get(uid)
             if u is None or u.ap < 1:  # out of the game, or done for this turn
                 continue
-            offer = offers.get(uid)
+            offer = offers[uid]
             if (offer is None or offer[0] is not u or offer[1] is not reaches.get(uid)
                     or offer[2] is not self._targets):
                 offer = offers[uid] = self._offer(u)
@@ -375,7 +376,7 @@ class Game:
         if self._roll != self.dice.roll:  # the dice table is frozen and shared
             other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
         other._reach = dict(self._reach)
-        other._offers = dict(self._offers)
+        other._offers = list(self._offers)
         other._events = []
         other._told = {}
         return other
