@@ -251,8 +251,11 @@ class Reach:
         if self._indices is not None:
             return table[self._indices[index]]
         digits = format(self._arrivals, "b")  # the highest bit first
-        below = digits.rsplit("1", index + 1)[0]  # the digits above the index-th lowest 1
-        return table[len(digits) - 1 - len(below)]
+        above = self.size - 1 - index  # destinations after this one: split from the nearer end
+        if above < index:  # the digits that follow its 1 count its bit's index
+            return table[len(digits.split("1", above + 1)[-1])]
+        before = digits.rsplit("1", index + 1)[0]  # the digits that come before its 1
+        return table[len(digits) - 1 - len(before)]
 
     def _destination_indices(self) -> list[int]:
         """The destinations' bit indices, ascending (reading order); kept, as searches are."""
