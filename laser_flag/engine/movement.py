@@ -84,28 +84,30 @@ class _Levels:
         self.open = grid.open * self.each
         self.cover = grid.cover * self.each
         self.not_cover = self.all ^ self.cover  # a mask of positive ints: `&` with it is cheap
-        # Where each diagonal step (NW NE SW SE) may land: open tiles that a state below the
-        # last level, on a tile the step may start from, lands on. The start masks are shifted
-        # to where they land, as the states are: (s & m) >> k == s >> k & m >> k.
+        # Where each diagonal step (NW NE SW SE) may land, a level up: open tiles that a state
+        # below the last level, on a tile the step may start from, lands on. The start masks
+        # are shifted to where they land, as the states are: (s & m) << k == s << k & m << k.
         w = grid.stride
+        self.rises = width - 1, width + 1  # a row up or down, then a column across, a level up
         nw, ne, sw, se = (starts * self.each & self.below_last for starts in grid.corners)
-        self.lands = (nw >> w + 1 & self.open, ne >> w - 1 & self.open,
-                      sw << w - 1 & self.open, se << w + 1 & self.open)
+        self.lands = (nw << width - w - 1 & self.open, ne << width - w + 1 & self.open,
+                      sw << width + w - 1 & self.open, se << width + w + 1 & self.open)
         self.spreads = []  # the shifts that OR each level into every level above it
         spread = width
         while spread < count * width:
             self.spreads.append(spread)
             spread *= 2
 
-    def steps(self, states: int) -> tuple[int, int]:
-        """Every open tile one orthogonal step from some state, at the state's level, and every
-        open tile one diagonal step (not cutting a wall corner) from some state below the last
-        level, at the state's level too (the caller moves those up one). The diagonal steps
-        go on from the rows above and below: a padding column keeps a row's ends apart."""
+    def steps(self, states: int) -> int:
+        """Every open tile one step from some state: one orthogonal step away at the state's
+        level, one diagonal step away (not cutting a wall corner, from below the last level) a
+        level up. The diagonal steps go on from the rows above and below: a padding column
+        keeps a row's ends apart."""
         up, down = states >> self.grid.stride, states << self.grid.stride
         nw, ne, sw, se = self.lands
-        return ((up | down | states >> 1 | states << 1) & self.open,
-                up >> 1 & nw | up << 1 & ne | down >> 1 & sw | down << 1 & se)
+        left, right = self.rises
+        return ((up | down | states >> 1 | states << 1) & self.open
+                | up << left & nw | up << right & ne | down << left & sw | down << right & se)
 
     def and_above(self, states: int) -> int:
         """Each level's tiles, also at every level above it."""
@@ -122,19 +124,17 @@ class _Levels:
     def walk_on(self, front: int, kept: int, free: int, climbs_freely: bool
                 ) -> tuple[int, int, int]:
         """One step of a search from the states `front`: the next layer's states worth keeping,
-        the tiles the step tries (at the levels it tried them from), and `kept` with them.
+        the tiles the step tries (at the levels it lands on), and `kept` with them.
         `kept` holds at each level the tiles with a state of at most that many diagonals, `free`
         the tiles a walk may stand on at every level. A step onto cover from the floor walks no
         further (unless the class climbs freely)."""
-        step, diagonal = self.steps(front)
-        tried = step | diagonal
-        onto = (step | diagonal << self.width) & free
+        tried = self.steps(front)
+        onto = tried & free
         if not climbs_freely and onto & self.cover:  # from cover only a walk on cover goes on
             onto &= self.not_cover
             high = front & self.cover
             if high:
-                step, diagonal = self.steps(high)
-                onto |= (step | diagonal << self.width) & free
+                onto |= self.steps(high) & free
         fewer = self.and_above(onto)
         known = onto & (kept | fewer << self.width)
         return onto ^ known, tried, kept | fewer  # (`^` of a part: no `~`, which is slow)
@@ -162,8 +162,9 @@ class _Walked:
 
     `layers[k]` holds the states a walk of k steps stands on and may go on from (the states
     worth keeping), a walk with d diagonals on level d (`_Levels`); the paths are read back
-    from them. `asked_by_layer[k]` holds at each level the tiles the first k + 1 steps tried to
-    step on, free or occupied, and `kept_by_layer[k]` at each level d the tiles with a state of
+    from them. `asked_by_layer[k]` holds the tiles the first k + 1 steps tried to step on, free
+    or occupied, at the levels the steps land on (only ever read at any level), and
+    `kept_by_layer[k]` at each level d the tiles with a state of
     at most d diagonals in layers 0 to k: a search that goes on from layer k starts from them.
     `asked`: every tile asked, at any level; `depends`: those and the start's tile.
     """
@@ -450,7 +451,6 @@ def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagon
         kept_by_layer.append(kept)
     else:
         if speed > 0:
-            step, diagonal = levels.steps(front)
-            asked_by_layer.append(asked | step | diagonal)
+            asked_by_layer.append(asked | levels.steps(front))
     walked = _Walked(levels, layers, asked_by_layer, kept_by_layer)
     return Reach(grid, start, climbs_freely, walked, blocked)
