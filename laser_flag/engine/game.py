@@ -279,16 +279,10 @@ class Game:
         return self._to_hit(self._units[shooter_id], target, target.pos, target.elevated, snap)
 
     def _to_hit(self, shooter: Unit, target: Unit, at: Pos, elevated: bool, snap: bool) -> ToHit:
-        return to_hit(
-            self.rules[shooter.unit_class],
-            self.rules[target.unit_class],
-            shooter_class=shooter.unit_class,
-            shooter_elevated=shooter.elevated,
-            target_elevated=elevated,
-            target_in_cover=in_cover(self.map, at, elevated, shooter.pos),
-            snap=snap,
-            dice=self.dice,
-        )
+        """The to-hit of a shot, from the few distinct answers kept on the map (as shot_odds)."""
+        covered = in_cover(self.map, at, elevated, shooter.pos)
+        return self.map.memo(_shot_to_hit, shooter.unit_class, shooter.elevated,
+                             target.unit_class, elevated, covered, snap, self.dice)
 
     def snap_risk(self, uid: int, dest: Pos) -> SnapRisk:
         """Who could snap-shoot this unit ending a move on `dest`; its chance to arrive unhit."""
