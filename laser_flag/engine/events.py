@@ -26,10 +26,8 @@ class Moved:
     def along(cls, unit: int, read_path: Callable[[], tuple[Pos, ...]]) -> Moved:
         """Moved(unit, read_path()), read_path called when the path is first read: a search
         or random play applies many moves and reads few of their events' paths."""
-        event = object.__new__(cls)
-        object.__setattr__(event, "unit", unit)
-        object.__setattr__(event, "blocked_by", None)
-        object.__setattr__(event, "_read_path", read_path)
+        event = object.__new__(cls)  # filled in one step: object.__setattr__ a field is slow
+        vars(event).update(unit=unit, blocked_by=None, _read_path=read_path)
         return event
 
     def __getattr__(self, name: str) -> Any:

@@ -98,7 +98,8 @@ class Game:
         self._victory_reason: str | None = None
         self._armed = False  # the last victory check found both teams armed, under their limits
         self._reach: dict[int, movement.Reach] = {}
-        self._offers: dict[int, _Offer] = {}  # by unit id, for legal_actions()
+        # by unit id (an index: faster to read than a dict), for legal_actions()
+        self._offers: list[_Offer | None] = [None] * len(gm.units)
         self._searches = movement.kept_searches(gm)
         self._walks = {name: movement.walk_of(gm, c.speed, c.climbs_freely)
                        for name, c in self.rules.classes.items()}  # each class's, for _search
@@ -278,16 +279,10 @@ class Game:
         return self._to_hit(self._units[shooter_id], target, target.pos, target.elevated, snap)
 
     def _to_hit(self, shooter: Unit, target: Unit, at: Pos, elevated: bool, snap: bool) -> ToHit:
-        return to_hit(
-            self.rules[shooter.unit_class],
-            self.rules[target.unit_class],
-            shooter_class=shooter.unit_class,
-            shooter_elevated=shooter.elevated,
-            target_elevated=elevated,
-            target_in_cover=in_cover(self.map, at, elevated, shooter.pos),
-            snap=snap,
-            dice=self.dice,
-        )
+        """The to-hit of a shot, from the few distinct answers kept on the map (as shot_odds)."""
+        covered = in_cover(self.map, at, elevated, shooter.pos)
+        return self.map.memo(_shot_to_hit, shooter.unit_class, shooter.elevated,
+                             target.unit_class, elevated, covered, snap, self.dice)
 
     def snap_risk(self, uid: int, dest: Pos) -> SnapRisk:
         """Who could snap-shoot this unit ending a move on `dest`; its chance to arrive unhit."""
@@ -320,10 +315,10 @@ class Game:
             u = units.get(uid)
             if u is None or u.ap < 1:  # out of the game, or done for this turn
                 continue
-            offer = offers.get(u.id)
-            if (offer is None or offer[0] is not u or offer[1] is not reaches.get(u.id)
+            offer = offers[uid]
+            if (offer is None or offer[0] is not u or offer[1] is not reaches.get(uid)
                     or offer[2] is not self._targets):
-                offer = offers[u.id] = self._offer(u)
+                offer = offers[uid] = self._offer(u)
             for count, part in offer[3]:
                 size += count
                 ends.append(size)
@@ -365,16 +360,17 @@ class Game:
         roller with state of its own (scripted dice) is copied, so that a copy's dice never
         use up the original's."""
         other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        other.__dict__ = self.__dict__.copy()  # one copy of the whole dict: no growing it
         other._units = dict(self._units)
         other._scores = dict(self._scores)
         other._stats = {t: dict(s) for t, s in self._stats.items()}
-        other._last_seen = {t: dict(m) for t, m in self._last_seen.items()}  # updated in place
+        if self._fog:  # memories are updated in place, and only with fog
+            other._last_seen = {t: dict(m) for t, m in self._last_seen.items()}
         self._rng_shared = other._rng_shared = True
         if self._roll != self.dice.roll:  # the dice table is frozen and shared
             other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
         other._reach = dict(self._reach)
-        other._offers = dict(self._offers)
+        other._offers = list(self._offers)
         other._events = []
         other._told = {}
         return other
@@ -568,7 +564,7 @@ class Game:
         recharges = moved.laser != unit.laser
         unit = self._units[unit.id] = moved
         left, arrived = self._bit[start], self._bit[moved.pos]  # the same if it stayed (fog)
-        self._occupied = self._occupied & ~left | arrived
+        self._occupied = self._occupied ^ left | arrived  # (`left` is occupied; `~` is slow)
         if self._targets is not None and self._targets.team != unit.team:
             self._targets = None  # one of them moved
         self._forget_reach(left | arrived)

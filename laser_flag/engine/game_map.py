@@ -93,6 +93,9 @@ class GameMap:
         self.tiles: tuple[tuple[str, ...], ...] = tuple(tuple(row) for row in tiles)
         self.rows = len(self.tiles)
         self.cols = len(self.tiles[0]) if self.rows else 0
+        # asked on every move and by bots for thousands of tiles a turn: a set answers at once
+        self._cover = frozenset((r, c) for r, row in enumerate(self.tiles)
+                                for c, kind in enumerate(row) if kind == ELEVATED)
         self.units: tuple[UnitSpec, ...] = tuple(units)
         self.teams = dict(teams)
         self.score_limit = dict(score_limit)
@@ -120,7 +123,7 @@ class GameMap:
         return self.kind(pos) == WALL
 
     def is_cover(self, pos: Pos) -> bool:
-        return self.in_bounds(pos) and self.tiles[pos[0]][pos[1]] == ELEVATED
+        return pos in self._cover
 
     def positions(self) -> Iterator[Pos]:
         for r in range(self.rows):

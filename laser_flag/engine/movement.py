@@ -83,27 +83,31 @@ class _Levels:
         self.below_last = (1 << (count - 1) * width) - 1  # the levels a diagonal step leaves
         self.open = grid.open * self.each
         self.cover = grid.cover * self.each
-        self.not_cover = ~self.cover
+        self.not_cover = self.all ^ self.cover  # a mask of positive ints: `&` with it is cheap
+        # Where each diagonal step (NW NE SW SE) may land, a level up: open tiles that a state
+        # below the last level, on a tile the step may start from, lands on. The start masks
+        # are shifted to where they land, as the states are: (s & m) << k == s << k & m << k.
+        w = grid.stride
+        self.rises = width - 1, width + 1  # a row up or down, then a column across, a level up
         nw, ne, sw, se = (starts * self.each & self.below_last for starts in grid.corners)
-        self.corners = nw, ne, sw, se
+        self.lands = (nw << width - w - 1 & self.open, ne << width - w + 1 & self.open,
+                      sw << width + w - 1 & self.open, se << width + w + 1 & self.open)
         self.spreads = []  # the shifts that OR each level into every level above it
         spread = width
         while spread < count * width:
             self.spreads.append(spread)
             spread *= 2
 
-    def orthogonal(self, states: int) -> int:
-        """Every open tile one orthogonal step from some state, at the state's level."""
-        w = self.grid.stride
-        return (states >> w | states << w | states >> 1 | states << 1) & self.open
-
-    def diagonal(self, states: int) -> int:
-        """Every open tile one diagonal step (not cutting a wall corner) from some state below
-        the last level, at the state's level (the caller moves it up one)."""
-        w = self.grid.stride
-        nw, ne, sw, se = self.corners
-        return ((states & nw) >> w + 1 | (states & ne) >> w - 1 | (states & sw) << w - 1
-                | (states & se) << w + 1) & self.open
+    def steps(self, states: int) -> int:
+        """Every open tile one step from some state: one orthogonal step away at the state's
+        level, one diagonal step away (not cutting a wall corner, from below the last level) a
+        level up. The diagonal steps go on from the rows above and below: a padding column
+        keeps a row's ends apart."""
+        up, down = states >> self.grid.stride, states << self.grid.stride
+        nw, ne, sw, se = self.lands
+        left, right = self.rises
+        return ((up | down | states >> 1 | states << 1) & self.open
+                | up << left & nw | up << right & ne | down << left & sw | down << right & se)
 
     def and_above(self, states: int) -> int:
         """Each level's tiles, also at every level above it."""
@@ -120,22 +124,20 @@ class _Levels:
     def walk_on(self, front: int, kept: int, free: int, climbs_freely: bool
                 ) -> tuple[int, int, int]:
         """One step of a search from the states `front`: the next layer's states worth keeping,
-        the tiles the step tries (at the levels it tried them from), and `kept` with them.
+        the tiles the step tries (at the levels it lands on), and `kept` with them.
         `kept` holds at each level the tiles with a state of at most that many diagonals, `free`
         the tiles a walk may stand on at every level. A step onto cover from the floor walks no
         further (unless the class climbs freely)."""
-        step, diagonal = self.orthogonal(front), self.diagonal(front)
-        tried = step | diagonal
-        if not climbs_freely and tried & self.cover:  # from cover only a walk on cover goes on
-            high, not_cover = front & self.cover, self.not_cover
-            step &= not_cover
-            diagonal &= not_cover
+        tried = self.steps(front)
+        onto = tried & free
+        if not climbs_freely and onto & self.cover:  # from cover only a walk on cover goes on
+            onto &= self.not_cover
+            high = front & self.cover
             if high:
-                step |= self.orthogonal(high)
-                diagonal |= self.diagonal(high)
-        onto = (step | diagonal << self.width) & free
+                onto |= self.steps(high) & free
         fewer = self.and_above(onto)
-        return onto & ~(kept | fewer << self.width), tried, kept | fewer
+        known = onto & (kept | fewer << self.width)
+        return onto ^ known, tried, kept | fewer  # (`^` of a part: no `~`, which is slow)
 
 
 def tile_bits(gm: GameMap, tiles: Iterable[Pos]) -> int:
@@ -160,19 +162,21 @@ class _Walked:
 
     `layers[k]` holds the states a walk of k steps stands on and may go on from (the states
     worth keeping), a walk with d diagonals on level d (`_Levels`); the paths are read back
-    from them. `asked_by_layer[k]` holds at each level the tiles the first k + 1 steps tried to
-    step on, free or occupied, and `kept_by_layer[k]` at each level d the tiles with a state of
+    from them. `asked_by_layer[k]` holds the tiles the first k + 1 steps tried to step on, free
+    or occupied, at the levels the steps land on (only ever read at any level), and
+    `kept_by_layer[k]` at each level d the tiles with a state of
     at most d diagonals in layers 0 to k: a search that goes on from layer k starts from them.
-    `asked`: every tile asked, at any level.
+    `asked`: every tile asked, at any level; `depends`: those and the start's tile.
     """
 
-    __slots__ = ("levels", "layers", "asked_by_layer", "kept_by_layer", "asked")
+    __slots__ = ("levels", "layers", "asked_by_layer", "kept_by_layer", "asked", "depends")
 
     def __init__(self, levels: _Levels, layers: list[int], asked_by_layer: list[int],
                  kept_by_layer: list[int]) -> None:
         self.levels, self.layers = levels, layers
         self.asked_by_layer, self.kept_by_layer = asked_by_layer, kept_by_layer
         self.asked = levels.tiles(asked_by_layer[-1]) if asked_by_layer else 0
+        self.depends = self.asked | layers[0]  # the first layer: the start's tile alone
 
 
 class Reach:
@@ -192,10 +196,9 @@ class Reach:
         self._climbs_freely = climbs_freely
         self._walked = walked
         self.asked = walked.asked
-        origin = 1 << grid.index[start]
-        self._arrivals = self.asked & ~blocked & ~origin
+        self.depends = walked.depends  # depends_on_any's bits, read by Game per action
+        self._arrivals = self.depends ^ (self.depends & (blocked | walked.layers[0]))  # no `~`
         self.size = self._arrivals.bit_count()  # len(): legal_actions() counts on every call
-        self.depends = self.asked | origin  # depends_on_any's bits, read by Game per action
         self._indices: list[int] | None = None  # the destinations' bit indices, once asked
 
     def walked_on(self, speed: int) -> int:
@@ -217,7 +220,7 @@ class Reach:
         """How many of its layers a search of the same walk among `blocked` makes the same: those
         before the first step that tried a tile blocked in one search and free in the other."""
         walked = self._walked
-        changed = (self._among ^ blocked) * walked.levels.each  # at every level
+        changed = walked.levels.and_above(self._among ^ blocked)  # at every level
         for k, asked in enumerate(walked.asked_by_layer):
             if asked & changed:
                 return k + 1
@@ -229,12 +232,9 @@ class Reach:
         return (walked.layers[:steps], walked.asked_by_layer[:steps - 1],
                 walked.kept_by_layer[:steps])
 
-    def _has(self, bits: int, pos: object) -> bool:
-        i = self._grid.index.get(pos)  # type: ignore[call-overload]
-        return i is not None and bits >> i & 1 == 1
-
     def __contains__(self, pos: object) -> bool:
-        return self._has(self._arrivals, pos)
+        i = self._grid.index.get(pos)  # type: ignore[call-overload]
+        return i is not None and self._arrivals >> i & 1 == 1
 
     def __iter__(self) -> Iterator[Pos]:
         """The destinations in reading order (row, then column)."""
@@ -246,8 +246,17 @@ class Reach:
         return list(map(table.__getitem__, self._destination_indices()))
 
     def pick_one(self, table: Sequence[T], index: int) -> T:
-        """pick(table)[index], without the others."""
-        return table[self._destination_indices()[index]]
+        """pick(table)[index] (0 <= index < len(self)), without the others: a random player
+        reads one destination of each search, and listing them all would cost it four times
+        as much as splitting the arrivals' binary digits once."""
+        if self._indices is not None:
+            return table[self._indices[index]]
+        digits = format(self._arrivals, "b")  # the highest bit first
+        above = self.size - 1 - index  # destinations after this one: split from the nearer end
+        if above < index:  # the digits that follow its 1 count its bit's index
+            return table[len(digits.split("1", above + 1)[-1])]
+        before = digits.rsplit("1", index + 1)[0]  # the digits that come before its 1
+        return table[len(digits) - 1 - len(before)]
 
     def _destination_indices(self) -> list[int]:
         """The destinations' bit indices, ascending (reading order); kept, as searches are."""
@@ -385,7 +394,7 @@ class KeptSearches:
         if not blocked:
             return open_floor
         walked_on &= blocked
-        reach = self._kept(self._found, (key, walked_on)) if walked_on else open_floor
+        reach = self._kept(self._found, (key, walked_on), open_floor) if walked_on else open_floor
         return reach if walked_on == blocked else reach.also_blocking(blocked)
 
     def _walk_open_floor(self, key: tuple[Pos, int, bool, int]) -> tuple[Reach, int, int]:
@@ -396,15 +405,15 @@ class KeptSearches:
             self._open_floor.popitem(last=False)
         return found
 
-    def _kept(self, found: OrderedDict[Any, Reach], at: tuple[Any, int]) -> Reach:
-        """The search `at` (key, blocked), made now if it is not kept."""
+    def _kept(self, found: OrderedDict[Any, Reach], at: tuple[Any, int],
+              like: Reach | None = None) -> Reach:
+        """The search `at` (key, blocked), made now if it is not kept; among units, it goes on
+        from `like`'s (the open-floor search's) first layers, up to the first step onto a unit."""
         reach = found.get(at)
         if reach is not None:
             found.move_to_end(at)
             return reach
         key, blocked = at
-        # among units: the open-floor search's first layers, up to the first step onto a unit
-        like = self._open_floor[key][0] if blocked else None
         alike = like.steps_alike(blocked) if like is not None else 0
         reach = found[at] = _search(self._grid, *key, blocked, like, alike)
         if len(found) > self.LIMIT:
@@ -431,7 +440,7 @@ def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagon
         layers, asked_by_layer, kept_by_layer = like.first_steps(alike)
     front, kept = layers[-1], kept_by_layer[-1]
     asked = asked_by_layer[-1] if asked_by_layer else 0
-    free = (grid.open & ~blocked) * levels.each
+    free = levels.open ^ (levels.open & levels.and_above(blocked))  # shifts: no slow `*`, `~`
     for _ in range(speed - len(layers)):
         front, onto, kept = levels.walk_on(front, kept, free, climbs_freely)
         asked |= onto
@@ -442,6 +451,6 @@ def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagon
         kept_by_layer.append(kept)
     else:
         if speed > 0:
-            asked_by_layer.append(asked | levels.orthogonal(front) | levels.diagonal(front))
+            asked_by_layer.append(asked | levels.steps(front))
     walked = _Walked(levels, layers, asked_by_layer, kept_by_layer)
     return Reach(grid, start, climbs_freely, walked, blocked)

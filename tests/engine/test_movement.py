@@ -243,6 +243,15 @@ def test_a_tile_table_picked_by_a_search_lists_its_destinations_in_reading_order
     assert [pos for _, pos in picked] == list(reach)
 
 
+def test_one_entry_picked_alone_is_the_entry_at_its_index():
+    for start, occupied in (((2, 2), {(1, 1), (3, 2)}), ((0, 0), set()), ((4, 4), {(3, 3)})):
+        gm = board(COVER_AT_0_1)  # a map of its own: the search is fresh, nothing listed yet
+        table = movement.tile_table(gm, lambda pos: ("entry", pos))
+        reach = movement.search(gm, start, 2, False, occupied)
+        alone = [reach.pick_one(table, i) for i in range(len(reach))]
+        assert alone == reach.pick(table) and len(alone) > 3
+
+
 def test_searches_kept_for_other_units_give_exactly_the_reference_answers():
     """Many unit placements on one map, so searches kept from earlier placements (the same
     units near the start, others on the rim) answer later ones: each must still be exact."""

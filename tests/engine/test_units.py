@@ -1,0 +1,34 @@
+"""Copies of a unit (engine/units.py): moved() and changed() build them as drafts, and each must
+be the very Unit dataclasses.replace would make, and as frozen."""
+
+from dataclasses import FrozenInstanceError, replace
+
+import pytest
+
+from laser_flag.engine.units import CHARGED, CHARGING, Unit
+
+# every field away from its default, so that a field the copy forgot would show
+UNIT = Unit(3, "2", "scout", (4, 5), 2, CHARGING, 1, True, True)
+
+
+@pytest.mark.parametrize("copy, expected", [
+    (UNIT.changed(), UNIT),
+    (UNIT.changed(ap=0, fired=False), replace(UNIT, ap=0, fired=False)),
+    (UNIT.moved((1, 2), 1, CHARGED, False),
+     replace(UNIT, pos=(1, 2), ap=1, laser=CHARGED, elevated=False)),
+])
+def test_a_copy_is_the_unit_replace_makes(copy, expected):
+    assert type(copy) is Unit
+    assert copy == expected and hash(copy) == hash(expected) and repr(copy) == repr(expected)
+    assert copy is not UNIT and UNIT.ap == 2 and UNIT.pos == (4, 5)  # the original as it was
+
+
+@pytest.mark.parametrize("copy", [UNIT.changed(ap=1), UNIT.moved((0, 0), 1, CHARGED, False)])
+def test_a_copy_is_frozen(copy):
+    with pytest.raises(FrozenInstanceError):
+        copy.ap = 5
+
+
+def test_a_change_of_a_field_units_do_not_have_is_refused():
+    with pytest.raises(AttributeError):
+        UNIT.changed(speed=9)
