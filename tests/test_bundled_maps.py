@@ -58,12 +58,15 @@ SCORE_LIMITS = {"crossfire": {"1": 8, "2": 7}, "gridlock": {"1": 10, "2": 11}}
 # through it (team 1 won 25% with the wall whole). On gridlock the wall at (9, 15) is gone: its
 # corner and (10, 16)'s hid two crowded pockets from each other, and Hard against Hard waited
 # there until the round cap (5 of 48 games); its image (11, 5) stays, as opening it too cost
-# Downtown's rushers (29%). On blitz Home's base has cover at its north-east end (13, 10): the
-# two snipers traded shots base to base down the open column and Away, on watch first, won 71%
-# of Hard-Hard games.
+# Downtown's rushers (29%). Uptown's street north of the centre, (4, 11) and (4, 12), is cover
+# (its image (16, 9) and (16, 8) stays floor): Downtown's Hard shot up the long street at Uptown's
+# units standing in front of its home (Hard-Hard team 1 won 68%); rushers are unchanged by it.
+# On blitz Home's base has cover at its north-east end (13, 10): the two snipers traded shots
+# base to base down the open column and Away, on watch first, won 71% of Hard-Hard games.
 CHANGED_TILES: dict[str, dict[Pos, str]] = {"blitz": {(13, 10): "elevated"},
                                              "commons": {(2, 7): "elevated"},
-                                             "gridlock": {(9, 15): "level"}}
+                                             "gridlock": {(9, 15): "level", (4, 11): "elevated",
+                                                          (4, 12): "elevated"}}
 
 
 def _load_all() -> dict[str, GameMap]:
