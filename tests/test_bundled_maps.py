@@ -49,6 +49,9 @@ MOVED_STARTS: dict[str, dict[tuple[str, str], Pos]] = {
     # On gridlock team 2's sniper starts two rows down and three columns in from its corner
     # (team 1's rushers won 21% with it in the corner, next to the cover tile it fired from).
     "gridlock": {("2", "sniper"): (2, -3)},
+    # On bastion the Garrison's basic starts a row below the middle, (7, 20): with the Raiders
+    # needing 7 hits, the rushers' Raiders won 62% with it on the middle row (6, 20), 58-59% here.
+    "bastion": {("2", "basic"): (1, 0)},
 }
 # ...which on crossfire on its own overshot (team 1 won 64%), so team 1 also needs one hit more;
 # on gridlock the rushers' team 1 still won under 40% until team 2 needed more hits.
