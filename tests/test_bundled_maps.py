@@ -49,6 +49,9 @@ MOVED_STARTS: dict[str, dict[tuple[str, str], Pos]] = {
     # On gridlock team 2's sniper starts two rows down and three columns in from its corner
     # (team 1's rushers won 21% with it in the corner, next to the cover tile it fired from).
     "gridlock": {("2", "sniper"): (2, -3)},
+    # On bastion the Garrison's basic starts a row below the middle, (7, 20): with the Raiders
+    # needing 7 hits, the rushers' Raiders won 62% with it on the middle row (6, 20), 58-59% here.
+    "bastion": {("2", "basic"): (1, 0)},
 }
 # ...which on crossfire on its own overshot (team 1 won 64%), so team 1 also needs one hit more;
 # on gridlock the rushers' team 1 still won under 40% until team 2 needed more hits.
@@ -58,12 +61,15 @@ SCORE_LIMITS = {"crossfire": {"1": 8, "2": 7}, "gridlock": {"1": 10, "2": 11}}
 # through it (team 1 won 25% with the wall whole). On gridlock the wall at (9, 15) is gone: its
 # corner and (10, 16)'s hid two crowded pockets from each other, and Hard against Hard waited
 # there until the round cap (5 of 48 games); its image (11, 5) stays, as opening it too cost
-# Downtown's rushers (29%). On blitz Home's base has cover at its north-east end (13, 10): the
-# two snipers traded shots base to base down the open column and Away, on watch first, won 71%
-# of Hard-Hard games.
+# Downtown's rushers (29%). Uptown's street north of the centre, (4, 11) and (4, 12), is cover
+# (its image (16, 9) and (16, 8) stays floor): Downtown's Hard shot up the long street at Uptown's
+# units standing in front of its home (Hard-Hard team 1 won 68%); rushers are unchanged by it.
+# On blitz Home's base has cover at its north-east end (13, 10): the two snipers traded shots
+# base to base down the open column and Away, on watch first, won 71% of Hard-Hard games.
 CHANGED_TILES: dict[str, dict[Pos, str]] = {"blitz": {(13, 10): "elevated"},
                                              "commons": {(2, 7): "elevated"},
-                                             "gridlock": {(9, 15): "level"}}
+                                             "gridlock": {(9, 15): "level", (4, 11): "elevated",
+                                                          (4, 12): "elevated"}}
 
 
 def _load_all() -> dict[str, GameMap]:
