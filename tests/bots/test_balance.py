@@ -254,16 +254,20 @@ def _wait_for_games(reader: PipeReader, games: int, total: int) -> None:
                f"{games} games on the progress bar", timeout=120)
 
 
+CTRL_C_GAMES = 100_000
+
+
 @pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.slow)])
 def test_ctrl_c_in_a_terminal_stops_every_process_cleanly(jobs, tmp_path):
     """SIGINT to the whole process group, as a terminal's Ctrl-C sends it to lab and workers."""
+    # far more games than can finish before the Ctrl-C lands (500 random Duel games once did)
     lab = subprocess.Popen([sys.executable, "-m", "laser_flag.tools.balance", DUEL, "--json",
-                            "--games", "500", "--jobs", jobs, "--bots", "random"],
+                            "--games", str(CTRL_C_GAMES), "--jobs", jobs, "--bots", "random"],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            start_new_session=True)
     errors = PipeReader(lab.stderr)
     try:
-        _wait_for_games(errors, 2, 500)
+        _wait_for_games(errors, 2, CTRL_C_GAMES)
         os.killpg(lab.pid, signal.SIGINT)
         assert lab.wait(timeout=60) == 130  # its report is small: the pipe holds it meanwhile
         out = lab.stdout.read()
@@ -273,8 +277,8 @@ def test_ctrl_c_in_a_terminal_stops_every_process_cleanly(jobs, tmp_path):
     err = errors.finish()
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     doc = json.loads(out)
-    assert doc["partial"] is True and 2 <= doc["maps"][0]["games"] < 500
-    assert f"stopped by Ctrl-C after {doc['maps'][0]['games']} of 500 games" in err
+    assert doc["partial"] is True and 2 <= doc["maps"][0]["games"] < CTRL_C_GAMES
+    assert f"stopped by Ctrl-C after {doc['maps'][0]['games']} of {CTRL_C_GAMES} games" in err
 
 
 def _lab(*extra: str, **popen) -> subprocess.CompletedProcess:
