@@ -13,20 +13,21 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
-from laser_flag.bots import Bot, make_bot
 from laser_flag.bots.budget import LAB_STEPS
-from laser_flag.bots.match import derive_seed
-from laser_flag.engine import CHARGED, DEACTIVATED, EndTurn, Game, Move, Unit, load_map
+from laser_flag.bots.match import DRAW, play_match
+from laser_flag.engine import CHARGED, DEACTIVATED, Action, EndTurn, Game, Move, Unit, load_map
 from laser_flag.engine.events import Shot
+from laser_flag.lab.games import Plan, tasks
 
-MAX_ROUNDS = 200
 QUIET_ROUNDS = 3  # rounds without a shot after which the next shot is a new first contact
 
 
 class Study:
-    """Counts per bot name over the games played."""
+    """Counts per bot name over the games played; the game being played is followed through
+    play_match's hooks (its units and action before each action, its events after)."""
 
     def __init__(self) -> None:
         self.counts: dict[str, Counter[str]] = {}
@@ -34,37 +35,36 @@ class Study:
 
     def play(self, path: Path, bots: tuple[str, str], games: int, seed: int) -> None:
         gm = load_map(path)
-        for i in range(games):
-            game_seed = derive_seed(seed, i)
-            names = bots if i % 2 == 0 else bots[::-1]
-            sides = dict(zip("12", names, strict=True))
-            game = Game(gm, seed=derive_seed(game_seed, "game"))
-            players = {t: make_bot(n, derive_seed(game_seed, "bot", t)) for t, n in sides.items()}
-            self._game(game, players, sides)
-            self.wins[sides.get(game.winner, "draw") if game.over else "draw"] += 1
-            for team, name in sides.items():
-                self.counts.setdefault(name, Counter())["points scored"] += game.scores[team]
+        for task in tasks(Plan((gm,), (bots,), games, seed)):  # the lab's own games
+            self._sides = dict(zip("12", task.bots, strict=True))
+            self._moved: set[int] = set()
+            self._last_shot = -QUIET_ROUNDS
+            result = play_match(gm, task.bots, task.seed, task.max_rounds,
+                                on_events=self._after, before_action=self._before)
+            self.wins[self._sides.get(result.winner, DRAW)] += 1
+            for team, score in zip("12", result.scores, strict=True):
+                self.counts.setdefault(self._sides[team], Counter())["points scored"] += score
 
-    def _game(self, game: Game, players: dict[str, Bot], sides: dict[str, str]) -> None:
-        moved: set[int] = set()
-        last_shot = -QUIET_ROUNDS
-        while not game.over and game.round <= MAX_ROUNDS:
-            team = game.active_team
-            before = {u.id: u for u in game.units}
-            action = players[team].decide(game)
-            for event in game.apply(action):
-                if isinstance(event, Shot):
-                    shooter = sides[before[event.shooter].team]
-                    if game.round - last_shot >= QUIET_ROUNDS:
-                        self._count(shooter, "fired first after a quiet spell")
-                    last_shot = game.round
-                    self._shot(event, shooter, before[event.target], sides, event.shooter in moved)
-            if isinstance(action, Move):
-                moved.add(action.unit_id)
-            elif isinstance(action, EndTurn):
-                moved.clear()
-                if not game.over:
-                    self._exposed(game, team, sides[team])
+    def _before(self, game: Game, action: Action) -> None:
+        self._game, self._action, self._team = game, action, game.active_team
+        self._units = {u.id: u for u in game.units}
+
+    def _after(self, events: Sequence[object]) -> None:
+        game, action, sides = self._game, self._action, self._sides
+        for event in events:
+            if isinstance(event, Shot):
+                shooter = sides[self._units[event.shooter].team]
+                if game.round - self._last_shot >= QUIET_ROUNDS:
+                    self._count(shooter, "fired first after a quiet spell")
+                self._last_shot = game.round
+                self._shot(event, shooter, self._units[event.target], sides,
+                           event.shooter in self._moved)
+        if isinstance(action, Move):
+            self._moved.add(action.unit_id)
+        elif isinstance(action, EndTurn):
+            self._moved.clear()
+            if not game.over:
+                self._exposed(game, self._team, sides[self._team])
 
     def _shot(self, shot: Shot, shooter: str, target: Unit, sides: dict[str, str],
               walked: bool) -> None:

@@ -6,7 +6,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from laser_flag.engine import Game, GameMap
+from laser_flag.engine import Action, Game, GameMap
 
 from .budget import Budget
 from .registry import make_bot
@@ -34,16 +34,22 @@ class MatchResult:
 
 def play_match(gm: GameMap, bots: tuple[str, str], seed: int, max_rounds: int,
                fog: bool | None = None, budget: Budget | None = None,
-               on_events: Callable[[Sequence[object]], None] | None = None) -> MatchResult:
+               on_events: Callable[[Sequence[object]], None] | None = None,
+               before_action: Callable[[Game, Action], None] | None = None) -> MatchResult:
     """Play bots[0] (team 1) against bots[1] (team 2); past `max_rounds` rounds it is a draw.
 
     `fog` as Game takes it: None plays as the map says. `budget` goes to the bots that search;
-    `on_events` sees the events of every action, in order (the lab's hit map follows them)."""
+    `on_events` sees the events of every action, in order (the lab's hit map follows them);
+    `before_action` sees the game and each action a bot chose, before it is applied (the loss
+    study, benchmarks/hits.py, reads the units as they stood)."""
     game = Game(gm, seed=derive_seed(seed, "game"), fog=fog)
     players = {team: make_bot(name, derive_seed(seed, "bot", team), budget)
                for team, name in zip("12", bots, strict=True)}
     while not game.over and game.round <= max_rounds:
-        events = game.apply(players[game.active_team].decide(game))
+        action = players[game.active_team].decide(game)
+        if before_action is not None:
+            before_action(game, action)
+        events = game.apply(action)
         if on_events is not None:
             on_events(events)
     winner, victory = (game.winner, game.victory) if game.over else (DRAW, CAP_REASON)
