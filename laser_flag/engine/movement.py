@@ -75,7 +75,7 @@ class _Levels:
     """
 
     def __init__(self, grid: _Grid, count: int) -> None:
-        self.count, self.grid = count, grid
+        self.count, self.grid, self.stride = count, grid, grid.stride
         self.width = width = len(grid.positions) + grid.stride + 1
         self.each = sum(1 << d * width for d in range(count))  # times a grid bitset: every level
         self.all = (1 << count * width) - 1
@@ -103,7 +103,7 @@ class _Levels:
         level, one diagonal step away (not cutting a wall corner, from below the last level) a
         level up. The diagonal steps go on from the rows above and below: a padding column
         keeps a row's ends apart."""
-        up, down = states >> self.grid.stride, states << self.grid.stride
+        up, down = states >> self.stride, states << self.stride
         nw, ne, sw, se = self.lands
         left, right = self.rises
         return ((up | down | states >> 1 | states << 1) & self.open
@@ -394,7 +394,15 @@ class KeptSearches:
         if not blocked:
             return open_floor
         walked_on &= blocked
-        reach = self._kept(self._found, (key, walked_on), open_floor) if walked_on else open_floor
+        if walked_on:
+            at = (key, walked_on)
+            reach = self._found.get(at)  # _kept's first lines, without a call: usually found
+            if reach is None:
+                reach = self._kept(self._found, at, open_floor)
+            else:
+                self._found.move_to_end(at)
+        else:
+            reach = open_floor
         return reach if walked_on == blocked else reach.also_blocking(blocked)
 
     def _walk_open_floor(self, key: tuple[Pos, int, bool, int]) -> tuple[Reach, int, int]:
