@@ -27,6 +27,7 @@ from .state import GameState
 from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 
 NO_LOS = "There is no line of sight to that unit."
+MOVE_COST = 1  # AP (RULES §3)
 Roller = Callable[[random.Random], tuple[int, ...]]
 
 
@@ -560,7 +561,7 @@ class Game:
             event = Moved.along(unit.id, partial(reach.path, action.to))
         # Recharging is part of ending the move: no victory check may fall between the two,
         # or walking the last deactivated unit onto its base would lose by checkmate.
-        moved = self.after(action, unit)
+        moved = self._moved(unit, action.to)
         recharges = moved.laser != unit.laser
         unit = self._units[unit.id] = moved
         left, arrived = self._bit[start], self._bit[moved.pos]  # the same if it stayed (fog)
@@ -713,7 +714,7 @@ class Game:
         if isinstance(action, EndTurn):
             return 0
         if isinstance(action, Move):
-            return 1
+            return MOVE_COST
         unit = unit if unit is not None else self._units[action.unit_id]
         return self.rules[unit.unit_class].fire_cost(unit.ap)
 
@@ -721,11 +722,14 @@ class Game:
         """The acting unit as the action leaves it if no shot hits it: place, AP, laser
         (recharging on arrival at a base), elevation, whether it fired."""
         unit = unit if unit is not None else self._units[action.unit_id]
-        ap = unit.ap - self.cost(action, unit)
         if isinstance(action, Fire):
-            return unit.changed(ap=ap, fired=True)
-        return unit.moved(action.to, ap, self.laser_on_arrival(unit, action.to),
-                          self.map.is_cover(action.to))
+            return unit.changed(ap=unit.ap - self.cost(action, unit), fired=True)
+        return self._moved(unit, action.to)
+
+    def _moved(self, unit: Unit, to: Pos) -> Unit:
+        """after() of a Move of `unit` to `to`."""
+        return unit.moved(to, unit.ap - MOVE_COST, self.laser_on_arrival(unit, to),
+                          self.map.is_cover(to))
 
     def laser_on_arrival(self, unit: Unit, to: Pos) -> str:
         """A deactivated laser starts charging when its unit ends a move on a base serving it."""
