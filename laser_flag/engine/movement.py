@@ -84,14 +84,15 @@ class _Levels:
         self.open = grid.open * self.each
         self.cover = grid.cover * self.each
         self.not_cover = self.all ^ self.cover  # a mask of positive ints: `&` with it is cheap
-        # Where each diagonal step (NW NE SW SE) may land, a level up: open tiles that a state
-        # below the last level, on a tile the step may start from, lands on. The start masks
-        # are shifted to where they land, as the states are: (s & m) << k == s << k & m << k.
+        # From where each diagonal step (NW NE SW SE) may go, as seen from the row above (NW,
+        # NE) or below (SW, SE), then a column across and a level up (`rises`): states below
+        # the last level, on a tile the step may start from, whose landing tile is open. The
+        # masks are taken before the shift, so the shifted numbers are a level narrower.
         w = grid.stride
-        self.rises = width - 1, width + 1  # a row up or down, then a column across, a level up
+        self.rises = left, right = width - 1, width + 1  # a column across, a level up
         nw, ne, sw, se = (starts * self.each & self.below_last for starts in grid.corners)
-        self.lands = (nw << width - w - 1 & self.open, ne << width - w + 1 & self.open,
-                      sw << width + w - 1 & self.open, se << width + w + 1 & self.open)
+        self.departs = (nw >> w & self.open >> left, ne >> w & self.open >> right,
+                        sw << w & self.open >> left, se << w & self.open >> right)
         self.spreads = []  # the shifts that OR each level into every level above it
         spread = width
         while spread < count * width:
@@ -104,10 +105,11 @@ class _Levels:
         level up. The diagonal steps go on from the rows above and below: a padding column
         keeps a row's ends apart."""
         up, down = states >> self.stride, states << self.stride
-        nw, ne, sw, se = self.lands
+        nw, ne, sw, se = self.departs
         left, right = self.rises
         return ((up | down | states >> 1 | states << 1) & self.open
-                | up << left & nw | up << right & ne | down << left & sw | down << right & se)
+                | (up & nw) << left | (up & ne) << right | (down & sw) << left
+                | (down & se) << right)
 
     def and_above(self, states: int) -> int:
         """Each level's tiles, also at every level above it."""
