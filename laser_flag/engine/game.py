@@ -27,6 +27,7 @@ from .state import GameState
 from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 
 NO_LOS = "There is no line of sight to that unit."
+MOVE_COST = 1  # AP (RULES §3)
 Roller = Callable[[random.Random], tuple[int, ...]]
 
 
@@ -391,7 +392,7 @@ class Game:
     # ----- legality ----------------------------------------------------------------------
 
     def _why_not_act(self, unit: Unit | None) -> str | None:
-        if self.over:
+        if self._winner is not None:  # self.over, without a property's call: asked per action
             return "The game is over."
         if unit is None:
             return "There is no such unit on the board."
@@ -560,7 +561,7 @@ class Game:
             event = Moved.along(unit.id, partial(reach.path, action.to))
         # Recharging is part of ending the move: no victory check may fall between the two,
         # or walking the last deactivated unit onto its base would lose by checkmate.
-        moved = self.after(action, unit)
+        moved = self._moved(unit, action.to)
         recharges = moved.laser != unit.laser
         unit = self._units[unit.id] = moved
         left, arrived = self._bit[start], self._bit[moved.pos]  # the same if it stayed (fog)
@@ -616,7 +617,10 @@ class Game:
         unit = self._units[uid]
         if unit.laser == DEACTIVATED:
             return
-        if not self.map.visibility.seen_bits(unit.pos) & self._targets_of(unit.team).tiles:
+        targets = self._targets
+        if targets is None or targets.team != unit.team:
+            targets = self._targets_of(unit.team)
+        if not self.map.visibility.seen_bits(unit.pos) & targets.tiles:
             return  # no enemy sees the tile (sight is symmetric): the usual case, made cheap
         watchers = overwatch.eligible(self.map, self._units.values(), unit.team, unit.pos)
         if not watchers:  # shuffling nobody draws nothing: the generator is left alone
@@ -710,7 +714,7 @@ class Game:
         if isinstance(action, EndTurn):
             return 0
         if isinstance(action, Move):
-            return 1
+            return MOVE_COST
         unit = unit if unit is not None else self._units[action.unit_id]
         return self.rules[unit.unit_class].fire_cost(unit.ap)
 
@@ -718,11 +722,14 @@ class Game:
         """The acting unit as the action leaves it if no shot hits it: place, AP, laser
         (recharging on arrival at a base), elevation, whether it fired."""
         unit = unit if unit is not None else self._units[action.unit_id]
-        ap = unit.ap - self.cost(action, unit)
         if isinstance(action, Fire):
-            return unit.changed(ap=ap, fired=True)
-        return unit.moved(action.to, ap, self.laser_on_arrival(unit, action.to),
-                          self.map.is_cover(action.to))
+            return unit.changed(ap=unit.ap - self.cost(action, unit), fired=True)
+        return self._moved(unit, action.to)
+
+    def _moved(self, unit: Unit, to: Pos) -> Unit:
+        """after() of a Move of `unit` to `to`."""
+        return unit.moved(to, unit.ap - MOVE_COST, self.laser_on_arrival(unit, to),
+                          self.map.is_cover(to))
 
     def laser_on_arrival(self, unit: Unit, to: Pos) -> str:
         """A deactivated laser starts charging when its unit ends a move on a base serving it."""

@@ -75,7 +75,7 @@ class _Levels:
     """
 
     def __init__(self, grid: _Grid, count: int) -> None:
-        self.count, self.grid = count, grid
+        self.count, self.grid, self.stride = count, grid, grid.stride
         self.width = width = len(grid.positions) + grid.stride + 1
         self.each = sum(1 << d * width for d in range(count))  # times a grid bitset: every level
         self.all = (1 << count * width) - 1
@@ -84,14 +84,16 @@ class _Levels:
         self.open = grid.open * self.each
         self.cover = grid.cover * self.each
         self.not_cover = self.all ^ self.cover  # a mask of positive ints: `&` with it is cheap
-        # Where each diagonal step (NW NE SW SE) may land, a level up: open tiles that a state
-        # below the last level, on a tile the step may start from, lands on. The start masks
-        # are shifted to where they land, as the states are: (s & m) << k == s << k & m << k.
+        # From where each diagonal step (NW NE SW SE) may go, as seen from the row above (NW,
+        # NE) or below (SW, SE), then a column across and a level up (`rises`): states below
+        # the last level, on a tile the step may start from, whose landing tile is open. The
+        # masks are taken before the shift, so the shifted numbers are a level narrower.
         w = grid.stride
-        self.rises = width - 1, width + 1  # a row up or down, then a column across, a level up
+        self.rises = left, right = width - 1, width + 1  # a column across, a level up
         nw, ne, sw, se = (starts * self.each & self.below_last for starts in grid.corners)
-        self.lands = (nw << width - w - 1 & self.open, ne << width - w + 1 & self.open,
-                      sw << width + w - 1 & self.open, se << width + w + 1 & self.open)
+        self.departs = (nw >> w & self.open >> left, ne >> w & self.open >> right,
+                        sw << w & self.open >> left, se << w & self.open >> right)
+        self.levels_up = [d * width for d in range(1, count)]  # the shifts to each level
         self.spreads = []  # the shifts that OR each level into every level above it
         spread = width
         while spread < count * width:
@@ -103,17 +105,26 @@ class _Levels:
         level, one diagonal step away (not cutting a wall corner, from below the last level) a
         level up. The diagonal steps go on from the rows above and below: a padding column
         keeps a row's ends apart."""
-        up, down = states >> self.grid.stride, states << self.grid.stride
-        nw, ne, sw, se = self.lands
+        up, down = states >> self.stride, states << self.stride
+        nw, ne, sw, se = self.departs
         left, right = self.rises
         return ((up | down | states >> 1 | states << 1) & self.open
-                | up << left & nw | up << right & ne | down << left & sw | down << right & se)
+                | (up & nw) << left | (up & ne) << right | (down & sw) << left
+                | (down & se) << right)
 
     def and_above(self, states: int) -> int:
         """Each level's tiles, also at every level above it."""
         for spread in self.spreads:
             states |= states << spread
         return states & self.all
+
+    def everywhere(self, tiles: int) -> int:
+        """A grid bitset's tiles at every level: and_above() of level 0 alone, in fewer and
+        narrower shifts (a search asks it of the blocked tiles)."""
+        every = tiles
+        for level in self.levels_up:
+            every |= tiles << level
+        return every
 
     def tiles(self, states: int) -> int:
         """The tiles of some states, whatever their level (a grid bitset)."""
@@ -135,7 +146,10 @@ class _Levels:
             high = front & self.cover
             if high:
                 onto |= self.steps(high) & free
-        fewer = self.and_above(onto)
+        fewer = onto
+        for spread in self.spreads:  # and_above(onto), without a call: once per search step
+            fewer |= fewer << spread
+        fewer &= self.all
         known = onto & (kept | fewer << self.width)
         return onto ^ known, tried, kept | fewer  # (`^` of a part: no `~`, which is slow)
 
@@ -220,7 +234,7 @@ class Reach:
         """How many of its layers a search of the same walk among `blocked` makes the same: those
         before the first step that tried a tile blocked in one search and free in the other."""
         walked = self._walked
-        changed = walked.levels.and_above(self._among ^ blocked)  # at every level
+        changed = walked.levels.everywhere(self._among ^ blocked)
         for k, asked in enumerate(walked.asked_by_layer):
             if asked & changed:
                 return k + 1
@@ -371,7 +385,9 @@ class KeptSearches:
     """The latest searches on a map, by what decides them (kept on the map): a bot's search
     tree meets the same units around the same tile again and again."""
 
-    LIMIT = 4096  # a search is a few KB: a few MB per map at most
+    # ~2.5 KB a search: gridlock's random play holds ~47 MB at this limit, ~16 MB at 4096, for
+    # a fifth fewer searches made (random play meets the same units around a tile again)
+    LIMIT = 16384
 
     def __init__(self, gm: GameMap) -> None:
         self._grid = gm.memo(_Grid)
@@ -394,7 +410,15 @@ class KeptSearches:
         if not blocked:
             return open_floor
         walked_on &= blocked
-        reach = self._kept(self._found, (key, walked_on), open_floor) if walked_on else open_floor
+        if walked_on:
+            at = (key, walked_on)
+            reach = self._found.get(at)  # _kept's first lines, without a call: usually found
+            if reach is None:
+                reach = self._kept(self._found, at, open_floor)
+            else:
+                self._found.move_to_end(at)
+        else:
+            reach = open_floor
         return reach if walked_on == blocked else reach.also_blocking(blocked)
 
     def _walk_open_floor(self, key: tuple[Pos, int, bool, int]) -> tuple[Reach, int, int]:
@@ -440,7 +464,7 @@ def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagon
         layers, asked_by_layer, kept_by_layer = like.first_steps(alike)
     front, kept = layers[-1], kept_by_layer[-1]
     asked = asked_by_layer[-1] if asked_by_layer else 0
-    free = levels.open ^ (levels.open & levels.and_above(blocked))  # shifts: no slow `*`, `~`
+    free = levels.open ^ (levels.open & levels.everywhere(blocked))  # no slow `*`, `~`
     for _ in range(speed - len(layers)):
         front, onto, kept = levels.walk_on(front, kept, free, climbs_freely)
         asked |= onto

@@ -69,12 +69,15 @@ def test_same_seed_and_actions_give_the_same_game(path):
 @pytest.mark.parametrize("path", MAPS[:3], ids=[p.stem for p in MAPS[:3]])
 def test_the_reach_kept_between_actions_is_always_a_fresh_search(path):
     """Game keeps each unit's move search until a unit arrives at or leaves a tile it asked
-    about; a search made afresh, after every action of random games, must agree."""
+    about; a search made afresh, after every action of random games, must agree, paths
+    included."""
     gm = load_map(path)
     for seed in range(3):
         game, rng = Game(gm, seed=seed), random.Random(seed)
         while game.winner is None:
             for u in game.units:
                 if game.can_move(u.id):
-                    assert game.reachable(u.id) == set(game.reachable_from(u)), (seed, u)
+                    fresh = game.reachable_from(u)
+                    assert game.reachable(u.id) == set(fresh), (seed, u)
+                    assert [game.path(u.id, d) for d in fresh] == [fresh.path(d) for d in fresh]
             game.apply(rng.choice(game.legal_actions()))
