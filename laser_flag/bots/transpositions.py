@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from laser_flag.engine import Action, Game
 
-LIMIT = 20_000  # positions kept at most (each a game copy sharing units, map and history)
+LIMIT = 10_000  # positions kept at most: ~8 KB each on Gridlock with its prices, ~80 MB at most
 
 
 def position_key(game: Game) -> tuple:
