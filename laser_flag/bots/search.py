@@ -20,7 +20,12 @@ and a hit is as keen as the root's score makes it. Hard prices with the planner'
 counts the way to a base as moves walk it (`HARD_WEIGHTS`), the planner that proposes its
 candidates too. The search deepens one action at a time (2, 3, ... of our actions ahead) and
 is anytime: when the budget (`budget.py`) runs out or it is told to answer now, it keeps the
-answer of the deepest search it completed, or the planner's own choice before that.
+answer of the deepest search it completed (or of a deeper one cut after it valued the last
+answer and the planner's choice), or the planner's own choice before that. No step buys the
+same thing twice: the turn's positions are kept in a table (`transpositions.py`) with their
+values, inner candidates and chance results, so another order of the same actions, each deeper
+search over the shallower one, and the next decision of the turn (on the same scale) pay only
+for what is new; the values are exactly those of the search without the table.
 """
 
 from __future__ import annotations
