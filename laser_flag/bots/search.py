@@ -20,12 +20,11 @@ and a hit is as keen as the root's score makes it. Hard prices with the planner'
 counts the way to a base as moves walk it (`HARD_WEIGHTS`), the planner that proposes its
 candidates too. The search deepens one action at a time (2, 3, ... of our actions ahead) and
 is anytime: when the budget (`budget.py`) runs out or it is told to answer now, it keeps the
-answer of the deepest search it completed (or of a deeper one cut after it valued the last
-answer and the planner's choice), or the planner's own choice before that. No step buys the
-same thing twice: the turn's positions are kept in a table (`transpositions.py`) with their
-values, inner candidates and chance results, so another order of the same actions, each deeper
-search over the shallower one, and the next decision of the turn (on the same scale) pay only
-for what is new; the values are exactly those of the search without the table.
+answer of the deepest search it completed, or the planner's own choice before that. No step
+buys the same thing twice: the turn's positions are kept in a table (`transpositions.py`) with
+their values, inner candidates and chance results, so another order of the same actions, each
+deeper search over the shallower one, and the next decision of the turn (on the same scale)
+pay only for what is new; the values are exactly those of the search without the table.
 """
 
 from __future__ import annotations
@@ -204,56 +203,43 @@ class SearchBot(Bot):
     def _deepen(self, game: Game, candidates: list[Action], meter: Meter) -> Action:
         """Search one action deeper each time; keep the last answer a search completed.
 
-        Each depth tries first the option the depth before valued best, then the planner's
-        choice (the one others must beat by `MARGIN`), then the rest in the order the depth
-        before valued them. When the budget cuts a depth after those two, its answer among the
-        options it valued is kept: the others were worth less one action shallower. A search
-        in which no line reached the depth limit saw every line to its end: then it is
-        complete, and `complete` says so."""
+        Each depth tries the root's options in the order the depth before valued them, so the
+        best lines are known first. A search in which no line reached the depth limit saw
+        every line to its end: then it is complete, and `complete` says so."""
         best, self.depth, self.complete, self.values = candidates[0], 0, False, {}
         root = self.table.node(game.copy())  # the caller's game may change after we answer
         order = list(range(len(candidates)))
         for depth in range(FIRST_DEPTH, MAX_DEPTH + 1):
             self._cut = False
-            values: dict[int, float] = {}
             try:
-                self._root(root, candidates, order, depth, meter, values)
+                values = self._root(root, candidates, order, depth, meter)
             except OutOfBudget:
-                if {order[0], 0} <= values.keys():
-                    best = self._pick(candidates, values)
                 break
             best, self.depth = self._pick(candidates, values), depth
-            self.values = {candidates[i]: v for i, v in sorted(values.items())}
-            order = self._order(values)
+            self.values = dict(zip(candidates, values, strict=True))
+            order.sort(key=lambda i: (-values[i], i))
             if not self._cut:
                 self.complete = True
                 break
         return best
 
     @staticmethod
-    def _order(values: dict[int, float]) -> list[int]:
-        """The best valued option, the planner's choice, then the others, best first."""
-        ranked = sorted(values, key=lambda i: (-values[i], i))
-        first = [ranked[0]] if ranked[0] == 0 else [ranked[0], 0]
-        return first + [i for i in ranked if i not in first]
-
-    @staticmethod
-    def _pick(candidates: list[Action], values: dict[int, float]) -> Action:
-        """The planner's choice (`values[0]`), unless the search finds another option (of
-        those valued) clearly better: the appraisal the search rests on is only a model, and
-        small differences are its noise."""
-        best = max(values, key=lambda i: (values[i], -i))
+    def _pick(candidates: list[Action], values: list[float]) -> Action:
+        """The planner's choice, unless the search finds another option clearly better: the
+        appraisal the search rests on is only a model, and small differences are its noise."""
+        best = max(range(len(values)), key=lambda i: (values[i], -i))
         return candidates[best] if values[best] > values[0] + MARGIN else candidates[0]
 
     def _root(self, root: Node, candidates: list[Action], order: list[int], depth: int,
-              meter: Meter, values: dict[int, float]) -> None:
-        """Each option's value (by its index), searched `depth` of our actions deep, tried in
-        `order`; `values` holds those valued when the budget runs out."""
+              meter: Meter) -> list[float]:
+        """Each option's value, searched `depth` of our actions deep, tried in `order`."""
         team = root.game.active_team
+        values = [0.0] * len(candidates)
         for i in order:
             action = candidates[i]
             values[i] = (self._leaf(root, team, meter) if isinstance(action, EndTurn)
                          else self._expect(root, action, team, depth - 1, meter))
+        return values
 
     def _expect(self, node: Node, action: Action, team: str, depth: int, meter: Meter) -> float:
         """The mean value of an action over its chance results, each searched `depth` deeper."""

@@ -152,14 +152,3 @@ def test_whole_games_with_the_same_seed_and_step_budget_are_the_same(steps):
 
     assert history(4) == history(4)
 
-
-def test_each_depth_tries_the_last_best_option_then_the_planners_choice_then_the_rest():
-    assert SearchBot._order({0: 0.1, 1: 0.5, 2: 0.3, 3: 0.7}) == [3, 0, 1, 2]
-    assert SearchBot._order({0: 0.9, 1: 0.5, 2: 0.7}) == [0, 2, 1]
-
-
-def test_a_depth_the_budget_cut_answers_only_among_the_options_it_valued():
-    take = SearchBot._pick
-    options = [Move(0, (1, 0)), Move(1, (2, 1)), EndTurn()]
-    assert take(options, {0: 0.1, 2: 0.5}) == EndTurn()  # option 1 was not valued
-    assert take(options, {0: 0.1, 1: 0.11}) == options[0]  # within the margin: the planner's
