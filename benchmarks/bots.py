@@ -8,8 +8,7 @@ Run: .venv/bin/python benchmarks/bots.py [MAP] [GAMES] [MAX_ROUNDS]   (never in 
 
 `depth` mode: how far Hard's search gets at the lab's budget (`--budget steps:150`), against
 the planner, per map: the share of its searches that complete (see every line to its end), the
-deepest complete depth reached, steps spent, the time a search takes and the most positions
-its table held.
+deepest complete depth reached, steps spent and the time a search takes.
 Run: .venv/bin/python benchmarks/bots.py depth [STEPS] [GAMES] [MAX_ROUNDS] MAP...
 """
 
@@ -81,15 +80,13 @@ class Depths:
     complete: int = 0
     steps: int = 0
     seconds: float = 0.0
-    table: int = 0  # the most positions Hard's table held after a decision
     depth: Counter[int] = field(default_factory=Counter)  # deepest complete depth: searches
 
     def line(self, label: str) -> str:
         n = max(1, self.searches)
         depths = "  ".join(f"{d}: {c / n:4.0%}" for d, c in sorted(self.depth.items()))
         return (f"  {label:10} searches {self.searches:5}  complete {self.complete / n:4.0%}  "
-                f"steps {self.steps / n:6.1f}  {self.seconds / n * 1000:6.1f} ms  "
-                f"table {self.table:5}  depth {depths}")
+                f"steps {self.steps / n:6.1f}  {self.seconds / n * 1000:6.1f} ms  depth {depths}")
 
 
 def search_depths(path: Path, steps: int, games: int, max_rounds: int) -> Depths:
@@ -112,7 +109,6 @@ def search_depths(path: Path, steps: int, games: int, max_rounds: int) -> Depths
                 found.steps += hard.meter.used
                 found.seconds += time.perf_counter() - start
                 found.depth[hard.depth] += 1
-                found.table = max(found.table, len(hard.table))
             game.apply(action)
     return found
 

@@ -20,11 +20,7 @@ and a hit is as keen as the root's score makes it. Hard prices with the planner'
 counts the way to a base as moves walk it (`HARD_WEIGHTS`), the planner that proposes its
 candidates too. The search deepens one action at a time (2, 3, ... of our actions ahead) and
 is anytime: when the budget (`budget.py`) runs out or it is told to answer now, it keeps the
-answer of the deepest search it completed, or the planner's own choice before that. No step
-buys the same thing twice: the turn's positions are kept in a table (`transpositions.py`) with
-their values, inner candidates and chance results, so another order of the same actions, each
-deeper search over the shallower one, and the next decision of the turn (on the same scale)
-pay only for what is new; the values are exactly those of the search without the table.
+answer of the deepest search it completed, or the planner's own choice before that.
 """
 
 from __future__ import annotations
@@ -39,7 +35,6 @@ from .greedy import Appraiser
 from .odds import Odds
 from .planner import PLANNER_WEIGHTS, PlannerBot
 from .situation import Situation, enemy_signature
-from .transpositions import Node, Table
 
 BREADTH = 5  # at most this many of the planner's candidates at the root (and ending the turn)
 INNER_BREADTH = 3  # the appraisal's best actions tried in each deeper position
@@ -154,12 +149,9 @@ class SearchBot(Bot):
         self.planner = PlannerBot(seed, HARD_WEIGHTS)  # its candidates, priced as Hard prices
         self.breadth = breadth
         self.turn_value = TurnValue()
-        self.table = Table()  # the turn's positions, kept from one decision to the next
-        self._cut = False  # whether the search under way stopped a line at its depth limit
         self.meter: Meter | None = None
         self.depth = 0  # our actions ahead in the last decision's deepest complete search
         self.complete = False  # whether that search saw every line to its end
-        self.values: dict[Action, float] = {}  # that search's value of each root option
         self._turn: tuple[int, int] | None = None  # (game seed, turn) the clock below counts
         self._turn_spent = 0.0
 
@@ -169,27 +161,21 @@ class SearchBot(Bot):
 
     def choose(self, game: Game) -> Action:
         self.meter = None  # no bar from the decision before while the candidates are found
-        if not self.table.open(game):  # what the last decision learnt is priced otherwise
-            self.turn_value.forget()
-            self.turn_value.start(game)
-        candidates = self._candidates(game)
-        if len(candidates) == 1:
-            return self._answer(candidates[0])
-        turn = (game.seed, game.turn)
-        if turn != self._turn:
-            self._turn, self._turn_spent = turn, 0.0
-        meter = self.meter = self.budget.meter(self._turn_spent, self.hurry)
+        self.turn_value.start(game)
         try:
-            return self._answer(self._deepen(game, candidates, meter))
+            candidates = self._candidates(game)
+            if len(candidates) == 1:
+                return candidates[0]
+            turn = (game.seed, game.turn)
+            if turn != self._turn:
+                self._turn, self._turn_spent = turn, 0.0
+            meter = self.meter = self.budget.meter(self._turn_spent, self.hurry)
+            try:
+                return self._deepen(game, candidates, meter)
+            finally:
+                self._turn_spent += meter.elapsed()
         finally:
-            self._turn_spent += meter.elapsed()
-
-    def _answer(self, action: Action) -> Action:
-        """`action`, forgetting the turn's positions when it ends the turn (none will recur)."""
-        if isinstance(action, EndTurn):
-            self.table.clear()
             self.turn_value.forget()
-        return action
 
     def _candidates(self, game: Game) -> list[Action]:
         """The planner's choice first, then the other actions it scores about as high (within
@@ -203,89 +189,53 @@ class SearchBot(Bot):
     def _deepen(self, game: Game, candidates: list[Action], meter: Meter) -> Action:
         """Search one action deeper each time; keep the last answer a search completed.
 
-        Each depth tries the root's options in the order the depth before valued them, so the
-        best lines are known first. A search in which no line reached the depth limit saw
-        every line to its end: then it is complete, and `complete` says so."""
-        best, self.depth, self.complete, self.values = candidates[0], 0, False, {}
-        root = self.table.node(game.copy())  # the caller's game may change after we answer
-        order = list(range(len(candidates)))
+        A search that took no more steps than the one before met nothing new (every line ends
+        within the depth): then it is complete, and `complete` says so."""
+        best, self.depth, self.complete = candidates[0], 0, False
+        steps = -1
         for depth in range(FIRST_DEPTH, MAX_DEPTH + 1):
-            self._cut = False
+            start = meter.used
             try:
-                values = self._root(root, candidates, order, depth, meter)
+                best = self._root(game, candidates, depth, meter)
             except OutOfBudget:
                 break
-            best, self.depth = self._pick(candidates, values), depth
-            self.values = dict(zip(candidates, values, strict=True))
-            order.sort(key=lambda i: (-values[i], i))
-            if not self._cut:
+            self.depth = depth
+            if meter.used - start == steps:
                 self.complete = True
                 break
+            steps = meter.used - start
         return best
 
-    @staticmethod
-    def _pick(candidates: list[Action], values: list[float]) -> Action:
+    def _root(self, game: Game, candidates: list[Action], depth: int, meter: Meter) -> Action:
         """The planner's choice, unless the search finds another option clearly better: the
         appraisal the search rests on is only a model, and small differences are its noise."""
+        team = game.active_team
+        values = [self._leaf(game, team, meter) if isinstance(action, EndTurn)
+                  else self._expect(game, action, team, depth - 1, meter)
+                  for action in candidates]
         best = max(range(len(values)), key=lambda i: (values[i], -i))
         return candidates[best] if values[best] > values[0] + MARGIN else candidates[0]
 
-    def _root(self, root: Node, candidates: list[Action], order: list[int], depth: int,
-              meter: Meter) -> list[float]:
-        """Each option's value, searched `depth` of our actions deep, tried in `order`."""
-        team = root.game.active_team
-        values = [0.0] * len(candidates)
-        for i in order:
-            action = candidates[i]
-            values[i] = (self._leaf(root, team, meter) if isinstance(action, EndTurn)
-                         else self._expect(root, action, team, depth - 1, meter))
-        return values
-
-    def _expect(self, node: Node, action: Action, team: str, depth: int, meter: Meter) -> float:
+    def _expect(self, game: Game, action: Action, team: str, depth: int, meter: Meter) -> float:
         """The mean value of an action over its chance results, each searched `depth` deeper."""
-        results = node.edges.get(action)
-        if results is None:
-            self._spend(meter)
-            results = [(float(p), self.table.node(after))
-                       for p, after in node.game.outcomes(action)]
-            if not self.table.full:
-                node.edges[action] = results
-        return sum(p * self._best(after, team, depth, meter) for p, after in results)
+        self._spend(meter)
+        return sum(float(p) * self._best(after, team, depth, meter)
+                   for p, after in game.outcomes(action))
 
-    def _best(self, node: Node, team: str, depth: int, meter: Meter) -> float:
+    def _best(self, game: Game, team: str, depth: int, meter: Meter) -> float:
         """The value of a position: end the turn here, or the best of a few more actions."""
-        known = node.known(depth)
-        if known is not None:
-            self._cut = self._cut or node.was_cut(depth)
-            return known
-        value = self._leaf(node, team, meter)
-        game = node.game
-        if game.over:
-            node.learn(depth, value, cut=False)
+        value = self._leaf(game, team, meter)
+        if depth == 0 or game.over:
             return value
-        if depth == 0:
-            self._cut = True
-            node.learn(depth, value, cut=True)
-            return value
-        cut_before, self._cut = self._cut, False
-        for action in self._inner(node):
-            value = max(value, self._expect(node, action, team, depth - 1, meter))
-        node.learn(depth, value, cut=self._cut)
-        self._cut = cut_before or self._cut
+        ranked = self.turn_value.ranked(game)[:INNER_BREADTH]
+        for gain, action in ranked:
+            if gain > PlannerBot.threshold:
+                value = max(value, self._expect(game, action, team, depth - 1, meter))
         return value
 
-    def _inner(self, node: Node) -> list[Action]:
-        """The appraisal's best few actions in a position that gain anything."""
-        if node.inner is None:
-            ranked = self.turn_value.ranked(node.game)[:INNER_BREADTH]
-            node.inner = [action for gain, action in ranked if gain > PlannerBot.threshold]
-        return node.inner
-
-    def _leaf(self, node: Node, team: str, meter: Meter) -> float:
-        if node.leaf is None:
-            self._spend(meter)
-            node.leaf = self.turn_value.value(node.game, team)
-        return node.leaf
+    def _leaf(self, game: Game, team: str, meter: Meter) -> float:
+        self._spend(meter)
+        return self.turn_value.value(game, team)
 
     @staticmethod
     def _spend(meter: Meter) -> None:

@@ -8,7 +8,6 @@ import pygame
 from laser_flag.bots import HUMAN
 from laser_flag.bots.budget import Budget
 from laser_flag.bots.search import SearchBot
-from laser_flag.bots.transpositions import Table
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.ui import bot_turns
 from laser_flag.ui.session import Session
@@ -19,13 +18,10 @@ LONG_TURN_S = 600.0  # a budget no test waits out: only "answer now" ends a deci
 
 
 class Recorded(SearchBot):
-    """The Hard bot, noting how much of its budget each decision had used when it answered.
-    It keeps no table of positions: with one, its search of this small map's turn sees every
-    line to its end before the test has pressed its keys, and the test needs it still thinking."""
+    """The Hard bot, noting how much of its budget each decision had used when it answered."""
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed, Budget.seconds(LONG_TURN_S))
-        self.table = Table(limit=0)
         self.used: list[float] = []
 
     def choose(self, game):
