@@ -5,6 +5,11 @@ it: each decision gets `game.copy()`. Games are bot against itself, seeded, seve
 Hard runs with the client's budget (`budget.CLIENT_SECONDS` a turn) against Normal, which
 decides its game's length; its turns are the ones timed (issue 14: median <= 2 s, max <= 5 s).
 Run: .venv/bin/python benchmarks/bots.py [MAP] [GAMES] [MAX_ROUNDS]   (never in tests)
+
+`depth` mode: how far Hard's search gets at the lab's budget (`--budget steps:150`), against
+the planner, per map: the share of its searches that complete (see every line to its end), the
+deepest complete depth reached, steps spent and the time a search takes.
+Run: .venv/bin/python benchmarks/bots.py depth [STEPS] [GAMES] [MAX_ROUNDS] MAP...
 """
 
 from __future__ import annotations
@@ -12,9 +17,13 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from laser_flag.bots import Bot, bot_for_level, make_bot
+from laser_flag.bots.budget import Budget
+from laser_flag.bots.search import SearchBot
 from laser_flag.engine import EndTurn, Game, load_map
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,7 +72,59 @@ def player(name: str, seed: int) -> Bot:
     return bot_for_level(name, seed) if name[0].isupper() else make_bot(name, seed)
 
 
+@dataclass
+class Depths:
+    """What Hard's searches reached over some games."""
+
+    searches: int = 0
+    complete: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+    depth: Counter[int] = field(default_factory=Counter)  # deepest complete depth: searches
+
+    def line(self, label: str) -> str:
+        n = max(1, self.searches)
+        depths = "  ".join(f"{d}: {c / n:4.0%}" for d, c in sorted(self.depth.items()))
+        return (f"  {label:10} searches {self.searches:5}  complete {self.complete / n:4.0%}  "
+                f"steps {self.steps / n:6.1f}  {self.seconds / n * 1000:6.1f} ms  depth {depths}")
+
+
+def search_depths(path: Path, steps: int, games: int, max_rounds: int) -> Depths:
+    """Hard at `steps` a decision against the planner, sides swapped game by game (seeded):
+    each search's deepest complete depth (0: none) and whether it saw every line's end."""
+    gm, found = load_map(path), Depths()
+    for seed in range(games):
+        game = Game(gm, seed=seed)
+        hard = SearchBot(seed, Budget.steps(steps))
+        bots = {"1": hard, "2": make_bot("planner", seed + 1000)}
+        if seed % 2:
+            bots = {"1": bots["2"], "2": hard}
+        while not game.over and game.round <= max_rounds:
+            bot = bots[game.active_team]
+            start = time.perf_counter()
+            action = bot.choose(game.copy())
+            if bot is hard and hard.meter is not None:  # it searched: more than one option
+                found.searches += 1
+                found.complete += hard.complete
+                found.steps += hard.meter.used
+                found.seconds += time.perf_counter() - start
+                found.depth[hard.depth] += 1
+            game.apply(action)
+    return found
+
+
+def depth_main(args: list[str]) -> None:
+    steps, games, max_rounds = int(args[0]), int(args[1]), int(args[2])
+    print(f"Hard at steps:{steps} against the planner, {games} games a map, "
+          f"at most {max_rounds} rounds")
+    for path in map(Path, args[3:]):
+        print(search_depths(path, steps, games, max_rounds).line(path.stem))
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["depth"]:
+        depth_main(sys.argv[2:])
+        return
     path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "maps" / "gridlock.json"
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 4
     max_rounds = int(sys.argv[3]) if len(sys.argv) > 3 else MAX_ROUNDS
