@@ -392,7 +392,7 @@ class Game:
     # ----- legality ----------------------------------------------------------------------
 
     def _why_not_act(self, unit: Unit | None) -> str | None:
-        if self._winner is not None:  # self.over, without a property's call: asked per action
+        if self.over:
             return "The game is over."
         if unit is None:
             return "There is no such unit on the board."
@@ -617,10 +617,7 @@ class Game:
         unit = self._units[uid]
         if unit.laser == DEACTIVATED:
             return
-        targets = self._targets
-        if targets is None or targets.team != unit.team:
-            targets = self._targets_of(unit.team)
-        if not self.map.visibility.seen_bits(unit.pos) & targets.tiles:
+        if not self.map.visibility.seen_bits(unit.pos) & self._targets_of(unit.team).tiles:
             return  # no enemy sees the tile (sight is symmetric): the usual case, made cheap
         watchers = overwatch.eligible(self.map, self._units.values(), unit.team, unit.pos)
         if not watchers:  # shuffling nobody draws nothing: the generator is left alone

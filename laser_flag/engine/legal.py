@@ -91,13 +91,12 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | list[Action]:  # type: ignore[override]
         if type(index) is not int:  # a slice (or a bad index: the list's own error)
             return self._list()[index]  # type: ignore[index]
-        ends = self._ends
-        size = ends[-1] if ends else 0  # len(self), without a call: random play reads one each
+        size = len(self)
         if not -size <= index < size:
             raise IndexError("legal actions index out of range")
         index %= size
-        k = bisect_right(ends, index)
-        return self._parts[k].action(index - (ends[k - 1] if k else 0))
+        k = bisect_right(self._ends, index)
+        return self._parts[k].action(index - (self._ends[k - 1] if k else 0))
 
     def _list(self) -> list[Action]:
         if self._listed is None:

@@ -146,10 +146,7 @@ class _Levels:
             high = front & self.cover
             if high:
                 onto |= self.steps(high) & free
-        fewer = onto
-        for spread in self.spreads:  # and_above(onto), without a call: once per search step
-            fewer |= fewer << spread
-        fewer &= self.all
+        fewer = self.and_above(onto)
         known = onto & (kept | fewer << self.width)
         return onto ^ known, tried, kept | fewer  # (`^` of a part: no `~`, which is slow)
 
@@ -410,15 +407,7 @@ class KeptSearches:
         if not blocked:
             return open_floor
         walked_on &= blocked
-        if walked_on:
-            at = (key, walked_on)
-            reach = self._found.get(at)  # _kept's first lines, without a call: usually found
-            if reach is None:
-                reach = self._kept(self._found, at, open_floor)
-            else:
-                self._found.move_to_end(at)
-        else:
-            reach = open_floor
+        reach = self._kept(self._found, (key, walked_on), open_floor) if walked_on else open_floor
         return reach if walked_on == blocked else reach.also_blocking(blocked)
 
     def _walk_open_floor(self, key: tuple[Pos, int, bool, int]) -> tuple[Reach, int, int]:

@@ -30,12 +30,9 @@ class Unit:
 
     def moved(self, pos: Pos, ap: int, laser: str, elevated: bool) -> Unit:
         """A copy as a move leaves it: made on nearly every action, so built as a draft."""
-        draft = _Draft()  # every field set here, in one call: a move makes one per action
-        draft.id, draft.team, draft.unit_class = self.id, self.team, self.unit_class
+        draft = _Draft.of(self)
         draft.pos, draft.ap, draft.laser, draft.elevated = pos, ap, laser, elevated
-        draft.snap_shots, draft.fired = self.snap_shots, self.fired
-        draft.__class__ = Unit  # type: ignore[assignment]  # as _Draft.frozen()
-        return draft  # type: ignore[return-value]
+        return draft.frozen()
 
     def changed(self, **fields: Any) -> Unit:
         """A copy with `fields` changed, as dataclasses.replace makes it but a fraction of its
