@@ -10,7 +10,7 @@ import pytest
 
 from laser_flag import __version__
 from laser_flag.engine import load_map
-from laser_flag.lab import STYLES, badge
+from laser_flag.lab import STYLES, badge, report
 
 MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))
 
@@ -28,3 +28,17 @@ def test_the_bundled_map_has_a_current_badge(path):
     assert value["game_version"] == __version__, (
         f"{path.name}'s badge was measured by version {value['game_version']}, this is "
         f"{__version__}: run `make badges`")
+
+
+@pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
+def test_the_bundled_map_is_fair_and_its_games_end(path):
+    """Issue 14's map pass, as each badge measured it: fair for Hard against Hard and rusher
+    against rusher, Hard's own games a mean of 6 rounds or more, and none of any pairing's
+    games stopped by the round cap (0.18.0's Rooftops had 1 of 96 Hard-Hard games there)."""
+    gm = load_map(path)
+    value = gm.to_json_dict()[badge.KEY]
+    assert badge.status(gm).verdict == report.FAIR, f"{path.name}: {badge.status(gm).text}"
+    rows = {tuple(r["pairing"]): r for r in value["pairings"]}
+    assert rows["hard", "hard"]["mean_rounds"] >= 6, f"{path.name}: Hard-Hard games too short"
+    capped = {pairing: r["capped"] for pairing, r in rows.items() if r["capped"]}
+    assert not capped, f"{path.name}: games at the round cap {capped}"
