@@ -37,7 +37,8 @@ def test_the_bundled_map_is_fair_and_its_games_end(path):
     games stopped by the round cap (0.18.0's Rooftops had 1 of 96 Hard-Hard games there)."""
     gm = load_map(path)
     value = gm.to_json_dict()[badge.KEY]
-    assert badge.status(gm).verdict == report.FAIR, f"{path.name}: {badge.status(gm).text}"
+    status = badge.status(gm)
+    assert status.verdict == report.FAIR, f"{path.name}: {status.text}"
     rows = {tuple(r["pairing"]): r for r in value["pairings"]}
     assert rows["hard", "hard"]["mean_rounds"] >= 6, f"{path.name}: Hard-Hard games too short"
     capped = {pairing: r["capped"] for pairing, r in rows.items() if r["capped"]}
