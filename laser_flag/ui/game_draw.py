@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..board.draw import draw_tiles, draw_unit, draw_units, tile_rect
+from ..board.draw import disc_centre, draw_tiles, draw_unit, draw_units, tile_rect
 from ..board.icons import draw_cover_bars
 from ..board.palette import HIGHLIGHTS, Palette
 from ..board.theme import Theme
@@ -122,8 +122,9 @@ def draw_shot_playing(surface: pygame.Surface, lay: Layout, palette: Palette, ga
         overlays.ring(surface, origin, px, a, overlays.SHOT_ORANGE, max(3, px // 8))
         overlays.tag(surface, origin, px, a, "snap shot!", overlays.SHOT_ORANGE)
     team = palette.team(roster.team_of(shot.shooter))
-    overlays.laser(surface, game.map, origin, px, a, b, team.symbol, beam_reach(elapsed),
-                   beam_glow(elapsed))
+    start = disc_centre(tile_rect(origin, px, a), game.map.is_cover(a))
+    end = disc_centre(tile_rect(origin, px, b), game.map.is_cover(b))
+    overlays.laser(surface, start, end, px, team.bright, beam_reach(elapsed), beam_glow(elapsed))
     if shot.hit:
         overlays.burst(surface, origin, px, b, overlays.FLASH, hit_flash(elapsed))
     if playback.showing_dice():

@@ -8,7 +8,6 @@ import pygame
 
 from ..board.draw import Point, shade_tiles, tile_rect
 from ..board.palette import HIGHLIGHTS
-from ..board.sight_line import sight_line, to_screen
 from ..engine.game_map import LEVEL, GameMap, Pos
 from .widgets import draw_text, font
 
@@ -70,21 +69,11 @@ def crosshair(
         pygame.draw.line(surface, color, start, end, width)
 
 
-def laser(
-    surface: pygame.Surface,
-    gm: GameMap,
-    origin: Point,
-    tile_px: int,
-    a: Pos,
-    b: Pos,
-    color,
-    reach: float,
-    glow: float,
-) -> None:
-    """The beam from a to b along a clear sight line, drawn out to `reach` (0..1), its halo and
-    core as bright as `glow` (0..1). Drawn on a layer the size of the beam, so it stays cheap."""
-    p2, q2 = sight_line(gm, a, b)
-    start, end = to_screen(p2, origin, tile_px), to_screen(q2, origin, tile_px)
+def laser(surface: pygame.Surface, start: Point, end: Point, tile_px: int, color, reach: float,
+          glow: float) -> None:
+    """The beam from the shooter's disc to the target's, drawn out to `reach` (0..1), its halo
+    and core as bright as `glow` (0..1). Drawn on a layer the size of the beam, so it stays
+    cheap."""
     tip = (start[0] + (end[0] - start[0]) * reach, start[1] + (end[1] - start[1]) * reach)
     pad = max(6, tile_px // 3)
     left, top = min(start[0], tip[0]), min(start[1], tip[1])

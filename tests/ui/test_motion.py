@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from laser_flag.board.draw import tile_rect
-from laser_flag.board.sight_line import sight_line, to_screen
+from laser_flag.board.draw import disc_centre, tile_rect
 from laser_flag.engine.events import LaserChanged, Moved, Shot
 from laser_flag.ui.overlays import SHOT_ORANGE
 from laser_flag.ui.playback import BEAM_PEAK_MS, LASER_MS
@@ -28,10 +27,10 @@ def fire(app, scene: GameScene) -> None:
 
 
 def beam_middle(scene: GameScene) -> tuple[int, int]:
+    """The middle of the beam: it runs from the shooter's disc to the target's."""
     lay = scene.layout()
-    p2, q2 = sight_line(scene.game.map, SHOOTER, TARGET)
-    (x1, y1), (x2, y2) = to_screen(p2, lay.origin, lay.tile_px), to_screen(q2, lay.origin,
-                                                                            lay.tile_px)
+    (x1, y1), (x2, y2) = (disc_centre(tile_rect(lay.origin, lay.tile_px, pos), False)
+                          for pos in (SHOOTER, TARGET))
     return round((x1 + x2) / 2), round((y1 + y2) / 2)
 
 

@@ -64,7 +64,7 @@ class GameScene(Scene):
         return game_layout(self.app.screen.get_size(), self.game.map.rows, self.game.map.cols)
 
     def palette(self) -> Palette:
-        return Palette.from_map(self.game.map, self.app.settings.alternate_palette)
+        return self.session.palette(self.app.settings.alternate_palette)
 
     def shown(self) -> Selection:
         """What the board marks: the player's picks, or in a bot's turn the bot's plan."""

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pygame
 
-from ...board.palette import Palette
 from ..handoff import handoff_report
 from ..scene import Pop, PopToRoot, Scene, Transition
 from ..scroll import HINT, Scroll, draw_bar, overflows
@@ -94,7 +93,7 @@ class HandOffScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        palette = Palette.from_map(self.session.gm, self.app.settings.alternate_palette)
+        palette = self.session.palette(self.app.settings.alternate_palette)
         background, title = team_tint(palette.team(self.team))
         surface.fill(background)
         for i in range(4):  # the title band, brightest at its middle, as on the victory screen

@@ -22,6 +22,7 @@ from ..layout import game_layout
 from ..log_text import Roster, event_text
 from ..playback import Playback
 from ..scene import Pop, Scene, Transition
+from ..session import saved_looks
 from ..unit_looks import unit_looks
 from ..widgets import (
     ACCENT,
@@ -53,6 +54,7 @@ class ReplayScene(Scene):
         names = {t: loaded.gm.teams[t].name for t in TEAMS}
         names.update({t: v for t, v in loaded.teams.get("names", {}).items() if t in names})
         self.roster = Roster(loaded.gm, names)
+        self.looks = saved_looks(loaded.teams)  # whose colours each team wore
         self.replay = loaded.replay or ReplayIndex(
             loaded.gm, loaded.game.seed, loaded.actions, fog=loaded.game.fog)
         self.index = 0
@@ -202,7 +204,7 @@ class ReplayScene(Scene):
         view = self.view()
         game = view.known
         lay = game_layout(surface.get_size(), game.map.rows, game.map.cols)
-        palette = Palette.from_map(game.map, self.app.settings.alternate_palette)
+        palette = Palette.from_map(game.map, self.app.settings.alternate_palette, self.looks)
         draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette, self.app.settings.theme)
         draw_fog(surface, lay, palette, view, dim=True)
         draw_units(surface, unit_looks(game, self.playback), lay.origin, lay.tile_px, palette)

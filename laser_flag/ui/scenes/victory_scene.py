@@ -90,7 +90,7 @@ class VictoryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         game, names = self.session.game, self.session.names
-        palette = Palette.from_map(game.map, self.app.settings.alternate_palette)
+        palette = self.session.palette(self.app.settings.alternate_palette)
         background, title = self.colors(palette)
         surface.fill(background)
         for i in range(4):  # the title band, brightest at its middle
