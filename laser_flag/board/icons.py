@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from functools import lru_cache, partial
+from functools import partial
 
 import pygame
 
 from .palette import RGB
+from .text import rendered
 
 INK: RGB = (20, 20, 20)
 PIP_ON: RGB = (255, 222, 60)
@@ -130,17 +131,7 @@ def draw_cover_bars(surface: pygame.Surface, rect: pygame.Rect, sides: Iterable[
             pygame.draw.rect(surface, INK, bar, 1)
 
 
-@lru_cache(maxsize=64)
-def _digit(count: int, height: int) -> pygame.Surface:
-    """A snap-shot count rendered once per size."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    font = pygame.font.Font(None, max(8, round(height * 1.45)))
-    font.set_bold(True)
-    return font.render(str(count), True, EYE)
-
-
-def _draw_eye(surface: pygame.Surface, rect: pygame.Rect) -> None:
+def draw_eye(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.ellipse(surface, INK, rect)
     pygame.draw.ellipse(surface, EYE, rect.inflate(-2, -2))
     pupil = max(1.5, rect.h * 0.28)
@@ -152,14 +143,14 @@ SMALL_EYE_PX = 12  # below this height the eye is left out: the count alone stay
 
 def draw_snap_shots(surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
     """An eye with the number of snap shots held (the count alone when small): on watch."""
-    digit = _digit(count, rect.h - 2)
+    digit = rendered(str(count), max(8, round((rect.h - 2) * 1.45)), EYE, True)
     box = digit.get_rect().inflate(4, 2)
     box.topright = rect.topright
     if rect.h >= SMALL_EYE_PX:
         width = min(box.left - rect.x - 1, round(rect.h * 1.5))
         eye = pygame.Rect(0, 0, width, min(rect.h, round(width / 1.5)))
         eye.midright = (box.left - 1, rect.centery)
-        _draw_eye(surface, eye)
+        draw_eye(surface, eye)
     pygame.draw.rect(surface, INK, box, border_radius=2)
     pygame.draw.rect(surface, COVER, box, 1, border_radius=2)
     surface.blit(digit, digit.get_rect(center=box.center))

@@ -21,6 +21,7 @@ SHOT_ORANGE = (255, 160, 60)
 FLASH = (255, 200, 120)
 RECHARGE_CYAN = (110, 230, 255)
 LABEL_GREY = (150, 156, 170)
+ASK = (255, 196, 64)  # the end-turn question and the units it is about
 
 
 def shade(surface: pygame.Surface, origin: Point, tile_px: int, tiles: Iterable[Pos], rgba) -> None:
@@ -67,6 +68,26 @@ def crosshair(
         start = (cx + dx * (radius - tick), cy + dy * (radius - tick))
         end = (cx + dx * (radius + tick // 2), cy + dy * (radius + tick // 2))
         pygame.draw.line(surface, color, start, end, width)
+
+
+def cross(surface: pygame.Surface, rect: pygame.Rect, color) -> None:
+    """A tile that cannot be reached: framed, with a cross through its middle."""
+    width = max(2, rect.w // 14)
+    pygame.draw.rect(surface, color, rect.inflate(-2, -2), width, border_radius=max(2, rect.w // 8))
+    inner = rect.inflate(-rect.w // 2, -rect.h // 2)
+    pygame.draw.line(surface, color, inner.topleft, inner.bottomright, width)
+    pygame.draw.line(surface, color, inner.topright, inner.bottomleft, width)
+
+
+def dashed(surface: pygame.Surface, a: Point, b: Point, color, width: int) -> None:
+    """A dashed line from a to b (a watcher's sight of a tile)."""
+    length = max(1.0, ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5)
+    dash = max(6, width * 4)
+    for start in range(0, int(length), 2 * dash):
+        t0, t1 = start / length, min(1.0, (start + dash) / length)
+        p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        pygame.draw.line(surface, color, p, q, width)
 
 
 def laser(surface: pygame.Surface, start: Point, end: Point, tile_px: int, color, reach: float,
@@ -122,35 +143,35 @@ def walking_rect(origin: Point, tile_px: int, path: Sequence[Pos], steps: float)
     return a.move(round((b.x - a.x) * t), round((b.y - a.y) * t))
 
 
-def tag(surface: pygame.Surface, origin: Point, tile_px: int, pos: Pos, text: str, color) -> None:
-    """A small label above a tile (the snap-shot risk of a move there)."""
-    rect = tile_rect(origin, tile_px, pos)
-    width, height = font(20).size(text)
-    box = pygame.Rect(0, 0, width + 10, height + 6)
-    box.midbottom = (rect.centerx, rect.top - 2)
-    box.clamp_ip(surface.get_rect())
-    pygame.draw.rect(surface, (20, 20, 26), box, border_radius=4)
-    pygame.draw.rect(surface, color, box, 1, border_radius=4)
-    draw_text(surface, text, box.center, 20, color, anchor="center")
-
-
-def banner(surface: pygame.Surface, board: pygame.Rect, text: str) -> None:
-    """A boxed notice along the top of the board (the bots are paused); the board stays seen."""
-    width = min(board.w - 16, font(26, True).size(text)[0] + 32)
-    box = pygame.Rect(0, 0, width, 40)
-    box.midtop = (board.centerx, board.y + 8)
+def banner(surface: pygame.Surface, area: pygame.Rect, text: str, second: str = "",
+           color=SIGHT_YELLOW) -> pygame.Rect:
+    """A boxed notice along the top of the board, a second line under it if given; the board
+    stays seen around it."""
+    size = max(18, min(28, area.w // 26))
+    small = max(15, size * 3 // 4)
+    widest = max(font(size, True).size(text)[0], font(small).size(second)[0] if second else 0)
+    height = size + 16 + (small + 4 if second else 0)
+    box = pygame.Rect(0, 0, min(area.w - 16, widest + 36), height)
+    box.midtop = (area.centerx, area.y + 8)
     pygame.draw.rect(surface, (20, 20, 26), box, border_radius=8)
-    pygame.draw.rect(surface, SIGHT_YELLOW, box, 2, border_radius=8)
-    draw_text(surface, text, box.center, 26, SIGHT_YELLOW, bold=True, anchor="center")
+    pygame.draw.rect(surface, color, box, 2, border_radius=8)
+    draw_text(surface, text, (box.centerx, box.y + 8), size, color, bold=True, anchor="midtop")
+    if second:
+        draw_text(surface, second, (box.centerx, box.y + size + 12), small, PATH_WHITE,
+                  anchor="midtop")
+    return box
 
 
-def coordinates(surface: pygame.Surface, board: pygame.Rect, rows: int, cols: int,
+def coordinates(surface: pygame.Surface, board: pygame.Rect, area: pygame.Rect,
                 tile_px: int) -> None:
-    """Row numbers left of the board and column numbers above it, as the log counts them."""
+    """Row numbers left of the board and column numbers above it, as the log counts them: those
+    of the rows and columns in sight, along the edges of the part of the board shown."""
     size = max(11, min(16, tile_px // 2))
-    for c in range(cols):
+    for c in range(board.w // tile_px):
         x = board.x + c * tile_px + tile_px // 2
-        draw_text(surface, str(c), (x, board.y - 2), size, LABEL_GREY, anchor="midbottom")
-    for r in range(rows):
+        if area.left <= x <= area.right:
+            draw_text(surface, str(c), (x, area.y - 2), size, LABEL_GREY, anchor="midbottom")
+    for r in range(board.h // tile_px):
         y = board.y + r * tile_px + tile_px // 2
-        draw_text(surface, str(r), (board.x - 4, y), size, LABEL_GREY, anchor="midright")
+        if area.top <= y <= area.bottom:
+            draw_text(surface, str(r), (area.x - 4, y), size, LABEL_GREY, anchor="midright")

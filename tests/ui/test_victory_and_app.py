@@ -10,7 +10,6 @@ import pytest
 from laser_flag.app import first_session, levels, main, parse_args
 from laser_flag.board.palette import Palette
 from laser_flag.ui.loop import BACKGROUND
-from laser_flag.ui.panel import score_rects
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.victory_scene import VictoryScene, team_stats
@@ -85,7 +84,7 @@ def type_keys(app, keys: list[tuple[int, str]]) -> None:
 
 def test_clicking_a_score_box_renames_the_team_in_place(app):
     scene = start_game(app, small_session())
-    click(app, score_rects(scene.layout().panel)["2"].center)
+    click(app, scene.score_rects()["2"].center)
     typed = [(pygame.K_SPACE, " "), (pygame.K_t, "t"), (pygame.K_h, "h"), (pygame.K_e, "e"),
              (pygame.K_SPACE, " "), (pygame.K_b, "B"), (pygame.K_BACKSPACE, ""), (pygame.K_b, "B"),
              (pygame.K_o, "o"), (pygame.K_l, "l"), (pygame.K_d, "d")]
@@ -99,10 +98,10 @@ def test_clicking_a_score_box_renames_the_team_in_place(app):
 
 def test_escape_or_a_blank_name_keeps_the_old_name(app):
     scene = start_game(app, small_session())
-    click(app, score_rects(scene.layout().panel)["1"].center)
+    click(app, scene.score_rects()["1"].center)
     type_keys(app, [(pygame.K_x, "x"), (pygame.K_ESCAPE, "")])
     assert scene.naming is None and scene.session.names["1"] == "Alice"
-    click(app, score_rects(scene.layout().panel)["1"].center)
+    click(app, scene.score_rects()["1"].center)
     type_keys(app, [(pygame.K_BACKSPACE, "")] * 5 + [(pygame.K_RETURN, "\r")])
     assert scene.session.names["1"] == "Alice"
 

@@ -14,7 +14,6 @@ from ...engine.game_map import TEAMS
 from ...replay_index import ReplayIndex
 from ...saves import LoadedSave
 from ...sound.cues import classes_of, sounds_for
-from ..bot_turns import DICE_MS
 from ..fog_draw import draw_fog
 from ..fog_view import TeamView, ViewCache, as_seen_by, units_before
 from ..game_draw import draw_playback
@@ -23,6 +22,7 @@ from ..log_text import Roster, event_text
 from ..playback import Playback
 from ..scene import Pop, Scene, Transition
 from ..session import saved_looks
+from ..shot_notes import ShotNotes
 from ..unit_looks import unit_looks
 from ..widgets import (
     ACCENT,
@@ -61,6 +61,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.elapsed = 0
         self.playback: Playback | None = None  # the action's events, played as in the game
+        self.notes = ShotNotes()  # shots' results fading on the board
         self.seen_by: str | None = None  # V: everything, or the game as that team saw it
         self.views = ViewCache()
         self.told_cache: dict[tuple[int, str], list[Event]] = {}  # by action and team
@@ -119,7 +120,7 @@ class ReplayScene(Scene):
         events = self.told(index)
         before = self.replay.game_at(index - 1)
         self.playback = Playback(units_before(before, self.seen_by, events), dict(before.scores),
-                                 events, auto_dice_ms=DICE_MS, on_start=self.sound_of)
+                                 events, on_start=self.sound_of, notes=self.notes)
 
     def sound_of(self, event: Event) -> None:
         """An event played forward sounds as it did in the game (jumps stay quiet)."""
@@ -139,10 +140,11 @@ class ReplayScene(Scene):
         self.elapsed = 0
 
     def animating(self) -> bool:
-        return self.playing or self.playback is not None
+        return self.playing or self.playback is not None or self.notes.alive
 
     def update(self, dt_ms: int) -> None:
         speed = self.app.settings.speed
+        self.notes.tick(dt_ms)
         if self.playback is not None:
             self.playback.update(dt_ms, speed)
             if self.playback.done:

@@ -1,0 +1,103 @@
+"""Numbers and words on the board, where the eye already is: a chance over an enemy, a risk at a
+tile, a shot's result floating off its target, why a tile cannot be reached. Drawing only; the
+client, the editor and a replay viewer give them what to say."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from . import icons
+from .palette import RGB
+from .text import rendered, wrap
+
+INK: RGB = (18, 19, 24)
+MIN_TEXT, MAX_TEXT = 14, 30  # a mark's text size in px, following the tile size between these
+
+
+def text_px(tile_px: int, share: float = 0.36) -> int:
+    """A mark's text size on tiles of `tile_px`: big enough to read, never bigger than a tile."""
+    return max(MIN_TEXT, min(MAX_TEXT, round(tile_px * share)))
+
+
+def pill(surface: pygame.Surface, lines: Sequence[tuple[str, int, RGB, bool]], at: tuple[int, int],
+         edge: RGB, *, anchor: str = "midbottom", bounds: pygame.Rect | None = None,
+         alpha: int = 255) -> pygame.Rect:
+    """A dark rounded box around `lines` (text, size, colour, bold), placed by `anchor` at
+    `at` and kept inside `bounds` (the board as seen); `alpha` fades it. Returns its rect."""
+    images = [rendered(text, size, color, bold) for text, size, color, bold in lines]
+    width = max(image.get_width() for image in images) + 12
+    height = sum(image.get_height() for image in images) + 6
+    box = pygame.Rect(0, 0, width, height)
+    setattr(box, anchor, at)
+    if bounds is not None:
+        box.clamp_ip(bounds)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    radius = min(8, height // 2)
+    pygame.draw.rect(layer, (*INK, 225), layer.get_rect(), border_radius=radius)
+    pygame.draw.rect(layer, edge, layer.get_rect(), 2, border_radius=radius)
+    y = 3
+    for image in images:
+        layer.blit(image, image.get_rect(midtop=(width // 2, y)))
+        y += image.get_height()
+    if alpha < 255:
+        layer.set_alpha(alpha)
+    surface.blit(layer, box)
+    return box
+
+
+def chance(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB,
+           bounds: pygame.Rect | None = None) -> pygame.Rect:
+    """A shot's chance ('58%') on the top edge of its target's tile."""
+    size = text_px(tile.h, 0.34)
+    return pill(surface, [(text, size, color, True)], (tile.centerx, tile.y + size // 2), color,
+                anchor="center", bounds=bounds)
+
+
+def tile_number(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB) -> None:
+    """A number in the middle of a tile (the chance from a firing position), outlined in ink so
+    it reads on any tile and under any tint."""
+    size = text_px(tile.h, 0.34)
+    ink = rendered(text, size, INK, True)
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
+        surface.blit(ink, ink.get_rect(center=(tile.centerx + dx, tile.centery + dy)))
+    image = rendered(text, size, color, True)
+    surface.blit(image, image.get_rect(center=tile.center))
+
+
+def watcher(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB,
+            bounds: pygame.Rect | None = None) -> None:
+    """An eye and its snap shot's chance ('eye 33%') under a watcher that could fire."""
+    size = text_px(tile.h, 0.3)
+    box = pill(surface, [(f"   {text}", size, color, True)], (tile.centerx, tile.bottom - 2),
+               color, anchor="midbottom", bounds=bounds)
+    eye = pygame.Rect(0, 0, round(size * 1.1), round(size * 0.7))
+    eye.midleft = (box.x + 5, box.centery)
+    icons.draw_eye(surface, eye)
+
+
+def note(surface: pygame.Surface, tile: pygame.Rect, verdict: tuple[str, RGB], detail: str,
+         strength: float, rise: float, bounds: pygame.Rect | None = None) -> None:
+    """A shot's result over its target: the verdict big, the roll and chance under it; it
+    drifts up off the tile and fades as `strength` falls to 0."""
+    if strength <= 0:
+        return
+    text, color = verdict
+    size = text_px(tile.h, 0.42)
+    at = (tile.centerx, tile.y + tile.h // 3 - round(rise * tile.h * 0.5))
+    lines = [(text, size + 4, color, True), (detail, max(MIN_TEXT, size * 2 // 3), color, False)]
+    pill(surface, lines, at, color, anchor="midbottom", bounds=bounds, alpha=round(255 * strength))
+
+
+def bubble(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB,
+           bounds: pygame.Rect) -> None:
+    """A short explanation beside a tile (why it cannot be reached), wrapped to a few lines,
+    above the tile or under it when the board's top is near."""
+    size = text_px(tile.h, 0.3)
+    width = max(160, min(bounds.w - 8, 24 * size))
+    lines = [(line, size, color, False) for line in wrap(text, size, width)]
+    box = pill(surface, lines, (tile.centerx, tile.y - 2), color, bounds=bounds)
+    if box.colliderect(tile):  # clamped down over the tile: put it under the tile instead
+        pill(surface, lines, (tile.centerx, tile.bottom + 2), color, anchor="midtop",
+             bounds=bounds)
