@@ -129,6 +129,13 @@ def _washed(color: RGB, amount: float) -> RGB:
     return mix(color, WASH_GREY, amount)
 
 
+def team_disc(surface: pygame.Surface, centre: Point, radius: int, colors: TeamColors) -> None:
+    """A team's disc as its units wear it (its colour in its rim), where a screen names the
+    team: score boxes, banners, the hand-off and victory screens."""
+    pygame.draw.circle(surface, colors.outline, centre, radius)
+    pygame.draw.circle(surface, colors.main, centre, radius - max(2, radius // 6))
+
+
 def disc_centre(rect: pygame.Rect, elevated: bool) -> Point:
     """Where a unit's disc is drawn in its tile's `rect`: lifted when it stands on cover. A
     beam starts and ends here, so it meets the disc the eye sees."""

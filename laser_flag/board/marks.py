@@ -68,12 +68,13 @@ def tile_number(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RG
 
 def watcher(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB,
             bounds: pygame.Rect | None = None) -> None:
-    """An eye and its snap shot's chance ('eye 33%') under a watcher that could fire."""
+    """An eye and its snap shot's chance under a watcher that could fire."""
     size = text_px(tile.h, 0.3)
-    box = pill(surface, [(f"   {text}", size, color, True)], (tile.centerx, tile.bottom - 2),
-               color, anchor="midbottom", bounds=bounds)
     eye = pygame.Rect(0, 0, round(size * 1.1), round(size * 0.7))
-    eye.midleft = (box.x + 5, box.centery)
+    pad = " " * max(1, round(eye.w / max(1, rendered(" ", size, color, True).get_width())) + 1)
+    box = pill(surface, [(pad + text, size, color, True)], (tile.centerx, tile.bottom - 2),
+               color, anchor="midbottom", bounds=bounds)
+    eye.midleft = (box.x + 6, box.centery)
     icons.draw_eye(surface, eye)
 
 

@@ -38,7 +38,6 @@ class Highlights:
     coverage: RGBA = (255, 80, 200, 80)
     danger: RGBA = (255, 40, 40, 90)
     invalid: RGBA = (255, 0, 0, 150)
-    firing: RGBA = (255, 160, 60, 110)  # a tile the selected unit could fire at an enemy from
 
 
 HIGHLIGHTS = Highlights()

@@ -10,7 +10,6 @@ import pygame
 from ..board import marks
 from ..board.draw import disc_centre, tile_rect
 from ..board.forecast import Arrival, percent
-from ..board.palette import HIGHLIGHTS
 from ..engine.game import Game
 from ..engine.game_map import Pos
 from . import overlays
@@ -21,10 +20,12 @@ SAFE_GREEN = (120, 230, 140)
 
 
 def draw_numbers_under(surface: pygame.Surface, lay: Layout, sel: Selection) -> None:
-    """Under the units: the tiles the selected unit could fire at an enemy from."""
+    """Under the units: the tiles the selected unit could fire at an enemy from, framed."""
     against = sel.positions_against()
     if against is not None:
-        overlays.shade(surface, lay.origin, lay.tile_px, against[1], HIGHLIGHTS.firing)
+        for pos in against[1]:
+            overlays.ring(surface, lay.origin, lay.tile_px, pos, overlays.SHOT_ORANGE,
+                          max(2, lay.tile_px // 14))
 
 
 def draw_numbers_over(surface: pygame.Surface, lay: Layout, sel: Selection) -> None:

@@ -9,6 +9,7 @@ import pygame
 
 from ..board.viewport import BoardView
 from .layout import Layout, game_layout
+from .selection import Selection
 
 DRAG_BUTTONS = (2, 3)  # middle and right: the left button acts on tiles
 DRAG_PX = 5  # moved further than this with a button down: a drag, not a click
@@ -26,6 +27,7 @@ class BoardPointer:
         self.pressed: tuple[int, int] | None = None  # where a drag button went down
         self.dragging = False
         self.drawer_open = False
+        self.followed: tuple[int | None, int | None] = (None, None)  # (turn, unit) last shown
 
     def layout(self, size: tuple[int, int]) -> Layout:
         return game_layout(size, self.rows, self.cols, self.view, self.drawer_open)
@@ -33,6 +35,18 @@ class BoardPointer:
     def show(self, lay: Layout, pos: tuple[int, int]) -> None:
         """Pan just enough to bring tile `pos` into sight (the keyboard's cursor)."""
         self.view.show(lay.area, self.rows, self.cols, pos)
+
+    def follow(self, lay: Layout, sel: Selection) -> None:
+        """On a board bigger than its window, bring into sight one of the team to play's units
+        when a turn starts, and the unit picked (or a bot's plan's) when it changes."""
+        game, (turn, unit) = sel.game, self.followed
+        self.followed = (game.turn, sel.unit)
+        if turn != game.turn:
+            ours = [u.pos for u in game.units if u.team == game.active_team]
+            if ours:
+                self.show(lay, ours[0])
+        elif sel.unit is not None and sel.unit != unit:
+            self.show(lay, game.unit(sel.unit).pos)
 
     def toggle_drawer(self) -> None:
         self.drawer_open = not self.drawer_open

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..board.draw import team_disc
 from ..board.palette import Palette
 from ..engine.game_map import TEAMS
 from . import panel_buttons
@@ -54,8 +55,7 @@ def draw_chip(surface: pygame.Surface, at: tuple[int, int], team: str, view: Pan
     colors = palette.team(team)
     radius = size // 2
     centre = (at[0] + radius, at[1])
-    pygame.draw.circle(surface, colors.outline, centre, radius)
-    pygame.draw.circle(surface, colors.main, centre, radius - 2)
+    team_disc(surface, centre, radius, colors)
     text = f"{fit(view.names[team], size, size * 6, bold=True)} {view.scores[team]}/" \
            f"{view.limits[team]}"
     color = ACCENT if team == view.active else TEXT

@@ -40,7 +40,7 @@ def draw_choices_under(surface: pygame.Surface, lay: Layout, sel: Selection) -> 
     units."""
     origin, px, game = lay.origin, lay.tile_px, sel.game
     enemy = sel.enemy_shown()
-    if enemy is not None:
+    if enemy is not None and sel.positions_against() is None:  # else the firing view says more
         overlays.shade(surface, origin, px, sight(game, enemy), HIGHLIGHTS.coverage)
     overlays.reach(surface, origin, px, game.map, sel.reachable)
     draw_numbers_under(surface, lay, sel)
@@ -186,6 +186,7 @@ def draw_game_board(surface: pygame.Surface, lay: Layout, look: tuple[Palette, T
         draw_log_marks(surface, lay, game, marks.log_line)
     if marks.notes is not None:
         draw_notes(surface, lay, marks.notes)
+    overlays.edges(surface, lay.area, lay.board)
     surface.set_clip(None)
     draw_banners(surface, lay, game, playback, marks)
 

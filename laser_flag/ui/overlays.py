@@ -162,16 +162,47 @@ def banner(surface: pygame.Surface, area: pygame.Rect, text: str, second: str = 
     return box
 
 
+def edges(surface: pygame.Surface, area: pygame.Rect, board: pygame.Rect) -> None:
+    """Where the board goes on past the part shown: that edge fades, with an arrow (drag or the
+    wheel to see more)."""
+    depth = 22
+    sides = {"top": board.top < area.top, "bottom": board.bottom > area.bottom,
+             "left": board.left < area.left, "right": board.right > area.right}
+    for side, more in sides.items():
+        if more:
+            _fade(surface, area, side, depth)
+
+
+def _fade(surface: pygame.Surface, area: pygame.Rect, side: str, depth: int) -> None:
+    across = side in ("top", "bottom")
+    strip = pygame.Surface((area.w, depth) if across else (depth, area.h), pygame.SRCALPHA)
+    for i in range(depth):  # darkest at the edge
+        alpha = 200 * (depth - i) // depth
+        at = i if side in ("top", "left") else depth - 1 - i
+        ends = ((0, at), (area.w, at)) if across else ((at, 0), (at, area.h))
+        pygame.draw.line(strip, (10, 11, 16, alpha), *ends)
+    place = {"top": area.topleft, "left": area.topleft,
+             "bottom": (area.x, area.bottom - depth), "right": (area.right - depth, area.y)}
+    surface.blit(strip, place[side])
+    cx, cy = {"top": (area.centerx, area.top + 6), "bottom": (area.centerx, area.bottom - 6),
+              "left": (area.left + 6, area.centery), "right": (area.right - 6, area.centery)}[side]
+    tip = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}[side]
+    a, b = (tip[1] * 7, tip[0] * 7), (-tip[1] * 7, -tip[0] * 7)
+    arrow = [(cx + tip[0] * 4, cy + tip[1] * 4), (cx + a[0], cy + a[1]), (cx + b[0], cy + b[1])]
+    pygame.draw.polygon(surface, LABEL_GREY, arrow)
+
+
 def coordinates(surface: pygame.Surface, board: pygame.Rect, area: pygame.Rect,
                 tile_px: int) -> None:
     """Row numbers left of the board and column numbers above it, as the log counts them: those
     of the rows and columns in sight, along the edges of the part of the board shown."""
-    size = max(11, min(16, tile_px // 2))
+    size = max(11, min(22, tile_px // 2))
+    left, top = max(area.x, board.x) - 4, max(area.y, board.y) - 2
     for c in range(board.w // tile_px):
         x = board.x + c * tile_px + tile_px // 2
         if area.left <= x <= area.right:
-            draw_text(surface, str(c), (x, area.y - 2), size, LABEL_GREY, anchor="midbottom")
+            draw_text(surface, str(c), (x, top), size, LABEL_GREY, anchor="midbottom")
     for r in range(board.h // tile_px):
         y = board.y + r * tile_px + tile_px // 2
         if area.top <= y <= area.bottom:
-            draw_text(surface, str(r), (area.x - 4, y), size, LABEL_GREY, anchor="midright")
+            draw_text(surface, str(r), (left, y), size, LABEL_GREY, anchor="midright")

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ..board.draw import team_disc
 from ..board.palette import Palette
 from ..bots import HUMAN
 from . import panel_buttons
@@ -208,8 +209,7 @@ def draw_score(surface: pygame.Surface, rect: pygame.Rect, team: str, view: Pane
     if active:
         pygame.draw.rect(surface, ACCENT, rect, 3, border_radius=8)
     disc, radius = (rect.x + scaled(18, scale), rect.y + scaled(20, scale)), scaled(11, scale)
-    pygame.draw.circle(surface, colors.outline, disc, radius)
-    pygame.draw.circle(surface, colors.main, disc, radius - 2)
+    team_disc(surface, disc, radius, colors)
     size = scaled(22, scale)
     name = fit(view.names[team], size, rect.w - scaled(44, scale), bold=True)
     draw_text(surface, name, (rect.x + scaled(36, scale), rect.y + scaled(10, scale)), size, TEXT,

@@ -17,7 +17,7 @@ BUTTONS: dict[str, tuple[str, str, str, str]] = {
     "watch": ("Watch (H)", "Watch", "Shade what the enemy's watchers see (hold)", "H"),
     "rules": ("Rules (R)", "Rules", "The rules, with this map's numbers", "R"),
     "save": ("Save (^S)", "Save", "Save the game under a new name", "Ctrl+S"),
-    "speed": ("Anim: {speed}", "{speed}", "Animation speed", "A"),
+    "speed": ("Anim: {speed}", "Anim {speed}", "Animation speed", "A"),
     "settings": ("Settings (O)", "Settings", "Sound, look and play preferences", "O"),
     "menu": ("Menu", "Menu", "Back to the menu (this game is kept: Continue)", "Esc twice"),
     "pause": ("Pause (P)", "Pause", "Pause the bots", "P"),

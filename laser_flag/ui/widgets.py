@@ -96,7 +96,8 @@ class Button:
             color = TEXT
         pygame.draw.rect(surface, fill, self.rect, border_radius=6)
         pygame.draw.rect(surface, PANEL_EDGE, self.rect, 1, border_radius=6)
-        draw_text(surface, self.label, self.rect.center, size, color, anchor="center")
+        label = fit(self.label, size, self.rect.w - 8)  # a narrow button cuts, never spills
+        draw_text(surface, label, self.rect.center, size, color, anchor="center")
 
 
 def button_at(buttons: Sequence[Button], xy: tuple[int, int]) -> Button | None:

@@ -108,6 +108,7 @@ class GameScene(Scene):
             self.selection.hover = None
             self.plan.follow(self.selection.game, self.turns.plan)
         self.notice.follow(self.turns, self.selection)
+        self.pointer.follow(self.layout(), self.shown())
         if self.turns.playback is None and self.game.over:
             return Replace(ShowVictory(self.session))
         return Push(HandOff(self.session)) if self.turns.take_handoff() else None
@@ -184,11 +185,10 @@ class GameScene(Scene):
         if self.naming is not None:  # a click anywhere else keeps the name typed so far
             self.naming.keep()
             self.close_name_field()
-        lay = self.layout()
         hit = button_at(self.buttons(), event.pos)
         team = next((t for t, box in self.score_rects().items() if box.collidepoint(event.pos)),
                     None)
-        pos = lay.tile_at(self.game.map, event.pos)
+        pos = self.layout().tile_at(self.game.map, event.pos)
         if self.turns.confirming_end and (hit is None or hit.name != "end"):
             self.turns.keep_turn()  # a click elsewhere answers no
         if hit is not None:
