@@ -23,10 +23,11 @@ Point = tuple[int, int]
 CAP_SIDES = (("n", (-1, 0)), ("s", (1, 0)), ("w", (0, -1)), ("e", (0, 1)))
 KIND_ART = {ELEVATED: "cover", WALL: "wall"}  # the art part of a tile kind; others are floor
 BASE_TEAMS = {BASE_1: "1", BASE_2: "2"}
-DISC_RADIUS = 0.38  # of the tile
-DISC_Y = 0.44  # disc centre, from the tile top: room below for the AP pips
-LIFT = 0.12  # how far a unit on cover stands above the tile: a token on a pedestal
-SYMBOL_SCALE = 1.3  # symbol side / disc radius: big enough to tell apart at the smallest tile
+DISC_RADIUS = 0.36  # of the tile
+DISC_Y = 0.47  # disc centre, from the tile top: room above for a raised one, below for pips
+LIFT = 0.1  # how far a unit on cover stands above the tile: a token on a pedestal
+SYMBOL_SCALE = 1.3  # symbol side / disc radius...
+SMALL_SYMBOL_SCALE = 1.5  # ...and on small tiles, where a thin stroke would blur away
 WASH_GREY = (120, 120, 120)
 WASH = {CHARGING: 0.45, DEACTIVATED: 0.8}  # how far a disc fades to grey while its laser is out
 SMALL_TILE = 40  # below this the charging bolt is left out: it would cover the symbol
@@ -170,7 +171,7 @@ def _disc(sprite: pygame.Surface, look: UnitLook, size: int, colors: TeamColors)
     pygame.draw.circle(sprite, colors.outline, centre, radius)
     fill = _washed(colors.main, WASH.get(look.laser, 0.0))
     pygame.draw.circle(sprite, fill, centre, radius - max(1, round(size / 20)))
-    side = round(radius * SYMBOL_SCALE)
+    side = round(radius * (SMALL_SYMBOL_SCALE if size < SMALL_TILE else SYMBOL_SCALE))
     symbol = art.image(art.symbol_name(look.unit_class), side, ink_on(fill))
     sprite.blit(symbol, symbol.get_rect(center=centre))
     ring = pygame.Rect(0, 0, 2 * radius, 2 * radius)

@@ -154,6 +154,17 @@ def centre(scene: GameScene, pos: tuple[int, int]) -> tuple[int, int]:
     return tile_rect(lay.origin, lay.tile_px, pos).center
 
 
+def move_mouse(app: App, xy: tuple[int, int]) -> None:
+    """The pointer moves to `xy` (the real mouse follows, for tooltips), then one frame."""
+    pygame.mouse.set_pos(xy)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app)
+
+
+def hover_tile(app: App, scene: GameScene, pos: tuple[int, int]) -> None:
+    move_mouse(app, centre(scene, pos))
+
+
 def click(app: App, xy: tuple[int, int], button: int = 1) -> None:
     """A real press and release at `xy`, then one frame."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0)))
