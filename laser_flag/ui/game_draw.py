@@ -201,7 +201,7 @@ def draw_banners(surface: pygame.Surface, lay: Layout, game: Game, playback: Pla
                           max(3, lay.tile_px // 10))
         overlays.banner(surface, lay.area, END_TURN_QUESTION, END_TURN_ANSWERS, overlays.ASK)
     elif playback is not None and playback.waiting():
-        overlays.banner(surface, lay.area, "Next roll: Space, Enter or a click",
+        overlays.banner(surface, lay.area, "Next roll: Space or Enter",
                         "S plays the rest at once", overlays.SIGHT_YELLOW)
     elif marks.paused:
         overlays.banner(surface, lay.area, "Paused · P to go on")

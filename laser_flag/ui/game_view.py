@@ -65,7 +65,7 @@ def why_greyed(turns: Turns, sel: Selection) -> dict[str, str]:
     elif turns.bot_to_move:
         busy = "A bot is playing this turn (P pauses it, S skips to its end)."
     elif turns.playback is not None:
-        busy = "Wait for the action to play out (Space hurries it, S skips it)."
+        busy = "The last action is playing out (Space hurries it, S skips it)."
     else:
         busy = ""
     fire = sel.fire()
@@ -88,7 +88,8 @@ def player_card(turns: Turns, sel: Selection) -> tuple[str, list[str]]:
     hovered, or how to start; the last refusal or notice comes first, so it always shows."""
     game, session = turns.view.known, turns.session
     if turns.playback is not None:
-        return "Playing out...", ["Space or a click hurries it; S skips the rest."]
+        return "Playing out...", ["Space hurries it, S skips the rest; a click or any other "
+                                  "key plays it out at once, then does what it does."]
     note = [turns.message] if turns.message else []
     enemy = sel.enemy_shown()
     if enemy is not None:

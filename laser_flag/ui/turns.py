@@ -249,9 +249,9 @@ class Turns:
             self.skip_playback()
 
     def input_while_playing(self, kind: str) -> bool:
-        """Input while a person's action plays: a click, Space or Enter (GO_ON) hurries it or
-        lets a held roll go; S (SKIP) plays the rest at once; any other key (OTHER) plays the
-        rest at once and then does what it always does, so no key press is lost. True: handle
+        """Input while a person's action plays: Space or Enter (GO_ON) hurries it or lets a
+        held roll go; S (SKIP) plays the rest at once; a click or any other key (OTHER) plays
+        the rest at once and then does what it always does, so no input is lost. True: handle
         the input as ever (nothing plays, or it is OTHER)."""
         if self.playback is None or self.bot_to_move:
             return True

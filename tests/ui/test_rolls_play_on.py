@@ -93,3 +93,13 @@ def test_the_end_turn_question_is_on_the_board_with_the_units_that_could_act_rin
     assert not scene.turns.confirming_end
     assert ring_colour_at(app, scene, (5, 1)) == before[(5, 1)]
     frames(app)
+
+
+def test_a_click_while_an_action_plays_is_not_lost_either(app):
+    scene = start_game(app, small_session())
+    click(app, centre(scene, (5, 1)))
+    click(app, centre(scene, (4, 1)))
+    assert scene.turns.playback is not None  # the walk has only begun
+    click(app, centre(scene, (6, 2)))  # the sniper, at once: the rolls end, the pick is made
+    assert scene.turns.playback is None and scene.selection.unit == 1
+    assert len(played_shots(scene)) == 2

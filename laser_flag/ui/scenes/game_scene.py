@@ -24,7 +24,7 @@ from ..routes import HandOff, ShowRules, ShowSettings, ShowVictory
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
 from ..selection import Selection
 from ..session import Session
-from ..turns import GO_ON, Turns
+from ..turns import OTHER, Turns
 from ..widgets import Button, button_at
 
 
@@ -135,7 +135,7 @@ class GameScene(Scene):
             go_on = self.turns.input_while_playing(keys.while_playing(event.key))
             return self.key(event) if go_on else None
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            return self.mouse_down(event) if self.turns.input_while_playing(GO_ON) else None
+            return self.mouse_down(event) if self.turns.input_while_playing(OTHER) else None
         elif event.type == pygame.MOUSEMOTION:
             self.mouse_moved(event.pos, bot)
         return None
