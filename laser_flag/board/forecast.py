@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from ..engine.actions import Move
 from ..engine.game import Game
@@ -49,7 +50,9 @@ class Arrival:
         return 1 - self.p_unhit
 
 
+@lru_cache(maxsize=512)  # a few dozen distinct chances a game: drawn every frame
 def percent(p: Fraction) -> str:
+    """'58%': a chance as the board shows it."""
     return f"{round(p * 100)}%"
 
 

@@ -5,6 +5,7 @@ client, the editor and a replay viewer give them what to say."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -26,14 +27,21 @@ def pill(surface: pygame.Surface, lines: Sequence[tuple[str, int, RGB, bool]], a
          alpha: int = 255) -> pygame.Rect:
     """A dark rounded box around `lines` (text, size, colour, bold), placed by `anchor` at
     `at` and kept inside `bounds` (the board as seen); `alpha` fades it. Returns its rect."""
+    layer = _pill(tuple(lines), edge)
+    box = layer.get_rect(**{anchor: at})
+    if bounds is not None:
+        box.clamp_ip(bounds)
+    layer.set_alpha(alpha)  # the layer is shared: every use sets its own
+    surface.blit(layer, box)
+    return box
+
+
+@lru_cache(maxsize=256)  # the same few marks are drawn every frame while the picks hold
+def _pill(lines: tuple[tuple[str, int, RGB, bool], ...], edge: RGB) -> pygame.Surface:
     images = [rendered(text, size, color, bold) for text, size, color, bold in lines]
     width = max(image.get_width() for image in images) + 12
     height = sum(image.get_height() for image in images) + 6
-    box = pygame.Rect(0, 0, width, height)
-    setattr(box, anchor, at)
-    if bounds is not None:
-        box.clamp_ip(bounds)
-    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    layer = pygame.Surface((width, height), pygame.SRCALPHA)
     radius = min(8, height // 2)
     pygame.draw.rect(layer, (*INK, 225), layer.get_rect(), border_radius=radius)
     pygame.draw.rect(layer, edge, layer.get_rect(), 2, border_radius=radius)
@@ -41,10 +49,7 @@ def pill(surface: pygame.Surface, lines: Sequence[tuple[str, int, RGB, bool]], a
     for image in images:
         layer.blit(image, image.get_rect(midtop=(width // 2, y)))
         y += image.get_height()
-    if alpha < 255:
-        layer.set_alpha(alpha)
-    surface.blit(layer, box)
-    return box
+    return layer
 
 
 def chance(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB,

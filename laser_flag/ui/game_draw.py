@@ -5,6 +5,7 @@ Drawing only: each function reads the game, a selection or a playback and change
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import pygame
@@ -19,7 +20,7 @@ from ..board.theme import Theme
 from ..engine.cover import cover_sides
 from ..engine.events import Shot
 from ..engine.game import Game
-from ..engine.game_map import other_team
+from ..engine.game_map import Pos, other_team
 from . import overlays
 from .board_numbers import draw_numbers_over, draw_numbers_under
 from .fog_draw import draw_fog
@@ -66,9 +67,13 @@ def draw_choices_over(surface: pygame.Surface, lay: Layout, sel: Selection) -> N
 
 
 def draw_watch(surface: pygame.Surface, lay: Layout, game: Game, team: str) -> None:
-    """Hold H: every tile a watcher of `team` sees that a unit could stand on."""
+    """Hold H: every tile a watcher of `team` sees that a unit could stand on, the deeper the
+    more watchers see it."""
+    counts: Counter[Pos] = Counter()
     for uid in game.watch_coverage(team):
-        overlays.shade(surface, lay.origin, lay.tile_px, sight(game, uid), HIGHLIGHTS.coverage)
+        counts.update(sight(game, uid))
+    overlays.shade_counted(surface, lay.origin, lay.tile_px, game.map,
+                           frozenset(counts.items()), HIGHLIGHTS.coverage)
 
 
 def draw_playback(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 import pygame
 
@@ -26,6 +27,23 @@ ASK = (255, 196, 64)  # the end-turn question and the units it is about
 
 def shade(surface: pygame.Surface, origin: Point, tile_px: int, tiles: Iterable[Pos], rgba) -> None:
     shade_tiles(surface, origin, tile_px, tiles, rgba)
+
+
+def shade_counted(surface: pygame.Surface, origin: Point, tile_px: int, gm: GameMap,
+                  counts: frozenset[tuple[Pos, int]], rgba) -> None:
+    """Each tile shaded once per count (overlaps deepen), drawn as one layer kept while the
+    same tiles are asked for (the enemy's watch while H is held)."""
+    surface.blit(_counted_layer((gm.rows, gm.cols), tile_px, counts, rgba), origin)
+
+
+@lru_cache(maxsize=4)
+def _counted_layer(size: tuple[int, int], tile_px: int, counts: frozenset[tuple[Pos, int]],
+                   rgba) -> pygame.Surface:
+    layer = pygame.Surface((size[1] * tile_px, size[0] * tile_px), pygame.SRCALPHA)
+    for (r, c), n in counts:
+        alpha = round(255 * (1 - (1 - rgba[3] / 255) ** n))  # n shades of alpha a, laid once
+        layer.fill((*rgba[:3], alpha), (c * tile_px, r * tile_px, tile_px, tile_px))
+    return layer
 
 
 def reach(surface: pygame.Surface, origin: Point, tile_px: int, gm: GameMap,
