@@ -29,8 +29,9 @@ class BoardPointer:
         self.drawer_open = False
         self.followed: tuple[int | None, int | None] = (None, None)  # (turn, unit) last shown
 
-    def layout(self, size: tuple[int, int]) -> Layout:
-        return game_layout(size, self.rows, self.cols, self.view, self.drawer_open)
+    def layout(self, size: tuple[int, int], below: int = 0) -> Layout:
+        """The game screen's layout in a window of `size`, `below` px kept under the board."""
+        return game_layout(size, self.rows, self.cols, self.view, self.drawer_open, below)
 
     def show(self, lay: Layout, pos: tuple[int, int]) -> None:
         """Pan just enough to bring tile `pos` into sight (the keyboard's cursor)."""

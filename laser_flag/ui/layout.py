@@ -64,35 +64,38 @@ class Layout:
         return pos_at(self.origin, self.tile_px, gm, xy)
 
 
-def board_area(size: tuple[int, int], panel_w: int, top: int, margin: int) -> pygame.Rect:
-    """The room left for the board beside a panel `panel_w` wide (0: none), under `top` px."""
+def board_area(size: tuple[int, int], panel_w: int, top: int, below: int = 0) -> pygame.Rect:
+    """The room left for the board beside a panel `panel_w` wide (0: none), under `top` px and
+    above `below` px kept free (the lesson's prompt)."""
     width, height = size
-    gap = margin if panel_w else 0
-    return pygame.Rect(margin + LABELS, top + margin + LABELS,
-                       max(1, width - panel_w - gap - 2 * margin - LABELS),
-                       max(1, height - top - 2 * margin - LABELS))
+    gap = MARGIN if panel_w else 0
+    return pygame.Rect(MARGIN + LABELS, top + MARGIN + LABELS,
+                       max(1, width - panel_w - gap - 2 * MARGIN - LABELS),
+                       max(1, height - top - below - 2 * MARGIN - LABELS))
 
 
 def game_layout(size: tuple[int, int], rows: int, cols: int, view: BoardView | None = None,
-                drawer_open: bool = False) -> Layout:
+                drawer_open: bool = False, below: int = 0, fold: bool = True) -> Layout:
     """The layout of the game screen in a window of `size` for a board of rows x cols, zoomed
-    and panned as `view` says (None: the whole board, as big as fits)."""
+    and panned as `view` says (None: the whole board, as big as fits); `below` px are kept
+    free under the board. Without `fold` (a screen that cannot pan: the replay) the panel never
+    becomes a drawer and the whole board is shown, however small its tiles."""
     width, height = size
     scale = text_scale(size)
     full = max(MIN_PANEL[0], scaled(PANEL_WIDTH, scale))
     narrow = max(MIN_PANEL[1], scaled(NARROW_WIDTH, scale))
-    tile_full = fit_tile(board_area(size, full, 0, MARGIN), rows, cols)
-    tile_narrow = fit_tile(board_area(size, narrow, 0, MARGIN), rows, cols)
+    tile_full = fit_tile(board_area(size, full, 0, below), rows, cols)
+    tile_narrow = fit_tile(board_area(size, narrow, 0, below), rows, cols)
     if tile_full >= MIN_TILE and (tile_full >= COMFORT_TILE or tile_narrow < tile_full + WORTH):
         mode, panel_w, top = SIDE, full, 0
-    elif tile_narrow >= MIN_TILE:
+    elif tile_narrow >= MIN_TILE or not fold:
         mode, panel_w, top = NARROW, narrow, 0
     else:
         mode, panel_w, top = DRAWER, 0, scaled(BAR_H, scale)
-    area = board_area(size, panel_w, top, MARGIN)
+    area = board_area(size, panel_w, top, below)
     view = view or BoardView()
-    tile = view.tile_px(area, rows, cols)
-    origin = view.origin(area, rows, cols)
+    tile = view.tile_px(area, rows, cols) if fold else fit_tile(area, rows, cols)
+    origin = view.origin(area, rows, cols) if fold else _centred(area, tile, rows, cols)
     board = pygame.Rect(origin, (cols * tile, rows * tile))
     if mode == DRAWER:
         drawer_w = min(width, max(MIN_PANEL[0], scaled(PANEL_WIDTH, scale)))
@@ -101,3 +104,7 @@ def game_layout(size: tuple[int, int], rows: int, cols: int, view: BoardView | N
         return Layout(origin, tile, board, panel, area, scale, mode, bar, drawer_open)
     panel = pygame.Rect(width - panel_w - MARGIN, MARGIN, panel_w, height - 2 * MARGIN)
     return Layout(origin, tile, board, panel, area, scale, mode)
+
+
+def _centred(area: pygame.Rect, tile: int, rows: int, cols: int) -> tuple[int, int]:
+    return area.x + (area.w - cols * tile) // 2, area.y + (area.h - rows * tile) // 2

@@ -19,7 +19,7 @@ BUTTONS: dict[str, tuple[str, str, str, str]] = {
     "save": ("Save (^S)", "Save", "Save the game under a new name", "Ctrl+S"),
     "speed": ("Anim: {speed}", "Anim {speed}", "Animation speed", "A"),
     "settings": ("Settings (O)", "Settings", "Sound, look and play preferences", "O"),
-    "menu": ("Menu", "Menu", "Back to the menu (this game is kept: Continue)", "Esc twice"),
+    "menu": ("Menu", "Menu", "Back to the menu (this game is kept: Continue resumes it)", ""),
     "pause": ("Pause (P)", "Pause", "Pause the bots", "P"),
     "skip": ("Skip bot turn (S)", "Skip bot", "Finish the bot's turn at once", "S"),
     "drawer": ("Panel (I)", "Panel", "Show or hide the panel: the unit card, the log", "I"),
@@ -41,7 +41,7 @@ def tooltip(name: str, enabled: bool, why: Mapping[str, str]) -> str:
     if not enabled and why.get(name):
         return why[name]
     _, _, does, key = BUTTONS[name]
-    return f"{does} ({key})"
+    return f"{does} ({key})" if key else does
 
 
 def rows_for(bots: bool) -> list[tuple[str, ...]]:

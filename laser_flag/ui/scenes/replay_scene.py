@@ -16,7 +16,7 @@ from ...saves import LoadedSave
 from ...sound.cues import classes_of, sounds_for
 from ..fog_draw import draw_fog
 from ..fog_view import TeamView, ViewCache, as_seen_by, units_before
-from ..game_draw import draw_playback
+from ..game_draw import draw_notes, draw_playback
 from ..layout import game_layout
 from ..log_text import Roster, event_text
 from ..playback import Playback
@@ -112,6 +112,7 @@ class ReplayScene(Scene):
         self.index = min(max(0, self.index + delta), self.last)
         self.elapsed = 0
         self.playback = None
+        self.notes.clear()  # the results shown were of another moment
         if self.index == before + 1:
             self.play_action(self.index)
 
@@ -132,6 +133,7 @@ class ReplayScene(Scene):
         self.index = self.replay.first_of_turn(turn)
         self.elapsed = 0
         self.playback = None
+        self.notes.clear()
 
     def toggle_play(self) -> None:
         if self.index == self.last and self.playback is None:
@@ -164,7 +166,7 @@ class ReplayScene(Scene):
         gm = self.game.map
         if not self.game.fog:
             return []
-        panel = game_layout(self.app.screen.get_size(), gm.rows, gm.cols).panel
+        panel = game_layout(self.app.screen.get_size(), gm.rows, gm.cols, fold=False).panel
         area = pygame.Rect(panel.x + 12, panel.bottom - 140, panel.w - 24, 36)
         specs = [(f"view{team or ''}", self.view_label(team)) for team in VIEWS]
         return [replace(b, toggled=b.name == f"view{self.seen_by or ''}")
@@ -205,13 +207,14 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view()
         game = view.known
-        lay = game_layout(surface.get_size(), game.map.rows, game.map.cols)
+        lay = game_layout(surface.get_size(), game.map.rows, game.map.cols, fold=False)
         palette = Palette.from_map(game.map, self.app.settings.alternate_palette, self.looks)
         draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette, self.app.settings.theme)
         draw_fog(surface, lay, palette, view, dim=True)
         draw_units(surface, unit_looks(game, self.playback), lay.origin, lay.tile_px, palette)
         if self.playback is not None:
             draw_playback(surface, lay, palette, game, self.playback, self.roster)
+        draw_notes(surface, lay, self.notes)
         panel = lay.panel
         draw_box(surface, panel)
         x, y = panel.x + 12, panel.y + 12
