@@ -60,6 +60,14 @@ def chance(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB,
                 anchor="center", bounds=bounds)
 
 
+def footnote(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB,
+             bounds: pygame.Rect | None = None) -> pygame.Rect:
+    """A short note just under a tile (under a unit: the best shot at it), the unit left clear."""
+    size = text_px(tile.h, 0.3)
+    return pill(surface, [(text, size, color, True)], (tile.centerx, tile.bottom - 2), color,
+                anchor="midtop", bounds=bounds)
+
+
 def tile_number(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB) -> None:
     """A number in the middle of a tile (the chance from a firing position), outlined in ink so
     it reads on any tile and under any tint."""

@@ -12,6 +12,7 @@ from ..board.draw import disc_centre, tile_rect
 from ..board.forecast import Arrival, percent
 from ..engine.game import Game
 from ..engine.game_map import Pos
+from ..engine.rolls import ToHit
 from . import overlays
 from .layout import Layout
 from .selection import Selection
@@ -40,14 +41,28 @@ def draw_numbers_over(surface: pygame.Surface, lay: Layout, sel: Selection) -> N
         draw_chances(surface, lay, sel)
     against = sel.positions_against()
     if against is not None:
-        for pos, odds in against[1].items():
-            marks.tile_number(surface, tile_at(lay, pos), percent(odds.probability),
-                              overlays.SHOT_ORANGE)
+        draw_firing_positions(surface, lay, sel.game.unit(against[0]).pos, against[1])
     reason = sel.why_not_here()
     if reason is not None:
         tile = tile_at(lay, sel.hover)
         overlays.cross(surface, tile, overlays.TARGET_RED)
         marks.bubble(surface, tile, reason, overlays.TARGET_RED, lay.area)
+
+
+def draw_firing_positions(surface: pygame.Surface, lay: Layout, enemy: Pos,
+                          found: dict[Pos, ToHit]) -> None:
+    """The chance from each tile the selected unit could fire at `enemy` from; over the enemy,
+    the best of them, or that no tile in reach will do this turn."""
+    for pos, odds in found.items():
+        marks.tile_number(surface, tile_at(lay, pos), percent(odds.probability),
+                          overlays.SHOT_ORANGE)
+    if found:
+        best = percent(max(odds.probability for odds in found.values()))
+        marks.footnote(surface, tile_at(lay, enemy), f"best {best}", overlays.SHOT_ORANGE,
+                       lay.area)
+    else:
+        marks.footnote(surface, tile_at(lay, enemy), "no shot this turn", overlays.LABEL_GREY,
+                       lay.area)
 
 
 def draw_chances(surface: pygame.Surface, lay: Layout, sel: Selection) -> None:

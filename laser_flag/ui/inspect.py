@@ -38,7 +38,7 @@ def enemy_card(game: Game, uid: int, roster: Roster) -> tuple[str, list[str]]:
         f"Laser {unit.laser} · snap shots {unit.snap_shots} of {rules.max_snap_shots}",
         f"AP {unit.ap}/{game.rules.ap_per_turn} left from its turn",
         f"{height} · cover: {sides_text(game.cover_sides(uid))}",
-        f"Sees: {', '.join(sees) or 'none of yours'} (its sight is shaded)",
+        f"Sees: {', '.join(sees) or 'none of yours'}",
     ]
 
 
