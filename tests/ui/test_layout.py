@@ -90,10 +90,13 @@ def panel_parts_fit(scene: GameScene, lay) -> None:
     assert parts.log.h >= MIN_LOG_LINES * step
 
 
-def test_text_grows_with_the_window():
+def test_text_grows_with_the_window_up_to_4k():
     small, big = game_layout((1024, 700), 21, 21), game_layout((2560, 1440), 21, 21)
     assert big.scale > 1.5 * small.scale
     assert big.panel.w > small.panel.w
+    uhd = game_layout((3840, 2160), 21, 21)
+    assert uhd.scale > big.scale and uhd.mode == SIDE and uhd.tile_px == 100
+    assert not uhd.panel.colliderect(uhd.area) and uhd.area.contains(uhd.board)
 
 
 def test_the_panel_narrows_before_the_board_shrinks_and_folds_last():

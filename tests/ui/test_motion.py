@@ -8,7 +8,7 @@ import pygame
 from laser_flag.board.draw import disc_centre, tile_rect
 from laser_flag.engine.events import LaserChanged, Moved, Shot
 from laser_flag.ui.overlays import SHOT_ORANGE
-from laser_flag.ui.playback import BEAM_PEAK_MS, LASER_MS
+from laser_flag.ui.playback import BEAM_PEAK_MS, BEAM_REACH_MS, LASER_MS
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.replay_scene import ReplayScene
 
@@ -52,6 +52,19 @@ def test_a_beam_pixel_is_brighter_at_its_peak_than_after_its_fade(app):
     assert scene.turns.playback.animating(), "still the beam, not yet the dice"
     faded = brightness(app, xy)
     assert peak > faded + 150, (peak, faded)
+
+
+def test_the_beam_runs_disc_to_disc_in_the_shooters_colour(app):
+    """Alice's sniper fires: across the beam's middle, its band is Alice's colour (lit for the
+    dark board) around a white core; both ends are the two discs' centres."""
+    scene = start_game(app, small_session(Dice((1, 1))))
+    fire(app, scene)
+    run_until(app, elapsed_past(scene, BEAM_REACH_MS + 10))
+    x, y = beam_middle(scene)
+    across = [tuple(app.screen.get_at((x + dx, y)))[:3] for dx in range(-12, 13)]
+    colour = scene.palette().team("1").bright
+    assert any(sum(abs(a - b) for a, b in zip(p, colour, strict=True)) < 40 for p in across)
+    assert any(min(p) > 230 for p in across), "the white core"
 
 
 def test_a_hit_flashes_on_the_target_and_its_laser_blinks_off(app):
