@@ -94,6 +94,15 @@ def draw_laser_off(surface: pygame.Surface, disc: pygame.Rect) -> None:
         pygame.draw.line(surface, color, *ends, w)
 
 
+def draw_charging_unit(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A disc in its dashed yellow ring, the bolt by it, as a charging unit is drawn (for the
+    legend)."""
+    disc = rect.inflate(-rect.w // 4, -rect.h // 4)
+    pygame.draw.circle(surface, PIP_OFF, disc.center, disc.w // 2)
+    draw_charging_ring(surface, disc)
+    draw_charging(surface, pygame.Rect(rect.right - rect.w // 3, rect.y, rect.w // 3, rect.h // 3))
+
+
 def draw_deactivated(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A grey disc under the red 'no' sign, as a deactivated unit is drawn (for the legend)."""
     pygame.draw.circle(surface, PIP_OFF, rect.center, rect.w // 2)
@@ -161,7 +170,7 @@ STATUS_ICONS: list[tuple[str, str, IconDraw]] = [
      partial(draw_ap_pips, ap=2, max_ap=3)),
     ("Can move", "the unit may still make a move this turn", draw_can_move),
     ("Charging", "the laser is recharging (a dashed yellow ring): ready at the end of this turn",
-     draw_charging),
+     draw_charging_unit),
     ("Deactivated", "the laser is out (a grey disc, struck through): reach a base of your team",
      draw_deactivated),
     ("Elevated", "the unit stands on cover: its disc raised on a pedestal", draw_elevated),
