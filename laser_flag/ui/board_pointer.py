@@ -33,9 +33,10 @@ class BoardPointer:
         """The game screen's layout in a window of `size`, `below` px kept under the board."""
         return game_layout(size, self.rows, self.cols, self.view, self.drawer_open, below)
 
-    def show(self, lay: Layout, pos: tuple[int, int]) -> None:
-        """Pan just enough to bring tile `pos` into sight (the keyboard's cursor)."""
-        self.view.show(lay.area, self.rows, self.cols, pos)
+    def show(self, lay: Layout, pos: tuple[int, int] | None) -> None:
+        """Pan just enough to bring tile `pos` into sight (the keyboard's cursor), if any."""
+        if pos is not None:
+            self.view.show(lay.area, self.rows, self.cols, pos)
 
     def follow(self, lay: Layout, sel: Selection) -> None:
         """On a board bigger than its window, bring into sight one of the team to play's units
