@@ -71,12 +71,19 @@ def footnote(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB,
 def tile_number(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB) -> None:
     """A number in the middle of a tile (the chance from a firing position), outlined in ink so
     it reads on any tile and under any tint."""
-    size = text_px(tile.h, 0.34)
-    ink = rendered(text, size, INK, True)
-    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
-        surface.blit(ink, ink.get_rect(center=(tile.centerx + dx, tile.centery + dy)))
-    image = rendered(text, size, color, True)
+    image = _outlined(text, text_px(tile.h, 0.34), color)
     surface.blit(image, image.get_rect(center=tile.center))
+
+
+@lru_cache(maxsize=256)
+def _outlined(text: str, size: int, color: RGB) -> pygame.Surface:
+    """`text` in `color` over a one-pixel ink outline, on a transparent surface."""
+    ink, lit = rendered(text, size, INK, True), rendered(text, size, color, True)
+    image = pygame.Surface((lit.get_width() + 2, lit.get_height() + 2), pygame.SRCALPHA)
+    for dx, dy in ((0, 1), (2, 1), (1, 0), (1, 2), (2, 2)):
+        image.blit(ink, (dx, dy))
+    image.blit(lit, (1, 1))
+    return image
 
 
 def watcher(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB,

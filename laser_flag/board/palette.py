@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..engine.game_map import TEAMS, GameMap, TeamLook
 
@@ -78,6 +79,7 @@ def brightened(color: RGB, against: RGB = DARK_BOARD) -> RGB:
     return (255, 255, 255)
 
 
+@lru_cache(maxsize=64)  # asked for every frame; a look is a few plain values
 def team_colors(look: TeamLook, alternate: bool = False) -> TeamColors:
     """A team's colours; the alternate (colour-blind friendly) palette paints the discs and
     bases in the map's second colour. Symbols are black or white, never a second hue: a green
