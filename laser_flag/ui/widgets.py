@@ -117,6 +117,8 @@ def draw_tooltip(surface: pygame.Surface, buttons: Sequence[Button], xy: tuple[i
     box = pygame.Rect(0, 0, max(font(size).size(line)[0] for line in lines) + 16,
                       step * len(lines) + 10)
     box.bottomleft = (xy[0] + 12, button.rect.y - 4)
+    if box.top < 0:  # no room above (the drawer's bar): under the button instead
+        box.top = button.rect.bottom + 4
     box.clamp_ip(surface.get_rect())
     draw_box(surface, box, (20, 22, 28), ACCENT)
     draw_lines(surface, lines, (box.x + 8, box.y + 5), size, TEXT)
