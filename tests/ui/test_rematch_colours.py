@@ -8,6 +8,8 @@ import pygame
 
 from laser_flag import saves
 from laser_flag.board.draw import disc_centre, tile_rect
+from laser_flag.board.palette import DARK_BOARD, contrast, team_colors
+from laser_flag.engine.game_map import TeamLook
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.handoff_scene import HandOffScene
@@ -68,3 +70,13 @@ def test_the_hand_off_is_painted_in_the_colours_the_team_wears_on_the_board(app)
     background, _ = team_tint(swapped.palette().team("2"))
     assert background == team_tint(Session.start(swapped.gm, seed=1).palette().team("1"))[0]
     assert tuple(app.screen.get_at((4, app.screen.get_height() // 2)))[:3] == background
+
+
+def test_a_hand_off_and_victory_title_is_in_the_discs_colour_not_the_second_one():
+    """North's discs are magenta, its second colour teal: its titles are magenta (lit for the
+    dark screen), never teal."""
+    north = team_colors(TeamLook("North", BOB_LOOK, (0, 200, 200), "black"))
+    background, title = team_tint(north)
+    magenta_ish = title[0] > title[1] and title[2] > title[1]
+    assert magenta_ish and background[0] > background[1] and background[2] > background[1]
+    assert contrast(title, DARK_BOARD) >= 4.5
