@@ -4,7 +4,11 @@ screen), and a save keeps it so."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pygame
+import pytest
 
 from laser_flag import saves
 from laser_flag.board.draw import disc_centre, tile_rect
@@ -80,3 +84,21 @@ def test_a_hand_off_and_victory_title_is_in_the_discs_colour_not_the_second_one(
     magenta_ish = title[0] > title[1] and title[2] > title[1]
     assert magenta_ish and background[0] > background[1] and background[2] > background[1]
     assert contrast(title, DARK_BOARD) >= 4.5
+
+
+@pytest.mark.parametrize("looks, words", [
+    ({"1": "1", "2": "1"}, "teams.looks: each team must wear different colours"),
+    ({"1": "2"}, 'teams.looks: must give both teams'),
+    ({"1": "2", "2": "3"}, "teams.looks.2: must be one of 1, 2"),
+    (["2", "1"], "teams.looks: must be an object"),
+])
+def test_a_save_whose_colours_make_no_sense_is_refused_and_left_as_it_was(data_dir, looks, words):
+    session = Session.start(parse_map(SMALL_MAP, "small.json"), seed=2)
+    path = saves.autosave(session.game, session.teams())
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["teams"]["looks"] = looks
+    path.write_text(json.dumps(data), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(saves.SaveError, match=re.escape(words)):
+        saves.load_save(path)
+    assert path.read_bytes() == before
