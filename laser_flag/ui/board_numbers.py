@@ -99,7 +99,7 @@ def draw_arrival_numbers(surface: pygame.Surface, lay: Layout, game: Game,
         text, color = f"{percent(move.risk)} hit risk", overlays.TARGET_RED
     else:  # under fog, hidden watchers may still fire
         text, color = ("none seen", overlays.PATH_WHITE) if game.fog else ("safe", SAFE_GREEN)
-    marks.chance(surface, dest.move(0, -dest.h // 2), text, color, lay.area)
+    marks.chance(surface, dest, text, color, lay.area)  # in the tile: it is empty
 
 
 def tile_at(lay: Layout, pos: Pos) -> pygame.Rect:

@@ -208,9 +208,11 @@ class Selection:
         return self._ask(("move", pos), lambda: arrival(self.game, self.unit, pos))
 
     def positions_against(self) -> tuple[int, dict[Pos, ToHit]] | None:
-        """(enemy, {tile: odds}): where the selected unit could fire at the enemy hovered, or
-        the one pinned, from (its own tile included)."""
-        enemy = self.hovered_enemy() if self.hovered_enemy() is not None else self.pinned
+        """(enemy, {tile: odds}): where the selected unit could fire at the enemy hovered (but
+        not the target, about to be clicked again to fire), or the one pinned, from (its own
+        tile included)."""
+        hovered = self.hovered_enemy()
+        enemy = hovered if hovered not in (None, self.target) else self.pinned
         if self.unit is None or enemy is None:
             return None
         found = self._ask(("fire from", enemy), lambda: firing_positions(
