@@ -69,11 +69,16 @@ def draw_choices_over(surface: pygame.Surface, lay: Layout, sel: Selection) -> N
 def draw_watch(surface: pygame.Surface, lay: Layout, game: Game, team: str) -> None:
     """Hold H: every tile a watcher of `team` sees that a unit could stand on, the deeper the
     more watchers see it."""
-    counts: Counter[Pos] = Counter()
-    for uid in game.watch_coverage(team):
-        counts.update(sight(game, uid))
-    overlays.shade_counted(surface, lay.origin, lay.tile_px, game.map,
-                           frozenset(counts.items()), HIGHLIGHTS.coverage)
+    watchers = tuple(sorted(game.unit(uid).pos for uid in game.watch_coverage(team)))
+
+    def counts() -> frozenset[tuple[Pos, int]]:
+        seen: Counter[Pos] = Counter()
+        for uid in game.watch_coverage(team):
+            seen.update(sight(game, uid))
+        return frozenset(seen.items())
+
+    overlays.shade_counted(surface, lay.origin, lay.tile_px, (game.map.tiles, watchers),
+                           counts, HIGHLIGHTS.coverage)
 
 
 def draw_playback(

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 import pygame
 
@@ -29,17 +29,28 @@ def shade(surface: pygame.Surface, origin: Point, tile_px: int, tiles: Iterable[
     shade_tiles(surface, origin, tile_px, tiles, rgba)
 
 
-def shade_counted(surface: pygame.Surface, origin: Point, tile_px: int, gm: GameMap,
-                  counts: frozenset[tuple[Pos, int]], rgba) -> None:
-    """Each tile shaded once per count (overlaps deepen), drawn as one layer kept while the
-    same tiles are asked for (the enemy's watch while H is held)."""
-    surface.blit(_counted_layer((gm.rows, gm.cols), tile_px, counts, rgba), origin)
+_LAYERS: OrderedDict[Hashable, pygame.Surface] = OrderedDict()  # the last few, by what they show
+LAYERS_KEPT = 4
 
 
-@lru_cache(maxsize=4)
-def _counted_layer(size: tuple[int, int], tile_px: int, counts: frozenset[tuple[Pos, int]],
-                   rgba) -> pygame.Surface:
-    layer = pygame.Surface((size[1] * tile_px, size[0] * tile_px), pygame.SRCALPHA)
+def shade_counted(surface: pygame.Surface, origin: Point, tile_px: int, key: Hashable,
+                  counts: Callable[[], frozenset[tuple[Pos, int]]], rgba) -> None:
+    """Each tile shaded once per count (overlaps deepen), drawn as one layer. The layer is kept
+    under `key` (what decides the counts: the enemy's watch while H is held), so `counts` is
+    asked only when the key is new."""
+    full = (key, tile_px, rgba)
+    if full not in _LAYERS:
+        _LAYERS[full] = _counted_layer(counts(), tile_px, rgba)
+        while len(_LAYERS) > LAYERS_KEPT:
+            _LAYERS.popitem(last=False)
+    _LAYERS.move_to_end(full)
+    surface.blit(_LAYERS[full], origin)
+
+
+def _counted_layer(counts: frozenset[tuple[Pos, int]], tile_px: int, rgba) -> pygame.Surface:
+    rows = 1 + max((r for (r, _), _ in counts), default=0)
+    cols = 1 + max((c for (_, c), _ in counts), default=0)
+    layer = pygame.Surface((cols * tile_px, rows * tile_px), pygame.SRCALPHA)
     for (r, c), n in counts:
         alpha = round(255 * (1 - (1 - rgba[3] / 255) ** n))  # n shades of alpha a, laid once
         layer.fill((*rgba[:3], alpha), (c * tile_px, r * tile_px, tile_px, tile_px))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -22,6 +23,7 @@ BUTTON_OFF = (44, 46, 54)
 BACKGROUND_EDGE = (28, 30, 37)  # a drawer's back: a shade off the window's background
 
 
+@lru_cache(maxsize=1024)  # buttons and names are fitted every frame
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """`text`, cut short with '...' if it is wider than `width` pixels."""
     f = font(size, bold)
