@@ -40,11 +40,6 @@ class BoardView:
         return (_axis(area.x, area.w, cols * tile, centre[0] * tile),
                 _axis(area.y, area.h, rows * tile, centre[1] * tile))
 
-    def overflows(self, area: pygame.Rect, rows: int, cols: int) -> bool:
-        """Whether some of the board is out of sight (it pans)."""
-        tile = self.tile_px(area, rows, cols)
-        return cols * tile > area.w or rows * tile > area.h
-
     def zoom_at(self, area: pygame.Rect, rows: int, cols: int, xy: tuple[int, int],
                 notches: int) -> None:
         """The wheel: zoom in (notches > 0) or out, keeping the board point under `xy` there."""
@@ -72,10 +67,6 @@ class BoardView:
         inside = rect.clamp(area)
         if inside.topleft != rect.topleft:
             self.pan(area, rows, cols, inside.x - rect.x, inside.y - rect.y)
-
-    def reset(self) -> None:
-        """Back to the whole board, as big as fits."""
-        self.zoom = self.centre = None
 
     def _keep_inside(self, area: pygame.Rect, rows: int, cols: int) -> None:
         """Keep `centre` where the board still covers the area (no drifting past an edge)."""
