@@ -10,6 +10,7 @@ from functools import lru_cache
 import pygame
 
 from . import icons
+from .art import fast
 from .palette import RGB
 from .text import rendered, wrap
 
@@ -49,7 +50,7 @@ def _pill(lines: tuple[tuple[str, int, RGB, bool], ...], edge: RGB) -> pygame.Su
     for image in images:
         layer.blit(image, image.get_rect(midtop=(width // 2, y)))
         y += image.get_height()
-    return layer
+    return fast(layer)
 
 
 def chance(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB,
@@ -83,7 +84,7 @@ def _outlined(text: str, size: int, color: RGB) -> pygame.Surface:
     for dx, dy in ((0, 1), (2, 1), (1, 0), (1, 2), (2, 2)):
         image.blit(ink, (dx, dy))
     image.blit(lit, (1, 1))
-    return image
+    return fast(image)
 
 
 def watcher(surface: pygame.Surface, tile: pygame.Rect, text: str, color: RGB,

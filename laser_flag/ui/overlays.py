@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 
 import pygame
 
+from ..board.art import fast
 from ..board.draw import Point, shade_tiles, tile_rect
 from ..board.palette import HIGHLIGHTS
 from ..engine.game_map import LEVEL, GameMap, Pos
@@ -54,7 +55,7 @@ def _counted_layer(counts: frozenset[tuple[Pos, int]], tile_px: int, rgba) -> py
     for (r, c), n in counts:
         alpha = round(255 * (1 - (1 - rgba[3] / 255) ** n))  # n shades of alpha a, laid once
         layer.fill((*rgba[:3], alpha), (c * tile_px, r * tile_px, tile_px, tile_px))
-    return layer
+    return fast(layer)
 
 
 def reach(surface: pygame.Surface, origin: Point, tile_px: int, gm: GameMap,
