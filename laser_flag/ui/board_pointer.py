@@ -29,9 +29,10 @@ class BoardPointer:
         self.drawer_open = False
         self.followed: tuple[int | None, int | None] = (None, None)  # (turn, unit) last shown
 
-    def layout(self, size: tuple[int, int], below: int = 0) -> Layout:
-        """The game screen's layout in a window of `size`, `below` px kept under the board."""
-        return game_layout(size, self.rows, self.cols, self.view, self.drawer_open, below)
+    def layout(self, size: tuple[int, int], below: int = 0, fold: bool = True) -> Layout:
+        """The game screen's layout in a window of `size`, `below` px kept under the board;
+        without `fold` the panel never becomes a drawer (the replay)."""
+        return game_layout(size, self.rows, self.cols, self.view, self.drawer_open, below, fold)
 
     def show(self, lay: Layout, pos: tuple[int, int] | None) -> None:
         """Pan just enough to bring tile `pos` into sight (the keyboard's cursor), if any."""

@@ -78,8 +78,9 @@ def game_layout(size: tuple[int, int], rows: int, cols: int, view: BoardView | N
                 drawer_open: bool = False, below: int = 0, fold: bool = True) -> Layout:
     """The layout of the game screen in a window of `size` for a board of rows x cols, zoomed
     and panned as `view` says (None: the whole board, as big as fits); `below` px are kept
-    free under the board. Without `fold` (a screen that cannot pan: the replay) the panel never
-    becomes a drawer and the whole board is shown, however small its tiles."""
+    free under the board. Without `fold` (a screen that needs its panel: the replay) the panel
+    never becomes a drawer; the board then keeps legible tiles and pans only when a `view` is
+    given, else it is shown whole, however small its tiles."""
     width, height = size
     scale = text_scale(size)
     full = max(MIN_PANEL[0], scaled(PANEL_WIDTH, scale))
@@ -93,9 +94,10 @@ def game_layout(size: tuple[int, int], rows: int, cols: int, view: BoardView | N
     else:
         mode, panel_w, top = DRAWER, 0, scaled(BAR_H, scale)
     area = board_area(size, panel_w, top, below)
+    pans = fold or view is not None
     view = view or BoardView()
-    tile = view.tile_px(area, rows, cols) if fold else fit_tile(area, rows, cols)
-    origin = view.origin(area, rows, cols) if fold else _centred(area, tile, rows, cols)
+    tile = view.tile_px(area, rows, cols) if pans else fit_tile(area, rows, cols)
+    origin = view.origin(area, rows, cols) if pans else _centred(area, tile, rows, cols)
     board = pygame.Rect(origin, (cols * tile, rows * tile))
     if mode == DRAWER:
         drawer_w = min(width, max(MIN_PANEL[0], scaled(PANEL_WIDTH, scale)))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import pygame
 
@@ -51,6 +52,17 @@ HINT = (
 THINKING_BAR_H = 14
 
 
+class ScoresView(Protocol):
+    """What a team's score box reads: the game panel's view, or the replay's."""
+
+    names: dict[str, str]
+    scores: dict[str, int]
+    limits: dict[str, int]
+    active: str
+    levels: dict[str, str]
+    renames: bool  # a click on the box renames the team (the game, not a replay)
+
+
 @dataclass(frozen=True)
 class PanelView:
     """Everything the panel shows this frame, as plain values."""
@@ -77,6 +89,7 @@ class PanelView:
     rolls: tuple[RollView, ...] = ()  # the last action's rolls
     why: Mapping[str, str] = field(default_factory=dict)  # why a greyed button cannot be pressed
     drawer_open: bool = False
+    renames: bool = True
 
 
 @dataclass(frozen=True)
@@ -200,7 +213,7 @@ def draw_thinking_bar(surface: pygame.Surface, rect: pygame.Rect, share: float) 
     pygame.draw.rect(surface, DIM, rect, 1, border_radius=5)
 
 
-def draw_score(surface: pygame.Surface, rect: pygame.Rect, team: str, view: PanelView,
+def draw_score(surface: pygame.Surface, rect: pygame.Rect, team: str, view: ScoresView,
                palette: Palette, scale: float) -> None:
     """A team's box: its disc in its colours, its name, its score, who plays it."""
     colors = palette.team(team)
@@ -221,6 +234,8 @@ def draw_score(surface: pygame.Surface, rect: pygame.Rect, team: str, view: Pane
     note, color = ("click: rename", DIM) if level == HUMAN else (f"{level} bot", ACCENT)
     note_size = scaled(15, scale)
     room = rect.w - 24 - font(scaled(28, scale)).size(score)[0]
+    if level == HUMAN and not view.renames:
+        return
     if font(note_size).size(note)[0] <= room:  # a narrow box leaves the note out
         draw_text(surface, note, (rect.right - 8, rect.bottom - 8), note_size, color,
                   anchor="bottomright")

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..engine.game_map import GameMap
 from ..saves import LoadedSave
 from .lesson import Lesson
+from .recording import Recording
 from .session import Session
 
 
@@ -57,7 +58,11 @@ class ListSaves:
 
 @dataclass(frozen=True)
 class WatchReplay:
-    loaded: LoadedSave
+    """A save, or a game just played (a Recording), watched again; `at`: the action played
+    first (0: the start)."""
+
+    loaded: LoadedSave | Recording
+    at: int = 0
 
 
 @dataclass(frozen=True)

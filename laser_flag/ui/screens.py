@@ -39,8 +39,8 @@ def build(route: Route) -> Scene:
             return RulesScene(gm)
         case ListSaves(open_save):
             return SavesScene(open_save)
-        case WatchReplay(loaded):
-            return ReplayScene(loaded)
+        case WatchReplay(loaded, at):
+            return ReplayScene(loaded, at)
         case ShowSettings():
             return SettingsScene()
     raise TypeError(f"no screen for {route!r}")

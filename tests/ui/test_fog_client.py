@@ -368,17 +368,17 @@ def test_the_replay_view_switch_by_key_and_button(app, tmp_path):
     scene = fog_replay(app, tmp_path)
     press(app, pygame.K_END)
     everything = pygame.image.tobytes(app.screen, "RGB")
-    assert scene.lines(3) == ["Bob's Grunt moves (0, 4) -> (1, 4)."]
+    assert scene.player.lines(3) == ["Bob's Grunt moves (0, 4) -> (1, 4)."]
     press(app, pygame.K_v)
-    assert scene.seen_by == "1"
-    assert scene.lines(3) == []  # Alice was not told of Bob's move behind the wall
-    assert {u.id for u in scene.view().known.units} == {0, 1}  # Bob's behind the wall
+    assert scene.player.seen_by == "1"
+    assert scene.player.lines(3) == []  # Alice was not told of Bob's move behind the wall
+    assert {u.id for u in scene.player.view().known.units} == {0, 1}  # Bob's behind the wall
     assert pygame.image.tobytes(app.screen, "RGB") != everything
     button = next(b for b in scene.view_buttons() if b.name == "view2")
     click(app, button.rect.center)
-    assert scene.seen_by == "2"
+    assert scene.player.seen_by == "2"
     click(app, next(b for b in scene.view_buttons() if b.name == "view").rect.center)
-    assert scene.seen_by is None
+    assert scene.player.seen_by is None
     assert pygame.image.tobytes(app.screen, "RGB") == everything
 
 

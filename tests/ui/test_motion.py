@@ -105,18 +105,18 @@ def test_a_replay_step_plays_its_events_and_a_step_back_is_instant(app, tmp_path
     scene = ReplayScene(loaded)
     app.push(scene)
     frames(app)
-    shot_at = next(i for i in range(1, scene.last + 1)
-                   if any(isinstance(e, Shot) for e in scene.replay.events[i]))
-    scene.step(shot_at - 1 - scene.index)
+    shot_at = next(i for i in range(1, scene.player.last + 1)
+                   if any(isinstance(e, Shot) for e in scene.player.replay.events[i]))
+    scene.player.step(shot_at - 1 - scene.player.index)
     press(app, pygame.K_RIGHT)
-    assert scene.index == shot_at and scene.playback is not None
-    assert scene.playback.events == scene.replay.events[shot_at]
+    assert scene.player.index == shot_at and scene.player.playback is not None
+    assert scene.player.playback.events == scene.player.replay.events[shot_at]
     assert scene.animating()
-    run_until(app, lambda: isinstance(scene.playback.current, Shot))
-    assert scene.playback.animating(), "the beam is drawn"
-    run_until(app, lambda: scene.playback is None)
+    run_until(app, lambda: isinstance(scene.player.playback.current, Shot))
+    assert scene.player.playback.animating(), "the beam is drawn"
+    run_until(app, lambda: scene.player.playback is None)
     press(app, pygame.K_LEFT)
-    assert scene.index == shot_at - 1 and scene.playback is None
+    assert scene.player.index == shot_at - 1 and scene.player.playback is None
 
 
 def test_playing_a_replay_waits_for_each_action_to_play(app, tmp_path):
@@ -124,9 +124,9 @@ def test_playing_a_replay_waits_for_each_action_to_play(app, tmp_path):
     scene = ReplayScene(loaded)
     app.push(scene)
     press(app, pygame.K_SPACE)
-    walks = next(i for i in range(1, scene.last + 1)
-                 if any(isinstance(e, Moved) for e in scene.replay.events[i]))
-    run_until(app, lambda: scene.index == walks)
-    assert scene.playback is not None and not scene.playback.done
+    walks = next(i for i in range(1, scene.player.last + 1)
+                 if any(isinstance(e, Moved) for e in scene.player.replay.events[i]))
+    run_until(app, lambda: scene.player.index == walks)
+    assert scene.player.playback is not None and not scene.player.playback.done
     frames(app)
-    assert scene.index == walks, "the next action waits until this one has played"
+    assert scene.player.index == walks, "the next action waits until this one has played"
