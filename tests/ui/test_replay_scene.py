@@ -68,5 +68,5 @@ def test_play_advances_on_its_own_and_pause_stops(app, tmp_path):
 
 def test_shots_show_their_dice_as_they_happened(app, tmp_path):
     loaded, _ = saved_game(tmp_path, 60)
-    scene = ReplayScene(loaded)
-    assert any("needed" in line for i in range(scene.player.last + 1) for line in scene.player.lines(i))
+    player = ReplayScene(loaded).player
+    assert any("needed" in line for i in range(player.last + 1) for line in player.lines(i))
