@@ -23,8 +23,13 @@ class PlayGame:
 
 
 @dataclass(frozen=True)
+class ChooseLesson:
+    """Learn to play: the lesson's chapters, to choose one."""
+
+
+@dataclass(frozen=True)
 class PlayLesson:
-    """The first lesson: its steps and the game they are played in."""
+    """A chapter of the lesson being played, and the game of its board."""
 
     lesson: Lesson
     session: Session
@@ -70,5 +75,5 @@ class ShowSettings:
     """Sound, look and play settings, applied as they change."""
 
 
-Route = (PlayGame | PlayLesson | ShowVictory | HandOff | ShowRules | ListSaves | WatchReplay
-         | ShowSettings)
+Route = (PlayGame | ChooseLesson | PlayLesson | ShowVictory | HandOff | ShowRules | ListSaves
+         | WatchReplay | ShowSettings)

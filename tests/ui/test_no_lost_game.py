@@ -97,7 +97,7 @@ def test_a_bot_game_to_victory_leaves_a_finished_save_that_verify_names(app, tmp
     out = capsys.readouterr().out
     assert f"OK, {len(game.history)} actions" in out
     assert f"Result: {info.names[game.winner]} wins by " in out or "Result: Draw by " in out
-    click(app, app.top.buttons()[2].rect.center)  # Main menu
+    click(app, next(b for b in app.top.buttons() if b.name == "menu").rect.center)
     assert app.top is menu and not menu_button(menu, "continue").enabled
     assert continue_note(menu.to_continue()).startswith("Nothing to continue")
     click(app, menu_button(menu, "load").rect.center)
