@@ -23,7 +23,6 @@ from laser_flag.ui.loop import App
 from laser_flag.ui.panel import HINT
 from laser_flag.ui.playback import Playback
 from laser_flag.ui.routes import WatchReplay
-from laser_flag.ui.rules_text import RULES_PAGE
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.handoff_scene import HandOffScene
 from laser_flag.ui.scenes.replay_scene import ReplayScene
@@ -395,7 +394,5 @@ def test_fog_and_no_fog_on_the_command_line(capsys):
     assert "--fog, --no-fog" in help_text and "fog of war on (--fog) or off" in help_text
 
 
-def test_the_rules_screen_explains_fog_and_the_panel_names_its_key():
-    fog = dict(RULES_PAGE)["Fog of war (an option)"]
-    assert any("last seen" in part and "dimmed (D)" in part for part in fog)
+def test_the_panel_names_the_fog_key():  # the Rules screen's fog page: test_rules_pages.py
     assert "D dim unseen (fog)" in HINT
