@@ -223,3 +223,24 @@ def test_a_finished_game_cannot_be_played_on_from_its_end(app, tmp_path):
     assert app.top is scene
     press(app, pygame.K_LEFT)
     assert button(scene, "play_on").enabled
+
+
+def test_load_lists_a_save_and_w_watches_it(app, tmp_path):
+    path, original = recorded(tmp_path)
+    folder = saves.saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    mine = folder / "mine.json"
+    mine.write_bytes(original)
+    menu = MenuScene()
+    app.push(menu)
+    frames(app)
+    click(app, next(b for b in menu.buttons() if b.name == "load").rect.center)
+    listed = app.top
+    assert [info.path for info in listed.infos] == [mine]
+    press(app, pygame.K_w)
+    replay = app.top
+    assert isinstance(replay, ReplayScene) and replay.recording.path == mine
+    assert replay.player.index == 0 and replay.player.last == len(saves.load_save(mine).actions)
+    press(app, pygame.K_ESCAPE)
+    assert app.top is menu  # the list made way for the replay
+    assert mine.read_bytes() == original
