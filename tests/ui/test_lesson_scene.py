@@ -217,3 +217,25 @@ def test_the_prompt_box_sits_under_the_board_on_the_smallest_window(app, tmp_pat
         room = scene.prompt_room(lay.panel.x - 2 * MARGIN)  # the longest step's box and its gap
         assert lay.board.bottom + room <= app.screen.get_height()
         assert lay.panel.bottom == app.screen.get_height() - MARGIN  # the panel keeps its height
+
+
+@pytest.mark.parametrize("size", [MIN_SIZE, (2560, 1440)])
+def test_the_chapters_list_shows_every_summary_and_grows_with_the_window(app, tmp_path, size):
+    _, chapters = open_chapters(app, tmp_path)
+    app.settings.finish_lesson("basics")
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    frames(app)
+    rows = [chapters.row_rect(i) for i in range(len(CHAPTERS))]
+    assert rows[-1].bottom < min(b.rect.top for b in chapters.buttons())  # all above the buttons
+    if size[0] > 1280:  # a big window: the list grows with its text, not a strip at the top
+        assert rows[0].w > 900 and rows[0].h > 66
+    for row in rows:  # each row's lower half holds its summary's words (not only the box)
+        lower = pygame.Rect(row.x + 14, row.centery + 2, row.w // 2, row.bottom - row.centery - 4)
+        area = app.screen.subsurface(lower)
+        assert len({tuple(area.get_at((x, y))) for x in range(lower.w)
+                    for y in range(lower.h)}) > 3, row
+    done = rows[0]  # the basics, won: marked done on its right
+    mark = pygame.Rect(done.right - done.w // 6, done.y, done.w // 6 - 2, done.h // 2)
+    assert (120, 230, 140, 255) in {tuple(app.screen.get_at((x, y)))
+                                    for x in range(mark.x, mark.right)
+                                    for y in range(mark.y, mark.bottom)}
