@@ -28,8 +28,8 @@ CAPTION_SIZE = 18
 HEAD_SIZE = 17  # the class table's column titles
 GAP = 20
 SIDE_BY_SIDE = 620  # px at scale 1: a box this wide has the picture beside the words
-PICTURE_SHARE = 0.44  # of the box's width, beside the words
-MAX_TILE = 64  # px at scale 1: a picture's tiles never bigger
+PICTURE_SHARE = 0.5  # of the box's width, beside the words
+MAX_TILE = 96  # px at scale 1: a picture's tiles never bigger
 WORDS_W = 640  # px at scale 1: lines of words never longer, to be read
 ROLE_TEXT, ROLE_TITLE, ROLE_CAPTION, ROLE_HEAD = "text", "title", "caption", "head"
 
