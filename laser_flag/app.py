@@ -12,6 +12,7 @@ import pygame
 from . import __version__
 from .bots import HUMAN, LEVELS
 from .engine.mapfile import MapError, load_map
+from .resources import find_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .sound.mixer import Mixer
 from .tools.cli import (
@@ -25,7 +26,7 @@ from .tools.cli import (
 )
 from .ui.log_text import game_over_text
 from .ui.loop import App, run
-from .ui.map_catalog import catalog, find_map, listing
+from .ui.map_catalog import catalog, listing
 from .ui.routes import PlayGame, WatchReplay
 from .ui.scenes.menu_scene import MenuScene
 from .ui.screens import build
@@ -119,12 +120,13 @@ def levels(args: argparse.Namespace) -> dict[str, str]:
 
 def client_settings(args: argparse.Namespace) -> Settings:
     """The saved settings (a bad file: one line on stderr), with the players the command line
-    names as the chooser's latest choice."""
+    names as the chooser's choice: for `--map`'s map alone, or without one for every map."""
     settings = load_settings()
     if settings.notice:
         print(f"laser-flag: {settings.notice}", file=sys.stderr)
     if args.team1 or args.team2:
-        settings.choose_levels(args.map.name if args.map else None, levels(args))
+        key = args.map.name if args.map else None
+        settings.choose_levels(key, levels(args), default=key is None)
     return settings
 
 

@@ -4,6 +4,7 @@ A wheel carries the repository's `maps/`, `images/`, `docs/` and `sounds/` as `l
 (pyproject.toml maps them in at build time); a checkout, editable install included, reads the
 repository's own folders, so nothing is kept twice. The player's own maps are not bundled: they
 live in the data folder beside the saves (`player_maps`), where the game may always write.
+`find_map` reads a map argument the same way for every command: a file, or a map's name.
 """
 
 from __future__ import annotations
@@ -33,3 +34,20 @@ def player_maps() -> Path:
 
 def bundled_images() -> Path:
     return bundled("images")
+
+
+def find_map(text: str) -> Path:
+    """A map as every command takes it: a file that exists, else a bundled map's file stem
+    ('duel'), else one of the player's maps by stem. Bundled names come first, so `duel` always
+    means the same map; a player's map of the same name is reached by its path. ValueError
+    names the maps there are."""
+    path = Path(text)
+    if path.exists():
+        return path
+    folders = (bundled_maps(), player_maps())
+    if path.name == text:
+        for folder in folders:
+            if (folder / f"{text}.json").is_file():
+                return folder / f"{text}.json"
+    names = ", ".join(sorted({p.stem for folder in folders for p in folder.glob("*.json")}))
+    raise ValueError(f"no map file {text!r}, and no map of that name (one of {names})")

@@ -28,6 +28,7 @@ from laser_flag.lab import STYLES, Plan, badge, parse_pairing, report
 from laser_flag.lab.games import GameRecord, steps_budget, tasks
 from laser_flag.lab.pairings import Pairing, label
 from laser_flag.lab.run import play_all, workers
+from laser_flag.resources import find_map
 from laser_flag.tools.cli import (
     OneLineParser,
     UsageError,
@@ -63,7 +64,8 @@ def _parser() -> OneLineParser:
     parser = OneLineParser(
         prog=PROG, description="Play seeded bot-vs-bot games and report fairness."
     )
-    parser.add_argument("maps", nargs="+", metavar="MAP", help="map files to play")
+    parser.add_argument("maps", nargs="+", metavar="MAP", type=argument_type(find_map),
+                        help="maps to play: files, or maps' names as the game takes them")
     parser.add_argument("--bots", type=argument_type(parse_pairing), action="append", default=[],
                         help="two bots, e.g. planner,greedy; again for more pairings "
                              "(default greedy,greedy)")
@@ -101,7 +103,7 @@ def plan(args: argparse.Namespace) -> Plan:
 
 
 @cache
-def _load(path: str) -> GameMap:
+def _load(path: Path) -> GameMap:
     """A map by its path, read once (checked, then played); reports name it as typed."""
     return load_map(path)
 
