@@ -28,7 +28,8 @@ def row_rect(area: pygame.Rect, team: str) -> pygame.Rect:
 
 
 def level_buttons(area: pygame.Rect, levels: dict[str, str]) -> list[Button]:
-    """One button per team showing its level; a click on it steps to the next level."""
+    """One button per team showing its level; a click on it steps to the next level (a right
+    click or Shift-click to the one before)."""
     result = []
     for team in TEAMS:
         row = row_rect(area, team)
@@ -46,7 +47,8 @@ def draw_picker(
 ) -> None:
     """'Players', then per team its colour, name, level button and what the level means."""
     draw_text(surface, "Players", (area.x, area.y), 22, ACCENT, bold=True)
-    draw_text(surface, "keys 1 and 2", (area.right, area.y + 3), 17, DIM, anchor="topright")
+    draw_text(surface, "keys 1, 2 · Shift or right click: back", (area.right, area.y + 3), 17,
+              DIM, anchor="topright")
     for team in TEAMS:
         row = row_rect(area, team)
         colors = palette.team(team)
