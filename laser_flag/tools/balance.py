@@ -17,8 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ from laser_flag.tools.cli import (
     output_problem,
 )
 from laser_flag.tools.plotting import check_plot_path, pyplot, save_figure
+from laser_flag.tools.progress import progress
 
 PROG = "laser-flag-balance"
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C (128 + SIGINT)
@@ -106,19 +106,6 @@ def plan(args: argparse.Namespace) -> Plan:
 def _load(path: Path) -> GameMap:
     """A map by its path, read once (checked, then played); reports name it as typed."""
     return load_map(path)
-
-
-def progress(records: Iterable[GameRecord], total: int, width: int = 30) -> Iterator[GameRecord]:
-    """Pass records through, drawing a bar and a count on stderr."""
-    start = time.perf_counter()
-    done = 0
-    for item in records:
-        done += 1
-        filled = width * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-        sys.stderr.flush()
-        yield item
-    sys.stderr.write(f"\n{done} games in {time.perf_counter() - start:.1f} s\n")
 
 
 FOG_NOTE = {None: "", True: ", fog of war", False: ", no fog"}
