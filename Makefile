@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-fast lint bench badges clean
+.PHONY: play test test-fast lint bench badges check-wheels clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/client.py
 	$(BIN)/python benchmarks/bots.py
 	$(BIN)/python benchmarks/balance.py
+
+# Every runtime dependency has a binary wheel for each supported CPython (the classifiers) on
+# Linux x86_64, Windows amd64 and macOS arm64: resolved against the package index (network).
+check-wheels: $(STAMP)
+	$(BIN)/python release/check_wheels.py
 
 # Every bundled map's balance badge, re-measured with the standard styles (after a change to a
 # map, to the bots, or a new version); tests/lab/test_bundled_badges.py fails until this has been run.
