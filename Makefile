@@ -4,14 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-fast lint bench badges check-wheels clean
+.PHONY: play test test-fast lint bench badges check-wheels bundle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,bundle]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -37,6 +37,15 @@ bench: $(STAMP)
 check-wheels: $(STAMP)
 	$(BIN)/python release/check_wheels.py
 
+# A one-folder application for people without Python (PyInstaller): dist/laser-flag/ holds
+# laser-flag, laser-flag-editor, laser-flag-balance and laser-flag-rolls. The same command
+# builds it on Windows and macOS, for the machine it runs on.
+BUNDLE_DIST ?= dist
+BUNDLE_WORK ?= build/bundle
+bundle: $(STAMP)
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath $(BUNDLE_DIST) \
+		--workpath $(BUNDLE_WORK) release/laser-flag.spec
+
 # Every bundled map's balance badge, re-measured with the standard styles (after a change to a
 # map, to the bots, or a new version); tests/lab/test_bundled_badges.py fails until this has been run.
 BADGE_GAMES ?= 96
@@ -46,4 +55,4 @@ badges: $(STAMP)
 		--jobs 2 --seed 1
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

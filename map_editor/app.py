@@ -20,7 +20,7 @@ PROG = "laser-flag-editor"
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The options; UsageError (one line) for a bad one."""
     parser = OneLineParser(prog=PROG, description="Design, check and save Laser Flag maps.")
-    parser.add_argument("file", nargs="?", type=argument_type(find_map),
+    parser.add_argument("file", nargs="?", type=argument_type(find_map), metavar="MAP",
                         help="a map to open: a file (.json or .txt), or a map's name as the game "
                         "takes it")
     return parser.parse_args(argv)
