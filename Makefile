@@ -1,17 +1,25 @@
 # Two commands on a fresh machine: `make play` and `make test`.
-PYTHON ?= python3
 VENV := .venv
+# On Windows (a make from Git Bash, MSYS2 or Chocolatey) a virtualenv keeps python.exe in Scripts.
+ifeq ($(OS),Windows_NT)
+PYTHON ?= python
+BIN := $(VENV)/Scripts
+EXE := .exe
+else
+PYTHON ?= python3
 BIN := $(VENV)/bin
+EXE :=
+endif
 STAMP := $(VENV)/.installed
 
 .PHONY: play test test-fast lint bench badges check-wheels bundle clean
 
-$(BIN)/python:
+$(BIN)/python$(EXE):
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,bundle]'
+$(STAMP): $(BIN)/python$(EXE) pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,bundle]'
 	touch $(STAMP)
 
 play: $(STAMP)
