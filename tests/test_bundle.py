@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from laser_flag import __version__
+from tests.waits import wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = sorted(p.name for p in (ROOT / "maps").glob("*.json"))
@@ -108,3 +109,26 @@ def test_the_balance_lab_runs_its_games_in_worker_processes_of_the_frozen_app(ap
     row = next(line for line in out.splitlines() if line.startswith("maps/duel.json "))
     assert row.split()[1:3] == ["greedy-greedy", "4"]  # pairing, games
     assert err.startswith("4 games in ") and "\r" not in err  # no bar into a pipe
+
+
+def test_the_game_opens_on_duel_and_its_sound_reaches_the_speakers(app, home, tmp_path):
+    """SDL's dummy video and disk audio drivers: the game screen comes up (its state file is
+    written) and the music the bundle carries is heard (non-silent samples in the disk file)."""
+    state, heard = tmp_path / "state.json", tmp_path / "audio.raw"
+    env = {"HOME": str(home), "PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(heard)}
+    game = subprocess.Popen([app / "laser-flag", "--map", "duel", "--state-file", str(state)],
+                            cwd=tmp_path, env=env, stderr=subprocess.PIPE, text=True)
+
+    def loud() -> bool:
+        samples = memoryview(heard.read_bytes() if heard.exists() else b"")
+        return len(samples) >= 2 and max(map(abs, samples[:len(samples) // 2 * 2].cast("h"))) > 0
+
+    try:
+        wait_until(lambda: game.poll() is not None or (state.exists() and loud()),
+                   "the game screen and its sound", 120)
+        assert game.poll() is None, game.communicate()[1]
+    finally:
+        game.terminate()
+        game.wait(timeout=30)
+    assert '"map"' in state.read_text(encoding="utf-8")
