@@ -12,6 +12,7 @@ import sys
 import termios
 
 from laser_flag.tools.progress import progress
+from tests.waits import PipeReader, wait_until
 
 
 def test_to_a_file_or_pipe_only_the_closing_line_is_written():
@@ -24,14 +25,12 @@ def test_to_a_file_or_pipe_only_the_closing_line_is_written():
 def test_on_a_terminal_the_bar_counts_up_in_place():
     main, side = os.openpty()
     fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # 80 columns
-    try:
-        with os.fdopen(side, "w", closefd=False) as terminal:
+    with os.fdopen(main, "rb") as screen:
+        with os.fdopen(side, "w") as terminal:
             assert list(progress("abc", 3, err=terminal)) == ["a", "b", "c"]
-        os.set_blocking(main, False)
-        shown = os.read(main, 65536).decode()
-    finally:
-        os.close(main)
-        os.close(side)
+            reader = PipeReader(screen)
+            wait_until(lambda: reader.text().endswith("\n"), "the closing line on the terminal")
+        shown = reader.finish()  # the terminal closed: the reader stops
     assert "| 0/3 [" in shown and "game/s]\r" in shown  # drawn in place
     assert re.search(r"\r +\r3 games in \d+\.\d s\r\n$", shown)  # cleared, then the count
 
