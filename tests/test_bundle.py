@@ -64,6 +64,8 @@ def test_version_list_maps_and_the_editors_help(app, home, tmp_path):
     helped = run(app, "laser-flag-editor", "--help", home=home, cwd=tmp_path)
     assert helped.returncode == 0 and "usage: laser-flag-editor" in helped.stdout, helped.stderr
     assert str(ROOT) not in listed.stdout + listed.stderr
+    plot = run(app, "laser-flag-rolls", "--plot", "chart.png", home=home, cwd=tmp_path)
+    assert plot.returncode == 2 and "--plot is not in this download" in plot.stderr
 
 
 def test_a_headless_bot_game_on_duel_is_played_to_its_end(app, home, tmp_path):
