@@ -17,8 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from laser_flag.lab import STYLES, Plan, badge, parse_pairing, report
 from laser_flag.lab.games import GameRecord, steps_budget, tasks
 from laser_flag.lab.pairings import Pairing, label
 from laser_flag.lab.run import play_all, workers
+from laser_flag.resources import find_map
 from laser_flag.tools.cli import (
     OneLineParser,
     UsageError,
@@ -37,6 +37,7 @@ from laser_flag.tools.cli import (
     output_problem,
 )
 from laser_flag.tools.plotting import check_plot_path, pyplot, save_figure
+from laser_flag.tools.progress import progress
 
 PROG = "laser-flag-balance"
 INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C (128 + SIGINT)
@@ -63,7 +64,8 @@ def _parser() -> OneLineParser:
     parser = OneLineParser(
         prog=PROG, description="Play seeded bot-vs-bot games and report fairness."
     )
-    parser.add_argument("maps", nargs="+", metavar="MAP", help="map files to play")
+    parser.add_argument("maps", nargs="+", metavar="MAP", type=argument_type(find_map),
+                        help="maps to play: files, or maps' names as the game takes them")
     parser.add_argument("--bots", type=argument_type(parse_pairing), action="append", default=[],
                         help="two bots, e.g. planner,greedy; again for more pairings "
                              "(default greedy,greedy)")
@@ -101,22 +103,9 @@ def plan(args: argparse.Namespace) -> Plan:
 
 
 @cache
-def _load(path: str) -> GameMap:
+def _load(path: Path) -> GameMap:
     """A map by its path, read once (checked, then played); reports name it as typed."""
     return load_map(path)
-
-
-def progress(records: Iterable[GameRecord], total: int, width: int = 30) -> Iterator[GameRecord]:
-    """Pass records through, drawing a bar and a count on stderr."""
-    start = time.perf_counter()
-    done = 0
-    for item in records:
-        done += 1
-        filled = width * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-        sys.stderr.flush()
-        yield item
-    sys.stderr.write(f"\n{done} games in {time.perf_counter() - start:.1f} s\n")
 
 
 FOG_NOTE = {None: "", True: ", fog of war", False: ", no fog"}

@@ -23,6 +23,7 @@ from laser_flag.engine.ruleset import (
     RulesError,
     Ruleset,
 )
+from laser_flag.resources import find_map
 from laser_flag.tools.cli import OneLineParser, UsageError, argument_type, emit, fail
 from laser_flag.tools.plotting import check_plot_path, pyplot
 from laser_flag.tools.roll_chart import Grid, plot
@@ -97,7 +98,8 @@ def _parser() -> OneLineParser:
         prog=PROG,
         description="Needed roll and exact chance to hit for every shooter and target situation.",
     )
-    parser.add_argument("--map", metavar="FILE", help="use this map's rule overrides")
+    parser.add_argument("--map", metavar="MAP", type=argument_type(find_map),
+                        help="use this map's rule overrides: a file, or a map's name")
     parser.add_argument(
         "--set",
         metavar="CLASS.COLUMN=VALUE",

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,7 +82,7 @@ def test_the_text_table_names_each_map_and_bot(capsys):
     assert balance.main([BLITZ, "--games", "2", "--bots", "greedy,random"]) == 0
     out, err = capsys.readouterr()
     assert "blitz.json" in out and "greedy:" in out and "random:" in out
-    assert "2/2 games" in err
+    assert err.startswith("2 games in ") and "\r" not in err  # no bar: stderr is no terminal
 
 
 def test_wilson_interval_matches_the_formula():
@@ -250,8 +253,15 @@ def test_never_more_workers_than_games_or_jobs_asked(argv, started, monkeypatch,
 
 
 def _wait_for_games(reader: PipeReader, games: int, total: int) -> None:
-    wait_until(lambda: re.search(rf"\] ([{games}-9]|\d\d+)/{total} games", reader.text()),
+    wait_until(lambda: re.search(rf"\| ?([{games}-9]|\d\d+)/{total} \[", reader.text()),
                f"{games} games on the progress bar", timeout=120)
+
+
+def _terminal() -> tuple[int, int]:
+    """A pseudo-terminal 80 columns wide, as a user's: (main side, side for the child)."""
+    main, side = os.openpty()
+    fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    return main, side
 
 
 CTRL_C_GAMES = 100_000
@@ -261,11 +271,12 @@ CTRL_C_GAMES = 100_000
 def test_ctrl_c_in_a_terminal_stops_every_process_cleanly(jobs, tmp_path):
     """SIGINT to the whole process group, as a terminal's Ctrl-C sends it to lab and workers."""
     # far more games than can finish before the Ctrl-C lands (500 random Duel games once did)
+    main, side = _terminal()  # stderr on a terminal, where the progress bar is drawn
     lab = subprocess.Popen([sys.executable, "-m", "laser_flag.tools.balance", DUEL, "--json",
                             "--games", str(CTRL_C_GAMES), "--jobs", jobs, "--bots", "random"],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           start_new_session=True)
-    errors = PipeReader(lab.stderr)
+                           stdout=subprocess.PIPE, stderr=side, start_new_session=True)
+    os.close(side)
+    errors = PipeReader(os.fdopen(main, "rb"))
     try:
         _wait_for_games(errors, 2, CTRL_C_GAMES)
         os.killpg(lab.pid, signal.SIGINT)

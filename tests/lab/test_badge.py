@@ -169,4 +169,4 @@ def test_badge_without_a_mirror_pairing_is_refused_before_any_game(measured, cap
     ([], (("greedy", "greedy"),)),
 ])
 def test_the_pairings_asked_for_each_once(argv, expected):
-    assert balance.pairings(balance._parser().parse_args(["x.json", *argv])) == expected
+    assert balance.pairings(balance._parser().parse_args(["duel", *argv])) == expected

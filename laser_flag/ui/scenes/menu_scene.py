@@ -45,6 +45,7 @@ TOP = 96
 MESSAGE_MS = 6000
 TEAM_KEYS = {pygame.K_1: "1", pygame.K_2: "2"}
 FOG_KEY = pygame.K_f
+LEVEL_BUTTONS = {level_button_name(team): team for team in TEAMS}
 YOURS_TAG = "yours"  # on the card of a map from the player's own folder
 BADGE_SIZE = 17  # the badge's words on a card
 
@@ -183,12 +184,22 @@ class MenuScene(Scene):
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.click(event.pos)
-        if event.type == pygame.MOUSEWHEEL:
+            return self.click(event.pos, back=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.level_back_at(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * CARD_H // 2)
+        elif event.type == pygame.KEYDOWN and event.key in TEAM_KEYS:
+            self.cycle_level(TEAM_KEYS[event.key], -1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif event.type == pygame.KEYDOWN:
             return self.key(event.key)
         return None
+
+    def level_back_at(self, xy: tuple[int, int]) -> None:
+        """A right click on a level button steps it back; elsewhere it does nothing."""
+        button = button_at(self.buttons(), xy)
+        if button is not None and button.name in LEVEL_BUTTONS:
+            self.cycle_level(LEVEL_BUTTONS[button.name], -1)
 
     def key(self, key: int) -> Transition | None:
         if key in (pygame.K_DOWN, pygame.K_UP) and self.entries:
@@ -198,15 +209,16 @@ class MenuScene(Scene):
             return self.act("play")
         elif key == pygame.K_r:
             return self.act("rules")
-        elif key in TEAM_KEYS:
-            return self.act(level_button_name(TEAM_KEYS[key]))
         elif key == FOG_KEY:
             self.switch_fog()
         return None
 
-    def click(self, xy: tuple[int, int]) -> Transition | None:
+    def click(self, xy: tuple[int, int], back: bool = False) -> Transition | None:
+        """A left click; `back` (Shift held) steps a level button back instead of on."""
         button = button_at(self.buttons(), xy)
-        if button:
+        if button and button.name in LEVEL_BUTTONS:
+            self.cycle_level(LEVEL_BUTTONS[button.name], -1 if back else 1)
+        elif button:
             return self.act(button.name)
         if self.list_rect().collidepoint(xy):
             for i in range(len(self.entries)):
@@ -243,15 +255,15 @@ class MenuScene(Scene):
             "editor": self.start_editor,
             FOG_BUTTON: self.switch_fog,
         }
-        stay.update({level_button_name(t): lambda t=t: self.cycle_level(t) for t in TEAMS})
         if name in leave:
             return leave[name]()
         stay[name]()
         return None
 
-    def cycle_level(self, team: str) -> None:
+    def cycle_level(self, team: str, step: int) -> None:
+        """The next (step 1) or previous (-1) player for `team` on the chosen map."""
         if self.entry is not None:
-            self.app.settings.cycle_level(self.entry.path.name, team)
+            self.app.settings.cycle_level(self.entry.path.name, team, step)
 
     def play(self) -> Transition | None:
         """A new game on the chosen map: fresh dice, unless the run fixed a seed."""
