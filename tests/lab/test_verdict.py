@@ -41,7 +41,7 @@ def test_the_band_edges_belong_to_the_band():
     for wins in range(0, 400):
         low, high = wilson(wins, 400)
         told = verdict.row_verdict({**inside, "team1_wins": wins, "team2_wins": 400 - wins})
-        assert (told == FAIR) == (0.4 <= low and high <= 0.6)
+        assert (told == FAIR) == (low >= 0.4 and high <= 0.6)
         assert (told == LEANS["1"]) == (low > 0.6) and (told == LEANS["2"]) == (high < 0.4)
 
 
@@ -50,7 +50,7 @@ def test_every_verdict_agrees_with_its_interval(wins, losses):
     told = verdict.row_verdict(row("a,a", wins, losses))
     bounds = wilson(wins, wins + losses)
     if told == FAIR:
-        assert 0.4 <= bounds[0] and bounds[1] <= 0.6
+        assert bounds[0] >= 0.4 and bounds[1] <= 0.6
     elif told in LEANS.values():
         assert bounds[0] > 0.6 or bounds[1] < 0.4
     else:
