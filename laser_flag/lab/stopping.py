@@ -66,13 +66,14 @@ class Ledger:
 
     def next_games(self, count: int) -> list[tuple[int, int, int]]:
         """Up to `count` games to hand out, as (map, pairing, game): the earliest look first,
-        so every map moves towards its next verdict before any runs ahead."""
+        then the pairing furthest behind, so every map moves towards its next verdict together
+        (and a run cut short by time has played every map about as much)."""
         chosen = []
         for _ in range(count):
             open_keys = [k for k in self.keys if self.handed[k] < self.limit[k]]
             if not open_keys:
                 break
-            key = min(open_keys, key=lambda k: (self._wave(self.handed[k]), k))
+            key = min(open_keys, key=lambda k: (self._wave(self.handed[k]), self.handed[k], k))
             chosen.append((*key, self.handed[key]))
             self.handed[key] += 1
         return chosen
