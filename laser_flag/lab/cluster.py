@@ -13,12 +13,13 @@ import logging
 import queue
 import time
 import uuid
+import warnings
 from importlib import metadata
 from typing import Any
 
 from laser_flag import __version__
 
-from .executors import SLOTS_PER_WORKER, Executor, LabError, collect, sigint_ignored
+from .executors import SLOTS_PER_WORKER, Executor, LabError, drain, failure, sigint_ignored
 from .games import GameRecord, Task, play
 
 CONNECT_SECONDS = 10  # how long to try a scheduler before saying it cannot be reached
@@ -82,15 +83,18 @@ class DaskExecutor(Executor):
         future.add_done_callback(self._done)
 
     def _done(self, future: Any) -> None:
-        """On Dask's thread: the game's record, or what it raised, for `finished`."""
-        if future.status == "finished":
-            self._ended.put(future.result())
-        elif future.status == "error":
-            self._ended.put(future.exception())
-        self._futures.pop(future.key, None)
+        """On Dask's thread: only note the game ended (its result is fetched in `finished`)."""
+        self._ended.put(future)
 
     def finished(self, timeout: float) -> list[GameRecord]:
-        return collect(self._ended, timeout)
+        """The records of the games ended, fetched in one round trip; a cancelled game (the
+        run is closing) is dropped, one that raised ends the run."""
+        ended = drain(self._ended, timeout)
+        for future in ended:
+            self._futures.pop(future.key, None)
+            if future.status == "error":
+                raise failure(future.exception())
+        return self.client.gather([f for f in ended if f.status == "finished"])
 
     def close(self) -> None:
         """Cancel the games not yet ended, on every worker, and let go of the cluster."""
@@ -119,10 +123,15 @@ def connect(address: str) -> DaskExecutor:
     runs another version (of Dask, or of laser-flag on the scheduler or a worker)."""
     distributed = _distributed()
     try:
-        client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        with warnings.catch_warnings():  # check_versions says it in one line
+            warnings.simplefilter("ignore", distributed.versions.VersionMismatchWarning)
+            client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError) as err:
         raise ClusterError(f"cannot reach the scheduler at {address} ({_first_line(err)})"
                            ) from None
+    except Exception as err:  # it answered, but not as our Dask expects
+        raise ClusterError(f"the scheduler at {address} did not accept this client "
+                           f"({_first_line(err)}): is it the same version of Dask?") from None
     try:
         check_versions(client, address)
     except ClusterError:

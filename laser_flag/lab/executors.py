@@ -125,15 +125,20 @@ class Processes(Executor):
         self._pool.join()
 
 
-def collect(ended: queue.SimpleQueue[Any], timeout: float) -> list[GameRecord]:
-    """Everything in `ended` now, waiting up to `timeout` s for the first: records, or an
-    exception a game raised (GameFailed)."""
+def drain(ended: queue.SimpleQueue[Any], timeout: float) -> list[Any]:
+    """Everything in `ended` now, waiting up to `timeout` s for the first."""
     try:
         items = [ended.get(timeout=timeout)]
     except queue.Empty:
         return []
     while not ended.empty():
         items.append(ended.get())
+    return items
+
+
+def collect(ended: queue.SimpleQueue[Any], timeout: float) -> list[GameRecord]:
+    """The records in `ended` (see `drain`); GameFailed for an exception a game raised."""
+    items = drain(ended, timeout)
     for item in items:
         if isinstance(item, BaseException):
             raise failure(item)

@@ -272,7 +272,8 @@ def play(run: Plan, at: Where) -> Outcome:
     outcome = play_plan(run, at.start(), on_progress=bar)
     bar.end()
     if outcome.cut_short == RUN_INTERRUPTED:
-        sys.stderr.write(f"stopped by Ctrl-C after {len(outcome.records)} games\n")
+        sys.stderr.write(f"stopped by Ctrl-C after {len(outcome.records):,} of at most "
+                         f"{run.total:,} games\n")
     return outcome
 
 
