@@ -11,7 +11,7 @@ $(BIN)/python:
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,cluster]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -31,14 +31,19 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/client.py
 	$(BIN)/python benchmarks/bots.py
 	$(BIN)/python benchmarks/balance.py
+	$(BIN)/python benchmarks/stopping.py
+	$(BIN)/python benchmarks/cluster.py
 
 # Every bundled map's balance badge, re-measured with the standard styles (after a change to a
 # map, to the bots, or a new version); tests/lab/test_bundled_badges.py fails until this has been run.
-BADGE_GAMES ?= 96
+# Each pairing plays until its verdict is told, at most BADGE_GAMES games (lab.here's standard plan).
+# On a cluster: make badges BADGE_WHERE="--scheduler tcp://HOST:8786"
+BADGE_GAMES ?= 1000
 BADGE_BUDGET ?= steps:40
+BADGE_WHERE ?= --jobs 2
 badges: $(STAMP)
 	$(BIN)/laser-flag-balance maps/*.json --badge --games $(BADGE_GAMES) --budget $(BADGE_BUDGET) \
-		--jobs 2 --seed 1
+		--seed 1 $(BADGE_WHERE)
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -15,6 +15,7 @@ import pytest
 from laser_flag import __version__
 from laser_flag.engine import load_map
 from laser_flag.lab import STYLES, badge
+from laser_flag.lab.here import STANDARD_BUDGET, STANDARD_GAMES, STANDARD_SEED
 from laser_flag.lab.verdict import FAIR, LEANS
 
 MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))
@@ -52,3 +53,11 @@ def test_the_bundled_map_is_fair_and_its_games_end(path):
     assert rows["hard", "hard"]["mean_rounds"] >= 6, f"{path.name}: Hard-Hard games too short"
     capped = {pairing: r["capped"] for pairing, r in rows.items() if r["capped"]}
     assert not capped, f"{path.name}: games at the round cap {capped}"
+
+
+def test_make_badges_measures_with_the_standard_plan():
+    """`make badges` and the chooser's Measure here play the same plan (lab.here)."""
+    makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
+    assert f"BADGE_GAMES ?= {STANDARD_GAMES}\n" in makefile
+    assert f"BADGE_BUDGET ?= {STANDARD_BUDGET}\n" in makefile
+    assert f"--seed {STANDARD_SEED} " in makefile
