@@ -25,7 +25,7 @@ from typing import Any
 
 from laser_flag.engine import GameMap
 
-from . import report
+from . import cluster, report
 from .executors import Executor, LabError, local
 from .games import GameRecord, Plan, TaskMaker, steps_budget
 from .pairings import Pairing, parse_pairing
@@ -106,8 +106,6 @@ class Where:
         """The executor; lab.cluster.ClusterError when Dask is missing or unreachable."""
         if self.scheduler is None and self.executor == "processes":
             return local(self.jobs)
-        from . import cluster  # Dask is optional: imported only when asked for
-
         if self.scheduler is not None:
             return cluster.connect(self.scheduler)
         return cluster.start_local(self.jobs)

@@ -27,12 +27,12 @@ from laser_flag.lab.executors import LabError
 from laser_flag.lab.pairings import is_mirror, label
 from laser_flag.lab.run import Outcome
 from laser_flag.lab.variants import Vary, variants
-from laser_flag.tools import balance
+from laser_flag.tools import lab_cli
 from laser_flag.tools.cli import OneLineParser, UsageError, argument_type, emit, fail
 from laser_flag.tools.plotting import check_plot_path, pyplot, save_figure
 from laser_flag.tools.rolls import set_value
 
-PROG = f"{balance.PROG} sweep"
+PROG = f"{lab_cli.PROG} sweep"
 MAP_SUFFIX = ".json"
 
 
@@ -65,7 +65,7 @@ def _parser() -> OneLineParser:
                         metavar="CLASS.COLUMN=V1,V2,...",
                         help="a rule cell and its values, e.g. scout.speed=4,5,6; repeatable "
                              "(every combination)")
-    balance.add_run_options(parser)
+    lab_cli.add_run_options(parser)
     parser.add_argument("--plot", metavar="FILE.png",
                         help="chart each variant's verdict (team 1's rate in each mirror "
                              "pairing) and pace")
@@ -138,10 +138,10 @@ def render_text(doc: dict[str, Any], variants_: list[dict[str, Any]]) -> str:
         _number(v["pace"]["shots_per_round"]), str(v["pace"]["round_limit"]),
     ] for v in variants_]
     first = (f"Sweep: {len(variants_)} variants, pairings {', '.join(map(label, doc['pairings']))}"
-             f", seed {doc['seed']}, {balance.games_note(doc)}"
+             f", seed {doc['seed']}, {lab_cli.games_note(doc)}"
              + (f", budget {doc['budget']}" if doc["budget"] else "")
-             + (balance.PARTIAL_NOTE if doc["partial"] else ""))
-    return "\n".join([first, *balance.aligned(rows)])
+             + (lab_cli.PARTIAL_NOTE if doc["partial"] else ""))
+    return "\n".join([first, *lab_cli.aligned(rows)])
 
 
 def plot(doc: dict[str, Any], variants_: list[dict[str, Any]], path: str, plt: Any) -> None:
@@ -203,18 +203,18 @@ def main(argv: list[str]) -> int:
         args, plan, problems, plt = _setup(argv)
         for problem in problems:  # said before the games, so a long run does not hide them
             fail(PROG, problem)
-        outcome: Outcome = balance.play(plan, balance.where(args, plan))
+        outcome: Outcome = lab_cli.play(plan, lab_cli.where(args, plan))
     except (UsageError, LabError) as err:
         return fail(PROG, err)
     except KeyboardInterrupt:
-        return balance.INTERRUPTED
+        return lab_cli.INTERRUPTED
     doc = outcome.report(plan)
     found = summary(doc)
     text = json.dumps({"variants": found, "report": doc}, indent=2) if args.json else \
         render_text(doc, found)
     status = emit(PROG, text)
     if outcome.partial:
-        return balance.INTERRUPTED
+        return lab_cli.INTERRUPTED
     if plt is not None:
         plot(doc, found, args.plot, plt)
     return 2 if problems else status
