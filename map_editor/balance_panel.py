@@ -33,10 +33,10 @@ POLL_MS = 250
 CHOICES: tuple[Pairing, ...] = (*model.DEFAULT_PAIRINGS, ("greedy", "greedy"))
 SUGGEST_TWEAKS = 6  # tweaks measured per request, with the map as it is
 SUGGEST_GAMES = 64  # at most, per mirror pairing and map: the time limit may end it sooner
-COLUMNS = {"pairing": ("Pairing", 115), "games": ("Games", 55),
-           "rate": ("Team 1 wins [95%]", 140), "verdict": ("Verdict", 95),
-           "rounds": ("Rounds", 55), "shots": ("Shots/round", 80), "limit": ("Round limit", 80),
-           "ended": ("Ended by", 120)}
+COLUMNS = {"pairing": ("Pairing", 110), "games": ("Games", 50),
+           "rate": ("Team 1 [95%]", 115), "verdict": ("Verdict", 95),
+           "rounds": ("Rounds", 55), "shots": ("Shots/rd", 65), "limit": ("Limit", 45),
+           "ended": ("Ended by", 140)}
 NO_HITS = ""
 STALE_NOTE = " (measured before your last edits)"
 THIS_MACHINE = "this machine"
@@ -200,8 +200,8 @@ class BalancePanel(tk.Toplevel):
         box.pack(fill="both", expand=True, pady=(8, 0))
         self.tweak_list = ttk.Treeview(box, columns=("tweak", "rate", "gap"), show="headings",
                                        height=suggestions.SHOWN, selectmode="browse")
-        for key, title, width in (("tweak", "Tweak", 380), ("rate", "Team 1 wins [95%]", 130),
-                                  ("gap", "Against the map now", 160)):
+        for key, title, width in (("tweak", "Tweak", 360), ("rate", "Team 1 [95%]", 115),
+                                  ("gap", "Against the map now", 165)):
             self.tweak_list.heading(key, text=title)
             self.tweak_list.column(key, width=width)
         self.tweak_list.pack(fill="x")

@@ -28,6 +28,12 @@ class BadgeView:
     tone: RGB
     here: bool = False  # measured on this machine, not only claimed by the map's file
 
+    @property
+    def short(self) -> str:
+        """The word for a narrow card: "undecided" without its count, "leans 1 · 64%" (the
+        detail pane says it in full)."""
+        return self.word.split(" (")[0].replace("leans team ", "leans ")
+
 
 def badge_view(gm: GameMap) -> BadgeView:
     """The map's balance as it stands now: measured here if this machine measured the map as it

@@ -20,8 +20,9 @@ from laser_flag.ui.map_badge import (
     UNMEASURED_TONE,
     badge_view,
 )
-from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.scenes.menu_scene import BADGE_SIZE, MenuScene, draw_badge
 from laser_flag.ui.settings import LaunchOptions
+from laser_flag.ui.widgets import font
 from tests.lab.lopsided import lopsided_data
 from tests.waits import wait_until
 
@@ -196,3 +197,17 @@ def test_starting_a_game_stops_measuring(app, tmp_path, monkeypatch):
     menu.act("play")
     assert menu.measuring is None and not running.running
     assert not measured.find(load_map(folder / "plain.json"))
+
+
+def test_a_narrow_card_keeps_room_for_the_maps_name(tmp_path):
+    """On a small window the badge gives way to the name: "undecided" without its count (the
+    detail pane keeps it), "leans 1 · 80%"; on a wide card the full words."""
+    undecided = badge_view(load_map(badged_map(tmp_path / "a.json", 52, 48)))
+    leaning = badge_view(load_map(badged_map(tmp_path / "b.json", 80, 20)))
+    assert (undecided.short, leaning.short) == ("undecided", "leans 1 · 80%")
+    surface = pygame.Surface((600, 100))
+    for view in (undecided, leaning):
+        wide = draw_badge(surface, view, (590, 5), room=500)
+        narrow = draw_badge(surface, view, (590, 5), room=240)
+        assert wide.w == font(BADGE_SIZE).size(view.word)[0] + 10
+        assert narrow.w == font(BADGE_SIZE).size(view.short)[0] + 10 < wide.w

@@ -50,6 +50,7 @@ TEAM_KEYS = {pygame.K_1: "1", pygame.K_2: "2"}
 FOG_KEY = pygame.K_f
 YOURS_TAG = "yours"  # on the card of a map from the player's own folder
 BADGE_SIZE = 17  # the badge's words on a card
+TITLE_ROOM = 140  # pixels a card keeps for its map's name: a narrower badge gives way
 LEAVING = ("play", "learn", "continue", "load")  # to a game: measuring would slow its bots
 
 
@@ -69,19 +70,23 @@ def continue_note(info: saves.SaveInfo | None) -> str:
             f"turn {info.turn}).")
 
 
-def draw_badge(surface: pygame.Surface, badge: BadgeView, topright: tuple[int, int]
-               ) -> pygame.Rect:
+def draw_badge(surface: pygame.Surface, badge: BadgeView, topright: tuple[int, int],
+               room: int) -> pygame.Rect:
     """A map's balance badge as a small tag in its tone, filled when measured here and outlined
-    when it is only the map's claim; the tag's rect."""
-    width, height = font(BADGE_SIZE).size(badge.word)
+    when it is only the map's claim, its short word when the full one leaves the map's name
+    less than TITLE_ROOM of `room` pixels; the tag's rect."""
+    word = badge.word
+    if room - font(BADGE_SIZE).size(word)[0] < TITLE_ROOM:
+        word = badge.short
+    width, height = font(BADGE_SIZE).size(word)
     tag = pygame.Rect(0, 0, width + 10, height + 4)
     tag.topright = topright
     if badge.here:
         pygame.draw.rect(surface, badge.tone, tag, border_radius=4)
-        draw_text(surface, badge.word, tag.center, BADGE_SIZE, (24, 26, 32), anchor="center")
+        draw_text(surface, word, tag.center, BADGE_SIZE, (24, 26, 32), anchor="center")
     else:
         pygame.draw.rect(surface, badge.tone, tag, 1, border_radius=4)
-        draw_text(surface, badge.word, tag.center, BADGE_SIZE, badge.tone, anchor="center")
+        draw_text(surface, word, tag.center, BADGE_SIZE, badge.tone, anchor="center")
     return tag
 
 
@@ -455,7 +460,7 @@ class MenuScene(Scene):
         x = thumb_rect.right + 10
         right = card.right - 6
         if entry.badge is not None:
-            right = draw_badge(surface, entry.badge, (right, card.y + 6)).left - 6
+            right = draw_badge(surface, entry.badge, (right, card.y + 6), right - x).left - 6
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(x, card.y, right - x, 30).clip(clip))  # a long name
         draw_text(surface, entry.title, (x, card.y + 6), 24, TEXT, bold=True)
