@@ -71,9 +71,7 @@ def check(value: Any, place: str = "balance") -> None:
         _short_text(value["budget"], f"{place}.budget")
     _check_run(value, place)
     rows = value["pairings"]
-    _need(isinstance(rows, Sequence) and not isinstance(rows, str)
-          and 0 < len(rows) <= MAX_PAIRINGS, f"{place}.pairings",
-          f"must be a list of 1 to {MAX_PAIRINGS} pairings")
+    _short_list(rows, f"{place}.pairings", "pairings")
     for i, row in enumerate(rows):
         _check_row(row, f"{place}.pairings[{i}]")
         _check_length(row, value["max_rounds"], f"{place}.pairings[{i}]")
@@ -86,12 +84,15 @@ def _check_run(value: Mapping[str, Any], place: str) -> None:
         _need(isinstance(value["sequential"], bool), f"{place}.sequential",
               "must be true or false")
     if "styles" in value:
-        styles = value["styles"]
-        _need(isinstance(styles, Sequence) and not isinstance(styles, str)
-              and 0 < len(styles) <= MAX_PAIRINGS, f"{place}.styles",
-              f"must be a list of 1 to {MAX_PAIRINGS} bot names")
-        for i, name in enumerate(styles):
+        _short_list(value["styles"], f"{place}.styles", "bot names")
+        for i, name in enumerate(value["styles"]):
             _short_text(name, f"{place}.styles[{i}]")
+
+
+def _short_list(value: Any, place: str, what: str) -> None:
+    _need(isinstance(value, Sequence) and not isinstance(value, str)
+          and 0 < len(value) <= MAX_PAIRINGS, place,
+          f"must be a list of 1 to {MAX_PAIRINGS} {what}")
 
 
 def _check_row(row: Any, place: str) -> None:
