@@ -203,3 +203,23 @@ def test_badge_without_a_mirror_pairing_is_refused_before_any_game(measured, cap
 ])
 def test_the_pairings_asked_for_each_once(argv, expected):
     assert balance.pairings(balance._parser().parse_args(["x.json", *argv])) == expected
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"[]", b"{}", b"x" * 300_000])
+def test_a_bad_file_measured_here_is_passed_over(content, data_dir):
+    """The data folder is the player's: a damaged or planted file never stands as measured."""
+    gm = load_map(MAPS / "duel.json")
+    folder = data_dir / "measured"
+    folder.mkdir(parents=True)
+    (folder / f"{badge.play_digest(gm)}.json").write_bytes(content)
+    assert measured_here.find(gm) is None
+
+
+def test_a_file_measured_here_for_another_map_is_passed_over(data_dir):
+    """A value copied under another map's digest does not fit that map."""
+    duel, blitz = load_map(MAPS / "duel.json"), load_map(MAPS / "blitz.json")
+    value = _badge(digest=badge.play_digest(blitz))
+    folder = data_dir / "measured"
+    folder.mkdir(parents=True)
+    (folder / f"{badge.play_digest(duel)}.json").write_text(json.dumps(value))
+    assert measured_here.find(duel) is None
