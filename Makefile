@@ -19,7 +19,7 @@ $(BIN)/python$(EXE):
 
 $(STAMP): $(BIN)/python$(EXE) pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,bundle]'
+	$(BIN)/python -m pip install --quiet -e '.[test,bundle,cluster]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -39,6 +39,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/client.py
 	$(BIN)/python benchmarks/bots.py
 	$(BIN)/python benchmarks/balance.py
+	$(BIN)/python benchmarks/stopping.py
+	$(BIN)/python benchmarks/cluster.py
 
 # Every runtime dependency has a binary wheel for each supported CPython (the classifiers) on
 # Linux x86_64, Windows amd64 and macOS arm64: resolved against the package index (network).
@@ -56,11 +58,14 @@ bundle: $(STAMP)
 
 # Every bundled map's balance badge, re-measured with the standard styles (after a change to a
 # map, to the bots, or a new version); tests/lab/test_bundled_badges.py fails until this has been run.
-BADGE_GAMES ?= 96
+# Each pairing plays until its verdict is told, at most BADGE_GAMES games (lab.here's standard plan).
+# On a cluster: make badges BADGE_WHERE="--scheduler tcp://HOST:8786"
+BADGE_GAMES ?= 1000
 BADGE_BUDGET ?= steps:40
+BADGE_WHERE ?= --jobs 2
 badges: $(STAMP)
 	$(BIN)/laser-flag-balance maps/*.json --badge --games $(BADGE_GAMES) --budget $(BADGE_BUDGET) \
-		--jobs 2 --seed 1
+		--seed 1 $(BADGE_WHERE)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

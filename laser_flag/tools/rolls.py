@@ -61,7 +61,7 @@ Override = tuple[str, str, Any]  # (class, column, value) from one --set
 Tables = dict[str, dict[str, dict[str, dict[str, ToHit]]]]
 
 
-def _set_value(text: str) -> Any:
+def set_value(text: str) -> Any:
     """`true`/`false` -> bool, `all` -> ALL_AP, digits -> int; the ruleset checks the column."""
     word = text.strip().lower()
     if word in ("true", "false"):
@@ -86,7 +86,7 @@ def _set_arg(text: str) -> Override:
             f"{text!r}: unknown column {column!r} (one of {', '.join(COLUMNS)})"
         )
     try:
-        return unit_class, column, _set_value(value)
+        return unit_class, column, set_value(value)
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"{text!r}: the value must be an integer, true, false or {ALL_AP}"
