@@ -66,6 +66,8 @@ def test_version_list_maps_and_the_editors_help(app, home, tmp_path):
     assert str(ROOT) not in listed.stdout + listed.stderr
     plot = run(app, "laser-flag-rolls", "--plot", "chart.png", home=home, cwd=tmp_path)
     assert plot.returncode == 2 and "--plot is not in this download" in plot.stderr
+    dask = run(app, "laser-flag-balance", "duel", "--executor", "dask", home=home, cwd=tmp_path)
+    assert dask.returncode == 2 and "--scheduler) is not in this download" in dask.stderr
 
 
 def test_a_headless_bot_game_on_duel_is_played_to_its_end(app, home, tmp_path):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import sys
 import time
 import uuid
 import warnings
@@ -32,9 +33,15 @@ class ClusterError(LabError):
 
 
 def _distributed() -> Any:
+    """Dask's distributed; ClusterError when it is not installed (the one-folder application
+    leaves it out: no pip there to add it with)."""
     try:
         import distributed
     except ImportError:
+        if getattr(sys, "frozen", False):
+            raise ClusterError("the lab on Dask (--executor dask, --scheduler) is not in this "
+                               "download: it needs Dask, which comes with the pip install "
+                               "(pip install 'laser-flag[cluster]')") from None
         raise ClusterError(f"--executor dask {NEEDS_DASK}") from None
     return distributed
 

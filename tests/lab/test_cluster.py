@@ -157,3 +157,10 @@ def test_dask_not_installed_is_one_line(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now fails
     assert balance.main([DUEL, "--executor", "dask"]) == 2
     assert "pip install 'laser-flag[cluster]'" in one_line(capsys)
+
+
+def test_in_the_one_folder_application_it_says_dask_is_not_in_the_download(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)  # as PyInstaller sets it
+    assert balance.main([DUEL, "--scheduler", "tcp://127.0.0.1:8786"]) == 2
+    assert "--scheduler) is not in this download" in one_line(capsys)
