@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from laser_flag import saves
 from laser_flag.engine import Game, load_map
 from laser_flag.engine.actions import EndTurn, Fire, IllegalAction, Move
-from laser_flag.engine.mapfile import MapError
+from laser_flag.engine.mapfile import MapError, map_problems, parse_map
 from laser_flag.engine.record import state_digest
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -121,6 +121,18 @@ def check_map(tmp_path_factory, content: bytes) -> None:
     reads_cleanly(load_map, MapError, write_once(tmp_path_factory, content))
 
 
+def check_problems(data: Any) -> None:
+    """map_problems lists a problem exactly when parse_map refuses, its first the one raised."""
+    problems = map_problems(data, "m.json")
+    try:
+        parse_map(data, "m.json")
+    except MapError as err:
+        assert problems and str(problems[0]) == str(err)
+    else:
+        assert problems == []
+    assert all(str(e) == f"m.json: {e.detail}" for e in problems)
+
+
 def check_save(tmp_path_factory, content: bytes) -> None:
     reads_cleanly(saves.load_save, saves.SaveError, write_once(tmp_path_factory, content))
 
@@ -166,6 +178,12 @@ def test_any_map_file_loads_or_is_refused_untouched(tmp_path_factory, content):
 
 
 @QUICK
+@given(data=st.one_of(json_values, mutated(HONEST_MAP), mutated(HONEST_MAP).flatmap(mutated)))
+def test_every_problem_listed_starts_with_the_one_the_loader_raises(data):
+    check_problems(data)
+
+
+@QUICK
 @given(content=save_bytes)
 def test_any_save_file_loads_or_is_refused_untouched(tmp_path_factory, content):
     check_save(tmp_path_factory, content)
@@ -182,6 +200,13 @@ def test_any_action_applies_or_is_refused_changing_nothing(moves, seed):
 @given(content=map_bytes)
 def test_long_any_map_file_loads_or_is_refused_untouched(tmp_path_factory, content):
     check_map(tmp_path_factory, content)
+
+
+@pytest.mark.slow
+@LONG
+@given(data=st.one_of(json_values, mutated(HONEST_MAP), mutated(HONEST_MAP).flatmap(mutated)))
+def test_long_every_problem_listed_starts_with_the_one_the_loader_raises(data):
+    check_problems(data)
 
 
 @pytest.mark.slow
