@@ -6,6 +6,7 @@ from laser_flag.engine.game_map import Pos
 from laser_flag.engine.ruleset import CLASS_LABELS
 
 from .document import UnitRow
+from .validation import Problem
 
 
 def place(pos: Pos) -> str:
@@ -21,3 +22,13 @@ def unit_name(team: str, unit_class: str) -> str:
 def unit_at(unit: UnitRow) -> str:
     """`Team 1 Scout at row 0, column 3`."""
     return f"{unit_name(unit.team, unit.unit_class)} at {place(unit.pos)}"
+
+
+def problem_place(problem: Problem, units: list[UnitRow]) -> str:
+    """Where a problem is: the unit standing where none may, else its tile(s), else its team."""
+    if problem.unit is not None:
+        return unit_at(units[problem.unit])
+    if problem.cells:
+        more = len(problem.cells) - 1
+        return place(problem.cells[0]) + (f" and {more} more" if more else "")
+    return f"Team {problem.team}" if problem.team else "The map"

@@ -101,12 +101,15 @@ def _is_list(value: Any) -> bool:
 
 def load_map(path: str | os.PathLike[str]) -> GameMap:
     """Read a map file (a regular file of at most 1 MiB of UTF-8 JSON) and validate it."""
-    source = os.fspath(path)
+    return parse_map(read_map_json(path), os.fspath(path))
+
+
+def read_map_json(path: str | os.PathLike[str]) -> Any:
+    """A map file's decoded JSON, read as `load_map` reads it but not yet validated."""
     try:
-        data = json_reader.read_json(path, MAX_BYTES)
+        return json_reader.read_json(path, MAX_BYTES)
     except json_reader.ReadError as e:
-        raise _error(source, e.place, e.problem) from None
-    return parse_map(data, source)
+        raise _error(os.fspath(path), e.place, e.problem) from None
 
 
 def load_map_text(text: str, source: str) -> GameMap:

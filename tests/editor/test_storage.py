@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from laser_flag.engine.game_map import LEVEL
+from laser_flag.engine.game_map import LEVEL, WALL
 from laser_flag.engine.mapfile import MapError, load_map
 from laser_flag.resources import bundled_maps
 from map_editor.storage import (
@@ -104,3 +104,23 @@ def test_save_as_starts_in_the_players_folder_unless_the_map_has_its_own(data_di
     assert save_folder(None) == data_dir / "maps"
     assert save_folder(bundled_maps() / "duel.json") == data_dir / "maps"
     assert save_folder(tmp_path / "elsewhere" / "m.json") == tmp_path / "elsewhere"
+
+
+def test_read_opens_a_map_whose_units_stand_where_none_may_so_it_can_be_mended(tmp_path):
+    path = tmp_path / "m.json"
+    data = blank(units=[["1", "basic", 0, 0], ["2", "basic", 4, 7], ["2", "scout", 0, 0]]).data
+    data["tiles"][4][7] = WALL
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    assert read_map(path) == data
+    with pytest.raises(MapError, match="units\\[1\\]: \\(4, 7\\) is a wall"):
+        write_map(data, path)  # saving still refuses it, and writes nothing
+    assert path.read_bytes() == before
+
+
+def test_read_refuses_a_map_it_could_not_show(tmp_path):
+    path = tmp_path / "m.json"
+    for bad in ({**blank().data, "score_limit": {"1": 0}}, [1, 2], {**blank().data, "units": 3}):
+        path.write_text(json.dumps(bad))
+        with pytest.raises(MapError, match=f"^{path}: "):
+            read_map(path)
