@@ -12,7 +12,7 @@ from laser_flag.engine.ruleset import CLASS_LABELS, CLASSES
 from .document import UnitRow
 from .legend import Legend
 from .symmetry import SYMMETRIES
-from .tool_panel import tip
+from .tooltip import tip
 from .words import unit_at
 
 UnitChange = Callable[[str, str], None]  # team, class
@@ -22,7 +22,8 @@ class InfoPanel(ttk.Frame):
     """Updated after every edit, so a designer sees what the game will make of the map."""
 
     def __init__(self, master: tk.Misc, on_unit_change: UnitChange,
-                 on_unit_delete: Callable[[], None], on_properties: Callable[[], None]) -> None:
+                 on_unit_delete: Callable[[], None], on_properties: Callable[[], None],
+                 on_hide_overlay: Callable[[], None]) -> None:
         super().__init__(master, padding=6, width=230)
         self._on_unit_change = on_unit_change
         self.mode = self._fact("Game mode", "What the bases make of the map (RULES §7)")
@@ -34,7 +35,7 @@ class InfoPanel(ttk.Frame):
         button.pack(fill="x", pady=(10, 0))
         tip(button, "Name, teams, colours, limits and rule overrides. Ctrl+P")
         self._selected_box(on_unit_delete)
-        self.legend = Legend(self)  # an overlay's colours, under the rest while it is shown
+        self.legend = Legend(self, on_hide_overlay)  # an overlay's colours, while it is shown
 
     def _fact(self, title: str, help_text: str) -> ttk.Label:
         heading = ttk.Label(self, text=title, font=("TkDefaultFont", 10, "bold"))

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from tkinter import ttk
+
+from .tooltip import tip
 
 RGB = tuple[int, int, int]
 SWATCH_W = 3  # characters
@@ -15,11 +17,13 @@ def hex_colour(rgb: RGB) -> str:
 
 
 class Legend(ttk.LabelFrame):
-    """Packed into its parent when shown, forgotten when hidden; rebuilt on every show."""
+    """Packed into its parent when shown, forgotten when hidden; rebuilt on every show, with a
+    button that turns the overlay off."""
 
-    def __init__(self, master: tk.Misc) -> None:
+    def __init__(self, master: tk.Misc, on_hide: Callable[[], None]) -> None:
         super().__init__(master, padding=6)
         self.rows: list[tuple[str, str]] = []  # (colour, text) as shown, for tests and readers
+        self._on_hide = on_hide
 
     def show(self, title: str, entries: Sequence[tuple[RGB, str]], note: str = "") -> None:
         """Show these colours; the same ones again (the next edit's refresh) change nothing."""
@@ -39,7 +43,10 @@ class Legend(ttk.LabelFrame):
         if note:
             ttk.Label(self, text=note, wraplength=200, justify="left", foreground="#555555"
                       ).pack(anchor="w", pady=(4, 0))
-        self.pack(fill="x", pady=(14, 0))
+        hide = ttk.Button(self, text="Hide  [Esc]", command=self._on_hide)
+        hide.pack(anchor="e", pady=(4, 0))
+        tip(hide, "Turn this overlay off. Key Esc")
+        self.pack(fill="x", pady=(10, 0))
 
     def hide(self) -> None:
         self.rows = []

@@ -3,8 +3,6 @@ refusing a wall, and the status bar in the game's words."""
 
 from __future__ import annotations
 
-import tkinter as tk
-
 import pytest
 
 from laser_flag.engine.game_map import WALL
@@ -30,8 +28,13 @@ def shown(editor, tmp_path):
     return editor, find_window("words.json", editor.root)
 
 
-def _texts(canvas: tk.Canvas) -> list[str]:
-    return [canvas.itemcget(i, "text") for i in canvas.find_all() if canvas.type(i) == "text"]
+def _texts_over_tiles(board) -> list[str]:
+    """The canvas texts that overlap the tiles (the row and column numbers stay beside them)."""
+    x0, y0 = board.origin
+    rows, cols = len(board.number_texts()[0]), len(board.number_texts()[1])
+    x1, y1 = x0 + cols * board.tile_px, y0 + rows * board.tile_px
+    over = board.find_overlapping(x0 + 1, y0 + 1, x1 - 1, y1 - 1)
+    return [board.itemcget(i, "text") for i in over if board.type(i) == "text"]
 
 
 def test_the_heatmap_has_a_legend_and_counts_only_on_hover(shown):
@@ -46,9 +49,9 @@ def test_the_heatmap_has_a_legend_and_counts_only_on_hover(shown):
     assert labels == [b.label() for b in reversed(bands)]  # most exposed first
     assert labels[0].endswith(f"-{max(heat.values())} tiles")
     assert labels[-1].startswith(f"seen from {min(heat.values())}")
-    assert _texts(editor.board) == []  # no number covers a unit
+    assert _texts_over_tiles(editor.board) == []  # no number covers a unit
     hover(root, tile_on_screen(editor, (0, 3)))
-    expected = f"row 0, column 3: Floor, seen from {heat[(0, 3)]} tiles"
+    expected = f"row 0, column 3: Floor, Team 1 Scout, seen from {heat[(0, 3)]} tiles"
     wait_for(root, lambda: editor.hover.cget("text") == expected, what=expected)
     click(root, tile_on_screen(editor, (3, 5)))  # the brush paints a wall: new counts
     wait_for(root, lambda: editor.doc.tiles[3][5] == WALL, what="the wall painted")
