@@ -22,10 +22,13 @@ class Modal(tk.Toplevel):
         self.resizable(False, False)
         self.body = ttk.Frame(self, padding=12)
         self.body.pack(fill="both", expand=True)
+        self.first: tk.Widget | None = None  # the field that takes the keys first
 
     def run(self) -> None:
         self.grab_set()
         self.focus_force()
+        if self.first is not None:
+            self.first.focus_set()
         self.wait_window()
 
 
@@ -89,7 +92,7 @@ def ask_new_size(parent: tk.Misc) -> tuple[int, int] | None:
     dialog.bind("<Return>", lambda _e: create())
     dialog.bind("<KP_Enter>", lambda _e: create())
     dialog.bind("<Escape>", lambda _e: dialog.destroy())
-    fields["Rows"].focus_set()
+    dialog.first = fields["Rows"]
     fields["Rows"].selection_range(0, "end")
     dialog.run()
     return result[0] if result else None

@@ -10,6 +10,7 @@ from .tooltip import tip
 
 RGB = tuple[int, int, int]
 SWATCH_W = 3  # characters
+ONE_COLUMN = 3  # more entries than this go in two columns, most first down the left one
 
 
 def hex_colour(rgb: RGB) -> str:
@@ -34,18 +35,22 @@ class Legend(ttk.LabelFrame):
             child.destroy()
         self.configure(text=title)
         self.rows = rows
-        for colour, text in rows:
-            row = ttk.Frame(self)
-            row.pack(anchor="w", pady=1)
-            tk.Label(row, background=colour, width=SWATCH_W, relief="solid", borderwidth=1
+        table = ttk.Frame(self)
+        table.pack(anchor="w")
+        down = len(rows) if len(rows) <= ONE_COLUMN else (len(rows) + 1) // 2
+        for i, (colour, text) in enumerate(rows):
+            cell = ttk.Frame(table)
+            cell.grid(row=i % down, column=i // down, sticky="w", padx=(0, 10), pady=1)
+            tk.Label(cell, background=colour, width=SWATCH_W, relief="solid", borderwidth=1
                      ).pack(side="left")
-            ttk.Label(row, text=text).pack(side="left", padx=(6, 0))
-        if note:
-            ttk.Label(self, text=note, wraplength=200, justify="left", foreground="#555555"
-                      ).pack(anchor="w", pady=(4, 0))
-        hide = ttk.Button(self, text="Hide  [Esc]", command=self._on_hide)
-        hide.pack(anchor="e", pady=(4, 0))
+            ttk.Label(cell, text=text).pack(side="left", padx=(4, 0))
+        foot = ttk.Frame(self)
+        foot.pack(fill="x", pady=(4, 0))
+        hide = ttk.Button(foot, text="Hide", command=self._on_hide, width=5)
+        hide.pack(side="right", anchor="n")
         tip(hide, "Turn this overlay off. Key Esc")
+        ttk.Label(foot, text=note, wraplength=150, justify="left", foreground="#555555"
+                  ).pack(side="left", anchor="w")
         self.pack(fill="x", pady=(10, 0))
 
     def hide(self) -> None:

@@ -124,7 +124,7 @@ class Pointer:
         return f"Showing what {place(pos)} can see"
 
     def _press_unit(self, pos: Pos) -> str:
-        index = self.doc.unit_at(pos)
+        index = self._unit_pressed(pos)
         if index is not None:
             self.selected, self._dragging = index, True
             self._moved_from = pos
@@ -137,6 +137,13 @@ class Pointer:
         self.doc.history.change("Place unit", {"units": units})
         self.selected = len(units) - 1
         return f"Placed {unit_name(self.team, self.unit_class)} at {place(pos)}"
+
+    def _unit_pressed(self, pos: Pos) -> int | None:
+        """The unit a press on `pos` takes: the selected one if it stands there (where two
+        share a tile in a broken map, the one chosen from the Problems list), else the first."""
+        if self.selected is not None and self.doc.unit_rows[self.selected].pos == pos:
+            return self.selected
+        return self.doc.unit_at(pos)
 
     def _move(self, pos: Pos) -> str:
         assert self.selected is not None

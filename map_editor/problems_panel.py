@@ -11,6 +11,7 @@ from .tooltip import tip
 
 FINE_COLOUR, PROBLEM_COLOUR = "#1b7a1b", "#b00020"
 LIST_ROWS = 3
+WHERE_PX, PROBLEM_PX = 150, 230  # the list asks for no more than a small window's board
 
 
 class ProblemsPanel(ttk.Frame):
@@ -30,8 +31,8 @@ class ProblemsPanel(ttk.Frame):
                                  height=LIST_ROWS, selectmode="browse")
         self.tree.heading("where", text="Where", anchor="w")
         self.tree.heading("problem", text="Problem", anchor="w")
-        self.tree.column("where", width=220, stretch=False)
-        self.tree.column("problem", width=260, stretch=True)
+        self.tree.column("where", width=WHERE_PX, stretch=False)
+        self.tree.column("problem", width=PROBLEM_PX, stretch=True)
         self.scroll = ttk.Scrollbar(self, orient="vertical", command=self.tree.yview)
         self.tree.configure(yscrollcommand=self.scroll.set)
         self.tree.bind("<ButtonPress-1>", self._clicked)

@@ -34,6 +34,7 @@ from .tooltip import tip
 
 COLOUR_KEYS = {"team_color": "Colour", "alt_team_color": "Alternate colour"}
 CHANGED_CELL = "#0050d0"
+TEXT_PX = 640  # explanations wrap: the dialog fits a 900 px wide screen
 
 
 def _hex(rgb: list[int]) -> str:
@@ -168,7 +169,8 @@ class PropertiesDialog(Modal):
     def _rules(self, notebook: ttk.Notebook, data: dict[str, Any]) -> None:
         frame = self._tab(notebook, "Rules")
         ttk.Label(frame, text="The ruleset of RULES.md; blue cells differ from the default "
-                  "and are written to the map. Hover a cell for its default.").grid(
+                  "and are written to the map. Hover a cell for its default.",
+                  wraplength=TEXT_PX).grid(
             row=0, column=0, columnspan=len(CLASSES) + 1, sticky="w", pady=(0, 6))
         self._cells: dict[tuple[str, str], tk.Variable] = {}
         cells = rule_cells(data)
@@ -211,8 +213,8 @@ class PropertiesDialog(Modal):
     def _hit_chances(self, notebook: ttk.Notebook) -> None:
         frame = self._tab(notebook, "Hit chances")
         ttk.Label(frame, text="Chance to hit with the rules on the Rules tab, updated as you "
-                  "type; marked cells need another roll than with the default rules.").pack(
-            anchor="w", pady=(0, 6))
+                  "type; marked cells need another roll than with the default rules.",
+                  wraplength=TEXT_PX).pack(anchor="w", pady=(0, 6))
         self.rolls = RollTable(frame, grid_for(self._rules_typed_in()))
         self.rolls.pack(anchor="w")
         self.rolls_note = ttk.Label(frame, text="", foreground="#c00000")

@@ -38,7 +38,7 @@ from .render import Overlays, ppm_data, sight_shades, tile_swatch
 from .storage import copy_path, is_bundled, new_map_data, proposed_path, read_map, write_map
 from .tool_panel import SWATCH_PX, TERRAIN_KEYS, TOOL_INFO, ToolPanel
 from .validation import Checked, Problem, check
-from .words import place, problem_place, unit_at, unit_name
+from .words import place, problem_row, unit_at, unit_name
 
 APP_NAME = "Laser Flag Map Editor"
 MAP_TYPES = [("Laser Flag maps", "*.json *.txt"), ("All files", "*")]
@@ -104,9 +104,12 @@ class EditorWindow:
         self.info = InfoPanel(self.root, self.change_unit, self.delete_unit, self.edit_properties,
                               self.hide_overlay)
         self.info.grid(row=0, column=2, sticky="ns")
-        self.status = ttk.Label(self.root, text="", relief="sunken", anchor="w", padding=(6, 2))
+        # A fixed asked-for width: a long message is cut at the window's edge, never widens it.
+        self.status = ttk.Label(self.root, text="", relief="sunken", anchor="w", padding=(6, 2),
+                                width=1)
         self.status.grid(row=1, column=0, columnspan=2, sticky="ew")
-        self.hover = ttk.Label(self.root, text="", relief="sunken", anchor="w", padding=(6, 2))
+        self.hover = ttk.Label(self.root, text="", relief="sunken", anchor="w", padding=(6, 2),
+                               width=1)
         self.hover.grid(row=1, column=2, sticky="ew")
         self.root.columnconfigure(1, weight=1)
         self.root.rowconfigure(0, weight=1)
@@ -157,8 +160,7 @@ class EditorWindow:
         self._legend(gm)
         if self._balance_open():
             self.balance.show_badge()
-        self.problems.show([(problem_place(p, self.doc.unit_rows), p.detail)
-                            for p in self.checked.problems])
+        self.problems.show([problem_row(p, self.doc.unit_rows) for p in self.checked.problems])
         self.info.show(gm, symmetry.symmetries(self.doc))
         selected = self.pointer.selected
         self.info.show_unit(None if selected is None else self.doc.unit_rows[selected])
@@ -214,10 +216,10 @@ class EditorWindow:
             bands = [(b.colour, _hits_label(b.low, b.high)) for b in reversed(heat_bands(
                 self.hit_counts))]
             legend.show(f"Hit map: {LAYERS[self.hit_layer]}", bands,
-                        "Hits in the games the Balance panel measured.")
+                        "Hits in the Balance panel's games.")
         else:
-            bands = [(b.colour, b.label()) for b in reversed(heat_bands(self._heat()))]
-            legend.show("Exposure heatmap", bands, "Hover a tile for its exact count.")
+            bands = [(b.colour, b.counts()) for b in reversed(heat_bands(self._heat()))]
+            legend.show("Exposure: seen from N tiles", bands, "Hover a tile for its count.")
 
     def say(self, message: str) -> None:
         if message:
@@ -274,8 +276,8 @@ class EditorWindow:
             self.tools.tool.set(UNIT)
             self.tools.team.set(problem.team)
             hint = ": click a free tile to place one"
-        where = problem_place(problem, self.doc.unit_rows)
-        self.say(f"Problem {index + 1} of {len(problems)}: {where}: {problem.detail}{hint}")
+        where, what = problem_row(problem, self.doc.unit_rows)
+        self.say(f"Problem {index + 1} of {len(problems)}: {where}: {what}{hint}")
         self.refresh()
 
     def check_map(self) -> None:

@@ -24,11 +24,14 @@ def unit_at(unit: UnitRow) -> str:
     return f"{unit_name(unit.team, unit.unit_class)} at {place(unit.pos)}"
 
 
-def problem_place(problem: Problem, units: list[UnitRow]) -> str:
-    """Where a problem is: the unit standing where none may, else its tile(s), else its team."""
-    if problem.unit is not None:
-        return unit_at(units[problem.unit])
+def problem_row(problem: Problem, units: list[UnitRow]) -> tuple[str, str]:
+    """A problem as the Problems list shows it: where (the tile, else the team or the map) and
+    what (the loader's words, after the unit's name when a unit stands where none may)."""
+    unit = units[problem.unit] if problem.unit is not None else None
+    what = f"{unit_name(unit.team, unit.unit_class)}: {problem.detail}" if unit else problem.detail
+    if unit is not None and not problem.cells:
+        return f"{place(unit.pos)}, off the board", what
     if problem.cells:
         more = len(problem.cells) - 1
-        return place(problem.cells[0]) + (f" and {more} more" if more else "")
-    return f"Team {problem.team}" if problem.team else "The map"
+        return place(problem.cells[0]) + (f" and {more} more" if more else ""), what
+    return (f"Team {problem.team}" if problem.team else "The map"), what

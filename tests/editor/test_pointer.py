@@ -179,3 +179,12 @@ def test_a_dragged_unit_says_where_it_went():
     assert pointer.release((3, 3)) == "Moved Team 1 Scout from row 2, column 2 to row 3, column 3"
     pointer.press((3, 3))
     assert pointer.release((3, 3)) == ""  # a click that selects only: its words stay
+
+
+def test_where_two_units_share_a_tile_a_press_takes_the_selected_one():
+    doc = blank(units=[["1", "scout", 2, 2], ["2", "basic", 2, 2]])  # a broken file, opened
+    pointer = Pointer(doc)
+    pointer.tool, pointer.selected = UNIT, 1
+    pointer.press((2, 2))
+    pointer.release((2, 3))
+    assert doc.units == [["1", "scout", 2, 2], ["2", "basic", 2, 3]]
