@@ -14,7 +14,7 @@ SELECT_COLOUR = "#ffffff"
 PROBLEM_COLOUR = "#ff2020"
 RECT_COLOUR = "#ffd400"
 SIGHT_COLOUR = "#ffe15a"
-LABEL_COLOUR, LABEL_HOVER = "#606060", "#000000"
+LABEL_COLOUR, LABEL_HOVER = "#707070", "#c03000"
 BOARD_AREA = 760  # px the board asks for in each direction on a large screen
 MIN_AREA = 300  # ... and on a small one
 MAX_TILE_PX = 56
@@ -47,6 +47,7 @@ class BoardView(tk.Canvas):
         self._handlers = (on_press, on_drag, on_release)
         self._down = False
         self._hovered: Pos | None = None
+        self._font = self._bold = ("TkDefaultFont", 9)  # the numbers', and the hovered ones'
         self.bind("<ButtonPress-1>", self._press)
         self.bind("<B1-Motion>", lambda e: self._pointer(e, 1))
         self.bind("<ButtonRelease-1>", self._release)
@@ -97,14 +98,17 @@ class BoardView(tk.Canvas):
         and the status bar count them."""
         rows, cols = self._size
         x0, y0 = self.origin
-        font = ("TkDefaultFont", max(7, min(11, self.tile_px // 3)))
+        size = max(7, min(11, self.tile_px // 3))
+        self._font, self._bold = ("TkDefaultFont", size), ("TkDefaultFont", size, "bold")
+        font = self._font
         for c in range(cols):
             self.create_text(x0 + c * self.tile_px + self.tile_px // 2, y0 - 3, text=str(c),
                              anchor="s", fill=LABEL_COLOUR, font=font, tags=("number", f"col{c}"))
         for r in range(rows):
             self.create_text(x0 - 4, y0 + r * self.tile_px + self.tile_px // 2, text=str(r),
                              anchor="e", fill=LABEL_COLOUR, font=font, tags=("number", f"row{r}"))
-        self._hovered = None
+        hovered, self._hovered = self._hovered, None  # drawn anew: highlight it again
+        self._highlight(hovered)
 
     def _highlight(self, pos: Pos | None) -> None:
         """The hovered tile's row and column numbers stand out."""
@@ -112,10 +116,10 @@ class BoardView(tk.Canvas):
             return
         if self._hovered is not None:
             for tag in (f"row{self._hovered[0]}", f"col{self._hovered[1]}"):
-                self.itemconfigure(tag, fill=LABEL_COLOUR)
+                self.itemconfigure(tag, fill=LABEL_COLOUR, font=self._font)
         if pos is not None:
             for tag in (f"row{pos[0]}", f"col{pos[1]}"):
-                self.itemconfigure(tag, fill=LABEL_HOVER)
+                self.itemconfigure(tag, fill=LABEL_HOVER, font=self._bold)
         self._hovered = pos
 
     def number_texts(self) -> tuple[list[str], list[str]]:

@@ -45,6 +45,7 @@ MAP_TYPES = [("Laser Flag maps", "*.json *.txt"), ("All files", "*")]
 PLAY_COMMAND = [sys.executable, "-m", "laser_flag", "--map"]
 SIGHT, EXPOSURE, HITS = "sight", "exposure", "hits"  # the board's overlays: one at a time
 SIDE_PANELS_PX = (480, 200)  # room the panels, menu, status bar and Problems list take
+HOVER_CHARS = 38  # the hover bar: "row 20, column 20: Team 2 base, Team 2 Sniper" mostly fits
 
 
 def _hits_label(low: int, high: int) -> str:
@@ -104,13 +105,15 @@ class EditorWindow:
         self.info = InfoPanel(self.root, self.change_unit, self.delete_unit, self.edit_properties,
                               self.hide_overlay)
         self.info.grid(row=0, column=2, sticky="ns")
-        # A fixed asked-for width: a long message is cut at the window's edge, never widens it.
-        self.status = ttk.Label(self.root, text="", relief="sunken", anchor="w", padding=(6, 2),
+        bars = ttk.Frame(self.root)
+        bars.grid(row=1, column=0, columnspan=3, sticky="ew")
+        # Fixed asked-for widths: a long message is cut at the window's edge, never widens it.
+        self.status = ttk.Label(bars, text="", relief="sunken", anchor="w", padding=(6, 2),
                                 width=1)
-        self.status.grid(row=1, column=0, columnspan=2, sticky="ew")
-        self.hover = ttk.Label(self.root, text="", relief="sunken", anchor="w", padding=(6, 2),
-                               width=1)
-        self.hover.grid(row=1, column=2, sticky="ew")
+        self.status.pack(side="left", fill="x", expand=True)
+        self.hover = ttk.Label(bars, text="", relief="sunken", anchor="w", padding=(6, 2),
+                               width=HOVER_CHARS)
+        self.hover.pack(side="right")
         self.root.columnconfigure(1, weight=1)
         self.root.rowconfigure(0, weight=1)
         build_menus(self.root, self)
@@ -188,14 +191,14 @@ class EditorWindow:
         return Overlays(seen, self._heat())
 
     def _marks(self) -> None:
-        """Outlines over the board: problems in red (the chosen one thicker), the selected unit,
-        the Sight tool's viewpoint and a rectangle being dragged."""
-        for problem in self.checked.problems if self.checked else []:
-            self.board.mark(problem.cells, PROBLEM_COLOUR, width=4 if problem == self.chosen
-                            else 2)
+        """Outlines over the board: the selected unit, problems in red over it (the chosen one
+        thicker), the Sight tool's viewpoint and a rectangle being dragged."""
         if self.pointer.selected is not None:
             unit = self.doc.unit_rows[self.pointer.selected]
             self.board.mark([unit.pos], SELECT_COLOUR)
+        for problem in self.checked.problems if self.checked else []:
+            self.board.mark(problem.cells, PROBLEM_COLOUR, width=4 if problem == self.chosen
+                            else 2)
         if self.shown_overlay() == SIGHT:
             self.board.mark([self.pointer.los_origin], SIGHT_COLOUR)
         if self.pointer.rect:

@@ -30,7 +30,7 @@ def problem_row(problem: Problem, units: list[UnitRow]) -> tuple[str, str]:
     unit = units[problem.unit] if problem.unit is not None else None
     what = f"{unit_name(unit.team, unit.unit_class)}: {problem.detail}" if unit else problem.detail
     if unit is not None and not problem.cells:
-        return f"{place(unit.pos)}, off the board", what
+        return place(unit.pos), what  # off the board: the loader's words say so
     if problem.cells:
         more = len(problem.cells) - 1
         return place(problem.cells[0]) + (f" and {more} more" if more else ""), what

@@ -53,7 +53,7 @@ def test_every_problem_is_listed_with_its_place_and_check_map_shows_the_first(br
     assert editor.problems.rows == [
         ("row 1, column 3", "Team 2 Scout: units[2]: (1, 3) is a wall"),
         ("row 0, column 0", "Team 1 Grunt: units[3]: (0, 0) is also the tile of units[0]"),
-        ("row 14, column 2, off the board",
+        ("row 14, column 2",
          "Team 2 Plain: units[4]: (14, 2) is outside the grid (11 rows, 11 columns)"),
     ]
     assert editor.problems.heading.cget("text").startswith("✘ 3 problems")
