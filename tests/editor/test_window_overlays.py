@@ -8,29 +8,15 @@ from tkinter import ttk
 
 import pytest
 
-from laser_flag.engine.game_map import WALL
-from laser_flag.engine.mapfile import write_json_atomic
 from map_editor.balance_run import FIRED_FROM
 from map_editor.overlays import exposure, frozen, sight
 from map_editor.render import Overlays, board_surface
 from map_editor.window import EXPOSURE, HITS, SIGHT
 
-from .helpers import blank
 from .test_fog_property import widget
-from .xdo import centre_of, click, find_window, key, tile_on_screen, wait_for
+from .xdo import centre_of, click, key, tile_on_screen, wait_for
 
 pytestmark = pytest.mark.slow  # a real Tk window on an X server
-
-
-@pytest.fixture
-def shown(editor, tmp_path):
-    data = blank(units=[["1", "scout", 0, 3], ["2", "sniper", 4, 7]]).data
-    for c in range(2, 9):
-        data["tiles"][6][c] = WALL
-    path = tmp_path / "overlays.json"
-    write_json_atomic(path, data)
-    assert editor.open_path(path)
-    return editor, find_window("overlays.json", editor.root)
 
 
 def _pixel(editor, pos: tuple[int, int]) -> tuple[int, int, int]:

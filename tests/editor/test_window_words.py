@@ -8,17 +8,14 @@ from tkinter import ttk
 import pytest
 
 from laser_flag.engine.game_map import WALL
-from laser_flag.engine.mapfile import write_json_atomic
 from map_editor.overlays import exposure, frozen, heat_bands
 from map_editor.pointer import LOS, UNIT
 
-from .helpers import blank
 from .test_fog_property import widget
 from .xdo import (
     centre_of,
     click,
     drag,
-    find_window,
     hover,
     key,
     tile_on_screen,
@@ -27,18 +24,6 @@ from .xdo import (
 )
 
 pytestmark = pytest.mark.slow  # a real Tk window on an X server
-
-
-@pytest.fixture
-def shown(editor, tmp_path):
-    """The editor on an 11x11 map with a wall row and two units; its window id."""
-    data = blank(units=[["1", "scout", 0, 3], ["2", "sniper", 4, 7]]).data
-    for c in range(2, 9):
-        data["tiles"][6][c] = WALL
-    path = tmp_path / "words.json"
-    write_json_atomic(path, data)
-    assert editor.open_path(path)
-    return editor, find_window("words.json", editor.root)
 
 
 def _texts_over_tiles(board) -> list[str]:
