@@ -48,6 +48,7 @@ class PropertiesDialog(Modal):
                  on_ok: Callable[[dict[str, Any]], None]) -> None:
         super().__init__(parent, "Map properties")
         self._on_ok = on_ok
+        self._data = data
         self._colours = {k: effective(data, k) for k in COLOUR_KEYS}
         notebook = ttk.Notebook(self.body)
         notebook.pack(fill="both", expand=True)
@@ -128,18 +129,17 @@ class PropertiesDialog(Modal):
                 "proposed, it follows the units", 6)
         self._proposal = ttk.Label(frame, wraplength=440, justify="left", foreground="#555555")
         self._proposal.grid(row=6, column=0, columnspan=3, sticky="w", pady=(10, 0))
-        self._propose(data)
+        self._propose()
 
-    def _propose(self, data: dict[str, Any]) -> None:
-        """Say what the map proposes, and why, under the team table."""
-        proposed = defaults.proposals({**data, "team_color": self._colours["team_color"]})
+    def _propose(self) -> None:
+        """Say what the map proposes with the colours picked, and why, under the team table."""
+        proposed = defaults.proposals({**self._data, "team_color": self._colours["team_color"]})
         names, limits = proposed["team_names"], proposed["score_limit"]
         self._proposal.configure(text=(
             f"Proposed from the map: names {names['1']} and {names['2']}, after the colours; "
             f"score limits {limits['1']} and {limits['2']}: one and a half hits per enemy unit "
             "that can recharge at a base, one per enemy unit that cannot. A name or limit left "
             "as proposed follows the map as you edit it."))
-        self._proposed_for = data
 
     def _colour_button(self, frame: ttk.Frame, row: int, col: int, key: str, team: str) -> None:
         button = tk.Button(frame, width=6, background=_hex(self._colours[key][team]))
@@ -164,7 +164,7 @@ class PropertiesDialog(Modal):
             names = defaults.renamed({t: v.get() for t, v in self._names.items()}, before, after)
             for t, name in names.items():
                 self._names[t].set(name)
-            self._propose(self._proposed_for)
+            self._propose()
 
     def _rules(self, notebook: ttk.Notebook, data: dict[str, Any]) -> None:
         frame = self._tab(notebook, "Rules")

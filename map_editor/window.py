@@ -11,7 +11,7 @@ from tkinter import filedialog, messagebox, ttk
 from typing import Any
 
 from laser_flag.board.tile_labels import TILE_LABELS
-from laser_flag.engine.game_map import TILE_KINDS, GameMap, Pos
+from laser_flag.engine.game_map import TEAMS, TILE_KINDS, GameMap, Pos
 from laser_flag.engine.mapfile import MapError
 
 from . import edits, suggestions, symmetry
@@ -290,7 +290,7 @@ class EditorWindow:
             self.problems.choose(0)
             return
         gm = self.checked.preview
-        counts = [sum(1 for u in gm.units if u.team == t) for t in ("1", "2")]
+        counts = [sum(1 for u in gm.units if u.team == t) for t in TEAMS]
         self.say(f"Check map: no problems. {gm.mode}, {counts[0]} against {counts[1]} units: "
                  "the game can start on this map")
 
@@ -308,7 +308,7 @@ class EditorWindow:
 
     def change_unit(self, team: str, unit_class: str) -> None:
         index = self.pointer.selected
-        if index is not None:
+        if index is not None and self.doc.unit_rows[index][:2] != (team, unit_class):
             unit = self.doc.unit_rows[index]
             units = edits.with_unit_changed(self.doc, index, team, unit_class)
             self.doc.history.change("Change unit", {"units": units})
