@@ -175,8 +175,11 @@ class EditorWindow:
             self._hover(self.hovered)  # the tile under the pointer may have changed
 
     def shown_overlay(self) -> str | None:
-        """The overlay on the board now (the Sight overlay needs a viewpoint)."""
+        """The overlay on the board now (the Sight overlay needs a viewpoint, the hit map a
+        game with a hit)."""
         if self.overlay == SIGHT and self.pointer.los_origin is None:
+            return None
+        if self.overlay == HITS and not self.hit_counts:
             return None
         return self.overlay
 
@@ -353,12 +356,17 @@ class EditorWindow:
         self.balance = BalancePanel(self.root, hooks)
 
     def show_hits(self, layer: str, counts: dict[Pos, int]) -> None:
-        """The Balance panel's hit map, in place of any other overlay (none: it goes)."""
+        """The Balance panel's hit map: a layer picked there shows it in place of any other
+        overlay (none hides it); new counts for the same layer, as games finish, only redraw
+        it, and leave alone an overlay chosen since."""
+        picked = layer != self.hit_layer
         self.hit_layer, self.hit_counts = layer, counts
-        if layer and counts:
+        if picked and layer:
             self._show_overlay(HITS)
-        elif self.overlay == HITS:
+        elif picked and self.overlay == HITS:
             self.hide_overlay()
+        elif self.overlay == HITS:
+            self.refresh()
 
     def apply_suggestion(self, tweak: suggestions.Tweak) -> None:
         suggestions.apply(self.doc, tweak)
@@ -382,10 +390,11 @@ class EditorWindow:
             self.say("Exposure heatmap: how many tiles see each tile")
 
     def show_hit_map(self) -> None:
-        if self.hit_counts:
+        if self.hit_layer:
             self._show_overlay(HITS)
         else:
-            self.say("No hit map yet: measure the map in the Balance panel (Ctrl+B)")
+            self.say("No hit map yet: measure the map in the Balance panel (Ctrl+B) and pick "
+                     "what its hit map shows")
 
     def _show_overlay(self, name: str) -> None:
         """`name` on the board in place of the one shown (a Sight viewpoint is forgotten)."""

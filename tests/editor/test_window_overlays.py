@@ -66,6 +66,8 @@ def test_each_overlay_replaces_the_one_shown_and_brings_its_own_legend(shown):
 
     key(root, window, "h")
     wait_for(root, lambda: editor.shown_overlay() == EXPOSURE, what="the heatmap again")
+    editor.show_hits(FIRED_FROM, {(9, 5): 4, (2, 5): 1})  # another game finished meanwhile
+    assert editor.shown_overlay() == EXPOSURE  # the designer's choice stays
     click(root, centre_of(widget(editor.info.legend, ttk.Button, "Hide")))
     wait_for(root, lambda: _legend_title(editor) == "", what="the legend gone with Hide")
     assert editor.shown_overlay() is None
