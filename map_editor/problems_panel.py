@@ -11,7 +11,7 @@ from .tooltip import tip
 
 FINE_COLOUR, PROBLEM_COLOUR = "#1b7a1b", "#b00020"
 LIST_ROWS = 3
-WHERE_PX, PROBLEM_PX = 150, 230  # the list asks for no more than a small window's board
+WHERE_PX, PROBLEM_PX = 125, 255  # the list asks for no more than a small window's board
 
 
 class ProblemsPanel(ttk.Frame):

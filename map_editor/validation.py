@@ -61,7 +61,7 @@ def _without(data: dict[str, Any], units: set[int]) -> dict[str, Any]:
 
 
 def _no_units(gm: GameMap, team: str, source: str) -> Problem:
-    detail = f"team {team} ({gm.teams[team].name}) has no units, so no game can start"
+    detail = f"Team {team} ({gm.teams[team].name}) has no units, so no game can start"
     return Problem(f"{source}: {detail}", detail, loadable=True, team=team)
 
 

@@ -18,7 +18,7 @@ def test_a_team_without_units_is_a_loadable_draft():
     doc = blank(units=[["1", "basic", 0, 0]])
     problem = find_problem(doc.data, "m.json")
     assert problem is not None and problem.loadable and problem.team == "2"
-    assert problem.detail == "team 2 (Purple) has no units, so no game can start"
+    assert problem.detail == "Team 2 (Purple) has no units, so no game can start"
     assert problem.message == f"m.json: {problem.detail}"
 
 

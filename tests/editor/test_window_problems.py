@@ -101,7 +101,7 @@ def test_a_team_without_units_is_chosen_and_the_unit_tool_places_one_for_it(edit
     click(root, row_on_screen(editor.problems.tree, "1"))
     wait_for(root, lambda: editor.pointer.tool == UNIT and editor.pointer.team == "2",
              what="the Unit tool set for team 2")
-    assert _status(editor) == ("Problem 2 of 2: Team 2: team 2 (Purple) has no units, so no "
+    assert _status(editor) == ("Problem 2 of 2: Team 2: Team 2 (Purple) has no units, so no "
                                "game can start: click a free tile to place one")
     click(root, tile_on_screen(editor, (9, 9)))
     wait_for(root, lambda: [w for w, _ in editor.problems.rows] == ["Team 1"],
