@@ -237,12 +237,18 @@ def play_plan(run: Plan, jobs: int) -> tuple[list[GameRecord], bool]:
     return records, False
 
 
-def write_badges(args: argparse.Namespace, run: Plan, doc: dict[str, Any]) -> None:
-    """Store each map's rows as its badge, every other key of the file kept."""
-    per_map = len(run.pairings)
+def write_badges(args: argparse.Namespace, run: Plan, doc: dict[str, Any]) -> int:
+    """Store each map's rows as its badge, every other key of the file kept; 2 (one line per
+    map, the report already out) when a map's file cannot be rewritten, else 0."""
+    per_map, status = len(run.pairings), 0
     for m, (path, gm) in enumerate(zip(args.maps, run.maps, strict=True)):
-        badge.write(path, badge.measured(gm, doc, doc["maps"][m * per_map:(m + 1) * per_map]))
-        sys.stderr.write(f"{path}: badge {badge.status(load_map(path)).text}\n")
+        try:
+            badge.write(path, badge.measured(gm, doc, doc["maps"][m * per_map:(m + 1) * per_map]))
+            sys.stderr.write(f"{path}: badge {badge.status(load_map(path)).text}\n")
+        except (OSError, MapError) as err:
+            why = err.strerror if isinstance(err, OSError) and err.strerror else err
+            status = fail(PROG, f"{path}: badge not written: {why}")
+    return status
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -263,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
     if plt is not None:
         plot(doc, args.plot, plt)
     if args.badge:
-        write_badges(args, run, doc)
+        return write_badges(args, run, doc) or status
     return status
 
 

@@ -170,3 +170,45 @@ def test_badge_without_a_mirror_pairing_is_refused_before_any_game(measured, cap
 ])
 def test_the_pairings_asked_for_each_once(argv, expected):
     assert balance.pairings(balance._parser().parse_args(["x.json", *argv])) == expected
+
+
+def damaged_during_the_run(monkeypatch, damage) -> None:
+    """The map file is harmed while the games are played (after they were all set up)."""
+    real_play = balance.play_plan
+
+    def play(run, jobs):
+        played = real_play(run, jobs)
+        damage()
+        return played
+
+    monkeypatch.setattr(balance, "play_plan", play)
+
+
+@pytest.mark.parametrize("harm", ["unreadable", "folder gone"])
+def test_a_badge_that_cannot_be_written_is_one_line_and_exit_2_the_report_kept(
+        tmp_path, capsys, monkeypatch, harm):
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    path = folder / "duel.json"
+    shutil.copy(MAPS / "duel.json", path)
+    damage = {"unreadable": lambda: path.write_text("{", encoding="utf-8"),
+              "folder gone": lambda: shutil.rmtree(folder)}[harm]
+    damaged_during_the_run(monkeypatch, damage)
+    status = balance.main([str(path), "--badge", "--bots", "rusher,rusher", "--games", "2",
+                           "--seed", "2"])
+    out, err = capsys.readouterr()
+    assert status == 2
+    assert "rusher" in out  # the report, printed before the badge was tried
+    lines = [line for line in err.splitlines() if "badge" in line]
+    assert len(lines) == 1 and lines[0].startswith(f"laser-flag-balance: error: {path}: badge ")
+    assert "Traceback" not in err
+
+
+def test_a_map_with_a_242_byte_file_name_gets_its_badge(tmp_path, capsys):
+    """Its temporary file's name once passed 255 bytes, and writing the badge failed."""
+    path = tmp_path / ("d" * 237 + ".json")
+    assert len(path.name.encode()) == 242
+    shutil.copy(MAPS / "duel.json", path)
+    assert balance.main([str(path), "--badge", "--bots", "rusher,rusher", "--games", "2",
+                         "--seed", "2"]) == 0
+    assert badge.status(load_map(path)).verdict != "not measured"
