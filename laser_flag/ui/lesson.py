@@ -136,10 +136,9 @@ class LessonDice:
 class LessonTurns(Turns):
     """The lesson's turn driver: it is no game to save or continue."""
 
-    def save(self) -> Path | None:
+    def save(self) -> None:
         """Nothing is written: the lesson starts afresh from the menu."""
         self.message = NOT_SAVED
-        return None
 
     def autosave(self) -> None:
         """No autosave: Continue on the menu resumes games, not the lesson."""

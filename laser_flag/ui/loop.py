@@ -16,6 +16,7 @@ from typing import Protocol
 import pygame
 
 from ..sound.mixer import Mixer
+from .saved_games import SavedGames
 from .scene import Pop, PopToRoot, Push, Quit, Replace, Scene, Transition
 from .screens import build
 from .settings import DEFAULT_SIZE, MIN_SIZE, LaunchOptions, Settings
@@ -27,6 +28,7 @@ IDLE_WAIT_MS = 100  # while nothing moves, scenes still get an update this often
 # look for input instead, so a click waits at most one frame more to be drawn.
 IDLE_NAP_S = 1 / FPS
 BACKGROUND = (24, 26, 32)
+MAX_HANDOVERS = 4  # screens that may give way to the next one within one frame
 
 
 class Clock(Protocol):
@@ -52,6 +54,7 @@ class App:
         self.windowed_size = size
         self.fullscreen = False
         self.on_quit: list[Callable[[], None]] = []
+        self.saves = SavedGames()  # the saves folder, as the menu and Load game show it
         self.held: list[pygame.event.Event] = []  # input that ended an idle wait
         self.changed = True  # the picture is out of date: the next frame draws
         pygame.display.set_caption(window_title())
@@ -88,9 +91,14 @@ class App:
         self.scenes.append(scene)
         scene.resume()
 
+    def remove_top(self) -> None:
+        scene = self.scenes.pop()
+        scene.pause()
+        scene.end()
+
     def pop(self) -> None:
         """Remove the top scene; the app ends when the last one goes."""
-        self.scenes.pop().pause()
+        self.remove_top()
         if self.top:
             self.top.resume()
         else:
@@ -98,13 +106,13 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for `scene` (e.g. game -> victory)."""
-        self.scenes.pop().pause()
+        self.remove_top()
         self.push(scene)
 
     def pop_to_root(self) -> None:
         """Back to the bottom scene (the main menu), which resumes as it was left."""
         while len(self.scenes) > 1:
-            self.scenes.pop().pause()
+            self.remove_top()
         self.top.resume()
 
     def go(self, transition: Transition | None) -> None:
@@ -122,6 +130,16 @@ class App:
                 self.pop_to_root()
             case Quit():
                 self.quit()
+
+    def close(self) -> None:
+        """The window's close button: the first screen down the stack that would lose something
+        asks first (Scene.closing); with none, the app quits."""
+        for scene in reversed(self.scenes):
+            transition = scene.closing()
+            if transition is not None:
+                self.go(transition)
+                return
+        self.quit()
 
     def quit(self) -> None:
         """Stop after this frame; the window's size and mode are kept for the next run."""
@@ -158,7 +176,7 @@ class App:
     def handle(self, event: pygame.event.Event) -> None:
         """Window-level events here; everything else goes to the top scene."""
         if event.type == pygame.QUIT:
-            self.quit()
+            self.close()
         elif event.type == pygame.VIDEORESIZE and not self.fullscreen:
             size = (max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1]))
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -168,6 +186,19 @@ class App:
             self.toggle_mute()
         elif self.top:
             self.go(self.top.process_event(event))
+
+    def update_top(self, dt_ms: int) -> None:
+        """Timers of the top scene; a scene it gives way to is updated too before anything is
+        drawn (a save opened at once gives way to the game, which may cover its board with the
+        hand-off at once: no frame of either may show first)."""
+        for _ in range(MAX_HANDOVERS):
+            top = self.top
+            if top is None:
+                return
+            self.go(top.update(dt_ms))
+            if self.top is top:
+                return
+            dt_ms = 0
 
     def frame(self, dt_ms: int) -> bool:
         """One frame: all pending input, timers, then the picture if it changed (True: drawn).
@@ -182,8 +213,7 @@ class App:
             if not self.running:
                 return False
         moving = self.top is not None and self.top.animating()  # its last step is drawn too
-        if self.top:
-            self.go(self.top.update(dt_ms))
+        self.update_top(dt_ms)
         if not self.top or (self.idle and not moving):
             return False
         self.changed = False

@@ -14,6 +14,7 @@ from laser_flag import saves
 from laser_flag.app import main
 from laser_flag.engine.mapfile import MapError, load_map
 from laser_flag.lab import run as lab_run
+from laser_flag.save_index import list_saves
 from laser_flag.tools import balance, rolls
 from laser_flag.ui.map_catalog import load_entry
 from map_editor.storage import read_map
@@ -134,7 +135,7 @@ def test_the_saves_list_shows_each_hostile_save_as_unreadable(tmp_path):
     folder.mkdir()
     for path in (CORPUS / "saves").iterdir():
         (folder / path.name).write_bytes(path.read_bytes())
-    infos, problems = saves.list_saves(folder)
+    infos, problems = list_saves(folder)
     listed = {info.path.name for info in infos}
     # The list reads headers only: a header that the replay contradicts is caught on load.
     assert listed == {"bom.json", "digest_mismatch.json", "scores_not_replayed.json",
@@ -208,7 +209,7 @@ def test_a_fifo_or_a_folder_is_refused_at_once_never_read(tmp_path):
         assert isinstance(err, MapError) and "not a regular file" in str(err)
         err = finishes(lambda p=path: saves.load_save(p))
         assert isinstance(err, saves.SaveError) and "not a regular file" in str(err)
-    infos, problems = saves.list_saves(tmp_path)
+    infos, problems = list_saves(tmp_path)
     assert infos == [] and len(problems) == 2
 
 

@@ -9,7 +9,7 @@ from laser_flag.engine import Game
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.ui.scenes.saves_scene import SavesScene
 
-from .conftest import SMALL_MAP, frames, press
+from .conftest import SMALL_MAP, frames, press, saves_read
 
 COUNT = 500
 
@@ -23,9 +23,9 @@ def saves_scene(app, unreadable: int = 0) -> SavesScene:
         (saves.saves_dir() / f"save-{i:03}.json").write_bytes(content)
     for i in range(unreadable):
         (saves.saves_dir() / f"zz-junk-{i}.json").write_text("{", encoding="utf-8")
-    scene = SavesScene(lambda path, watch: None)
+    scene = SavesScene()
     app.push(scene)
-    frames(app)
+    saves_read(app)
     return scene
 
 

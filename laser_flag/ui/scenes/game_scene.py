@@ -20,7 +20,7 @@ from ..name_field import NameField, draw_name_field, rename_team
 from ..panel import PanelView, buttons, draw_panel, log_entry_at, panel_layout, score_rects
 from ..plan_marks import PlanMarks
 from ..refusals import Refused
-from ..routes import HandOff, ShowRules, ShowSettings, ShowVictory
+from ..routes import AskUnsaved, HandOff, ShowRules, ShowSettings, ShowVictory
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
 from ..selection import Selection
 from ..session import Session
@@ -102,6 +102,13 @@ class GameScene(Scene):
 
     def animating(self) -> bool:
         return self.turns.busy  # a bot thinking, events playing: frames go on being drawn
+
+    def closing(self, quitting: bool = True) -> Transition | None:
+        """Closing the window (or going to the menu) with the game not saved asks first."""
+        return Push(AskUnsaved(self.session, quitting)) if self.turns.unsaved else None
+
+    def end(self) -> None:
+        self.turns.leave()  # left for the menu, or over: bots stop, another copy may continue it
 
     # ----- input -------------------------------------------------------------------------
 
@@ -198,9 +205,8 @@ class GameScene(Scene):
             return Push(ShowRules(self.game.map))
         if name == "settings":
             return Push(ShowSettings())
-        if name == "menu":  # the game is saved as it stands: Continue resumes it
-            self.turns.leave()
-            return PopToRoot()
+        if name == "menu":  # the game is saved as it stands (Continue resumes it), or asked
+            return self.closing(quitting=False) or PopToRoot()
         settings, sel, turns = self.app.settings, self.selection, self.turns
         {
             "fire": lambda: self.act(sel.fire()),

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pygame
 
-from ... import saves
 from ...board import draw as board_draw
 from ...board.palette import Palette
 from ...board.theme import Theme
@@ -18,7 +17,8 @@ from ..lesson import Lesson
 from ..map_badge import BadgeView
 from ..map_catalog import MAPS_DIR, MapEntry, catalog, load_entry
 from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
-from ..routes import ListSaves, PlayGame, PlayLesson, Route, ShowRules, ShowSettings, WatchReplay
+from ..routes import ListSaves, OpenSave, PlayGame, PlayLesson, ShowRules, ShowSettings
+from ..saved_games import SavedGames
 from ..scene import Push, Quit, Scene, Transition
 from ..session import Session
 from ..widgets import (
@@ -57,8 +57,12 @@ def map_facts(gm: GameMap) -> list[str]:
     return [f"{gm.rows}x{gm.cols} · {gm.mode}", names, f"score limit {limits} · {turns}"]
 
 
-def continue_note(info: saves.SaveInfo | None) -> str:
+def continue_note(saved: SavedGames) -> str:
     """What Continue would do: every action is saved, so it resumes the very turn left."""
+    if saved.busy:
+        done, total = saved.progress()
+        return f"Looking through your saved games: {done:,} of {total:,}..."
+    info = saved.to_continue()
     if info is None:
         return "Nothing to continue: no unfinished game is saved."
     return (f"Saved: Continue resumes this turn ({info.map_name}, round {info.round}, "
@@ -94,8 +98,6 @@ class MenuScene(Scene):
         self.message = ""
         self.message_ms = 0
         self.editor = None
-        self.saves_stamp: int | None = -1  # the saves folder when Continue's game was found
-        self.found: saves.SaveInfo | None = None
         self.fog_chosen: dict[Path, bool] = {}  # the Fog of war switch, where the player set it
 
     # ----- layout ------------------------------------------------------------------------
@@ -139,7 +141,7 @@ class MenuScene(Scene):
         specs = [
             ("play", "Play", entry is not None and entry.playable),
             ("learn", "Learn to play" + (" · done" if settings.tutorial_done else ""), True),
-            ("continue", "Continue", self.to_continue() is not None),
+            ("continue", "Continue", self.app.saves.to_continue() is not None),
             ("load", "Load game...", True),
             ("open", "Open map...", True),
             ("editor", "Map Editor", True),
@@ -233,7 +235,7 @@ class MenuScene(Scene):
             "play": self.play,
             "learn": self.learn,
             "continue": self.continue_game,
-            "load": lambda: Push(ListSaves(self.open_save)),
+            "load": lambda: Push(ListSaves()),
             "rules": lambda: Push(ShowRules()),
             "settings": lambda: Push(ShowSettings()),
             "quit": Quit,
@@ -279,38 +281,16 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         """Shown again, maybe after a game: Continue's game is looked for afresh."""
-        self.saves_stamp = -1
+        self.app.saves.refresh()
         self.app.sound.play_music("music_menu")
         notice = self.app.settings.take_notice()  # a bad settings file, said once
         if notice:
             self.say(notice)
 
-    def to_continue(self) -> saves.SaveInfo | None:
-        """The game Continue resumes, looked for again only when the saves folder changed."""
-        stamp = saves.folder_stamp()
-        if stamp != self.saves_stamp:
-            self.saves_stamp, self.found = stamp, saves.latest_unfinished()
-        return self.found
-
     def continue_game(self) -> Transition | None:
-        """The newest unfinished game, where it was left; a finished one is never resumed."""
-        info = self.to_continue()
-        route = None if info is None else self.open_save(info.path, watch=False)
-        return None if route is None else Push(route)
-
-    def open_save(self, path: Path, watch: bool) -> Route | None:
-        """Where a save goes: the game screen or its replay; None (with a message) if nowhere."""
-        try:
-            loaded = saves.load_save(path)
-        except saves.SaveError as exc:
-            self.say(str(exc))
-            return None
-        if watch:
-            return WatchReplay(loaded)
-        if loaded.game.over:
-            self.say(f"{path.name}: that game is over; watch it as a replay.")
-            return None
-        return PlayGame(Session.resume(loaded, self.app.options.state_file))
+        """The last played unfinished game, where it was left; a finished one is never resumed."""
+        info = self.app.saves.to_continue()
+        return None if info is None else Push(OpenSave(info.path))
 
     def open_file(self) -> None:
         path = tk_dialogs.ask_map_file(str(self.maps_dir))
@@ -334,7 +314,7 @@ class MenuScene(Scene):
         self.message, self.message_ms = message, MESSAGE_MS
 
     def animating(self) -> bool:
-        return self.message_ms > 0  # the message goes by itself
+        return self.message_ms > 0 or self.app.saves.busy  # a message goes; saves are read
 
     def update(self, dt_ms: int) -> None:
         failure = editor_launch.early_failure(self.editor)
@@ -363,7 +343,7 @@ class MenuScene(Scene):
             for i, line in enumerate(wrap(self.message, 22, w - 24 - 360)[:3]):
                 draw_text(surface, line, (w - 24, 24 + i * 22), 22, ACCENT, anchor="topright")
         else:
-            draw_text(surface, continue_note(self.to_continue()), (w - 24, 60), 20, DIM,
+            draw_text(surface, continue_note(self.app.saves), (w - 24, 60), 20, DIM,
                       anchor="topright")
 
     def draw_list(self, surface: pygame.Surface) -> None:
