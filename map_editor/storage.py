@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from laser_flag.engine import json_reader
 from laser_flag.engine.game_map import LEVEL
 from laser_flag.engine.mapfile import (
     FORMAT_VERSION,
@@ -20,6 +21,7 @@ from laser_flag.engine.mapfile import (
 from laser_flag.resources import bundled_maps, player_maps
 
 NEW_SIDES = range(11, 22)  # the sizes the editor offers for a new map (RULES.md §1)
+MAX_BACKUP_BYTES = 64 * 2**20  # a file Save As replaces is kept as .bak up to this size
 
 
 def new_map_data(rows: int, cols: int) -> dict[str, Any]:
@@ -46,12 +48,17 @@ def backup_path(path: Path) -> Path:
 
 
 def write_map(data: dict[str, Any], path: Path) -> None:
-    """Validate with the engine (MapError: nothing written), keep the old file as .bak, write."""
+    """Validate with the engine (MapError: nothing written), keep the old file as .bak, write.
+    The old file is read through the bounded reader (a pipe is never waited on); one that
+    cannot be kept is not replaced either (OSError)."""
     parse_map(data, str(path))
     if path.exists():
-        old, mode = path.read_bytes(), path.stat().st_mode & 0o777
+        try:
+            old = json_reader.read_bytes(path, MAX_BACKUP_BYTES)
+        except json_reader.ReadError as err:
+            raise OSError(f"{path}: {err.problem}: it is kept, and the map not saved") from None
         # The copy is as private as the map it keeps: a 0600 map gets a 0600 .bak.
-        write_atomic(backup_path(path), lambda f: f.write(old), mode)
+        write_atomic(backup_path(path), lambda f: f.write(old), path.stat().st_mode & 0o777)
     write_json_atomic(path, data)
 
 
