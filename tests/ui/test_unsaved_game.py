@@ -13,6 +13,7 @@ from laser_flag.engine.record import state_digest
 from laser_flag.ui import tk_dialogs
 from laser_flag.ui.lesson import Lesson
 from laser_flag.ui.scenes.game_scene import GameScene
+from laser_flag.ui.scenes.handoff_scene import HandOffScene
 from laser_flag.ui.scenes.lesson_scene import LessonScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.unsaved_scene import UnsavedScene
@@ -23,6 +24,7 @@ from .conftest import (
     card,
     centre,
     click,
+    end_turn,
     frames,
     panel_button,
     press,
@@ -142,3 +144,15 @@ def test_the_lesson_is_never_said_to_be_saved(app, capsys):
     assert scene.game.history
     close_window(app)
     assert not app.running and capsys.readouterr() == ("", "")
+
+
+def test_the_hand_offs_menu_button_asks_too(app, data_dir):
+    """Two players under fog: the cover between turns has its own way to the menu."""
+    data_dir.write_text("not a folder", encoding="utf-8")
+    session = Session.start(parse_map(WALLED, "walled.json"), seed=4, fog=True)
+    scene = start_game(app, session)
+    move(app, scene, (5, 1), (4, 1))
+    end_turn(app)
+    assert isinstance(app.top, HandOffScene)
+    click(app, next(b for b in app.top.buttons() if b.name == "menu").rect.center)
+    assert isinstance(app.top, UnsavedScene) and not app.top.quitting

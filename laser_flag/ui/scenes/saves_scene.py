@@ -38,6 +38,7 @@ KEYS = {
 ANSWERS = {pygame.K_y: "yes", pygame.K_RETURN: "yes", pygame.K_KP_ENTER: "yes",
            pygame.K_n: "no", pygame.K_ESCAPE: "no"}
 FINISHED = (120, 160, 120)  # a finished game's result: done, calm
+MANY_UNFINISHED = 50  # past this many, the list reminds that only the player deletes them
 
 
 class SavesScene(Scene):
@@ -229,8 +230,10 @@ class SavesScene(Scene):
         unfinished = sum(1 for info in self.infos if not info.over)
         counts = f"{unfinished:,} unfinished · {len(self.infos) - unfinished:,} finished"
         draw_text(surface, counts, (w - 24, 28), 20, TEXT, anchor="topright")
-        draw_text(surface, "the oldest finished games go when there are many", (w - 24, 54),
-                  16, DIM, anchor="topright")
+        hint = ("unfinished games go only when you delete them (Del)"
+                if unfinished > MANY_UNFINISHED else
+                "the oldest finished games go when there are many")
+        draw_text(surface, fit(hint, 16, w // 2 - 24), (w - 24, 54), 16, DIM, anchor="topright")
 
     def draw_row(self, surface: pygame.Surface, rect: pygame.Rect, info: SaveInfo,
                  chosen: bool) -> None:
