@@ -18,15 +18,17 @@ import json
 import os
 import re
 import threading
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from .bots.levels import LEVELS
 from .engine import json_reader
 from .engine.atomic_file import remove_orphans, write_atomic
 from .engine.game_map import TEAMS
 from .file_lock import FileLock, held_elsewhere
-from .save_schema import OPTIONAL, REQUIRED, SchemaError
+from .save_schema import MAX_ACTIONS, MAX_MAP_NAME_CHARS, MAX_NAME_CHARS, VICTORIES, WINNERS
 from .save_slot import Signature, lock_path
 from .saves import LEGACY_AUTOSAVE, SaveError, SaveInfo, save_info, saves_dir
 
@@ -37,6 +39,7 @@ MAX_INDEX_BYTES = 64 * 2**20  # ~400 bytes an entry: far more saves than anyone 
 MAX_FINISHED = 500  # finished games kept; the ones played longest ago go first
 KEEP_EVERY = 500  # files read between two writes of the index
 _LOCK = re.compile(r"\.(.+)\.lock")
+TEAM_KEYS = frozenset(TEAMS)
 
 
 @dataclass(frozen=True)
@@ -204,7 +207,7 @@ class Shelf:
         for name, value in data["saves"].items():
             try:
                 entries[name] = _entry_from(self.folder / name, value)
-            except (SchemaError, TypeError, ValueError, KeyError):
+            except (TypeError, ValueError, KeyError):
                 continue  # read that save again instead
         return entries
 
@@ -212,6 +215,12 @@ class Shelf:
 
     def delete(self, path: Path) -> str | None:
         """Delete one save (the player asked, and said yes); None when done, else why not."""
+        problem = self._remove(path)
+        self.keep()
+        return problem
+
+    def _remove(self, path: Path) -> str | None:
+        """Delete the file and its entry, unless another copy of the game plays it."""
         lock = FileLock.take(lock_path(path)) if path.parent.is_dir() else None
         if lock is None:
             return f"{path.name} is being played in another Laser Flag window"
@@ -225,7 +234,6 @@ class Shelf:
             self._entries.pop(path.name, None)
             self._changed = True
             self.version += 1
-        self.keep()
         return None
 
     def prune(self, keep: int = MAX_FINISHED) -> list[Path]:
@@ -235,7 +243,8 @@ class Shelf:
             return []
         finished = [info for info in self.infos()
                     if info.over and info.path.name != LEGACY_AUTOSAVE]
-        gone = [info.path for info in finished[keep:] if self.delete(info.path) is None]
+        gone = [info.path for info in finished[keep:] if self._remove(info.path) is None]
+        self.keep()
         return gone
 
 
@@ -246,7 +255,11 @@ def _read_entry(path: Path, signature: Signature) -> Entry:
         return Entry(signature, problem=str(err))
 
 
-# ----- an entry in the index: the save's own header fields, checked as a save's are -----------
+# ----- an entry in the index: the save's own header fields, each checked -------------------
+
+INFO_KEYS = frozenset(f.name for f in fields(SaveInfo)) - {"path"}
+NEEDED_KEYS = INFO_KEYS - {"winner", "victory"}  # those two only in a finished game's entry
+COUNTS = range(MAX_ACTIONS + 2)  # a turn, a round, a score or a number of actions
 
 
 def _entry_json(entry: Entry) -> dict[str, Any]:
@@ -257,26 +270,46 @@ def _entry_json(entry: Entry) -> dict[str, Any]:
 
 
 def _entry_from(path: Path, value: Any) -> Entry:
-    """An index entry back, every field checked (SchemaError, TypeError, ValueError if not)."""
+    """An index entry back, every field checked for what the list does with it (ValueError,
+    TypeError or KeyError if one is not as the index writes it). Thousands are read at once,
+    so the checks are plain and quick rather than the save schema's, which name the place."""
     signature = tuple(value["file"])
     if len(signature) != 3 or not all(type(n) is int for n in signature):
         raise ValueError("not a file signature")
     if "problem" in value:
-        if not isinstance(value["problem"], str):
+        if type(value["problem"]) is not str:
             raise ValueError("not a problem")
         return Entry(signature, problem=value["problem"])
-    header = dict(value["info"])
-    for key in ("map_name", "round", "over", "fog", "winner", "victory"):
-        if key in header:
-            OPTIONAL[key](key, header[key])
-    if header["saved_at"]:  # "" for a save from before saves were dated
-        OPTIONAL["saved_at"]("saved_at", header["saved_at"])
-    for key in ("turn", "scores"):
-        REQUIRED[key](key, header[key])
-    REQUIRED["teams"]("teams", {"names": header["names"], "levels": header["levels"]})
-    if set(header["names"]) != set(TEAMS) or type(header["actions"]) is not int:
+    header = value["info"]
+    if type(header) is not dict or not _listable(header):
         raise ValueError("not a list entry")
     return Entry(signature, info=SaveInfo(path=path, **header))
+
+
+def _listable(h: dict[str, Any]) -> bool:
+    return (NEEDED_KEYS <= h.keys() <= INFO_KEYS
+            and _text(h["map_name"], MAX_MAP_NAME_CHARS) and _text(h["saved_at"], 64)
+            and all(_count(h[key]) for key in ("turn", "round", "actions"))
+            and type(h["over"]) is bool and type(h["fog"]) is bool
+            and _per_team(h["scores"], _count, every=True)
+            and _per_team(h["names"], lambda name: _text(name, MAX_NAME_CHARS), every=True)
+            and _per_team(h["levels"], lambda level: level in LEVELS, every=False)
+            and h.get("winner") in (None, *WINNERS) and h.get("victory") in (None, *VICTORIES))
+
+
+def _text(value: Any, limit: int) -> bool:
+    return type(value) is str and len(value) <= limit
+
+
+def _count(value: Any) -> bool:
+    return type(value) is int and value in COUNTS
+
+
+def _per_team(value: Any, check: Callable[[Any], bool], every: bool) -> bool:
+    if type(value) is not dict or not (value.keys() == TEAM_KEYS if every else
+                                       value.keys() <= TEAM_KEYS):
+        return False
+    return all(check(v) for v in value.values())
 
 
 def list_saves(folder: Path | None = None) -> tuple[list[SaveInfo], list[str]]:

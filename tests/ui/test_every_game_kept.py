@@ -214,3 +214,20 @@ def test_the_menu_draws_at_once_over_saves_it_has_not_read_and_finds_continue_af
     gate.set()
     saves_read(app)
     assert menu_button(menu, "continue").enabled and app.saves.to_continue().path == path
+
+
+def test_a_folder_of_thousands_is_even_looked_at_off_the_main_loop(app, tmp_path, monkeypatch):
+    """Checking the index of thousands of saves takes a while itself: it never holds a frame."""
+    _, _, (_, _, path) = two_games(app, tmp_path)
+    app.saves = saved_games.SavedGames()
+    monkeypatch.setattr(saved_games, "INLINE_FILES", 1)  # as if there were thousands
+    gate = threading.Event()
+    real_read = save_index.Shelf._read_index
+    monkeypatch.setattr(save_index.Shelf, "_read_index",
+                        lambda shelf: (gate.wait(30), real_read(shelf))[1])
+    menu = open_menu(app, tmp_path)
+    assert app.saves.busy and not menu_button(menu, "continue").enabled
+    assert continue_note(app.saves) == "Looking through your saved games..."
+    gate.set()
+    saves_read(app)
+    assert app.saves.to_continue().path == path

@@ -61,7 +61,8 @@ def continue_note(saved: SavedGames) -> str:
     """What Continue would do: every action is saved, so it resumes the very turn left."""
     if saved.busy:
         done, total = saved.progress()
-        return f"Looking through your saved games: {done:,} of {total:,}..."
+        counted = f": {done:,} of {total:,}" if total else ""
+        return f"Looking through your saved games{counted}..."
     info = saved.to_continue()
     if info is None:
         return "Nothing to continue: no unfinished game is saved."

@@ -223,8 +223,9 @@ class SavesScene(Scene):
         saves = self.app.saves
         if saves.busy:
             done, total = saves.progress()
-            draw_text(surface, f"Reading saved games: {done:,} of {total:,}", (w - 24, 28), 18,
-                      TEXT, anchor="topright")
+            counted = f": {done:,} of {total:,}" if total else "..."
+            draw_text(surface, f"Reading saved games{counted}", (w - 24, 28), 18, TEXT,
+                      anchor="topright")
             draw_progress(surface, pygame.Rect(w - 24 - 260, 52, 260, 10), done / max(1, total))
             return
         unfinished = sum(1 for info in self.infos if not info.over)
