@@ -74,6 +74,10 @@ SAVES = {
     "empty.json": ("not JSON (corrupt or truncated)", False),
     "not_utf8.json": ("not valid UTF-8", False),
     "utf16.json": ("byte 0: not valid UTF-8", False),
+    "v2_signed.json": (ACCEPTED, False),
+    "v2_tile_changed.json": ("changed after it was saved", True),
+    "v2_no_digest.json": ("digest: missing (required from save version 2)", False),
+    "v2_digest_not_hex.json": ("digest: must be 64 lowercase hex", False),
 }
 MESSAGE_LIMIT = 500
 
@@ -137,9 +141,10 @@ def test_the_saves_list_shows_each_hostile_save_as_unreadable(tmp_path):
         (folder / path.name).write_bytes(path.read_bytes())
     infos, problems = list_saves(folder)
     listed = {info.path.name for info in infos}
-    # The list reads headers only: a header that the replay contradicts is caught on load.
+    # The list does not replay: a header that the replay contradicts is caught on load (the
+    # digest of a version 2 save's file is checked as it is listed).
     assert listed == {"bom.json", "digest_mismatch.json", "scores_not_replayed.json",
-                      "turn_not_replayed.json"}
+                      "turn_not_replayed.json", "v2_signed.json"}
     assert len(problems) == len(SAVES) - len(listed)
     assert all(info.turn < 100 for info in infos)
 

@@ -48,7 +48,7 @@ def test_every_hostile_save_is_listed_or_marked_unreadable_and_the_list_draws(ap
     files = fill_saves_folder()
     chooser = open_load(app, tmp_path)
     listed = {info.path.name for info in chooser.infos}
-    assert listed == {"bom.json", *MISMATCHES}
+    assert listed == {"bom.json", "v2_signed.json", *MISMATCHES}
     assert chooser.row_count == files
     for _ in range(files):  # scroll over every row: each one draws
         press(app, pygame.K_DOWN)
