@@ -148,16 +148,16 @@ def test_a_game_another_copy_plays_is_shown_so_and_not_continued_here(app, tmp_p
         other.wait(30)
 
 
-def test_a_long_save_opens_behind_a_progress_bar_and_the_window_keeps_drawing(app, tmp_path,
-                                                                               monkeypatch):
+def test_a_long_save_opens_behind_a_progress_bar_drawn_as_it_moves(app, tmp_path, monkeypatch):
     _, (digest, _, path), _ = two_games(app, tmp_path)
     app.pop_to_root()
     monkeypatch.setattr(opening, "INLINE_BYTES", 0)  # as if the save were huge
-    gate = threading.Event()
+    gate, reached = threading.Event(), threading.Event()
     real_load = saves.load_save
 
     def slow_load(where, progress=None):
         progress("Replaying", 0, 10)
+        reached.set()
         gate.wait(30)
         return real_load(where, progress)
 
@@ -167,12 +167,17 @@ def test_a_long_save_opens_behind_a_progress_bar_and_the_window_keeps_drawing(ap
     chooser.chosen = [info.path for info in chooser.infos].index(path)
     press(app, pygame.K_RETURN)
     loading = app.top
-    assert isinstance(loading, LoadingScene) and loading.animating()
+    assert isinstance(loading, LoadingScene) and reached.wait(30)
+    frames(app)
+    assert loading.drawn == ("Replaying", 0, 10)
     drawn = []
     real_draw = loading.draw
     monkeypatch.setattr(loading, "draw", lambda surface: (drawn.append(1), real_draw(surface)))
+    frames(app, 5)  # no frame drawn again until the bar moves: the worker gets the time
+    assert drawn == [] and app.top is loading
+    loading.chore.tell("Replaying", 5, 10)  # as the worker does, every 1,000 actions
     frames(app, 5)
-    assert len(drawn) == 5 and loading.chore.progress == ("Replaying", 0, 10)
+    assert drawn == [1] and loading.drawn == ("Replaying", 5, 10)
     gate.set()
     run_until(app, lambda: isinstance(app.top, GameScene))
     assert state_digest(app.top.game) == digest

@@ -41,6 +41,7 @@ class LoadingScene(Scene):
         self.watch = watch
         self.chore: Chore[Route] | None = None
         self.problem: str | None = None
+        self.drawn: tuple[str, int, int] | None = None  # the progress the last frame showed
 
     def resume(self) -> None:
         if self.chore is None:  # on the stack: the app's options are known now
@@ -61,7 +62,10 @@ class LoadingScene(Scene):
         return None
 
     def animating(self) -> bool:
-        return self.problem is None  # the bar moves, or the outcome is about to show
+        """A frame only when the bar has moved or the outcome is in: the worker replaying the
+        game shares one interpreter with this loop, and frames it does not need slow it."""
+        chore = self.chore
+        return self.problem is None and (chore.done or chore.progress != self.drawn)
 
     def back_button(self) -> Button:
         w, h = self.app.screen.get_size()
@@ -95,7 +99,7 @@ class LoadingScene(Scene):
 
     def draw_progress(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        words, done, total = self.chore.progress
+        words, done, total = self.drawn = self.chore.progress
         bar = pygame.Rect(0, 0, min(600, w - 96), 18)
         bar.center = (w // 2, h // 2 + 10)
         draw_progress(surface, bar, share_done(words, done, total))
