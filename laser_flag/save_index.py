@@ -184,7 +184,9 @@ class Shelf:
     # ----- the index -----------------------------------------------------------------------
 
     def keep(self) -> None:
-        """Write the index if anything changed; a folder that cannot be written keeps none."""
+        """Write the index if anything changed; a folder that cannot be written keeps none.
+        Writing it changes the folder: when nothing else did since the last look, that look
+        still stands (a screen need not look again because of the index alone)."""
         with self._guard:
             if not self._changed:
                 return
@@ -192,8 +194,11 @@ class Shelf:
             self._changed = False
         text = json.dumps({"format": INDEX_FORMAT, "version": INDEX_VERSION, "saves": saves},
                           ensure_ascii=False, separators=(",", ":"))
+        unchanged = self.folder_stamp() == self.stamp
         with contextlib.suppress(OSError):  # unwritable: the next look reads the saves again
             write_atomic(self.folder / INDEX_NAME, lambda f: f.write(text.encode("utf-8")))
+        if unchanged:
+            self.stamp = self.folder_stamp()
 
     def _read_index(self) -> dict[str, Entry]:
         try:
