@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from laser_flag import saves
+from laser_flag import save_schema, saves
 from laser_flag.engine import EndTurn, Game, atomic_file, load_map, parse_map
 from laser_flag.engine.json_reader import MAX_DEPTH
 from laser_flag.engine.record import state_digest
@@ -96,15 +96,28 @@ def test_file_stems_are_cut_in_bytes_on_a_character_boundary():
 # ----- never a save that cannot be read back ---------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_game_past_the_most_actions_a_save_holds_is_not_written(tmp_path):
+    ends_past_the_limit(tmp_path, MAX_ACTIONS)
+
+
+def test_the_action_limit_holds_for_writer_and_reader_alike(tmp_path, monkeypatch):
+    """The same as above with a limit of 40 (the real one takes a minute to play)."""
+    monkeypatch.setattr(saves, "MAX_ACTIONS", 40)
+    monkeypatch.setattr(save_schema, "MAX_ACTIONS", 40)
+    ends_past_the_limit(tmp_path, 40)
+
+
+def ends_past_the_limit(tmp_path: Path, limit: int) -> None:
+    """A game of `limit` actions saves and loads; one more, and its save is not written."""
     game = Game(load_map(MAPS / "duel.json"), seed=1)
-    for _ in range(MAX_ACTIONS):  # ending turns is always legal, and duel has no turn limit
+    for _ in range(limit):  # ending turns is always legal, and duel has no turn limit
         game.apply(EndTurn())
     path = write_save(tmp_path / "longest.json", game, TEAMS)
     assert load_save(path).actions == list(game.history)  # the longest legal save loads
     before = path.read_bytes()
     game.apply(EndTurn())
-    with pytest.raises(UnsavableGame, match="past 200,000 actions"):
+    with pytest.raises(UnsavableGame, match=f"past {limit:,} actions"):
         write_save(path, game, TEAMS)
     assert path.read_bytes() == before  # the last good save is kept
 
