@@ -96,10 +96,11 @@ class Shelf:
         stamp = self.folder_stamp()
         remove_orphans(self.folder)
         saves, locks = self._files()
+        playing = frozenset(name for name in locks if held_elsewhere(lock_path(self.folder / name)))
+        index = None if self._index_read else self._read_index()  # the slow part: unguarded
         with self._guard:
-            if not self._index_read:
-                self._entries = self._read_index()
-                self._index_read = True
+            if index is not None:
+                self._entries, self._index_read = index, True
             gone = [name for name in self._entries if name not in saves]
             for name in gone:
                 del self._entries[name]
@@ -107,9 +108,7 @@ class Shelf:
             unread = [(sig[2], name, sig) for name, sig in saves.items()
                       if name not in self._entries or self._entries[name].signature != sig]
             self._unread = sorted(unread)
-            self.playing = frozenset(name for name in locks if held_elsewhere(self.folder /
-                                                                              f".{name}.lock"))
-            self.stamp = stamp
+            self.playing, self.stamp = playing, stamp
             self.version += 1
 
     def _files(self) -> tuple[dict[str, Signature], list[str]]:
