@@ -163,9 +163,9 @@ class Session:
             # Without fog, told_versions reads only the game's fog flag: the final game has it.
             before = index.game_at(done) if self.game.fog or done >= first else self.game
             if done >= first:
-                reason = self.undo_stack and may_go_back(self.undo_stack[-1][0], before)
-                if reason:  # as forget_unreachable did while the game was played
-                    self.forget_undo(reason)
+                last = self.undo_stack[-1][0] if self.undo_stack else None
+                if last is not None and (reason := may_go_back(last, before)) is not None:
+                    self.forget_undo(reason)  # as forget_unreachable did while it was played
                 self.undo_stack.append((before.copy(), len(self.log)))
             told = told_in_replay(index, done + 1)
             for event, teams in zip(events, told, strict=True):

@@ -169,7 +169,7 @@ def test_a_long_save_opens_behind_a_progress_bar_drawn_as_it_moves(app, tmp_path
     loading = app.top
     assert isinstance(loading, LoadingScene) and reached.wait(30)
     frames(app)
-    assert loading.drawn == ("Replaying", 0, 10)
+    assert loading.shown == ("Replaying", 0, 10)
     drawn = []
     real_draw = loading.draw
     monkeypatch.setattr(loading, "draw", lambda surface: (drawn.append(1), real_draw(surface)))
@@ -177,7 +177,7 @@ def test_a_long_save_opens_behind_a_progress_bar_drawn_as_it_moves(app, tmp_path
     assert drawn == [] and app.top is loading
     loading.chore.tell("Replaying", 5, 10)  # as the worker does, every 1,000 actions
     frames(app, 5)
-    assert drawn == [1] and loading.drawn == ("Replaying", 5, 10)
+    assert drawn == [1] and loading.shown == ("Replaying", 5, 10)
     gate.set()
     run_until(app, lambda: isinstance(app.top, GameScene))
     assert state_digest(app.top.game) == digest
@@ -216,9 +216,14 @@ def test_the_menu_draws_at_once_over_saves_it_has_not_read_and_finds_continue_af
     menu = open_menu(app, tmp_path)  # its first frame is drawn while nothing is read yet
     assert app.saves.busy and not menu_button(menu, "continue").enabled
     assert continue_note(app.saves) == "Looking through your saved games: 0 of 2..."
+    notes = []
+    real_draw = menu.draw
+    monkeypatch.setattr(menu, "draw", lambda surface: (notes.append(continue_note(app.saves)),
+                                                       real_draw(surface)))
     gate.set()
-    saves_read(app)
+    saves_read(app)  # frames, no input
     assert menu_button(menu, "continue").enabled and app.saves.to_continue().path == path
+    assert notes[-1].startswith("Saved: Continue resumes")  # drawn once found, unasked
 
 
 def test_a_folder_of_thousands_is_even_looked_at_off_the_main_loop(app, tmp_path, monkeypatch):

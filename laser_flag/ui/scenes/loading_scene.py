@@ -41,7 +41,7 @@ class LoadingScene(Scene):
         self.watch = watch
         self.chore: Chore[Route] | None = None
         self.problem: str | None = None
-        self.drawn: tuple[str, int, int] | None = None  # the progress the last frame showed
+        self.shown: tuple[str, int, int] | None = None  # the progress the bar shows
 
     def resume(self) -> None:
         if self.chore is None:  # on the stack: the app's options are known now
@@ -50,7 +50,10 @@ class LoadingScene(Scene):
 
     def update(self, dt_ms: int) -> Transition | None:
         chore = self.chore
-        if chore is None or not chore.done or self.problem is not None:
+        if chore is None or self.problem is not None:
+            return None
+        self.shown = chore.progress
+        if not chore.done:
             return None
         if chore.error is None:
             return Replace(chore.result)
@@ -65,7 +68,7 @@ class LoadingScene(Scene):
         """A frame only when the bar has moved or the outcome is in: the worker replaying the
         game shares one interpreter with this loop, and frames it does not need slow it."""
         chore = self.chore
-        return self.problem is None and (chore.done or chore.progress != self.drawn)
+        return self.problem is None and (chore.done or chore.progress != self.shown)
 
     def back_button(self) -> Button:
         w, h = self.app.screen.get_size()
@@ -99,7 +102,7 @@ class LoadingScene(Scene):
 
     def draw_progress(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        words, done, total = self.drawn = self.chore.progress
+        words, done, total = self.shown or ("", 0, 0)
         bar = pygame.Rect(0, 0, min(600, w - 96), 18)
         bar.center = (w // 2, h // 2 + 10)
         draw_progress(surface, bar, share_done(words, done, total))

@@ -100,6 +100,7 @@ class MenuScene(Scene):
         self.message_ms = 0
         self.editor = None
         self.fog_chosen: dict[Path, bool] = {}  # the Fog of war switch, where the player set it
+        self.reading = False  # the saves were being read at the last update
 
     # ----- layout ------------------------------------------------------------------------
 
@@ -315,9 +316,12 @@ class MenuScene(Scene):
         self.message, self.message_ms = message, MESSAGE_MS
 
     def animating(self) -> bool:
-        return self.message_ms > 0 or self.app.saves.busy  # a message goes; saves are read
+        """A message goes by itself; while saves are read, and once more when they all are
+        (Continue's game found), frames are drawn."""
+        return self.message_ms > 0 or self.app.saves.busy or self.reading
 
     def update(self, dt_ms: int) -> None:
+        self.reading = self.app.saves.busy
         failure = editor_launch.early_failure(self.editor)
         if failure:
             self.editor = None

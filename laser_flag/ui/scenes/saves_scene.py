@@ -52,6 +52,7 @@ class SavesScene(Scene):
         self.top = 0  # the first row shown: saves, then one row per unreadable file
         self.deleting: SaveInfo | None = None  # asked: delete this one?
         self.message = ""
+        self.reading = False  # the saves were being read at the last update
 
     def resume(self) -> None:
         self.app.saves.refresh()
@@ -124,11 +125,13 @@ class SavesScene(Scene):
 
     def update(self, dt_ms: int) -> Transition | None:
         self.app.saves.refresh()
+        self.reading = self.app.saves.busy
         self.take_rows()
         return None
 
     def animating(self) -> bool:
-        return self.app.saves.busy  # the rows fill in as the saves are read
+        """The rows fill in as the saves are read, the last of them drawn too."""
+        return self.app.saves.busy or self.reading
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
