@@ -5,7 +5,9 @@
 2. The Load screen's first frame over the same folder.
 3. Continue of the longest legal save (200,000 actions, the most a save may hold): the time
    until the game screen shows, and the longest frame meanwhile, the click's included: while
-   a frame runs the window answers no input (it is frozen to the player).
+   a frame runs the window answers no input (it is frozen to the player). Each is given as
+   wall-clock time and as CPU time (the process's; a frame's, the main thread's alone): on a
+   busy machine the wall clock says more about the other programs than about this one.
 
 Every figure is wall-clock time through the real main loop with SDL's dummy video driver,
 paced as the client paces it (60 frames a second at most, asleep until input or a timer while
@@ -134,23 +136,25 @@ def measure_continue(actions: int) -> None:
         app.push(menu)
         app.frame(16)
         clock = pygame.time.Clock()
-        start = time.perf_counter()
+        start, start_cpu, click_cpu = time.perf_counter(), time.process_time(), time.thread_time()
         app.go(menu.act("continue"))  # the click: whatever it does before the next frame counts
-        worst = time.perf_counter() - start
+        worst, worst_cpu = time.perf_counter() - start, time.thread_time() - click_cpu
         while not isinstance(app.top, GameScene):
             if app.idle:
                 app.wait_for_input(IDLE_WAIT_MS)  # as the loop does: asleep, awake to input
-            began = time.perf_counter()
+            began, began_cpu = time.perf_counter(), time.thread_time()
             app.frame(clock.tick(FPS))
             worst = max(worst, time.perf_counter() - began)
-            if time.perf_counter() - start > 3600:
-                raise SystemExit("the game did not open within an hour")
-        total = time.perf_counter() - start
+            worst_cpu = max(worst_cpu, time.thread_time() - began_cpu)
+            if time.perf_counter() - start > 4 * 3600:
+                raise SystemExit("the game did not open within four hours")
+        total, total_cpu = time.perf_counter() - start, time.process_time() - start_cpu
         pygame.display.quit()
         shutil.rmtree(Path(folder) / "saves", ignore_errors=True)
     print(f"Continue of a {actions:,}-action save ({size / 2**20:.1f} MiB):")
-    print(f"  until the game screen shows:   {total:8.2f} s")
-    print(f"  longest frame (no input read): {worst * 1000:8.0f} ms")
+    print(f"  until the game screen shows:   {total:8.1f} s wall clock, {total_cpu:.1f} s CPU")
+    print(f"  longest frame (no input read): {worst * 1000:8.0f} ms wall clock, "
+          f"{worst_cpu * 1000:.0f} ms CPU")
 
 
 def main() -> None:
