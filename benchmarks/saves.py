@@ -151,7 +151,7 @@ def measure_continue(actions: int) -> None:
         total, total_cpu = time.perf_counter() - start, time.process_time() - start_cpu
         pygame.display.quit()
         shutil.rmtree(Path(folder) / "saves", ignore_errors=True)
-    print(f"Continue of a {actions:,}-action save ({size / 2**20:.1f} MiB):")
+    print(f"Continue of a {actions:,}-action save ({size / 2**10:,.0f} KiB):")
     print(f"  until the game screen shows:   {total:8.1f} s wall clock, {total_cpu:.1f} s CPU")
     print(f"  longest frame (no input read): {worst * 1000:8.0f} ms wall clock, "
           f"{worst_cpu * 1000:.0f} ms CPU")
