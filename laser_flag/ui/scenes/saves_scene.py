@@ -39,6 +39,7 @@ ANSWERS = {pygame.K_y: "yes", pygame.K_RETURN: "yes", pygame.K_KP_ENTER: "yes",
            pygame.K_n: "no", pygame.K_ESCAPE: "no"}
 FINISHED = (120, 160, 120)  # a finished game's result: done, calm
 MANY_UNFINISHED = 50  # past this many, the list reminds that only the player deletes them
+MAX_W = 1400  # the screen's widest: a row's map and its time stay within one glance
 
 
 class SavesScene(Scene):
@@ -83,12 +84,18 @@ class SavesScene(Scene):
 
     # ----- layout ------------------------------------------------------------------------
 
-    def buttons(self) -> list[Button]:
+    def column(self) -> pygame.Rect:
+        """Where the screen draws: the window's width less its margins, at most MAX_W, centred."""
         w, h = self.app.screen.get_size()
+        width = min(w - 48, MAX_W)
+        return pygame.Rect((w - width) // 2, 0, width, h)
+
+    def buttons(self) -> list[Button]:
+        col = self.column()
         if self.deleting is not None:
-            area = pygame.Rect(w - 24 - 360, h - 64, 360, 40)
+            area = pygame.Rect(col.right - 360, col.h - 64, 360, 40)
             return row_of_buttons([("yes", "Delete (Y)"), ("no", "Keep (N)")], area, gap=10)
-        area = pygame.Rect(24, h - 64, min(w - 48, 4 * 230), 40)
+        area = pygame.Rect(col.x, col.h - 64, min(col.w, 4 * 230), 40)
         specs = [("load", "Continue (Enter)"), ("watch", "Watch replay (W)"),
                  ("delete", "Delete... (Del)"), ("back", "Back (Esc)")]
         choice = self.choice
@@ -109,8 +116,8 @@ class SavesScene(Scene):
         return max(1, (h - TOP - BOTTOM) // ROW_H)
 
     def row_rect(self, i: int) -> pygame.Rect:
-        w, _ = self.app.screen.get_size()
-        return pygame.Rect(24, TOP + (i - self.top) * ROW_H, w - 48, ROW_H - 4)
+        col = self.column()
+        return pygame.Rect(col.x, TOP + (i - self.top) * ROW_H, col.w, ROW_H - 4)
 
     def scroll(self, rows: int) -> None:
         self.top = min(max(0, self.top + rows), max(0, self.row_count - self.rows_shown))
@@ -196,14 +203,14 @@ class SavesScene(Scene):
     # ----- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        draw_text(surface, "Saved games", (24, 20), 48, ACCENT, bold=True)
-        folder = fit(str(self.app.saves.folder), 18, w // 2 - 40)
-        draw_text(surface, folder, (26, 62), 18, DIM)
+        col = self.column()
+        draw_text(surface, "Saved games", (col.x, 20), 48, ACCENT, bold=True)
+        folder = fit(str(self.app.saves.folder), 18, col.w // 2 - 40)
+        draw_text(surface, folder, (col.x + 2, 62), 18, DIM)
         self.draw_status(surface)
         if not self.row_count and not self.app.saves.busy:
-            draw_text(surface, "No saved games yet: every game you play is saved here as you "
-                      "play it.", (24, TOP), 22, TEXT)
+            empty = "No saved games yet: every game you play is saved here as you play it."
+            draw_text(surface, fit(empty, 22, col.w), (col.x, TOP), 22, TEXT)
         for i in range(self.top, min(self.row_count, self.top + self.rows_shown)):
             if i < len(self.infos):
                 self.draw_row(surface, self.row_rect(i), self.infos[i], i == self.chosen)
@@ -212,32 +219,34 @@ class SavesScene(Scene):
         if self.row_count > self.rows_shown:
             last = min(self.row_count, self.top + self.rows_shown)
             where = f"{self.top + 1}-{last} of {self.row_count} · wheel, arrows, PgUp/PgDn"
-            draw_text(surface, where, (w - 24, h - 70), 16, DIM, anchor="bottomright")
+            draw_text(surface, where, (col.right, col.h - 70), 16, DIM, anchor="bottomright")
         if self.deleting is not None:
             self.draw_question(surface)
         elif self.message:
-            draw_text(surface, fit(self.message, 18, w - 48), (24, h - 70), 18, ACCENT,
+            draw_text(surface, fit(self.message, 18, col.w), (col.x, col.h - 70), 18, ACCENT,
                       anchor="bottomleft")
         draw_buttons(surface, self.buttons())
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """How many games, or how far the reading of them is, at the top right."""
-        w, _ = surface.get_size()
+        col = self.column()
         saves = self.app.saves
         if saves.busy:
             done, total = saves.progress()
             counted = f": {done:,} of {total:,}" if total else "..."
-            draw_text(surface, f"Reading saved games{counted}", (w - 24, 28), 18, TEXT,
+            draw_text(surface, f"Reading saved games{counted}", (col.right, 28), 18, TEXT,
                       anchor="topright")
-            draw_progress(surface, pygame.Rect(w - 24 - 260, 52, 260, 10), done / max(1, total))
+            draw_progress(surface, pygame.Rect(col.right - 260, 52, 260, 10),
+                          done / max(1, total))
             return
         unfinished = sum(1 for info in self.infos if not info.over)
         counts = f"{unfinished:,} unfinished · {len(self.infos) - unfinished:,} finished"
-        draw_text(surface, counts, (w - 24, 28), 20, TEXT, anchor="topright")
+        draw_text(surface, counts, (col.right, 28), 20, TEXT, anchor="topright")
         hint = ("unfinished games go only when you delete them (Del)"
                 if unfinished > MANY_UNFINISHED else
                 "the oldest finished games go when there are many")
-        draw_text(surface, fit(hint, 16, w // 2 - 24), (w - 24, 54), 16, DIM, anchor="topright")
+        draw_text(surface, fit(hint, 16, col.w // 2), (col.right, 54), 16, DIM,
+                  anchor="topright")
 
     def draw_row(self, surface: pygame.Surface, rect: pygame.Rect, info: SaveInfo,
                  chosen: bool) -> None:
@@ -265,12 +274,13 @@ class SavesScene(Scene):
 
     def draw_question(self, surface: pygame.Surface) -> None:
         """Delete this one? Over the buttons' strip, the save named as its row names it."""
-        w, h = surface.get_size()
-        strip = pygame.Rect(16, h - 74, w - 32, 60)
+        col = self.column()
+        strip = pygame.Rect(col.x - 8, col.h - 74, col.w + 16, 60)
         draw_box(surface, strip, edge=BAD)
-        info, width = self.deleting, w - 48 - 380
+        info, width = self.deleting, col.w - 380
         what = f"Delete {info.map_name}, {standing(info)}, {when(info.saved_at)}?"
         why = ("It cannot be undone." if info.over else
                "It is not finished: deleted, it can never be continued.")
-        draw_text(surface, fit(what, 20, width), (32, h - 66), 20, TEXT)
-        draw_text(surface, fit(why, 18, width), (32, h - 42), 18, BAD if not info.over else DIM)
+        draw_text(surface, fit(what, 20, width), (col.x + 8, col.h - 66), 20, TEXT)
+        draw_text(surface, fit(why, 18, width), (col.x + 8, col.h - 42), 18,
+                  BAD if not info.over else DIM)
