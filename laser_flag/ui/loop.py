@@ -28,6 +28,7 @@ IDLE_WAIT_MS = 100  # while nothing moves, scenes still get an update this often
 # look for input instead, so a click waits at most one frame more to be drawn.
 IDLE_NAP_S = 1 / FPS
 BACKGROUND = (24, 26, 32)
+VEIL = (10, 11, 14, 170)  # over the screen a question is about: still seen, clearly behind
 MAX_HANDOVERS = 4  # screens that may give way to the next one within one frame
 
 
@@ -217,10 +218,20 @@ class App:
         if not self.top or (self.idle and not moving):
             return False
         self.changed = False
-        self.screen.fill(BACKGROUND)
-        self.top.draw(self.screen)
+        self.draw_top()
         pygame.display.flip()
         return True
+
+    def draw_top(self) -> None:
+        """The top scene; a question over another screen (`Scene.over_below`) shows that
+        screen behind it, dimmed, so the player sees what the question is about."""
+        self.screen.fill(BACKGROUND)
+        if self.top.over_below and len(self.scenes) > 1:
+            self.scenes[-2].draw(self.screen)
+            veil = pygame.Surface(self.screen.get_size(), pygame.SRCALPHA)
+            veil.fill(VEIL)
+            self.screen.blit(veil, (0, 0))
+        self.top.draw(self.screen)
 
 
 def run(app: App, max_frames: int | None = None, clock: Clock | None = None) -> int:

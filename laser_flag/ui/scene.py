@@ -77,6 +77,7 @@ class Scene:
 
     app: Host
     takes_text = False  # True while a text field has the keys: M then types, it does not mute
+    over_below = False  # a question over the screen under it: that one is drawn too, dimmed
 
     def resume(self) -> None:
         """Called when the scene becomes the top of the stack."""

@@ -12,6 +12,7 @@ from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
 from laser_flag.ui import tk_dialogs
 from laser_flag.ui.lesson import Lesson
+from laser_flag.ui.loop import BACKGROUND, VEIL
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.handoff_scene import HandOffScene
 from laser_flag.ui.scenes.lesson_scene import LessonScene
@@ -62,6 +63,17 @@ def test_closing_an_unsaved_game_asks_and_quitting_anyway_says_not_saved(app, un
     assert not app.running
     out, err = capsys.readouterr()
     assert "Saved" not in out and err.startswith("Not saved: Not a directory")
+
+
+def test_the_question_shows_the_game_behind_it_dimmed(app, unsaved):
+    corner = centre(unsaved, (0, 0))  # a tile the question's box leaves in view
+    game_pixel = app.screen.get_at(corner)[:3]
+    close_window(app)
+    assert not app.top.box().collidepoint(corner)
+    shown, alpha = app.screen.get_at(corner)[:3], VEIL[3] / 255
+    dimmed = [round(c * (1 - alpha) + v * alpha) for c, v in zip(game_pixel, VEIL[:3], strict=True)]
+    assert game_pixel != BACKGROUND
+    assert all(abs(a - b) <= 2 for a, b in zip(shown, dimmed, strict=True))
 
 
 def test_closing_twice_closes(app, unsaved):

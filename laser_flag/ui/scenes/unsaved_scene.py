@@ -32,6 +32,8 @@ class UnsavedScene(Scene):
     """Over the game: its last save failed, and the player is about to lose it. Closing the
     window again while this asks closes it (the player insists)."""
 
+    over_below = True  # the game it is about stays in view
+
     def __init__(self, session: Session, quitting: bool) -> None:
         self.session = session
         self.quitting = quitting
