@@ -12,18 +12,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pygame
 import pytest
 
 from laser_flag.save_index import list_saves
 from laser_flag.saves import load_save
-from laser_flag.ui.loop import App
-from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.widgets import BAD, BUTTON, BUTTON_HOVER
 from tests.waits import wait_until
 
-from .conftest import SMALL_MAP, frames
-from .test_chooser_and_rename_window import window_origin
+from .conftest import SMALL_MAP
+from .test_chooser_and_rename_window import menu_rect, window_origin
 from .test_real_window import TIMEOUT_S, WINDOW, Player, find_window, screen_pixel, state_where
 
 pytestmark = pytest.mark.slow  # a real X server and a client process per test
@@ -72,19 +69,6 @@ def move_the_plain(display: str, state: Path) -> Player:
     return player
 
 
-def menu_button(name: str) -> pygame.Rect:
-    """Where the menu draws a button in a WINDOW-sized window (laid out headless)."""
-    pygame.display.init()
-    try:
-        app = App(WINDOW)
-        menu = MenuScene()
-        app.push(menu)
-        frames(app)
-        return next(b for b in menu.buttons() if b.name == name).rect
-    finally:
-        pygame.display.quit()
-
-
 def click_screen(display: str, xy: tuple[int, int]) -> None:
     env = dict(os.environ, DISPLAY=display)
     subprocess.run(["xdotool", "mousemove", *map(str, xy), "click", "1"], env=env, check=True,
@@ -118,7 +102,7 @@ def test_two_games_in_a_row_keep_two_files_and_the_last_continues(xvfb, tmp_path
     try:
         window = wait_until(lambda: find_window(xvfb), "the menu's window", TIMEOUT_S)
         ox, oy = window_origin(xvfb, window)
-        button = menu_button("continue")
+        button = menu_rect("continue")
         edge = (button.x + 4 + ox, button.centery + oy)
         wait_until(lambda: screen_pixel(xvfb, edge, tmp_path) in (BUTTON, BUTTON_HOVER),
                    "Continue to be offered", TIMEOUT_S)  # the saves are read off the loop
