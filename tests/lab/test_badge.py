@@ -265,3 +265,16 @@ def test_a_file_measured_here_for_another_map_is_passed_over(data_dir):
     folder.mkdir(parents=True)
     (folder / f"{badge.play_digest(duel)}.json").write_text(json.dumps(value))
     assert measured_here.find(duel) is None
+
+
+def test_a_data_folder_that_cannot_keep_it_is_one_line_and_exit_2_the_map_badged(
+        tmp_path, capsys, data_dir):
+    data_dir.write_text("a file where the data folder goes", encoding="utf-8")
+    path = tmp_path / "duel.json"
+    shutil.copy(MAPS / "duel.json", path)
+    assert balance.main([str(path), "--badge", "--bots", "rusher,rusher", "--games", "2",
+                         "--seed", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("laser-flag-balance: error:") == 1
+    assert f"{path}: badge not kept as measured here: Not a directory" in err
+    assert badge.status(load_map(path)).verdict != "not measured"  # the map's own badge
