@@ -322,8 +322,9 @@ class MenuScene(Scene):
             run, self.measuring, self.measure_text = self.measuring, None, ""
             self.entries = [replace(e, badge=badge_view(e.gm)) if e.path == self.measuring_path
                             else e for e in self.entries]
-            found = run.run.error or (f"measured here: {badge_view(run.gm).word}"
-                                      if run.kept is not None else "nothing kept")
+            kept = (f"measured here: {badge_view(run.gm).word}" if run.kept is not None
+                    else "nothing kept")
+            found = run.run.error or run.problem or kept
             self.say(f"{run.gm.name}: {found}.")
 
     def cycle_level(self, team: str, step: int) -> None:
