@@ -9,6 +9,8 @@ idle window costs almost no CPU. Tests drive it headless: post real pygame event
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -30,6 +32,11 @@ IDLE_NAP_S = 1 / FPS
 BACKGROUND = (24, 26, 32)
 VEIL = (10, 11, 14, 170)  # over the screen a question is about: still seen, clearly behind
 MAX_HANDOVERS = 4  # screens that may give way to the next one within one frame
+# SDL (since 2.0.22) shows a window's picture through an OpenGL renderer when it can; with no
+# graphics card (a virtual machine, a remote desktop, Xvfb) that is Mesa's software GL, and one
+# flip of a 1280x860 window then costs 14 ms of CPU against 0.4 ms through X11's shared memory
+# (measured under Xvfb). A player's own SDL_FRAMEBUFFER_ACCELERATION still wins.
+PLAIN_FRAMEBUFFER = {"SDL_FRAMEBUFFER_ACCELERATION": "0"}
 
 
 class Clock(Protocol):
@@ -58,6 +65,9 @@ class App:
         self.saves = SavedGames()  # the saves folder, as the menu and Load game show it
         self.held: list[pygame.event.Event] = []  # input that ended an idle wait
         self.changed = True  # the picture is out of date: the next frame draws
+        if sys.platform.startswith("linux"):
+            for name, value in PLAIN_FRAMEBUFFER.items():
+                os.environ.setdefault(name, value)  # read when the window is made, just below
         pygame.display.set_caption(window_title())
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         if self.settings.fullscreen:

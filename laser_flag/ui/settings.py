@@ -66,6 +66,7 @@ class Settings:
     theme_name: str = DEFAULT_THEME.name
     coordinates: bool = True  # row and column numbers along the game's board (G toggles them)
     dim_unseen: bool = True  # fog of war: tiles the team cannot see are dimmed (D toggles it)
+    pause_after_roll: bool = False  # a person's rolls wait for a key, board-game style
 
     @property
     def speed_label(self) -> str:
@@ -248,6 +249,7 @@ FILE_NAMES: dict[str, Stored] = {
     "theme": Stored("theme_name", _theme),
     "board_coordinates": Stored("coordinates", _flag),
     "dim_unseen_tiles": Stored("dim_unseen", _flag),
+    "pause_after_roll": Stored("pause_after_roll", _flag),
     "window_size": Stored("window_size", _size),
     "players": Stored("last_levels", _levels),
     "players_by_map": Stored("map_levels", _map_levels),

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from laser_flag.board.draw import tile_rect
-from laser_flag.board.sight_line import sight_line, to_screen
+from laser_flag.board.draw import disc_centre, tile_rect
 from laser_flag.engine.events import LaserChanged, Moved, Shot
 from laser_flag.ui.overlays import SHOT_ORANGE
-from laser_flag.ui.playback import BEAM_PEAK_MS, LASER_MS
+from laser_flag.ui.playback import BEAM_PEAK_MS, BEAM_REACH_MS, LASER_MS
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.replay_scene import ReplayScene
 
@@ -28,10 +27,10 @@ def fire(app, scene: GameScene) -> None:
 
 
 def beam_middle(scene: GameScene) -> tuple[int, int]:
+    """The middle of the beam: it runs from the shooter's disc to the target's."""
     lay = scene.layout()
-    p2, q2 = sight_line(scene.game.map, SHOOTER, TARGET)
-    (x1, y1), (x2, y2) = to_screen(p2, lay.origin, lay.tile_px), to_screen(q2, lay.origin,
-                                                                            lay.tile_px)
+    (x1, y1), (x2, y2) = (disc_centre(tile_rect(lay.origin, lay.tile_px, pos), False)
+                          for pos in (SHOOTER, TARGET))
     return round((x1 + x2) / 2), round((y1 + y2) / 2)
 
 
@@ -55,6 +54,19 @@ def test_a_beam_pixel_is_brighter_at_its_peak_than_after_its_fade(app):
     assert peak > faded + 150, (peak, faded)
 
 
+def test_the_beam_runs_disc_to_disc_in_the_shooters_colour(app):
+    """Alice's sniper fires: across the beam's middle, its band is Alice's colour (lit for the
+    dark board) around a white core; both ends are the two discs' centres."""
+    scene = start_game(app, small_session(Dice((1, 1))))
+    fire(app, scene)
+    run_until(app, elapsed_past(scene, BEAM_REACH_MS + 10))
+    x, y = beam_middle(scene)
+    across = [tuple(app.screen.get_at((x + dx, y)))[:3] for dx in range(-12, 13)]
+    colour = scene.palette().team("1").bright
+    assert any(sum(abs(a - b) for a, b in zip(p, colour, strict=True)) < 40 for p in across)
+    assert any(min(p) > 230 for p in across), "the white core"
+
+
 def test_a_hit_flashes_on_the_target_and_its_laser_blinks_off(app):
     scene = start_game(app, small_session(Dice((6, 6))))
     fire(app, scene)
@@ -62,9 +74,7 @@ def test_a_hit_flashes_on_the_target_and_its_laser_blinks_off(app):
     before = brightness(app, target)
     run_until(app, elapsed_past(scene, LASER_MS // 2))
     assert brightness(app, target) > before + 150, "the hit flashes"
-    run_until(app, lambda: scene.turns.playback.showing_dice())
-    press(app, pygame.K_SPACE)
-    run_until(app, lambda: isinstance(scene.turns.playback.current, LaserChanged))
+    run_until(app, lambda: isinstance(scene.turns.playback.current, LaserChanged))  # no key
     seen = set()
     run_until(app, lambda: scene.turns.playback is None or (
         seen.add(scene.turns.playback.shown_lasers()[2]) or False))

@@ -39,6 +39,7 @@ GOOD = {
     "theme": "Daylight",
     "board_coordinates": False,
     "dim_unseen_tiles": False,
+    "pause_after_roll": True,
 }
 
 
@@ -48,7 +49,7 @@ def test_good_values_read_back_as_written():
     assert settings.speed_label == "Fast" and settings.alternate_palette and settings.fullscreen
     assert settings.window_size == (1024, 700) and settings.muted and settings.tutorial_done
     assert settings.theme.name == "Daylight" and not settings.coordinates
-    assert not settings.dim_unseen
+    assert not settings.dim_unseen and settings.pause_after_roll
     assert settings.volumes() == Volumes(master=0.8, music=0.0, effects=0.45, muted=True)
     assert settings.to_values() == GOOD
 
@@ -94,6 +95,7 @@ def test_unknown_names_are_ignored():
         ("theme", None),
         ("board_coordinates", "shown"),
         ("dim_unseen_tiles", 1),
+        ("pause_after_roll", "yes"),
     ],
 )
 def test_a_bad_value_is_named_and_left_at_its_default(name, value):

@@ -3,13 +3,11 @@ ringed; only the step's action is played, and Esc leaves for the menu at any mom
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 
 from ...engine.actions import Action, EndTurn
 from .. import overlays
-from ..layout import MARGIN, Layout, game_layout
+from ..layout import MARGIN, Layout
 from ..lesson import FINISHED, NO_UNDO, WATCH, Lesson, LessonTurns
 from ..refusals import Refused
 from ..scene import Transition
@@ -42,11 +40,9 @@ class LessonScene(GameScene):
 
     def layout(self) -> Layout:
         """The game's layout with the board lifted clear of the prompt box; the panel as ever."""
-        width, height = self.app.screen.get_size()
+        size = self.app.screen.get_size()
         full = super().layout()
-        room = self.prompt_room(full.panel.x - 2 * MARGIN)
-        lifted = game_layout((width, height - room), self.game.map.rows, self.game.map.cols)
-        return replace(lifted, panel=full.panel)
+        return self.pointer.layout(size, self.prompt_room(full.panel.x - 2 * MARGIN))
 
     def prompt_room(self, width: int) -> int:
         """Room for the longest step's prompt, so that the board keeps still from step to step."""

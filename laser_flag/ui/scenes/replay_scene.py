@@ -14,14 +14,15 @@ from ...engine.game_map import TEAMS
 from ...replay_index import ReplayIndex
 from ...saves import LoadedSave
 from ...sound.cues import classes_of, sounds_for
-from ..bot_turns import DICE_MS
 from ..fog_draw import draw_fog
 from ..fog_view import TeamView, ViewCache, as_seen_by, units_before
-from ..game_draw import draw_playback
+from ..game_draw import draw_notes, draw_playback
 from ..layout import game_layout
 from ..log_text import Roster, event_text
 from ..playback import Playback
 from ..scene import Pop, Scene, Transition
+from ..session import saved_looks
+from ..shot_notes import ShotNotes
 from ..unit_looks import unit_looks
 from ..widgets import (
     ACCENT,
@@ -53,12 +54,14 @@ class ReplayScene(Scene):
         names = {t: loaded.gm.teams[t].name for t in TEAMS}
         names.update({t: v for t, v in loaded.teams.get("names", {}).items() if t in names})
         self.roster = Roster(loaded.gm, names)
+        self.looks = saved_looks(loaded.teams)  # whose colours each team wore
         self.replay = loaded.replay or ReplayIndex(
             loaded.gm, loaded.game.seed, loaded.actions, fog=loaded.game.fog)
         self.index = 0
         self.playing = False
         self.elapsed = 0
         self.playback: Playback | None = None  # the action's events, played as in the game
+        self.notes = ShotNotes()  # shots' results fading on the board
         self.seen_by: str | None = None  # V: everything, or the game as that team saw it
         self.views = ViewCache()
         self.told_cache: dict[tuple[int, str], list[Event]] = {}  # by action and team
@@ -109,6 +112,7 @@ class ReplayScene(Scene):
         self.index = min(max(0, self.index + delta), self.last)
         self.elapsed = 0
         self.playback = None
+        self.notes.clear()  # the results shown were of another moment
         if self.index == before + 1:
             self.play_action(self.index)
 
@@ -117,7 +121,7 @@ class ReplayScene(Scene):
         events = self.told(index)
         before = self.replay.game_at(index - 1)
         self.playback = Playback(units_before(before, self.seen_by, events), dict(before.scores),
-                                 events, auto_dice_ms=DICE_MS, on_start=self.sound_of)
+                                 events, on_start=self.sound_of, notes=self.notes)
 
     def sound_of(self, event: Event) -> None:
         """An event played forward sounds as it did in the game (jumps stay quiet)."""
@@ -129,6 +133,7 @@ class ReplayScene(Scene):
         self.index = self.replay.first_of_turn(turn)
         self.elapsed = 0
         self.playback = None
+        self.notes.clear()
 
     def toggle_play(self) -> None:
         if self.index == self.last and self.playback is None:
@@ -137,10 +142,11 @@ class ReplayScene(Scene):
         self.elapsed = 0
 
     def animating(self) -> bool:
-        return self.playing or self.playback is not None
+        return self.playing or self.playback is not None or self.notes.alive
 
     def update(self, dt_ms: int) -> None:
         speed = self.app.settings.speed
+        self.notes.tick(dt_ms)
         if self.playback is not None:
             self.playback.update(dt_ms, speed)
             if self.playback.done:
@@ -160,7 +166,7 @@ class ReplayScene(Scene):
         gm = self.game.map
         if not self.game.fog:
             return []
-        panel = game_layout(self.app.screen.get_size(), gm.rows, gm.cols).panel
+        panel = game_layout(self.app.screen.get_size(), gm.rows, gm.cols, fold=False).panel
         area = pygame.Rect(panel.x + 12, panel.bottom - 140, panel.w - 24, 36)
         specs = [(f"view{team or ''}", self.view_label(team)) for team in VIEWS]
         return [replace(b, toggled=b.name == f"view{self.seen_by or ''}")
@@ -201,13 +207,14 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view()
         game = view.known
-        lay = game_layout(surface.get_size(), game.map.rows, game.map.cols)
-        palette = Palette.from_map(game.map, self.app.settings.alternate_palette)
+        lay = game_layout(surface.get_size(), game.map.rows, game.map.cols, fold=False)
+        palette = Palette.from_map(game.map, self.app.settings.alternate_palette, self.looks)
         draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette, self.app.settings.theme)
         draw_fog(surface, lay, palette, view, dim=True)
         draw_units(surface, unit_looks(game, self.playback), lay.origin, lay.tile_px, palette)
         if self.playback is not None:
             draw_playback(surface, lay, palette, game, self.playback, self.roster)
+        draw_notes(surface, lay, self.notes)
         panel = lay.panel
         draw_box(surface, panel)
         x, y = panel.x + 12, panel.y + 12

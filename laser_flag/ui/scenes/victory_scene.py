@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...board.draw import draw_board
+from ...board.draw import draw_board, team_disc
 from ...board.palette import RGB, Palette
 from ...bots import HUMAN
 from ...engine.game_map import TEAMS
@@ -90,7 +90,7 @@ class VictoryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         game, names = self.session.game, self.session.names
-        palette = Palette.from_map(game.map, self.app.settings.alternate_palette)
+        palette = self.session.palette(self.app.settings.alternate_palette)
         background, title = self.colors(palette)
         surface.fill(background)
         for i in range(4):  # the title band, brightest at its middle
@@ -138,8 +138,7 @@ class VictoryScene(Scene):
         """A team's disc, name and, for a bot, its level, over its column."""
         colors = palette.team(team)
         disc = (column.x + 20, column.y + 22)
-        pygame.draw.circle(surface, colors.outline, disc, 13)
-        pygame.draw.circle(surface, colors.main, disc, 10)
+        team_disc(surface, disc, 13, colors)
         name = self.session.names[team]
         name = fit(name, 26, column.w - 46, bold=True)  # a long one would run into the next
         draw_text(surface, name, (column.x + 40, column.y + 8), 26, TEXT, bold=True)
