@@ -169,11 +169,14 @@ def write_final_state(app: App) -> None:
 
 
 def say_saved(app: App) -> None:
-    """Closing the window mid-game loses nothing (every action is autosaved): say so."""
+    """Closing the window mid-game loses nothing when every action was saved: say so, and say
+    where; when the last save failed (the player chose to quit anyway), say that instead."""
     for scene in app.scenes:
         session = getattr(scene, "session", None)
         if session is not None and session.game.history and not session.game.over:
-            print("Saved: Continue (in the menu of laser-flag) resumes this turn.")
+            words = session.keeper.closing_words()
+            if words is not None:
+                print(words, file=sys.stderr if session.keeper.problem else sys.stdout)
             return
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .engine.actions import Action, IllegalAction
 from .engine.events import Event
@@ -19,6 +19,9 @@ from .engine.game_map import TEAMS, GameMap
 from .engine.record import action_to_json
 
 KEYFRAME_EVERY = 100  # a step back replays at most 99 actions
+PROGRESS_EVERY = 1000  # actions between two calls of a replay's progress callback
+
+Progress = Callable[[int, int], None]  # (actions replayed, actions in all); it may raise to stop
 
 
 def _apply(game: Game, action: Action, i: int) -> list[Event]:
@@ -32,12 +35,13 @@ class ReplayIndex:
     """The states of one recorded game: `game_at(i)` is the game after its first i actions.
 
     Building it is the replay that checks a save (IllegalAction names the first bad action),
-    so a save is replayed once whether it is continued or watched.
+    so a save is replayed once whether it is continued or watched. A long one takes seconds:
+    `progress` hears how far it is (and may raise to stop it).
     """
 
     def __init__(
         self, gm: GameMap, seed: int, actions: Sequence[Action], every: int = KEYFRAME_EVERY,
-        fog: bool = False,
+        fog: bool = False, progress: Progress | None = None,
     ) -> None:
         self.actions = tuple(actions)
         self.every = every
@@ -54,6 +58,8 @@ class ReplayIndex:
             self.turns.append(game.turn)
             if i % every == 0:
                 self.keyframes.append(game.copy())
+            if progress is not None and i % PROGRESS_EVERY == 0:
+                progress(i, len(self.actions))
         self._at, self._game = len(self.actions), game
 
     def events_for(self, index: int, team: str) -> list[Event]:

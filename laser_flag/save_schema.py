@@ -1,9 +1,9 @@
-"""The whole shape of a save file (version 1), checked before anything reads a field of it.
+"""The whole shape of a save file (versions 1 and 2), checked before anything reads a field.
 
-A save comes from disk and may have been edited by anyone, and the digest covers only what
-the replay reaches: so every key is checked here for type, range and size, and the header
-fields the saves list shows are bounded by the action list (the load then checks them against
-the replayed game). The first problem is a SchemaError naming the key path.
+A save comes from disk and may have been edited by anyone: so every key is checked here for
+type, range and size, and the header fields the saves list shows are bounded by the action list
+(the load then checks them against the replayed game, and a version 2 save's `digest` against
+the rest of the file). The first problem is a SchemaError naming the key path.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from .engine.json_reader import ReadError, clip
 from .engine.mapfile import MAX_TEAM_NAME_CHARS
 
 SAVE_FORMAT = "laser-flag-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2 added `digest`, a SHA-256 of the rest of the file; 1 is still read
 MAX_SAVE_BYTES = 8 * 1024 * 1024  # docs/MAP_FORMAT.md, "Limits of any file the game reads"
 MAX_ACTIONS = 200_000
 MAX_NAME_CHARS = MAX_TEAM_NAME_CHARS
@@ -120,9 +120,13 @@ def _looks(place: str, value: Any) -> None:
         raise SchemaError(place, "each team must wear different colours")
 
 
-def _actions(place: str, value: Any) -> None:
+def _action_list(place: str, value: Any) -> None:
     if not isinstance(value, list) or len(value) > MAX_ACTIONS:
         raise SchemaError(place, f"must be an array of at most {MAX_ACTIONS:,} actions")
+
+
+def _actions(place: str, value: Any) -> None:
+    _action_list(place, value)
     for i, entry in enumerate(value):
         if not _is_action(entry):
             raise SchemaError(f"{place}[{i}]", f"malformed action {_show(entry)}")
@@ -158,6 +162,7 @@ OPTIONAL: dict[str, Check] = {
     "fog": _bool,  # fog of war (RULES §9); a save from before fog has none: played without
     "winner": _one_of(WINNERS),  # these two only in a finished game's save
     "victory": _one_of(VICTORIES),
+    "digest": _digest,  # version 2 on, where it is required: the rest of the file's SHA-256
 }
 HEADER = ("format", "version")
 
@@ -177,9 +182,11 @@ def check_version(data: Any) -> None:
         )
 
 
-def check_save(data: Any) -> None:
+def check_save(data: Any, writing: bool = False) -> None:
     """Every key of a save: known, of its type and in its range; the header bounded by the
-    actions (a turn needs an end_turn before it, a point needs an action)."""
+    actions (a turn needs an end_turn before it, a point needs an action). `writing`: a save
+    about to be written (after every action of a game), whose actions the engine made, so only
+    their number is checked, and whose digest is still to come."""
     check_version(data)
     for key in data:
         if key not in REQUIRED and key not in OPTIONAL and key not in HEADER:
@@ -187,11 +194,13 @@ def check_save(data: Any) -> None:
     for key, check in REQUIRED.items():
         if key not in data:
             raise SchemaError(key, "missing (required)")
-        check(key, data[key])
+        (_action_list if writing and key == "actions" else check)(key, data[key])
     for key, check in OPTIONAL.items():
         if key in data:
             check(key, data[key])
     _check_bounds(data)
+    if data["version"] >= 2 and "digest" not in data and not writing:
+        raise SchemaError("digest", "missing (required from save version 2)")
 
 
 def _check_bounds(data: dict[str, Any]) -> None:

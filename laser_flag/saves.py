@@ -1,15 +1,23 @@
-"""Saved games: versioned JSON holding the map, seed and actions, checked by a state digest.
+"""Saved games: versioned JSON holding the map, seed and actions, checked by two digests.
 
 A save is the game's record (OpenSpiel style), never a pickle: loading rebuilds the embedded
-map, replays the actions on Game(map, seed) and must arrive at the stored digest, so a
-continued game rolls exactly the dice the uninterrupted one would have. A file that cannot be
-read is refused with a SaveError naming it; it is never changed or deleted.
+map, replays the actions on Game(map, seed) and must arrive at the stored state digest, so a
+continued game rolls exactly the dice the uninterrupted one would have. A save of version 2
+also holds `digest`, a SHA-256 of everything else in it: an edited tile, action or name is
+refused even when the replay would arrive at the same state (version 1 saves, which have none,
+load as before). A file that cannot be read is refused with a SaveError naming it; it is never
+changed or deleted. Nothing is written that this module would refuse to read back.
+
+Which file holds which game, and the list of saves, are save_slot.py's and save_index.py's.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import unicodedata
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,13 +29,26 @@ from .engine.actions import Action, IllegalAction
 from .engine.data_folder import DATA_DIR_ENV, data_dir  # noqa: F401 -- saves.DATA_DIR_ENV stays
 from .engine.game import Game
 from .engine.game_map import TEAMS, GameMap
-from .engine.json_reader import clip
+from .engine.json_reader import MAX_DEPTH, clip
 from .engine.mapfile import MapError, parse_map, write_atomic
 from .engine.record import action_from_json, action_to_json, state_digest
 from .replay_index import ReplayIndex
-from .save_schema import MAX_SAVE_BYTES, SAVE_FORMAT, SAVE_VERSION, SchemaError, check_save
+from .save_schema import (
+    MAX_ACTIONS,
+    MAX_SAVE_BYTES,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    SchemaError,
+    check_save,
+)
 
-AUTOSAVE_NAME = "autosave.json"
+LEGACY_AUTOSAVE = "autosave.json"  # earlier versions' one autosave: still listed, never made
+MAX_STEM_BYTES = 96  # of a save's file name taken from its map's name: any file system takes it
+MAX_SAME_SECOND = 1000  # saves of one map in one second before new_save_path gives up
+
+# What a long load is doing: (words for the player, done, out of); it may raise to stop it.
+Progress = Callable[[str, int, int], None]
+READING, REPLAYING = "Reading the save", "Replaying"  # load_save's steps, in this order
 
 
 class SaveError(ValueError):
@@ -35,7 +56,12 @@ class SaveError(ValueError):
 
 
 class ReplayMismatch(SaveError):
-    """A readable save whose actions do not reproduce its stored state (a bug report's case)."""
+    """A readable save whose contents do not reproduce themselves: its actions do not arrive
+    at its stored state, or the file was changed after it was written (a bug report's case)."""
+
+
+class UnsavableGame(SaveError):
+    """A game whose save could not be read back (past a limit of the reader): none is written."""
 
 
 @dataclass
@@ -75,24 +101,19 @@ class SaveInfo:
     names: dict[str, str]  # the teams' names: the map's, as the players renamed them
     winner: str | None = None  # a finished game's: "1", "2" or "draw"
     victory: str | None = None  # and why (GameOver.victory)
-
-
-# ----- where saves live ---------------------------------------------------------------------
+    fog: bool = False
+    actions: int = 0
 
 
 def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
-def autosave_path() -> Path:
-    return saves_dir() / AUTOSAVE_NAME
-
-
 # ----- writing ------------------------------------------------------------------------------
 
 
 def save_dict(game: Game, teams: dict[str, Any]) -> dict[str, Any]:
-    """The JSON object of a save of `game` as it stands now."""
+    """The JSON object of a save of `game` as it stands now, but for its `digest`."""
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -113,47 +134,114 @@ def save_dict(game: Game, teams: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def write_save(path: str | os.PathLike[str], game: Game, teams: dict[str, Any]) -> Path:
-    """Write atomically (temp file + rename): a crash mid-write leaves the old file whole.
+def canonical(data: dict[str, Any]) -> str:
+    """The one text of a save's object that its digest is taken of: sorted keys, no spaces."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False, sort_keys=True,
+                      separators=(",", ":"))
 
-    One line of JSON, not the maps' indented layout: the autosave is written after every
-    action, and laying out a long game's actions cost ten times the write itself.
+
+def record_digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def save_bytes(game: Game, teams: dict[str, Any]) -> bytes:
+    """The file of a save of `game`, one line of JSON: its canonical text, then its digest.
+
+    UnsavableGame when the reader would refuse it (too many actions, too large, a name too
+    long): a file that cannot be loaded is worse than none, as it hides the last good one.
     """
+    data = save_dict(game, teams)
+    if len(data["actions"]) > MAX_ACTIONS:
+        raise UnsavableGame(f"the game is past {MAX_ACTIONS:,} actions, the most a save holds")
+    try:
+        check_save(data, writing=True)
+        game.map.memo(_embeddable)
+        text = canonical(data)
+        raw = (text[:-1] + f',"digest":"{record_digest(text)}"}}\n').encode("utf-8")
+    except (SchemaError, MapError, UnicodeEncodeError) as err:
+        raise UnsavableGame(f"the save could not be read back: {clip(str(err), 160)}") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise UnsavableGame(f"the save would be {len(raw) / 2**20:.1f} MiB, more than the "
+                            f"{MAX_SAVE_BYTES / 2**20:g} MiB a save may be")
+    return raw
+
+
+def _embeddable(gm: GameMap) -> None:
+    """A map's object loads back as this map inside a save: within the reader's depth (the
+    save adds a level) and valid. Once per map: the map never changes."""
+    data = gm.to_json_dict()
+    if _depth(data) + 1 > MAX_DEPTH:
+        raise MapError(f"the map nests deeper than {MAX_DEPTH - 1} levels")
+    parse_map(data, "(embedded map)")
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+def write_save(path: str | os.PathLike[str], game: Game, teams: dict[str, Any], *,
+               exclusive: bool = False) -> Path:
+    """Write atomically (temp file + rename): a crash mid-write leaves the old file whole.
+    `exclusive`: only as a new file (FileExistsError if the name is taken, by anyone)."""
     target = Path(path)
+    data = save_bytes(game, teams)
     target.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(save_dict(game, teams), ensure_ascii=False, allow_nan=False) + "\n"
-    data = text.encode("utf-8")
-    write_atomic(target, lambda f: f.write(data))
+    write_atomic(target, lambda f: f.write(data), exclusive=exclusive)
     return target
 
 
-def autosave(game: Game, teams: dict[str, Any]) -> Path:
-    return write_save(autosave_path(), game, teams)
+def file_stem(name: str) -> str:
+    """A map's name as the start of a file name: its letters and digits (other characters
+    become _), at most MAX_STEM_BYTES bytes of UTF-8, so that every file system takes the
+    whole name (they count bytes, and a letter may take four)."""
+    name = unicodedata.normalize("NFC", name)
+    stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in name)
+    return stem.encode("utf-8")[:MAX_STEM_BYTES].decode("utf-8", "ignore") or "game"
 
 
-def new_save_path(game: Game) -> Path:
-    """A fresh file name in the saves folder: map name and time, never an existing file."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in game.map.name) or "game"
-    path = saves_dir() / f"{stem}-{stamp}.json"
-    n = 2
-    while path.exists():
-        path = saves_dir() / f"{stem}-{stamp}-{n}.json"
-        n += 1
-    return path
+def new_save_paths(map_name: str, folder: Path | None = None) -> Iterator[Path]:
+    """Names for a new save of a game on `map_name`: its map and the time, then -2, -3...
+    for more in the same second. Taking one is the writer's business (write it exclusively)."""
+    folder = saves_dir() if folder is None else folder
+    stem = f"{file_stem(map_name)}-{datetime.now().strftime('%Y%m%d-%H%M%S')}"
+    yield folder / f"{stem}.json"
+    for n in range(2, MAX_SAME_SECOND):
+        yield folder / f"{stem}-{n}.json"
+
+
+def write_new_save(game: Game, teams: dict[str, Any], folder: Path | None = None) -> Path:
+    """A save under a new name (new_save_paths): never another file's, even one written by
+    another copy of the game in the same second."""
+    for path in new_save_paths(game.map.name, folder):
+        try:
+            return write_save(path, game, teams, exclusive=True)
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{MAX_SAME_SECOND} saves of {game.map.name} in one second")
 
 
 # ----- reading ------------------------------------------------------------------------------
 
 
 def read_save_data(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """A save's JSON object, its whole shape checked (save_schema); SaveError otherwise."""
+    """A save's JSON object, its whole shape checked (save_schema) and its digest matched;
+    SaveError (ReplayMismatch for a digest that does not match) otherwise."""
     where = os.fspath(path)
     try:
         data = json_reader.read_json(path, MAX_SAVE_BYTES)
         check_save(data)
     except (json_reader.ReadError, SchemaError) as err:
         raise SaveError(f"{where}: {err.place}: {err.problem}") from None
+    if "digest" in data:
+        body = {key: value for key, value in data.items() if key != "digest"}
+        if record_digest(canonical(body)) != data["digest"]:
+            raise ReplayMismatch(
+                f"{where}: the file was changed after it was saved (its digest does not match)"
+            )
     return data
 
 
@@ -169,15 +257,20 @@ def _embedded_map(where: str, data: dict[str, Any]) -> GameMap:
         raise _bad_map(err) from None
 
 
-def load_save(path: str | os.PathLike[str]) -> LoadedSave:
-    """Rebuild the map, replay the actions, check the digest and the header; SaveError says
-    what failed (ReplayMismatch when the file reads but does not reproduce itself)."""
+def load_save(path: str | os.PathLike[str], progress: Progress | None = None) -> LoadedSave:
+    """Rebuild the map, replay the actions, check the digests and the header; SaveError says
+    what failed (ReplayMismatch when the file reads but does not reproduce itself). A long
+    save takes seconds: `progress` hears how far the replay is (and may raise to stop it)."""
     where = os.fspath(path)
+    tell = progress or (lambda words, done, total: None)
+    tell(READING, 0, 1)
     data = read_save_data(path)
     gm = _embedded_map(where, data)
     actions = [action_from_json(a) for a in data["actions"]]  # shapes checked by the schema
+    tell(REPLAYING, 0, len(actions))
     try:
-        index = ReplayIndex(gm, data["seed"], actions, fog=data.get("fog", False))
+        index = ReplayIndex(gm, data["seed"], actions, fog=data.get("fog", False),
+                            progress=lambda done, total: tell(REPLAYING, done, total))
     except MapError as err:  # a map on which no game can start
         raise _bad_map(err) from None
     except IllegalAction as err:
@@ -229,39 +322,6 @@ def save_info(path: Path) -> SaveInfo:
         names=team_names(gm, data["teams"]),
         winner=data.get("winner"),
         victory=data.get("victory"),
+        fog=data.get("fog", False),
+        actions=len(data["actions"]),
     )
-
-
-def list_saves(folder: Path | None = None) -> tuple[list[SaveInfo], list[str]]:
-    """Saves in the folder, newest first, and one message per file that could not be read."""
-    folder = saves_dir() if folder is None else folder
-    if not folder.is_dir():
-        return [], []
-    infos: list[SaveInfo] = []
-    problems: list[str] = []
-    for path in sorted(folder.glob("*.json")):
-        try:
-            infos.append(save_info(path))
-        except SaveError as err:
-            problems.append(str(err))
-    infos.sort(key=lambda info: (info.saved_at, info.path.name), reverse=True)
-    return infos, problems
-
-
-def latest_autosave() -> Path | None:
-    path = autosave_path()
-    return path if path.is_file() else None
-
-
-def folder_stamp() -> int | None:
-    """When the saves folder last changed (a save written, renamed or deleted); None: no folder."""
-    try:
-        return saves_dir().stat().st_mtime_ns
-    except OSError:
-        return None
-
-
-def latest_unfinished() -> SaveInfo | None:
-    """The save Continue resumes: the newest of a game not yet over (the autosave, mostly)."""
-    infos, _ = list_saves()
-    return next((info for info in infos if not info.over), None)

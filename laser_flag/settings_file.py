@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .engine.json_reader import ReadError, read_bytes
 from .engine.mapfile import write_json_atomic
 from .saves import data_dir
 
@@ -54,16 +55,14 @@ def _decode(raw: bytes) -> Any:
 
 
 def read_values(path: Path) -> dict[str, Any]:
-    """The named settings in the file; {} when there is none; SettingsFileError if unusable."""
+    """The named settings in the file; {} when there is none; SettingsFileError if unusable.
+    Read through the bounded reader: a pipe or a folder in its place is refused, never waited on."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        return {}
-    except OSError as err:
-        raise SettingsFileError(f"cannot be read ({err.strerror or err})") from None
-    if len(raw) > MAX_BYTES:
-        raise SettingsFileError(f"larger than {MAX_BYTES // 1024} KiB")
+        raw = read_bytes(path, MAX_BYTES)
+    except ReadError as err:
+        if not os.path.lexists(path):
+            return {}
+        raise SettingsFileError(err.problem) from None
     data = _decode(raw)
     if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
         raise SettingsFileError("not a Laser Flag settings file")

@@ -102,11 +102,16 @@ def changed_since(run: LabRun, doc: MapDocument) -> bool:
     return lab_badge.play_digest(gm) != lab_badge.play_digest(run.plan.maps[0])
 
 
-def store_badge(doc: MapDocument, value: dict[str, Any]) -> None:
+def store_badge(doc: MapDocument, value: dict[str, Any]) -> str | None:
     """Put the badge in the document (saving writes it), as one undoable edit; it was measured
-    here, so it is kept in the data folder too."""
+    here, so it is kept in the data folder too. None, or why the data folder could not keep it
+    (the document has it all the same)."""
     doc.history.change("Balance badge", {lab_badge.KEY: value})
-    measured.keep(value)
+    try:
+        measured.keep(value)
+    except OSError as err:
+        return str(err.strerror or err)
+    return None
 
 
 def badge_text(doc: MapDocument) -> str:

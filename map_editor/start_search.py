@@ -20,10 +20,9 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from laser_flag.engine.mapfile import MapError, parse_map, save_map
+from laser_flag.engine.mapfile import MapError, load_map, parse_map, save_map
 from laser_flag.lab import Pairing
 from laser_flag.lab.executors import local
 from laser_flag.lab.games import Plan
@@ -168,8 +167,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        data = json.loads(Path(args.map).read_text(encoding="utf-8"))
-        parse_map(data, args.map)
+        data = load_map(args.map).to_json_dict()  # the bounded reader: never a pipe's wait
     except (OSError, ValueError, MapError) as e:
         print(f"{args.map}: {e}", file=sys.stderr)
         return 2

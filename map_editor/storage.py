@@ -11,6 +11,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from laser_flag.engine import json_reader
 from laser_flag.engine.game_map import DEFAULT_TEAM_COLOR, LEVEL
 from laser_flag.engine.mapfile import (
     FORMAT_VERSION,
@@ -25,6 +26,7 @@ from .defaults import team_names_for
 from .validation import check
 
 NEW_SIDES = range(11, 22)  # the sizes the editor offers for a new map (RULES.md §1)
+MAX_BACKUP_BYTES = 64 * 2**20  # a file Save As replaces is kept as .bak up to this size
 MAX_STEM_BYTES = 100  # a proposed file name's stem in UTF-8: far below any file system's 255
 RESERVED_STEMS = {"con", "prn", "aux", "nul", *(f"{d}{n}" for d in ("com", "lpt") for n in
                                                    range(10))}  # names Windows keeps for devices
@@ -70,12 +72,17 @@ def backup_path(path: Path) -> Path:
 
 
 def write_map(data: dict[str, Any], path: Path) -> None:
-    """Validate with the engine (MapError: nothing written), keep the old file as .bak, write."""
+    """Validate with the engine (MapError: nothing written), keep the old file as .bak, write.
+    The old file is read through the bounded reader (a pipe is never waited on); one that
+    cannot be kept is not replaced either (OSError)."""
     parse_map(data, str(path))
     if path.exists():
-        old, mode = path.read_bytes(), path.stat().st_mode & 0o777
+        try:
+            old = json_reader.read_bytes(path, MAX_BACKUP_BYTES)
+        except json_reader.ReadError as err:
+            raise OSError(f"{path}: {err.problem}: it is kept, and the map not saved") from None
         # The copy is as private as the map it keeps: a 0600 map gets a 0600 .bak.
-        write_atomic(backup_path(path), lambda f: f.write(old), mode)
+        write_atomic(backup_path(path), lambda f: f.write(old), path.stat().st_mode & 0o777)
     write_json_atomic(path, data)
 
 

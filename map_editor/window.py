@@ -374,8 +374,9 @@ class EditorWindow:
         self.refresh()
 
     def store_badge(self, value: dict[str, Any]) -> None:
-        store_badge(self.doc, value)
-        self.say("Stored the balance badge: saving writes it into the map (Ctrl+Z undoes)")
+        problem = store_badge(self.doc, value)
+        unkept = f"; not kept as measured here: {problem}" if problem else ""
+        self.say(f"Stored the balance badge: saving writes it into the map (Ctrl+Z undoes){unkept}")
         self.refresh()
 
     def use_sight_tool(self) -> None:

@@ -13,10 +13,12 @@ from laser_flag import saves
 from laser_flag.app import main
 from laser_flag.engine import Fire, Game, load_map
 from laser_flag.engine.events import GameOver
+from laser_flag.save_index import Shelf
 from laser_flag.save_schema import VICTORIES, SchemaError, check_save
 from laser_flag.saves import ReplayMismatch, load_save, write_save
 from laser_flag.ui.log_text import VICTORY_WORDS
-from laser_flag.ui.scenes.saves_scene import info_line
+from laser_flag.ui.save_words import result, summary
+from tests.save_files import resigned
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 TEAMS = {"names": {"1": "Ann", "2": "Ben"}}
@@ -53,14 +55,14 @@ def test_a_finished_game_saves_its_winner_and_why(tmp_path, finished):
 
 def test_the_saves_list_shows_the_result_winner_first(tmp_path, finished):
     info = saves.save_info(write_save(tmp_path / "won.json", finished, TEAMS))
-    line = info_line(info)
+    line = summary(info)
     winner = finished.winner
     assert winner in ("1", "2")  # this seed ends with a winner, not a draw
     loser = "2" if winner == "1" else "1"
     points = f"{finished.scores[winner]}-{finished.scores[loser]}"
-    why = finished.victory.replace("_", " ")
-    assert f"finished: {info.names[winner]} won {points}, {why}" in line
-    assert "round" not in line
+    assert finished.victory == "score"  # this seed's ending, in plain words:
+    assert result(info) == f"{info.names[winner]} won {points} on score"
+    assert result(info) in line and "round" not in line
 
 
 def test_verify_prints_actions_score_and_the_winner_with_why(tmp_path, finished, capsys):
@@ -114,7 +116,7 @@ def test_a_result_the_replay_does_not_reach_is_a_mismatch(tmp_path, finished):
     data = saves.save_dict(finished, TEAMS)
     data["winner"] = "2" if finished.winner == "1" else "1"
     path = tmp_path / "lie.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
+    path.write_text(json.dumps(resigned(data)), encoding="utf-8")
     with pytest.raises(ReplayMismatch, match="winner"):
         load_save(path)
 
@@ -124,8 +126,12 @@ def test_the_schema_knows_every_victory_the_game_words():
 
 
 def test_continue_offers_the_newest_unfinished_game_never_a_finished_one(tmp_path, finished):
-    assert saves.latest_unfinished() is None
+    shelf = Shelf()
+    shelf.look()
+    assert shelf.newest_unfinished() is None
     mid = Game(finished.map, seed=2)
     older = write_save(saves.saves_dir() / "older.json", mid, TEAMS)
-    saves.autosave(finished, TEAMS)
-    assert saves.latest_unfinished().path == older
+    saves.write_new_save(finished, TEAMS)  # written later, but over
+    shelf.look()
+    shelf.read_all()
+    assert shelf.newest_unfinished().path == older

@@ -14,9 +14,11 @@ from laser_flag import saves
 from laser_flag.engine import Game, load_map
 from laser_flag.engine.json_reader import MESSAGE_CHARS, ReadError
 from laser_flag.engine.record import action_to_json, state_digest
+from laser_flag.save_index import list_saves
 from laser_flag.save_schema import SchemaError
-from laser_flag.saves import SaveError, list_saves, load_save, write_save
+from laser_flag.saves import SaveError, load_save, write_save
 from tests.engine.conftest import play_randomly
+from tests.save_files import resigned
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 TEAMS = {"names": {"1": "Ann", "2": "Ben"}}
@@ -97,9 +99,12 @@ def test_corrupt_truncated_foreign_and_future_saves_are_refused_unchanged(tmp_pa
         "list.json": ("[1, 2, 3]", "not a Laser Flag save"),
         "future.json": (json.dumps({**data, "version": 99}), "newer"),
         "noseed.json": (json.dumps({**data, "seed": "x"}), "seed: must be an integer"),
-        "badmap.json": (json.dumps({**data, "map": {"tiles": 3}}), "embedded map"),
+        "badmap.json": (json.dumps(resigned({**data, "map": {"tiles": 3}})), "embedded map"),
         "badaction.json": (json.dumps({**data, "actions": [["jump"]]}), "malformed"),
-        "digest.json": (json.dumps({**data, "final_digest": "0" * 64}), "digest"),
+        "digest.json": (json.dumps(resigned({**data, "final_digest": "0" * 64})), "digest"),
+        "edited.json": (json.dumps({**data, "seed": data["seed"] + 1}), "changed after"),
+        "unsigned.json": (json.dumps({k: v for k, v in data.items() if k != "digest"}),
+                          "digest: missing"),
     }
     for name, (content, word) in cases.items():
         bad = tmp_path / name
@@ -111,20 +116,20 @@ def test_an_action_no_longer_legal_is_refused_naming_it(tmp_path):
     path, data = saved_game(tmp_path)
     actions = [["end_turn"]] * 2 + [["fire", 0, 0]] + data["actions"]
     bad = tmp_path / "illegal.json"
-    bad.write_text(json.dumps({**data, "actions": actions}), encoding="utf-8")
+    bad.write_text(json.dumps(resigned({**data, "actions": actions})), encoding="utf-8")
     refused(bad, "cannot be replayed", "action 2")
 
 
 def test_saves_live_in_the_data_folder_and_are_listed_newest_first(data_dir):
     game = Game(load_map(MAPS / "duel.json"), seed=2)
-    saves.autosave(game, TEAMS)
-    assert saves.latest_autosave() == data_dir / "saves" / "autosave.json"
+    first = saves.write_new_save(game, TEAMS)
+    assert first.parent == data_dir / "saves"
     for action, _ in choices(2, 12):
         game.apply(action)
-    second = saves.write_save(saves.new_save_path(game), game, TEAMS)
+    second = saves.write_new_save(game, TEAMS)
     (data_dir / "saves" / "junk.json").write_text("{", encoding="utf-8")
     infos, problems = list_saves()
-    assert {info.path for info in infos} == {second, data_dir / "saves" / "autosave.json"}
+    assert {info.path for info in infos} == {first, second}
     entry = next(info for info in infos if info.path == second)
     assert (entry.map_name, entry.turn, entry.scores) == (game.map.name, game.turn, game.scores)
     assert entry.saved_at
@@ -177,7 +182,7 @@ def test_the_save_records_actions_as_json(tmp_path):
     path, data = saved_game(tmp_path)
     loaded = load_save(path)
     assert data["actions"] == [action_to_json(a) for a in loaded.actions]
-    assert (data["format"], data["version"]) == ("laser-flag-save", 1)
+    assert (data["format"], data["version"]) == ("laser-flag-save", 2)
 
 
 def test_replay_verify_exit_status_says_whether_the_save_reproduces(tmp_path, capsys):
@@ -187,9 +192,12 @@ def test_replay_verify_exit_status_says_whether_the_save_reproduces(tmp_path, ca
     assert main(["replay", str(path), "--verify"]) == 0
     assert "OK, 20 actions" in capsys.readouterr().out
     wrong = tmp_path / "wrong.json"
-    wrong.write_text(json.dumps({**data, "final_digest": "0" * 64}), encoding="utf-8")
+    wrong.write_text(json.dumps(resigned({**data, "final_digest": "0" * 64})), encoding="utf-8")
     assert main(["replay", str(wrong), "--verify"]) == 1
     assert "digest mismatch" in capsys.readouterr().err
+    wrong.write_text(json.dumps({**data, "seed": 1}), encoding="utf-8")  # edited, not signed
+    assert main(["replay", str(wrong), "--verify"]) == 1
+    assert "changed after it was saved" in capsys.readouterr().err
     for bad in (tmp_path / "missing.json", tmp_path / "half.json"):
         if bad.name == "half.json":
             bad.write_text(path.read_text(encoding="utf-8")[:100], encoding="utf-8")
@@ -250,7 +258,7 @@ def test_replay_verify_covers_fog_games(tmp_path, capsys):
     data = json.loads(path.read_text(encoding="utf-8"))
     data["fog"] = False  # the same actions without fog: another game, another digest
     wrong = tmp_path / "nofog.json"
-    wrong.write_text(json.dumps(data), encoding="utf-8")
+    wrong.write_text(json.dumps(resigned(data)), encoding="utf-8")
     assert main(["replay", str(wrong), "--verify"]) == 1
 
 
@@ -258,7 +266,7 @@ def test_a_save_without_the_fog_key_loads_as_fog_off_whatever_its_map_says(tmp_p
     game = Game(load_map(MAPS / "duel.json"), seed=3)
     for action, _ in choices(3, 15):
         game.apply(action)
-    data = saves.save_dict(game, TEAMS)
+    data = {**saves.save_dict(game, TEAMS), "version": 1}  # as earlier versions wrote them
     del data["fog"]
     data["map"]["fog_of_war"] = True  # a map key an older game ignored
     old = tmp_path / "old.json"

@@ -56,7 +56,7 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise ReadError("file", "is not a regular file (a folder, pipe or device)")
         if info.st_size > max_bytes:
-            raise ReadError("file", f"larger than {max_bytes / 2**20:g} MiB, the limit")
+            raise ReadError("file", f"larger than {_amount(max_bytes)}, the limit")
         with os.fdopen(os.dup(fd), "rb") as f:
             raw = f.read(max_bytes + 1)
     except OSError as e:
@@ -64,8 +64,12 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     finally:
         os.close(fd)
     if len(raw) > max_bytes:  # it grew while we looked
-        raise ReadError("file", f"larger than {max_bytes / 2**20:g} MiB, the limit")
+        raise ReadError("file", f"larger than {_amount(max_bytes)}, the limit")
     return raw
+
+
+def _amount(size: int) -> str:
+    return f"{size / 2**20:g} MiB" if size >= 2**20 else f"{size / 2**10:g} KiB"
 
 
 def decode(raw: bytes) -> str:

@@ -20,8 +20,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .atomic_file import write_atomic
+from .atomic_file import remove_orphans, write_atomic
 from .data_folder import data_dir
+from .json_reader import ReadError, read_bytes
 from .los import WALL, Visibility
 
 FORMAT = "laser-flag-sight"
@@ -78,11 +79,12 @@ def _checksum(seen: Sequence[str]) -> str:
 
 def read(path: Path, digest: str, tiles: int, bits: int) -> list[int]:
     """The bitsets a cache file holds for the map of `digest` with `tiles` tiles, each of them
-    below bit `bits` (Visibility.size)."""
-    with open(path, "rb") as f:
-        raw = f.read(MAX_BYTES + 1)
-    if len(raw) > MAX_BYTES:
-        raise SightCacheError("too large")
+    below bit `bits` (Visibility.size). Read through the bounded reader: a pipe in its place is
+    refused, never waited on."""
+    try:
+        raw = read_bytes(path, MAX_BYTES)
+    except ReadError as err:
+        raise SightCacheError(err.problem) from None
     try:
         data: Any = json.loads(raw)
     except (ValueError, RecursionError):  # not UTF-8, not JSON, cut short
@@ -117,7 +119,8 @@ def write(path: Path, digest: str, bitsets: Sequence[int]) -> None:
 
 
 def _trim(folder: Path) -> None:
-    """Delete the least recently written files beyond MAX_FILES."""
+    """Delete the least recently written files beyond MAX_FILES, and what a crash left."""
+    remove_orphans(folder)
     files = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in files[MAX_FILES:]:
         old.unlink(missing_ok=True)

@@ -36,7 +36,8 @@ def badge_value(run: LabRun) -> dict[str, Any]:
 
 class MeasureHere:
     """One map measured in the background; its badge value is kept here when the run ends by
-    itself (told, the cap, or the time up), not when stopped by hand."""
+    itself (told, the cap, or the time up), not when stopped by hand; `problem` says why it
+    could not be kept."""
 
     def __init__(self, gm: GameMap, seconds: float = STANDARD_SECONDS, where: Where = HERE,
                  plan: Plan | None = None) -> None:
@@ -44,6 +45,7 @@ class MeasureHere:
         self.run = LabRun(plan or standard_plan(gm), where, seconds)
         self.started = 0.0
         self.kept: dict[str, Any] | None = None
+        self.problem: str | None = None  # why what was measured could not be kept
 
     def start(self) -> None:
         self.started = time.monotonic()
@@ -57,9 +59,15 @@ class MeasureHere:
         """Whether the run has ended; the first time it has (by itself), keep its result."""
         if self.run.running:
             return False
-        if self.kept is None and self.run.error is None and self.run.cut_short != STOPPED:
-            self.kept = badge_value(self.run)
-            measured.keep(self.kept)
+        if (self.kept is None and self.problem is None and self.run.error is None
+                and self.run.cut_short != STOPPED):
+            value = badge_value(self.run)
+            try:
+                measured.keep(value)
+            except OSError as err:  # a full disk, a read-only data folder: said, not raised
+                self.problem = f"not kept: {err.strerror or err}"
+            else:
+                self.kept = value
         return True
 
     def stop(self) -> None:

@@ -206,15 +206,29 @@ def _setup(argv: list[str] | None) -> tuple[argparse.Namespace, Any]:
     return args, plt
 
 
-def write_badges(args: argparse.Namespace, run: Plan, doc: dict[str, Any]) -> None:
+def write_badges(args: argparse.Namespace, run: Plan, doc: dict[str, Any]) -> int:
     """Store each map's rows as its badge, every other key of the file kept, and keep each as
-    measured here."""
-    per_map = len(run.pairings)
+    measured here; 2 (one line per map, the report already out) when a map's badge cannot be
+    written or kept, else 0."""
+    per_map, status = len(run.pairings), 0
     for m, (path, gm) in enumerate(zip(args.maps, run.maps, strict=True)):
         value = badge.measured(gm, doc, doc["maps"][m * per_map:(m + 1) * per_map])
-        badge.write(path, value)
-        measured.keep(value)
-        sys.stderr.write(f"{path}: badge {badge.status(load_map(path)).text}\n")
+        try:
+            badge.write(path, value)
+            sys.stderr.write(f"{path}: badge {badge.status(load_map(path)).text}\n")
+        except (OSError, MapError) as err:
+            status = fail(PROG, f"{path}: badge not written: {_why(err)}")
+            continue
+        try:
+            measured.keep(value)
+        except OSError as err:  # the data folder: the map's own badge stands
+            status = fail(PROG, f"{path}: badge not kept as measured here: {_why(err)}")
+    return status
+
+
+def _why(err: Exception) -> object:
+    """The system's reason for a failed write (not its errno), or the refusal itself."""
+    return err.strerror if isinstance(err, OSError) and err.strerror else err
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -239,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     if plt is not None:
         plot(doc, args.plot, plt)
     if args.badge:
-        write_badges(args, run, doc)
+        return write_badges(args, run, doc) or status
     return status
 
 

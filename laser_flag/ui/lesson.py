@@ -134,12 +134,11 @@ class LessonTurns(Turns):
     """The lesson's turn driver: it is no game to save or continue, and under fog the board
     always shows what the learner's team sees (the trainer is no second player at the screen)."""
 
-    def save(self) -> Path | None:
-        """Nothing is written: the lesson starts afresh from the menu. Said when the player
-        asks (Ctrl+S); the save a game makes of itself when it ends is skipped silently."""
+    def save(self) -> None:
+        """Nothing is written: the lesson starts afresh from the menu. Said when the player asks
+        (Ctrl+S) while the chapter is being played; once its game is over, nothing is said."""
         if not self.game.over:
             self.message = NOT_SAVED
-        return None
 
     def autosave(self) -> None:
         """No autosave: Continue on the menu resumes games, not the lesson."""

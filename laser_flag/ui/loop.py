@@ -18,6 +18,7 @@ from typing import Protocol
 import pygame
 
 from ..sound.mixer import Mixer
+from .saved_games import SavedGames
 from .scene import Pop, PopToRoot, Push, Quit, Replace, Scene, Transition
 from .screens import build
 from .settings import DEFAULT_SIZE, MIN_SIZE, LaunchOptions, Settings
@@ -29,6 +30,8 @@ IDLE_WAIT_MS = 100  # while nothing moves, scenes still get an update this often
 # look for input instead, so a click waits at most one frame more to be drawn.
 IDLE_NAP_S = 1 / FPS
 BACKGROUND = (24, 26, 32)
+VEIL = (10, 11, 14, 170)  # over the screen a question is about: still seen, clearly behind
+MAX_HANDOVERS = 4  # screens that may give way to the next one within one frame
 # SDL (since 2.0.22) shows a window's picture through an OpenGL renderer when it can; with no
 # graphics card (a virtual machine, a remote desktop, Xvfb) that is Mesa's software GL, and one
 # flip of a 1280x860 window then costs 14 ms of CPU against 0.4 ms through X11's shared memory
@@ -59,6 +62,7 @@ class App:
         self.windowed_size = size
         self.fullscreen = False
         self.on_quit: list[Callable[[], None]] = []
+        self.saves = SavedGames()  # the saves folder, as the menu and Load game show it
         self.held: list[pygame.event.Event] = []  # input that ended an idle wait
         self.changed = True  # the picture is out of date: the next frame draws
         if sys.platform.startswith("linux"):
@@ -98,9 +102,14 @@ class App:
         self.scenes.append(scene)
         scene.resume()
 
+    def remove_top(self) -> None:
+        scene = self.scenes.pop()
+        scene.pause()
+        scene.end()
+
     def pop(self) -> None:
         """Remove the top scene; the app ends when the last one goes."""
-        self.scenes.pop().pause()
+        self.remove_top()
         if self.top:
             self.top.resume()
         else:
@@ -108,13 +117,13 @@ class App:
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for `scene` (e.g. game -> victory)."""
-        self.scenes.pop().pause()
+        self.remove_top()
         self.push(scene)
 
     def pop_to_root(self) -> None:
         """Back to the bottom scene (the main menu), which resumes as it was left."""
         while len(self.scenes) > 1:
-            self.scenes.pop().pause()
+            self.remove_top()
         self.top.resume()
 
     def go(self, transition: Transition | None) -> None:
@@ -132,6 +141,16 @@ class App:
                 self.pop_to_root()
             case Quit():
                 self.quit()
+
+    def close(self) -> None:
+        """The window's close button: the first screen down the stack that would lose something
+        asks first (Scene.closing); with none, the app quits."""
+        for scene in reversed(self.scenes):
+            transition = scene.closing()
+            if transition is not None:
+                self.go(transition)
+                return
+        self.quit()
 
     def quit(self) -> None:
         """Stop after this frame; the window's size and mode are kept for the next run."""
@@ -168,7 +187,7 @@ class App:
     def handle(self, event: pygame.event.Event) -> None:
         """Window-level events here; everything else goes to the top scene."""
         if event.type == pygame.QUIT:
-            self.quit()
+            self.close()
         elif event.type == pygame.VIDEORESIZE and not self.fullscreen:
             size = (max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1]))
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -178,6 +197,19 @@ class App:
             self.toggle_mute()
         elif self.top:
             self.go(self.top.process_event(event))
+
+    def update_top(self, dt_ms: int) -> None:
+        """Timers of the top scene; a scene it gives way to is updated too before anything is
+        drawn (a save opened at once gives way to the game, which may cover its board with the
+        hand-off at once: no frame of either may show first)."""
+        for _ in range(MAX_HANDOVERS):
+            top = self.top
+            if top is None:
+                return
+            self.go(top.update(dt_ms))
+            if self.top is top:
+                return
+            dt_ms = 0
 
     def frame(self, dt_ms: int) -> bool:
         """One frame: all pending input, timers, then the picture if it changed (True: drawn).
@@ -192,15 +224,24 @@ class App:
             if not self.running:
                 return False
         moving = self.top is not None and self.top.animating()  # its last step is drawn too
-        if self.top:
-            self.go(self.top.update(dt_ms))
+        self.update_top(dt_ms)
         if not self.top or (self.idle and not moving):
             return False
         self.changed = False
-        self.screen.fill(BACKGROUND)
-        self.top.draw(self.screen)
+        self.draw_top()
         pygame.display.flip()
         return True
+
+    def draw_top(self) -> None:
+        """The top scene; a question over another screen (`Scene.over_below`) shows that
+        screen behind it, dimmed, so the player sees what the question is about."""
+        self.screen.fill(BACKGROUND)
+        if self.top.over_below and len(self.scenes) > 1:
+            self.scenes[-2].draw(self.screen)
+            veil = pygame.Surface(self.screen.get_size(), pygame.SRCALPHA)
+            veil.fill(VEIL)
+            self.screen.blit(veil, (0, 0))
+        self.top.draw(self.screen)
 
 
 def run(app: App, max_frames: int | None = None, clock: Clock | None = None) -> int:

@@ -24,6 +24,7 @@ from .widgets import (
     draw_box,
     draw_buttons,
     draw_lines,
+    draw_progress,
     draw_squeezed,
     draw_text,
     fit,
@@ -194,23 +195,13 @@ def draw_card(surface: pygame.Surface, card: pygame.Rect, view: PanelView, scale
     fits = (card.h - scaled(40, scale) - bar_h) // font(size).get_linesize()
     draw_lines(surface, lines[:fits], (card.x + 10, card.y + scaled(34, scale)), size, TEXT)
     if view.thinking is not None:
-        draw_thinking_bar(surface, thinking_bar_rect(card), view.thinking)
+        draw_progress(surface, thinking_bar_rect(card), view.thinking)  # its budget used
 
 
 def thinking_bar_rect(card: pygame.Rect) -> pygame.Rect:
     """Where the bot's thinking bar goes: along the bottom of the unit card."""
     return pygame.Rect(card.x + 10, card.bottom - THINKING_BAR_H - 10, card.w - 20,
                        THINKING_BAR_H)
-
-
-def draw_thinking_bar(surface: pygame.Surface, rect: pygame.Rect, share: float) -> None:
-    """How much of its thinking budget a bot has used: an accent fill in an outlined bar."""
-    pygame.draw.rect(surface, (24, 27, 34), rect, border_radius=5)
-    filled = rect.copy()
-    filled.w = round(rect.w * min(1.0, max(0.0, share)))
-    if filled.w:
-        pygame.draw.rect(surface, ACCENT, filled, border_radius=5)
-    pygame.draw.rect(surface, DIM, rect, 1, border_radius=5)
 
 
 def draw_score(surface: pygame.Surface, rect: pygame.Rect, team: str, view: ScoresView,

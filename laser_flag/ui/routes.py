@@ -6,7 +6,6 @@ screens.py builds them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,9 +55,24 @@ class ShowRules:
 
 @dataclass(frozen=True)
 class ListSaves:
-    """The saved games; `open_save(path, watch)` says where a chosen one goes (None: nowhere)."""
+    """The saved games, finished and unfinished: continue, watch or delete one."""
 
-    open_save: Callable[[Path, bool], Route | None]
+
+@dataclass(frozen=True)
+class OpenSave:
+    """A save read and replayed, showing how far it is, then continued (or watched: `watch`)."""
+
+    path: Path
+    watch: bool = False
+
+
+@dataclass(frozen=True)
+class AskUnsaved:
+    """The game's last save failed: asked before the window closes (`quitting`) or the game is
+    left for the menu."""
+
+    session: Session
+    quitting: bool
 
 
 @dataclass(frozen=True)
@@ -76,4 +90,4 @@ class ShowSettings:
 
 
 Route = (PlayGame | ChooseLesson | PlayLesson | ShowVictory | HandOff | ShowRules | ListSaves
-         | WatchReplay | ShowSettings)
+         | OpenSave | WatchReplay | ShowSettings | AskUnsaved)

@@ -13,18 +13,20 @@ import pygame
 
 from ..sound.mixer import Mixer
 from .routes import Route
+from .saved_games import SavedGames
 from .settings import LaunchOptions, Settings
 
 
 class Host(Protocol):
     """What a scene reads of the app: the window, the player's settings, the launch options,
-    and the sound (a silent mixer when there is no audio device); and the few app-wide
-    switches the settings screen turns."""
+    the sound (a silent mixer when there is no audio device) and the saves folder; and the
+    few app-wide switches the settings screen turns."""
 
     screen: pygame.Surface
     settings: Settings
     options: LaunchOptions
     sound: Mixer
+    saves: SavedGames
     fullscreen: bool
 
     def toggle_fullscreen(self) -> None: ...
@@ -67,13 +69,15 @@ Transition = Push | Replace | Pop | PopToRoot | Quit
 
 
 class Scene:
-    """A screen on the stack. Life cycle: resume, (process_event, update, draw)*, pause.
+    """A screen on the stack. Life cycle: resume, (process_event, update, draw)*, pause, and
+    end once it leaves the stack for good.
 
     `process_event` and `update` return a transition when the player goes elsewhere.
     """
 
     app: Host
     takes_text = False  # True while a text field has the keys: M then types, it does not mute
+    over_below = False  # a question over the screen under it: that one is drawn too, dimmed
 
     def resume(self) -> None:
         """Called when the scene becomes the top of the stack."""
@@ -81,12 +85,21 @@ class Scene:
     def pause(self) -> None:
         """Called when another scene covers this one or it is removed."""
 
+    def end(self) -> None:
+        """Called once, after pause, when the scene is removed from the stack (not when the
+        app quits: the process ends then)."""
+
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         """React to one input event; the only place (with update) that changes state."""
         return None
 
     def update(self, dt_ms: int) -> Transition | None:
         """Advance timers by `dt_ms` milliseconds."""
+        return None
+
+    def closing(self) -> Transition | None:
+        """The window is being closed: a screen that would lose something asks first, by
+        returning where to go instead (None: close). Asked from the top of the stack down."""
         return None
 
     def animating(self) -> bool:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from .routes import (
+    AskUnsaved,
     ChooseLesson,
     HandOff,
     ListSaves,
+    OpenSave,
     PlayGame,
     PlayLesson,
     Route,
@@ -19,10 +21,12 @@ from .scenes.game_scene import GameScene
 from .scenes.handoff_scene import HandOffScene
 from .scenes.lesson_scene import LessonScene
 from .scenes.lessons_scene import LessonsScene
+from .scenes.loading_scene import LoadingScene
 from .scenes.replay_scene import ReplayScene
 from .scenes.rules_scene import RulesScene
 from .scenes.saves_scene import SavesScene
 from .scenes.settings_scene import SettingsScene
+from .scenes.unsaved_scene import UnsavedScene
 from .scenes.victory_scene import VictoryScene
 
 
@@ -41,10 +45,14 @@ def build(route: Route) -> Scene:
             return HandOffScene(session)
         case ShowRules(gm):
             return RulesScene(gm)
-        case ListSaves(open_save):
-            return SavesScene(open_save)
+        case ListSaves():
+            return SavesScene()
+        case OpenSave(path, watch):
+            return LoadingScene(path, watch)
         case WatchReplay(loaded, at):
             return ReplayScene(loaded, at)
         case ShowSettings():
             return SettingsScene()
+        case AskUnsaved(session, quitting):
+            return UnsavedScene(session, quitting)
     raise TypeError(f"no screen for {route!r}")

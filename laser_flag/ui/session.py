@@ -14,9 +14,14 @@ from ..bots import HUMAN, LEVELS
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
 from ..replay_index import ReplayIndex
+from ..saves import Progress
 from .fog_view import knowledge, told_in_replay, told_versions
 from .log_text import Roster, log_line
+from .save_keeper import SaveKeeper
 from .settings import all_human
+
+LOG_PROGRESS_EVERY = 1000  # actions between two progress reports while a long log is rebuilt
+WRITING_LOG = "Writing the log"  # what resume() is doing after the load, for the progress bar
 
 
 def new_seed() -> int:
@@ -35,7 +40,12 @@ class UndoRefusal(Enum):
 
 @dataclass
 class Session:
-    """A game and its players' side of it; `state_file` is a debug dump for tests."""
+    """A game and its players' side of it; `state_file` is a debug dump for tests.
+
+    `keeper` saves it (its own file from its first action); `undo_stack` holds only the states
+    undo can still go back to: none before the last die rolled, the last thing the fog showed,
+    or the start of this turn, so a long game's memory does not grow with it.
+    """
 
     gm: GameMap
     names: dict[str, str]
@@ -47,8 +57,12 @@ class Session:
     roster: Roster = field(init=False)
     log: list[str] = field(default_factory=list)
     state_file: Path | None = None
-    # Snapshots taken before each action: (the game as it was, the log's length then).
+    # Snapshots taken before each action undo can still take back: (the game as it was, the
+    # log's length then).
     undo_stack: list[tuple[Game, int]] = field(default_factory=list)
+    # Why undo stops below the stack, in which turn: what it said of the states forgotten.
+    undo_stop: tuple[int, UndoRefusal] = (0, UndoRefusal.NOTHING_THIS_TURN)
+    keeper: SaveKeeper = field(default_factory=SaveKeeper)
     # Whose colours (the map's team looks) each team wears: a rematch with sides swapped hands
     # the players the other team and each keeps their colours with their name.
     looks: dict[str, str] = field(default_factory=lambda: {t: t for t in TEAMS})
@@ -99,19 +113,26 @@ class Session:
         """Drop the snapshot of an action the engine refused: nothing happened to take back."""
         self.undo_stack.pop()
 
+    def forget_unreachable(self) -> None:
+        """After an action: when undo could not take it back, it can reach none of the states
+        kept before it either, so they go (undo's memory stays bounded by one turn); why undo
+        stops there is kept, for the player."""
+        reason = self.why_no_undo()
+        if reason is not None:
+            self.forget_undo(reason)
+
+    def forget_undo(self, reason: UndoRefusal) -> None:
+        self.undo_stack.clear()
+        self.undo_stop = (self.game.turn, reason)
+
     def why_no_undo(self) -> UndoRefusal | None:
         """None when undo is possible, else why not."""
         if self.game.over:
             return UndoRefusal.GAME_OVER
-        if not self.undo_stack or self.undo_stack[-1][0].turn != self.game.turn:
-            return UndoRefusal.NOTHING_THIS_TURN
-        before = self.undo_stack[-1][0]
-        if before.rolls != self.game.rolls:
-            return UndoRefusal.DIE_ROLLED
-        team = self.game.active_team  # what a look showed cannot be unseen: no free scouting
-        if self.game.fog and knowledge(before, team) != knowledge(self.game, team):
-            return UndoRefusal.REVEALED
-        return None
+        if not self.undo_stack:
+            turn, reason = self.undo_stop
+            return reason if turn == self.game.turn else UndoRefusal.NOTHING_THIS_TURN
+        return may_go_back(self.undo_stack[-1][0], self.game)
 
     def undo(self) -> UndoRefusal | None:
         """Take back the last action of this turn; None if done, else why it cannot be."""
@@ -126,32 +147,44 @@ class Session:
         return {"names": dict(self.names), "levels": dict(self.levels), "looks": dict(self.looks)}
 
     @classmethod
-    def resume(cls, loaded: Any, state_file: Path | None = None) -> Session:
-        """A session continuing a loaded save (saves.LoadedSave): its game, names, players, seed."""
+    def resume(cls, loaded: Any, state_file: Path | None = None,
+               progress: Progress | None = None, keeper: SaveKeeper | None = None) -> Session:
+        """A session continuing a loaded save (saves.LoadedSave): its game, names, players, seed;
+        `keeper` holds its file. A long game's log takes a while: `progress` hears how far."""
         names = {t: loaded.gm.teams[t].name for t in TEAMS}
         saved = loaded.teams.get("names", {})
         names.update({t: str(saved[t]) for t in TEAMS if isinstance(saved.get(t), str)})
         levels = saved_levels(loaded.teams)
         session = cls(loaded.gm, names, loaded.game.seed, levels, loaded.game.fog,
-                      state_file=state_file, looks=saved_looks(loaded.teams))
+                      state_file=state_file, looks=saved_looks(loaded.teams),
+                      keeper=keeper or SaveKeeper())
         session.game = loaded.game
         if loaded.replay is not None:
-            session.replay_log(loaded.replay)
+            session.replay_log(loaded.replay, progress)
         return session
 
-    def replay_log(self, index: ReplayIndex) -> None:
+    def replay_log(self, index: ReplayIndex, progress: Progress | None = None) -> None:
         """The log and this turn's undo steps as they were when the game was saved, rebuilt
-        from the events of the loader's replay in the words the game uses."""
+        from the events of the loader's replay in the words the game uses. The states before
+        each action are stepped through only where they are needed (this turn's undo; with
+        fog, what each team saw): a long game's replay is not done twice."""
         first = index.first_of_turn(self.game.turn)  # this turn's actions follow that state
         for done, events in enumerate(index.events[1:]):
-            before = index.game_at(done)
+            # Without fog, told_versions reads only the game's fog flag: the final game has it.
+            before = index.game_at(done) if self.game.fog or done >= first else self.game
             if done >= first:
+                last = self.undo_stack[-1][0] if self.undo_stack else None
+                if last is not None and (reason := may_go_back(last, before)) is not None:
+                    self.forget_undo(reason)  # as forget_unreachable did while it was played
                 self.undo_stack.append((before.copy(), len(self.log)))
             told = told_in_replay(index, done + 1)
             for event, teams in zip(events, told, strict=True):
                 versions = told_versions(event, teams, before)
-                self.log.extend(log_line(seen, self.roster, before.turn, who)
+                self.log.extend(log_line(seen, self.roster, index.turns[done], who)
                                 for seen, who in versions)
+            if progress is not None and done % LOG_PROGRESS_EVERY == 0:
+                progress(WRITING_LOG, done, index.last)
+        self.forget_unreachable()
 
     def state(self) -> dict[str, Any]:
         """The debug dump: the engine's state record plus what only the client keeps."""
@@ -169,6 +202,19 @@ class Session:
         """Dump the state as JSON when a state file was asked for (`--state-file`)."""
         if self.state_file is not None:
             self.state_file.write_text(json.dumps(self.state(), indent=1), encoding="utf-8")
+
+
+def may_go_back(before: Game, after: Game) -> UndoRefusal | None:
+    """Whether undo may return from `after` to `before`, a state of the same game before it:
+    None if so, else why not. A die once rolled stands (boardgame.io style)."""
+    if before.turn != after.turn:
+        return UndoRefusal.NOTHING_THIS_TURN
+    if before.rolls != after.rolls:
+        return UndoRefusal.DIE_ROLLED
+    team = after.active_team  # what a look showed cannot be unseen: no free scouting
+    if after.fog and knowledge(before, team) != knowledge(after, team):
+        return UndoRefusal.REVEALED
+    return None
 
 
 def swapped(per_team: dict[str, str]) -> dict[str, str]:

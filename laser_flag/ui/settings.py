@@ -9,7 +9,7 @@ means a field and its row in FILE_NAMES: its name in the file and how a value is
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -175,14 +175,20 @@ class Settings:
             self.notice = f"Settings not saved to {self.store}: {err.strerror or err}"
 
 
-# ----- reading a file's values: each one checked, a bad one named ---------------------------
+# ----- reading a file's values: each one checked, type first, a bad one named ----------------
+
+
+def _one_of(value: Any, names: Sequence[str]) -> str:
+    """`value` if it is one of `names` (a string, so never unhashable: a list or an object in
+    the file once crashed the lookup)."""
+    if not isinstance(value, str) or value not in names:
+        raise ValueError(f"must be one of {', '.join(names)}")
+    return value
 
 
 def _speed(value: Any) -> int:
     labels = [label for label, _ in ANIMATION_SPEEDS]
-    if value not in labels:
-        raise ValueError(f"must be one of {', '.join(labels)}")
-    return labels.index(value)
+    return labels.index(_one_of(value, labels))
 
 
 def _flag(value: Any) -> bool:
@@ -204,9 +210,7 @@ def _volumes(value: Any) -> dict[str, int]:
 
 
 def _theme(value: Any) -> str:
-    if value not in THEMES:
-        raise ValueError(f"must be one of {', '.join(THEMES)}")
-    return value
+    return _one_of(value, list(THEMES))
 
 
 def _size(value: Any) -> tuple[int, int]:
@@ -220,9 +224,7 @@ def _size(value: Any) -> tuple[int, int]:
 def _levels(value: Any) -> dict[str, str]:
     if not isinstance(value, dict) or set(value) != set(TEAMS):
         raise ValueError(f"must name a player for teams {' and '.join(TEAMS)}")
-    if any(level not in LEVELS for level in value.values()):
-        raise ValueError(f"players must be {', '.join(LEVELS)}")
-    return dict(value)
+    return {team: _one_of(level, LEVELS) for team, level in value.items()}
 
 
 def _map_levels(value: Any) -> dict[str, dict[str, str]]:

@@ -1,4 +1,4 @@
-"""Small tkinter dialogs (open a map) that fail softly when Tk is missing."""
+"""Small tkinter dialogs (open a map, save a game elsewhere) that fail softly when Tk is missing."""
 
 from __future__ import annotations
 
@@ -36,6 +36,26 @@ def ask_map_file(initial_dir: str) -> str | None:
             title="Open a Laser Flag map",
             initialdir=initial_dir,
             filetypes=[("Laser Flag maps", "*.json *.txt"), ("All files", "*")],
+        )
+
+    path = _with_tk(ask)
+    return path or None
+
+
+def ask_save_file(initial_dir: str, initial_name: str) -> str | None:
+    """A file to save a game to, chosen in a file dialog (it asks before replacing one), or
+    None."""
+
+    def ask(root: Any) -> str:
+        from tkinter import filedialog
+
+        return filedialog.asksaveasfilename(
+            parent=root,
+            title="Save the game elsewhere",
+            initialdir=initial_dir,
+            initialfile=initial_name,
+            defaultextension=".json",
+            filetypes=[("Laser Flag saves", "*.json"), ("All files", "*")],
         )
 
     path = _with_tk(ask)

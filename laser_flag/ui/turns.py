@@ -7,9 +7,7 @@ so the whole turn flow is tested without a window (STYLE.md: a scene only calls 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
-from .. import saves
 from ..engine.actions import Action, EndTurn, IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game
@@ -39,7 +37,7 @@ GO_ON, SKIP, OTHER = "go on", "skip", "other"  # input while an action plays
 class Turns:
     """One game being played: the session, its bots, undo, saving and the events playing out.
 
-    `message` is the last thing to tell the player (a refusal, "Saved as ...", "Undone.").
+    `message` is the last thing to tell the player (a refusal, "Saved a copy as ...", "Undone.").
     """
 
     def __init__(self, session: Session) -> None:
@@ -120,10 +118,11 @@ class Turns:
         self.notes.new_action()
         self.handoff_due = isinstance(action, EndTurn) and hot_seat_fog(game, self.session.levels)
         self.play_out(events, scores, hold)
+        self.session.forget_unreachable()
         self.session.write_state()
         self.autosave()
-        if game.over:  # kept under its own name too: the next game's autosave replaces this one
-            self.save()
+        if game.over:  # its save is complete: no longer held
+            self.session.keeper.release()
         return events
 
     def play_out(self, events: list[Event], scores: dict[str, int], hold: bool) -> None:
@@ -205,22 +204,16 @@ class Turns:
 
     # ----- saving ------------------------------------------------------------------------
 
-    def save(self) -> Path | None:
-        """A new file in the saves folder; a failure is told in `message`, never raised."""
-        try:
-            path = saves.write_save(saves.new_save_path(self.game), self.game, self.session.teams())
-        except (OSError, ValueError) as exc:
-            self.message = f"Could not save: {exc}"
-            return None
-        self.message = f"Saved as {path.name}."
-        return path
+    def save(self) -> None:
+        """Ctrl+S: a copy of the game as it stands, kept under its own name; said in `message`."""
+        self.message = self.session.keeper.save_copy(self.game, self.session.teams())
 
     def autosave(self) -> None:
-        """The game as it stands, after every action: leaving or a crash loses nothing."""
-        try:
-            saves.autosave(self.game, self.session.teams())
-        except (OSError, ValueError) as exc:
-            self.message = f"Autosave failed: {exc}"
+        """The game as it stands, after every action, to its own file: leaving or a crash loses
+        nothing. A failure is told in `message` (and asked about before the window closes)."""
+        said = self.session.keeper.autosave(self.game, self.session.teams())
+        if said is not None:
+            self.message = said
 
     # ----- time: the bots' turns and events playing out ------------------------------------
 
@@ -290,6 +283,15 @@ class Turns:
         if self.bots.playing:
             self.bots.toggle_pause()
 
+    @property
+    def unsaved(self) -> str | None:
+        """Why the game as it stands is not saved (the last save failed); None when it is."""
+        if not self.game.history:
+            return None
+        return self.session.keeper.problem
+
     def leave(self) -> None:
-        """The game is left: a bot still thinking about it is no longer listened to."""
+        """The game is left: a bot still thinking about it is no longer listened to, and its
+        file is free for another copy of the game to continue."""
         self.bots.stop()
+        self.session.keeper.release()

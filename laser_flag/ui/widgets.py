@@ -146,3 +146,14 @@ def row_of_buttons(
 def draw_box(surface: pygame.Surface, rect: pygame.Rect, fill=PANEL, edge=PANEL_EDGE) -> None:
     pygame.draw.rect(surface, fill, rect, border_radius=8)
     pygame.draw.rect(surface, edge, rect, 1, border_radius=8)
+
+
+def draw_progress(surface: pygame.Surface, rect: pygame.Rect, share: float) -> None:
+    """How far something is (a bot's thinking, a long save replayed): an accent fill in an
+    outlined bar."""
+    pygame.draw.rect(surface, (24, 27, 34), rect, border_radius=5)
+    filled = rect.copy()
+    filled.w = round(rect.w * min(1.0, max(0.0, share)))
+    if filled.w:
+        pygame.draw.rect(surface, ACCENT, filled, border_radius=5)
+    pygame.draw.rect(surface, DIM, rect, 1, border_radius=5)

@@ -19,6 +19,7 @@ from map_editor import balance_run as model
 from map_editor import editor_settings
 from map_editor.document import MapDocument
 from map_editor.storage import read_map, write_map
+from tests.ui.badges import badge_value as ui_badge_value
 from tests.waits import wait_until
 
 from .helpers import blank
@@ -164,3 +165,13 @@ def test_the_scheduler_is_kept_in_the_editors_settings(data_dir):
 def test_the_scheduler_chooses_where_games_play():
     assert model.where("") == model.where() and model.where("").scheduler is None
     assert model.where("tcp://10.0.0.5:8786").scheduler == "tcp://10.0.0.5:8786"
+
+
+def test_a_badge_the_data_folder_cannot_keep_is_still_stored_in_the_map(data_dir, tmp_path):
+    data_dir.write_text("a file where the data folder goes", encoding="utf-8")
+    doc = _duel_edited()
+    path = tmp_path / "duel.json"
+    write_map(doc.data, path)
+    value = ui_badge_value(path, 30, 10)
+    assert model.store_badge(doc, value) == "Not a directory"
+    assert doc.data["balance"] == value  # the edit stands: saving writes it into the map

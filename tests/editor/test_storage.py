@@ -111,6 +111,25 @@ def test_save_as_starts_in_the_players_folder_unless_the_map_has_its_own(data_di
     assert save_folder(tmp_path / "elsewhere" / "m.json") == tmp_path / "elsewhere"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+def test_saving_over_a_pipe_neither_waits_on_it_nor_replaces_it(tmp_path):
+    """The old file is read for its .bak through the bounded reader: open() would wait."""
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)
+    with pytest.raises(OSError, match="not a regular file"):
+        write_map(blank().data, path)
+    assert os.path.exists(path) and not os.path.isfile(path)
+    assert not backup_path(path).exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+def test_the_start_search_refuses_a_pipe_at_once(tmp_path, capsys):
+    from map_editor import start_search
+
+    path = tmp_path / "pipe.json"
+    os.mkfifo(path)
+    assert start_search.main([str(path)]) == 2
+    assert "not a regular file" in capsys.readouterr().err
 def test_read_opens_a_map_whose_units_stand_where_none_may_so_it_can_be_mended(tmp_path):
     path = tmp_path / "m.json"
     data = blank(units=[["1", "basic", 0, 0], ["2", "basic", 4, 7], ["2", "scout", 0, 0]]).data

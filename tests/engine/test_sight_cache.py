@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import threading
 
 import pytest
 
@@ -123,3 +125,20 @@ def test_an_unwritable_data_folder_still_gives_the_answers(data_dir):
     data_dir.parent.mkdir(parents=True, exist_ok=True)
     data_dir.write_text("a file where the folder should be")
     assert answers(sight_cache.visibility(tiles())) == built_without_cache()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+def test_a_fifo_in_the_cache_is_refused_at_once_and_the_answers_built():
+    """open() on a pipe waits for a writer forever: the cache reads through the bounded reader."""
+    path = path_of()
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    built: list = []
+    worker = threading.Thread(target=lambda: built.append(sight_cache.visibility(tiles())),
+                              daemon=True)
+    worker.start()
+    worker.join(20)
+    assert built, "the sight cache waited on a pipe"
+    assert answers(built[0]) == built_without_cache()
+    with pytest.raises(sight_cache.SightCacheError, match="not a regular file"):
+        read(path)

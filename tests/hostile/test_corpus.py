@@ -14,6 +14,7 @@ from laser_flag import saves
 from laser_flag.app import main
 from laser_flag.engine.mapfile import MapError, load_map
 from laser_flag.lab import executors as lab_executors
+from laser_flag.save_index import list_saves
 from laser_flag.tools import balance, rolls
 from laser_flag.ui.map_catalog import load_entry
 from map_editor.storage import read_map
@@ -73,6 +74,10 @@ SAVES = {
     "empty.json": ("not JSON (corrupt or truncated)", False),
     "not_utf8.json": ("not valid UTF-8", False),
     "utf16.json": ("byte 0: not valid UTF-8", False),
+    "v2_signed.json": (ACCEPTED, False),
+    "v2_tile_changed.json": ("changed after it was saved", True),
+    "v2_no_digest.json": ("digest: missing (required from save version 2)", False),
+    "v2_digest_not_hex.json": ("digest: must be 64 lowercase hex", False),
 }
 MESSAGE_LIMIT = 500
 
@@ -134,11 +139,12 @@ def test_the_saves_list_shows_each_hostile_save_as_unreadable(tmp_path):
     folder.mkdir()
     for path in (CORPUS / "saves").iterdir():
         (folder / path.name).write_bytes(path.read_bytes())
-    infos, problems = saves.list_saves(folder)
+    infos, problems = list_saves(folder)
     listed = {info.path.name for info in infos}
-    # The list reads headers only: a header that the replay contradicts is caught on load.
+    # The list does not replay: a header that the replay contradicts is caught on load (the
+    # digest of a version 2 save's file is checked as it is listed).
     assert listed == {"bom.json", "digest_mismatch.json", "scores_not_replayed.json",
-                      "turn_not_replayed.json"}
+                      "turn_not_replayed.json", "v2_signed.json"}
     assert len(problems) == len(SAVES) - len(listed)
     assert all(info.turn < 100 for info in infos)
 
@@ -208,7 +214,7 @@ def test_a_fifo_or_a_folder_is_refused_at_once_never_read(tmp_path):
         assert isinstance(err, MapError) and "not a regular file" in str(err)
         err = finishes(lambda p=path: saves.load_save(p))
         assert isinstance(err, saves.SaveError) and "not a regular file" in str(err)
-    infos, problems = saves.list_saves(tmp_path)
+    infos, problems = list_saves(tmp_path)
     assert infos == [] and len(problems) == 2
 
 

@@ -205,6 +205,48 @@ def test_the_pairings_asked_for_each_once(argv, expected):
     assert balance.pairings(balance._parser().parse_args(["duel", *argv])) == expected
 
 
+def damaged_during_the_run(monkeypatch, damage) -> None:
+    """The map file is harmed while the games are played (after they were all set up)."""
+    real_play = balance.play
+
+    def play(run, at):
+        played = real_play(run, at)
+        damage()
+        return played
+
+    monkeypatch.setattr(balance, "play", play)
+
+
+@pytest.mark.parametrize("harm", ["unreadable", "folder gone"])
+def test_a_badge_that_cannot_be_written_is_one_line_and_exit_2_the_report_kept(
+        tmp_path, capsys, monkeypatch, harm):
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    path = folder / "duel.json"
+    shutil.copy(MAPS / "duel.json", path)
+    damage = {"unreadable": lambda: path.write_text("{", encoding="utf-8"),
+              "folder gone": lambda: shutil.rmtree(folder)}[harm]
+    damaged_during_the_run(monkeypatch, damage)
+    status = balance.main([str(path), "--badge", "--bots", "rusher,rusher", "--games", "2",
+                           "--seed", "2"])
+    out, err = capsys.readouterr()
+    assert status == 2
+    assert "rusher" in out  # the report, printed before the badge was tried
+    lines = [line for line in err.splitlines() if "badge" in line]
+    assert len(lines) == 1 and lines[0].startswith(f"laser-flag-balance: error: {path}: badge ")
+    assert "Traceback" not in err
+
+
+def test_a_map_with_a_242_byte_file_name_gets_its_badge(tmp_path, capsys):
+    """Its temporary file's name once passed 255 bytes, and writing the badge failed."""
+    path = tmp_path / ("d" * 237 + ".json")
+    assert len(path.name.encode()) == 242
+    shutil.copy(MAPS / "duel.json", path)
+    assert balance.main([str(path), "--badge", "--bots", "rusher,rusher", "--games", "2",
+                         "--seed", "2"]) == 0
+    assert badge.status(load_map(path)).verdict != "not measured"
+
+
 @pytest.mark.parametrize("content", [b"{not json", b"[]", b"{}", b"x" * 300_000])
 def test_a_bad_file_measured_here_is_passed_over(content, data_dir):
     """The data folder is the player's: a damaged or planted file never stands as measured."""
@@ -223,3 +265,16 @@ def test_a_file_measured_here_for_another_map_is_passed_over(data_dir):
     folder.mkdir(parents=True)
     (folder / f"{badge.play_digest(duel)}.json").write_text(json.dumps(value))
     assert measured_here.find(duel) is None
+
+
+def test_a_data_folder_that_cannot_keep_it_is_one_line_and_exit_2_the_map_badged(
+        tmp_path, capsys, data_dir):
+    data_dir.write_text("a file where the data folder goes", encoding="utf-8")
+    path = tmp_path / "duel.json"
+    shutil.copy(MAPS / "duel.json", path)
+    assert balance.main([str(path), "--badge", "--bots", "rusher,rusher", "--games", "2",
+                         "--seed", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("laser-flag-balance: error:") == 1
+    assert f"{path}: badge not kept as measured here: Not a directory" in err
+    assert badge.status(load_map(path)).verdict != "not measured"  # the map's own badge

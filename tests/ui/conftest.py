@@ -210,6 +210,12 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 3000) -> int:
     raise AssertionError(f"not done after {limit} frames")
 
 
+def saves_read(app: App) -> None:
+    """Frames until the saves folder has been read (a big one is read on a worker thread)."""
+    run_until(app, lambda: not app.saves.busy)
+    frames(app)
+
+
 class GatedBot(Bot):
     """A stand-in bot: answers from a script, each answer only once the test lets it through.
 

@@ -9,9 +9,9 @@ from laser_flag import saves
 from laser_flag.engine import EndTurn, Game, Move
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.ui.player_picker import level_button_name
+from laser_flag.ui.save_words import players
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
-from laser_flag.ui.scenes.saves_scene import info_line
 from laser_flag.ui.session import Session
 from laser_flag.ui.widgets import BUTTON, BUTTON_HOVER
 
@@ -103,8 +103,8 @@ def test_the_save_keeps_the_levels_and_continue_restores_them(app, menu, data_di
     session = Session.start(parse_map(WALLED, "walled.json"), seed=3, levels=levels)
     session.game.apply(Move(0, (4, 1)))
     session.game.apply(EndTurn())
-    saves.autosave(session.game, session.teams())
-    assert saves.load_save(saves.latest_autosave()).teams["levels"] == {"1": "Hard", "2": "Human"}
+    path = saves.write_new_save(session.game, session.teams())
+    assert saves.load_save(path).teams["levels"] == {"1": "Hard", "2": "Human"}
     click(app, menu_button(menu, "continue").rect.center)
     scene = app.top
     assert isinstance(scene, GameScene)
@@ -115,7 +115,7 @@ def test_the_save_keeps_the_levels_and_continue_restores_them(app, menu, data_di
 def test_an_old_save_without_levels_continues_hot_seat(app, menu):
     game = Game(parse_map(WALLED, "walled.json"), seed=3)
     game.apply(EndTurn())
-    saves.autosave(game, {"names": {"1": "Ann", "2": "Ben"}})
+    saves.write_new_save(game, {"names": {"1": "Ann", "2": "Ben"}})
     click(app, menu_button(menu, "continue").rect.center)
     assert app.top.session.levels == {"1": "Human", "2": "Human"}
     assert app.top.session.names == {"1": "Ann", "2": "Ben"}
@@ -140,4 +140,4 @@ def test_the_saves_list_names_the_bots_of_a_game(app, menu):
     game = Game(parse_map(WALLED, "walled.json"), seed=3)
     saves.write_save(saves.saves_dir() / "vs.json", game, {"levels": {"1": "Human", "2": "Hard"}})
     click(app, menu_button(menu, "load").rect.center)
-    assert info_line(app.top.infos[0]).endswith(" · Human vs Hard")
+    assert players(app.top.infos[0]) == "Alice vs Bob (Hard bot)"

@@ -40,18 +40,23 @@ def xdotool(display: str, *args: str) -> None:
                    timeout=20)
 
 
-def level_button(team: str) -> pygame.Rect:
-    """Where the chooser draws team's level button in a WINDOW-sized window (laid out headless
-    over the same bundled maps the client lists first)."""
+def menu_rect(name: str) -> pygame.Rect:
+    """Where the menu draws the button `name` in a WINDOW-sized window (laid out headless over
+    the same bundled maps the client lists first)."""
     pygame.display.init()
     try:
         app = App(WINDOW)
         menu = MenuScene()
         app.push(menu)
         frames(app)
-        return next(b for b in menu.buttons() if b.name == level_button_name(team)).rect
+        return next(b for b in menu.buttons() if b.name == name).rect
     finally:
         pygame.display.quit()
+
+
+def level_button(team: str) -> pygame.Rect:
+    """Where the chooser draws team's level button."""
+    return menu_rect(level_button_name(team))
 
 
 def window_origin(display: str, window: str) -> tuple[int, int]:

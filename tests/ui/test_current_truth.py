@@ -32,9 +32,9 @@ def test_a_refused_click_on_a_tile_goes_when_the_pointer_leaves_it(app):
 def test_saved_as_goes_with_the_next_action_and_undone_with_the_next_pick(app, data_dir):
     scene = start_game(app, small_session(data=WALLED))
     press(app, pygame.K_s, pygame.KMOD_LCTRL)
-    assert scene.turns.message.startswith("Saved as ")
+    assert scene.turns.message.startswith("Saved a copy as ")
     hover_tile(app, scene, (4, 4))  # a move of the pointer is no new state
-    assert scene.turns.message.startswith("Saved as ")
+    assert scene.turns.message.startswith("Saved a copy as ")
     click(app, centre(scene, (5, 1)))
     assert scene.turns.message == ""  # another unit picked: the words were about before
     click(app, centre(scene, (4, 1)))

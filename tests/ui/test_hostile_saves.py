@@ -1,5 +1,5 @@
 """The Load screen over every hostile save (issue 11 §1-2): each is listed or marked unreadable,
-and continuing or watching one the replay contradicts goes back to the menu saying why."""
+and continuing or watching one the replay contradicts says why, then goes back to the list."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from laser_flag import saves
 from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.scenes.loading_scene import LoadingScene
 from laser_flag.ui.scenes.saves_scene import SavesScene
 
 from .conftest import click, frames, menu_button, open_menu, press
@@ -48,7 +48,7 @@ def test_every_hostile_save_is_listed_or_marked_unreadable_and_the_list_draws(ap
     files = fill_saves_folder()
     chooser = open_load(app, tmp_path)
     listed = {info.path.name for info in chooser.infos}
-    assert listed == {"bom.json", *MISMATCHES}
+    assert listed == {"bom.json", "v2_signed.json", *MISMATCHES}
     assert chooser.row_count == files
     for _ in range(files):  # scroll over every row: each one draws
         press(app, pygame.K_DOWN)
@@ -59,14 +59,15 @@ def test_every_hostile_save_is_listed_or_marked_unreadable_and_the_list_draws(ap
 
 @pytest.mark.parametrize("key", [pygame.K_RETURN, pygame.K_w], ids=["continue", "watch"])
 @pytest.mark.parametrize("name", MISMATCHES)
-def test_a_save_the_replay_contradicts_goes_back_to_the_menu_saying_why(app, tmp_path, name,
-                                                                         key):
+def test_a_save_the_replay_contradicts_says_why_then_back_to_the_list(app, tmp_path, name, key):
     fill_saves_folder()
     chooser = open_load(app, tmp_path)
     choose(app, chooser, name)
     press(app, key)
-    assert isinstance(app.top, MenuScene)
-    assert name in app.top.message and "\n" not in app.top.message
+    assert isinstance(app.top, LoadingScene)
+    assert name in app.top.problem and "\n" not in app.top.problem
+    press(app, pygame.K_ESCAPE)
+    assert app.top is chooser
 
 
 def test_the_honest_save_of_the_corpus_continues(app, tmp_path):

@@ -8,7 +8,7 @@ import json
 import pygame
 import pytest
 
-from laser_flag.engine.mapfile import load_map
+from laser_flag.engine.mapfile import load_map, parse_map
 from laser_flag.lab import badge, measured, new_plan
 from laser_flag.lab.here import MeasureHere
 from laser_flag.lab.stats import wilson
@@ -211,3 +211,13 @@ def test_a_narrow_card_keeps_room_for_the_maps_name(tmp_path):
         narrow = draw_badge(surface, view, (590, 5), room=240)
         assert wide.w == font(BADGE_SIZE).size(view.word)[0] + 10
         assert narrow.w == font(BADGE_SIZE).size(view.short)[0] + 10 < wide.w
+
+
+def test_a_measurement_the_data_folder_cannot_keep_is_said_not_raised(data_dir):
+    data_dir.write_text("a file where the data folder goes", encoding="utf-8")
+    gm = parse_map(SMALL_MAP, "plain.json")
+    here = MeasureHere(gm, plan=new_plan(gm, [("rusher", "rusher")], games=8, seed=1,
+                                         sequential=True))
+    here.start()
+    wait_until(here.poll, "the measuring done", timeout=120)
+    assert here.kept is None and here.problem == "not kept: Not a directory"

@@ -9,10 +9,12 @@ from laser_flag import saves
 from laser_flag.app import main, say_saved
 from laser_flag.engine import Move
 from laser_flag.engine.record import state_digest
+from laser_flag.save_index import list_saves
 from laser_flag.ui.loop import run
+from laser_flag.ui.save_words import standing
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene, continue_note
-from laser_flag.ui.scenes.saves_scene import SavesScene, info_line
+from laser_flag.ui.scenes.saves_scene import SavesScene
 from laser_flag.ui.scenes.victory_scene import VictoryScene
 
 from .conftest import (
@@ -56,7 +58,7 @@ def test_leaving_mid_turn_and_continue_lands_on_the_same_state_log_and_undo(app,
     assert len(log) == 2
     click(app, panel_button(scene, "menu").rect.center)
     assert app.top is menu
-    assert continue_note(menu.to_continue()).startswith("Saved: Continue resumes this turn")
+    assert continue_note(app.saves).startswith("Saved: Continue resumes this turn")
     click(app, menu_button(menu, "continue").rect.center)
     back = app.top
     assert isinstance(back, GameScene) and back is not scene
@@ -75,7 +77,7 @@ def test_closing_the_window_mid_turn_keeps_the_turn(app, tmp_path, capsys):
     frames(app)
     assert not app.running
     assert capsys.readouterr().out.startswith("Saved: Continue (in the menu of laser-flag) ")
-    loaded = saves.load_save(saves.latest_unfinished().path)
+    loaded = saves.load_save(scene.session.keeper.path)
     assert loaded.actions == history and state_digest(loaded.game) == state_digest(scene.game)
 
 
@@ -88,24 +90,24 @@ def test_a_bot_game_to_victory_leaves_a_finished_save_that_verify_names(app, tmp
     run_until(app, lambda: isinstance(app.top, VictoryScene), limit=20_000)
     game = scene.game
     assert game.over
-    info = saves.save_info(saves.autosave_path())
+    info = saves.save_info(scene.session.keeper.path)
     assert info.over and (info.winner, info.victory) == (game.winner, game.victory)
     assert info.turn == game.turn and info.scores == game.scores  # the winning action is in
-    kept = [i for i in saves.list_saves()[0] if i.path != info.path]
-    assert len(kept) == 1 and (kept[0].over, kept[0].winner) == (True, game.winner)
+    assert [i.path for i in list_saves()[0]] == [info.path]  # the game's one file, finished
     assert main(["replay", str(info.path), "--verify"]) == 0
     out = capsys.readouterr().out
     assert f"OK, {len(game.history)} actions" in out
     assert f"Result: {info.names[game.winner]} wins by " in out or "Result: Draw by " in out
     click(app, next(b for b in app.top.buttons() if b.name == "menu").rect.center)
     assert app.top is menu and not menu_button(menu, "continue").enabled
-    assert continue_note(menu.to_continue()).startswith("Nothing to continue")
+    assert continue_note(app.saves).startswith("Nothing to continue")
     click(app, menu_button(menu, "load").rect.center)
     chooser = app.top
     assert isinstance(chooser, SavesScene)
-    assert "finished: " in info_line(chooser.infos[0])
+    assert " won " in standing(chooser.infos[0]) or "Drawn" in standing(chooser.infos[0])
+    assert not next(b for b in chooser.buttons() if b.name == "load").enabled
     press(app, pygame.K_RETURN)  # Continue on a finished game: refused, said why
-    assert app.top is menu and "that game is over" in menu.message
+    assert app.top is chooser and chooser.message == "That game is over: W watches it."
 
 
 def test_e_asks_while_units_can_act_esc_keeps_the_turn_enter_ends_it(app):

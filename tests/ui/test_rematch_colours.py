@@ -55,8 +55,7 @@ def test_after_a_swapped_rematch_each_name_keeps_its_colours(app, data_dir):
 
 def test_a_save_keeps_whose_colours_each_team_wears(app, data_dir):
     session = Session.start(parse_map(SMALL_MAP, "small.json"), seed=2).rematch(True, seed=3)
-    saves.autosave(session.game, session.teams())
-    loaded = saves.load_save(saves.latest_autosave())
+    loaded = saves.load_save(saves.write_new_save(session.game, session.teams()))
     assert loaded.teams["looks"] == {"1": "2", "2": "1"}
     resumed = Session.resume(loaded)
     assert resumed.palette().team("1").main == BOB_LOOK
@@ -94,7 +93,7 @@ def test_a_hand_off_and_victory_title_is_in_the_discs_colour_not_the_second_one(
 ])
 def test_a_save_whose_colours_make_no_sense_is_refused_and_left_as_it_was(data_dir, looks, words):
     session = Session.start(parse_map(SMALL_MAP, "small.json"), seed=2)
-    path = saves.autosave(session.game, session.teams())
+    path = saves.write_new_save(session.game, session.teams())
     data = json.loads(path.read_text(encoding="utf-8"))
     data["teams"]["looks"] = looks
     path.write_text(json.dumps(data), encoding="utf-8")

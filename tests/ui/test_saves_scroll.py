@@ -7,9 +7,10 @@ import pygame
 from laser_flag import saves
 from laser_flag.engine import Game
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui.scenes.saves_scene import SavesScene
+from laser_flag.ui.scenes.saves_scene import MAX_W, SavesScene
+from laser_flag.ui.widgets import ACCENT
 
-from .conftest import SMALL_MAP, frames, press
+from .conftest import SMALL_MAP, frames, press, saves_read
 
 COUNT = 500
 
@@ -23,9 +24,9 @@ def saves_scene(app, unreadable: int = 0) -> SavesScene:
         (saves.saves_dir() / f"save-{i:03}.json").write_bytes(content)
     for i in range(unreadable):
         (saves.saves_dir() / f"zz-junk-{i}.json").write_text("{", encoding="utf-8")
-    scene = SavesScene(lambda path, watch: None)
+    scene = SavesScene()
     app.push(scene)
-    frames(app)
+    saves_read(app)
     return scene
 
 
@@ -62,3 +63,14 @@ def wheel(app, y: int, clicks: int) -> None:
     for _ in range(clicks):
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
     frames(app)
+
+
+def test_a_wide_window_keeps_the_list_in_one_centred_column_its_buttons_under_it(app):
+    scene = saves_scene(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=2560, h=1440, size=(2560, 1440)))
+    frames(app)
+    row, buttons = scene.row_rect(0), scene.buttons()
+    assert row.w == MAX_W and row.centerx == 1280  # the map and its time within one glance
+    assert buttons[0].rect.left == row.left and all(b.rect.bottom < 1440 for b in buttons)
+    chosen = app.screen.get_at((row.left, row.centery))[:3]
+    assert chosen == ACCENT  # the chosen row's frame, drawn where the row is

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import tempfile
+import threading
+from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 from laser_flag.settings_file import read_values, write_values
 from laser_flag.sound.volumes import Volumes
 from laser_flag.ui.settings import (
     DEFAULT_SIZE,
+    FILE_NAMES,
     MAX_MAPS,
     Settings,
     from_values,
@@ -184,3 +193,70 @@ def test_a_failed_write_becomes_a_notice(tmp_path):
     settings.toggle_palette()
     assert settings.alternate_palette
     assert "Settings not saved" in settings.take_notice()
+
+
+# ----- any value of any type: never a crash, a bad file always moved aside ---------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=3),
+    max_leaves=12,
+)
+
+
+@pytest.mark.parametrize(("name", "value"), [("theme", ["Arena"]), ("theme", {"a": 1}),
+                                             ("animation_speed", ["Fast"]),
+                                             ("players", {"1": ["Hard"], "2": "Easy"})])
+def test_a_list_or_an_object_where_a_name_goes_is_a_bad_value_not_a_crash(tmp_path, name,
+                                                                          value):
+    """A list as "theme" once stopped the client from ever starting (unhashable type)."""
+    path = tmp_path / "settings.json"
+    write_values(path, {**GOOD, name: value})
+    settings = load_settings(path)
+    assert settings.notice.startswith(f"settings.json: {name!r} must be one of")
+    assert (tmp_path / "settings.json.bad").is_file() and not path.exists()
+
+
+@hypothesis_settings(max_examples=300, deadline=None)
+@given(values=st.dictionaries(st.sampled_from(sorted(FILE_NAMES)) | st.text(max_size=6), JSON,
+                              max_size=6))
+def test_any_values_load_as_valid_settings_and_a_bad_file_is_moved_aside(values):
+    """Every value of any JSON type: the client starts, each good value is taken, each bad one
+    left at its default, and a file with any bad value is kept aside as settings.json.bad."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "settings.json"
+        write_values(path, values)
+        loaded = load_settings(path)
+        bad = [name for name in FILE_NAMES if name in values and not _reads(name, values[name])]
+        assert (Path(folder) / "settings.json.bad").is_file() == bool(bad)
+        assert path.exists() == (not bad) and (loaded.notice is not None) == bool(bad)
+        for name, way in FILE_NAMES.items():
+            taken = name in values and name not in bad
+            expected = way.read(values[name]) if taken else getattr(Settings(), way.attribute)
+            assert getattr(loaded, way.attribute) == expected
+        loaded.save()  # what it holds is written back whole and reads back the same
+        assert from_values(read_values(path)) == (loaded, [])
+        assert loaded.theme.name == loaded.theme_name and loaded.volumes().master <= 1
+
+
+def _reads(name: str, value: object) -> bool:
+    try:
+        FILE_NAMES[name].read(value)
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX thing")
+def test_a_fifo_as_settings_json_is_refused_at_once_and_moved_aside(tmp_path):
+    path = tmp_path / "settings.json"
+    os.mkfifo(path)
+    done: list[Settings] = []
+    reader = threading.Thread(target=lambda: done.append(load_settings(path)), daemon=True)
+    reader.start()
+    reader.join(10)
+    assert done, "reading settings.json waited on a pipe"
+    assert "not a regular file" in done[0].notice
+    assert stat.S_ISFIFO(os.lstat(tmp_path / "settings.json.bad").st_mode)

@@ -109,7 +109,7 @@ def test_the_saves_list_keeps_its_words_inside_the_smallest_window(app):
         saves.write_save(saves.saves_dir() / f"save-{i:02}.json", game, names)
     (saves.saves_dir() / f"zz-{'x' * 120}.json").write_text("{", encoding="utf-8")
     resize(app, MIN_SIZE)
-    app.push(SavesScene(lambda path, watch: None))
+    app.push(SavesScene())
     frames(app)
     w, h = MIN_SIZE
     edge = pygame.Rect(w - 20, 0, 20, h)  # the window's right margin: nothing written there

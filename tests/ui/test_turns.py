@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from laser_flag import saves
 from laser_flag.engine import EndTurn, Fire, Move
 from laser_flag.engine.mapfile import parse_map
@@ -75,25 +77,32 @@ def test_undo_is_refused_after_a_die_in_a_bots_turn_and_once_the_game_is_over():
     assert bots.undo() is UndoRefusal.BOT_PLAYING
 
 
-def test_every_action_and_every_undo_autosaves_the_game_as_it_stands(data_dir):
+def test_every_action_and_every_undo_saves_the_game_as_it_stands_in_its_own_file(data_dir):
     turns = walled()
-    assert saves.latest_autosave() is None
+    assert turns.session.keeper.path is None and not (data_dir / "saves").exists()
     turns.act(Move(0, (4, 1)))
-    assert saves.load_save(saves.latest_autosave()).actions == [Move(0, (4, 1))]
+    path = turns.session.keeper.path
+    assert path.parent == data_dir / "saves" and path.name.startswith("walled-")
+    assert saves.load_save(path).actions == [Move(0, (4, 1))]
     turns.act(Move(1, (5, 3)))
     turns.undo()
-    assert saves.load_save(saves.latest_autosave()).actions == [Move(0, (4, 1))]
+    assert saves.load_save(path).actions == [Move(0, (4, 1))]
     turns.act(EndTurn())
-    loaded = saves.load_save(saves.latest_autosave())
+    loaded = saves.load_save(path)
     assert loaded.actions == [Move(0, (4, 1)), EndTurn()]
     assert state_digest(loaded.game) == state_digest(turns.game)
+    assert [p.name for p in path.parent.glob("*.json")] == [path.name]  # one file a game
 
 
 def test_a_failed_save_is_told_not_raised(data_dir):
     data_dir.mkdir(parents=True)
     (data_dir / "saves").write_text("a file where the folder should be", encoding="utf-8")
     turns = walled()
-    assert turns.save() is None and turns.message.startswith("Could not save: ")
+    turns.save()
+    assert turns.message.startswith("Could not save a copy: ")
+    assert turns.unsaved is None  # nothing played yet: nothing to lose
+    turns.act(Move(0, (4, 1)))
+    assert turns.message.startswith("Not saved: ") and turns.unsaved is not None
 
 
 def run_playback(turns: Turns) -> None:
@@ -199,3 +208,66 @@ def test_ending_the_turn_asks_only_while_a_unit_could_still_act():
     assert spent.units_that_could_act() == ()
     spent.end_turn(ask=True)  # nothing left to do: no question
     assert spent.game.turn == 2 and not spent.confirming_end
+
+
+# ----- undo keeps only what it can reach ---------------------------------------------------------
+
+
+# A wall with one gap: the sniper at (4, 3) shoots through it, the basic unit at (4, 0) moves
+# behind the wall unseen (to (3, 0), (3, 1) or (4, 1)), so its moves roll nothing.
+GAP = {
+    "tiles": [["level"] * 4 + ["base_2"], ["level"] * 5, ["wall"] * 3 + ["level", "wall"],
+              ["level"] * 5, ["base_1"] + ["level"] * 4],
+    "units": [["1", "sniper", 4, 3], ["1", "basic", 4, 0], ["2", "scout", 0, 3],
+              ["2", "grunt", 0, 0]],
+    "score_limit": {"1": 3, "2": 3},
+}
+SHOT, QUIET = Fire(0, 2), Move(1, (3, 0))
+
+
+def shot_then_quiet_move() -> Turns:
+    """Real dice (seeded), so that the game's save replays: the shot's roll, whatever it is."""
+    turns = Turns(Session.start(parse_map(GAP, "gap.json"), seed=1))
+    turns.act(SHOT)
+    play_out(turns)
+    rolls = turns.game.rolls
+    turns.act(QUIET)
+    play_out(turns)
+    assert turns.game.rolls == rolls > 0
+    return turns
+
+
+def test_undo_forgets_what_it_can_no_longer_reach_and_still_says_why():
+    turns = Turns(Session.start(parse_map(GAP, "gap.json"), seed=1))
+    turns.act(SHOT)
+    play_out(turns)
+    assert turns.session.undo_stack == []  # the die stands: nothing before it is reachable
+    assert turns.why_no_undo() is UndoRefusal.DIE_ROLLED
+    turns.act(QUIET)
+    play_out(turns)
+    assert len(turns.session.undo_stack) == 1 and turns.undo() is None
+    assert turns.undo() is UndoRefusal.DIE_ROLLED  # as before the die's states were forgotten
+    turns.act(EndTurn())
+    assert turns.session.undo_stack == [] and turns.undo() is UndoRefusal.NOTHING_THIS_TURN
+
+
+def test_a_long_game_keeps_no_more_undo_states_than_its_turn_has_actions():
+    turns = Turns(Session.start(parse_map(SMALL_MAP, "small.json"), seed=3))
+    rng, this_turn, most = random.Random(3), 0, 0
+    while len(turns.game.history) < 600 and not turns.game.over:
+        action = rng.choice(turns.game.legal_actions())
+        this_turn = 0 if isinstance(action, EndTurn) else this_turn + 1
+        turns.act(action)
+        turns.skip_playback()
+        assert len(turns.session.undo_stack) <= this_turn
+        most = max(most, len(turns.session.undo_stack))
+    assert 0 < most < 40
+
+
+def test_a_resumed_game_can_undo_exactly_what_the_left_one_could(data_dir):
+    turns = shot_then_quiet_move()
+    loaded = saves.load_save(turns.session.keeper.path)
+    resumed = Turns(Session.resume(loaded))
+    assert len(resumed.session.undo_stack) == 1
+    assert resumed.undo() is None and resumed.undo() is UndoRefusal.DIE_ROLLED
+    assert state_digest(resumed.game) == state_digest(turns.session.undo_stack[0][0])

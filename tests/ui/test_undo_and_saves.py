@@ -8,8 +8,10 @@ from laser_flag import saves
 from laser_flag.engine import EndTurn, Game, Move
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
+from laser_flag.save_index import list_saves
+from laser_flag.ui.save_words import standing
 from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.saves_scene import SavesScene, info_line
+from laser_flag.ui.scenes.saves_scene import SavesScene
 from laser_flag.ui.session import Session
 
 from .conftest import (
@@ -101,8 +103,8 @@ def test_end_of_turn_autosaves_and_the_autosave_continues_exactly(app, data_dir)
     move(app, scene, (5, 1), (3, 1))
     end_turn(app)
     settle(app, scene)
-    path = saves.latest_autosave()
-    assert path == data_dir / "saves" / "autosave.json"
+    path = session.keeper.path
+    assert path.parent == data_dir / "saves"
     loaded = saves.load_save(path)
     assert state_digest(loaded.game) == state_digest(scene.game)
     assert loaded.teams["names"] == session.names
@@ -110,22 +112,22 @@ def test_end_of_turn_autosaves_and_the_autosave_continues_exactly(app, data_dir)
     assert "nothing to undo this turn" in scene.turns.message
 
 
-def test_ctrl_s_saves_a_listed_game(app):
+def test_ctrl_s_saves_a_listed_copy(app):
     scene = start_game(app, small_session())
     move(app, scene, (5, 1), (3, 1))
     ctrl(app, pygame.K_s)
-    assert scene.turns.message.startswith("Saved as ")
-    infos, problems = saves.list_saves()
-    saved = [info for info in infos if info.path != saves.autosave_path()]
-    assert problems == [] and len(saved) == 1
-    assert (saved[0].map_name, saved[0].turn) == ("small", 1)
+    assert scene.turns.message.startswith("Saved a copy as small-")
+    infos, problems = list_saves()
+    copies = [info for info in infos if info.path != scene.session.keeper.path]
+    assert problems == [] and len(infos) == 2 and len(copies) == 1
+    assert (copies[0].map_name, copies[0].turn, copies[0].actions) == ("small", 1, 1)
 
 
 def test_continue_resumes_the_latest_autosave_exactly(app, tmp_path):
     game = Game(parse_map(WALLED, "walled.json"), seed=12)
     game.apply(Move(0, (4, 1)))
     game.apply(EndTurn())
-    saves.autosave(game, {"names": {"1": "Ann", "2": "Ben"}})
+    saves.write_new_save(game, {"names": {"1": "Ann", "2": "Ben"}})
     menu = open_menu(app, tmp_path)
     click(app, menu_button(menu, "continue").rect.center)
     scene = app.top
@@ -161,8 +163,8 @@ def test_load_lists_saves_and_enter_continues_the_chosen_one(app, tmp_path):
     chooser = app.top
     assert isinstance(chooser, SavesScene)
     assert [info.path.name for info in chooser.infos] == ["mine.json"]
-    assert "walled" in info_line(chooser.infos[0]) and "turn 1" in info_line(chooser.infos[0])
-    assert "vs" not in info_line(chooser.infos[0])  # hot-seat: no players named
+    assert chooser.infos[0].map_name == "walled"
+    assert standing(chooser.infos[0]) == "round 1 · score 0-0"
     assert len(chooser.problems) == 1 and "junk.json" in chooser.problems[0]
     press(app, pygame.K_RETURN)
     assert isinstance(app.top, GameScene)

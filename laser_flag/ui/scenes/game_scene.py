@@ -20,7 +20,7 @@ from ..notice import Notice
 from ..panel import PanelView
 from ..plan_marks import PlanMarks
 from ..refusals import Refused
-from ..routes import HandOff, ShowRules, ShowSettings, ShowVictory
+from ..routes import AskUnsaved, HandOff, ShowRules, ShowSettings, ShowVictory
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
 from ..selection import Selection
 from ..session import Session
@@ -116,6 +116,13 @@ class GameScene(Scene):
     def animating(self) -> bool:
         return self.turns.busy  # a bot thinking, events playing, results fading
 
+    def closing(self, quitting: bool = True) -> Transition | None:
+        """Closing the window (or going to the menu) with the game not saved asks first."""
+        return Push(AskUnsaved(self.session, quitting)) if self.turns.unsaved else None
+
+    def end(self) -> None:
+        self.turns.leave()  # left for the menu, or over: bots stop, another copy may continue it
+
     # ----- input -------------------------------------------------------------------------
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
@@ -207,9 +214,8 @@ class GameScene(Scene):
             return Push(ShowRules(self.game.map))
         if name == "settings":
             return Push(ShowSettings())
-        if name == "menu":  # the game is saved as it stands: Continue resumes it
-            self.turns.leave()
-            return PopToRoot()
+        if name == "menu":  # the game is saved as it stands (Continue resumes it), or asked
+            return self.closing(quitting=False) or PopToRoot()
         if name in keys.SETTING_COMMANDS:
             return keys.SETTING_COMMANDS[name](self.app.settings)
         sel, turns = self.selection, self.turns

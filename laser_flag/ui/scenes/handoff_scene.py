@@ -7,7 +7,8 @@ import pygame
 
 from ...board.draw import team_disc
 from ..handoff import handoff_report
-from ..scene import Pop, PopToRoot, Scene, Transition
+from ..routes import AskUnsaved
+from ..scene import Pop, PopToRoot, Push, Scene, Transition
 from ..scroll import HINT, Scroll, draw_bar, overflows
 from ..session import Session
 from ..team_tint import mix, team_tint
@@ -82,8 +83,14 @@ class HandOffScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = button_at(self.buttons(), event.pos)
             if hit is not None:
-                return self.go_on() if hit.name == "go" else PopToRoot()
+                return self.go_on() if hit.name == "go" else self.to_menu()
         return None
+
+    def to_menu(self) -> Transition:
+        """Menu: the game is saved as it stands; if its last save failed, the player is asked."""
+        if self.session.game.history and self.session.keeper.problem is not None:
+            return Push(AskUnsaved(self.session, quitting=False))
+        return PopToRoot()
 
     def go_on(self) -> Transition | None:
         """Ready shows the report; the next press shows the board."""

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pygame
 
-from ... import saves
 from ...board import draw as board_draw
 from ...board.palette import Palette
 from ...board.theme import Theme
@@ -20,15 +19,8 @@ from ..lessons import CHAPTERS
 from ..map_badge import UNDECIDED_TONE, BadgeView, badge_view
 from ..map_catalog import MAPS_DIR, MapEntry, catalog, load_entry
 from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
-from ..routes import (
-    ChooseLesson,
-    ListSaves,
-    PlayGame,
-    Route,
-    ShowRules,
-    ShowSettings,
-    WatchReplay,
-)
+from ..routes import ChooseLesson, ListSaves, OpenSave, PlayGame, ShowRules, ShowSettings
+from ..saved_games import SavedGames
 from ..scene import Push, Quit, Scene, Transition
 from ..session import Session
 from ..settings import Settings
@@ -71,8 +63,13 @@ def map_facts(gm: GameMap) -> list[str]:
     return [f"{gm.rows}x{gm.cols} · {gm.mode}", names, f"score limit {limits} · {turns}"]
 
 
-def continue_note(info: saves.SaveInfo | None) -> str:
+def continue_note(saved: SavedGames) -> str:
     """What Continue would do: every action is saved, so it resumes the very turn left."""
+    if saved.busy:
+        done, total = saved.progress()
+        counted = f": {done:,} of {total:,}" if total else ""
+        return f"Looking through your saved games{counted}..."
+    info = saved.to_continue()
     if info is None:
         return "Nothing to continue: no unfinished game is saved."
     return (f"Saved: Continue resumes this turn ({info.map_name}, round {info.round}, "
@@ -124,9 +121,8 @@ class MenuScene(Scene):
         self.message = ""
         self.message_ms = 0
         self.editor = None
-        self.saves_stamp: int | None = -1  # the saves folder when Continue's game was found
-        self.found: saves.SaveInfo | None = None
         self.fog_chosen: dict[Path, bool] = {}  # the Fog of war switch, where the player set it
+        self.reading = False  # the saves were being read at the last update
         self.measuring: MeasureHere | None = None  # "Measure here" at work on one map
         self.measuring_path: Path | None = None
         self.measure_text = ""  # its progress as last shown
@@ -175,7 +171,7 @@ class MenuScene(Scene):
             ("measure", "Stop measuring" if self.measuring else "Measure here",
              self.measuring is not None or (entry is not None and entry.playable)),
             ("learn", f"Learn to play · {lessons_done(settings)}/{len(CHAPTERS)}", True),
-            ("continue", "Continue", self.to_continue() is not None),
+            ("continue", "Continue", self.app.saves.to_continue() is not None),
             ("load", "Load game...", True),
             ("open", "Open map...", True),
             ("editor", "Map Editor", True),
@@ -280,7 +276,7 @@ class MenuScene(Scene):
             "play": self.play,
             "learn": lambda: Push(ChooseLesson()),
             "continue": self.continue_game,
-            "load": lambda: Push(ListSaves(self.open_save)),
+            "load": lambda: Push(ListSaves()),
             "rules": lambda: Push(ShowRules()),
             "settings": lambda: Push(ShowSettings()),
             "quit": Quit,
@@ -331,8 +327,9 @@ class MenuScene(Scene):
             run, self.measuring, self.measure_text = self.measuring, None, ""
             self.entries = [replace(e, badge=badge_view(e.gm)) if e.path == self.measuring_path
                             else e for e in self.entries]
-            found = run.run.error or (f"measured here: {badge_view(run.gm).word}"
-                                      if run.kept is not None else "nothing kept")
+            kept = (f"measured here: {badge_view(run.gm).word}" if run.kept is not None
+                    else "nothing kept")
+            found = run.run.error or run.problem or kept
             self.say(f"{run.gm.name}: {found}.")
 
     def cycle_level(self, team: str, step: int) -> None:
@@ -357,38 +354,16 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         """Shown again, maybe after a game: Continue's game is looked for afresh."""
-        self.saves_stamp = -1
+        self.app.saves.refresh()
         self.app.sound.play_music("music_menu")
         notice = self.app.settings.take_notice()  # a bad settings file, said once
         if notice:
             self.say(notice)
 
-    def to_continue(self) -> saves.SaveInfo | None:
-        """The game Continue resumes, looked for again only when the saves folder changed."""
-        stamp = saves.folder_stamp()
-        if stamp != self.saves_stamp:
-            self.saves_stamp, self.found = stamp, saves.latest_unfinished()
-        return self.found
-
     def continue_game(self) -> Transition | None:
-        """The newest unfinished game, where it was left; a finished one is never resumed."""
-        info = self.to_continue()
-        route = None if info is None else self.open_save(info.path, watch=False)
-        return None if route is None else Push(route)
-
-    def open_save(self, path: Path, watch: bool) -> Route | None:
-        """Where a save goes: the game screen or its replay; None (with a message) if nowhere."""
-        try:
-            loaded = saves.load_save(path)
-        except saves.SaveError as exc:
-            self.say(str(exc))
-            return None
-        if watch:
-            return WatchReplay(loaded)
-        if loaded.game.over:
-            self.say(f"{path.name}: that game is over; watch it as a replay.")
-            return None
-        return PlayGame(Session.resume(loaded, self.app.options.state_file))
+        """The last played unfinished game, where it was left; a finished one is never resumed."""
+        info = self.app.saves.to_continue()
+        return None if info is None else Push(OpenSave(info.path))
 
     def open_file(self) -> None:
         path = tk_dialogs.ask_map_file(str(self.maps_dir))
@@ -412,9 +387,13 @@ class MenuScene(Scene):
         self.message, self.message_ms = message, MESSAGE_MS
 
     def animating(self) -> bool:
-        return self.message_ms > 0 or self.measure_moved  # the message goes by itself
+        """A message goes by itself; while saves are read, and once more when they all are
+        (Continue's game found), and while Measure here's progress moves, frames are drawn."""
+        return (self.message_ms > 0 or self.app.saves.busy or self.reading
+                or self.measure_moved)
 
     def update(self, dt_ms: int) -> None:
+        self.reading = self.app.saves.busy
         failure = editor_launch.early_failure(self.editor)
         if failure:
             self.editor = None
@@ -442,7 +421,7 @@ class MenuScene(Scene):
             for i, line in enumerate(wrap(self.message, 22, w - 24 - 360)[:3]):
                 draw_text(surface, line, (w - 24, 24 + i * 22), 22, ACCENT, anchor="topright")
         else:
-            draw_text(surface, continue_note(self.to_continue()), (w - 24, 60), 20, DIM,
+            draw_text(surface, continue_note(self.app.saves), (w - 24, 60), 20, DIM,
                       anchor="topright")
 
     def draw_list(self, surface: pygame.Surface) -> None:

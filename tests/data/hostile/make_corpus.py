@@ -22,12 +22,29 @@ def deep(levels: int) -> str:
 
 
 def honest_save() -> dict:
-    """A save of 30 seeded random actions on duel.json (digest and header true)."""
+    """A save of 30 seeded random actions on duel.json (digest and header true), as version 1
+    wrote it (no digest of the file): what each file below breaks is reached by the loader."""
     game = Game(load_map(ROOT / "maps" / "duel.json"), seed=7)
     rng = random.Random(7)
     while len(game.history) < 30 and not game.over:
         game.apply(rng.choice(game.legal_actions()))
-    return saves.save_dict(game, {"names": {"1": "Ann", "2": "Ben"}, "levels": {"2": "Easy"}})
+    teams = {"names": {"1": "Ann", "2": "Ben"}, "levels": {"2": "Easy"}}
+    return {**saves.save_dict(game, teams), "version": 1}
+
+
+def signed(data: dict) -> str:
+    """A version 2 save's text: its canonical JSON and the digest of it."""
+    text = saves.canonical({**data, "version": 2})
+    return text[:-1] + f',"digest":"{saves.record_digest(text)}"}}'
+
+
+def one_tile_changed(data: dict) -> dict:
+    """The save's map with its first cover tile made floor: no unit stands there."""
+    tiles = [list(row) for row in data["map"]["tiles"]]
+    row, col = next((r, c) for r, kinds in enumerate(tiles) for c, kind in enumerate(kinds)
+                    if kind == "elevated")
+    tiles[row][col] = "level"
+    return {**data, "map": {**data["map"], "tiles": tiles}}
 
 
 # A well-formed badge (MAP_FORMAT.md), which the hostile ones below bend.
@@ -97,6 +114,10 @@ def save_files(base: dict) -> dict[str, bytes]:
         "digest_mismatch.json": {**base, "final_digest": "0" * 64},
         "embedded_team_name.json": {**base, "map": {**base["map"],
                                                     "team_names": {"2": "B" * 100_000}}},
+        "v2_signed.json": signed(base),
+        "v2_tile_changed.json": json.dumps(one_tile_changed(json.loads(signed(base)))),
+        "v2_no_digest.json": {**base, "version": 2},
+        "v2_digest_not_hex.json": {**json.loads(signed(base)), "digest": "z" * 64},
     }
     encoded = {
         name: (body if isinstance(body, str) else json.dumps(body)).encode("utf-8")

@@ -1,0 +1,60 @@
+"""The client's memory as a game grows: what the turn driver keeps per action.
+
+Plays a long seeded game through the client's own turn driver (ui/turns.py: undo snapshots,
+the log, autosaves, events played out at once) and reports how much the process grew (its
+resident memory, as a player's system monitor shows it) at a few lengths. The saves go to a
+folder in memory (/dev/shm) where there is one, so the disk does not set the pace. Undo can
+only reach back to the last die rolled in this turn, so what it keeps should stay bounded
+however long the game runs; the log grows by design.
+
+Run: .venv/bin/python benchmarks/undo.py [ACTIONS]   (figures only; never asserted in tests)
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import random
+import resource
+import sys
+import tempfile
+from pathlib import Path
+
+from replay import SEED, long_game, random_action
+
+from laser_flag import saves
+from laser_flag.ui.session import Session
+from laser_flag.ui.turns import Turns
+
+CHECKPOINTS = (1_000, 2_500, 5_000, 10_000)
+
+
+def resident_mb() -> float:
+    """The process's resident memory now (Linux), else its peak so far."""
+    gc.collect()
+    statm = Path("/proc/self/statm")
+    if statm.is_file():
+        return int(statm.read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def main() -> None:
+    actions = int(sys.argv[1]) if len(sys.argv) > 1 else CHECKPOINTS[-1]
+    gm = long_game(0).map  # the commons map with its limits raised: the game lasts
+    memory = "/dev/shm" if Path("/dev/shm").is_dir() else None
+    with tempfile.TemporaryDirectory(dir=memory) as folder:
+        os.environ[saves.DATA_DIR_ENV] = folder
+        base = resident_mb()
+        turns = Turns(Session.start(gm, seed=SEED))
+        rng = random.Random(SEED)
+        for done in range(1, actions + 1):
+            turns.act(random_action(turns.game, rng))
+            turns.skip_playback()
+            if done in CHECKPOINTS or done == actions:
+                kept = len(turns.session.undo_stack)
+                print(f"{done:>6,} actions: {resident_mb() - base:7.1f} MB more "
+                      f"({kept:,} undo snapshots, {len(turns.session.log):,} log lines)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""One game's saving in the client: its own file after every action (save_slot.py), a copy on
+Ctrl+S, another place when the player picks one, and whether the last save worked. The client
+says "saved" only when it did. No pygame here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..engine.game import Game
+from ..save_slot import SaveSlot, SlotTaken
+from ..saves import SaveError, saves_dir, write_new_save
+
+
+def _why(err: Exception) -> str:
+    """A failed save in a few words: the system's reason and the file, or the save's limit."""
+    if isinstance(err, OSError) and err.strerror:
+        where = f" ({err.filename})" if err.filename else ""
+        return f"{err.strerror}{where}"
+    return " ".join(str(err).split())
+
+
+class SaveKeeper:
+    """Where one game is saved. `slot` is its own file (None until its first action is saved);
+    `problem` says why the last save failed, None while every save so far worked."""
+
+    def __init__(self, slot: SaveSlot | None = None) -> None:
+        self.slot = slot
+        self.problem: str | None = None
+
+    @property
+    def path(self) -> Path | None:
+        return None if self.slot is None else self.slot.path
+
+    @property
+    def in_saves_folder(self) -> bool:
+        """Whether the game's file is where Continue and Load game find it."""
+        return self.slot is not None and self.slot.path.parent == saves_dir()
+
+    def autosave(self, game: Game, teams: dict[str, Any]) -> str | None:
+        """Save the game as it stands to its own file; what the player should be told, if any
+        (a failure, or that the game moved to a new file because another program changed it)."""
+        try:
+            if self.slot is None:
+                self.slot, moved = SaveSlot.new(game, teams), None
+            else:
+                moved = self.slot.write(game, teams)
+        except (OSError, SaveError) as err:
+            self.problem = _why(err)
+            return f"Not saved: {self.problem}"
+        self.problem = None
+        if moved is not None:
+            return (f"{moved.name} was changed by another program: this game goes on "
+                    f"as {self.slot.path.name}.")
+        return None
+
+    def save_copy(self, game: Game, teams: dict[str, Any]) -> str:
+        """Ctrl+S: a copy of the game as it stands, under a new name (Load game lists it)."""
+        try:
+            path = write_new_save(game, teams)
+        except (OSError, SaveError) as err:
+            return f"Could not save a copy: {_why(err)}"
+        return f"Saved a copy as {path.name}; the game itself is saved after every action."
+
+    def save_elsewhere(self, path: Path, game: Game, teams: dict[str, Any]) -> str | None:
+        """The game to `path` (the player chose it), and there from now on; None when it was
+        saved, else why not (the game stays where it was)."""
+        try:
+            slot = SaveSlot.at(path, game, teams)
+        except (OSError, SaveError, SlotTaken) as err:
+            return _why(err)
+        self.release()
+        self.slot, self.problem = slot, None
+        return None
+
+    def release(self) -> None:
+        """The game is left or over: its file is no longer held (another copy may continue it)."""
+        if self.slot is not None:
+            self.slot.release()
+
+    def closing_words(self) -> str | None:
+        """What the terminal is told when the window closes mid-game; None when nothing was
+        ever to be saved (the lesson)."""
+        if self.problem is not None:
+            return f"Not saved: {self.problem}"
+        if self.slot is None:
+            return None
+        if self.in_saves_folder:
+            return "Saved: Continue (in the menu of laser-flag) resumes this turn."
+        return f"Saved as {self.path}."
