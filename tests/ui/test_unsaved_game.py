@@ -12,6 +12,7 @@ from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
 from laser_flag.ui import tk_dialogs
 from laser_flag.ui.lesson import Lesson
+from laser_flag.ui.lessons import CHAPTERS
 from laser_flag.ui.loop import BACKGROUND, VEIL
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.handoff_scene import HandOffScene
@@ -144,7 +145,7 @@ def test_a_saved_game_closes_without_a_question_saying_where(app, capsys):
 
 def test_the_lesson_is_never_said_to_be_saved(app, capsys):
     """It is no game to continue: closing it once printed "Saved: Continue ..." all the same."""
-    lesson = Lesson()
+    lesson = Lesson(CHAPTERS[0])  # the basics: its first step is a move
     app.push(MenuScene())
     app.push(LessonScene(lesson, lesson.session()))
     app.on_quit.append(lambda: say_saved(app))
