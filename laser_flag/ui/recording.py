@@ -1,8 +1,9 @@
 """A recorded game to watch: a save's or a game's just finished, every state of it on demand, and
 a new game taken over from any of them ("Play on from here").
 
-No pygame. The recording is only ever read: playing on builds a new game of its own, which the
-turn driver saves as it saves any new game, so the file watched is never written.
+No pygame. The recording is only ever read: playing on builds a new game with a save keeper of
+its own (no file yet), which the turn driver saves at once to a new file (save_slot.SaveSlot), so
+the file watched is never claimed nor written.
 """
 
 from __future__ import annotations

@@ -54,6 +54,10 @@ class Turns:
         self.hold_rolls = False  # "pause after each roll": a person's rolls wait for a key
         # Two humans under fog: a resumed game, and each turn, starts behind the hand-off cover.
         self.handoff_due = hot_seat_fog(self.game, session.levels) and bool(self.game.history)
+        if self.game.history and session.keeper.slot is None:
+            # A game that starts with actions played (on from a replay's moment) has something
+            # to lose already: its own file at once, so Continue and Load game list it.
+            self.autosave()
 
     @property
     def game(self) -> Game:

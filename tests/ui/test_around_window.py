@@ -117,9 +117,9 @@ def test_watch_scrub_play_on_win_and_watch_again(xvfb, tmp_path, app):
     assert state["winner"] == "1" and state["scores"]["1"] == 1
     assert state["names"] == {"1": "Ann", "2": "Ben"}
     assert watched.read_bytes() == original  # watched, never written
-    played = [p for p in (data / "saves").glob("*.json") if p != watched]
-    assert played, "the game played on was saved apart"
-    finished = saves.load_save(max(played, key=lambda p: p.stat().st_mtime))
+    played = [p for p in (data / "saves").glob("[!.]*.json") if p != watched]  # not the index
+    assert len(played) == 1, "the game played on was saved apart, in one file of its own"
+    finished = saves.load_save(played[0])
     assert len(finished.actions) == spots["at"] + 1 and finished.game.winner == "1"
     assert saves.load_save(watched).game.winner == "1"
 

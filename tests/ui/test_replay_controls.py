@@ -1,7 +1,8 @@
 """The replay's buttons and timeline through the real loop: scrubbing by click and drag, jumping
 to a round, the controls, the next action marked on the board, zoom on a big board, and Play on
-from here: a new game from the moment shown, saved as any new game is, the watched file left
-byte for byte as it was."""
+from here: a new game from the moment shown, saved at once in a file of its own, the watched
+file left byte for byte as it was. Load game's W opens a save to watch through the loading
+screen."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from laser_flag.engine import Game
 from laser_flag.engine.actions import EndTurn, Move
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
+from laser_flag.save_index import list_saves
 from laser_flag.ui.routes import WatchReplay
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
@@ -21,7 +23,7 @@ from laser_flag.ui.scenes.replay_scene import ReplayScene
 from laser_flag.ui.screens import build
 from laser_flag.ui.settings import MIN_SIZE
 
-from .conftest import SMALL_MAP, centre, click, frames, press, run_until, settle
+from .conftest import SMALL_MAP, centre, click, frames, panel_button, press, run_until, settle
 
 BIG_MAP = {  # 21 x 21: its tiles would be under the legible size in the smallest window
     "tiles": [["level"] * 21 for _ in range(21)],
@@ -186,6 +188,12 @@ def test_play_on_from_here_is_a_new_game_saved_apart_and_the_file_is_untouched(a
     game_scene = app.top
     assert isinstance(game_scene, GameScene)
     assert state_digest(game_scene.game) == shown
+    # Saved at once in a file of its own, in the saves folder: Continue and Load game list it.
+    own = game_scene.session.keeper.path
+    assert own is not None and own.parent == saves.saves_dir() and own != path
+    infos, problems = list_saves()
+    assert [(i.path, i.over) for i in infos] == [(own, False)] and not problems
+    assert len(saves.load_save(own).actions) == at
     assert list(game_scene.game.history) == list(player.replay.actions[:at])
     assert game_scene.session.names == {"1": "Ann", "2": "Ben"}
     assert any("moves" in line for line in game_scene.session.log)  # the log up to here
@@ -196,8 +204,10 @@ def test_play_on_from_here_is_a_new_game_saved_apart_and_the_file_is_untouched(a
     # The dice go on as the recorded game's: the same action leaves the same state.
     assert game_scene.game.history[-1] == recorded_next
     assert state_digest(game_scene.game) == recorded_after
-    autosave = saves.load_save(saves.autosave_path())
-    assert len(autosave.actions) == at + 1 and autosave.path != path
+    assert len(saves.load_save(own).actions) == at + 1  # the same file, after every action
+    assert [i.path for i in list_saves()[0]] == [own]
+    click(app, panel_button(game_scene, "menu").rect.center)
+    assert isinstance(app.top, MenuScene) and app.saves.to_continue().path == own
     assert path.read_bytes() == original  # the file watched was never written
 
 
@@ -242,5 +252,7 @@ def test_load_lists_a_save_and_w_watches_it(app, tmp_path):
     assert isinstance(replay, ReplayScene) and replay.recording.path == mine
     assert replay.player.index == 0 and replay.player.last == len(saves.load_save(mine).actions)
     press(app, pygame.K_ESCAPE)
-    assert app.top is menu  # the list made way for the replay
+    assert app.top is listed  # back to the list, to watch or continue another
+    press(app, pygame.K_ESCAPE)
+    assert app.top is menu
     assert mine.read_bytes() == original
