@@ -41,11 +41,13 @@ REPEATS = 3
 
 
 def cold_load_ms(path: Path, data_folder: str, shipped: bool = True) -> float:
-    """One fresh interpreter's load_map(path).visibility, the imports before it not counted;
-    without `shipped`, the engine's shipped answers are hidden from it."""
-    hide = "" if shipped else f"sight_cache.SHIPPED = sight_cache.SHIPPED / {data_folder!r};"
+    """One fresh interpreter's load_map(path).visibility, the imports before it not counted, with
+    the app's store of LOS answers (the data folder's); without `shipped`, the answers that
+    ship with the game are hidden from it."""
+    hide = "" if shipped else f"shipped=Path({data_folder!r}) / 'none'"
     code = (
-        "import time; from laser_flag.engine import load_map, sight_cache;" + hide +
+        "import time; from pathlib import Path; from laser_flag.engine import load_map, sight;"
+        f"from laser_flag.sight_files import SightFiles; sight.install(SightFiles({hide}));"
         f"t = time.perf_counter(); load_map({str(path)!r}).visibility;"
         "print((time.perf_counter() - t) * 1000)"
     )

@@ -13,6 +13,7 @@ from . import __version__
 from .bots import HUMAN, LEVELS
 from .engine.mapfile import MapError, load_map
 from .saves import ReplayMismatch, SaveError, load_save
+from .sight_files import use_data_folder
 from .sound.mixer import Mixer
 from .tools.cli import (
     OneLineParser,
@@ -219,6 +220,7 @@ def watch_replay(path: Path, size: tuple[int, int]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the client; 0 on a normal quit, 2 (one line) for a bad option or unplayable --map."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    use_data_folder()  # maps' LOS answers: read from and kept in the data folder
     if argv and argv[0] == "replay":
         return replay_main(argv[1:])
     try:

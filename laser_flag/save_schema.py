@@ -15,9 +15,10 @@ from typing import Any
 
 from .bots.levels import LEVELS
 from .engine.actions import ACTIONS
-from .engine.game_map import MAX_SIDE, TEAMS
+from .engine.game_map import MAX_SIDE
 from .engine.json_reader import ReadError, clip
 from .engine.mapfile import MAX_TEAM_NAME_CHARS
+from .engine.terms import DRAW, TEAMS, Victory
 
 SAVE_FORMAT = "laser-flag-save"
 SAVE_VERSION = 1
@@ -28,8 +29,8 @@ MAX_MAP_NAME_CHARS = 255  # a map's own name (200 at most) or else its file name
 MAX_ID = MAX_SIDE * MAX_SIDE  # no unit id, row or column reaches it
 SEED_LIMIT = 2**64
 ACTION_ARGS = {name: kind.ARITY for name, kind in ACTIONS.items()}  # record.action_to_json
-WINNERS = (*TEAMS, "draw")
-VICTORIES = ("score", "elimination", "checkmate", "turn_limit")  # the engine's GameOver.victory
+WINNERS = (*TEAMS, DRAW)
+VICTORIES = tuple(Victory)  # the engine's GameOver.victory
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 
 Check = Callable[[str, Any], None]

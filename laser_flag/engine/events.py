@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from .game_map import Pos
+from .terms import Laser, Team, Victory, Winner, winner_of
 
 
 @dataclass(frozen=True)
@@ -71,16 +72,16 @@ class Shot:
 class Scored:
     """`team` scored a point and now has `score`."""
 
-    team: str
+    team: Team
     score: int
 
 
 @dataclass(frozen=True)
 class LaserChanged:
-    """A unit's laser became 'charged', 'charging' or 'deactivated'."""
+    """A unit's laser became charged, charging or deactivated."""
 
     unit: int
-    laser: str
+    laser: Laser
 
 
 @dataclass(frozen=True)
@@ -94,8 +95,8 @@ class Disqualified:
 class TurnEnded:
     """`team` ended its turn; `next_team` acts in turn `turn` of round `round`."""
 
-    team: str
-    next_team: str
+    team: Team
+    next_team: Team
     turn: int
     round: int
 
@@ -104,8 +105,8 @@ class TurnEnded:
 class GameOver:
     """The game ended: winner '1', '2' or 'draw', and why."""
 
-    winner: str
-    victory: str
+    winner: Winner
+    victory: Victory
 
 
 Event = Moved | Shot | Scored | LaserChanged | Disqualified | TurnEnded | GameOver
@@ -159,6 +160,12 @@ def _read(kind: Any, value: Any, name: str) -> Any:
             for m in v),
         "Fraction": lambda v: _ints(v, 2) and v[1] > 0,
     }
+    named = {"Team": Team, "Laser": Laser, "Victory": Victory, "Winner": winner_of}
+    try:
+        if kind in named:
+            return named[kind](value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: not a {kind}: {_clip(value)}") from None
     if not readers[kind](value):
         raise ValueError(f"{name}: not a {kind}: {_clip(value)}")
     if kind == "Fraction":

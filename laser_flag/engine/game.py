@@ -24,6 +24,7 @@ from .outcomes import ChanceScript, explore
 from .rolls import TWO_D6, Dice, ToHit, to_hit
 from .ruleset import CLASS_LABELS
 from .state import GameState
+from .terms import DRAW, Team, Victory
 from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 
 NO_LOS = "There is no line of sight to that unit."
@@ -91,7 +92,7 @@ class Game:
         self._bit = movement.bit_of_tile(gm)
         self._occupied = self._tiles_of(self._units.values())  # kept up to date by every move
         self._targets: _Targets | None = None  # kept until one of them moves or leaves
-        self._active_team = "1"
+        self._active_team = TEAMS[0]
         self._turn = 1
         self._scores = {t: 0 for t in TEAMS}
         self._stats = {t: {"shots": 0, "hits": 0} for t in TEAMS}
@@ -142,7 +143,7 @@ class Game:
     def _starting_unit(self, uid: int) -> Unit:
         spec = self.map.units[uid]
         # Team 2 starts on watch: it holds its class's max snap shots (RULES §6).
-        snap = self.rules[spec.unit_class].max_snap_shots if spec.team == "2" else 0
+        snap = self.rules[spec.unit_class].max_snap_shots if spec.team == Team.TWO else 0
         return Unit(uid, spec.team, spec.unit_class, spec.pos, self.rules.ap_per_turn,
                     snap_shots=snap, elevated=self.map.is_cover(spec.pos))
 
@@ -642,8 +643,8 @@ class Game:
                 if u.snap_shots != snap:  # a unit left as it was is not copied
                     self._change(u.id, snap_shots=snap)
         limit = self.map.turn_limit
-        if limit is not None and team == "2" and self.round >= limit:
-            self._finish(self._leader(), "turn_limit")
+        if limit is not None and team == Team.TWO and self.round >= limit:
+            self._finish(self._leader(), Victory.TURN_LIMIT)
         nxt = other_team(team)
         self._turn += 1
         self._active_team = nxt
@@ -654,8 +655,8 @@ class Game:
         self._emit(TurnEnded(team, nxt, self._turn, self.round))
 
     def _leader(self) -> str:
-        one, two = self._scores["1"], self._scores["2"]
-        return "1" if one > two else "2" if two > one else "draw"
+        one, two = (self._scores[t] for t in TEAMS)
+        return TEAMS[0] if one > two else TEAMS[1] if two > one else DRAW
 
     # ----- victory -----------------------------------------------------------------------
 
@@ -664,7 +665,7 @@ class Game:
         scores, limit = self._scores, self.map.score_limit
         losers = [other_team(t) for t in TEAMS if scores[t] >= limit[t]]
         if losers:
-            return self._result("score", losers)
+            return self._result(Victory.SCORE, losers)
         units = self._units.values()
         armed = {u.team for u in units if u.laser != DEACTIVATED}  # a laser not deactivated
         self._armed = len(armed) == len(TEAMS)  # every team on the board and armed
@@ -673,13 +674,13 @@ class Game:
         present = {u.team for u in units}
         losers = [t for t in TEAMS if t not in present]
         if losers:
-            return self._result("elimination", losers)
+            return self._result(Victory.ELIMINATION, losers)
         losers = [t for t in TEAMS if t not in armed and self._checkmated(t)]
-        return self._result("checkmate", losers) if losers else None
+        return self._result(Victory.CHECKMATE, losers) if losers else None
 
     @staticmethod
     def _result(reason: str, losers: list[str]) -> tuple[str, str]:
-        return ("draw" if len(losers) == 2 else other_team(losers[0]), reason)
+        return (DRAW if len(losers) == 2 else other_team(losers[0]), reason)
 
     def _checkmated(self, team: str) -> bool:
         """No laser charged or charging, and every usable base occupied by some unit."""

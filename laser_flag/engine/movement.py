@@ -9,6 +9,7 @@ however many tiles it reaches.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from functools import reduce
@@ -389,6 +390,9 @@ class KeptSearches:
     def __init__(self, gm: GameMap) -> None:
         self._grid = gm.memo(_Grid)
         self._bit = self._grid.bit
+        # Threads share a map (the client's bot thinks on a worker thread): each look-up and
+        # each change of the two orders below is one step under this lock; searches run outside.
+        self._lock = threading.Lock()
         self._found: OrderedDict[tuple[tuple[Pos, int, bool, int], int], Reach] = OrderedDict()
         # key -> the open-floor search, the tiles it asked (its start left out), its walked_on
         self._open_floor: OrderedDict[tuple[Pos, int, bool, int], tuple[Reach, int, int]] = (
@@ -412,26 +416,32 @@ class KeptSearches:
 
     def _walk_open_floor(self, key: tuple[Pos, int, bool, int]) -> tuple[Reach, int, int]:
         reach = self._kept(self._found, (key, 0))
-        found = self._open_floor[key] = (reach, reach.asked & ~self._bit[key[0]],
-                                         reach.walked_on(key[1]))
-        if len(self._open_floor) > self.LIMIT:
-            self._open_floor.popitem(last=False)
+        found = (reach, reach.asked & ~self._bit[key[0]], reach.walked_on(key[1]))
+        self._keep(self._open_floor, key, found)
         return found
 
     def _kept(self, found: OrderedDict[Any, Reach], at: tuple[Any, int],
               like: Reach | None = None) -> Reach:
         """The search `at` (key, blocked), made now if it is not kept; among units, it goes on
         from `like`'s (the open-floor search's) first layers, up to the first step onto a unit."""
-        reach = found.get(at)
-        if reach is not None:
-            found.move_to_end(at)
-            return reach
+        with self._lock:
+            reach = found.get(at)
+            if reach is not None:
+                found.move_to_end(at)
+                return reach
         key, blocked = at
         alike = like.steps_alike(blocked) if like is not None else 0
-        reach = found[at] = _search(self._grid, *key, blocked, like, alike)
-        if len(found) > self.LIMIT:
-            found.popitem(last=False)
+        reach = _search(self._grid, *key, blocked, like, alike)
+        self._keep(found, at, reach)
         return reach
+
+    def _keep(self, found: OrderedDict[Any, T], at: Any, value: T) -> None:
+        """Keep a search's answer, the least recently used beyond LIMIT dropped. Two threads
+        that made the same search at once keep either answer: they are equal."""
+        with self._lock:
+            found[at] = value
+            if len(found) > self.LIMIT:
+                found.popitem(last=False)
 
 
 def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagonal: int,

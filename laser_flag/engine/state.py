@@ -7,6 +7,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .fog import FrozenMemory
+from .terms import Team, Victory, Winner
 from .units import Unit
 
 
@@ -18,12 +19,12 @@ class GameState:
     """
 
     units: tuple[Unit, ...]
-    active_team: str
+    active_team: Team
     turn: int
     scores: Mapping[str, int]
     stats: Mapping[str, Mapping[str, int]]  # per team: shots and hits
-    winner: str | None
-    victory: str | None
+    winner: Winner | None
+    victory: Victory | None
     rolls: int  # dice rolled so far; an undo may not take back a roll
     rng: tuple[Any, ...]
     last_seen: FrozenMemory = ()  # fog of war: where each team last saw each enemy (RULES §9)

@@ -23,6 +23,7 @@ from multiprocessing.pool import Pool
 from typing import Any
 
 from laser_flag.engine import GameMap
+from laser_flag.sight_files import use_data_folder
 
 from . import report
 from .games import GameRecord, Plan, Task, play, steps_budget, tasks
@@ -33,10 +34,11 @@ POLL_SECONDS = 0.1  # how often the collecting thread looks whether it was asked
 
 def start_pool(jobs: int) -> Pool:
     """Spawn-started workers that ignore Ctrl-C (they inherit SIG_IGN): only the main process
-    stops a run, and a worker never prints a KeyboardInterrupt traceback."""
+    stops a run, and a worker never prints a KeyboardInterrupt traceback. Each reads and keeps
+    maps' LOS answers in the data folder, as the process that started them does."""
     handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        return multiprocessing.get_context("spawn").Pool(jobs)
+        return multiprocessing.get_context("spawn").Pool(jobs, initializer=use_data_folder)
     finally:
         signal.signal(signal.SIGINT, handler)
 

@@ -28,6 +28,7 @@ from laser_flag.lab import STYLES, Plan, badge, parse_pairing, report
 from laser_flag.lab.games import GameRecord, steps_budget, tasks
 from laser_flag.lab.pairings import Pairing, label
 from laser_flag.lab.run import play_all, workers
+from laser_flag.sight_files import use_data_folder
 from laser_flag.tools.cli import (
     OneLineParser,
     UsageError,
@@ -248,6 +249,7 @@ def write_badges(args: argparse.Namespace, run: Plan, doc: dict[str, Any]) -> No
 def main(argv: list[str] | None = None) -> int:
     """Run the lab; 2 with one line on stderr for a bad argument, map, output or missing
     matplotlib; 130 after Ctrl-C, with the report of the games played so far."""
+    use_data_folder()  # maps' LOS answers: read from and kept in the data folder
     try:
         args, plt = _setup(argv)
         run = plan(args)
