@@ -7,7 +7,7 @@ JSON (`action_to_json`), the save schema and `apply()`'s dispatch all read it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from .game_map import Pos
 
@@ -21,11 +21,13 @@ class Move:
 
     ARITY: ClassVar[int] = 3  # ["move", unit, row, col]
 
-    def args(self) -> tuple[Any, ...]:
+    def well_formed(self) -> bool:
         to = self.to
-        if type(to) is not tuple or len(to) != 2:  # shown malformed, never unpacked
-            return (self.unit_id, to)
-        return (self.unit_id, *to)
+        return (type(self.unit_id) is int and type(to) is tuple and len(to) == 2
+                and type(to[0]) is int and type(to[1]) is int)
+
+    def args(self) -> tuple[int, ...]:
+        return (self.unit_id, *self.to)
 
     @classmethod
     def from_args(cls, args: list[int]) -> Move:
@@ -41,7 +43,10 @@ class Fire:
 
     ARITY: ClassVar[int] = 2  # ["fire", unit, target]
 
-    def args(self) -> tuple[Any, ...]:
+    def well_formed(self) -> bool:
+        return type(self.unit_id) is int and type(self.target_id) is int
+
+    def args(self) -> tuple[int, ...]:
         return (self.unit_id, self.target_id)
 
     @classmethod
@@ -55,7 +60,10 @@ class EndTurn:
 
     ARITY: ClassVar[int] = 0  # ["end_turn"]
 
-    def args(self) -> tuple[Any, ...]:
+    def well_formed(self) -> bool:
+        return True
+
+    def args(self) -> tuple[int, ...]:
         return ()
 
     @classmethod
@@ -83,9 +91,9 @@ def check_action(action: object) -> None:
     apply() can refuse it before anything changes (a Move to (1.0, 1.0) or by unit True).
     Ids and rows are real ints (`type(...) is int`): a bool, float or int subclass would be
     recorded as something else."""
-    if type(action) not in NAMES:
-        raise IllegalAction(f"Not an action: a {type(action).__name__}.")
-    args = action.args()  # type: ignore[union-attr]
-    if len(args) != action.ARITY or not all(type(n) is int for n in args):  # type: ignore[union-attr]
+    kind = type(action)
+    if kind not in NAMES:
+        raise IllegalAction(f"Not an action: a {kind.__name__}.")
+    if not action.well_formed():  # type: ignore[union-attr]
         # the values are not shown: repr() of a huge int raises
-        raise IllegalAction(f"A malformed {type(action).__name__}: ids and rows must be integers.")
+        raise IllegalAction(f"A malformed {kind.__name__}: ids and rows must be integers.")

@@ -46,6 +46,15 @@ class Moved:
         return path
 
 
+@dataclass(frozen=True, kw_only=True)
+class SeenMove(Moved):
+    """An enemy's move as a team under fog saw it: setting out from `seen_from`, then at its
+    `path`'s one tile. The tiles walked between are never seen (RULES.md §9), so the move is
+    neither drawn nor told as a walk (fog.as_seen)."""
+
+    seen_from: Pos
+
+
 @dataclass(frozen=True)
 class Shot:
     """A laser was fired; `dice` are listed highest first.
@@ -115,6 +124,7 @@ Event = Moved | Shot | Scored | LaserChanged | Disqualified | TurnEnded | GameOv
 EVENTS: dict[str, type[Event]] = {
     "moved": Moved, "shot": Shot, "scored": Scored, "laser_changed": LaserChanged,
     "disqualified": Disqualified, "turn_ended": TurnEnded, "game_over": GameOver,
+    "seen_move": SeenMove,  # only ever in a team's view under fog: an enemy's move as seen
 }
 _NAMES = {kind: name for name, kind in EVENTS.items()}
 

@@ -152,21 +152,26 @@ class _Levels:
         return onto ^ known, tried, kept | fewer  # (`^` of a part: no `~`, which is slow)
 
 
+def grid_of(gm: GameMap) -> _Grid:
+    """The map's tiles as bitsets, made once per map."""
+    return gm.memo(_Grid)
+
+
 def tile_bits(gm: GameMap, tiles: Iterable[Pos]) -> int:
     """The bitset of some tiles of the map, as Reach.depends_on_any and search_bits read it."""
-    return gm.memo(_Grid).bits(tiles)
+    return grid_of(gm).bits(tiles)
 
 
 def bit_of_tile(gm: GameMap) -> Mapping[Pos, int]:
     """Each tile's bit (tile_bits of that tile alone), for a caller that keeps a bitset of
     tiles up to date one tile at a time."""
-    return gm.memo(_Grid).bit
+    return grid_of(gm).bit
 
 
 def tile_table(gm: GameMap, make: Callable[[Pos], T]) -> list[T | None]:
     """make(tile) for every tile of the map, at its bit's index (None in the padding): the
     table Reach.pick reads the destinations' entries from."""
-    return [None if pos is None else make(pos) for pos in gm.memo(_Grid).positions]
+    return [None if pos is None else make(pos) for pos in grid_of(gm).positions]
 
 
 class _Walked:
@@ -388,10 +393,10 @@ class KeptSearches:
     LIMIT = 16384
 
     def __init__(self, gm: GameMap) -> None:
-        self._grid = gm.memo(_Grid)
+        self._grid = grid_of(gm)
         self._bit = self._grid.bit
-        # Threads share a map (the client's bot thinks on a worker thread): each look-up and
-        # each change of the two orders below is one step under this lock; searches run outside.
+        # Threads share a map (the client's bot thinks on a worker thread): a search kept is
+        # added and the oldest dropped in one step under this lock; searches run outside it.
         self._lock = threading.Lock()
         self._found: OrderedDict[tuple[tuple[Pos, int, bool, int], int], Reach] = OrderedDict()
         # key -> the open-floor search, the tiles it asked (its start left out), its walked_on
@@ -424,11 +429,13 @@ class KeptSearches:
               like: Reach | None = None) -> Reach:
         """The search `at` (key, blocked), made now if it is not kept; among units, it goes on
         from `like`'s (the open-floor search's) first layers, up to the first step onto a unit."""
-        with self._lock:
-            reach = found.get(at)
-            if reach is not None:
+        reach = found.get(at)
+        if reach is not None:
+            try:  # (not contextlib.suppress: three calls more on the hot path)  # noqa: SIM105
                 found.move_to_end(at)
-                return reach
+            except KeyError:  # another thread dropped it in between: the answer stands
+                pass
+            return reach
         key, blocked = at
         alike = like.steps_alike(blocked) if like is not None else 0
         reach = _search(self._grid, *key, blocked, like, alike)

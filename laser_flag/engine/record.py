@@ -48,7 +48,7 @@ def state_of(game: Game) -> dict[str, Any]:
         "stats": {team: dict(stats) for team, stats in state.stats.items()},
         "winner": state.winner,
         "victory": state.victory,
-        "rng": repr(state.rng),
+        "rng": repr(state.rng.getstate()),
     }
     if game.fog:  # only fog games hold these, so the digests of other games stay as they were
         data["fog"] = True

@@ -39,13 +39,15 @@ def test_a_lazy_moved_has_no_other_attributes_and_stays_frozen() -> None:
 
 
 def test_every_event_of_random_games_round_trips_through_json() -> None:
-    """The events of seeded games on three bundled maps, fog and open: JSON and back, equal."""
+    """The events of seeded games on three bundled maps, fog and open, and each team's view of
+    them: JSON and back, equal."""
     kinds = set()
     for path in sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))[:3]:
         for fog in (False, True):
             game, rng = Game(load_map(path), seed=2, fog=fog), random.Random(2)
             while not game.over:
-                for event in game.apply(rng.choice(game.legal_actions())):
+                events = game.apply(rng.choice(game.legal_actions()))
+                for event in [*events, *(e for t in "12" for e in game.observe(t).events)]:
                     back = event_from_json(json.loads(json.dumps(event_to_json(event))))
                     assert back == event and repr(back) == repr(event)
                     kinds.add(type(event))
