@@ -58,6 +58,12 @@ class TeamView:
     def round(self) -> int:
         return (self.turn + 1) // 2
 
+    def whereabouts(self) -> dict[int, Pos]:
+        """Where the team knows each enemy to be: in sight now, or where last seen (one that
+        only went out of sight is where it was)."""
+        shown = {u.id: u.pos for u in self.units if u.team != self.team}
+        return {**{uid: pos for uid, (pos, _) in self.last_seen.items()}, **shown}
+
     def to_json(self) -> dict[str, Any]:
         return {
             "team": self.team, "turn": self.turn, "active_team": self.active_team,
@@ -98,6 +104,24 @@ def view(state: GameState, team: str) -> TeamView:
         shown, hidden, last_seen, tiles, events = units, (), {}, None, state.events
     return TeamView(team, shown, last_seen, hidden, tiles, events, state.turn, state.active_team,
                     state.fog, state.scores, state.stats, state.winner, state.victory)
+
+
+def versions(state: GameState) -> list[tuple[Event, dict[Team, Event]]]:
+    """Each event of the action that made `state`, with the teams told of it and the version
+    each saw (fog.as_seen: an enemy's move seen where it ended); without fog, every team is
+    told every event as it happened."""
+    if not state.fog:
+        return [(e, dict.fromkeys(TEAMS, e)) for e in state.events]
+    return [(e, {t: seen for t, seen in zip(TEAMS, told, strict=True) if seen is not None})
+            for e, told in zip(state.events, state.told, strict=True)]
+
+
+def told_versions(seen_by: Mapping[Team, Event]) -> list[tuple[Event, frozenset[Team]]]:
+    """The distinct versions of one event (`versions`), each with the teams that saw it so."""
+    teams: dict[Event, set[Team]] = {}
+    for team, seen in seen_by.items():
+        teams.setdefault(seen, set()).add(team)
+    return [(seen, frozenset(told)) for seen, told in teams.items()]
 
 
 def told(state: GameState, team: str) -> list[Event]:

@@ -12,8 +12,8 @@ from typing import Any
 from ..bots import HUMAN, LEVELS
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
+from ..engine.team_view import told_versions
 from ..replay_index import ReplayIndex
-from .fog_view import knowledge, told_in_replay, told_versions
 from .log_text import Roster, log_line
 from .settings import all_human
 
@@ -100,7 +100,8 @@ class Session:
         if before.rolls != self.game.rolls:
             return UndoRefusal.DIE_ROLLED
         team = self.game.active_team  # what a look showed cannot be unseen: no free scouting
-        if self.game.fog and knowledge(before, team) != knowledge(self.game, team):
+        if self.game.fog and (before.observe(team).whereabouts()
+                              != self.game.observe(team).whereabouts()):
             return UndoRefusal.REVEALED
         return None
 
@@ -134,15 +135,13 @@ class Session:
         """The log and this turn's undo steps as they were when the game was saved, rebuilt
         from the events of the loader's replay in the words the game uses."""
         first = index.first_of_turn(self.game.turn)  # this turn's actions follow that state
-        for done, events in enumerate(index.events[1:]):
+        for done in range(index.last):
             before = index.game_at(done)
             if done >= first:
                 self.undo_stack.append((before.copy(), len(self.log)))
-            told = told_in_replay(index, done + 1)
-            for event, teams in zip(events, told, strict=True):
-                versions = told_versions(event, teams, before)
+            for _, seen_by in index.versions(done + 1):
                 self.log.extend(log_line(seen, self.roster, before.turn, who)
-                                for seen, who in versions)
+                                for seen, who in told_versions(seen_by))
 
     def state(self) -> dict[str, Any]:
         """The debug dump: the engine's state record plus what only the client keeps."""

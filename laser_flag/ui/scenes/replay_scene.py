@@ -16,7 +16,7 @@ from ...saves import LoadedSave
 from ...sound.cues import classes_of, sounds_for
 from ..bot_turns import DICE_MS
 from ..fog_draw import draw_fog
-from ..fog_view import TeamView, ViewCache, as_seen_by, units_before
+from ..fog_view import TeamView, ViewCache, units_before
 from ..game_draw import draw_playback
 from ..layout import game_layout
 from ..log_text import Roster, event_text
@@ -61,7 +61,6 @@ class ReplayScene(Scene):
         self.playback: Playback | None = None  # the action's events, played as in the game
         self.seen_by: str | None = None  # V: everything, or the game as that team saw it
         self.views = ViewCache()
-        self.told_cache: dict[tuple[int, str], list[Event]] = {}  # by action and team
 
     @property
     def game(self) -> Game:
@@ -80,11 +79,7 @@ class ReplayScene(Scene):
         team = self.seen_by
         if team is None:
             return list(self.replay.events[index])
-        if (index, team) not in self.told_cache:  # kept: the state before is slow to go back to
-            before = self.replay.game_at(index - 1)
-            self.told_cache[index, team] = [as_seen_by(e, team, before)
-                                            for e in self.replay.events_for(index, team)]
-        return self.told_cache[index, team]
+        return self.replay.seen_by(index, team)
 
     def lines(self, index: int) -> list[str]:
         """The log lines of one action, dice included, as the chosen view was told of them."""
