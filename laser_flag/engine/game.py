@@ -93,8 +93,8 @@ class Game:
             self._stats[team].update(counts)
 
     def copy(self) -> Game:
-        """An independent copy: it shares the state and the history (both immutable); forced
-        dice with a script of their own are copied, so a copy's never use up the original's."""
+        """An independent copy sharing the immutable state and history; forced dice of its own,
+        so that a copy's never use up the original's."""
         other = object.__new__(type(self))
         other.__dict__ = self.__dict__.copy()
         other._scores = dict(self._scores)
@@ -103,8 +103,7 @@ class Game:
             other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
         return other
 
-    def state(self) -> GameState:
-        """Where the game stands: one immutable value (saves digest it, tests build on it)."""
+    def state(self) -> GameState:  # where the game stands: one immutable value
         return self._state
 
     @property
@@ -122,7 +121,10 @@ class Game:
     winner = _Shown[Winner | None]()  # "1", "2" or "draw" once the game is over
     victory = _Shown[Victory | None]()  # the condition that ended the game (RULES §7)
     rolls = _Shown[int]()  # dice rolled so far; an undo may not take back a roll
-    over = _Shown[bool]()
+
+    @property
+    def over(self) -> bool:  # (asked after every action: a property is a call less)
+        return self._state.winner is not None
 
     @property
     def scores(self) -> Mapping[str, int]:
@@ -168,15 +170,13 @@ class Game:
         return events
 
     def outcomes(self, action: Action) -> list[tuple[Fraction, Game]]:
-        """Every distinct chance result of a legal action (which shots are fired, which hit),
-        each with its exact probability (they sum to 1) and the game it would leave; no
-        generator is advanced."""
+        """Every distinct chance result of a legal action (rules.outcomes), each with its exact
+        probability and the game it would leave; no generator is advanced."""
         results = []
         for p, state in rules.outcomes(self._state, action):
-            game = self.copy()
+            results.append((p, game := self.copy()))
             game.history, game._state = self.history.appended(action), state
             game._follow(state)
-            results.append((p, game))
         return results
 
     # What if: the rules asked about actions not taken (what_if.py). A `unit` argument stands in
