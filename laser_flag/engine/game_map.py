@@ -170,6 +170,17 @@ class GameMap:
                     kept = self._memo[key] = build(self, *args)
         return kept
 
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy or pickle of the map carries no table (nor the lock guarding them): they are
+        made again where it is used."""
+        state = {k: v for k, v in self.__dict__.items() if k not in ("visibility", "_memo_lock")}
+        state["_memo"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._memo_lock = threading.RLock()
+
     def to_json_dict(self) -> dict[str, Any]:
         """The map as the JSON object it was read from: every key kept, unknown ones included."""
         if self._data is not None:
