@@ -10,9 +10,22 @@ from laser_flag.bots import BOT_NAMES
 
 Pairing = tuple[str, str]
 
-# The standard mix of styles a map must be fair for (issue 14 §4): the searching bot against
-# itself, the scripted aggressive style against itself, and the two against each other.
-STYLES: tuple[Pairing, ...] = (("hard", "hard"), ("rusher", "rusher"), ("hard", "rusher"))
+# The standard styles of play a map must be fair for, one line each: adding a style here adds
+# it to `--styles`, the editor's default run, the chooser's "measure here" and `make badges`.
+STYLE_NAMES: tuple[str, ...] = (
+    "hard",  # the searching bot: the tactician, and the yardstick the others are played against
+    "rusher",  # the scripted aggressive style
+)
+
+
+def standard_pairings(styles: tuple[str, ...] = STYLE_NAMES) -> tuple[Pairing, ...]:
+    """Each style against itself (the mirror pairings that measure the map), then the first
+    style against each of the others (they measure the styles, sides swapped every game)."""
+    first = styles[0]
+    return (*((s, s) for s in styles), *((first, s) for s in styles[1:]))
+
+
+STYLES: tuple[Pairing, ...] = standard_pairings()
 
 
 def parse_pairing(text: str) -> Pairing:
