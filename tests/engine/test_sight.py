@@ -72,6 +72,7 @@ def test_a_one_sided_answer_is_refused(gridlock):
     one_sided[board(gridlock).index(a)] |= vis.tile_bits([b])
     assert sight.problem(gridlock.tiles, one_sided) == (
         "one tile sees another that does not see it")
+    assert checked(gridlock, one_sided)[0].bitsets() == vis.bitsets()  # built again
 
 
 def test_a_tile_blind_to_itself_or_its_neighbour_is_refused(gridlock):
@@ -79,6 +80,7 @@ def test_a_tile_blind_to_itself_or_its_neighbour_is_refused(gridlock):
     assert sight.problem(gridlock.tiles, [0] + answers[1:]) == (
         "a tile that does not see itself or its neighbours")
     assert sight.problem(gridlock.tiles, answers[:-1]) == "not one answer per tile"
+    assert checked(gridlock, [0] + answers[1:])[0].bitsets() == answers  # built again
 
 
 class Drawing:
