@@ -227,7 +227,8 @@ def replay_main(argv: Sequence[str]) -> int:
 
 
 def watch_replay(path: Path, size: tuple[int, int]) -> int:
-    """Open the replay scene on a save; 2 with one line when the save cannot be read."""
+    """Open the replay scene on a save, over the menu (where Esc and a game played on from the
+    replay return to); 2 with one line when the save cannot be read."""
     try:
         loaded = load_save(path)
     except SaveError as err:
@@ -237,6 +238,7 @@ def watch_replay(path: Path, size: tuple[int, int]) -> int:
     pygame.font.init()
     try:
         app = App(size, sound=Mixer.open())
+        app.push(MenuScene())
         app.push(build(WatchReplay(loaded)))
         run(app)
     finally:

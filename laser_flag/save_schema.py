@@ -104,12 +104,22 @@ def _one_of(choices: tuple[str, ...]) -> Check:
 def _teams(place: str, value: Any) -> None:
     _object(place, value)
     for key in value:
-        if key not in ("names", "levels"):
-            raise SchemaError(place, f'unknown key {_show(key)} (keys are "names", "levels")')
+        if key not in ("names", "levels", "looks"):
+            raise SchemaError(place, f'unknown key {_show(key)} (keys are "names", "levels", '
+                                     '"looks")')
     if "names" in value:
         _per_team(f"{place}.names", value["names"], _text, every=False)
     if "levels" in value:
         _per_team(f"{place}.levels", value["levels"], _one_of(LEVELS), every=False)
+    if "looks" in value:
+        _looks(f"{place}.looks", value["looks"])
+
+
+def _looks(place: str, value: Any) -> None:
+    """Whose colours each team wears: both teams, one each (a rematch swaps them)."""
+    _per_team(place, value, _one_of(TEAMS), every=True)
+    if len(set(value.values())) != len(TEAMS):
+        raise SchemaError(place, "each team must wear different colours")
 
 
 def _actions(place: str, value: Any) -> None:

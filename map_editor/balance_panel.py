@@ -27,7 +27,7 @@ from laser_flag.lab.verdict import judge
 from . import balance_run as model
 from . import editor_settings, suggestions
 from .document import MapDocument
-from .tool_panel import tip
+from .tooltip import tip
 
 POLL_MS = 250
 CHOICES: tuple[Pairing, ...] = (*model.DEFAULT_PAIRINGS, ("greedy", "greedy"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 
-from .storage import NEW_SIDES
-from .tool_panel import tip
+from .storage import NEW_SIDES, new_side
+from .tooltip import tip
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 UNSAVED_TITLE = "Unsaved changes"
@@ -22,10 +22,13 @@ class Modal(tk.Toplevel):
         self.resizable(False, False)
         self.body = ttk.Frame(self, padding=12)
         self.body.pack(fill="both", expand=True)
+        self.first: tk.Widget | None = None  # the field that takes the keys first
 
     def run(self) -> None:
         self.grab_set()
         self.focus_force()
+        if self.first is not None:
+            self.first.focus_set()
         self.wait_window()
 
 
@@ -54,25 +57,42 @@ def ask_save_changes(parent: tk.Misc, name: str, action: str) -> str:
 
 
 def ask_new_size(parent: tk.Misc) -> tuple[int, int] | None:
-    """Rows and columns for a new map (11 to 21 each), or None when cancelled."""
+    """Rows and columns for a new map (11 to 21 each, typed or picked with the arrows), or None
+    when cancelled; a bad value is named in the dialog, which stays open."""
     dialog = Modal(parent, "New map")
-    rows, cols = tk.IntVar(value=21), tk.IntVar(value=21)
+    sides = {label: tk.StringVar(value=str(NEW_SIDES[-1])) for label in ("Rows", "Columns")}
+    fields: dict[str, ttk.Spinbox] = {}
     result: list[tuple[int, int]] = []
-    for row, (label, var) in enumerate((("Rows", rows), ("Columns", cols))):
+    for row, (label, var) in enumerate(sides.items()):
         ttk.Label(dialog.body, text=label).grid(row=row, column=0, sticky="w", padx=(0, 8))
-        spin = ttk.Spinbox(dialog.body, from_=NEW_SIDES[0], to=NEW_SIDES[-1], textvariable=var,
-                           width=5, state="readonly")
-        spin.grid(row=row, column=1, pady=2)
-        tip(spin, f"{label} of the new map, {NEW_SIDES[0]} to {NEW_SIDES[-1]}")
+        fields[label] = spin = ttk.Spinbox(dialog.body, from_=NEW_SIDES[0], to=NEW_SIDES[-1],
+                                           textvariable=var, width=5)
+        spin.grid(row=row, column=1, pady=2, sticky="w")
+        tip(spin, f"{label} of the new map: type {NEW_SIDES[0]} to {NEW_SIDES[-1]} or use the "
+                  "arrows")
+    error = ttk.Label(dialog.body, foreground="#c00000", wraplength=260)
+    error.grid(row=2, column=0, columnspan=2, sticky="w")
 
     def create() -> None:
-        result.append((rows.get(), cols.get()))
+        size = []
+        for label, var in sides.items():
+            try:
+                size.append(new_side(var.get(), label))
+            except ValueError as e:
+                error.configure(text=str(e))
+                fields[label].focus_set()
+                fields[label].selection_range(0, "end")
+                return
+        result.append((size[0], size[1]))
         dialog.destroy()
 
     ok = ttk.Button(dialog.body, text="Create", command=create)
-    ok.grid(row=2, column=0, columnspan=2, pady=(10, 0))
+    ok.grid(row=3, column=0, columnspan=2, pady=(6, 0))
     tip(ok, "Start an all-floor map of this size without units. Key Return")
     dialog.bind("<Return>", lambda _e: create())
+    dialog.bind("<KP_Enter>", lambda _e: create())
     dialog.bind("<Escape>", lambda _e: dialog.destroy())
+    dialog.first = fields["Rows"]
+    fields["Rows"].selection_range(0, "end")
     dialog.run()
     return result[0] if result else None

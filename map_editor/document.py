@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from laser_flag.engine.game_map import Pos
 
+from .defaults import follow
 from .history import History
 
 UnitEntry = list[Any]  # [team, class, row, col], as the file's `units` array holds it
@@ -32,12 +33,13 @@ def unit_entries(rows: Iterable[UnitRow]) -> list[UnitEntry]:
 
 
 class MapDocument:
-    """A map as its file's JSON object, so a save writes back every key the file had."""
+    """A map as its file's JSON object, so a save writes back every key the file had; team
+    names and score limits the designer left unchosen follow every edit (defaults.follow)."""
 
     def __init__(self, data: dict[str, Any], path: Path | None = None) -> None:
         self.data = data
         self.path = path
-        self.history = History(data)
+        self.history = History(data, follow)
 
     @property
     def tiles(self) -> list[list[str]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -48,11 +48,18 @@ def _put(data: MutableMapping[str, Any], values: dict[str, Any]) -> None:
             data[key] = copy.deepcopy(value)
 
 
-class History:
-    """Unlimited undo/redo over a JSON map object, with a mark for the last saved state."""
+Derive = Callable[[Mapping[str, Any], dict[str, Any]], dict[str, Any]]
 
-    def __init__(self, data: MutableMapping[str, Any]) -> None:
+
+class History:
+    """Unlimited undo/redo over a JSON map object, with a mark for the last saved state.
+
+    `derive(data, values)`, when given, returns an edit's values with the keys that change
+    along with them (the same edit, so one undo takes back both)."""
+
+    def __init__(self, data: MutableMapping[str, Any], derive: Derive | None = None) -> None:
         self.data = data
+        self._derive = derive
         self._undo: list[Edit] = []
         self._redo: list[Edit] = []
         self._group: Edit | None = None
@@ -61,6 +68,8 @@ class History:
 
     def change(self, label: str, values: dict[str, Any]) -> None:
         """Set top-level keys (ABSENT removes one) as one edit, or as part of the open group."""
+        if self._derive is not None:
+            values = self._derive(self.data, values)
         before = {k: copy.deepcopy(self.data.get(k, ABSENT)) for k in values}
         edit = Edit(label, before, copy.deepcopy(values))
         _put(self.data, values)

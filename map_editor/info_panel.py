@@ -12,42 +12,50 @@ from laser_flag.engine.ruleset import CLASS_LABELS, CLASSES
 from .document import UnitRow
 from .legend import Legend
 from .symmetry import SYMMETRIES
-from .tool_panel import tip
+from .tooltip import tip
 from .words import unit_at
 
 UnitChange = Callable[[str, str], None]  # team, class
+NO_UNIT = "none: use the Unit tool"
 
 
 class InfoPanel(ttk.Frame):
     """Updated after every edit, so a designer sees what the game will make of the map."""
 
     def __init__(self, master: tk.Misc, on_unit_change: UnitChange,
-                 on_unit_delete: Callable[[], None], on_properties: Callable[[], None]) -> None:
+                 on_unit_delete: Callable[[], None], on_properties: Callable[[], None],
+                 on_hide_overlay: Callable[[], None]) -> None:
         super().__init__(master, padding=6, width=230)
         self._on_unit_change = on_unit_change
-        self.mode = self._fact("Game mode", "What the bases make of the map (RULES §7)")
-        self.units = self._fact("Units", "Starting units per team")
+        facts = ttk.Frame(self)
+        facts.pack(fill="x", pady=(6, 0))
+        self.mode = self._fact(facts, "Mode", "What the bases make of the map (RULES §7)")
+        self.size = self._fact(facts, "Size", "Rows x columns")
+        self.units = self._fact(facts, "Units", "Starting units per team")
         self.symmetry = self._fact(
-            "Symmetry", "Which symmetries the map has now, teams and bases swapped (Map menu)")
-        self.size = self._fact("Size", "Rows x columns")
+            facts, "Symmetry", "Which symmetries the map has now, teams and bases swapped (Map "
+            "menu)")
         button = ttk.Button(self, text="Map properties...", command=on_properties)
         button.pack(fill="x", pady=(10, 0))
         tip(button, "Name, teams, colours, limits and rule overrides. Ctrl+P")
         self._selected_box(on_unit_delete)
-        self.legend = Legend(self)  # an overlay's colours, under the rest while it is shown
+        self.legend = Legend(self, on_hide_overlay)  # an overlay's colours, while it is shown
 
-    def _fact(self, title: str, help_text: str) -> ttk.Label:
-        heading = ttk.Label(self, text=title, font=("TkDefaultFont", 10, "bold"))
-        heading.pack(anchor="w", pady=(8, 0))
-        value = ttk.Label(self, text="", wraplength=210, justify="left")
-        value.pack(anchor="w")
+    def _fact(self, facts: ttk.Frame, title: str, help_text: str) -> ttk.Label:
+        """A bold name and its value, side by side (the panel fits a small window)."""
+        row = len(facts.grid_slaves(column=0))
+        heading = ttk.Label(facts, text=title, font=("TkDefaultFont", 10, "bold"))
+        heading.grid(row=row, column=0, sticky="nw", padx=(0, 8), pady=1)
+        value = ttk.Label(facts, text="", wraplength=150, justify="left")
+        value.grid(row=row, column=1, sticky="nw", pady=1)
         tip(heading, help_text)
         return value
 
     def _selected_box(self, on_delete: Callable[[], None]) -> None:
         self.unit_box = ttk.LabelFrame(self, text="Selected unit", padding=6)
-        self.unit_box.pack(fill="x", pady=(14, 0))
-        self.unit_label = ttk.Label(self.unit_box, text="none: click a unit with the Unit tool")
+        self.unit_box.pack(fill="x", pady=(10, 0))
+        self.unit_label = ttk.Label(self.unit_box, text=NO_UNIT,
+                                    wraplength=210)
         self.unit_label.pack(anchor="w")
         self.unit_team = tk.StringVar()
         row = ttk.Frame(self.unit_box)
@@ -57,13 +65,15 @@ class InfoPanel(ttk.Frame):
                                     command=self._changed)
             radio.pack(side="left")
             tip(radio, f"Move the selected unit to team {team}")
-        self.unit_class = ttk.Combobox(self.unit_box, state="readonly", width=12,
+        change = ttk.Frame(self.unit_box)
+        change.pack(anchor="w", pady=(2, 0))
+        self.unit_class = ttk.Combobox(change, state="readonly", width=9,
                                        values=[CLASS_LABELS[c] for c in CLASSES])
         self.unit_class.bind("<<ComboboxSelected>>", lambda _e: self._changed())
-        self.unit_class.pack(anchor="w", pady=2)
+        self.unit_class.pack(side="left")
         tip(self.unit_class, "Change the selected unit's class")
-        delete = ttk.Button(self.unit_box, text="Delete unit", command=on_delete)
-        delete.pack(anchor="w")
+        delete = ttk.Button(change, text="Delete", command=on_delete, width=7)
+        delete.pack(side="left", padx=(6, 0))
         tip(delete, "Remove the selected unit from the map. Key Delete")
         self._unit_widgets = [*row.winfo_children(), self.unit_class, delete]
 
@@ -85,7 +95,7 @@ class InfoPanel(ttk.Frame):
         for widget in self._unit_widgets:
             widget.state(["disabled" if unit is None else "!disabled"])
         if unit is None:
-            self.unit_label.configure(text="none: click a unit with the Unit tool")
+            self.unit_label.configure(text=NO_UNIT)
             self.unit_team.set("")
             self.unit_class.set("")
             return

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from tkinter import ttk
+
+from .tooltip import tip
 
 RGB = tuple[int, int, int]
 SWATCH_W = 3  # characters
+ONE_COLUMN = 3  # more entries than this go in two columns, most first down the left one
 
 
 def hex_colour(rgb: RGB) -> str:
@@ -15,11 +18,13 @@ def hex_colour(rgb: RGB) -> str:
 
 
 class Legend(ttk.LabelFrame):
-    """Packed into its parent when shown, forgotten when hidden; rebuilt on every show."""
+    """Packed into its parent when shown, forgotten when hidden; rebuilt on every show, with a
+    button that turns the overlay off."""
 
-    def __init__(self, master: tk.Misc) -> None:
+    def __init__(self, master: tk.Misc, on_hide: Callable[[], None]) -> None:
         super().__init__(master, padding=6)
         self.rows: list[tuple[str, str]] = []  # (colour, text) as shown, for tests and readers
+        self._on_hide = on_hide
 
     def show(self, title: str, entries: Sequence[tuple[RGB, str]], note: str = "") -> None:
         """Show these colours; the same ones again (the next edit's refresh) change nothing."""
@@ -30,16 +35,23 @@ class Legend(ttk.LabelFrame):
             child.destroy()
         self.configure(text=title)
         self.rows = rows
-        for colour, text in rows:
-            row = ttk.Frame(self)
-            row.pack(anchor="w", pady=1)
-            tk.Label(row, background=colour, width=SWATCH_W, relief="solid", borderwidth=1
+        table = ttk.Frame(self)
+        table.pack(anchor="w")
+        down = len(rows) if len(rows) <= ONE_COLUMN else (len(rows) + 1) // 2
+        for i, (colour, text) in enumerate(rows):
+            cell = ttk.Frame(table)
+            cell.grid(row=i % down, column=i // down, sticky="w", padx=(0, 10), pady=1)
+            tk.Label(cell, background=colour, width=SWATCH_W, relief="solid", borderwidth=1
                      ).pack(side="left")
-            ttk.Label(row, text=text).pack(side="left", padx=(6, 0))
-        if note:
-            ttk.Label(self, text=note, wraplength=200, justify="left", foreground="#555555"
-                      ).pack(anchor="w", pady=(4, 0))
-        self.pack(fill="x", pady=(14, 0))
+            ttk.Label(cell, text=text).pack(side="left", padx=(4, 0))
+        foot = ttk.Frame(self)
+        foot.pack(fill="x", pady=(4, 0))
+        hide = ttk.Button(foot, text="Hide", command=self._on_hide, width=5)
+        hide.pack(side="right", anchor="n")
+        tip(hide, "Turn this overlay off. Key Esc")
+        ttk.Label(foot, text=note, wraplength=150, justify="left", foreground="#555555"
+                  ).pack(side="left", anchor="w")
+        self.pack(fill="x", pady=(10, 0))
 
     def hide(self) -> None:
         self.rows = []

@@ -40,14 +40,18 @@ def build_menus(root: tk.Tk, window) -> tk.Menu:  # window: EditorWindow (import
             ("Delete selected unit", "Delete", "<Delete>", window.delete_unit),
         ],
         "Map": [
+            ("Check map", "Ctrl+K", "<Control-k>", window.check_map),
             ("Properties...", "Ctrl+P", "<Control-p>", window.edit_properties),
             ("Balance...", "Ctrl+B", "<Control-b>", window.open_balance),
             None,
             *_mirror_entries(window.mirror),
         ],
-        "View": [
+        "View": [  # one overlay at a time: each replaces the one shown
             ("Sight from a tile (Sight tool)", "L", "", window.use_sight_tool),
             ("Exposure heatmap", "H", "", window.toggle_heatmap),
+            ("Hit map (measured in the Balance panel)", "", "", window.show_hit_map),
+            ("No overlay", "Esc", "", window.hide_overlay),
+            None,
             ("Alternate colours", "A", "", window.toggle_alternate),
         ],
     }

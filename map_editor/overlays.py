@@ -27,9 +27,10 @@ class HeatBand:
     high: int
     colour: RGB
 
-    def label(self) -> str:
-        counts = str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
-        return f"seen from {counts} tiles"
+    def counts(self) -> str:
+        """`12` or `12-20`, as the legend lists the band."""
+        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+
 
 
 @lru_cache(maxsize=4)

@@ -45,9 +45,16 @@ class Pointer:
         self.rect: tuple[Pos, Pos] | None = None
         self._last: Pos | None = None
         self._dragging = False
+        self._painted: set[Pos] = set()  # tiles the stroke changed, for its summary
+        self._removed = 0  # units its walls removed
+        self._moved_from: Pos | None = None  # where the dragged unit started
+
+    def _start(self) -> None:
+        self._painted, self._removed, self._moved_from = set(), 0, None
 
     def press(self, pos: Pos) -> str:
         self._last = pos
+        self._start()
         if self.tool == BRUSH:
             self.doc.history.begin_group()
             return self._paint(brush_cells(self.doc, pos, self.brush))
@@ -74,23 +81,40 @@ class Pointer:
         return ""
 
     def release(self, pos: Pos) -> str:
+        """The end of a press: the summary of what the stroke or drag did."""
         message = self.drag(pos) if self.tool != RECT else ""
         if self.tool == RECT and self.rect:
             cells = rect_cells(self.rect[0], pos)
             self.rect = None
-            message = self._paint(cells)
+            self._paint(cells)
+        if self.tool in (BRUSH, RECT) and self._last is not None:
+            message = self._painting_summary()
+        elif self.tool == UNIT and self._moved_from is not None and self.selected is not None:
+            unit = self.doc.unit_rows[self.selected]
+            if unit.pos != self._moved_from:
+                message = (f"Moved {unit_name(unit.team, unit.unit_class)} from "
+                           f"{place(self._moved_from)} to {place(unit.pos)}")
         self.doc.history.end_group()
         self._last, self._dragging = None, False
         return message
 
     def _paint(self, cells: list[Pos]) -> str:
         values = painted(self.doc, cells, self.kind)
-        removed = len(self.doc.units) - len(values.get("units", self.doc.units))
+        self._removed += len(self.doc.units) - len(values.get("units", self.doc.units))
+        self._painted.update(c for c in cells if self.doc.tile(c) != self.kind)
         self.doc.history.change(f"Paint {TILE_LABELS[self.kind]}", values)
         self.forget_gone()
-        if removed:
-            return f"The wall removed {removed} unit(s) standing there (Ctrl+Z brings them back)"
         return ""
+
+    def _painting_summary(self) -> str:
+        kind, count = TILE_LABELS[self.kind], len(self._painted)
+        if not count:
+            return f"Nothing painted: those tiles are {kind} already"
+        message = f"Painted {kind} on {count} tile{'' if count == 1 else 's'}"
+        if self._removed:
+            units = "1 unit" if self._removed == 1 else f"{self._removed} units"
+            message += f"; the wall removed {units} standing there (Ctrl+Z brings them back)"
+        return message
 
     def _look_from(self, pos: Pos) -> str:
         """The Sight tool's viewpoint: any tile a unit could stand on, never a wall."""
@@ -100,9 +124,10 @@ class Pointer:
         return f"Showing what {place(pos)} can see"
 
     def _press_unit(self, pos: Pos) -> str:
-        index = self.doc.unit_at(pos)
+        index = self._unit_pressed(pos)
         if index is not None:
             self.selected, self._dragging = index, True
+            self._moved_from = pos
             self.doc.history.begin_group()
             return f"{unit_at(self.doc.unit_rows[index])}: drag to move it"
         try:
@@ -112,6 +137,13 @@ class Pointer:
         self.doc.history.change("Place unit", {"units": units})
         self.selected = len(units) - 1
         return f"Placed {unit_name(self.team, self.unit_class)} at {place(pos)}"
+
+    def _unit_pressed(self, pos: Pos) -> int | None:
+        """The unit a press on `pos` takes: the selected one if it stands there (where two
+        share a tile in a broken map, the one chosen from the Problems list), else the first."""
+        if self.selected is not None and self.doc.unit_rows[self.selected].pos == pos:
+            return self.selected
+        return self.doc.unit_at(pos)
 
     def _move(self, pos: Pos) -> str:
         assert self.selected is not None

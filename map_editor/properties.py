@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from laser_flag.engine.game_map import (
@@ -11,7 +12,10 @@ from laser_flag.engine.game_map import (
     DEFAULT_SCORE_LIMIT,
     DEFAULT_TEAM_COLOR,
     DEFAULT_TEAM_NAMES,
+    LEVEL,
+    MIN_SIDE,
 )
+from laser_flag.engine.mapfile import map_problems
 from laser_flag.engine.ruleset import ALL_AP, COLUMNS, DEFAULT_RULESET
 
 from .history import ABSENT
@@ -30,7 +34,7 @@ DEFAULTS: dict[str, Any] = {
     "fog_of_war": False,  # the game's default; players may switch it as a game starts
     "rules": {},
 }
-_BOOL_TEXT = {"true": True, "yes": True, "false": False, "no": False}
+SAMPLE_TILES = [[LEVEL] * MIN_SIDE] * MIN_SIDE  # a grid to check property values on
 
 
 def effective(data: dict[str, Any], key: str) -> Any:
@@ -48,24 +52,34 @@ def changes(data: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
     return changed
 
 
+def yes_no(column: str) -> bool:
+    """Whether a rule column is a yes/no rule (a checkbox), not a number."""
+    return isinstance(getattr(DEFAULT_RULESET["basic"], column), bool)
+
+
 def parse_cell(column: str, text: str) -> Any:
-    """A rule-table cell typed by the designer, as its JSON value (ValueError if it is none)."""
+    """A number rule's cell as typed by the designer, as its JSON value (ValueError if none)."""
     text = text.strip().lower()
-    if isinstance(getattr(DEFAULT_RULESET["basic"], column), bool):
-        if text not in _BOOL_TEXT:
-            raise ValueError(f"{column}: type true or false, not {text!r}")
-        return _BOOL_TEXT[text]
     if column == "firing_costs" and text == ALL_AP:
         return ALL_AP
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"{column}: type a whole number, not {text!r}") from None
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise ValueError(f"{column}: type a whole number, not {text!r}")
+    return int(text)
 
 
 def cell_text(value: Any) -> str:
-    """How a rule-table cell is shown: true/false, all, or the number."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    """How a rule-table cell is shown: yes/no, all, or the number."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def check_values(values: dict[str, Any]) -> None:
+    """ValueError with the first property value the game's loader would refuse (a team name
+    too long, say): the loader's own check, on a sample grid."""
+    problems = map_problems({"tiles": SAMPLE_TILES, "units": [], **values}, "properties")
+    if problems:
+        raise ValueError(problems[0].detail)
 
 
 def rule_overrides(cells: dict[tuple[str, str], Any]) -> dict[str, dict[str, Any]]:
@@ -89,6 +103,6 @@ def positive(text: str, what: str, *, blank_ok: bool = False) -> int | None:
     text = text.strip()
     if blank_ok and not text:
         return None
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise ValueError(f"{what} must be a positive whole number, not {text!r}")
     return int(text)

@@ -17,13 +17,24 @@ from laser_flag.engine.ruleset import (
     Ruleset,
 )
 
+from . import defaults
 from .dialogs import Modal
-from .properties import cell_text, effective, parse_cell, positive, rule_cells, rule_overrides
+from .properties import (
+    cell_text,
+    check_values,
+    effective,
+    parse_cell,
+    positive,
+    rule_cells,
+    rule_overrides,
+    yes_no,
+)
 from .roll_table import RollTable, grid_for
-from .tool_panel import tip
+from .tooltip import tip
 
 COLOUR_KEYS = {"team_color": "Colour", "alt_team_color": "Alternate colour"}
 CHANGED_CELL = "#0050d0"
+TEXT_PX = 640  # explanations wrap: the dialog fits a 900 px wide screen
 
 
 def _hex(rgb: list[int]) -> str:
@@ -37,6 +48,7 @@ class PropertiesDialog(Modal):
                  on_ok: Callable[[dict[str, Any]], None]) -> None:
         super().__init__(parent, "Map properties")
         self._on_ok = on_ok
+        self._data = data
         self._colours = {k: effective(data, k) for k in COLOUR_KEYS}
         notebook = ttk.Notebook(self.body)
         notebook.pack(fill="both", expand=True)
@@ -93,7 +105,7 @@ class PropertiesDialog(Modal):
 
     def _teams(self, notebook: ttk.Notebook, data: dict[str, Any]) -> None:
         frame = self._tab(notebook, "Teams")
-        names, limits = effective(data, "team_names"), effective(data, "score_limit")
+        names, limits = defaults.shown(data, "team_names"), defaults.shown(data, "score_limit")
         outlines = effective(data, "b_w_team_color")
         self._outlines = {t: tk.StringVar(value=outlines[t]) for t in TEAMS}
         self._names, self._limits = {}, {}
@@ -103,15 +115,31 @@ class PropertiesDialog(Modal):
         for col, team in enumerate(TEAMS, start=1):
             ttk.Label(frame, text=f"Team {team}", font=("TkDefaultFont", 10, "bold")).grid(
                 row=0, column=col)
-            self._names[team] = self._entry(frame, 1, col, names[team], f"Team {team}'s name", 16)
+            self._names[team] = self._entry(
+                frame, 1, col, names[team], f"Team {team}'s name. Left as proposed, it follows "
+                "the team's colour", 16)
             for row, key in enumerate(COLOUR_KEYS, start=2):
                 self._colour_button(frame, row, col, key, team)
             outline = ttk.Combobox(frame, values=("black", "white"), width=8, state="readonly",
                                    textvariable=self._outlines[team])
             outline.grid(row=4, column=col, sticky="w", padx=4)
             tip(outline, f"Team {team}'s outline shade around units")
-            self._limits[team] = self._entry(frame, 5, col, str(limits[team]),
-                                             f"Points team {team} needs to win", 6)
+            self._limits[team] = self._entry(
+                frame, 5, col, str(limits[team]), f"Points team {team} needs to win. Left as "
+                "proposed, it follows the units", 6)
+        self._proposal = ttk.Label(frame, wraplength=440, justify="left", foreground="#555555")
+        self._proposal.grid(row=6, column=0, columnspan=3, sticky="w", pady=(10, 0))
+        self._propose()
+
+    def _propose(self) -> None:
+        """Say what the map proposes with the colours picked, and why, under the team table."""
+        proposed = defaults.proposals({**self._data, "team_color": self._colours["team_color"]})
+        names, limits = proposed["team_names"], proposed["score_limit"]
+        self._proposal.configure(text=(
+            f"Proposed from the map: names {names['1']} and {names['2']}, after the colours; "
+            f"score limits {limits['1']} and {limits['2']}: one and a half hits per enemy unit "
+            "that can recharge at a base, one per enemy unit that cannot. A name or limit left "
+            "as proposed follows the map as you edit it."))
 
     def _colour_button(self, frame: ttk.Frame, row: int, col: int, key: str, team: str) -> None:
         button = tk.Button(frame, width=6, background=_hex(self._colours[key][team]))
@@ -120,19 +148,31 @@ class PropertiesDialog(Modal):
             title = f"Team {team}: {COLOUR_KEYS[key].lower()}"
             rgb, _ = colorchooser.askcolor(_hex(self._colours[key][team]), parent=self, title=title)
             if rgb is not None:
-                self._colours[key][team] = [int(v) for v in rgb]
+                self._recolour(key, team, [int(v) for v in rgb])
                 button.configure(background=_hex(self._colours[key][team]))
 
         button.configure(command=pick)
         button.grid(row=row, column=col, sticky="w", padx=4, pady=2)
         tip(button, f"Pick team {team}'s {COLOUR_KEYS[key].lower()}")
 
+    def _recolour(self, key: str, team: str, rgb: list[int]) -> None:
+        """A new colour; the team names left as proposed follow the main colour."""
+        before = {t: tuple(c) for t, c in self._colours["team_color"].items()}
+        self._colours[key] = {**self._colours[key], team: rgb}
+        if key == "team_color":
+            after = {t: tuple(c) for t, c in self._colours["team_color"].items()}
+            names = defaults.renamed({t: v.get() for t, v in self._names.items()}, before, after)
+            for t, name in names.items():
+                self._names[t].set(name)
+            self._propose()
+
     def _rules(self, notebook: ttk.Notebook, data: dict[str, Any]) -> None:
         frame = self._tab(notebook, "Rules")
         ttk.Label(frame, text="The ruleset of RULES.md; blue cells differ from the default "
-                  "and are written to the map. Hover a cell for its default.").grid(
+                  "and are written to the map. Hover a cell for its default.",
+                  wraplength=TEXT_PX).grid(
             row=0, column=0, columnspan=len(CLASSES) + 1, sticky="w", pady=(0, 6))
-        self._cells: dict[tuple[str, str], tk.StringVar] = {}
+        self._cells: dict[tuple[str, str], tk.Variable] = {}
         cells = rule_cells(data)
         for col, unit_class in enumerate(CLASSES, start=1):
             ttk.Label(frame, text=CLASS_LABELS[unit_class]).grid(row=1, column=col)
@@ -143,26 +183,38 @@ class PropertiesDialog(Modal):
 
     def _cell(self, frame: ttk.Frame, row: int, col: int, unit_class: str, column: str,
               value: Any) -> None:
-        default = cell_text(getattr(DEFAULT_RULESET[unit_class], column))
-        var = tk.StringVar(value=cell_text(value))
-        entry = tk.Entry(frame, textvariable=var, width=7, justify="center")
-        entry.grid(row=row, column=col, padx=2, pady=1)
+        """A number rule as a field, a yes/no rule as a checkbox; blue when not the default."""
+        default = getattr(DEFAULT_RULESET[unit_class], column)
+        if yes_no(column):
+            var: tk.Variable = tk.BooleanVar(value=value)
+            widget: tk.Checkbutton | tk.Entry = tk.Checkbutton(frame, variable=var, width=4,
+                                                               anchor="w")
+        else:
+            var = tk.StringVar(value=cell_text(value))
+            widget = tk.Entry(frame, textvariable=var, width=7, justify="center")
+        widget.grid(row=row, column=col, padx=2, pady=1)
 
         def recolour(*_: object) -> None:
-            changed = var.get().strip().lower() != default
-            entry.configure(foreground=CHANGED_CELL if changed else "black")
+            now = var.get()
+            if yes_no(column):
+                changed = now != default
+                widget.configure(text=cell_text(now))
+            else:
+                changed = now.strip().lower() != str(default)
+            widget.configure(foreground=CHANGED_CELL if changed else "black")
 
         var.trace_add("write", recolour)
         var.trace_add("write", lambda *_: self._rules_typed())
         recolour()
-        tip(entry, f"{CLASS_LABELS[unit_class]} {column.replace('_', ' ')}; default {default}")
+        tip(widget, f"{CLASS_LABELS[unit_class]} {column.replace('_', ' ')}; default "
+                    f"{cell_text(default)}")
         self._cells[(unit_class, column)] = var
 
     def _hit_chances(self, notebook: ttk.Notebook) -> None:
         frame = self._tab(notebook, "Hit chances")
         ttk.Label(frame, text="Chance to hit with the rules on the Rules tab, updated as you "
-                  "type; marked cells need another roll than with the default rules.").pack(
-            anchor="w", pady=(0, 6))
+                  "type; marked cells need another roll than with the default rules.",
+                  wraplength=TEXT_PX).pack(anchor="w", pady=(0, 6))
         self.rolls = RollTable(frame, grid_for(self._rules_typed_in()))
         self.rolls.pack(anchor="w")
         self.rolls_note = ttk.Label(frame, text="", foreground="#c00000")
@@ -170,7 +222,8 @@ class PropertiesDialog(Modal):
 
     def _overrides(self) -> dict[str, dict[str, Any]]:
         """The Rules tab's cells that differ from the defaults; ValueError names a bad cell."""
-        cells = {k: parse_cell(k[1], v.get()) for k, v in self._cells.items()}
+        cells = {k: v.get() if yes_no(k[1]) else parse_cell(k[1], v.get())
+                 for k, v in self._cells.items()}
         try:
             return rule_overrides(cells)
         except RulesError as e:
@@ -193,7 +246,7 @@ class PropertiesDialog(Modal):
     def values(self) -> dict[str, Any]:
         """Every property as its JSON value; ValueError names the first field that is wrong."""
         rules = self._overrides()
-        return {
+        values = {
             **{k: v.get() for k, v in self._texts.items()},
             "description": self._description.get("1.0", "end-1c"),
             "turn_limit": positive(self._turn_limit.get(), "Turn limit", blank_ok=True),
@@ -205,6 +258,8 @@ class PropertiesDialog(Modal):
             **self._colours,
             "rules": rules,
         }
+        check_values(values)
+        return values
 
     def _ok(self) -> None:
         try:

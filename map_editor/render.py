@@ -15,11 +15,12 @@ from laser_flag.board.draw import (
     shade_tiles,
 )
 from laser_flag.board.palette import HIGHLIGHTS, Palette
-from laser_flag.engine.game_map import GameMap, Pos
+from laser_flag.engine.game_map import LEVEL, GameMap, Pos
 
 from .overlays import HeatBand, band_of, heat_bands
 
 UNSEEN = (0, 0, 0, 120)
+RGB = tuple[int, int, int]
 HEAT_ALPHA = 170  # the terrain still shows through the heatmap's colours
 
 
@@ -68,3 +69,15 @@ def tile_swatch(gm: GameMap, kind: str, tile_px: int) -> pygame.Surface:
     surface = pygame.Surface((tile_px, tile_px))
     draw_tiles(surface, one, (0, 0), tile_px, Palette.from_map(gm))
     return surface
+
+
+def sight_shades(gm: GameMap) -> tuple[RGB, RGB]:
+    """A floor tile's mean colour in sight and out of sight, as the Sight overlay shades it, for
+    its legend."""
+    shades = []
+    for rgba in (HIGHLIGHTS.sight, UNSEEN):
+        swatch = tile_swatch(gm, LEVEL, 16)
+        shade_tiles(swatch, (0, 0), 16, [(0, 0)], rgba)
+        red, green, blue, *_ = pygame.transform.average_color(swatch)
+        shades.append((red, green, blue))
+    return shades[0], shades[1]

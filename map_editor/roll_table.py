@@ -57,7 +57,7 @@ class RollTable(ttk.Frame):
                       justify="center").grid(row=1, column=j + 2, padx=1)
 
     def _cell(self, i: int, j: int) -> tk.Label:
-        cell = tk.Label(self, width=5, font=CELL_FONT, relief="groove", borderwidth=1)
+        cell = tk.Label(self, width=4, font=CELL_FONT, relief="groove", borderwidth=1)
         pad = (6 if j % self._grid.group == 0 else 0, 0)
         cell.grid(row=i + 2, column=j + 2, padx=pad, sticky="nsew")
         cell.bind("<Enter>", lambda _e: self._describe(i, j))

@@ -6,13 +6,12 @@ import tkinter as tk
 from collections.abc import Callable
 from tkinter import ttk
 
-from tktooltip import ToolTip
-
 from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import TEAMS, TILE_KINDS
 from laser_flag.engine.ruleset import CLASS_LABELS, CLASSES
 
 from .pointer import BRUSH, LOS, RECT, UNIT
+from .tooltip import tip
 
 TERRAIN_KEYS = dict(zip(TILE_KINDS, "123456", strict=True))
 TERRAIN_HELP = {
@@ -31,11 +30,6 @@ TOOL_INFO = {  # tool: (label, key, what it does)
 }
 BRUSH_SIZES = (1, 2, 3, 4, 5)
 SWATCH_PX = 22
-
-
-def tip(widget: tk.Widget, text: str) -> None:
-    """A tooltip saying what a control does and its key."""
-    ToolTip(widget, msg=text, delay=0.4)
 
 
 class ToolPanel(ttk.Frame):

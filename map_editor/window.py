@@ -11,35 +11,54 @@ from tkinter import filedialog, messagebox, ttk
 from typing import Any
 
 from laser_flag.board.tile_labels import TILE_LABELS
-from laser_flag.engine.game_map import TILE_KINDS, Pos
+from laser_flag.engine.game_map import TEAMS, TILE_KINDS, GameMap, Pos
 from laser_flag.engine.mapfile import MapError
 
 from . import edits, suggestions, symmetry
 from .balance_panel import BalancePanel, Hooks
 from .balance_run import LAYERS, store_badge
-from .board_view import PROBLEM_COLOUR, SELECT_COLOUR, SIGHT_COLOUR, BoardView
+from .board_view import (
+    BOARD_AREA,
+    MIN_AREA,
+    PROBLEM_COLOUR,
+    SELECT_COLOUR,
+    SIGHT_COLOUR,
+    BoardView,
+)
 from .dialogs import CANCEL, SAVE, ask_new_size, ask_save_changes
 from .document import MapDocument
 from .info_panel import InfoPanel
 from .menus import build_menus
 from .overlays import exposure, frozen, heat_bands, sight
-from .pointer import BRUSH, LOS, RECT, Pointer
+from .pointer import BRUSH, LOS, RECT, UNIT, Pointer
+from .problems_panel import ProblemsPanel
 from .properties import changes
 from .properties_dialog import PropertiesDialog
-from .render import Overlays, ppm_data, tile_swatch
-from .storage import copy_path, is_bundled, new_map_data, read_map, save_folder, write_map
+from .render import Overlays, ppm_data, sight_shades, tile_swatch
+from .storage import copy_path, is_bundled, new_map_data, proposed_path, read_map, write_map
 from .tool_panel import SWATCH_PX, TERRAIN_KEYS, TOOL_INFO, ToolPanel
-from .validation import Problem, find_problem, preview_map
-from .words import place, unit_at
+from .validation import Checked, Problem, check
+from .words import place, problem_row, unit_at, unit_name
 
 APP_NAME = "Laser Flag Map Editor"
 MAP_TYPES = [("Laser Flag maps", "*.json *.txt"), ("All files", "*")]
 PLAY_COMMAND = [sys.executable, "-m", "laser_flag", "--map"]
+SIGHT, EXPOSURE, HITS = "sight", "exposure", "hits"  # the board's overlays: one at a time
+SIDE_PANELS_PX = (480, 200)  # room the panels, menu, status bar and Problems list take
+HOVER_CHARS = 38  # the hover bar: "row 20, column 20: Team 2 base, Team 2 Sniper" mostly fits
 
 
 def _hits_label(low: int, high: int) -> str:
     counts = str(low) if low == high else f"{low}-{high}"
     return f"{counts} hit{'' if high == 1 else 's'}"
+
+
+def board_area(root: tk.Misc) -> int:
+    """The board's first size: what the screen leaves beside the panels, so the window fits a
+    small screen; it grows and shrinks with the window after that."""
+    room = min(root.winfo_screenwidth() - SIDE_PANELS_PX[0],
+               root.winfo_screenheight() - SIDE_PANELS_PX[1])
+    return max(MIN_AREA, min(BOARD_AREA, room))
 
 
 def game_env() -> dict[str, str]:
@@ -57,11 +76,13 @@ class EditorWindow:
         self.root = root
         self.doc = doc
         self.pointer = Pointer(doc)
-        self.heatmap = False
+        self.overlay: str | None = None  # SIGHT, EXPOSURE or HITS
         self.balance: BalancePanel | None = None
-        self.hit_layer, self.hit_counts = "", {}  # the Balance panel's hit map, when shown
+        self.hit_layer, self.hit_counts = "", {}  # the Balance panel's hit map, when measured
         self.alternate = False
-        self.problem: Problem | None = None
+        self.checked: Checked | None = None  # the problems and the preview, after each edit
+        self.chosen: Problem | None = None  # the problem shown on the board
+        self.hovered: Pos | None = None
         self.play_process: subprocess.Popen | None = None
         self._build()
         root.protocol("WM_DELETE_WINDOW", self.close)
@@ -72,14 +93,27 @@ class EditorWindow:
     def _build(self) -> None:
         self.tools = ToolPanel(self.root, self._tools_changed)
         self.tools.grid(row=0, column=0, sticky="ns")
-        self.board = BoardView(self.root, self._press, self._drag, self._release, self._hover)
-        self.board.grid(row=0, column=1, padx=8, pady=8, sticky="n")
-        self.info = InfoPanel(self.root, self.change_unit, self.delete_unit, self.edit_properties)
+        centre = ttk.Frame(self.root, padding=(8, 4, 8, 4))
+        centre.grid(row=0, column=1, sticky="nsew")
+        self.board = BoardView(centre, board_area(self.root), self._press, self._drag,
+                               self._release, self._hover)
+        self.board.grid(row=0, column=0, sticky="nsew")
+        self.problems = ProblemsPanel(centre, self.show_problem)
+        self.problems.grid(row=1, column=0, sticky="ew", pady=(4, 0))
+        centre.rowconfigure(0, weight=1)
+        centre.columnconfigure(0, weight=1)
+        self.info = InfoPanel(self.root, self.change_unit, self.delete_unit, self.edit_properties,
+                              self.hide_overlay)
         self.info.grid(row=0, column=2, sticky="ns")
-        self.status = ttk.Label(self.root, text="", relief="sunken", anchor="w", padding=(6, 2))
-        self.status.grid(row=1, column=0, columnspan=2, sticky="ew")
-        self.hover = ttk.Label(self.root, text="", relief="sunken", anchor="w", padding=(6, 2))
-        self.hover.grid(row=1, column=2, sticky="ew")
+        bars = ttk.Frame(self.root)
+        bars.grid(row=1, column=0, columnspan=3, sticky="ew")
+        # Fixed asked-for widths: a long message is cut at the window's edge, never widens it.
+        self.status = ttk.Label(bars, text="", relief="sunken", anchor="w", padding=(6, 2),
+                                width=1)
+        self.status.pack(side="left", fill="x", expand=True)
+        self.hover = ttk.Label(bars, text="", relief="sunken", anchor="w", padding=(6, 2),
+                               width=HOVER_CHARS)
+        self.hover.pack(side="right")
         self.root.columnconfigure(1, weight=1)
         self.root.rowconfigure(0, weight=1)
         build_menus(self.root, self)
@@ -98,6 +132,7 @@ class EditorWindow:
             "c": self.tools.cycle_class,
             "bracketleft": lambda: self.tools.step_brush(-1),
             "bracketright": lambda: self.tools.step_brush(1),
+            "Escape": self.hide_overlay,
         }
         for key, command in keys.items():
             self.root.bind(f"<Key-{key}>", lambda _e, c=command: c())
@@ -120,16 +155,15 @@ class EditorWindow:
     def refresh(self) -> None:
         """Redraw everything from the document; cheap enough to run after every edit."""
         self.pointer.forget_gone()
-        gm = preview_map(self.doc.data, self.doc.title_name)
-        tiles = frozen(self.doc.tiles)
-        origin = self.pointer.los_origin
-        heat = self.hit_counts if self.hit_layer else exposure(tiles) if self.heatmap else {}
-        overlays = Overlays(sight(tiles, origin) if origin else None, heat)
-        self.board.show(gm, self.alternate, overlays)
-        self._legend(heat)
+        self.checked = check(self.doc.data, self.doc.title_name)
+        # the chosen problem stays chosen while the map still has it
+        self.chosen = next((p for p in self.checked.problems if p == self.chosen), None)
+        gm = self.checked.preview
+        self.board.show(gm, self.alternate, self._overlays(), self._marks)
+        self._legend(gm)
         if self._balance_open():
             self.balance.show_badge()
-        self._marks()
+        self.problems.show([problem_row(p, self.doc.unit_rows) for p in self.checked.problems])
         self.info.show(gm, symmetry.symmetries(self.doc))
         selected = self.pointer.selected
         self.info.show_unit(None if selected is None else self.doc.unit_rows[selected])
@@ -137,30 +171,61 @@ class EditorWindow:
                                  for k in TILE_KINDS})
         mark = "*" if self.doc.modified else ""
         self.root.title(f"{self.doc.title_name}{mark} - {APP_NAME}")
+        if self.hovered is not None and self.doc.in_bounds(self.hovered):
+            self._hover(self.hovered)  # the tile under the pointer may have changed
+
+    def shown_overlay(self) -> str | None:
+        """The overlay on the board now (the Sight overlay needs a viewpoint, the hit map a
+        game with a hit)."""
+        if self.overlay == SIGHT and self.pointer.los_origin is None:
+            return None
+        if self.overlay == HITS and not self.hit_counts:
+            return None
+        return self.overlay
+
+    def _heat(self) -> dict[Pos, int]:
+        if self.shown_overlay() == EXPOSURE:
+            return exposure(frozen(self.doc.tiles))
+        return self.hit_counts if self.shown_overlay() == HITS else {}
+
+    def _overlays(self) -> Overlays:
+        origin = self.pointer.los_origin
+        seen = sight(frozen(self.doc.tiles), origin) if self.shown_overlay() == SIGHT else None
+        return Overlays(seen, self._heat())
 
     def _marks(self) -> None:
+        """Outlines over the board: the selected unit, problems in red over it (the chosen one
+        thicker), the Sight tool's viewpoint and a rectangle being dragged."""
         if self.pointer.selected is not None:
             unit = self.doc.unit_rows[self.pointer.selected]
             self.board.mark([unit.pos], SELECT_COLOUR)
-        if self.pointer.los_origin:
+        for problem in self.checked.problems if self.checked else []:
+            self.board.mark(problem.cells, PROBLEM_COLOUR, width=4 if problem == self.chosen
+                            else 2)
+        if self.shown_overlay() == SIGHT:
             self.board.mark([self.pointer.los_origin], SIGHT_COLOUR)
         if self.pointer.rect:
             self.board.frame(*self.pointer.rect)
-        if self.problem:
-            self.board.mark(self.problem.cells, PROBLEM_COLOUR, width=4)
 
-    def _legend(self, heat: dict[Pos, int]) -> None:
-        """The heatmap's colours with their counts, most exposed first; gone with the heatmap."""
-        if not heat:
-            self.info.legend.hide()
-            return
-        if self.hit_layer:
-            bands = [(b.colour, _hits_label(b.low, b.high)) for b in reversed(heat_bands(heat))]
-            self.info.legend.show(f"Hit map: {LAYERS[self.hit_layer]}", bands,
-                                  "Hits in the games the Balance panel measured.")
-            return
-        bands = [(band.colour, band.label()) for band in reversed(heat_bands(heat))]
-        self.info.legend.show("Exposure heatmap", bands, "Hover a tile for its exact count.")
+    def _legend(self, gm: GameMap) -> None:
+        """The shown overlay's colours and what they mean; gone with the overlay."""
+        shown, legend = self.shown_overlay(), self.info.legend
+        if shown is None:
+            legend.hide()
+        elif shown == SIGHT:
+            seen, unseen = sight_shades(gm)
+            legend.show(f"Sight from {place(self.pointer.los_origin)}",
+                        [(seen, "in its line of sight"), (unseen, "out of its sight")],
+                        "Click or drag over the board with the Sight tool to look from "
+                        "another tile.")
+        elif shown == HITS:
+            bands = [(b.colour, _hits_label(b.low, b.high)) for b in reversed(heat_bands(
+                self.hit_counts))]
+            legend.show(f"Hit map: {LAYERS[self.hit_layer]}", bands,
+                        "Hits in the Balance panel's games.")
+        else:
+            bands = [(b.colour, b.counts()) for b in reversed(heat_bands(self._heat()))]
+            legend.show("Exposure: seen from N tiles", bands, "Hover a tile for its count.")
 
     def say(self, message: str) -> None:
         if message:
@@ -169,51 +234,89 @@ class EditorWindow:
     # --- board input ----------------------------------------------------
 
     def _press(self, pos: Pos) -> None:
-        self.say(self.pointer.press(pos))
-        self._edited()
+        self._pointed(self.pointer.press, pos)
 
     def _drag(self, pos: Pos) -> None:
-        self.say(self.pointer.drag(pos))
-        self._edited()
+        self._pointed(self.pointer.drag, pos)
 
     def _release(self, pos: Pos) -> None:
-        self.say(self.pointer.release(pos))
-        self._edited()
-        self._hover(pos)
+        self._pointed(self.pointer.release, pos)
+
+    def _pointed(self, action: Any, pos: Pos) -> None:
+        """A press, drag or release with the current tool; a new viewpoint shows the Sight
+        overlay in place of any other."""
+        origin = self.pointer.los_origin
+        self.say(action(pos))
+        if self.pointer.los_origin not in (None, origin):
+            self.overlay = SIGHT
+        self.refresh()
 
     def _hover(self, pos: Pos) -> None:
-        if self.pointer.rect is None:
-            kind = TILE_LABELS[self.doc.tile(pos)]
-            heat = exposure(frozen(self.doc.tiles)).get(pos) if self.heatmap else None
-            seen = f", seen from {heat} tiles" if heat is not None else ""
-            if self.hit_layer:
-                seen = f", {_hits_label(*[self.hit_counts.get(pos, 0)] * 2)}"
-            self.hover.configure(text=f"{place(pos)}: {kind}{seen}")
+        """The tile under the pointer in the hover bar: its terrain, unit and overlay count."""
+        self.hovered = pos
+        if self.pointer.rect is not None:
+            return
+        index = self.doc.unit_at(pos)
+        unit = "" if index is None else f", {unit_name(*self.doc.unit_rows[index][:2])}"
+        shown, count = self.shown_overlay(), self._heat().get(pos)
+        seen = ""
+        if shown == EXPOSURE and count is not None:
+            seen = f", seen from {count} tiles"
+        elif shown == HITS:
+            seen = f", {_hits_label(*[self.hit_counts.get(pos, 0)] * 2)}"
+        self.hover.configure(text=f"{place(pos)}: {TILE_LABELS[self.doc.tile(pos)]}{unit}{seen}")
 
-    def _edited(self) -> None:
-        """After any change: a shown problem is re-checked, so its mark goes once fixed."""
-        if self.problem is not None:
-            self.problem = find_problem(self.doc.data, self.doc.title_name)
+    # --- problems -------------------------------------------------------
+
+    def show_problem(self, index: int) -> None:
+        """Show problem `index` of the list: its tile marked, its unit selected with the Unit
+        tool (to drag it away or delete it), or the Unit tool set for a team without units."""
+        problems = self.checked.problems
+        problem = self.chosen = problems[index]
+        hint = ""
+        if problem.unit is not None:
+            self.tools.tool.set(UNIT)
+            self.pointer.selected = problem.unit
+            hint = ": drag it to a free tile or press Delete"
+        elif problem.team is not None:
+            self.tools.tool.set(UNIT)
+            self.tools.team.set(problem.team)
+            hint = ": click a free tile to place one"
+        where, what = problem_row(problem, self.doc.unit_rows)
+        self.say(f"Problem {index + 1} of {len(problems)}: {where}: {what}{hint}")
         self.refresh()
+
+    def check_map(self) -> None:
+        """Check the map as Save does: the first problem shown, or the map's all-clear."""
+        self.refresh()
+        if self.checked.problems:
+            self.problems.choose(0)
+            return
+        gm = self.checked.preview
+        counts = [sum(1 for u in gm.units if u.team == t) for t in TEAMS]
+        self.say(f"Check map: no problems. {gm.mode}, {counts[0]} against {counts[1]} units: "
+                 "the game can start on this map")
 
     # --- edit commands --------------------------------------------------
 
     def undo(self) -> None:
         label = self.doc.history.undo()
         self.say(f"Undid: {label}" if label else "Nothing to undo")
-        self._edited()
+        self.refresh()
 
     def redo(self) -> None:
         label = self.doc.history.redo()
         self.say(f"Redid: {label}" if label else "Nothing to redo")
-        self._edited()
+        self.refresh()
 
     def change_unit(self, team: str, unit_class: str) -> None:
         index = self.pointer.selected
-        if index is not None:
+        if index is not None and self.doc.unit_rows[index][:2] != (team, unit_class):
+            unit = self.doc.unit_rows[index]
             units = edits.with_unit_changed(self.doc, index, team, unit_class)
             self.doc.history.change("Change unit", {"units": units})
-            self._edited()
+            self.say(f"{unit_at(unit)} is now a {unit_name(team, unit_class)} (Ctrl+Z undoes)")
+            self.refresh()
 
     def delete_unit(self) -> None:
         index = self.pointer.selected
@@ -224,12 +327,12 @@ class EditorWindow:
         self.doc.history.change("Delete unit", {"units": edits.without_unit(self.doc, index)})
         self.pointer.selected = None
         self.say(f"Deleted {unit_at(unit)}")
-        self._edited()
+        self.refresh()
 
     def mirror(self, which: str, keep_first: bool) -> None:
         self.doc.history.change(f"Mirror {which}", symmetry.mirrored(self.doc, which, keep_first))
         self.say(f"Mirrored {which}: both sides are now equal, teams swapped (Ctrl+Z undoes)")
-        self._edited()
+        self.refresh()
 
     def edit_properties(self) -> None:
         PropertiesDialog(self.root, self.doc.data, self._apply_properties).run()
@@ -238,8 +341,11 @@ class EditorWindow:
         changed = changes(self.doc.data, values)
         if changed:
             self.doc.history.change("Map properties", changed)
-            self.say(f"Changed {', '.join(sorted(changed))}")
-        self._edited()
+            words = ", ".join(key.replace("_", " ") for key in sorted(changed))
+            self.say(f"Changed the map's {words} (Ctrl+Z undoes)")
+        else:
+            self.say("Map properties: nothing changed")
+        self.refresh()
 
     def open_balance(self) -> None:
         """The Balance panel (one at a time: a second request brings it forward)."""
@@ -250,25 +356,57 @@ class EditorWindow:
         self.balance = BalancePanel(self.root, hooks)
 
     def show_hits(self, layer: str, counts: dict[Pos, int]) -> None:
+        """The Balance panel's hit map: a layer picked there shows it in place of any other
+        overlay (none hides it); new counts for the same layer, as games finish, only redraw
+        it, and leave alone an overlay chosen since."""
+        picked = layer != self.hit_layer
         self.hit_layer, self.hit_counts = layer, counts
-        self.refresh()
+        if picked and layer:
+            self._show_overlay(HITS)
+        elif picked and self.overlay == HITS:
+            self.hide_overlay()
+        elif self.overlay == HITS:
+            self.refresh()
 
     def apply_suggestion(self, tweak: suggestions.Tweak) -> None:
         suggestions.apply(self.doc, tweak)
         self.say(f"Applied: {tweak.label} (Ctrl+Z undoes)")
-        self._edited()
+        self.refresh()
 
     def store_badge(self, value: dict[str, Any]) -> None:
         store_badge(self.doc, value)
         self.say("Stored the balance badge: saving writes it into the map (Ctrl+Z undoes)")
-        self._edited()
+        self.refresh()
 
     def use_sight_tool(self) -> None:
         self.tools.tool.set(LOS)
+        self.say("Sight tool: click a tile to see what it has line of sight to")
 
     def toggle_heatmap(self) -> None:
-        self.heatmap = not self.heatmap
-        self.say("Exposure heatmap: how many tiles see each tile" if self.heatmap else "")
+        if self.shown_overlay() == EXPOSURE:
+            self.hide_overlay()
+        else:
+            self._show_overlay(EXPOSURE)
+            self.say("Exposure heatmap: how many tiles see each tile")
+
+    def show_hit_map(self) -> None:
+        if self.hit_layer:
+            self._show_overlay(HITS)
+        else:
+            self.say("No hit map yet: measure the map in the Balance panel (Ctrl+B) and pick "
+                     "what its hit map shows")
+
+    def _show_overlay(self, name: str) -> None:
+        """`name` on the board in place of the one shown (a Sight viewpoint is forgotten)."""
+        if name != SIGHT:
+            self.pointer.los_origin = None
+        self.overlay = name
+        self.refresh()
+
+    def hide_overlay(self) -> None:
+        if self.shown_overlay() is not None:
+            self.say("Overlay hidden")
+        self.overlay = self.pointer.los_origin = None
         self.refresh()
 
     def toggle_alternate(self) -> None:
@@ -292,7 +430,8 @@ class EditorWindow:
         self.doc = doc
         self.pointer.doc = doc
         self.pointer.selected = self.pointer.los_origin = None
-        self.problem = None
+        self.chosen = self.overlay = None
+        self.hit_layer, self.hit_counts = "", {}
         self.say(message)
         self.refresh()
 
@@ -319,6 +458,10 @@ class EditorWindow:
             return False
         note = " (it ships with the game: saving makes your own copy)" if is_bundled(path) else ""
         self._replace(MapDocument(data, path), f"Opened {path}{note}")
+        problems = len(self.checked.problems)
+        if problems and self.checked.refusal:
+            self.say(f"Opened {path}: {problems} problem{'' if problems == 1 else 's'} to mend "
+                     "before it can be saved; the Problems list under the board names them")
         return True
 
     def save(self) -> bool:
@@ -331,23 +474,25 @@ class EditorWindow:
         copy = copy_path(path)
         saved = self._save_to(copy)
         if saved:
-            draft = " (a draft)" if self.problem else ""
+            draft = " (a draft)" if self.checked.problems else ""
             self.say(f"{path.name} ships with the game, so it was saved as your copy{draft}: "
                      f"{copy}")
         return saved
 
     def save_as(self) -> bool:
+        """Save under a name the designer picks: the map's name is proposed, in its folder."""
+        proposed = proposed_path(self.doc.data, self.doc.path)
         name = filedialog.asksaveasfilename(
             parent=self.root, filetypes=MAP_TYPES, defaultextension=".json",
-            title="Save map as", initialdir=str(save_folder(self.doc.path)),
+            title="Save map as", initialdir=str(proposed.parent), initialfile=proposed.name,
         )
         return self._save_to(Path(name)) if name else False
 
     def _save_to(self, path: Path) -> bool:
         """Write the map if the engine accepts it (a draft needs a yes); True once written."""
-        self.problem = find_problem(self.doc.data, path.name)
+        checked = check(self.doc.data, path.name)
         self.refresh()
-        if self.problem and not self._may_save_with(self.problem):
+        if checked.problems and not self._may_save_with(checked):
             return False
         try:
             write_map(self.doc.data, path)
@@ -356,26 +501,30 @@ class EditorWindow:
             return False
         self.doc.path = path
         self.doc.history.mark_saved()
-        self.say(f"Saved {path}" + (" as a draft" if self.problem else ""))
+        self.say(f"Saved {path}" + (" as a draft" if checked.problems else ""))
         self.refresh()
         return True
 
-    def _may_save_with(self, problem: Problem) -> bool:
-        if not problem.loadable:
-            messagebox.showerror("Not saved", f"{problem.message}\n\nThe place is marked in red "
-                                 "on the board. Nothing was written.", parent=self.root)
-            self.say(f"Not saved: {problem.message}")
+    def _may_save_with(self, checked: Checked) -> bool:
+        """No for a map the loader refuses (its problem shown), the designer's word for a draft."""
+        refusal = checked.refusal
+        if refusal is not None:
+            messagebox.showerror("Not saved", f"{refusal.message}\n\nThe place is marked in "
+                                 "red on the board, and the Problems list under it names every "
+                                 "problem. Nothing was written.", parent=self.root)
+            self.problems.choose(checked.problems.index(refusal))
+            self.say(f"Not saved: {refusal.detail}")
             return False
         return messagebox.askyesno(
-            "Save draft anyway?", f"{problem.message}\n\nThe game will not start on this map "
-            "until that is fixed. Save it as a draft anyway?", parent=self.root)
+            "Save draft anyway?", f"{checked.problems[0].message}\n\nThe game will not start on "
+            "this map until that is fixed. Save it as a draft anyway?", parent=self.root)
 
     def play_test(self) -> None:
         """Save, then start the game on this map in its own process."""
         if not self.save() or self.doc.path is None:
             return
-        if self.problem:
-            self.say(f"Cannot play-test a draft: {self.problem.message}")
+        if self.checked.problems:
+            self.say(f"Cannot play-test a draft: {self.checked.problems[0].detail}")
             return
         self.play_process = subprocess.Popen([*PLAY_COMMAND, str(self.doc.path)], env=game_env())
         self.say(f"Play-testing {self.doc.path.name} in the game window")

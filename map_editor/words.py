@@ -6,6 +6,7 @@ from laser_flag.engine.game_map import Pos
 from laser_flag.engine.ruleset import CLASS_LABELS
 
 from .document import UnitRow
+from .validation import Problem
 
 
 def place(pos: Pos) -> str:
@@ -21,3 +22,16 @@ def unit_name(team: str, unit_class: str) -> str:
 def unit_at(unit: UnitRow) -> str:
     """`Team 1 Scout at row 0, column 3`."""
     return f"{unit_name(unit.team, unit.unit_class)} at {place(unit.pos)}"
+
+
+def problem_row(problem: Problem, units: list[UnitRow]) -> tuple[str, str]:
+    """A problem as the Problems list shows it: where (the tile, else the team or the map) and
+    what (the loader's words, after the unit's name when a unit stands where none may)."""
+    unit = units[problem.unit] if problem.unit is not None else None
+    what = f"{unit_name(unit.team, unit.unit_class)}: {problem.detail}" if unit else problem.detail
+    if unit is not None and not problem.cells:
+        return place(unit.pos), what  # off the board: the loader's words say so
+    if problem.cells:
+        more = len(problem.cells) - 1
+        return place(problem.cells[0]) + (f" and {more} more" if more else ""), what
+    return (f"Team {problem.team}" if problem.team else "The map"), what

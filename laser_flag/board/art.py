@@ -42,7 +42,7 @@ def symbol_name(unit_class: str) -> str:
     return f"symbol_{unit_class}"
 
 
-def _fast(surface: pygame.Surface) -> pygame.Surface:
+def fast(surface: pygame.Surface) -> pygame.Surface:
     """The surface in the display's pixel format when there is a display (blits are faster)."""
     return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
 
@@ -63,4 +63,4 @@ def image(name: str, size: int, tint: RGB | None = None) -> pygame.Surface:
     if tint is not None:
         scaled = scaled.copy()
         scaled.fill((*tint, 255), special_flags=pygame.BLEND_RGBA_MULT)
-    return _fast(scaled)
+    return fast(scaled)

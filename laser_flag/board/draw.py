@@ -15,7 +15,7 @@ import pygame
 from ..engine.game_map import BASE_1, BASE_2, BASE_U, ELEVATED, WALL, GameMap, Pos, UnitSpec
 from ..engine.units import CHARGED, CHARGING, DEACTIVATED
 from . import art, icons
-from .palette import RGB, RGBA, Palette, TeamColors
+from .palette import RGB, RGBA, Palette, TeamColors, ink_on, mix
 from .theme import DEFAULT_THEME, Theme
 
 Point = tuple[int, int]
@@ -23,12 +23,15 @@ Point = tuple[int, int]
 CAP_SIDES = (("n", (-1, 0)), ("s", (1, 0)), ("w", (0, -1)), ("e", (0, 1)))
 KIND_ART = {ELEVATED: "cover", WALL: "wall"}  # the art part of a tile kind; others are floor
 BASE_TEAMS = {BASE_1: "1", BASE_2: "2"}
-DISC_RADIUS = 0.37  # of the tile
-DISC_Y = 0.45  # disc centre, from the tile top: room below for the AP pips
-ELEVATION = 0.06  # how far a unit on cover is lifted above its shadow
-SYMBOL_SCALE = 1.4  # symbol side / disc radius: big enough to tell apart at 24 px
+DISC_RADIUS = 0.36  # of the tile
+DISC_Y = 0.47  # disc centre, from the tile top: room above for a raised one, below for pips
+LIFT = 0.1  # how far a unit on cover stands above the tile: a token on a pedestal
+SYMBOL_SCALE = 1.3  # symbol side / disc radius...
+SMALL_SYMBOL_SCALE = 1.5  # ...and on small tiles, where a thin stroke would blur away
 WASH_GREY = (120, 120, 120)
-WASH = {CHARGING: 0.35, DEACTIVATED: 0.65}  # how far a disc fades to grey while its laser is out
+WASH = {CHARGING: 0.45, DEACTIVATED: 0.8}  # how far a disc fades to grey while its laser is out
+SMALL_TILE = 40  # below this the charging bolt is left out: it would cover the symbol
+SIDE_SHADE = 0.55  # the pedestal's side: the disc's colour this much darker
 
 
 @dataclass(frozen=True)
@@ -124,43 +127,78 @@ def draw_tiles(surface: pygame.Surface, gm: GameMap, origin: Point, tile_px: int
 
 def _washed(color: RGB, amount: float) -> RGB:
     """`color` faded toward grey: works for dark and bright team colours alike."""
-    return tuple(round(c + (g - c) * amount) for c, g in zip(color, WASH_GREY, strict=True))
+    return mix(color, WASH_GREY, amount)
+
+
+def team_disc(surface: pygame.Surface, centre: Point, radius: int, colors: TeamColors) -> None:
+    """A team's disc as its units wear it (its colour in its rim), where a screen names the
+    team: score boxes, banners, the hand-off and victory screens."""
+    pygame.draw.circle(surface, colors.outline, centre, radius)
+    pygame.draw.circle(surface, colors.main, centre, radius - max(2, radius // 6))
+
+
+def disc_centre(rect: pygame.Rect, elevated: bool) -> Point:
+    """Where a unit's disc is drawn in its tile's `rect`: lifted when it stands on cover. A
+    beam starts and ends here, so it meets the disc the eye sees."""
+    lift = round(rect.h * LIFT) if elevated else 0
+    return rect.x + rect.w // 2, rect.y + round(rect.h * DISC_Y) - lift
+
+
+def _pedestal(sprite: pygame.Surface, ground: Point, radius: int, lift: int,
+              colors: TeamColors) -> None:
+    """The side of a raised token: a shadow on the tile, then a dark band as tall as the lift
+    under the disc, so a unit on cover plainly stands higher than one on the floor."""
+    shadow = pygame.Rect(0, 0, 2 * radius + 4, radius + 2)
+    shadow.midbottom = (ground[0] + 2, ground[1] + radius + 3)
+    pygame.draw.ellipse(sprite, icons.SHADOW, shadow)
+    side = mix(colors.main, (0, 0, 0), SIDE_SHADE)
+    pygame.draw.circle(sprite, colors.outline, ground, radius)
+    pygame.draw.rect(sprite, colors.outline, (ground[0] - radius, ground[1] - lift, 2 * radius,
+                                              lift))
+    inner = radius - max(1, radius // 10)
+    pygame.draw.circle(sprite, side, ground, inner)
+    pygame.draw.rect(sprite, side, (ground[0] - inner, ground[1] - lift, 2 * inner, lift))
 
 
 def _disc(sprite: pygame.Surface, look: UnitLook, size: int, colors: TeamColors) -> None:
-    """The team disc with its outline and class symbol, dimmed while the laser is not ready."""
+    """The team disc with its outline and class symbol (black or white, whichever reads on the
+    disc as drawn), raised on a pedestal when elevated, greyed while the laser is out."""
     radius = round(size * DISC_RADIUS)
-    lift = round(size * ELEVATION) if look.elevated else 0
-    centre = (size // 2, round(size * DISC_Y) - lift)
-    disc = pygame.Rect(0, 0, 2 * radius, 2 * radius)
-    disc.center = centre
+    box = pygame.Rect(0, 0, size, size)
+    centre = disc_centre(box, look.elevated)
     if look.elevated:
-        icons.draw_elevated(sprite, disc.move(round(size * 0.03), lift + 2))
+        _pedestal(sprite, disc_centre(box, False), radius, round(size * LIFT), colors)
     pygame.draw.circle(sprite, colors.outline, centre, radius)
     fill = _washed(colors.main, WASH.get(look.laser, 0.0))
     pygame.draw.circle(sprite, fill, centre, radius - max(1, round(size / 20)))
-    side = round(radius * SYMBOL_SCALE)
-    symbol = art.image(art.symbol_name(look.unit_class), side, colors.symbol)
+    side = round(radius * (SMALL_SYMBOL_SCALE if size < SMALL_TILE else SYMBOL_SCALE))
+    symbol = art.image(art.symbol_name(look.unit_class), side, ink_on(fill))
     sprite.blit(symbol, symbol.get_rect(center=centre))
+    ring = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    ring.center = centre
+    if look.laser == CHARGING:
+        icons.draw_charging_ring(sprite, ring)
+    elif look.laser == DEACTIVATED:
+        icons.draw_laser_off(sprite, ring)
 
 
 def _badges(sprite: pygame.Surface, look: UnitLook, size: int) -> None:
     """Status marks around the disc: AP pips, move arrow, laser state, snap shots, cover."""
-    badge = max(9, round(size * 0.32))  # the laser and move marks stay readable on 24 px tiles
+    badge = max(9, round(size * 0.32))  # the laser and move marks stay readable on small tiles
     icons.draw_cover_bars(sprite, sprite.get_rect(), look.cover_sides)
-    pips = pygame.Rect(0, 0, round(size * 0.5), max(3, round(size * 0.13)))
-    pips.midbottom = (size // 2, size - icons.cover_bar_px(size) - 1)
+    pips = pygame.Rect(0, 0, round(size * 0.56), max(6, round(size * 0.15)))
+    # Small tiles: the pips sit on the south cover bar's middle, to stay clear of the symbol.
+    above = icons.cover_bar_px(size) if size >= SMALL_TILE else 0
+    pips.midbottom = (size // 2, size - above - 1)
     icons.draw_ap_pips(sprite, pips, look.ap, look.max_ap)
     if look.can_move:
-        inset = round(size * 0.05)
+        inset = round(size * 0.03)
         icons.draw_can_move(sprite, pygame.Rect(inset, inset, badge, badge))
-    corner = pygame.Rect(size - badge - round(size * 0.04), round(size * 0.03), badge, badge)
-    if look.laser == DEACTIVATED:
-        icons.draw_deactivated(sprite, corner)
-    elif look.laser == CHARGING:
+    corner = pygame.Rect(size - badge - round(size * 0.02), round(size * 0.02), badge, badge)
+    if look.laser == CHARGING and size >= SMALL_TILE:  # small: the dashed ring says it alone
         icons.draw_charging(sprite, corner)
-    elif look.snap_shots > 0:
-        snap = pygame.Rect(0, 0, round(size * 0.46), max(11, round(size * 0.24)))
+    elif look.snap_shots > 0 and look.laser == CHARGED:
+        snap = pygame.Rect(0, 0, round(size * 0.5), max(11, round(size * 0.26)))
         snap.topright = (size, 0)
         icons.draw_snap_shots(sprite, snap, look.snap_shots)
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
-from functools import lru_cache, partial
+from functools import partial
 
 import pygame
 
 from .palette import RGB
+from .text import rendered
 
 INK: RGB = (20, 20, 20)
 PIP_ON: RGB = (255, 222, 60)
@@ -40,16 +42,21 @@ def _outlined_polygon(surface: pygame.Surface, color: RGB, points: list, rect: p
 
 
 def draw_ap_pips(surface: pygame.Surface, rect: pygame.Rect, ap: int, max_ap: int) -> None:
-    """One pip per action point in a centred row: filled while left, hollow once spent."""
+    """One pip per action point in a centred row on a dark strip (so they read on any tile,
+    hazard stripes too): filled while left, hollow once spent."""
     if max_ap <= 0:
         return
-    diameter = min(rect.h, rect.w / (max_ap * 1.35))
+    pygame.draw.rect(surface, INK, rect, border_radius=rect.h // 2)
+    inner = rect.inflate(-2, -2)
+    diameter = min(inner.h, inner.w / (max_ap * 1.35))
     radius = max(1.5, diameter / 2)
-    gap = (rect.w - max_ap * 2 * radius) / (max_ap + 1)
+    gap = (inner.w - max_ap * 2 * radius) / (max_ap + 1)
     for i in range(max_ap):
-        centre = (rect.x + gap * (i + 1) + radius * (2 * i + 1), rect.centery)
-        pygame.draw.circle(surface, INK, centre, radius + 1)
-        pygame.draw.circle(surface, PIP_ON if i < ap else PIP_OFF, centre, radius)
+        centre = (inner.x + gap * (i + 1) + radius * (2 * i + 1), inner.centery)
+        if i < ap:
+            pygame.draw.circle(surface, PIP_ON, centre, radius)
+        else:
+            pygame.draw.circle(surface, PIP_OFF, centre, radius, max(1, round(radius / 2)))
 
 
 def draw_can_move(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -64,20 +71,54 @@ def draw_charging(surface: pygame.Surface, rect: pygame.Rect) -> None:
     _outlined_polygon(surface, CHARGE, _points(rect, bolt), rect)
 
 
+def draw_charging_ring(surface: pygame.Surface, disc: pygame.Rect) -> None:
+    """A dashed yellow ring around a disc: its laser is charging (ready at the end of the turn)."""
+    width = max(2, disc.w // 8)
+    ring = disc.inflate(width, width)
+    dashes = 6
+    for i in range(dashes):
+        start = 2 * math.pi * i / dashes
+        pygame.draw.arc(surface, INK, ring, start, start + math.pi / dashes, width + 2)
+        pygame.draw.arc(surface, CHARGE, ring, start, start + math.pi / dashes, width)
+
+
+def draw_laser_off(surface: pygame.Surface, disc: pygame.Rect) -> None:
+    """A red 'no' sign over a disc (a ring and a slash): the laser is out until it reaches a
+    base."""
+    width = max(2, disc.w // 8)
+    ring = disc.inflate(-width // 2, -width // 2)
+    inset = round(ring.w * 0.15)
+    ends = ((ring.x + inset, ring.y + inset), (ring.right - inset, ring.bottom - inset))
+    for color, w in ((INK, width + 2), (OFF, width)):
+        pygame.draw.circle(surface, color, ring.center, ring.w // 2, w)
+        pygame.draw.line(surface, color, *ends, w)
+
+
+def draw_charging_unit(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A disc in its dashed yellow ring, the bolt by it, as a charging unit is drawn (for the
+    legend)."""
+    disc = rect.inflate(-rect.w // 4, -rect.h // 4)
+    pygame.draw.circle(surface, PIP_OFF, disc.center, disc.w // 2)
+    draw_charging_ring(surface, disc)
+    draw_charging(surface, pygame.Rect(rect.right - rect.w // 3, rect.y, rect.w // 3, rect.h // 3))
+
+
 def draw_deactivated(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """A red cross: the laser is out until the unit reaches a base."""
-    width = _line_px(rect, 0.2)
-    corners = _points(rect, ((0.1, 0.1), (0.9, 0.9), (0.9, 0.1), (0.1, 0.9)))
-    for color, w in ((INK, width + 2 * _line_px(rect, 0.07)), (OFF, width)):
-        pygame.draw.line(surface, color, corners[0], corners[1], w)
-        pygame.draw.line(surface, color, corners[2], corners[3], w)
+    """A grey disc under the red 'no' sign, as a deactivated unit is drawn (for the legend)."""
+    pygame.draw.circle(surface, PIP_OFF, rect.center, rect.w // 2)
+    draw_laser_off(surface, rect)
 
 
 def draw_elevated(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The plinth shadow under a unit standing on cover (drawn below the disc)."""
-    shadow = pygame.Rect(0, 0, rect.w, max(2, rect.h // 2))
-    shadow.midbottom = rect.midbottom
-    pygame.draw.ellipse(surface, SHADOW, shadow)
+    """A token raised on a pedestal, as a unit standing on cover is drawn (for the legend)."""
+    radius = rect.w // 3
+    lift = rect.h // 4
+    ground = (rect.centerx, rect.bottom - radius - 1)
+    top = (ground[0], ground[1] - lift)
+    pygame.draw.circle(surface, INK, ground, radius)
+    pygame.draw.rect(surface, INK, (ground[0] - radius, top[1], 2 * radius, lift))
+    pygame.draw.circle(surface, INK, top, radius)
+    pygame.draw.circle(surface, EYE, top, radius - max(1, radius // 5))
 
 
 def cover_bar_px(size: int) -> int:
@@ -99,17 +140,7 @@ def draw_cover_bars(surface: pygame.Surface, rect: pygame.Rect, sides: Iterable[
             pygame.draw.rect(surface, INK, bar, 1)
 
 
-@lru_cache(maxsize=64)
-def _digit(count: int, height: int) -> pygame.Surface:
-    """A snap-shot count rendered once per size."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    font = pygame.font.Font(None, max(8, round(height * 1.45)))
-    font.set_bold(True)
-    return font.render(str(count), True, EYE)
-
-
-def _draw_eye(surface: pygame.Surface, rect: pygame.Rect) -> None:
+def draw_eye(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.ellipse(surface, INK, rect)
     pygame.draw.ellipse(surface, EYE, rect.inflate(-2, -2))
     pupil = max(1.5, rect.h * 0.28)
@@ -121,14 +152,14 @@ SMALL_EYE_PX = 12  # below this height the eye is left out: the count alone stay
 
 def draw_snap_shots(surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
     """An eye with the number of snap shots held (the count alone when small): on watch."""
-    digit = _digit(count, rect.h - 2)
+    digit = rendered(str(count), max(8, round((rect.h - 2) * 1.45)), EYE, True)
     box = digit.get_rect().inflate(4, 2)
     box.topright = rect.topright
     if rect.h >= SMALL_EYE_PX:
         width = min(box.left - rect.x - 1, round(rect.h * 1.5))
         eye = pygame.Rect(0, 0, width, min(rect.h, round(width / 1.5)))
         eye.midright = (box.left - 1, rect.centery)
-        _draw_eye(surface, eye)
+        draw_eye(surface, eye)
     pygame.draw.rect(surface, INK, box, border_radius=2)
     pygame.draw.rect(surface, COVER, box, 1, border_radius=2)
     surface.blit(digit, digit.get_rect(center=box.center))
@@ -138,9 +169,11 @@ STATUS_ICONS: list[tuple[str, str, IconDraw]] = [
     ("AP left", "a pip per action point left; grey pips are spent",
      partial(draw_ap_pips, ap=2, max_ap=3)),
     ("Can move", "the unit may still make a move this turn", draw_can_move),
-    ("Charging", "the laser is recharging: ready at the end of this turn", draw_charging),
-    ("Deactivated", "the laser is out: reach a base of your team to recharge", draw_deactivated),
-    ("Elevated", "the unit stands on cover: a shadow under its disc", draw_elevated),
+    ("Charging", "the laser is recharging (a dashed yellow ring): ready at the end of this turn",
+     draw_charging_unit),
+    ("Deactivated", "the laser is out (a grey disc, struck through): reach a base of your team",
+     draw_deactivated),
+    ("Elevated", "the unit stands on cover: its disc raised on a pedestal", draw_elevated),
     ("Cover", "a bar on each tile edge the unit has cover on",
      partial(draw_cover_bars, sides=("N", "E"))),
     ("Snap shots", "on watch: the number of snap shots held",

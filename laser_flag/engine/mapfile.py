@@ -1,7 +1,8 @@
 """Read, validate and write the JSON map format of MAP_FORMAT.md.
 
 Every refusal is a MapError whose message names the file, the place in it and
-the problem, e.g. ``maps/x.json: units[3]: (4, 7) is a wall``. Reading never
+the problem, e.g. ``maps/x.json: units[3]: (4, 7) is a wall``; `map_problems` lists
+every problem of a map, the first being the one `parse_map` raises. Reading never
 modifies a file; writing goes through a temporary file renamed into place.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from . import balance_key, json_reader
 from .atomic_file import write_atomic
@@ -37,21 +38,44 @@ MAX_BYTES = 1024 * 1024  # MAP_FORMAT.md: a file over 1 MiB is refused
 MAX_TEAM_NAME_CHARS = 40  # MAP_FORMAT.md, and the players' names in a save (save_schema)
 MAX_TEXT_CHARS = {"name": 200, "author": 200, "description": 4000}
 OUTLINES = ("black", "white")
+T = TypeVar("T")
 
 
 class MapError(ValueError):
     """A map that breaks MAP_FORMAT.md; the message names file, place and problem.
 
-    `cells` are the board tiles (row, col) the problem is about, so an editor can mark them.
+    `cells` are the board tiles (row, col) the problem is about, so an editor can mark them;
+    `detail` is the message without the file's name; `unit` is the index of a well-formed unit
+    entry standing where no unit may (outside the grid, on a wall, on another unit's tile), so
+    an editor can select it and move it away.
     """
 
-    def __init__(self, message: str, cells: tuple[Pos, ...] = ()) -> None:
+    def __init__(self, message: str, cells: tuple[Pos, ...] = (), detail: str = "",
+                 unit: int | None = None) -> None:
         super().__init__(message)
         self.cells = cells
+        self.detail = detail or message
+        self.unit = unit
 
 
-def _error(source: str, place: str, problem: str, cells: tuple[Pos, ...] = ()) -> MapError:
-    return MapError(f"{source}: {place}: {problem}", cells)
+def _error(source: str, place: str, problem: str, cells: tuple[Pos, ...] = (),
+           unit: int | None = None) -> MapError:
+    return MapError(f"{source}: {place}: {problem}", cells, f"{place}: {problem}", unit)
+
+
+class _Problems:
+    """The problems found so far: a refused part is noted and the reading goes on."""
+
+    def __init__(self) -> None:
+        self.found: list[MapError] = []
+
+    def attempt(self, check: Callable[..., T], *args: Any, fallback: T) -> T:
+        """`check(*args)`, or `fallback` once its MapError is noted."""
+        try:
+            return check(*args)
+        except MapError as e:
+            self.found.append(e)
+            return fallback
 
 
 def _show(value: Any) -> str:
@@ -77,12 +101,15 @@ def _is_list(value: Any) -> bool:
 
 def load_map(path: str | os.PathLike[str]) -> GameMap:
     """Read a map file (a regular file of at most 1 MiB of UTF-8 JSON) and validate it."""
-    source = os.fspath(path)
+    return parse_map(read_map_json(path), os.fspath(path))
+
+
+def read_map_json(path: str | os.PathLike[str]) -> Any:
+    """A map file's decoded JSON, read as `load_map` reads it but not yet validated."""
     try:
-        data = json_reader.read_json(path, MAX_BYTES)
+        return json_reader.read_json(path, MAX_BYTES)
     except json_reader.ReadError as e:
-        raise _error(source, e.place, e.problem) from None
-    return parse_map(data, source)
+        raise _error(os.fspath(path), e.place, e.problem) from None
 
 
 def load_map_text(text: str, source: str) -> GameMap:
@@ -95,27 +122,44 @@ def load_map_text(text: str, source: str) -> GameMap:
 
 
 def parse_map(data: Any, source: str = "<map>") -> GameMap:
-    """Validate a decoded JSON value as a map; the GameMap keeps a copy of it for saving."""
+    """Validate a decoded JSON value as a map; the GameMap keeps a copy of it for saving.
+
+    A refused map raises its first problem, the first of `map_problems`."""
+    problems, gm = _read(data, source)
+    if gm is None:
+        raise problems[0]
+    return gm
+
+
+def map_problems(data: Any, source: str = "<map>") -> list[MapError]:
+    """Every problem of a decoded map in the order `parse_map` meets them; [] when it is valid.
+
+    Each part is read on after a refused entry (a tile, a unit, a team's value), but a part
+    that is not there to read (tiles that form no grid, units that are no array) stops there,
+    and units are not read against tiles that form no grid."""
+    return _read(data, source)[0]
+
+
+def _read(data: Any, source: str) -> tuple[list[MapError], GameMap | None]:
+    """The problems, and the map when there are none."""
     if not isinstance(data, Mapping):
-        raise _error(source, "top level", f"must be a JSON object, not {_show(data)}")
-    tiles = _parse_tiles(data, source)
-    units = _parse_units(data, source, tiles)
-    _parse_format(data, source)
-    _parse_balance(data, source)
-    return GameMap(
-        tiles,
-        units,
-        teams=_parse_teams(data, source),
-        score_limit=_team_values(data, "score_limit", source, _check_score, DEFAULT_SCORE_LIMIT),
-        turn_limit=_parse_turn_limit(data, source),
-        rules=_parse_rules(data, source),
-        fog_of_war=_parse_fog(data, source),
-        name=_text(data, "name", source),
-        author=_text(data, "author", source),
-        description=_text(data, "description", source),
-        source=source,
-        data=data,
-    )
+        return [_error(source, "top level", f"must be a JSON object, not {_show(data)}")], None
+    p = _Problems()
+    tiles = p.attempt(_parse_tiles, data, source, p, fallback=None)
+    units = [] if tiles is None else p.attempt(_parse_units, data, source, tiles, p, fallback=[])
+    p.attempt(_parse_format, data, source, fallback=None)
+    p.attempt(_parse_balance, data, source, fallback=None)
+    teams = _parse_teams(data, source, p)
+    score_limit = _team_values(data, "score_limit", source, _check_score, DEFAULT_SCORE_LIMIT, p)
+    turn_limit = p.attempt(_parse_turn_limit, data, source, fallback=None)
+    rules = p.attempt(_parse_rules, data, source, fallback=DEFAULT_RULESET)
+    fog_of_war = p.attempt(_parse_fog, data, source, fallback=False)
+    texts = {key: p.attempt(_text, data, key, source, fallback="") for key in MAX_TEXT_CHARS}
+    if p.found or tiles is None:
+        return p.found, None
+    gm = GameMap(tiles, units, teams=teams, score_limit=score_limit, turn_limit=turn_limit,
+                 rules=rules, fog_of_war=fog_of_war, **texts, source=source, data=data)
+    return [], gm
 
 
 def _required(data: Mapping[str, Any], key: str, source: str) -> list[Any]:
@@ -132,7 +176,8 @@ def _check_side(source: str, place: str, count: int, what: str) -> None:
         raise _error(source, place, f"{count} {what}, must be {MIN_SIDE} to {MAX_SIDE}")
 
 
-def _parse_tiles(data: Mapping[str, Any], source: str) -> list[list[str]]:
+def _parse_tiles(data: Mapping[str, Any], source: str, p: _Problems) -> list[list[str]]:
+    """The grid (MapError when there is none); each unknown tile is a problem of its own."""
     rows = _required(data, "tiles", source)
     _check_side(source, "tiles", len(rows), "rows")
     for r, row in enumerate(rows):
@@ -144,16 +189,17 @@ def _parse_tiles(data: Mapping[str, Any], source: str) -> list[list[str]]:
     for r, row in enumerate(rows):
         for c, kind in enumerate(row):
             if kind not in TILE_KINDS:
-                raise _error(
+                p.found.append(_error(
                     source,
                     f"tiles[{r}][{c}] (row {r}, column {c})",
                     f"unknown tile {_show(kind)} (one of {', '.join(TILE_KINDS)})",
                     cells=((r, c),),
-                )
+                ))
     return [list(row) for row in rows]
 
 
-def _parse_unit(source: str, place: str, entry: Any, tiles: list[list[str]]) -> UnitSpec:
+def _parse_unit(source: str, i: int, entry: Any, tiles: list[list[str]]) -> UnitSpec:
+    place = f"units[{i}]"
     if not _is_list(entry) or len(entry) != 4:
         raise _error(source, place, f"must be [team, class, row, col], not {_show(entry)}")
     team, unit_class, r, c = entry
@@ -166,21 +212,25 @@ def _parse_unit(source: str, place: str, entry: Any, tiles: list[list[str]]) -> 
         raise _error(source, place, f"row and col must be integers, not {_show([r, c])}")
     if not (0 <= r < len(tiles) and 0 <= c < len(tiles[0])):
         size = f"{len(tiles)} rows, {len(tiles[0])} columns"
-        raise _error(source, place, f"({r}, {c}) is outside the grid ({size})")
+        raise _error(source, place, f"({r}, {c}) is outside the grid ({size})", unit=i)
     if tiles[r][c] == WALL:
-        raise _error(source, place, f"({r}, {c}) is a wall", cells=((r, c),))
+        raise _error(source, place, f"({r}, {c}) is a wall", cells=((r, c),), unit=i)
     return UnitSpec(team, unit_class, (r, c))
 
 
-def _parse_units(data: Mapping[str, Any], source: str, tiles: list[list[str]]) -> list[UnitSpec]:
+def _parse_units(data: Mapping[str, Any], source: str, tiles: list[list[str]],
+                 p: _Problems) -> list[UnitSpec]:
+    """The units (MapError when there is no array of them); each refused entry is a problem."""
     units: list[UnitSpec] = []
     taken: dict[Pos, int] = {}
     for i, entry in enumerate(_required(data, "units", source)):
-        unit = _parse_unit(source, f"units[{i}]", entry, tiles)
+        unit = p.attempt(_parse_unit, source, i, entry, tiles, fallback=None)
+        if unit is None:
+            continue
         if unit.pos in taken:
-            other = f"units[{taken[unit.pos]}]"
-            problem = f"{unit.pos} is also the tile of {other}"
-            raise _error(source, f"units[{i}]", problem, cells=(unit.pos,))
+            problem = f"{unit.pos} is also the tile of units[{taken[unit.pos]}]"
+            p.found.append(_error(source, f"units[{i}]", problem, cells=(unit.pos,), unit=i))
+            continue
         taken[unit.pos] = i
         units.append(unit)
     return units
@@ -224,24 +274,31 @@ def _team_values(
     source: str,
     check: Callable[[str, str, Any], Any],
     defaults: Mapping[str, Any],
+    p: _Problems,
 ) -> dict[str, Any]:
-    """A per-team optional key; a team the file leaves out gets its default."""
+    """A per-team optional key; a team the file leaves out (or gives a refused value) gets its
+    default."""
     values = dict(defaults)
     given = data.get(key, {})
     if not isinstance(given, Mapping):
-        raise _error(source, key, f'must be an object with keys "1" and "2", not {_show(given)}')
+        problem = f'must be an object with keys "1" and "2", not {_show(given)}'
+        p.found.append(_error(source, key, problem))
+        return values
     for team, value in given.items():
         if team not in TEAMS:
-            raise _error(source, f"{key}[{_show(team)}]", 'unknown team (teams are "1" and "2")')
-        values[team] = check(source, f'{key}["{team}"]', value)
+            p.found.append(_error(source, f"{key}[{_show(team)}]",
+                                  'unknown team (teams are "1" and "2")'))
+            continue
+        values[team] = p.attempt(check, source, f'{key}["{team}"]', value, fallback=values[team])
     return values
 
 
-def _parse_teams(data: Mapping[str, Any], source: str) -> dict[str, TeamLook]:
-    names = _team_values(data, "team_names", source, _check_name, DEFAULT_TEAM_NAMES)
-    colors = _team_values(data, "team_color", source, _check_color, DEFAULT_TEAM_COLOR)
-    alts = _team_values(data, "alt_team_color", source, _check_color, DEFAULT_ALT_TEAM_COLOR)
-    outlines = _team_values(data, "b_w_team_color", source, _check_outline, DEFAULT_B_W_TEAM_COLOR)
+def _parse_teams(data: Mapping[str, Any], source: str, p: _Problems) -> dict[str, TeamLook]:
+    names = _team_values(data, "team_names", source, _check_name, DEFAULT_TEAM_NAMES, p)
+    colors = _team_values(data, "team_color", source, _check_color, DEFAULT_TEAM_COLOR, p)
+    alts = _team_values(data, "alt_team_color", source, _check_color, DEFAULT_ALT_TEAM_COLOR, p)
+    outlines = _team_values(data, "b_w_team_color", source, _check_outline,
+                            DEFAULT_B_W_TEAM_COLOR, p)
     return {t: TeamLook(names[t], colors[t], alts[t], outlines[t]) for t in TEAMS}
 
 
@@ -286,13 +343,19 @@ def _parse_rules(data: Mapping[str, Any], source: str) -> Ruleset:
     try:
         return DEFAULT_RULESET.with_overrides(data["rules"], where="rules")
     except RulesError as e:
-        raise MapError(f"{source}: {json_reader.clip(str(e))}") from None
+        detail = json_reader.clip(str(e))
+        raise MapError(f"{source}: {detail}", detail=detail) from None
+
+
+def teams_without_units(gm: GameMap) -> tuple[str, ...]:
+    """The teams that have no starting unit: no game can start while there is one."""
+    teams_present = {unit.team for unit in gm.units}
+    return tuple(t for t in TEAMS if t not in teams_present)
 
 
 def team_without_units(gm: GameMap) -> str | None:
     """The first team that has no starting unit (a game cannot start), or None."""
-    teams_present = {unit.team for unit in gm.units}
-    return next((t for t in TEAMS if t not in teams_present), None)
+    return next(iter(teams_without_units(gm)), None)
 
 
 # --- writing ---------------------------------------------------------------

@@ -40,9 +40,9 @@ def plan_card(session: Session, sel: Selection) -> tuple[str, list[str]]:
     game, roster = sel.game, session.roster  # under fog, the game as the viewer knows it
     if sel.unit is None:
         return f"{session.names[game.active_team]} ends the turn", []
-    preview = sel.move_preview()
+    preview = sel.preview()
     if preview is not None:
-        return roster.unit(sel.unit), move_lines(game, sel.unit, *preview, roster)
+        return roster.unit(sel.unit), move_lines(game, sel.unit, preview, roster)
     if sel.target is not None:
         return roster.unit(sel.unit), target_lines(game, sel.unit, sel.target, roster)
     return roster.unit(sel.unit), []

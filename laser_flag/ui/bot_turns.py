@@ -14,7 +14,6 @@ from ..engine.actions import Action
 from ..engine.game import Game
 
 PLAN_MS = 650  # how long a bot's unit and its path or target show before it acts (Normal speed)
-DICE_MS = 900  # how long the dice of a bot's turn stay up before they clear by themselves
 
 
 def bot_seed(seed: int, team: str) -> int:

@@ -11,7 +11,6 @@ from ..engine.game_map import Pos
 from . import overlays
 from .fog_view import TeamView
 from .layout import Layout
-from .team_tint import team_tint
 from .widgets import draw_text
 
 UNSEEN = (0, 0, 12, 175)  # over a tile none of the team's units sees
@@ -29,7 +28,7 @@ def draw_fog(surface: pygame.Surface, lay: Layout, palette: Palette, view: TeamV
                   if (r, c) not in view.seen]
         overlays.shade(surface, lay.origin, lay.tile_px, unseen, UNSEEN)
     for uid, (pos, seen_round) in view.last_seen.items():
-        draw_last_seen(surface, lay, team_tint(palette.team(gm.units[uid].team))[1], pos,
+        draw_last_seen(surface, lay, palette.team(gm.units[uid].team).bright, pos,
                        seen_round)
 
 

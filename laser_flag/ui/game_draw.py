@@ -1,26 +1,28 @@
-"""The game screen's board marks: reach, path, target and risk tag; a walk, a beam, the dice.
+"""The game screen's board marks: reach, path, target and the numbers; a walk, a beam, results.
 
 Drawing only: each function reads the game, a selection or a playback and changes nothing.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import pygame
 
-from ..board.draw import draw_tiles, draw_unit, draw_units, tile_rect
+from ..board.draw import disc_centre, draw_tiles, draw_unit, draw_units, tile_rect
+from ..board.forecast import percent
 from ..board.icons import draw_cover_bars
+from ..board.marks import note as note_mark
+from ..board.marks import pill, text_px
 from ..board.palette import HIGHLIGHTS, Palette
 from ..board.theme import Theme
-from ..engine.actions import Move
 from ..engine.cover import cover_sides
 from ..engine.events import Shot
 from ..engine.game import Game
-from ..engine.game_map import other_team
-from ..engine.units import Unit
+from ..engine.game_map import Pos, other_team
 from . import overlays
-from .dice_box import draw_shot
+from .board_numbers import draw_numbers_over, draw_numbers_under
 from .fog_draw import draw_fog
 from .fog_view import TeamView
 from .inspect import sight
@@ -28,64 +30,55 @@ from .layout import Layout
 from .log_text import LogLine, Roster
 from .playback import Playback, beam_glow, beam_reach, hit_flash
 from .selection import Selection
-from .unit_card import shots_from
+from .settings import Settings
+from .shot_notes import ShotNotes
+from .turns import END_TURN_ANSWERS, END_TURN_QUESTION, Turns
 from .unit_looks import look_of, unit_looks
 
 
 def draw_choices_under(surface: pygame.Surface, lay: Layout, sel: Selection) -> None:
-    """Reach, path and target tints, and an inspected enemy's sight, under the units."""
+    """Reach, firing positions, path and target tints, and an inspected enemy's sight, under the
+    units."""
     origin, px, game = lay.origin, lay.tile_px, sel.game
     enemy = sel.enemy_shown()
-    if enemy is not None:
+    if enemy is not None and sel.positions_against() is None:  # else the firing view says more
         overlays.shade(surface, origin, px, sight(game, enemy), HIGHLIGHTS.coverage)
     overlays.reach(surface, origin, px, game.map, sel.reachable)
-    preview = sel.move_preview()
+    draw_numbers_under(surface, lay, sel)
+    preview = sel.preview()
     if preview is not None:
-        tint = HIGHLIGHTS.danger if preview[1].shooters else HIGHLIGHTS.path
-        overlays.shade(surface, origin, px, [preview[0][-1]], tint)
-        overlays.path_line(surface, origin, px, preview[0])
+        tint = HIGHLIGHTS.danger if preview.watchers else HIGHLIGHTS.path
+        overlays.shade(surface, origin, px, [preview.dest], tint)
+        overlays.path_line(surface, origin, px, preview.path)
+        sides = cover_sides(game.map, preview.dest, preview.after.elevated)
+        draw_cover_bars(surface, tile_rect(origin, px, preview.dest), sides)
     if sel.target is not None:
         overlays.shade(surface, origin, px, [sel.game.unit(sel.target).pos], HIGHLIGHTS.target)
 
 
 def draw_choices_over(surface: pygame.Surface, lay: Layout, sel: Selection) -> None:
-    """Selection ring, sight marks on enemies, the hover cursor and a move's risk tag."""
+    """The hover cursor, the selection ring and the numbers on the board."""
     origin, px, game = lay.origin, lay.tile_px, sel.game
     if sel.hover is not None:
         overlays.ring(surface, origin, px, sel.hover, overlays.HOVER, 1)
-    if sel.unit is None:
-        return
-    overlays.ring(surface, origin, px, game.unit(sel.unit).pos, overlays.SELECT_RING, 3)
-    for uid in sel.visible:
-        color, width = (overlays.TARGET_RED, 4) if uid == sel.target else (overlays.SIGHT_YELLOW, 2)
-        overlays.crosshair(surface, origin, px, game.unit(uid).pos, color, width)
-    preview = sel.move_preview()
-    if preview is not None:
-        risk = preview[1]
-        text = (
-            f"{len(risk.shooters)} snap · {float(risk.p_unhit) * 100:.0f}% safe"
-            if risk.shooters
-            else "none seen" if game.fog else "safe"  # fog: hidden watchers may still fire
-        )
-        color = overlays.TARGET_RED if risk.shooters else overlays.PATH_WHITE
-        dest = preview[0][-1]
-        draw_arrival(surface, lay, game, game.after(Move(sel.unit, dest)))
-        overlays.tag(surface, origin, px, dest, text, color)
-
-
-def draw_arrival(surface: pygame.Surface, lay: Layout, game: Game, after: Unit) -> None:
-    """Small marks for a destination: its cover sides, and the enemies it could fire at then."""
-    origin, px = lay.origin, lay.tile_px
-    sides = cover_sides(game.map, after.pos, after.elevated)
-    draw_cover_bars(surface, tile_rect(origin, px, after.pos), sides)
-    for enemy, _ in shots_from(game, after):
-        overlays.crosshair(surface, origin, px, enemy.pos, overlays.SHOT_ORANGE, 1)
+    if sel.unit is not None:
+        overlays.ring(surface, origin, px, game.unit(sel.unit).pos, overlays.SELECT_RING, 3)
+    draw_numbers_over(surface, lay, sel)
 
 
 def draw_watch(surface: pygame.Surface, lay: Layout, game: Game, team: str) -> None:
-    """Hold H: every tile a watcher of `team` sees that a unit could stand on."""
-    for uid in game.watch_coverage(team):
-        overlays.shade(surface, lay.origin, lay.tile_px, sight(game, uid), HIGHLIGHTS.coverage)
+    """Hold H: every tile a watcher of `team` sees that a unit could stand on, the deeper the
+    more watchers see it."""
+    watchers = tuple(sorted(game.unit(uid).pos for uid in game.watch_coverage(team)))
+
+    def counts() -> frozenset[tuple[Pos, int]]:
+        seen: Counter[Pos] = Counter()
+        for uid in game.watch_coverage(team):
+            seen.update(sight(game, uid))
+        return frozenset(seen.items())
+
+    overlays.shade_counted(surface, lay.origin, lay.tile_px, (game.map.tiles, watchers),
+                           counts, HIGHLIGHTS.coverage)
 
 
 def draw_playback(
@@ -118,16 +111,30 @@ def draw_shot_playing(surface: pygame.Surface, lay: Layout, palette: Palette, ga
     origin, px, shot, elapsed = lay.origin, lay.tile_px, playback.current, playback.elapsed
     # A hidden watcher is not on the board as the viewer knew it: its beam starts where it fired.
     a, b = playback.positions.get(shot.shooter, shot.at), playback.positions[shot.target]
-    if shot.snap:
-        overlays.ring(surface, origin, px, a, overlays.SHOT_ORANGE, max(3, px // 8))
-        overlays.tag(surface, origin, px, a, "snap shot!", overlays.SHOT_ORANGE)
+    if shot.snap:  # the watcher marked, its snap-shot count left in sight
+        tile = tile_rect(origin, px, a)
+        overlays.ring(surface, origin, px, a, overlays.SHOT_ORANGE, max(2, px // 16))
+        label = [("snap shot", text_px(px, 0.28), overlays.SHOT_ORANGE, True)]
+        pill(surface, label, tile.midbottom, overlays.SHOT_ORANGE, bounds=lay.area)
     team = palette.team(roster.team_of(shot.shooter))
-    overlays.laser(surface, game.map, origin, px, a, b, team.symbol, beam_reach(elapsed),
-                   beam_glow(elapsed))
+    start = disc_centre(tile_rect(origin, px, a), game.map.is_cover(a))
+    end = disc_centre(tile_rect(origin, px, b), game.map.is_cover(b))
+    overlays.laser(surface, start, end, px, team.bright, beam_reach(elapsed), beam_glow(elapsed))
     if shot.hit:
         overlays.burst(surface, origin, px, b, overlays.FLASH, hit_flash(elapsed))
-    if playback.showing_dice():
-        draw_shot(surface, lay.board.center, shot, roster)
+
+
+def draw_notes(surface: pygame.Surface, lay: Layout, notes: ShotNotes) -> None:
+    """Each shot's result over its target: HIT or MISS, the roll against the needed, the
+    chance; fading by itself."""
+    for note in notes.notes:
+        shot = note.shot
+        verdict = ("HIT", overlays.TARGET_RED) if shot.hit else ("MISS", overlays.PATH_WHITE)
+        detail = f"{'snap · ' if shot.snap else ''}rolled {sum(shot.dice)}, needed {shot.needed}"
+        if shot.probability is not None:
+            detail += f" · {percent(shot.probability)}"
+        note_mark(surface, tile_rect(lay.origin, lay.tile_px, note.pos), verdict, detail,
+                   note.strength, note.rise, lay.area)
 
 
 def draw_log_marks(surface: pygame.Surface, lay: Layout, game: Game, line: str) -> None:
@@ -151,17 +158,31 @@ class BoardMarks:
     paused: bool  # the bots are paused (P)
     view: TeamView  # the game as the viewing team knows it: fog of war
     dim: bool  # under fog, the tiles the viewing team cannot see are dimmed (D)
+    notes: ShotNotes | None = None  # shots' results fading at their targets
+    asking: tuple[int, ...] | None = None  # "End the turn?": the units that could still act
+
+
+def board_marks(turns: Turns, shown: Selection, settings: Settings, watching: bool,
+                log_hover: int | None) -> BoardMarks:
+    """The marks of this frame: the picks shown, the views switched on, the log line hovered,
+    the results fading, the end-turn question."""
+    log = turns.shown_log()
+    line = log[log_hover] if log_hover is not None and log_hover < len(log) else None
+    asking = turns.could_still_act if turns.confirming_end else None
+    return BoardMarks(shown, settings.coordinates, watching, line, turns.bots.paused,
+                      turns.view, settings.dim_unseen, turns.notes, asking)
 
 
 def draw_game_board(surface: pygame.Surface, lay: Layout, look: tuple[Palette, Theme],
                     playback: Playback | None, roster: Roster, marks: BoardMarks) -> None:
     """The board of a game in progress as the viewing team knows it, bottom layer first, in the
-    chosen colours and theme."""
+    chosen colours and theme, inside the part of the window it is seen in."""
     palette, theme, game = *look, marks.view.known
+    if marks.coordinates:
+        overlays.coordinates(surface, lay.board, lay.area, lay.tile_px)
+    surface.set_clip(lay.area)
     draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette, theme)
     draw_fog(surface, lay, palette, marks.view, marks.dim)
-    if marks.coordinates:
-        overlays.coordinates(surface, lay.board, game.map.rows, game.map.cols, lay.tile_px)
     if marks.watching:
         draw_watch(surface, lay, game, other_team(game.active_team))
     if playback is None:
@@ -173,5 +194,24 @@ def draw_game_board(surface: pygame.Surface, lay: Layout, look: tuple[Palette, T
         draw_playback(surface, lay, palette, game, playback, roster)
     if marks.log_line is not None:
         draw_log_marks(surface, lay, game, marks.log_line)
-    if marks.paused:
-        overlays.banner(surface, lay.board, "Paused · P to go on")
+    if marks.notes is not None:
+        draw_notes(surface, lay, marks.notes)
+    overlays.edges(surface, lay.area, lay.board)
+    surface.set_clip(None)
+    draw_banners(surface, lay, game, playback, marks)
+
+
+def draw_banners(surface: pygame.Surface, lay: Layout, game: Game, playback: Playback | None,
+                 marks: BoardMarks) -> None:
+    """What the board asks or says along its top: the end-turn question (the units that could
+    still act ringed), a roll that waits for a key, the bots paused."""
+    if marks.asking is not None:
+        for uid in marks.asking:
+            overlays.ring(surface, lay.origin, lay.tile_px, game.unit(uid).pos, overlays.ASK,
+                          max(3, lay.tile_px // 10))
+        overlays.banner(surface, lay.area, END_TURN_QUESTION, END_TURN_ANSWERS, overlays.ASK)
+    elif playback is not None and playback.waiting():
+        overlays.banner(surface, lay.area, "Next roll: Space or Enter",
+                        "S plays the rest at once", overlays.SIGHT_YELLOW)
+    elif marks.paused:
+        overlays.banner(surface, lay.area, "Paused · P to go on")

@@ -9,18 +9,22 @@ from ..engine.game import Game
 from .bot_card import bot_card
 from .inspect import enemy_card, tile_lines
 from .panel import PanelView
+from .refusals import Refused
+from .roll_view import RollView
 from .selection import Selection
-from .session import Session, UndoRefusal
+from .session import Session
 from .settings import Settings
 from .turns import Turns
 from .unit_card import move_lines, target_lines, unit_lines
 
 
-def panel_view(
-    turns: Turns, sel: Selection, shown: Selection, settings: Settings, watching: bool
-) -> PanelView:
-    """The panel this frame; `shown` is what the board marks (in a bot's turn, its plan).
-    Under fog, everything in it is as the viewing team knows the game."""
+def panel_view(turns: Turns, picks: tuple[Selection, Selection], settings: Settings,
+               screen: tuple[bool, int | None, bool]) -> PanelView:
+    """The panel this frame. `picks`: the player's selection and what the board marks (in a
+    bot's turn, its plan); `screen`: whether H is held, the log entry hovered, whether the
+    drawer is open. Under fog, everything in it is as the viewing team knows the game."""
+    sel, shown = picks
+    watching, log_hover, drawer_open = screen
     game, session = turns.view.known, turns.session
     card = unit_card(turns, sel, shown)
     scores = turns.playback.scores if turns.playback else game.scores
@@ -46,7 +50,32 @@ def panel_view(
         paused=turns.bots.paused,
         can_skip=turns.bot_to_move,
         thinking=turns.bots.progress() if turns.bot_to_move else None,
+        rolls=tuple(RollView.of(shot, session.roster) for shot in turns.notes.latest),
+        why=why_greyed(turns, sel),
+        log_hover=log_hover,
+        drawer_open=drawer_open,
     )
+
+
+def why_greyed(turns: Turns, sel: Selection) -> dict[str, str]:
+    """Why each button that may be greyed cannot be pressed now (its tooltip says so)."""
+    game = turns.game
+    if game.over:
+        busy = "The game is over."
+    elif turns.bot_to_move:
+        busy = "A bot is playing this turn (P pauses it, S skips to its end)."
+    elif turns.playback is not None:
+        busy = "The last action is playing out (Space hurries it, S skips it)."
+    else:
+        busy = ""
+    fire = sel.fire()
+    undo = turns.why_no_undo()
+    return {
+        "fire": busy or (fire.reason if isinstance(fire, Refused) else ""),
+        "end": busy,
+        "undo": busy or (f"Cannot undo: {undo.value}." if undo is not None else ""),
+        "skip": "" if turns.bot_to_move else "No bot is playing this turn.",
+    }
 
 
 def unit_card(turns: Turns, sel: Selection, shown: Selection) -> tuple[str, list[str]]:
@@ -59,8 +88,9 @@ def player_card(turns: Turns, sel: Selection) -> tuple[str, list[str]]:
     hovered, or how to start; the last refusal or notice comes first, so it always shows."""
     game, session = turns.view.known, turns.session
     if turns.playback is not None:
-        return "Playing out...", ["Click or press a key to continue; S skips the rest."]
-    note = [line for line in (turns.message or undo_note(turns),) if line]
+        return "Playing out...", ["Space hurries it, S skips the rest; a click or any other "
+                                  "key plays it out at once, then does what it does."]
+    note = [turns.message] if turns.message else []
     enemy = sel.enemy_shown()
     if enemy is not None:
         title, lines = enemy_card(game, enemy, session.roster)
@@ -72,11 +102,10 @@ def player_card(turns: Turns, sel: Selection) -> tuple[str, list[str]]:
     lines = [*note, *unit_lines(game, sel.unit)]
     if sel.target is not None:
         lines += target_lines(game, sel.unit, sel.target, session.roster)
-        lines.append("Click the target again or press F to fire.")
-    preview = sel.move_preview()
+    preview = sel.preview()
     if preview is not None:
         return session.roster.unit(sel.unit), lines + move_lines(
-            game, sel.unit, *preview, session.roster)
+            game, sel.unit, preview, session.roster)
     return session.roster.unit(sel.unit), lines + hovered_tile(game, sel, session)
 
 
@@ -85,10 +114,3 @@ def hovered_tile(game: Game, sel: Selection, session: Session) -> list[str]:
     if sel.hover is None or sel.unit_at(sel.hover) is not None:
         return []
     return tile_lines(game, sel.hover, session.names, session.roster)
-
-
-def undo_note(turns: Turns) -> str:
-    """Why the Undo button is greyed, when that is worth saying."""
-    reason = turns.why_no_undo()
-    worth = (UndoRefusal.DIE_ROLLED, UndoRefusal.REVEALED)
-    return f"Undo unavailable: {reason.value}." if reason in worth else ""

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from ..board.tile_labels import TILE_LABELS
 from ..engine.cover import cover_sides, in_cover
 from ..engine.game import Game
-from ..engine.game_map import BASE_U, BASES, WALL, Pos, other_team, possessive
+from ..engine.game_map import BASE_U, BASES, WALL, GameMap, Pos, other_team, possessive
 from ..engine.ruleset import ALL_AP
 from .log_text import Roster
 
@@ -38,7 +38,7 @@ def enemy_card(game: Game, uid: int, roster: Roster) -> tuple[str, list[str]]:
         f"Laser {unit.laser} · snap shots {unit.snap_shots} of {rules.max_snap_shots}",
         f"AP {unit.ap}/{game.rules.ap_per_turn} left from its turn",
         f"{height} · cover: {sides_text(game.cover_sides(uid))}",
-        f"Sees: {', '.join(sees) or 'none of yours'} (its sight is shaded)",
+        f"Sees: {', '.join(sees) or 'none of yours'}",
     ]
 
 
@@ -84,5 +84,11 @@ def cover_against(game: Game, pos: Pos, enemy_team: str, roster: Roster) -> list
 def sight(game: Game, uid: int) -> frozenset[Pos]:
     """The tiles a unit sees that a unit could stand on (walls are never shaded)."""
     gm = game.map
-    return frozenset(p for p in gm.visibility.visible_from(game.unit(uid).pos) if not gm.is_wall(p))
+    return gm.visibility.visible_from(game.unit(uid).pos) & gm.memo(open_tiles)
+
+
+def open_tiles(gm: GameMap) -> frozenset[Pos]:
+    """Every tile of the map that is not a wall."""
+    return frozenset((r, c) for r in range(gm.rows) for c in range(gm.cols)
+                     if not gm.is_wall((r, c)))
 

@@ -1,8 +1,9 @@
-"""The first lesson (Learn to play): its steps as data, and the model that walks a game through.
+"""Learn to play: the model that walks a lesson's chapter through its steps (the chapters
+themselves are data, in `lessons/`).
 
 Pure Python, no pygame: each step names the one action that does it, the tiles to ring, how the
 state shows it was done, the trainer's scripted answer and the dice the step needs. Everything is
-played through the turn driver, so the lesson is a game like any other with its answers fixed.
+played through the turn driver, so a lesson is a game like any other with its answers fixed.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.actions import Action, EndTurn, Fire, Move
+from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.game_map import Pos
@@ -23,41 +24,60 @@ from .refusals import Refused
 from .session import Session
 from .turns import Turns
 
-LESSON_MAP = ("tutorial", "lesson.json")  # under the bundled maps; not listed in the chooser
-YOU, TRAINER = 0, 1  # the unit ids: one unit a side
+LESSON_MAPS = "tutorial"  # the lessons' boards, under the bundled maps; not in the chooser
+LEARNER = "1"  # the player's team; the trainer plays team 2
 HIT, MISS = (6, 6), (1, 1)
 WATCH = "watch"  # the signal of the player holding H
+NEXT = "next"  # the signal of the player pressing Enter for the chapter's next board
 DICE_SET = "The dice are set for this lesson."
 NO_UNDO = "The lesson goes forward only: there is no undo here."
 NOT_SAVED = "The lesson is not saved."
-FINISHED = "You won, and you know the game now: Esc (or Menu) returns to the main menu."
+REPLY_DELAY_MS = 900  # the trainer's next action is shown this long before it plays
+TRAINER_SPEED = 0.5  # the trainer's moves play at Slow, whatever the setting: to be followed
 
 
-def _unit_at(pos: Pos) -> Callable[[Game], bool]:
-    return lambda game: game.unit(YOU).pos == pos
+# ----- what a step's state check asks --------------------------------------------------------
 
 
-def _laser(uid: int, state: str) -> Callable[[Game], bool]:
-    return lambda game: game.unit(uid).laser == state
+def unit_at(uid: int, pos: Pos) -> Callable[[Game], bool]:
+    return lambda game: game.unit(uid) is not None and game.unit(uid).pos == pos
 
 
-def _team_to_move(team: str) -> Callable[[Game], bool]:
+def laser(uid: int, state: str) -> Callable[[Game], bool]:
+    return lambda game: game.unit(uid) is not None and game.unit(uid).laser == state
+
+
+def elevated(uid: int) -> Callable[[Game], bool]:
+    return lambda game: game.unit(uid) is not None and game.unit(uid).elevated
+
+
+def gone(uid: int) -> Callable[[Game], bool]:
+    """The unit left the board (disqualified)."""
+    return lambda game: game.unit(uid) is None
+
+
+def team_to_move(team: str) -> Callable[[Game], bool]:
     return lambda game: game.active_team == team
 
 
-def _elevated(game: Game) -> bool:
-    return game.unit(YOU).elevated
+def scored(team: str, points: int) -> Callable[[Game], bool]:
+    return lambda game: game.scores[team] == points
 
 
-def _won(game: Game) -> bool:
-    return game.winner == "1"
+def won(game: Game) -> bool:
+    return game.winner == LEARNER
+
+
+def always(game: Game) -> bool:
+    return True
 
 
 @dataclass(frozen=True)
 class Step:
     """One thing to learn: `action` does it (anything else is refused with `hint`), `check` says
-    from the state that it was done, then the trainer plays `replies`; `dice` are the rolls this
-    step makes, in order. A step with a `signal` (H held) takes no action at all."""
+    from the state that it was done, then the trainer plays `replies`. `dice` are the rolls the
+    step's action makes, `reply_dice` those of the replies, in order. A step with a `signal`
+    (H held, Enter for the next board) takes no action at all."""
 
     prompt: str
     hint: str
@@ -67,146 +87,170 @@ class Step:
     highlight: tuple[Pos, ...] = ()
     replies: tuple[Action, ...] = ()
     dice: tuple[tuple[int, int], ...] = ()
+    reply_dice: tuple[tuple[int, int], ...] = ()
 
 
-STEPS: tuple[Step, ...] = (
-    Step("Click your unit (ringed, bottom left) to select it, then click the ringed tile to walk "
-         "there. A move costs 1 of your 3 action points (AP).",
-         "Select your unit, then click the ringed tile (5, 3).",
-         _unit_at((5, 3)), Move(YOU, (5, 3)), highlight=((5, 1), (5, 3))),
-    Step("Climb onto the crate: it is cover, a low block. Stepping onto it ends the move, and a "
-         "unit standing on it is elevated (easier to hit, and it shoots a little better).",
-         "Click the crate (3, 3) to climb onto it.",
-         _elevated, Move(YOU, (3, 3)), highlight=((3, 3),)),
-    Step("Take cover beside the wall: a wall next to you shields you from shots from that side "
-         "(+1 to what the shooter needs). The trainer will come from the east.",
-         "Click the ringed tile (2, 5), beside the wall.",
-         _unit_at((2, 5)), Move(YOU, (2, 5)), highlight=((2, 5),)),
-    Step("All 3 AP are spent. Press E (or the End turn button) to end your turn; the trainer "
-         "moves next.",
-         "Press E to end the turn.",
-         _team_to_move("2"), EndTurn(), replies=(Move(TRAINER, (5, 7)), EndTurn())),
-    Step("The trainer stepped out. Click it to aim: the panel shows the roll you need on two dice "
-         "and why. Click it again (or press F) to fire. " + DICE_SET + " This shot hits.",
-         "Click the trainer to aim, then click it again (or F) to fire.",
-         _laser(TRAINER, "deactivated"), Fire(YOU, TRAINER), highlight=((5, 7),), dice=(HIT,)),
-    Step("A hit scores 1 point and switches the trainer's laser off. Firing used your AP: end the "
-         "turn and watch the trainer walk to its base to recharge.",
-         "Press E to end the turn.",
-         _team_to_move("2"), EndTurn(), replies=(Move(TRAINER, (2, 10)), EndTurn())),
-    Step("The trainer kept its unused AP as snap shots: it fires at a unit that ends a move in "
-         "its sight. Hold H to shade the tiles it watches.",
-         "Hold H to see the tiles the trainer watches.",
-         lambda game: True, signal=WATCH),
-    Step("Move to the ringed tile, in the trainer's sight, and watch its snap shot. "
-         + DICE_SET + " It hits you.",
-         "Click the ringed tile (4, 6) to step into the trainer's sight.",
-         _laser(YOU, "deactivated"), Move(YOU, (4, 6)), highlight=((4, 6),), dice=(HIT,)),
-    Step("Your laser is off. Walk onto your base (ringed) to recharge it: it starts charging "
-         "there and is charged when your turn ends.",
-         "Click your base (6, 4) to recharge.",
-         _laser(YOU, "charging"), Move(YOU, (6, 4)), highlight=((6, 4),)),
-    Step("End the turn: your laser charges, and the trainer waits on its base.",
-         "Press E to end the turn.",
-         _team_to_move("2"), EndTurn(), replies=(EndTurn(),)),
-    Step("Your laser is charged. Step out to the ringed tile: the trainer snap-shoots again. "
-         + DICE_SET + " It misses.",
-         "Click the ringed tile (4, 5).",
-         _unit_at((4, 5)), Move(YOU, (4, 5)), highlight=((4, 5),), dice=(MISS,)),
-    Step("One more point wins. Aim at the trainer on its base and fire. " + DICE_SET
-         + " This shot hits.",
-         "Click the trainer to aim, then click it again (or F) to fire.",
-         _won, Fire(YOU, TRAINER), highlight=((2, 10),), dice=(HIT,)),
-)
+@dataclass(frozen=True)
+class Board:
+    """One game of a chapter: its map (a file under the lessons' folder), whether it is played
+    with fog of war, and its steps."""
+
+    map_file: str
+    steps: tuple[Step, ...]
+    fog: bool = False
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A short lesson: `key` is how its completion is remembered; `done` what the prompt says
+    once it is won."""
+
+    key: str
+    title: str
+    summary: str
+    boards: tuple[Board, ...]
+    done: str
 
 
 class LessonDice:
-    """Game(roll=...): the rolls the current step set, then (never in the lesson) real dice."""
+    """Game(roll=...): the rolls the current step set, then real dice (which no lesson reaches:
+    `unplanned` counts them, and the tests hold it at 0)."""
 
     def __init__(self) -> None:
         self.queued: list[tuple[int, int]] = []
+        self.unplanned = 0
 
     def set(self, rolls: tuple[tuple[int, int], ...]) -> None:
         self.queued = list(rolls)
 
     def __call__(self, rng: random.Random) -> tuple[int, ...]:
-        return self.queued.pop(0) if self.queued else TWO_D6.roll(rng)
+        if self.queued:
+            return self.queued.pop(0)
+        self.unplanned += 1
+        return TWO_D6.roll(rng)
 
 
 class LessonTurns(Turns):
-    """The lesson's turn driver: it is no game to save or continue."""
+    """The lesson's turn driver: it is no game to save or continue, and under fog the board
+    always shows what the learner's team sees (the trainer is no second player at the screen)."""
 
     def save(self) -> Path | None:
-        """Nothing is written: the lesson starts afresh from the menu."""
-        self.message = NOT_SAVED
+        """Nothing is written: the lesson starts afresh from the menu. Said when the player
+        asks (Ctrl+S); the save a game makes of itself when it ends is skipped silently."""
+        if not self.game.over:
+            self.message = NOT_SAVED
         return None
 
     def autosave(self) -> None:
         """No autosave: Continue on the menu resumes games, not the lesson."""
 
+    @property
+    def viewer(self) -> str | None:
+        return LEARNER if self.game.fog and not self.game.over else None
+
 
 class Lesson:
-    """Where the player is in the steps; the trainer's replies wait until the events have played."""
+    """Where the player is in a chapter's steps; the trainer's replies wait until the events
+    have played and have been shown for a moment. `hint` is the last refusal, said beside the
+    prompt."""
 
-    def __init__(self, steps: tuple[Step, ...] = STEPS) -> None:
-        self.steps = steps
+    def __init__(self, chapter: Chapter) -> None:
+        self.chapter = chapter
+        self.steps = tuple(step for board in chapter.boards for step in board.steps)
+        self.boards = tuple(i for i, board in enumerate(chapter.boards) for _ in board.steps)
         self.index = 0
         self.dice = LessonDice()
-        self.dice.set(steps[0].dice)
+        self.dice.set(self.steps[0].dice)
         self.replies: list[Action] = []
+        self.hint = ""
+        self.waited_ms = 0.0
+        self.trainer_acting = False  # the trainer's action is playing: slowly
 
     @property
     def step(self) -> Step | None:
-        """The step to do now; None once the lesson is won."""
+        """The step to do now; None once every step is done."""
         return self.steps[self.index] if self.index < len(self.steps) else None
 
     @property
     def finished(self) -> bool:
+        """Every step done (the trainer may still be answering the last)."""
         return self.step is None
 
+    @property
+    def board(self) -> int:
+        """The index of the board the current step is played on (the last once finished)."""
+        return self.boards[min(self.index, len(self.steps) - 1)]
+
     def session(self, state_file: Path | None = None) -> Session:
-        """A game on the lesson's map, its dice the ones the steps set."""
-        gm = load_map(bundled_maps().joinpath(*LESSON_MAP))
-        session = Session.start(gm, seed=1, state_file=state_file)
-        session.game = Game(gm, seed=1, roll=self.dice)
+        """A game on the current board's map, its dice the ones the steps set."""
+        board = self.chapter.boards[self.board]
+        gm = load_map(bundled_maps().joinpath(LESSON_MAPS, board.map_file))
+        session = Session.start(gm, seed=1, state_file=state_file, fog=board.fog)
+        session.game = Game(gm, seed=1, roll=self.dice, fog=board.fog)
         return session
 
     def refusal(self, action: Action) -> str | None:
         """Why the lesson refuses `action` now (the step's hint), or None when it is the step."""
         if self.step is None:
-            return FINISHED
+            return self.chapter.done
         return None if action == self.step.action else self.step.hint
 
     def act(self, turns: Turns, action: Action) -> Refused | list[Event]:
         """Play the step's action through the driver; anything else is refused with the hint."""
         hint = self.refusal(action)
         if hint is not None:
-            turns.message = hint
+            self.hint = hint
             return Refused(hint)
+        step = self.step
         outcome = turns.act(action)
-        if not isinstance(outcome, Refused) and self.step.check(turns.game):
-            self.replies = list(self.step.replies)
-            self.advance()
+        if isinstance(outcome, Refused):
+            self.hint = outcome.reason
+        elif step.check(turns.game):
+            self.replies = list(step.replies)
+            self.advance(step.reply_dice)
         return outcome
 
+    def refused(self, reason: str) -> None:
+        """A click the board refused before it became an action: said beside the prompt."""
+        self.hint = reason
+
     def signal(self, name: str) -> None:
-        """Something done without an action (H held): the step that asks for it is done."""
+        """Something done without an action (H held, Enter): the step that asks for it is done."""
         if self.step is not None and self.step.signal == name:
             self.advance()
 
-    def advance(self) -> None:
+    def advance(self, reply_dice: tuple[tuple[int, int], ...] = ()) -> None:
+        """The next step; the dice queued are the replies' first, then the step's own."""
         self.index += 1
-        if self.step is not None:
-            self.dice.set(self.step.dice)
+        self.hint = ""
+        self.dice.set(reply_dice + (self.step.dice if self.step is not None else ()))
 
     @property
     def replying(self) -> bool:
         """The trainer still has scripted actions to play."""
         return bool(self.replies)
 
-    def tick(self, turns: Turns) -> bool:
-        """Once the last events have played, the trainer plays its next scripted action (True)."""
+    @property
+    def complete(self) -> bool:
+        """The chapter is done and the trainer's last answer has been given."""
+        return self.finished and not self.replying
+
+    def next_reply(self, turns: Turns) -> Action | None:
+        """The trainer's action about to be played, shown on the board meanwhile."""
+        return self.replies[0] if self.replies and turns.playback is None else None
+
+    def tick(self, turns: Turns, dt_ms: float = REPLY_DELAY_MS) -> bool:
+        """Once the last events have played and the trainer's next action has been shown for
+        REPLY_DELAY_MS, the trainer plays it (True)."""
+        if turns.playback is None:
+            self.trainer_acting = False
         if not self.replies or turns.playback is not None:
+            self.waited_ms = 0.0
             return False
+        self.waited_ms += dt_ms
+        if self.waited_ms < REPLY_DELAY_MS:
+            return False
+        self.waited_ms = 0.0
+        self.trainer_acting = True
         turns.act(self.replies.pop(0))
         return True

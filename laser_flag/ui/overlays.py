@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 import pygame
 
+from ..board.art import fast
 from ..board.draw import Point, shade_tiles, tile_rect
 from ..board.palette import HIGHLIGHTS
-from ..board.sight_line import sight_line, to_screen
 from ..engine.game_map import LEVEL, GameMap, Pos
 from .widgets import draw_text, font
 
@@ -22,10 +23,39 @@ SHOT_ORANGE = (255, 160, 60)
 FLASH = (255, 200, 120)
 RECHARGE_CYAN = (110, 230, 255)
 LABEL_GREY = (150, 156, 170)
+ASK = (255, 196, 64)  # the end-turn question and the units it is about
 
 
 def shade(surface: pygame.Surface, origin: Point, tile_px: int, tiles: Iterable[Pos], rgba) -> None:
     shade_tiles(surface, origin, tile_px, tiles, rgba)
+
+
+_LAYERS: OrderedDict[Hashable, pygame.Surface] = OrderedDict()  # the last few, by what they show
+LAYERS_KEPT = 4
+
+
+def shade_counted(surface: pygame.Surface, origin: Point, tile_px: int, key: Hashable,
+                  counts: Callable[[], frozenset[tuple[Pos, int]]], rgba) -> None:
+    """Each tile shaded once per count (overlaps deepen), drawn as one layer. The layer is kept
+    under `key` (what decides the counts: the enemy's watch while H is held), so `counts` is
+    asked only when the key is new."""
+    full = (key, tile_px, rgba)
+    if full not in _LAYERS:
+        _LAYERS[full] = _counted_layer(counts(), tile_px, rgba)
+        while len(_LAYERS) > LAYERS_KEPT:
+            _LAYERS.popitem(last=False)
+    _LAYERS.move_to_end(full)
+    surface.blit(_LAYERS[full], origin)
+
+
+def _counted_layer(counts: frozenset[tuple[Pos, int]], tile_px: int, rgba) -> pygame.Surface:
+    rows = 1 + max((r for (r, _), _ in counts), default=0)
+    cols = 1 + max((c for (_, c), _ in counts), default=0)
+    layer = pygame.Surface((cols * tile_px, rows * tile_px), pygame.SRCALPHA)
+    for (r, c), n in counts:
+        alpha = round(255 * (1 - (1 - rgba[3] / 255) ** n))  # n shades of alpha a, laid once
+        layer.fill((*rgba[:3], alpha), (c * tile_px, r * tile_px, tile_px, tile_px))
+    return fast(layer)
 
 
 def reach(surface: pygame.Surface, origin: Point, tile_px: int, gm: GameMap,
@@ -70,21 +100,31 @@ def crosshair(
         pygame.draw.line(surface, color, start, end, width)
 
 
-def laser(
-    surface: pygame.Surface,
-    gm: GameMap,
-    origin: Point,
-    tile_px: int,
-    a: Pos,
-    b: Pos,
-    color,
-    reach: float,
-    glow: float,
-) -> None:
-    """The beam from a to b along a clear sight line, drawn out to `reach` (0..1), its halo and
-    core as bright as `glow` (0..1). Drawn on a layer the size of the beam, so it stays cheap."""
-    p2, q2 = sight_line(gm, a, b)
-    start, end = to_screen(p2, origin, tile_px), to_screen(q2, origin, tile_px)
+def cross(surface: pygame.Surface, rect: pygame.Rect, color) -> None:
+    """A tile that cannot be reached: framed, with a cross through its middle."""
+    width = max(2, rect.w // 14)
+    pygame.draw.rect(surface, color, rect.inflate(-2, -2), width, border_radius=max(2, rect.w // 8))
+    inner = rect.inflate(-rect.w // 2, -rect.h // 2)
+    pygame.draw.line(surface, color, inner.topleft, inner.bottomright, width)
+    pygame.draw.line(surface, color, inner.topright, inner.bottomleft, width)
+
+
+def dashed(surface: pygame.Surface, a: Point, b: Point, color, width: int) -> None:
+    """A dashed line from a to b (a watcher's sight of a tile)."""
+    length = max(1.0, ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5)
+    dash = max(6, width * 4)
+    for start in range(0, int(length), 2 * dash):
+        t0, t1 = start / length, min(1.0, (start + dash) / length)
+        p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        pygame.draw.line(surface, color, p, q, width)
+
+
+def laser(surface: pygame.Surface, start: Point, end: Point, tile_px: int, color, reach: float,
+          glow: float) -> None:
+    """The beam from the shooter's disc to the target's, drawn out to `reach` (0..1), its halo
+    and core as bright as `glow` (0..1). Drawn on a layer the size of the beam, so it stays
+    cheap."""
     tip = (start[0] + (end[0] - start[0]) * reach, start[1] + (end[1] - start[1]) * reach)
     pad = max(6, tile_px // 3)
     left, top = min(start[0], tip[0]), min(start[1], tip[1])
@@ -133,35 +173,66 @@ def walking_rect(origin: Point, tile_px: int, path: Sequence[Pos], steps: float)
     return a.move(round((b.x - a.x) * t), round((b.y - a.y) * t))
 
 
-def tag(surface: pygame.Surface, origin: Point, tile_px: int, pos: Pos, text: str, color) -> None:
-    """A small label above a tile (the snap-shot risk of a move there)."""
-    rect = tile_rect(origin, tile_px, pos)
-    width, height = font(20).size(text)
-    box = pygame.Rect(0, 0, width + 10, height + 6)
-    box.midbottom = (rect.centerx, rect.top - 2)
-    box.clamp_ip(surface.get_rect())
-    pygame.draw.rect(surface, (20, 20, 26), box, border_radius=4)
-    pygame.draw.rect(surface, color, box, 1, border_radius=4)
-    draw_text(surface, text, box.center, 20, color, anchor="center")
-
-
-def banner(surface: pygame.Surface, board: pygame.Rect, text: str) -> None:
-    """A boxed notice along the top of the board (the bots are paused); the board stays seen."""
-    width = min(board.w - 16, font(26, True).size(text)[0] + 32)
-    box = pygame.Rect(0, 0, width, 40)
-    box.midtop = (board.centerx, board.y + 8)
+def banner(surface: pygame.Surface, area: pygame.Rect, text: str, second: str = "",
+           color=SIGHT_YELLOW) -> pygame.Rect:
+    """A boxed notice along the top of the board, a second line under it if given; the board
+    stays seen around it."""
+    size = max(18, min(28, area.w // 26))
+    small = max(15, size * 3 // 4)
+    widest = max(font(size, True).size(text)[0], font(small).size(second)[0] if second else 0)
+    height = size + 16 + (small + 4 if second else 0)
+    box = pygame.Rect(0, 0, min(area.w - 16, widest + 36), height)
+    box.midtop = (area.centerx, area.y + 8)
     pygame.draw.rect(surface, (20, 20, 26), box, border_radius=8)
-    pygame.draw.rect(surface, SIGHT_YELLOW, box, 2, border_radius=8)
-    draw_text(surface, text, box.center, 26, SIGHT_YELLOW, bold=True, anchor="center")
+    pygame.draw.rect(surface, color, box, 2, border_radius=8)
+    draw_text(surface, text, (box.centerx, box.y + 8), size, color, bold=True, anchor="midtop")
+    if second:
+        draw_text(surface, second, (box.centerx, box.y + size + 12), small, PATH_WHITE,
+                  anchor="midtop")
+    return box
 
 
-def coordinates(surface: pygame.Surface, board: pygame.Rect, rows: int, cols: int,
+def edges(surface: pygame.Surface, area: pygame.Rect, board: pygame.Rect) -> None:
+    """Where the board goes on past the part shown: that edge fades, with an arrow (drag or the
+    wheel to see more)."""
+    depth = 22
+    sides = {"top": board.top < area.top, "bottom": board.bottom > area.bottom,
+             "left": board.left < area.left, "right": board.right > area.right}
+    for side, more in sides.items():
+        if more:
+            _fade(surface, area, side, depth)
+
+
+def _fade(surface: pygame.Surface, area: pygame.Rect, side: str, depth: int) -> None:
+    across = side in ("top", "bottom")
+    strip = pygame.Surface((area.w, depth) if across else (depth, area.h), pygame.SRCALPHA)
+    for i in range(depth):  # darkest at the edge
+        alpha = 200 * (depth - i) // depth
+        at = i if side in ("top", "left") else depth - 1 - i
+        ends = ((0, at), (area.w, at)) if across else ((at, 0), (at, area.h))
+        pygame.draw.line(strip, (10, 11, 16, alpha), *ends)
+    place = {"top": area.topleft, "left": area.topleft,
+             "bottom": (area.x, area.bottom - depth), "right": (area.right - depth, area.y)}
+    surface.blit(strip, place[side])
+    cx, cy = {"top": (area.centerx, area.top + 6), "bottom": (area.centerx, area.bottom - 6),
+              "left": (area.left + 6, area.centery), "right": (area.right - 6, area.centery)}[side]
+    tip = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}[side]
+    a, b = (tip[1] * 7, tip[0] * 7), (-tip[1] * 7, -tip[0] * 7)
+    arrow = [(cx + tip[0] * 4, cy + tip[1] * 4), (cx + a[0], cy + a[1]), (cx + b[0], cy + b[1])]
+    pygame.draw.polygon(surface, LABEL_GREY, arrow)
+
+
+def coordinates(surface: pygame.Surface, board: pygame.Rect, area: pygame.Rect,
                 tile_px: int) -> None:
-    """Row numbers left of the board and column numbers above it, as the log counts them."""
-    size = max(11, min(16, tile_px // 2))
-    for c in range(cols):
+    """Row numbers left of the board and column numbers above it, as the log counts them: those
+    of the rows and columns in sight, along the edges of the part of the board shown."""
+    size = max(11, min(22, tile_px // 2))
+    left, top = max(area.x, board.x) - 4, max(area.y, board.y) - 2
+    for c in range(board.w // tile_px):
         x = board.x + c * tile_px + tile_px // 2
-        draw_text(surface, str(c), (x, board.y - 2), size, LABEL_GREY, anchor="midbottom")
-    for r in range(rows):
+        if area.left <= x <= area.right:
+            draw_text(surface, str(c), (x, top), size, LABEL_GREY, anchor="midbottom")
+    for r in range(board.h // tile_px):
         y = board.y + r * tile_px + tile_px // 2
-        draw_text(surface, str(r), (board.x - 4, y), size, LABEL_GREY, anchor="midright")
+        if area.top <= y <= area.bottom:
+            draw_text(surface, str(r), (left, y), size, LABEL_GREY, anchor="midright")

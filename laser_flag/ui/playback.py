@@ -1,7 +1,10 @@
 """Plays the events of one action out one at a time, and what the board shows meanwhile.
 
 The engine has already applied the action; until each event is played the board keeps
-showing the state from before it (positions, lasers, scores, who is on the board).
+showing the state from before it (positions, lasers, scores, who is on the board). Nothing
+waits for input: a shot's result shows at its target for a moment and the next event plays
+(several snap shots after one move play one after another), unless the player asked to pause
+after each roll.
 """
 
 from __future__ import annotations
@@ -10,12 +13,14 @@ from collections.abc import Callable, Sequence
 
 from ..engine.events import Disqualified, Event, LaserChanged, Moved, Scored, Shot
 from ..engine.game_map import Pos
+from .shot_notes import ShotNotes
 
 STEP_MS = 110  # one tile of walking at Normal speed
-LASER_MS = 420  # the laser beam before the dice appear
+LASER_MS = 420  # the laser beam, up to its faint trace
+RESULT_MS = 650  # then the shot's result shows at its target before the next event plays
 BEAM_REACH_MS = 150  # the beam's tip travels from the shooter to the target
 BEAM_PEAK_MS = 240  # the beam glows at full strength until here, then fades
-BEAM_TRACE = 0.2  # what is left of the glow while the dice show who fired at whom
+BEAM_TRACE = 0.2  # what is left of the glow while the result shows who fired at whom
 SWITCH_MS = 360  # a hit laser flickers, then goes dark
 FLICKER_MS = 60  # one on or off blink of a laser switching off
 GLOW_MS = 320  # a laser starting to recharge, or charged again, glows once
@@ -26,7 +31,7 @@ def duration(event: Event) -> int:
     if isinstance(event, Moved):
         return STEP_MS * (len(event.path) - 1)
     if isinstance(event, Shot):
-        return LASER_MS
+        return LASER_MS + RESULT_MS
     if isinstance(event, LaserChanged):
         return SWITCH_MS if event.laser == "deactivated" else GLOW_MS
     return 0
@@ -38,7 +43,7 @@ def beam_reach(elapsed: float) -> float:
 
 
 def beam_glow(elapsed: float) -> float:
-    """How bright the beam is, 1 at its peak, fading to a faint trace as the dice come up."""
+    """How bright the beam is, 1 at its peak, fading to a faint trace as the result shows."""
     if elapsed <= BEAM_PEAK_MS:
         return 1.0
     faded = (elapsed - BEAM_PEAK_MS) / (LASER_MS - BEAM_PEAK_MS)
@@ -46,7 +51,8 @@ def beam_glow(elapsed: float) -> float:
 
 
 def hit_flash(elapsed: float) -> float:
-    """How bright a hit target flashes: nothing before the beam arrives, then 1 fading to 0."""
+    """How bright a hit target flashes: nothing before the beam arrives, then 1 fading to 0 by
+    the end of the beam."""
     if elapsed < BEAM_REACH_MS:
         return 0.0
     return max(0.0, 1.0 - (elapsed - BEAM_REACH_MS) / (LASER_MS - BEAM_REACH_MS))
@@ -66,8 +72,9 @@ def recharge_glow(elapsed: float) -> float:
 class Playback:
     """A queue of events with the board's view of the units while it runs.
 
-    Dice wait for a click or key, unless `auto_dice_ms` is given: then they clear by themselves
-    after that long (at Normal speed), so a bot's turn plays on with nobody at the keyboard.
+    With `hold_rolls` (the "pause after each roll" setting) a shot waits, once its result has
+    shown, for proceed(): a key or a click. `notes`, if given, is told of each shot as it
+    starts, with its target's tile, so the result stays on the board after the event.
     """
 
     def __init__(
@@ -76,11 +83,12 @@ class Playback:
         before_scores: dict[str, int],
         events: Sequence[Event],
         on_played: Callable[[Event], None] = lambda event: None,
-        auto_dice_ms: float | None = None,
+        hold_rolls: bool = False,
         on_start: Callable[[Event], None] = lambda event: None,
+        notes: ShotNotes | None = None,
     ) -> None:
         self.events = list(events)
-        self.auto_dice_ms = auto_dice_ms
+        self.hold_rolls = hold_rolls
         self.index = 0
         self.elapsed = 0.0
         self.on_played = on_played
@@ -89,6 +97,7 @@ class Playback:
         self.lasers: dict[int, str] = {u.id: u.laser for u in before_units}
         self.scores = dict(before_scores)
         self.on_start = on_start  # the sound of an event starts with its picture
+        self.notes = notes
         self._started()
 
     @property
@@ -100,41 +109,28 @@ class Playback:
         return self.current is None
 
     def animating(self) -> bool:
-        """Whether the current event is still being drawn (a walk or a laser beam)."""
+        """Whether the current event is still being drawn (a walk, a beam and its result)."""
         event = self.current
         return event is not None and self.elapsed < duration(event)
 
-    def showing_dice(self) -> bool:
-        """A shot whose beam is done: its dice wait for a click or key."""
-        return isinstance(self.current, Shot) and not self.animating()
-
-    def holding(self) -> bool:
-        """Whether the current event still keeps the board: animating, or its dice still up."""
-        if self.animating():
-            return True
-        if not self.showing_dice():
-            return False
-        return self.auto_dice_ms is None or self.elapsed < self._full_ms(self.current)
+    def waiting(self) -> bool:
+        """A shot whose result has shown, waiting for a key or click (pause after each roll)."""
+        return self.hold_rolls and isinstance(self.current, Shot) and not self.animating()
 
     def update(self, dt_ms: float, speed: float) -> None:
-        """Advance the clock; events that need no click play on by themselves."""
+        """Advance the clock; events play on by themselves, a held roll excepted."""
         if self.current is None:
             return
         self.elapsed += dt_ms * speed
-        if speed <= 0:  # Instant: no walking or beams, straight to the next dice that wait
-            self.elapsed = float(self._full_ms(self.current))
-        while self.current is not None and not self.holding():
+        if speed <= 0:  # Instant: no walking or beams, straight to a roll that waits
+            self.elapsed = float(duration(self.current))
+        while self.current is not None and not (self.animating() or self.waiting()):
             self._advance()
             if speed <= 0 and self.current is not None:
-                self.elapsed = float(self._full_ms(self.current))
-
-    def _full_ms(self, event: Event) -> float:
-        """An event's animation plus, for a shot whose dice clear by themselves, their time."""
-        auto = self.auto_dice_ms if isinstance(event, Shot) and self.auto_dice_ms else 0
-        return duration(event) + auto
+                self.elapsed = float(duration(self.current))
 
     def proceed(self) -> None:
-        """A click or key: finish the current animation, or continue past shown dice."""
+        """A click or key: finish the current animation, or go on past a held roll."""
         if self.animating():
             self.elapsed = float(duration(self.current))
         elif self.current is not None:
@@ -185,5 +181,9 @@ class Playback:
             self._started()
 
     def _started(self) -> None:
-        if self.current is not None:
-            self.on_start(self.current)
+        event = self.current
+        if event is None:
+            return
+        self.on_start(event)
+        if isinstance(event, Shot) and self.notes is not None and event.target in self.positions:
+            self.notes.add(event, self.positions[event.target], BEAM_REACH_MS)

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..engine.game_map import GameMap
 from ..saves import LoadedSave
 from .lesson import Lesson
+from .recording import Recording
 from .session import Session
 
 
@@ -22,8 +23,13 @@ class PlayGame:
 
 
 @dataclass(frozen=True)
+class ChooseLesson:
+    """Learn to play: the lesson's chapters, to choose one."""
+
+
+@dataclass(frozen=True)
 class PlayLesson:
-    """The first lesson: its steps and the game they are played in."""
+    """A chapter of the lesson being played, and the game of its board."""
 
     lesson: Lesson
     session: Session
@@ -57,7 +63,11 @@ class ListSaves:
 
 @dataclass(frozen=True)
 class WatchReplay:
-    loaded: LoadedSave
+    """A save, or a game just played (a Recording), watched again; `at`: the action played
+    first (0: the start)."""
+
+    loaded: LoadedSave | Recording
+    at: int = 0
 
 
 @dataclass(frozen=True)
@@ -65,5 +75,5 @@ class ShowSettings:
     """Sound, look and play settings, applied as they change."""
 
 
-Route = (PlayGame | PlayLesson | ShowVictory | HandOff | ShowRules | ListSaves | WatchReplay
-         | ShowSettings)
+Route = (PlayGame | ChooseLesson | PlayLesson | ShowVictory | HandOff | ShowRules | ListSaves
+         | WatchReplay | ShowSettings)

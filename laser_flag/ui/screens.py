@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .routes import (
+    ChooseLesson,
     HandOff,
     ListSaves,
     PlayGame,
@@ -17,6 +18,7 @@ from .scene import Scene
 from .scenes.game_scene import GameScene
 from .scenes.handoff_scene import HandOffScene
 from .scenes.lesson_scene import LessonScene
+from .scenes.lessons_scene import LessonsScene
 from .scenes.replay_scene import ReplayScene
 from .scenes.rules_scene import RulesScene
 from .scenes.saves_scene import SavesScene
@@ -29,6 +31,8 @@ def build(route: Route) -> Scene:
     match route:
         case PlayGame(session):
             return GameScene(session)
+        case ChooseLesson():
+            return LessonsScene()
         case PlayLesson(lesson, session):
             return LessonScene(lesson, session)
         case ShowVictory(session):
@@ -39,8 +43,8 @@ def build(route: Route) -> Scene:
             return RulesScene(gm)
         case ListSaves(open_save):
             return SavesScene(open_save)
-        case WatchReplay(loaded):
-            return ReplayScene(loaded)
+        case WatchReplay(loaded, at):
+            return ReplayScene(loaded, at)
         case ShowSettings():
             return SettingsScene()
     raise TypeError(f"no screen for {route!r}")

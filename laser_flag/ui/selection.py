@@ -7,15 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..board.forecast import Arrival, Chance, arrival, firing_positions, shots_of, why_not_there
 from ..engine.actions import Action, Fire, Move
 from ..engine.game import NO_LOS, Game
 from ..engine.game_map import Pos
+from ..engine.rolls import ToHit
 from .refusals import NOT_YOURS, PICK_A_TARGET, PICK_A_UNIT, Refused
 
 
 class Selection:
-    """The selected unit, its target, the hovered tile and the enemy last clicked to inspect it,
-    with the engine's answers cached."""
+    """The selected unit, its target, the hovered tile, the enemy last clicked to inspect it and
+    the enemy whose firing positions are pinned (V), with the engine's answers cached."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -23,10 +25,11 @@ class Selection:
         self.target: int | None = None
         self.hover: Pos | None = None
         self.inspected: int | None = None
+        self.pinned: int | None = None  # the enemy whose firing positions stay shown (V)
         self.reachable: frozenset[Pos] = frozenset()
         self.visible: tuple[int, ...] = ()
         self.targets: tuple[int, ...] = ()
-        self._risk: dict[Pos, tuple[tuple[Pos, ...], Any]] = {}
+        self._asked: dict[tuple, Any] = {}  # the engine's answers for these picks
 
     @classmethod
     def of_plan(cls, game: Game, plan: Action | None) -> Selection:
@@ -62,7 +65,9 @@ class Selection:
         unit = game.unit(self.unit) if self.unit is not None else None
         if unit is None or unit.team != game.active_team or game.winner is not None:
             self.unit = self.target = None
-        self._risk = {}
+        self._asked = {}
+        if self.pinned is not None and game.unit(self.pinned) is None:
+            self.pinned = None
         if self.unit is None:
             self.reachable, self.visible, self.targets = frozenset(), (), ()
             return
@@ -76,12 +81,14 @@ class Selection:
 
     def select(self, uid: int | None) -> None:
         if uid != self.unit:
-            self.unit, self.target = uid, None
+            self.unit, self.target, self.pinned = uid, None, None
         self.refresh()
 
     def clear(self) -> None:
-        """Esc: forget the target first, then the unit."""
-        if self.target is not None:
+        """Esc: forget the pinned view first, then the target, then the unit."""
+        if self.pinned is not None:
+            self.pinned = None
+        elif self.target is not None:
             self.target = None
         else:
             self.select(None)
@@ -145,30 +152,77 @@ class Selection:
         return Refused(self.game.why_not(Move(self.unit, pos)) or PICK_A_UNIT)
 
     def aim(self, enemy: int) -> Fire | Refused | None:
-        """An enemy clicked with a unit selected: target it, or fire if it is the target."""
+        """An enemy clicked with a unit selected: target it, or fire if it is the target; one
+        out of sight pins where it could be fired at from."""
         if enemy not in self.visible:
+            self.pinned = enemy
             return Refused(NO_LOS)
         if enemy == self.target:
             return self.fire()
         self.target = enemy
         return None
 
+    def pin_next(self) -> None:
+        """V: pin the firing positions against the next enemy (the target first), then none."""
+        enemies = [u.id for u in self.game.units if u.team != self.game.active_team]
+        if self.unit is None or not enemies:
+            return
+        first = self.target if self.target in enemies else enemies[0]
+        order = [first, *(e for e in enemies if e != first)]
+        at = order.index(self.pinned) + 1 if self.pinned in order else 0
+        self.pinned = order[at] if at < len(order) else None
+
+    def hovered_enemy(self) -> int | None:
+        hovered = self.unit_at(self.hover) if self.hover is not None else None
+        return hovered.id if hovered is not None and hovered.team != self.game.active_team else None
+
     def enemy_shown(self) -> int | None:
         """The enemy whose card shows: the one hovered (unless it is the target), else the one
         last clicked while nothing of ours was selected."""
-        hovered = self.unit_at(self.hover) if self.hover is not None else None
-        if hovered is not None and hovered.team != self.game.active_team:
-            return None if hovered.id == self.target else hovered.id
+        hovered = self.hovered_enemy()
+        if hovered is not None:
+            return None if hovered == self.target else hovered
         clicked = self.game.unit(self.inspected) if self.inspected is not None else None
         if self.unit is None and clicked is not None and clicked.team != self.game.active_team:
             return clicked.id  # still on the board, and still an enemy after a turn ended
         return None
 
-    def move_preview(self, pos: Pos | None = None) -> tuple[tuple[Pos, ...], Any] | None:
-        """(path, SnapRisk) for moving the selected unit to `pos` (default: the hovered tile)."""
+    # ----- the engine's answers for the board's numbers, kept until the picks change ------
+
+    def _ask(self, key: tuple, answer) -> Any:
+        if key not in self._asked:
+            self._asked[key] = answer()
+        return self._asked[key]
+
+    def chances(self) -> tuple[Chance, ...]:
+        """The shots the selected unit could take now, each with its chance."""
+        if self.unit is None:
+            return ()
+        return self._ask(("shots",), lambda: shots_of(self.game, self.game.unit(self.unit)))
+
+    def preview(self, pos: Pos | None = None) -> Arrival | None:
+        """What moving the selected unit to `pos` (default: the hovered tile) would bring."""
         pos = self.hover if pos is None else pos
         if self.unit is None or pos not in self.reachable:
             return None
-        if pos not in self._risk:
-            self._risk[pos] = (self.game.path(self.unit, pos), self.game.snap_risk(self.unit, pos))
-        return self._risk[pos]
+        return self._ask(("move", pos), lambda: arrival(self.game, self.unit, pos))
+
+    def positions_against(self) -> tuple[int, dict[Pos, ToHit]] | None:
+        """(enemy, {tile: odds}): where the selected unit could fire at the enemy hovered (but
+        not the target, about to be clicked again to fire), or the one pinned, from (its own
+        tile included)."""
+        hovered = self.hovered_enemy()
+        enemy = hovered if hovered not in (None, self.target) else self.pinned
+        if self.unit is None or enemy is None:
+            return None
+        found = self._ask(("fire from", enemy), lambda: firing_positions(
+            self.game, self.unit, enemy, self.reachable))
+        return enemy, found
+
+    def why_not_here(self) -> str | None:
+        """Why the selected unit cannot go to the hovered empty tile, at once; None when it can
+        or nothing asks (no unit selected, a unit under the cursor)."""
+        pos = self.hover
+        if self.unit is None or pos is None or pos in self.reachable or self.unit_at(pos):
+            return None
+        return self._ask(("why", pos), lambda: why_not_there(self.game, self.unit, pos))

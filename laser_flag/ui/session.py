@@ -9,6 +9,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from ..board.palette import Palette
 from ..bots import HUMAN, LEVELS
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
@@ -48,6 +49,9 @@ class Session:
     state_file: Path | None = None
     # Snapshots taken before each action: (the game as it was, the log's length then).
     undo_stack: list[tuple[Game, int]] = field(default_factory=list)
+    # Whose colours (the map's team looks) each team wears: a rematch with sides swapped hands
+    # the players the other team and each keeps their colours with their name.
+    looks: dict[str, str] = field(default_factory=lambda: {t: t for t in TEAMS})
 
     def __post_init__(self) -> None:
         self.game = Game(self.gm, seed=self.seed, fog=self.fog)
@@ -68,17 +72,22 @@ class Session:
         return cls(gm, names, seed, dict(levels or all_human()), fog, state_file=state_file)
 
     def rematch(self, swap_sides: bool, seed: int | None = None) -> Session:
-        """A new game on the same map; swapping sides hands each player (or bot) the other team.
+        """A new game on the same map; swapping sides hands each player (or bot) the other team,
+        with their name and their colours: the team called Blue is blue on every screen.
         Fog of war stays as it was.
 
         Its dice: `seed` when the player fixed one (`--seed`), else a fresh seed.
         """
-        names, levels = dict(self.names), dict(self.levels)
+        names, levels, looks = dict(self.names), dict(self.levels), dict(self.looks)
         if swap_sides:
-            names = {"1": names["2"], "2": names["1"]}
-            levels = {"1": levels["2"], "2": levels["1"]}
+            names, levels, looks = (swapped(names), swapped(levels), swapped(looks))
         seed = new_seed() if seed is None else seed
-        return Session(self.gm, names, seed, levels, self.game.fog, state_file=self.state_file)
+        return Session(self.gm, names, seed, levels, self.game.fog, state_file=self.state_file,
+                       looks=looks)
+
+    def palette(self, alternate: bool = False) -> Palette:
+        """The board's colours for this game: each team in the colours it wears."""
+        return Palette.from_map(self.gm, alternate, self.looks)
 
     # ----- undo: a snapshot stack; a die once rolled stands (boardgame.io style) ----------
 
@@ -115,7 +124,7 @@ class Session:
 
     def teams(self) -> dict[str, Any]:
         """The players' settings kept in a save."""
-        return {"names": dict(self.names), "levels": dict(self.levels)}
+        return {"names": dict(self.names), "levels": dict(self.levels), "looks": dict(self.looks)}
 
     @classmethod
     def resume(cls, loaded: Any, state_file: Path | None = None) -> Session:
@@ -125,7 +134,7 @@ class Session:
         names.update({t: str(saved[t]) for t in TEAMS if isinstance(saved.get(t), str)})
         levels = saved_levels(loaded.teams)
         session = cls(loaded.gm, names, loaded.game.seed, levels, loaded.game.fog,
-                      state_file=state_file)
+                      state_file=state_file, looks=saved_looks(loaded.teams))
         session.game = loaded.game
         if loaded.replay is not None:
             session.replay_log(loaded.replay)
@@ -159,6 +168,17 @@ class Session:
         """Dump the state as JSON when a state file was asked for (`--state-file`)."""
         if self.state_file is not None:
             self.state_file.write_text(json.dumps(self.state(), indent=1), encoding="utf-8")
+
+
+def swapped(per_team: dict[str, str]) -> dict[str, str]:
+    """Team 1's value for team 2 and team 2's for team 1."""
+    return {"1": per_team["2"], "2": per_team["1"]}
+
+
+def saved_looks(teams: dict[str, Any]) -> dict[str, str]:
+    """Whose colours each team of a save wears (checked whole when the save was read); its own
+    when the save does not say (older saves)."""
+    return dict(teams.get("looks") or {t: t for t in TEAMS})
 
 
 def saved_levels(teams: dict[str, Any]) -> dict[str, str]:

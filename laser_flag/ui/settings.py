@@ -1,5 +1,5 @@
 """Player preferences kept in settings.json between runs: sound, look, window, players, the
-lesson done.
+lesson's chapters done.
 
 Settings is the data and what each value may be; settings_file.py reads and writes the file.
 A setting is written as soon as it changes (the window size when the game closes). Adding one
@@ -32,6 +32,8 @@ DEFAULT_SIZE = (1280, 860)
 MAX_SIZE = (8192, 8192)  # the largest window asked for: a bigger one would not fit in memory
 MAX_MAPS = 200  # players remembered for this many maps; the longest unused are forgotten first
 MAX_KEY = 255  # a map's file name, as a file system allows it
+MAX_LESSONS = 64  # chapters remembered as done; more than the game has, for later versions'
+BASICS_KEY = "basics"  # the lesson's first chapter, once the only one ("tutorial_done")
 VOLUME_PARTS = ("master", "music", "effects")  # each kept as a percent, 0 to 100
 DEFAULT_VOLUMES = {part: round(getattr(DEFAULTS, part) * 100) for part in VOLUME_PARTS}
 
@@ -57,7 +59,8 @@ class Settings:
     # Who plays each team: as last chosen anywhere, and as last chosen for each map file name.
     last_levels: dict[str, str] = field(default_factory=all_human)
     map_levels: dict[str, dict[str, str]] = field(default_factory=dict)
-    tutorial_done: bool = False  # the first lesson (Learn to play) was played to the end
+    tutorial_done: bool = False  # the first lesson was won (the file's key before chapters)
+    lessons_done: tuple[str, ...] = ()  # the keys of the lesson's chapters won, in that order
     store: Path | None = field(default=None, compare=False, repr=False)
     notice: str | None = field(default=None, compare=False, repr=False)
     # Ending a turn while a unit could still act asks first (E or Enter again confirms).
@@ -66,6 +69,7 @@ class Settings:
     theme_name: str = DEFAULT_THEME.name
     coordinates: bool = True  # row and column numbers along the game's board (G toggles them)
     dim_unseen: bool = True  # fog of war: tiles the team cannot see are dimmed (D toggles it)
+    pause_after_roll: bool = False  # a person's rolls wait for a key, board-game style
 
     @property
     def speed_label(self) -> str:
@@ -140,9 +144,16 @@ class Settings:
                 del self.map_levels[next(iter(self.map_levels))]
         self.save()
 
-    def finish_tutorial(self) -> None:
-        """The lesson was won: the menu marks Learn to play as done from now on."""
-        self.tutorial_done = True
+    def lesson_done(self, key: str) -> bool:
+        """Whether the lesson's chapter `key` was won (the basics also as older files say)."""
+        return key in self.lessons_done or (key == BASICS_KEY and self.tutorial_done)
+
+    def finish_lesson(self, key: str) -> None:
+        """A chapter of the lesson was won: the menu counts it from now on."""
+        if self.lesson_done(key):
+            return
+        self.lessons_done = (*self.lessons_done, key)
+        self.tutorial_done = self.tutorial_done or key == BASICS_KEY
         self.save()
 
     def take_notice(self) -> str | None:
@@ -222,6 +233,14 @@ def _map_levels(value: Any) -> dict[str, dict[str, str]]:
     return {key: _levels(levels) for key, levels in value.items()}
 
 
+def _lessons(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) > MAX_LESSONS:
+        raise ValueError(f"must be a list of at most {MAX_LESSONS} chapter names")
+    if any(not isinstance(key, str) or not 0 < len(key) <= MAX_KEY for key in value):
+        raise ValueError(f"chapter names must be text of 1 to {MAX_KEY} characters")
+    return tuple(dict.fromkeys(value))
+
+
 def _copy(value: Any) -> Any:
     return json.loads(json.dumps(value))  # JSON's own types: lists for tuples, fresh dicts
 
@@ -246,10 +265,12 @@ FILE_NAMES: dict[str, Stored] = {
     "theme": Stored("theme_name", _theme),
     "board_coordinates": Stored("coordinates", _flag),
     "dim_unseen_tiles": Stored("dim_unseen", _flag),
+    "pause_after_roll": Stored("pause_after_roll", _flag),
     "window_size": Stored("window_size", _size),
     "players": Stored("last_levels", _levels),
     "players_by_map": Stored("map_levels", _map_levels),
     "tutorial_done": Stored("tutorial_done", _flag),
+    "lessons_done": Stored("lessons_done", _lessons),
 }
 
 

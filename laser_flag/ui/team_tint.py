@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from ..board.palette import RGB, TeamColors
+from ..board.palette import DARK_BOARD, RGB, TeamColors, mix
 
-DRAW_BACKGROUND = (24, 26, 32)  # the game's own dark, which a team's tint starts from
-
-
-def mix(a: RGB, b: RGB, share_of_b: float) -> RGB:
-    return tuple(round(x + (y - x) * share_of_b) for x, y in zip(a, b, strict=True))
+DRAW_BACKGROUND = DARK_BOARD  # the game's own dark, which a team's tint starts from
 
 
 def team_tint(colors: TeamColors) -> tuple[RGB, RGB]:
-    """(background, title) in a team's colours: the livelier of its disc and symbol colour
-    (a black team's red), as a deep tint, and made bright enough to read on that tint."""
-    lively = max((colors.main, colors.symbol), key=lambda c: max(c) - min(c))
-    title = lively if sum(lively) >= 300 else mix(lively, (255, 255, 255), 0.35)
-    return mix(DRAW_BACKGROUND, lively, 0.3), title
+    """(background, title) in the colour the team's discs have on the board: a deep tint of
+    it, and it lit enough to read on that tint (a black team's title is a light grey)."""
+    return mix(DRAW_BACKGROUND, colors.main, 0.3), colors.bright

@@ -16,14 +16,17 @@ from ..engine.game import Game
 from ..engine.game_map import possessive
 from ..engine.team_view import told_versions, versions
 from ..engine.terms import Team
-from .bot_turns import DICE_MS, BotTurns
+from .bot_turns import BotTurns
 from .fog_view import TeamView, ViewCache, hot_seat_fog, units_before, viewer
 from .log_text import LogLine, log_line
 from .playback import Playback
 from .refusals import Refused
 from .session import Session, UndoRefusal
+from .shot_notes import ShotNotes
 
-END_TURN_QUESTION = "Units can still act. End the turn? E or Enter: yes · Esc: no."
+END_TURN_QUESTION = "Units can still act. End the turn?"
+END_TURN_ANSWERS = "E or Enter: end it · Esc or any other key: keep playing"
+GO_ON, SKIP, OTHER = "go on", "skip", "other"  # input while an action plays
 
 
 class Turns:
@@ -40,7 +43,10 @@ class Turns:
         self.on_event: Callable[[Event], None] = lambda event: None  # its sound, in the client
         self.on_refused: Callable[[], None] = lambda: None  # the refused click's sound
         self.confirming_end = False  # E was pressed once while units could still act
+        self.could_still_act: tuple[int, ...] = ()  # those units, ringed while it asks
         self.views = ViewCache()
+        self.notes = ShotNotes()  # shots' results fading on the board
+        self.hold_rolls = False  # "pause after each roll": a person's rolls wait for a key
         # Two humans under fog: a resumed game, and each turn, starts behind the hand-off cover.
         self.handoff_due = hot_seat_fog(self.game, session.levels) and bool(self.game.history)
 
@@ -54,8 +60,10 @@ class Turns:
 
     @property
     def busy(self) -> bool:
-        """The game changes with no input: events play out, or a bot thinks or plays."""
-        return self.playback is not None or (self.bot_to_move and not self.bots.paused)
+        """The picture changes with no input: events play out, results fade, a bot thinks or
+        plays."""
+        return (self.playback is not None or self.notes.alive
+                or (self.bot_to_move and not self.bots.paused))
 
     @property
     def viewer(self) -> str | None:
@@ -76,6 +84,8 @@ class Turns:
         """Whether the hand-off cover is due now (once: taking it clears it). It comes at once,
         before a frame shows the next team's view; the end of the turn plays on behind it."""
         due, self.handoff_due = self.handoff_due, False
+        if due:  # the next player's board starts clean: no result of the last turn lingers
+            self.notes.clear()
         return due
 
     @property
@@ -91,7 +101,7 @@ class Turns:
         if game.over:
             return Refused("The game is over.")
         scores = dict(game.scores)
-        auto_dice = DICE_MS if self.bot_to_move else None  # nobody need click a bot's dice away
+        hold = self.hold_rolls and not self.bot_to_move  # nobody need press a key for a bot
         self.session.remember()
         try:
             events = game.apply(action)
@@ -99,17 +109,17 @@ class Turns:
             self.session.forget_last()
             return self.refuse(exc.reason)
         self.message = ""
-        self.confirming_end = False
+        self.keep_turn()
+        self.notes.new_action()
         self.handoff_due = isinstance(action, EndTurn) and hot_seat_fog(game, self.session.levels)
-        self.play_out(events, scores, auto_dice)
+        self.play_out(events, scores, hold)
         self.session.write_state()
         self.autosave()
         if game.over:  # kept under its own name too: the next game's autosave replaces this one
             self.save()
         return events
 
-    def play_out(self, events: list[Event], scores: dict[str, int], auto_dice: int | None
-                 ) -> None:
+    def play_out(self, events: list[Event], scores: dict[str, int], hold: bool) -> None:
         """Play an action's events as the viewing team (after it) is told of them, from the board
         as that team knew it before. The log keeps every event with the teams told of it: those
         kept from the viewer go in at once, never shown to them."""
@@ -127,7 +137,7 @@ class Turns:
             self.played(told_of[id(seen)], before)
 
         self.playback = Playback(units_before(before, team, shown), scores, shown, log,
-                                 auto_dice, self.on_event)
+                                 hold, self.on_event, self.notes)
 
     def refuse(self, reason: str) -> Refused:
         """Say why nothing happened (the engine's words, or the screen's), with its sound."""
@@ -164,23 +174,25 @@ class Turns:
 
     # ----- ending a turn: asked twice while a unit could still act -------------------------
 
-    def could_act(self) -> bool:
-        """Some unit of the team to play has a legal action other than ending the turn."""
-        return any(not isinstance(a, EndTurn) for a in self.game.legal_actions())
+    def units_that_could_act(self) -> tuple[int, ...]:
+        """The units of the team to play with a legal action other than ending the turn."""
+        return tuple(dict.fromkeys(a.unit_id for a in self.game.legal_actions()
+                                   if not isinstance(a, EndTurn)))
 
     def end_turn(self, ask: bool) -> None:
-        """End the player's turn; with `ask`, a first request while units could act only asks."""
-        if ask and not self.confirming_end and self.could_act():
-            self.confirming_end = True
-            self.message = END_TURN_QUESTION
-            return
+        """End the player's turn; with `ask`, a first request while units could act only asks
+        (the board shows the question, those units ringed)."""
+        if ask and not self.confirming_end:
+            self.could_still_act = self.units_that_could_act()
+            if self.could_still_act:
+                self.confirming_end = True
+                return
         self.act(EndTurn())
 
     def keep_turn(self) -> None:
         """The player answered no: the turn goes on."""
-        if self.confirming_end:
-            self.confirming_end = False
-            self.message = ""
+        self.confirming_end = False
+        self.could_still_act = ()
 
     # ----- saving ------------------------------------------------------------------------
 
@@ -204,7 +216,10 @@ class Turns:
     # ----- time: the bots' turns and events playing out ------------------------------------
 
     def tick(self, dt_ms: float, speed: float) -> None:
-        """One frame: a bot thinks, shows its plan or plays it; events play on."""
+        """One frame: a bot thinks, shows its plan or plays it; events play on; results fade
+        (not while a roll waits for a key)."""
+        if self.playback is None or not self.playback.waiting():
+            self.notes.tick(dt_ms)
         if self.playback is None and self.bot_to_move:
             self.bot_step(dt_ms, speed)
         if self.playback is not None:  # a bot's action starts playing in the same frame
@@ -224,8 +239,22 @@ class Turns:
         elif skipping:
             self.skip_playback()
 
+    def input_while_playing(self, kind: str) -> bool:
+        """Input while a person's action plays: Space or Enter (GO_ON) hurries it or lets a
+        held roll go; S (SKIP) plays the rest at once; a click or any other key (OTHER) plays
+        the rest at once and then does what it always does, so no input is lost. True: handle
+        the input as ever (nothing plays, or it is OTHER)."""
+        if self.playback is None or self.bot_to_move:
+            return True
+        if kind == GO_ON:
+            self.proceed()
+            return False
+        self.skip_playback()
+        return kind == OTHER
+
     def proceed(self) -> None:
-        """A click or key while events play: finish the animation, or continue past the dice."""
+        """A click, Space or Enter while events play: finish the animation, or go on past a
+        roll that waits."""
         self.playback.proceed()
         if self.playback.done:
             self.settle()

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from ..engine.actions import Move
+from ..board.forecast import Arrival
+from ..engine.actions import Fire
 from ..engine.cover import cover_sides
 from ..engine.game import Game
-from ..engine.game_map import Pos, other_team
-from ..engine.rolls import ToHit
+from ..engine.game_map import other_team
 from ..engine.ruleset import ALL_AP, CLASS_LABELS
-from ..engine.units import Unit
 from .inspect import cover_against, sides_text
 from .log_text import Roster
 from .odds_text import chance, outcomes
@@ -43,48 +42,37 @@ def target_lines(game: Game, shooter: int, target: int, roster: Roster) -> list[
         lines.append(f"   {sign}{abs(value) if i else value}  {label}")
     dice, hit = str(game.dice).upper(), chance(odds.probability, outcomes(game.dice))
     lines.append(f"Needed {odds.needed} on {dice}: hit chance {hit}")
-    if not game.can_fire(shooter):
-        lines.append("This unit cannot fire now.")
+    why = game.why_not(Fire(shooter, target))
+    lines.append(f"Cannot fire now: {why}" if why else "Click the target again or press F to fire.")
     return lines
 
 
-def move_lines(game: Game, uid: int, path: tuple, risk, roster: Roster) -> list[str]:
+def move_lines(game: Game, uid: int, move: Arrival, roster: Roster) -> list[str]:
     """Where a move goes and what the unit would have there: cover against whom, elevation,
     recharging, the shots it could take next; who could snap-shoot it; the exact odds."""
-    dest = path[-1]
-    steps = len(path) - 1
-    lines = [f"Move to {dest}: {steps} step{'s' if steps != 1 else ''}, 1 AP", *arrival_lines(
-        game, uid, dest, roster)]
+    steps = len(move.path) - 1
+    lines = [f"Move to {move.dest}: {steps} step{'s' if steps != 1 else ''}, 1 AP",
+             *arrival_lines(game, uid, move, roster)]
     hidden = [FOG_RISK] if game.fog else []  # `game` holds only the enemies in sight
-    if not risk.shooters:
+    if not move.watchers:
         return [*lines, "No enemy snap shot can reach it there.", *hidden]
-    names = ", ".join(CLASS_LABELS[game.unit(s).unit_class] for s in risk.shooters)
-    count = len(risk.shooters)
+    names = ", ".join(CLASS_LABELS[game.unit(w.unit).unit_class] for w in move.watchers)
+    count = len(move.watchers)
     lines.append(f"{count} snap shot{'s' if count > 1 else ''} could fire ({names})")
-    lines.append(f"Chance to arrive unhit: {chance(risk.p_unhit, outcomes(game.dice, count))}")
+    lines.append(f"Chance to arrive unhit: {chance(move.p_unhit, outcomes(game.dice, count))}")
     return [*lines, *hidden]
 
 
-def arrival_lines(game: Game, uid: int, dest: Pos, roster: Roster) -> list[str]:
+def arrival_lines(game: Game, uid: int, move: Arrival, roster: Roster) -> list[str]:
     """The unit as the move would leave it: height and cover there, a recharge, its shots."""
-    unit = game.unit(uid)
-    after = game.after(Move(uid, dest))
+    unit, after, dest = game.unit(uid), move.after, move.dest
     height = "elevated (on cover)" if after.elevated else "on the ground"
     lines = [f"There: {height} · cover {sides_text(cover_sides(game.map, dest, after.elevated))}",
              *cover_against(game, dest, other_team(unit.team), roster)]
     if after.laser != unit.laser:
         lines.append(f"Its laser starts {after.laser} there (a base).")
-    shots = [f"{roster.unit(e.id)} {chance(odds.probability, outcomes(game.dice))}"
-             for e, odds in shots_from(game, after)]
+    shots = [f"{roster.unit(shot.unit)} {chance(shot.odds.probability, outcomes(game.dice))}"
+             for shot in move.shots]
     if shots:
         lines.append("Then fire at: " + "; ".join(shots))
     return lines
-
-
-def shots_from(game: Game, unit: Unit) -> list[tuple[Unit, ToHit]]:
-    """The enemies `unit` (as a plan leaves it) could fire at, with each shot's odds; none
-    when it could not fire then (no AP left, its laser off)."""
-    if not game.may_fire(unit):
-        return []
-    enemies = [e for e in game.units if e.team != unit.team and game.has_los(unit.pos, e.pos)]
-    return [(e, game.shot_odds(unit.unit_class, unit.pos, e.unit_class, e.pos)) for e in enemies]

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 import pygame
 
-TEXT = (232, 234, 240)
+from ..board.text import TEXT, draw_text, font, wrap
+
+__all__ = ["TEXT", "draw_text", "font", "wrap"]  # the board's text, which every screen writes with
 DIM = (150, 156, 170)
 PANEL = (36, 40, 50)
 PANEL_EDGE = (70, 76, 92)
@@ -18,64 +20,10 @@ BUTTON = (58, 64, 82)
 BUTTON_HOVER = (78, 86, 110)
 BUTTON_ON = (150, 110, 30)
 BUTTON_OFF = (44, 46, 54)
+BACKGROUND_EDGE = (28, 30, 37)  # a drawer's back: a shade off the window's background
 
 
-@cache
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's bundled font, so text looks the same on every machine."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    f = pygame.font.Font(None, size)
-    f.set_bold(bold)
-    return f
-
-
-# Bounded: every distinct line ever drawn (turn lines, odds, the log) would otherwise stay.
-@lru_cache(maxsize=1024)
-def _rendered(text: str, size: int, color: tuple[int, int, int], bold: bool) -> pygame.Surface:
-    return font(size, bold).render(text, True, color)
-
-
-def draw_text(
-    surface: pygame.Surface,
-    text: str,
-    pos: tuple[int, int],
-    size: int = 22,
-    color: tuple[int, int, int] = TEXT,
-    *,
-    bold: bool = False,
-    anchor: str = "topleft",
-) -> pygame.Rect:
-    """Blit one line of text with `anchor` ('topleft', 'center', 'midtop', ...) at `pos`."""
-    image = _rendered(text, size, tuple(color), bold)
-    rect = image.get_rect(**{anchor: pos})
-    surface.blit(image, rect)
-    return rect
-
-
-def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split `text` into lines no wider than `width` pixels, breaking at spaces."""
-    return list(_wrapped(text, size, width, bold))
-
-
-# Bounded like _rendered: the panel wraps the same texts every frame of an animation.
-@lru_cache(maxsize=1024)
-def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
-    f = font(size, bold)
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if line and f.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = candidate
-        lines.append(line)
-    return tuple(lines)
-
-
+@lru_cache(maxsize=1024)  # buttons and names are fitted every frame
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """`text`, cut short with '...' if it is wider than `width` pixels."""
     f = font(size, bold)
@@ -150,12 +98,32 @@ class Button:
             color = TEXT
         pygame.draw.rect(surface, fill, self.rect, border_radius=6)
         pygame.draw.rect(surface, PANEL_EDGE, self.rect, 1, border_radius=6)
-        draw_text(surface, self.label, self.rect.center, size, color, anchor="center")
+        label = fit(self.label, size, self.rect.w - 8)  # a narrow button cuts, never spills
+        draw_text(surface, label, self.rect.center, size, color, anchor="center")
 
 
 def button_at(buttons: Sequence[Button], xy: tuple[int, int]) -> Button | None:
     """The enabled button under `xy`, if any."""
     return next((b for b in buttons if b.hit(xy)), None)
+
+
+def draw_tooltip(surface: pygame.Surface, buttons: Sequence[Button], xy: tuple[int, int],
+                 size: int = 18) -> None:
+    """The hint of the button under `xy` (greyed ones too: they say why), in a box by the
+    pointer, kept inside the window."""
+    button = next((b for b in buttons if b.hint and b.rect.collidepoint(xy)), None)
+    if button is None:
+        return
+    lines = wrap(button.hint, size, max(160, min(420, surface.get_width() // 3)))
+    step = font(size).get_linesize()
+    box = pygame.Rect(0, 0, max(font(size).size(line)[0] for line in lines) + 16,
+                      step * len(lines) + 10)
+    box.bottomleft = (xy[0] + 12, button.rect.y - 4)
+    if box.top < 0:  # no room above (the drawer's bar): under the button instead
+        box.top = button.rect.bottom + 4
+    box.clamp_ip(surface.get_rect())
+    draw_box(surface, box, (20, 22, 28), ACCENT)
+    draw_lines(surface, lines, (box.x + 8, box.y + 5), size, TEXT)
 
 
 def draw_buttons(surface: pygame.Surface, buttons: Sequence[Button], size: int = 22) -> None:

@@ -20,7 +20,7 @@ from laser_flag.board.draw import (
     thumbnail,
     tile_rect,
 )
-from laser_flag.board.palette import Palette, team_colors
+from laser_flag.board.palette import DARK_BOARD, INKS, Palette, contrast, team_colors
 from laser_flag.board.theme import ARENA, DAYLIGHT, DEFAULT_THEME
 from laser_flag.engine.game_map import TeamLook, UnitSpec
 from laser_flag.engine.mapfile import parse_map
@@ -123,9 +123,22 @@ def test_alternate_palette_changes_bases_and_units(gm):
     assert near(at(alternate, (1, 0), *ring), TEAM_1_ALT)
 
 
-def test_symbol_colour_falls_back_to_outline_when_too_close_to_the_disc():
-    look = TeamLook("Alice", (100, 100, 100), (110, 100, 100), "white")
-    assert team_colors(look).symbol == (255, 255, 255)
+@pytest.mark.parametrize("disc, ink", [
+    ((214, 48, 48), INKS[0]),  # Duel's red: white, not the map's green second colour
+    ((160, 255, 130), INKS[1]),  # its alternate light green: black
+    ((30, 30, 30), INKS[0]),
+    ((0, 200, 200), INKS[1]),
+])
+def test_symbols_are_black_or_white_whichever_reads_on_the_disc(disc, ink):
+    look = TeamLook("Alice", disc, (110, 100, 100), "white")
+    assert team_colors(look).symbol == ink
+    assert contrast(ink, disc) >= 4.5
+
+
+def test_a_dark_teams_bright_colour_reads_on_the_dark_board():
+    colors = team_colors(TeamLook("Downtown", (30, 30, 30), (180, 20, 20), "white"))
+    assert contrast(colors.bright, DARK_BOARD) >= 4.5
+    assert colors.main == (30, 30, 30)
 
 
 def unit_tile(look: UnitLook, palette: Palette) -> pygame.Surface:

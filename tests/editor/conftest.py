@@ -10,12 +10,15 @@ from collections.abc import Iterator
 
 import pytest
 
+from laser_flag.engine.game_map import WALL
+from laser_flag.engine.mapfile import write_json_atomic
 from map_editor.document import MapDocument
 from map_editor.storage import new_map_data
 from map_editor.window import EditorWindow
 from tests.xserver import missing_tools, private_display
 
-from .xdo import wait_for
+from .helpers import blank
+from .xdo import find_window, wait_for
 
 
 @pytest.fixture(scope="session")
@@ -44,3 +47,15 @@ def editor(xvfb: str) -> Iterator[EditorWindow]:
     yield window
     with contextlib.suppress(tk.TclError):  # already destroyed by a test that closed it
         root.destroy()
+
+
+@pytest.fixture
+def shown(editor: EditorWindow, tmp_path) -> tuple[EditorWindow, int]:
+    """The editor on an 11x11 map with a wall across row 6 and two units; its window id."""
+    data = blank(units=[["1", "scout", 0, 3], ["2", "sniper", 4, 7]]).data
+    for c in range(2, 9):
+        data["tiles"][6][c] = WALL
+    path = tmp_path / "walled.json"
+    write_json_atomic(path, data)
+    assert editor.open_path(path)
+    return editor, find_window("walled.json", editor.root)

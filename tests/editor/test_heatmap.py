@@ -20,14 +20,14 @@ def test_the_bands_span_the_maps_own_range_and_use_the_whole_ramp():
     assert all(b.high - b.low + 1 == 10 for b in bands)  # equal bands
     assert all(a.high + 1 == b.low for a, b in zip(bands, bands[1:], strict=False))
     assert band_of(100, bands) is bands[0] and band_of(179, bands) is bands[-1]
-    assert bands[0].label() == "seen from 100-109 tiles"
+    assert bands[0].counts() == "100-109"
 
 
 def test_a_narrow_range_gets_one_band_per_count_from_both_ends_of_the_ramp():
     bands = heat_bands({(0, 0): 5, (0, 1): 6, (0, 2): 7})
     assert [(b.low, b.high) for b in bands] == [(5, 5), (6, 6), (7, 7)]
     assert (bands[0].colour, bands[-1].colour) == (HEAT_RAMP[0], HEAT_RAMP[-1])
-    assert bands[1].label() == "seen from 6 tiles"
+    assert bands[1].counts() == "6"
     assert [b.colour for b in heat_bands({(0, 0): 9})] == [HEAT_RAMP[0]]
     assert heat_bands({}) == []
 

@@ -83,3 +83,15 @@ def test_new_edit_clears_redo():
     history.change("b", {"n": 2})
     assert history.redo() is None
     assert data == {"n": 2}
+
+
+def test_derived_keys_change_with_the_edit_and_undo_with_it():
+    data = {"n": 1, "double": 2}
+    history = History(data, lambda before, values: {"double": 2 * values["n"], **values})
+    history.change("set", {"n": 5})
+    assert data == {"n": 5, "double": 10}
+    history.change("both", {"n": 6, "double": 0})  # what the edit sets wins
+    assert data == {"n": 6, "double": 0}
+    history.undo()
+    history.undo()
+    assert data == {"n": 1, "double": 2}

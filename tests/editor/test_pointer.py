@@ -40,9 +40,10 @@ def test_a_brush_drag_is_one_undo_step():
 def test_painting_a_wall_removes_the_unit_in_the_same_step():
     doc = blank(units=[["1", "scout", 2, 2], ["2", "basic", 8, 8]])
     pointer = Pointer(doc)
-    message = pointer.press((2, 2))
-    pointer.release((2, 2))
-    assert "removed 1 unit" in message
+    pointer.press((2, 2))
+    message = pointer.release((2, 2))
+    assert message == ("Painted Wall on 1 tile; the wall removed 1 unit standing there "
+                       "(Ctrl+Z brings them back)")
     assert doc.units == [["2", "basic", 8, 8]]
     doc.history.undo()
     assert doc.units == [["1", "scout", 2, 2], ["2", "basic", 8, 8]]
@@ -153,3 +154,37 @@ def test_the_status_line_speaks_the_games_words():
     pointer.release((3, 3))
     pointer.tool = RECT
     assert pointer.press((1, 2)) == "Rectangle from row 1, column 2"
+
+
+def test_each_stroke_ends_with_what_it_painted():
+    doc = blank()
+    doc.tiles[0][2] = WALL
+    pointer = Pointer(doc)
+    pointer.press((0, 0))
+    pointer.drag((0, 4))
+    assert pointer.release((0, 4)) == "Painted Wall on 4 tiles"  # (0, 2) was one already
+    pointer.press((0, 1))
+    assert pointer.release((0, 1)) == "Nothing painted: those tiles are Wall already"
+    pointer.tool, pointer.kind = RECT, ELEVATED
+    pointer.press((2, 2))
+    assert pointer.release((3, 3)) == "Painted Cover on 4 tiles"
+
+
+def test_a_dragged_unit_says_where_it_went():
+    doc = blank(units=[["1", "scout", 2, 2]])
+    pointer = Pointer(doc)
+    pointer.tool = UNIT
+    assert pointer.press((2, 2)) == "Team 1 Scout at row 2, column 2: drag to move it"
+    pointer.drag((2, 3))
+    assert pointer.release((3, 3)) == "Moved Team 1 Scout from row 2, column 2 to row 3, column 3"
+    pointer.press((3, 3))
+    assert pointer.release((3, 3)) == ""  # a click that selects only: its words stay
+
+
+def test_where_two_units_share_a_tile_a_press_takes_the_selected_one():
+    doc = blank(units=[["1", "scout", 2, 2], ["2", "basic", 2, 2]])  # a broken file, opened
+    pointer = Pointer(doc)
+    pointer.tool, pointer.selected = UNIT, 1
+    pointer.press((2, 2))
+    pointer.release((2, 3))
+    assert doc.units == [["1", "scout", 2, 2], ["2", "basic", 2, 3]]

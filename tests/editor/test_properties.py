@@ -1,15 +1,17 @@
 import pytest
 
-from laser_flag.engine.ruleset import RulesError
+from laser_flag.engine.ruleset import COLUMNS, RulesError
 from map_editor.history import ABSENT
 from map_editor.properties import (
     cell_text,
     changes,
+    check_values,
     effective,
     parse_cell,
     positive,
     rule_cells,
     rule_overrides,
+    yes_no,
 )
 
 from .helpers import blank
@@ -54,21 +56,33 @@ def test_a_bad_cell_is_refused_with_its_name():
 
 
 def test_cells_parse_and_print_as_the_table_shows_them():
-    assert parse_cell("climbs_freely", "True") is True
     assert parse_cell("firing_costs", "all") == "all"
     assert parse_cell("speed", " 5 ") == 5
-    assert cell_text(False) == "false"
-    with pytest.raises(ValueError, match="speed"):
-        parse_cell("speed", "fast")
-    with pytest.raises(ValueError):
-        parse_cell("moves_after_firing", "maybe")
+    assert parse_cell("elevated_defense", "-2") == -2
+    assert cell_text(False) == "no" and cell_text(True) == "yes" and cell_text(4) == "4"
+    for bad in ("fast", "--1", "²", "1.5", ""):
+        with pytest.raises(ValueError, match="speed: type a whole number"):
+            parse_cell("speed", bad)
+
+
+def test_yes_no_rules_are_the_boolean_columns_and_number_rules_the_rest():
+    assert {c for c in COLUMNS if yes_no(c)} == {"climbs_freely", "moves_after_firing"}
+
+
+def test_a_property_value_the_loader_refuses_is_named_before_it_is_applied():
+    check_values({"team_names": {"1": "Reds", "2": "Blues"}, "turn_limit": None, "rules": {}})
+    with pytest.raises(ValueError, match=r'team_names\["2"\]: 41 characters, at most 40'):
+        check_values({"team_names": {"1": "Reds", "2": "x" * 41}})
+    with pytest.raises(ValueError, match="name: 201 characters"):
+        check_values({"name": "x" * 201})
 
 
 def test_positive_numbers_and_blank_meaning_none():
     assert positive("12", "score") == 12
     assert positive(" ", "turn limit", blank_ok=True) is None
-    with pytest.raises(ValueError, match="score"):
-        positive("0", "score")
+    for bad in ("0", "²", "-3", "x"):
+        with pytest.raises(ValueError, match="score must be a positive whole number"):
+            positive(bad, "score")
 
 
 def test_fog_of_war_is_off_unless_the_map_says_so_and_only_a_change_is_written():

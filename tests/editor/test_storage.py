@@ -3,14 +3,19 @@ import os
 
 import pytest
 
-from laser_flag.engine.game_map import LEVEL
+from laser_flag.engine.game_map import LEVEL, WALL
 from laser_flag.engine.mapfile import MapError, load_map
 from laser_flag.resources import bundled_maps
 from map_editor.storage import (
+    MAX_STEM_BYTES,
     backup_path,
     copy_path,
+    file_stem,
     is_bundled,
+    maps_folder,
     new_map_data,
+    new_side,
+    proposed_path,
     read_map,
     save_folder,
     write_map,
@@ -104,3 +109,67 @@ def test_save_as_starts_in_the_players_folder_unless_the_map_has_its_own(data_di
     assert save_folder(None) == data_dir / "maps"
     assert save_folder(bundled_maps() / "duel.json") == data_dir / "maps"
     assert save_folder(tmp_path / "elsewhere" / "m.json") == tmp_path / "elsewhere"
+
+
+def test_read_opens_a_map_whose_units_stand_where_none_may_so_it_can_be_mended(tmp_path):
+    path = tmp_path / "m.json"
+    data = blank(units=[["1", "basic", 0, 0], ["2", "basic", 4, 7], ["2", "scout", 0, 0]]).data
+    data["tiles"][4][7] = WALL
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    assert read_map(path) == data
+    with pytest.raises(MapError, match="units\\[1\\]: \\(4, 7\\) is a wall"):
+        write_map(data, path)  # saving still refuses it, and writes nothing
+    assert path.read_bytes() == before
+
+
+def test_read_refuses_a_map_it_could_not_show(tmp_path):
+    path = tmp_path / "m.json"
+    for bad in ({**blank().data, "score_limit": {"1": 0}}, [1, 2], {**blank().data, "units": 3}):
+        path.write_text(json.dumps(bad))
+        with pytest.raises(MapError, match=f"^{path}: "):
+            read_map(path)
+
+
+@pytest.mark.parametrize(("name", "stem"), [
+    ("Twin Peaks", "twin_peaks"), ("Duel II: the Return!", "duel_ii_the_return"),
+    ("../../etc/passwd", "etc_passwd"), ("C:\\maps\\x", "c_maps_x"), ("...", ""),
+    ("Crème Brûlée", "crème_brûlée"), ("e\u0301te", "\u00e9te"), ("CON", "con_map"),
+    ("nul", "nul_map"), ("a\x00b\nc", "a_b_c"), ("  -x-  ", "x"), ("", ""),
+])
+def test_a_maps_name_becomes_a_file_name_any_system_takes(name, stem):
+    assert file_stem(name) == stem
+
+
+def test_a_long_name_is_cut_between_characters_within_the_byte_bound():
+    for name in ("x" * 500, "地図" * 200, "é" * 300):
+        stem = file_stem(name)
+        assert 0 < len(stem.encode()) <= MAX_STEM_BYTES
+        assert name.startswith(stem)
+
+
+def test_save_as_proposes_the_name_in_the_players_folder_numbered_when_taken():
+    data = {**blank().data, "name": "Twin Peaks"}
+    assert proposed_path(data, None) == maps_folder() / "twin_peaks.json"
+    (maps_folder() / "twin_peaks.json").write_text("{}")
+    (maps_folder() / "twin_peaks-2.json").write_text("{}")
+    assert proposed_path(data, None) == maps_folder() / "twin_peaks-3.json"
+    bundled = bundled_maps() / "duel.json"
+    assert proposed_path({**data, "name": ""}, bundled) == maps_folder() / "duel.json"
+    assert proposed_path({**data, "name": ""}, None) == maps_folder() / "untitled.json"
+
+
+def test_save_as_proposes_the_maps_own_file_or_its_folder(tmp_path):
+    own = tmp_path / "twin_peaks.json"
+    own.write_text("{}")
+    data = {**blank().data, "name": "Twin Peaks"}
+    assert proposed_path(data, own) == own  # the file it came from: saving over it is fine
+    assert proposed_path({**data, "name": "Valley"}, own) == tmp_path / "valley.json"
+    assert proposed_path({**data, "name": ""}, tmp_path / "old.txt") == tmp_path / "old.json"
+
+
+def test_typed_sides_of_a_new_map():
+    assert new_side(" 13 ", "Rows") == 13
+    for bad in ("9", "22", "", "abc", "1.5", "²", "-11", "١٢"):
+        with pytest.raises(ValueError, match="Rows: type a whole number from 11 to 21"):
+            new_side(bad, "Rows")

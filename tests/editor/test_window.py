@@ -136,7 +136,8 @@ def test_a_refused_save_marks_the_place_and_writes_nothing(editor, small_map):
     assert not editor.save()
     wait_for(editor.root, lambda: not answer.is_alive(), 30, "the dialog to be answered")
     assert answer.found
-    assert editor.problem is not None and editor.problem.cells == ((10, 10),)
+    assert editor.chosen is not None and editor.chosen.cells == ((10, 10),)
+    assert editor.pointer.selected == 2  # the unit that stands there too, to move or delete
     assert small_map.read_bytes() == before
     assert not small_map.with_name("small.json.bak").exists()
 

@@ -80,6 +80,18 @@ def tile_on_screen(window: EditorWindow, pos: tuple[int, int]) -> tuple[int, int
     return window.board.winfo_rootx() + x, window.board.winfo_rooty() + y
 
 
+def centre_of(widget: tk.Misc) -> tuple[int, int]:
+    """Screen coordinates of a widget's centre."""
+    return (widget.winfo_rootx() + widget.winfo_width() // 2,
+            widget.winfo_rooty() + widget.winfo_height() // 2)
+
+
+def row_on_screen(tree, iid: str) -> tuple[int, int]:
+    """Screen coordinates of the middle of a Treeview row (it must be in view)."""
+    x, y, width, height = tree.bbox(iid)
+    return tree.winfo_rootx() + x + width // 2, tree.winfo_rooty() + y + height // 2
+
+
 def hover(root: tk.Misc, xy: tuple[int, int]) -> None:
     xdotool("mousemove", "--sync", str(xy[0]), str(xy[1]))
     pump(root)

@@ -26,9 +26,11 @@ from laser_flag.engine.mapfile import (
     MapError,
     load_map,
     load_map_text,
+    map_problems,
     parse_map,
     save_map,
     team_without_units,
+    teams_without_units,
     write_json_atomic,
 )
 from laser_flag.engine.ruleset import DEFAULT_RULESET
@@ -477,6 +479,7 @@ def test_empty_template_loads_and_reports_team_one():
     data = small_map()
     data["units"] = []
     assert team_without_units(parse_map(data)) == "1"
+    assert teams_without_units(parse_map(data)) == ("1", "2")
 
 
 def test_map_with_both_teams_has_no_team_without_units():
@@ -700,3 +703,61 @@ def test_save_map_does_not_change_the_given_object(tmp_path):
     before = copy.deepcopy(data)
     save_map(data, tmp_path / "m.json")
     assert data == before
+
+
+# --- every problem at once ----------------------------------------------------------
+
+
+def test_a_valid_map_has_no_problems():
+    assert map_problems(small_map()) == []
+
+
+def test_every_problem_is_listed_in_file_order_and_the_first_is_the_one_raised():
+    data = small_map()
+    data["tiles"][0][3] = "lava"
+    data["units"] = [["1", "basic", 0, 0], ["2", "scout", 2, 2], ["1", "basic", 0, 0],
+                     ["2", "tank", 4, 4], ["2", "scout", 9, 1], ["2", "scout", 4, 4]]
+    data["score_limit"] = {"1": 0, "2": 5}
+    data["team_names"] = {"1": "x" * 41}
+    data["description"] = 7
+    problems = map_problems(data, "m.json")
+    assert [e.detail for e in problems] == [
+        'tiles[0][3] (row 0, column 3): unknown tile "lava" (one of level, elevated, wall, '
+        "base_1, base_2, base_u)",
+        "units[1]: (2, 2) is a wall",
+        "units[2]: (0, 0) is also the tile of units[0]",
+        'units[3]: unknown class "tank" (one of basic, scout, sniper, grunt)',
+        "units[4]: (9, 1) is outside the grid (5 rows, 5 columns)",
+        'team_names["1"]: 41 characters, at most 40',
+        'score_limit["1"]: must be a positive integer, not 0',
+        "description: must be a string, not 7",
+    ]
+    assert all(str(e) == f"m.json: {e.detail}" for e in problems)
+    with pytest.raises(MapError) as raised:
+        parse_map(data, "m.json")
+    assert str(raised.value) == str(problems[0])
+
+
+def test_a_unit_standing_where_none_may_is_named_by_its_index():
+    data = small_map()
+    data["units"] = [["1", "basic", 0, 0], ["2", "scout", 2, 2], ["1", "basic", 0, 0],
+                     ["2", "tank", 4, 4], ["2", "scout", 9, 1]]
+    problems = map_problems(data)
+    assert [(e.unit, e.cells) for e in problems] == [
+        (1, ((2, 2),)), (2, ((0, 0),)), (None, ()), (4, ())]
+
+
+def test_a_part_that_is_not_there_to_read_stops_its_own_part_only():
+    data = small_map()
+    data["tiles"] = [["level"] * 5] * 3  # too few rows: no grid to read units against
+    data["turn_limit"] = -1
+    assert [e.detail for e in map_problems(data)] == [
+        "tiles: 3 rows, must be 5 to 21", "turn_limit: must be a positive integer or null, not -1"]
+    assert [e.detail for e in map_problems(7, "m.json")] == ["top level: must be a JSON object, "
+                                                             "not 7"]
+
+
+def test_a_rules_problem_carries_its_detail_too():
+    problems = map_problems({**small_map(), "rules": {"scout": {"speed": "fast"}}}, "m.json")
+    assert len(problems) == 1 and problems[0].detail.startswith("rules")
+    assert str(problems[0]) == f"m.json: {problems[0].detail}"

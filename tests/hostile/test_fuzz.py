@@ -19,8 +19,14 @@ from hypothesis import strategies as st
 from laser_flag import saves
 from laser_flag.engine import Game, load_map
 from laser_flag.engine.actions import EndTurn, Fire, IllegalAction, Move
-from laser_flag.engine.mapfile import MapError
+from laser_flag.engine.mapfile import MapError, map_problems, parse_map
 from laser_flag.engine.record import state_digest
+from map_editor import symmetry
+from map_editor.defaults import proposals
+from map_editor.document import MapDocument
+from map_editor.storage import read_map
+from map_editor.validation import check
+from map_editor.words import problem_row
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 QUICK = settings(max_examples=40, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
@@ -121,6 +127,33 @@ def check_map(tmp_path_factory, content: bytes) -> None:
     reads_cleanly(load_map, MapError, write_once(tmp_path_factory, content))
 
 
+def check_problems(data: Any) -> None:
+    """map_problems lists a problem exactly when parse_map refuses, its first the one raised."""
+    problems = map_problems(data, "m.json")
+    try:
+        parse_map(data, "m.json")
+    except MapError as err:
+        assert problems and str(problems[0]) == str(err)
+    else:
+        assert problems == []
+    assert all(str(e) == f"m.json: {e.detail}" for e in problems)
+
+
+def check_editor_opens(tmp_path_factory, content: bytes) -> None:
+    """The editor opens a map or refuses it with MapError; what it opens it can show, list the
+    problems of (with their places) and propose defaults for."""
+    path = write_once(tmp_path_factory, content)
+    try:
+        data = read_map(path)
+    except MapError:
+        return
+    doc = MapDocument(data, path)
+    checked = check(doc.data, path.name)
+    assert all(problem_row(p, doc.unit_rows)[0] for p in checked.problems)
+    assert set(proposals(doc.data)) == {"team_names", "score_limit"}
+    symmetry.symmetries(doc)
+
+
 def check_save(tmp_path_factory, content: bytes) -> None:
     reads_cleanly(saves.load_save, saves.SaveError, write_once(tmp_path_factory, content))
 
@@ -166,6 +199,18 @@ def test_any_map_file_loads_or_is_refused_untouched(tmp_path_factory, content):
 
 
 @QUICK
+@given(data=st.one_of(json_values, mutated(HONEST_MAP), mutated(HONEST_MAP).flatmap(mutated)))
+def test_every_problem_listed_starts_with_the_one_the_loader_raises(data):
+    check_problems(data)
+
+
+@QUICK
+@given(content=map_bytes)
+def test_the_editor_opens_any_map_file_it_can_show_or_refuses_it(tmp_path_factory, content):
+    check_editor_opens(tmp_path_factory, content)
+
+
+@QUICK
 @given(content=save_bytes)
 def test_any_save_file_loads_or_is_refused_untouched(tmp_path_factory, content):
     check_save(tmp_path_factory, content)
@@ -182,6 +227,21 @@ def test_any_action_applies_or_is_refused_changing_nothing(moves, seed):
 @given(content=map_bytes)
 def test_long_any_map_file_loads_or_is_refused_untouched(tmp_path_factory, content):
     check_map(tmp_path_factory, content)
+
+
+@pytest.mark.slow
+@LONG
+@given(data=st.one_of(json_values, mutated(HONEST_MAP), mutated(HONEST_MAP).flatmap(mutated)))
+def test_long_every_problem_listed_starts_with_the_one_the_loader_raises(data):
+    check_problems(data)
+
+
+@pytest.mark.slow
+@LONG
+@given(content=map_bytes)
+def test_long_the_editor_opens_any_map_file_it_can_show_or_refuses_it(tmp_path_factory,
+                                                                      content):
+    check_editor_opens(tmp_path_factory, content)
 
 
 @pytest.mark.slow

@@ -21,7 +21,6 @@ from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.ui import bot_turns
 from laser_flag.ui.loop import App, run
-from laser_flag.ui.panel import buttons
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.settings_scene import ROWS, SettingsScene
@@ -140,8 +139,8 @@ def row_xy(scene: SettingsScene, name: str) -> tuple[int, int]:
 
 
 def panel_button(scene: GameScene, name: str) -> Button:
-    """The game panel's button called `name`, as drawn this frame."""
-    return next(b for b in buttons(scene.layout().panel, scene.panel_view()) if b.name == name)
+    """The game screen's button called `name`, as drawn this frame."""
+    return next(b for b in scene.buttons() if b.name == name)
 
 
 def card(scene: GameScene) -> tuple[str, list[str]]:
@@ -153,6 +152,17 @@ def card(scene: GameScene) -> tuple[str, list[str]]:
 def centre(scene: GameScene, pos: tuple[int, int]) -> tuple[int, int]:
     lay = scene.layout()
     return tile_rect(lay.origin, lay.tile_px, pos).center
+
+
+def move_mouse(app: App, xy: tuple[int, int]) -> None:
+    """The pointer moves to `xy` (the real mouse follows, for tooltips), then one frame."""
+    pygame.mouse.set_pos(xy)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app)
+
+
+def hover_tile(app: App, scene: GameScene, pos: tuple[int, int]) -> None:
+    move_mouse(app, centre(scene, pos))
 
 
 def click(app: App, xy: tuple[int, int], button: int = 1) -> None:
@@ -178,11 +188,12 @@ def end_turn(app: App) -> None:
 
 
 def settle(app: App, scene: GameScene, limit: int = 400) -> None:
-    """Play out the current events: frames pass, and shown dice are clicked away."""
+    """Play out the current events: frames pass (a roll held by "pause after each roll" is
+    let go with Space)."""
     for _ in range(limit):
         if scene.turns.playback is None:
             return
-        if scene.turns.playback.showing_dice():
+        if scene.turns.playback.waiting():
             press(app, pygame.K_SPACE)
         else:
             frames(app)

@@ -9,8 +9,9 @@ import pytest
 
 from laser_flag import saves
 from laser_flag.engine import EndTurn, Fire, Move
+from laser_flag.engine.events import Shot
 from laser_flag.engine.mapfile import load_map, parse_map
-from laser_flag.ui.bot_turns import DICE_MS, BotTurns
+from laser_flag.ui.bot_turns import BotTurns
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.rules_scene import RulesScene
@@ -55,11 +56,11 @@ def test_a_bot_turn_goes_through_the_engine_and_playback_then_hands_back(app, da
     scene = start_game(app, session)
     end_turn(app)
     assert scene.turns.bot_to_move and scene.game.turn == 2
-    seen = []  # what each frame showed: a plan, an animation, dice clearing by themselves
+    seen = []  # what each frame showed: a plan, an animation, whether a roll waited
 
     def watch() -> bool:
         playback, plan = scene.turns.playback, scene.turns.bots.plan()
-        seen.append((plan, playback and playback.auto_dice_ms, playback is not None))
+        seen.append((plan, playback and playback.hold_rolls, playback is not None))
         return humans_turn(scene)()
 
     run_until(app, watch)  # no input at all: the bot's dice must clear by themselves
@@ -68,7 +69,7 @@ def test_a_bot_turn_goes_through_the_engine_and_playback_then_hands_back(app, da
     assert scene.game.turn == 3 and not scene.turns.bot_to_move
     assert {plan for plan, _, _ in seen} >= set(bot_actions[:-1])  # each shown before played
     assert any(animated for _, _, animated in seen)
-    assert {auto for _, auto, animated in seen if animated} == {DICE_MS}
+    assert {held for _, held, animated in seen if animated} == {False}
     assert len(session.undo_stack) == len(session.game.history)  # act() remembered each one
     assert any(line.startswith("Blue's") for line in session.log)
     autosaved = saves.load_save(saves.latest_autosave())
@@ -110,9 +111,10 @@ def test_the_plan_shows_before_the_shot_and_the_dice_clear_by_themselves(app, ga
     title, lines = card(scene)
     assert title == "Bob's Scout" and any(line.startswith("Needed ") for line in lines)
     assert scene.game.history == [EndTurn()]  # shown, not yet played
-    run_until(app, lambda: scene.turns.playback is not None and scene.turns.playback.showing_dice())
+    run_until(app, lambda: scene.turns.playback is not None
+              and isinstance(scene.turns.playback.current, Shot))
     bot.gate.release()
-    run_until(app, humans_turn(scene))  # no click: the dice went away by themselves
+    run_until(app, humans_turn(scene))  # no click: the shot played by itself
     assert scene.game.scores["2"] == 1
     assert scene.game.history == [EndTurn(), Fire(2, 1), EndTurn()]
 

@@ -9,7 +9,7 @@ import weakref
 
 import pygame
 
-from laser_flag.ui import widgets
+from laser_flag.board import text
 from laser_flag.ui.loop import App
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.victory_scene import VictoryScene
@@ -50,5 +50,5 @@ def test_the_text_drawn_in_a_long_session_is_not_all_kept():
     pygame.font.init()
     surface = pygame.Surface((200, 40))
     for n in range(3000):  # a long session's turn lines, odds and log lines: each one different
-        widgets.draw_text(surface, f"Round {n} · turn {2 * n}", (0, 0))
-    assert 0 < widgets._rendered.cache_info().currsize <= 1024
+        text.draw_text(surface, f"Round {n} · turn {2 * n}", (0, 0))
+    assert 0 < text.rendered.cache_info().currsize <= 1024

@@ -15,7 +15,7 @@ import pytest
 
 from laser_flag.ui.layout import game_layout
 from laser_flag.ui.loop import App
-from laser_flag.ui.panel import score_rects
+from laser_flag.ui.panel import score_boxes
 from laser_flag.ui.player_picker import level_button_name
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.widgets import BUTTON, BUTTON_HOVER
@@ -107,7 +107,7 @@ def test_typing_over_the_selected_name_replaces_it(xvfb, tmp_path):
     try:
         window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
         wait_until(state_file.exists, "the first state file", TIMEOUT_S)
-        x, y = map(str, score_rects(game_layout(WINDOW, 7, 7).panel)["2"].center)
+        x, y = map(str, score_boxes(game_layout(WINDOW, 7, 7))["2"].center)
         xdotool(xvfb, "mousemove", "--window", window, x, y, "click", "1")
         xdotool(xvfb, "type", "--window", window, "Crimson")
         player = Player(xvfb, window)

@@ -6,9 +6,11 @@ from dataclasses import replace
 
 import pygame
 
+from laser_flag.engine.events import Shot
 from laser_flag.engine.game import NO_LOS, Game
 from laser_flag.ui.panel import LOG_SIZE, log_rows, panel_layout
 from laser_flag.ui.refusals import NOT_YOURS, PICK_A_TARGET
+from laser_flag.ui.rules_layout import PAGE_NAMES
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.rules_scene import RulesScene
 from laser_flag.ui.widgets import font
@@ -25,6 +27,7 @@ from .conftest import (
     open_menu,
     panel_button,
     press,
+    run_until,
     settle,
     small_session,
     start_game,
@@ -66,9 +69,11 @@ def scene_without_marks(app, scene, xy):
 def test_clicking_an_enemy_with_nothing_selected_keeps_its_card_and_says_it_is_not_yours(app):
     scene = start_game(app, small_session())
     click(app, centre(scene, (0, 4)))  # Bob's Grunt
-    hover(app, scene, (4, 4))
     title, lines = card(scene)
     assert title == "Bob's Grunt (enemy)" and lines[0] == NOT_YOURS
+    hover(app, scene, (4, 4))  # the words were about that tile: they go, the card stays
+    title, lines = card(scene)
+    assert title == "Bob's Grunt (enemy)" and NOT_YOURS not in lines
     assert "Speed 4 · to-hit 7+ · cover defense +2" in lines
 
 
@@ -181,10 +186,7 @@ def test_snap_shots_name_their_tile_modifiers_chance_and_order_in_the_log(app):
     scene = start_game(app, small_session(Dice((1, 1), (6, 6))))  # the first misses, then a hit
     click(app, centre(scene, (5, 1)))
     click(app, centre(scene, (3, 1)))  # in sight of Bob's Grunt and Scout
-    for _ in range(200):
-        if scene.turns.playback.showing_dice():
-            break
-        frames(app)
+    run_until(app, lambda: isinstance(scene.turns.playback.current, Shot))
     first = scene.turns.playback.current
     assert first.snap and first.modifiers and len(first.order) == 2
     settle(app, scene)
@@ -227,7 +229,7 @@ def test_hovering_a_log_line_rings_the_tiles_and_units_it_names(app):
     start = centre(scene, (5, 1))
     corner = (start[0] - scene.layout().tile_px // 2 + 2, start[1])  # the tile's left edge
     before = app.screen.get_at(corner)
-    box = panel_layout(scene.layout().panel, scene.panel_view()).log
+    box = panel_layout(scene.layout(), scene.panel_view()).log
     rows = log_rows(box, scene.session.log)
     row = next(n for n, (i, _) in enumerate(rows) if i == moved)
     step = font(LOG_SIZE).get_linesize()
@@ -245,14 +247,15 @@ def test_the_rules_pages_stop_at_either_end(app):
     app.push(RulesScene())
     frames(app)
     rules = app.top
+    last = len(PAGE_NAMES) - 1
     assert not rule_button(rules, "prev").enabled
-    press(app, pygame.K_RIGHT)
-    press(app, pygame.K_RIGHT)
-    assert rules.page == 1 and not rule_button(rules, "next").enabled
+    for _ in range(last + 1):
+        press(app, pygame.K_RIGHT)
+    assert rules.page == last and not rule_button(rules, "next").enabled
     click(app, rule_button(rules, "next").rect.center)
-    assert rules.page == 1
-    press(app, pygame.K_LEFT)
-    press(app, pygame.K_LEFT)
+    assert rules.page == last
+    for _ in range(last + 1):
+        press(app, pygame.K_LEFT)
     assert rules.page == 0
 
 

@@ -24,7 +24,6 @@ from laser_flag.ui.loop import App
 from laser_flag.ui.panel import HINT
 from laser_flag.ui.playback import Playback
 from laser_flag.ui.routes import WatchReplay
-from laser_flag.ui.rules_text import RULES_PAGE
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.handoff_scene import HandOffScene
 from laser_flag.ui.scenes.replay_scene import ReplayScene
@@ -376,17 +375,17 @@ def test_the_replay_view_switch_by_key_and_button(app, tmp_path):
     scene = fog_replay(app, tmp_path)
     press(app, pygame.K_END)
     everything = pygame.image.tobytes(app.screen, "RGB")
-    assert scene.lines(3) == ["Bob's Grunt moves (0, 4) -> (1, 4)."]
+    assert scene.player.lines(3) == ["Bob's Grunt moves (0, 4) -> (1, 4)."]
     press(app, pygame.K_v)
-    assert scene.seen_by == "1"
-    assert scene.lines(3) == []  # Alice was not told of Bob's move behind the wall
-    assert {u.id for u in scene.view().known.units} == {0, 1}  # Bob's behind the wall
+    assert scene.player.seen_by == "1"
+    assert scene.player.lines(3) == []  # Alice was not told of Bob's move behind the wall
+    assert {u.id for u in scene.player.view().known.units} == {0, 1}  # Bob's behind the wall
     assert pygame.image.tobytes(app.screen, "RGB") != everything
     button = next(b for b in scene.view_buttons() if b.name == "view2")
     click(app, button.rect.center)
-    assert scene.seen_by == "2"
+    assert scene.player.seen_by == "2"
     click(app, next(b for b in scene.view_buttons() if b.name == "view").rect.center)
-    assert scene.seen_by is None
+    assert scene.player.seen_by is None
     assert pygame.image.tobytes(app.screen, "RGB") == everything
 
 
@@ -403,7 +402,5 @@ def test_fog_and_no_fog_on_the_command_line(capsys):
     assert "--fog, --no-fog" in help_text and "fog of war on (--fog) or off" in help_text
 
 
-def test_the_rules_screen_explains_fog_and_the_panel_names_its_key():
-    fog = dict(RULES_PAGE)["Fog of war (an option)"]
-    assert any("last seen" in part and "dimmed (D)" in part for part in fog)
+def test_the_panel_names_the_fog_key():  # the Rules screen's fog page: test_rules_pages.py
     assert "D dim unseen (fog)" in HINT

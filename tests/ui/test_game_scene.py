@@ -17,6 +17,7 @@ from .conftest import (
     end_turn,
     frames,
     press,
+    run_until,
     settle,
     small_session,
     start_game,
@@ -58,14 +59,30 @@ def test_targeting_shows_needed_roll_and_fire_key_fires(app):
     assert any("6+5 = 11, needed 6: HIT" in line for line in scene.session.log)
 
 
-def test_dice_wait_for_a_key_then_continue(app):
+def test_a_shot_plays_out_by_itself_and_its_result_stays_on_the_board(app):
     scene = start_game(app, small_session(Dice((2, 1))))
     click(app, centre(scene, (6, 2)))
     click(app, centre(scene, (1, 5)))
     press(app, pygame.K_f)
-    for _ in range(60):
-        frames(app)
-    assert scene.turns.playback is not None and scene.turns.playback.showing_dice()
+    run_until(app, lambda: scene.turns.playback is None, limit=200)  # no key, no click
+    assert scene.game.scores["1"] == 0
+    note = scene.turns.notes.notes[0]  # the shot; the scout's snap shot back came after it
+    assert note.pos == (1, 5) and not note.shot.hit and note.strength > 0
+    assert [roll.dice for roll in scene.panel_view().rolls][0] == (2, 1)
+    run_until(app, lambda: not scene.turns.notes.alive, limit=400)  # it fades by itself
+    assert scene.panel_view().rolls, "the breakdown stays beside the board until the next action"
+
+
+def test_pause_after_each_roll_holds_the_roll_until_space(app):
+    app.settings.pause_after_roll = True
+    scene = start_game(app, small_session(Dice((2, 1))))
+    click(app, centre(scene, (6, 2)))
+    click(app, centre(scene, (1, 5)))
+    press(app, pygame.K_f)
+    run_until(app, lambda: scene.turns.playback.waiting(), limit=200)
+    frames(app, 100)
+    assert scene.turns.playback is not None and scene.turns.playback.waiting()
+    assert scene.turns.notes.notes[0].strength == 1.0, "the result holds while the roll waits"
     press(app, pygame.K_SPACE)
     settle(app, scene)
     assert scene.game.scores["1"] == 0

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import pygame
+import os
+import sys
 
-from laser_flag.ui.loop import MIN_SIZE, run
+import pygame
+import pytest
+
+from laser_flag.ui.loop import MIN_SIZE, App, run
 from laser_flag.ui.routes import ShowRules
 from laser_flag.ui.scene import Pop, PopToRoot, Push, Quit, Replace, Scene
 from laser_flag.ui.scenes.rules_scene import RulesScene
@@ -103,3 +107,19 @@ def test_the_loop_applies_the_transition_a_scene_returns(app):
     root.next = Quit()
     press(app, pygame.K_x)
     assert not app.running and app.scenes == [root]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the X11 framebuffer choice")
+def test_the_window_uses_the_plain_framebuffer_unless_the_player_chose(monkeypatch):
+    """SDL's OpenGL-backed window picture is software GL without a graphics card (14 ms a flip
+    against 0.4 ms): the app asks for the plain one, and leaves a player's own choice alone."""
+    pygame.display.init()
+    try:
+        monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION", raising=False)
+        App((800, 560))
+        assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "0"
+        monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "opengl")
+        App((800, 560))
+        assert os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "opengl"
+    finally:
+        pygame.display.quit()

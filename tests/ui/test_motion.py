@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from laser_flag.board.draw import tile_rect
-from laser_flag.board.sight_line import sight_line, to_screen
+from laser_flag.board.draw import disc_centre, tile_rect
 from laser_flag.engine.events import LaserChanged, Moved, Shot
 from laser_flag.ui.overlays import SHOT_ORANGE
-from laser_flag.ui.playback import BEAM_PEAK_MS, LASER_MS
+from laser_flag.ui.playback import BEAM_PEAK_MS, BEAM_REACH_MS, LASER_MS
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.replay_scene import ReplayScene
 
@@ -28,10 +27,10 @@ def fire(app, scene: GameScene) -> None:
 
 
 def beam_middle(scene: GameScene) -> tuple[int, int]:
+    """The middle of the beam: it runs from the shooter's disc to the target's."""
     lay = scene.layout()
-    p2, q2 = sight_line(scene.game.map, SHOOTER, TARGET)
-    (x1, y1), (x2, y2) = to_screen(p2, lay.origin, lay.tile_px), to_screen(q2, lay.origin,
-                                                                            lay.tile_px)
+    (x1, y1), (x2, y2) = (disc_centre(tile_rect(lay.origin, lay.tile_px, pos), False)
+                          for pos in (SHOOTER, TARGET))
     return round((x1 + x2) / 2), round((y1 + y2) / 2)
 
 
@@ -55,6 +54,19 @@ def test_a_beam_pixel_is_brighter_at_its_peak_than_after_its_fade(app):
     assert peak > faded + 150, (peak, faded)
 
 
+def test_the_beam_runs_disc_to_disc_in_the_shooters_colour(app):
+    """Alice's sniper fires: across the beam's middle, its band is Alice's colour (lit for the
+    dark board) around a white core; both ends are the two discs' centres."""
+    scene = start_game(app, small_session(Dice((1, 1))))
+    fire(app, scene)
+    run_until(app, elapsed_past(scene, BEAM_REACH_MS + 10))
+    x, y = beam_middle(scene)
+    across = [tuple(app.screen.get_at((x + dx, y)))[:3] for dx in range(-12, 13)]
+    colour = scene.palette().team("1").bright
+    assert any(sum(abs(a - b) for a, b in zip(p, colour, strict=True)) < 40 for p in across)
+    assert any(min(p) > 230 for p in across), "the white core"
+
+
 def test_a_hit_flashes_on_the_target_and_its_laser_blinks_off(app):
     scene = start_game(app, small_session(Dice((6, 6))))
     fire(app, scene)
@@ -62,9 +74,7 @@ def test_a_hit_flashes_on_the_target_and_its_laser_blinks_off(app):
     before = brightness(app, target)
     run_until(app, elapsed_past(scene, LASER_MS // 2))
     assert brightness(app, target) > before + 150, "the hit flashes"
-    run_until(app, lambda: scene.turns.playback.showing_dice())
-    press(app, pygame.K_SPACE)
-    run_until(app, lambda: isinstance(scene.turns.playback.current, LaserChanged))
+    run_until(app, lambda: isinstance(scene.turns.playback.current, LaserChanged))  # no key
     seen = set()
     run_until(app, lambda: scene.turns.playback is None or (
         seen.add(scene.turns.playback.shown_lasers()[2]) or False))
@@ -95,18 +105,18 @@ def test_a_replay_step_plays_its_events_and_a_step_back_is_instant(app, tmp_path
     scene = ReplayScene(loaded)
     app.push(scene)
     frames(app)
-    shot_at = next(i for i in range(1, scene.last + 1)
-                   if any(isinstance(e, Shot) for e in scene.replay.events[i]))
-    scene.step(shot_at - 1 - scene.index)
+    shot_at = next(i for i in range(1, scene.player.last + 1)
+                   if any(isinstance(e, Shot) for e in scene.player.replay.events[i]))
+    scene.player.step(shot_at - 1 - scene.player.index)
     press(app, pygame.K_RIGHT)
-    assert scene.index == shot_at and scene.playback is not None
-    assert scene.playback.events == scene.replay.events[shot_at]
+    assert scene.player.index == shot_at and scene.player.playback is not None
+    assert scene.player.playback.events == scene.player.replay.events[shot_at]
     assert scene.animating()
-    run_until(app, lambda: isinstance(scene.playback.current, Shot))
-    assert scene.playback.animating(), "the beam is drawn"
-    run_until(app, lambda: scene.playback is None)
+    run_until(app, lambda: isinstance(scene.player.playback.current, Shot))
+    assert scene.player.playback.animating(), "the beam is drawn"
+    run_until(app, lambda: scene.player.playback is None)
     press(app, pygame.K_LEFT)
-    assert scene.index == shot_at - 1 and scene.playback is None
+    assert scene.player.index == shot_at - 1 and scene.player.playback is None
 
 
 def test_playing_a_replay_waits_for_each_action_to_play(app, tmp_path):
@@ -114,9 +124,9 @@ def test_playing_a_replay_waits_for_each_action_to_play(app, tmp_path):
     scene = ReplayScene(loaded)
     app.push(scene)
     press(app, pygame.K_SPACE)
-    walks = next(i for i in range(1, scene.last + 1)
-                 if any(isinstance(e, Moved) for e in scene.replay.events[i]))
-    run_until(app, lambda: scene.index == walks)
-    assert scene.playback is not None and not scene.playback.done
+    walks = next(i for i in range(1, scene.player.last + 1)
+                 if any(isinstance(e, Moved) for e in scene.player.replay.events[i]))
+    run_until(app, lambda: scene.player.index == walks)
+    assert scene.player.playback is not None and not scene.player.playback.done
     frames(app)
-    assert scene.index == walks, "the next action waits until this one has played"
+    assert scene.player.index == walks, "the next action waits until this one has played"

@@ -10,17 +10,14 @@ from laser_flag.app import main, say_saved
 from laser_flag.engine import Move
 from laser_flag.engine.record import state_digest
 from laser_flag.ui.loop import run
-from laser_flag.ui.panel import score_rects
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene, continue_note
 from laser_flag.ui.scenes.saves_scene import SavesScene, info_line
 from laser_flag.ui.scenes.victory_scene import VictoryScene
-from laser_flag.ui.turns import END_TURN_QUESTION
 
 from .conftest import (
     SMALL_MAP,
     WALLED,
-    card,
     centre,
     click,
     frames,
@@ -100,7 +97,7 @@ def test_a_bot_game_to_victory_leaves_a_finished_save_that_verify_names(app, tmp
     out = capsys.readouterr().out
     assert f"OK, {len(game.history)} actions" in out
     assert f"Result: {info.names[game.winner]} wins by " in out or "Result: Draw by " in out
-    click(app, app.top.buttons()[2].rect.center)  # Main menu
+    click(app, next(b for b in app.top.buttons() if b.name == "menu").rect.center)
     assert app.top is menu and not menu_button(menu, "continue").enabled
     assert continue_note(menu.to_continue()).startswith("Nothing to continue")
     click(app, menu_button(menu, "load").rect.center)
@@ -114,11 +111,10 @@ def test_a_bot_game_to_victory_leaves_a_finished_save_that_verify_names(app, tmp
 def test_e_asks_while_units_can_act_esc_keeps_the_turn_enter_ends_it(app):
     scene = start_game(app, small_session())
     press(app, pygame.K_e)
-    assert scene.game.turn == 1 and scene.turns.message == END_TURN_QUESTION
-    assert END_TURN_QUESTION in card(scene)[1]
+    assert scene.game.turn == 1 and scene.turns.confirming_end
+    assert set(scene.turns.could_still_act) == {0, 1}  # both of Alice's units, ringed
     press(app, pygame.K_ESCAPE)
     assert scene.game.turn == 1 and not scene.turns.confirming_end
-    assert scene.turns.message == ""
     click(app, panel_button(scene, "end").rect.center)
     assert scene.game.turn == 1 and scene.turns.confirming_end
     press(app, pygame.K_RETURN)
@@ -157,6 +153,7 @@ def test_idle_frames_are_not_redrawn(app, monkeypatch):
     played = len(draws)
     settle(app, scene)
     assert len(draws) > played + 1
+    run_until(app, lambda: not scene.turns.busy)  # the snap shots' results fade, drawn
     settled = len(draws)
     frames(app, 30)
     assert len(draws) == settled
@@ -181,7 +178,7 @@ def test_the_real_clock_sleeps_while_idle_and_wakes_for_input(app, monkeypatch):
 def test_keys_typed_into_the_rename_box_never_reach_the_board(app):
     """E, E, Enter once ended two turns from the rename box; now every key is the name's."""
     scene = start_game(app, small_session())
-    click(app, score_rects(scene.layout().panel)["1"].center)
+    click(app, scene.score_rects()["1"].center)
     for key, char in ((pygame.K_BACKSPACE, ""),) * 8 + ((pygame.K_e, "E"), (pygame.K_e, "e")):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char,
                                              scancode=0))

@@ -15,6 +15,7 @@ from laser_flag.ui.playback import (
     FLICKER_MS,
     GLOW_MS,
     LASER_MS,
+    RESULT_MS,
     STEP_MS,
     SWITCH_MS,
     Playback,
@@ -22,6 +23,7 @@ from laser_flag.ui.playback import (
     beam_reach,
     hit_flash,
 )
+from laser_flag.ui.shot_notes import FADE_MS, ShotNotes
 
 from .conftest import small_session
 
@@ -31,31 +33,53 @@ SNAP = Shot(2, 0, (6, 5), 9, True, True)
 EVENTS = [MOVE, SNAP, Scored("2", 1), LaserChanged(0, "deactivated")]
 
 
-def test_board_shows_the_old_state_until_each_event_plays():
-    played = []
-    playback = Playback(BEFORE, {"1": 0, "2": 0}, EVENTS, played.append)
+def test_board_shows_the_old_state_until_each_event_plays_and_nothing_waits():
+    played, notes = [], ShotNotes()
+    playback = Playback(BEFORE, {"1": 0, "2": 0}, EVENTS, played.append, notes=notes)
     playback.update(STEP_MS, 1.0)
     unit, path, steps = playback.walk()
     assert (unit, steps) == (0, 1.0) and playback.positions[0] == (5, 1)
     playback.update(STEP_MS, 1.0)
     assert playback.positions[0] == (3, 1) and playback.current == SNAP
-    playback.update(LASER_MS, 1.0)
-    assert playback.showing_dice() and playback.scores["2"] == 0
-    playback.update(10_000, 1.0)
-    assert playback.showing_dice(), "dice wait for a click or key"
-    playback.proceed()
-    playback.update(0, 1.0)
+    assert [(n.shot, n.pos) for n in notes.notes] == [(SNAP, (3, 1))], "its result, at its target"
+    playback.update(LASER_MS + RESULT_MS - 1, 1.0)
+    assert playback.current == SNAP and playback.scores["2"] == 0, "the result shows a moment"
+    assert not playback.waiting()
+    playback.update(1, 1.0)
     assert playback.scores["2"] == 1 and playback.lasers[0] == "charged", "the laser blinks first"
     playback.update(SWITCH_MS, 1.0)
     assert playback.done and playback.lasers[0] == "deactivated"
     assert played == EVENTS
 
 
+def test_a_held_roll_waits_for_proceed_and_its_result_with_it():
+    notes = ShotNotes()
+    playback = Playback(BEFORE, {"1": 0, "2": 0}, [SNAP], hold_rolls=True, notes=notes)
+    playback.update(10_000, 1.0)
+    assert playback.waiting() and playback.current == SNAP, "pause after each roll"
+    playback.proceed()
+    assert playback.done
+
+
+def test_a_result_appears_as_the_beam_arrives_then_fades_by_itself():
+    notes = ShotNotes()
+    notes.add(SNAP, (3, 1), BEAM_REACH_MS)
+    assert notes.notes[0].strength == 0.0
+    notes.tick(BEAM_REACH_MS)
+    assert notes.notes[0].strength == 1.0 and notes.latest == [SNAP]
+    notes.tick(FADE_MS * 0.8)
+    assert 0.0 < notes.notes[0].strength < 1.0
+    notes.tick(FADE_MS)
+    assert not notes.alive and notes.latest == [SNAP], "the panel keeps it until the next action"
+    notes.new_action()
+    assert notes.latest == []
+
+
 def test_a_beam_reaches_its_target_glows_then_fades_to_a_trace():
     assert (beam_reach(0), beam_reach(BEAM_REACH_MS / 2), beam_reach(BEAM_REACH_MS)) == (0, 0.5, 1)
     assert beam_glow(0) == beam_glow(BEAM_PEAK_MS) == 1.0
     assert 1.0 > beam_glow((BEAM_PEAK_MS + LASER_MS) / 2) > beam_glow(LASER_MS) == BEAM_TRACE
-    assert beam_glow(10 * LASER_MS) == BEAM_TRACE, "a faint beam stays while the dice show"
+    assert beam_glow(10 * LASER_MS) == BEAM_TRACE, "a faint beam stays while the result shows"
 
 
 def test_a_hit_flashes_when_the_beam_arrives_and_fades_by_the_dice():
@@ -93,9 +117,12 @@ def test_laser_changes_follow_the_animation_speed():
 def test_instant_speed_skips_animations_and_skip_all_plays_everything():
     playback = Playback(BEFORE, {"1": 0, "2": 0}, EVENTS)
     playback.update(16, 0.0)
-    assert playback.showing_dice()
-    playback.skip_all()
-    assert playback.done
+    assert playback.done, "instant: nothing waits"
+    held = Playback(BEFORE, {"1": 0, "2": 0}, EVENTS, hold_rolls=True)
+    held.update(16, 0.0)
+    assert held.waiting()
+    held.skip_all()
+    assert held.done
     gone = Playback(BEFORE, {"1": 0, "2": 0}, [Disqualified(2)])
     gone.update(16, 1.0)
     assert 2 not in gone.positions

@@ -15,7 +15,7 @@ import pytest
 
 from laser_flag.board.draw import tile_rect
 from laser_flag.ui.layout import game_layout
-from laser_flag.ui.panel import score_rects
+from laser_flag.ui.panel import score_boxes
 from laser_flag.ui.widgets import ACCENT
 from tests.waits import wait_until
 
@@ -101,7 +101,7 @@ def active_edge(display: str, window: str) -> tuple[int, int]:
     """A point on the top border of Bob's score box, in screen coordinates."""
     geometry = xdotool(display, "getwindowgeometry", window)
     ox, oy = (int(v) for v in re.search(r"Position: (\d+),(\d+)", geometry).groups())
-    box = score_rects(game_layout(WINDOW, 7, 7).panel)["2"]
+    box = score_boxes(game_layout(WINDOW, 7, 7))["2"]
     return box.centerx + ox, box.top + 1 + oy
 
 

@@ -31,21 +31,23 @@ def test_replay_steps_forward_and_back_and_jumps_by_turn(app, tmp_path):
     scene = ReplayScene(loaded)
     app.push(scene)
     frames(app)
-    assert scene.last == len(digests) - 1
+    assert scene.player.last == len(digests) - 1
     for i in range(1, 6):
         press(app, pygame.K_RIGHT)
-        assert state_digest(scene.game) == digests[i]
+        assert state_digest(scene.player.game) == digests[i]
     for i in (4, 3):
         press(app, pygame.K_LEFT)
-        assert state_digest(scene.game) == digests[i]
+        assert state_digest(scene.player.game) == digests[i]
     press(app, pygame.K_END)
-    assert state_digest(scene.game) == digests[-1] == state_digest(loaded.game)
+    assert state_digest(scene.player.game) == digests[-1] == state_digest(loaded.game)
     press(app, pygame.K_RIGHT)
-    assert scene.index == scene.last
-    turn = scene.game.turn
+    assert scene.player.index == scene.player.last
+    turn = scene.player.game.turn
+    press(app, pygame.K_DOWN)  # first to the start of the turn shown, as a player's "back" does
+    assert scene.player.index == scene.player.replay.first_of_turn(turn)
     press(app, pygame.K_DOWN)
-    assert scene.game.turn == turn - 1
-    assert scene.index == 0 or scene.replay.turns[scene.index - 1] == turn - 2
+    assert scene.player.game.turn == turn - 1
+    assert scene.player.index == scene.player.replay.first_of_turn(turn - 1)
 
 
 def test_play_advances_on_its_own_and_pause_stops(app, tmp_path):
@@ -53,18 +55,18 @@ def test_play_advances_on_its_own_and_pause_stops(app, tmp_path):
     scene = ReplayScene(loaded)
     app.push(scene)
     press(app, pygame.K_SPACE)
-    assert scene.playing
+    assert scene.player.playing
     frames(app, 200)  # 16 ms frames: several actions at any speed
-    moved = scene.index
+    moved = scene.player.index
     assert moved > 0
     press(app, pygame.K_SPACE)
     frames(app, 200)
-    assert scene.index == moved and not scene.playing
+    assert scene.player.index == moved and not scene.player.playing
     press(app, pygame.K_ESCAPE)
     assert scene not in app.scenes
 
 
 def test_shots_show_their_dice_as_they_happened(app, tmp_path):
     loaded, _ = saved_game(tmp_path, 60)
-    scene = ReplayScene(loaded)
-    assert any("needed" in line for i in range(scene.last + 1) for line in scene.lines(i))
+    player = ReplayScene(loaded).player
+    assert any("needed" in line for i in range(player.last + 1) for line in player.lines(i))

@@ -26,10 +26,12 @@ GOOD = {
     "players": {"1": "Human", "2": "Hard"},
     "players_by_map": {"duel.json": {"1": "Easy", "2": "Human"}},
     "tutorial_done": True,
+    "lessons_done": ["basics", "grunt"],
     "volumes": {"master": 80, "music": 0, "effects": 45},
     "theme": "Daylight",
     "board_coordinates": False,
     "dim_unseen_tiles": False,
+    "pause_after_roll": True,
 }
 
 
@@ -38,8 +40,9 @@ def test_good_values_read_back_as_written():
     assert problems == []
     assert settings.speed_label == "Fast" and settings.alternate_palette and settings.fullscreen
     assert settings.window_size == (1024, 700) and settings.muted and settings.tutorial_done
+    assert settings.lesson_done("grunt") and not settings.lesson_done("fog")
     assert settings.theme.name == "Daylight" and not settings.coordinates
-    assert not settings.dim_unseen
+    assert not settings.dim_unseen and settings.pause_after_roll
     assert settings.volumes() == Volumes(master=0.8, music=0.0, effects=0.45, muted=True)
     assert settings.to_values() == GOOD
 
@@ -73,6 +76,10 @@ def test_unknown_names_are_ignored():
         ("players_by_map", {f"m{i}.json": dict(GOOD["players"]) for i in range(MAX_MAPS + 1)}),
         ("players_by_map", [[[[[]]]]]),
         ("tutorial_done", "yes"),
+        ("lessons_done", "basics"),
+        ("lessons_done", ["basics", 7]),
+        ("lessons_done", [""]),
+        ("lessons_done", ["x"] * 65),
         ("volumes", {"master": 80, "music": 60}),
         ("volumes", {"master": 101, "music": 60, "effects": 100}),
         ("volumes", {"master": -1, "music": 60, "effects": 100}),
@@ -85,6 +92,7 @@ def test_unknown_names_are_ignored():
         ("theme", None),
         ("board_coordinates", "shown"),
         ("dim_unseen_tiles", 1),
+        ("pause_after_roll", "yes"),
     ],
 )
 def test_a_bad_value_is_named_and_left_at_its_default(name, value):

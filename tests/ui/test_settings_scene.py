@@ -160,8 +160,9 @@ def test_the_switches_change_by_click_and_enter(saved_app):
 def test_every_setting_made_here_is_read_back_by_a_new_app(saved_app, tmp_path):
     app = saved_app
     scene = open_settings(app)
-    for name in ("speed", "palette", "theme", "coordinates", "dim", "confirm", "muted"):
+    for name in ("speed", "palette", "theme", "coordinates", "dim", "confirm", "muted", "pause"):
         click(app, row_xy(scene, name))
+    assert app.settings.pause_after_roll and scene.value_text("pause") == "Waits for a key"
     click(app, (track(scene, "music").x, track(scene, "music").y))
     app.quit()
     again = App(SIZE, settings=load_settings(tmp_path / "settings.json"))

@@ -6,9 +6,9 @@ from laser_flag import saves
 from laser_flag.engine import EndTurn, Fire, Move
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
-from laser_flag.ui.bot_turns import DICE_MS, PLAN_MS
+from laser_flag.ui.bot_turns import PLAN_MS
 from laser_flag.ui.session import Session, UndoRefusal
-from laser_flag.ui.turns import END_TURN_QUESTION, Refused, Turns
+from laser_flag.ui.turns import Refused, Turns
 from tests.engine.scenario import scenario
 from tests.purity import ui_libraries_loaded_by
 
@@ -126,7 +126,7 @@ def test_a_bots_plan_shows_on_its_own_field_then_plays(gated):
     assert turns.plan == Move(2, (2, 5)) and len(turns.game.history) == 1
     turns.tick(1, NORMAL)
     assert turns.game.history[-1] == Move(2, (2, 5)) and turns.plan is None
-    assert turns.playback is not None and turns.playback.auto_dice_ms == DICE_MS
+    assert turns.playback is not None and not turns.playback.hold_rolls
     run_playback(turns)
     answer(turns, bot)
     for _ in range(200):
@@ -185,10 +185,10 @@ def test_leaving_the_game_stops_listening_to_the_bot(gated):
 def test_ending_the_turn_asks_only_while_a_unit_could_still_act():
     turns = walled()
     turns.end_turn(ask=True)
-    assert turns.confirming_end and turns.message == END_TURN_QUESTION
+    assert turns.confirming_end and turns.could_still_act == (0, 1)
     assert turns.game.turn == 1
     turns.keep_turn()
-    assert not turns.confirming_end and turns.message == ""
+    assert not turns.confirming_end and turns.could_still_act == ()
     turns.end_turn(ask=True)
     turns.end_turn(ask=True)  # asked, then confirmed
     assert turns.game.turn == 2
@@ -196,6 +196,6 @@ def test_ending_the_turn_asks_only_while_a_unit_could_still_act():
     assert turns.game.turn == 3
     spent = Turns(Session.start(parse_map(WALLED, "walled.json"), seed=4))
     spent.session.game = scenario(spent.game.map, seed=4, units={0: {"ap": 0}, 1: {"ap": 0}})
-    assert not spent.could_act()
+    assert spent.units_that_could_act() == ()
     spent.end_turn(ask=True)  # nothing left to do: no question
     assert spent.game.turn == 2 and not spent.confirming_end

@@ -8,7 +8,6 @@ from laser_flag import saves
 from laser_flag.engine import EndTurn, Game, Move
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
-from laser_flag.ui.panel import buttons
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.saves_scene import SavesScene, info_line
 from laser_flag.ui.session import Session
@@ -35,7 +34,7 @@ def ctrl(app, key) -> None:
 
 
 def undo_button(scene):
-    return next(b for b in buttons(scene.layout().panel, scene.panel_view()) if b.name == "undo")
+    return next(b for b in scene.buttons() if b.name == "undo")
 
 
 def move(app, scene, unit_at, to) -> None:
@@ -90,8 +89,10 @@ def test_after_a_shot_the_result_stands_and_undo_says_why(app):
     ctrl(app, pygame.K_z)
     assert state_digest(scene.game) == fired
     assert scene.turns.message == "Cannot undo: a die was rolled since."
-    click(app, centre(scene, (5, 1)))  # any other click (here: selecting a unit) clears it
-    assert "Undo unavailable: a die was rolled since." in card(scene)[1]
+    click(app, centre(scene, (5, 1)))  # selecting another unit: the words go with their state
+    assert scene.turns.message == ""
+    assert not any("undo" in line.lower() for line in card(scene)[1])
+    assert undo_button(scene).hint == "Cannot undo: a die was rolled since."  # its tooltip
 
 
 def test_end_of_turn_autosaves_and_the_autosave_continues_exactly(app, data_dir):

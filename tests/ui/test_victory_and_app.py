@@ -10,7 +10,6 @@ import pytest
 from laser_flag.app import client_settings, first_session, levels, main, parse_args
 from laser_flag.board.palette import Palette
 from laser_flag.ui.loop import BACKGROUND
-from laser_flag.ui.panel import score_rects
 from laser_flag.ui.player_picker import level_button_name
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
@@ -91,7 +90,7 @@ def type_keys(app, keys: list[tuple[int, str]]) -> None:
 
 def test_clicking_a_score_box_renames_the_team_in_place(app):
     scene = start_game(app, small_session())
-    box = score_rects(scene.layout().panel)["2"]
+    box = scene.score_rects()["2"]
     click(app, box.center)
     assert scene.naming.selected  # the old name, selected: drawn on the accent
     row = {tuple(app.screen.get_at((x, box.y + 16)))[:3] for x in range(box.x, box.x + 40)}
@@ -110,21 +109,21 @@ def test_clicking_a_score_box_renames_the_team_in_place(app):
 
 def test_an_arrow_or_end_keeps_the_old_name_to_type_on_after_it(app):
     scene = start_game(app, small_session())
-    click(app, score_rects(scene.layout().panel)["1"].center)
+    click(app, scene.score_rects()["1"].center)
     type_keys(app, [(pygame.K_END, ""), (pygame.K_SPACE, " "), (pygame.K_i, "I"),
                     (pygame.K_RETURN, "\r")])
     assert scene.session.names["1"] == "Alice I"
-    click(app, score_rects(scene.layout().panel)["1"].center)
+    click(app, scene.score_rects()["1"].center)
     type_keys(app, [(pygame.K_RIGHT, ""), (pygame.K_BACKSPACE, ""), (pygame.K_RETURN, "\r")])
     assert scene.session.names["1"] == "Alice"
 
 
 def test_escape_or_a_blank_name_keeps_the_old_name(app):
     scene = start_game(app, small_session())
-    click(app, score_rects(scene.layout().panel)["1"].center)
+    click(app, scene.score_rects()["1"].center)
     type_keys(app, [(pygame.K_x, "x"), (pygame.K_ESCAPE, "")])
     assert scene.naming is None and scene.session.names["1"] == "Alice"
-    click(app, score_rects(scene.layout().panel)["1"].center)
+    click(app, scene.score_rects()["1"].center)
     type_keys(app, [(pygame.K_BACKSPACE, "")] * 5 + [(pygame.K_RETURN, "\r")])
     assert scene.session.names["1"] == "Alice"
 

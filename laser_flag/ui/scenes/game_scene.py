@@ -2,30 +2,30 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 
-from ...board.draw import pos_at
 from ...board.palette import Palette
-from ...engine.actions import Action
+from ...engine.actions import Action, Fire
 from ...engine.game import Game
 from ...engine.game_map import Pos
-from ..game_draw import BoardMarks, draw_game_board
-from ..game_keys import ARROWS, NUMBER_KEYS, YES_KEYS, command_of, watcher_may_press
+from .. import game_keys as keys
+from ..board_pointer import RIGHT_CLICK, BoardPointer
+from ..game_draw import board_marks, draw_game_board
+from ..game_screen import draw_frame, frame_buttons, frame_scores, log_entry_under
 from ..game_sound import event_sounds
 from ..game_view import panel_view
-from ..layout import Layout, game_layout
-from ..name_field import NameField, draw_name_field, rename_team
-from ..panel import PanelView, buttons, draw_panel, log_entry_at, panel_layout, score_rects
+from ..layout import Layout
+from ..name_field import NameField, rename_team
+from ..notice import Notice
+from ..panel import PanelView
 from ..plan_marks import PlanMarks
 from ..refusals import Refused
 from ..routes import HandOff, ShowRules, ShowSettings, ShowVictory
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
 from ..selection import Selection
 from ..session import Session
-from ..turns import Turns
-from ..widgets import button_at
+from ..turns import OTHER, Turns
+from ..widgets import Button, button_at
 
 
 class GameScene(Scene):
@@ -38,6 +38,8 @@ class GameScene(Scene):
         self.log_hover: int | None = None  # the log entry under the mouse
         self.naming: NameField | None = None  # a team's new name being typed
         self.plan = PlanMarks(self.selection.game)  # a bot's plan marked like a pick
+        self.pointer = BoardPointer(session.gm.rows, session.gm.cols)  # zoom, pan, drawer
+        self.notice = Notice()
 
     @property
     def session(self) -> Session:
@@ -61,14 +63,20 @@ class GameScene(Scene):
         self.app.sound.play_music("music_game")
 
     def layout(self) -> Layout:
-        return game_layout(self.app.screen.get_size(), self.game.map.rows, self.game.map.cols)
+        return self.pointer.layout(self.app.screen.get_size())
 
     def palette(self) -> Palette:
-        return Palette.from_map(self.game.map, self.app.settings.alternate_palette)
+        return self.session.palette(self.app.settings.alternate_palette)
 
     def shown(self) -> Selection:
         """What the board marks: the player's picks, or in a bot's turn the bot's plan."""
         return self.plan.marks if self.turns.bot_to_move else self.selection
+
+    def buttons(self) -> list[Button]:
+        return frame_buttons(self.layout(), self.panel_view())
+
+    def score_rects(self) -> dict[str, pygame.Rect]:
+        return frame_scores(self.layout())
 
     # ----- acting ------------------------------------------------------------------------
 
@@ -78,6 +86,8 @@ class GameScene(Scene):
             self.turns.refuse(action.reason)
         elif action is not None:
             self.turns.act(action)
+            if isinstance(action, Fire):
+                self.selection.target = None  # the shot is taken: its odds are old news
             self.selection.refresh()
 
     def end_turn(self) -> None:
@@ -91,36 +101,41 @@ class GameScene(Scene):
             self.selection = self.selection.renewed(self.turns.view.known)
 
     def update(self, dt_ms: int) -> Transition | None:
+        self.turns.hold_rolls = self.app.settings.pause_after_roll
         self.turns.tick(dt_ms, self.app.settings.speed)
         self.selection.follow(self.turns.view.known)  # fog: made anew after every action
         if self.turns.bot_to_move:  # the player's cursor waits for their own turn
             self.selection.hover = None
             self.plan.follow(self.selection.game, self.turns.plan)
+        self.notice.follow(self.turns, self.selection)
+        self.pointer.follow(self.layout(), self.shown())
         if self.turns.playback is None and self.game.over:
             return Replace(ShowVictory(self.session))
         return Push(HandOff(self.session)) if self.turns.take_handoff() else None
 
     def animating(self) -> bool:
-        return self.turns.busy  # a bot thinking, events playing: frames go on being drawn
+        return self.turns.busy  # a bot thinking, events playing, results fading
 
     # ----- input -------------------------------------------------------------------------
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         bot = self.turns.bot_to_move
         if self.naming is not None and event.type in (pygame.KEYDOWN, pygame.KEYUP):
-            self.type_name(event)  # every key goes to the name field, none to the board
-        elif event.type == pygame.KEYUP and event.key == pygame.K_h:
+            return self.type_name(event)  # every key goes to the name field, none to the board
+        used = self.pointer.handle(event, self.layout())
+        if used == RIGHT_CLICK and not bot:
+            self.selection.select(None)
+        if used:
+            return None
+        if event.type == pygame.KEYUP and event.key == pygame.K_h:
             self.watch_key = False
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.watch_button = False
-        elif self.turns.playback is not None and not bot:  # any click or key goes on; S skips
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                skip = event.type == pygame.KEYDOWN and event.key == pygame.K_s
-                (self.turns.skip_playback if skip else self.turns.proceed)()
         elif event.type == pygame.KEYDOWN:
-            return self.key(event)
+            go_on = self.turns.input_while_playing(keys.while_playing(event.key))
+            return self.key(event) if go_on else None
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            return self.mouse_down(event)
+            return self.mouse_down(event) if self.turns.input_while_playing(OTHER) else None
         elif event.type == pygame.MOUSEMOTION:
             self.mouse_moved(event.pos, bot)
         return None
@@ -129,25 +144,21 @@ class GameScene(Scene):
         """The hovered tile (not in a bot's turn), and the hovered log line."""
         lay = self.layout()
         if not bot:
-            self.selection.hover = pos_at(lay.origin, lay.tile_px, self.game.map, xy)
-        log_box = panel_layout(lay.panel, self.panel_view()).log
-        self.log_hover = log_entry_at(log_box, self.turns.shown_log(), xy)
+            self.selection.hover = lay.tile_at(self.game.map, xy)
+        self.log_hover = log_entry_under(lay, self.panel_view(), xy)
 
     def key(self, event: pygame.event.Event) -> Transition | None:
         key, sel = event.key, self.selection
         ctrl = bool(event.mod & pygame.KMOD_CTRL)
-        if self.turns.bot_to_move and not watcher_may_press(key, ctrl):
+        if self.turns.bot_to_move and not keys.watcher_may_press(key, ctrl):
             if key != pygame.K_ESCAPE:  # Esc only deselects: nothing there to refuse
                 self.turns.refuse_for_bot()
             return None
-        if self.turns.confirming_end:  # "End the turn?": E or Enter says yes, any key no
-            if key in YES_KEYS:
-                return self.end_turn()
-            self.turns.keep_turn()
-            if key == pygame.K_ESCAPE:
-                return None
-        if command_of(key, ctrl) is not None:
-            return self.command(command_of(key, ctrl))
+        if self.turns.confirming_end and (key in keys.YES_KEYS or key == pygame.K_ESCAPE):
+            return self.end_turn() if key in keys.YES_KEYS else self.turns.keep_turn()
+        self.turns.keep_turn()  # "End the turn?": E or Enter says yes, any other key no
+        if keys.command_of(key, ctrl) is not None:
+            return self.command(keys.command_of(key, ctrl))
         if key == pygame.K_ESCAPE:
             sel.clear()
         elif key in (pygame.K_RETURN, pygame.K_SPACE) and sel.hover is not None:
@@ -156,37 +167,35 @@ class GameScene(Scene):
             sel.cycle(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key == pygame.K_h:
             self.watch_key = True
-        elif key in ARROWS:
-            sel.step_cursor(ARROWS[key])
-        elif key in NUMBER_KEYS:
-            sel.select_nth(NUMBER_KEYS[key])
+        elif key in keys.ARROWS:
+            sel.step_cursor(keys.ARROWS[key])
+            self.pointer.show(self.layout(), sel.hover)
+        elif key in keys.NUMBER_KEYS:
+            sel.select_nth(keys.NUMBER_KEYS[key])
         return None
 
     def click_tile(self, pos: Pos) -> None:
         self.turns.message = ""
-        self.act(self.selection.click(pos))
+        outcome = self.selection.click(pos)
+        if isinstance(outcome, Refused):
+            self.notice.about_tile()  # it goes when the pointer leaves this tile
+        self.act(outcome)
 
     def mouse_down(self, event: pygame.event.Event) -> Transition | None:
-        bot = self.turns.bot_to_move
         if self.naming is not None:  # a click anywhere else keeps the name typed so far
             self.naming.keep()
             self.close_name_field()
-        if event.button == 3 and not bot:
-            self.selection.select(None)
-        if event.button != 1:
-            return None
-        lay = self.layout()
-        hit = button_at(buttons(lay.panel, self.panel_view()), event.pos)
-        boxes = score_rects(lay.panel).items()
-        team = next((t for t, box in boxes if box.collidepoint(event.pos)), None)
-        pos = pos_at(lay.origin, lay.tile_px, self.game.map, event.pos)
+        hit = button_at(self.buttons(), event.pos)
+        team = next((t for t, box in self.score_rects().items() if box.collidepoint(event.pos)),
+                    None)
+        pos = self.layout().tile_at(self.game.map, event.pos)
         if self.turns.confirming_end and (hit is None or hit.name != "end"):
             self.turns.keep_turn()  # a click elsewhere answers no
         if hit is not None:
             return self.command(hit.name)
         if team is not None:  # a click on a score box: type the team's new name in place
             self.naming = NameField(team, self.session.names[team])
-        elif pos is not None and bot:
+        elif pos is not None and self.turns.bot_to_move:
             self.turns.refuse_for_bot()
         elif pos is not None:
             self.click_tile(pos)
@@ -201,19 +210,19 @@ class GameScene(Scene):
         if name == "menu":  # the game is saved as it stands: Continue resumes it
             self.turns.leave()
             return PopToRoot()
-        settings, sel, turns = self.app.settings, self.selection, self.turns
+        if name in keys.SETTING_COMMANDS:
+            return keys.SETTING_COMMANDS[name](self.app.settings)
+        sel, turns = self.selection, self.turns
         {
             "fire": lambda: self.act(sel.fire()),
             "end": self.end_turn,
             "undo": self.undo,
             "save": turns.save,
             "watch": lambda: setattr(self, "watch_button", True),
-            "coordinates": lambda: settings.flip("coordinates"),
-            "dim": lambda: settings.flip("dim_unseen"),
-            "speed": settings.cycle_speed,
-            "palette": settings.toggle_palette,
             "pause": turns.toggle_pause,
             "skip": turns.skip_bot_turn,
+            "positions": sel.pin_next,
+            "drawer": self.pointer.toggle_drawer,
         }[name]()
         return None
 
@@ -230,21 +239,12 @@ class GameScene(Scene):
     # ----- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        lay, palette, settings, turns = self.layout(), self.palette(), self.app.settings, self.turns
-        log = turns.shown_log()
-        hovered = self.log_hover is not None and self.log_hover < len(log)
-        marks = BoardMarks(self.shown(), settings.coordinates, self.watching,
-                           log[self.log_hover] if hovered else None, turns.bots.paused,
-                           turns.view, settings.dim_unseen)
-        look = (palette, settings.theme)
-        draw_game_board(surface, lay, look, turns.playback, self.session.roster, marks)
-        draw_panel(surface, lay.panel, self.panel_view(), palette)
-        if self.naming is not None:
-            draw_name_field(surface, score_rects(lay.panel)[self.naming.team], self.naming)
-
-    # ----- the panel's words -------------------------------------------------------------
+        lay, settings, turns = self.layout(), self.app.settings, self.turns
+        marks = board_marks(turns, self.shown(), settings, self.watching, self.log_hover)
+        draw_game_board(surface, lay, (self.palette(), settings.theme), turns.playback,
+                        self.session.roster, marks)
+        draw_frame(surface, lay, self.panel_view(), self.palette(), self.naming)
 
     def panel_view(self) -> PanelView:
-        settings = self.app.settings
-        view = panel_view(self.turns, self.selection, self.shown(), settings, self.watching)
-        return replace(view, log_hover=self.log_hover)
+        return panel_view(self.turns, (self.selection, self.shown()), self.app.settings,
+                          (self.watching, self.log_hover, self.pointer.drawer_open))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...board.palette import Palette
+from ...board.draw import team_disc
 from ..handoff import handoff_report
 from ..scene import Pop, PopToRoot, Scene, Transition
 from ..scroll import HINT, Scroll, draw_bar, overflows
@@ -94,7 +94,7 @@ class HandOffScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        palette = Palette.from_map(self.session.gm, self.app.settings.alternate_palette)
+        palette = self.session.palette(self.app.settings.alternate_palette)
         background, title = team_tint(palette.team(self.team))
         surface.fill(background)
         for i in range(4):  # the title band, brightest at its middle, as on the victory screen
@@ -107,11 +107,15 @@ class HandOffScene(Scene):
         draw_buttons(surface, self.buttons(), 26)
 
     def draw_title(self, surface: pygame.Surface, text: str, color: tuple[int, int, int]) -> None:
-        """Big, in the team's colour, with a shadow that keeps it readable on its tint."""
+        """Big, in the team's colour, with a shadow that keeps it readable on its tint, and the
+        team's disc as its units wear it before it."""
         x = surface.get_width() // 2
-        size = largest_fitting(text, TITLE_SIZES, x * 2 - 48, bold=True)
+        size = largest_fitting(text, TITLE_SIZES, x * 2 - 48 - TITLE_SIZES[-1], bold=True)
         draw_text(surface, text, (x + 3, 73), size, (0, 0, 0), bold=True, anchor="midtop")
-        draw_text(surface, text, (x, 70), size, color, bold=True, anchor="midtop")
+        title = draw_text(surface, text, (x, 70), size, color, bold=True, anchor="midtop")
+        palette = self.session.palette(self.app.settings.alternate_palette)
+        radius = size * 3 // 8
+        team_disc(surface, (title.x - radius - 16, title.centery), radius, palette.team(self.team))
 
     def draw_cover(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
         w, h = surface.get_size()

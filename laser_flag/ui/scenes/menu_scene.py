@@ -13,17 +13,25 @@ from ...board import draw as board_draw
 from ...board.palette import Palette
 from ...board.theme import Theme
 from ...engine.game_map import TEAMS, GameMap
-from ...engine.mapfile import MapError
 from ...lab.here import MeasureHere
 from .. import editor_launch, tk_dialogs
 from ..fog_switch import FOG_BUTTON, FOG_H, draw_fog_switch, fog_button, fog_rect
-from ..lesson import Lesson
+from ..lessons import CHAPTERS
 from ..map_badge import UNDECIDED_TONE, BadgeView, badge_view
 from ..map_catalog import MAPS_DIR, MapEntry, catalog, load_entry
 from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
-from ..routes import ListSaves, PlayGame, PlayLesson, Route, ShowRules, ShowSettings, WatchReplay
+from ..routes import (
+    ChooseLesson,
+    ListSaves,
+    PlayGame,
+    Route,
+    ShowRules,
+    ShowSettings,
+    WatchReplay,
+)
 from ..scene import Push, Quit, Scene, Transition
 from ..session import Session
+from ..settings import Settings
 from ..widgets import (
     ACCENT,
     BAD,
@@ -69,6 +77,11 @@ def continue_note(info: saves.SaveInfo | None) -> str:
         return "Nothing to continue: no unfinished game is saved."
     return (f"Saved: Continue resumes this turn ({info.map_name}, round {info.round}, "
             f"turn {info.turn}).")
+
+
+def lessons_done(settings: Settings) -> int:
+    """How many of the lesson's chapters the player has won."""
+    return sum(settings.lesson_done(chapter.key) for chapter in CHAPTERS)
 
 
 def draw_badge(surface: pygame.Surface, badge: BadgeView, topright: tuple[int, int],
@@ -161,7 +174,7 @@ class MenuScene(Scene):
             ("play", "Play", entry is not None and entry.playable),
             ("measure", "Stop measuring" if self.measuring else "Measure here",
              self.measuring is not None or (entry is not None and entry.playable)),
-            ("learn", "Learn to play" + (" · done" if settings.tutorial_done else ""), True),
+            ("learn", f"Learn to play · {lessons_done(settings)}/{len(CHAPTERS)}", True),
             ("continue", "Continue", self.to_continue() is not None),
             ("load", "Load game...", True),
             ("open", "Open map...", True),
@@ -265,7 +278,7 @@ class MenuScene(Scene):
         """Run a button's action; the screens it opens are returned, for the loop to open."""
         leave = {
             "play": self.play,
-            "learn": self.learn,
+            "learn": lambda: Push(ChooseLesson()),
             "continue": self.continue_game,
             "load": lambda: Push(ListSaves(self.open_save)),
             "rules": lambda: Push(ShowRules()),
@@ -341,15 +354,6 @@ class MenuScene(Scene):
             return None
         return Push(PlayGame(session))
 
-    def learn(self) -> Transition | None:
-        """The first lesson, on its own map with its dice set."""
-        lesson = Lesson()
-        try:
-            session = lesson.session(self.app.options.state_file)
-        except MapError as exc:
-            self.say(str(exc))
-            return None
-        return Push(PlayLesson(lesson, session))
 
     def resume(self) -> None:
         """Shown again, maybe after a game: Continue's game is looked for afresh."""

@@ -1,227 +1,307 @@
-"""Watch a saved game again: play, pause, step one action either way, jump by turn, speed."""
+"""Watch a recorded game again: the board as the game drew it, a timeline to scrub, buttons and
+keys to play, pause, step and jump, a team's view under fog, and a new game played on from any
+moment."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 
-from ...board.draw import draw_tiles, draw_units
 from ...board.palette import Palette
-from ...engine.events import Event
-from ...engine.game import Game
+from ...bots import LEVELS
 from ...engine.game_map import TEAMS
-from ...replay_index import ReplayIndex
 from ...saves import LoadedSave
 from ...sound.cues import classes_of, sounds_for
-from ..bot_turns import DICE_MS
-from ..fog_draw import draw_fog
-from ..fog_view import TeamView, ViewCache, units_before
-from ..game_draw import draw_playback
-from ..layout import game_layout
-from ..log_text import Roster, event_text
-from ..playback import Playback
-from ..scene import Pop, Scene, Transition
-from ..unit_looks import unit_looks
-from ..widgets import (
-    ACCENT,
-    DIM,
-    TEXT,
-    Button,
-    button_at,
-    draw_box,
-    draw_buttons,
-    draw_lines,
-    draw_text,
-    row_of_buttons,
-    wrap,
+from ..board_pointer import BoardPointer
+from ..fog_view import TeamView
+from ..game_draw import BoardMarks, draw_game_board
+from ..layout import Layout, scaled, text_scale
+from ..panel import log_entry_at
+from ..plan_marks import PlanMarks
+from ..player_picker import level_button_name
+from ..recording import Recording
+from ..replay_panel import (
+    ReplayView,
+    draw_replay_panel,
+    replay_buttons,
+    replay_panel_layout,
 )
+from ..replay_player import VIEWS, ReplayPlayer
+from ..replay_timeline import Timeline, draw_timeline, round_of, timeline_height
+from ..roll_view import RollView
+from ..routes import PlayGame
+from ..scene import Pop, Replace, Scene, Transition
+from ..widgets import Button, button_at, draw_buttons, draw_tooltip
 
-GAP_MS = 300  # the pause after one action has played, before the next starts, at speed 1
-HELP = (
-    "Space play/pause · Left/Right one action · Up/Down one turn · Home/End · "
-    "A speed · V view · Esc back"
+GAP = 10  # px at scale 1: between the board, the timeline and the controls
+CONTROL_H = 34
+# (name, label, what it does): the controls under the timeline, left to right.
+CONTROLS = (
+    ("start", "|<", "The game's start (Home)"),
+    ("turn_back", "<<", "The start of this turn, or the one before (Down)"),
+    ("step_back", "<", "One action back (Left)"),
+    ("play", "Play", "Play or pause (Space)"),
+    ("step", ">", "One action on, played (Right)"),
+    ("turn_on", ">>", "The start of the next turn (Up)"),
+    ("end", ">|", "The game's end (End)"),
 )
-VIEWS: tuple[str | None, ...] = (None, *TEAMS)  # everything, or as one team saw the game
-VIEW_KEY = pygame.K_v
+PLAY_W = 2  # the Play button is this many times as wide as the others
 
 
 class ReplayScene(Scene):
-    """The states come from a ReplayIndex (keyframes), so even a long game opens at once."""
+    """`player` holds where the replay stands; here input is read and the board drawn. `at`
+    (from the victory screen's turning point): that action is played once the replay shows."""
 
-    def __init__(self, loaded: LoadedSave) -> None:
-        names = {t: loaded.gm.teams[t].name for t in TEAMS}
-        names.update({t: v for t, v in loaded.teams.get("names", {}).items() if t in names})
-        self.roster = Roster(loaded.gm, names)
-        self.replay = loaded.replay or ReplayIndex(
-            loaded.gm, loaded.game.seed, loaded.actions, fog=loaded.game.fog)
-        self.index = 0
-        self.playing = False
-        self.elapsed = 0
-        self.playback: Playback | None = None  # the action's events, played as in the game
-        self.seen_by: str | None = None  # V: everything, or the game as that team saw it
-        self.views = ViewCache()
-
-    @property
-    def game(self) -> Game:
-        return self.replay.game_at(self.index)
+    def __init__(self, source: LoadedSave | Recording, at: int = 0) -> None:
+        self.player = ReplayPlayer(Recording.of(source))
+        self.start_at = at
+        self.levels = dict(self.player.recording.levels)  # who plays a game played on
+        self.plan: PlanMarks | None = None
+        self.scrubbing = False  # the left button held on the timeline
+        self.watching = False  # H held: the enemy watchers' sight
+        self.log_hover: int | None = None
+        self.mouse: tuple[int, int] | None = None
+        self.board = BoardPointer(self.recording.gm.rows, self.recording.gm.cols)  # zoom, pan
 
     @property
-    def last(self) -> int:
-        return self.replay.last
+    def recording(self) -> Recording:
+        return self.player.recording
 
-    def view(self) -> TeamView:
-        """The state shown as the chosen view sees it."""
-        return self.views.of(self.game, self.seen_by)
+    def resume(self) -> None:
+        self.player.on_event = self.sound_of
+        self.app.sound.play_music("music_game")
+        if self.start_at:  # the moment asked for, played as it happened
+            self.player.jump(self.start_at - 1)
+            self.player.step(1)
+            self.start_at = 0
 
-    def told(self, index: int) -> list[Event]:
-        """The events of one action as the chosen view was told of them (all: everything)."""
-        team = self.seen_by
-        if team is None:
-            return list(self.replay.events[index])
-        return self.replay.seen_by(index, team)
-
-    def lines(self, index: int) -> list[str]:
-        """The log lines of one action, dice included, as the chosen view was told of them."""
-        return [event_text(e, self.roster) for e in self.told(index)]
-
-    def switch_view(self, seen_by: str | None = None, step: bool = False) -> None:
-        """Everything, team 1's or team 2's view (`step`: the next one); the action shown
-        starts again as that view saw it."""
-        if not self.game.fog:
-            return
-        if step:
-            seen_by = VIEWS[(VIEWS.index(self.seen_by) + 1) % len(VIEWS)]
-        self.seen_by = seen_by
-        if self.playback is not None:
-            self.play_action(self.index)
-
-    # ----- control -------------------------------------------------------------------------
-
-    def step(self, delta: int) -> None:
-        """One action either way: forward plays its events, back (or a jump) is instant."""
-        before = self.index
-        self.index = min(max(0, self.index + delta), self.last)
-        self.elapsed = 0
-        self.playback = None
-        if self.index == before + 1:
-            self.play_action(self.index)
-
-    def play_action(self, index: int) -> None:
-        """Play action `index` as the game did: the beam, the dice and the sounds, in order."""
-        events = self.told(index)
-        before = self.replay.game_at(index - 1)
-        self.playback = Playback(units_before(before, self.seen_by, events), dict(before.scores),
-                                 events, auto_dice_ms=DICE_MS, on_start=self.sound_of)
-
-    def sound_of(self, event: Event) -> None:
+    def sound_of(self, event) -> None:
         """An event played forward sounds as it did in the game (jumps stay quiet)."""
-        gm = self.game.map
+        gm = self.recording.gm
         self.app.sound.play(sounds_for(event, classes_of(gm), gm))
 
-    def jump_to_turn(self, turn: int) -> None:
-        """The state at the start of `turn` (clamped to the game's first and last turn)."""
-        self.index = self.replay.first_of_turn(turn)
-        self.elapsed = 0
-        self.playback = None
+    # ----- layout ----------------------------------------------------------------------------
 
-    def toggle_play(self) -> None:
-        if self.index == self.last and self.playback is None:
-            self.index = 0
-        self.playing = not self.playing
-        self.elapsed = 0
+    def below(self, scale: float) -> int:
+        """The room under the board: the timeline, the controls and their gaps."""
+        return timeline_height(scale) + scaled(CONTROL_H + 3 * GAP, scale)
 
-    def animating(self) -> bool:
-        return self.playing or self.playback is not None
+    def layout(self) -> Layout:
+        """The game's layout, its panel never folded, with room under the board."""
+        size = self.app.screen.get_size()
+        return self.board.layout(size, self.below(text_scale(size)), fold=False)
 
-    def update(self, dt_ms: int) -> None:
-        speed = self.app.settings.speed
-        if self.playback is not None:
-            self.playback.update(dt_ms, speed)
-            if self.playback.done:
-                self.playback = None
-            return
-        if not self.playing:
-            return
-        self.elapsed += dt_ms
-        if self.index < self.last and self.elapsed >= (GAP_MS / speed if speed else 0):
-            self.step(1)
-        elif self.index == self.last:
-            self.playing = False
+    def timeline(self, lay: Layout) -> Timeline:
+        gap = scaled(GAP, lay.scale)
+        rect = pygame.Rect(lay.area.x, lay.area.bottom + gap, lay.area.w,
+                           timeline_height(lay.scale))
+        return Timeline(rect, self.player.last, lay.scale)
+
+    def controls(self, lay: Layout) -> list[Button]:
+        """The row under the timeline, centred under the board's area."""
+        s, player = lay.scale, self.player
+        height, gap = scaled(CONTROL_H, s), scaled(6, s)
+        unit = min(scaled(52, s), (lay.area.w - gap * (len(CONTROLS) - 1)) // (len(CONTROLS) + 1))
+        width = unit * (len(CONTROLS) + PLAY_W - 1) + gap * (len(CONTROLS) - 1)
+        x = lay.area.centerx - width // 2
+        y = self.timeline(lay).rect.bottom + scaled(GAP, s)
+        at_start, at_end = player.index == 0, player.index == player.last
+        enabled = {"start": not at_start, "turn_back": not at_start, "step_back": not at_start,
+                   "step": not at_end, "turn_on": not at_end, "end": not at_end}
+        result = []
+        for name, label, does in CONTROLS:
+            w = unit * PLAY_W if name == "play" else unit
+            if name == "play":
+                label = "Pause" if player.playing else "Play"
+            result.append(Button(name, label, pygame.Rect(x, y, w, height),
+                                 enabled.get(name, True), hint=does))
+            x += w + gap
+        return result
+
+    def buttons(self) -> list[Button]:
+        lay = self.layout()
+        return self.controls(lay) + replay_buttons(lay, self.panel_view())
 
     def view_buttons(self) -> list[Button]:
-        """All / team 1 / team 2, over the help at the panel's foot, the chosen one lit; none
-        for a game played without fog."""
-        gm = self.game.map
-        if not self.game.fog:
-            return []
-        panel = game_layout(self.app.screen.get_size(), gm.rows, gm.cols).panel
-        area = pygame.Rect(panel.x + 12, panel.bottom - 140, panel.w - 24, 36)
-        specs = [(f"view{team or ''}", self.view_label(team)) for team in VIEWS]
-        return [replace(b, toggled=b.name == f"view{self.seen_by or ''}")
-                for b in row_of_buttons(specs, area)]
+        """All / team 1 / team 2, the chosen one lit; none for a game played without fog."""
+        return [b for b in self.buttons() if b.name.startswith("view")]
 
-    def view_label(self, team: str | None) -> str:
-        return "All" if team is None else self.roster.names[team]
+    # ----- input -----------------------------------------------------------------------------
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if self.board.handle(event, self.layout()):  # the wheel zooms, a right drag pans
+            return None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = button_at(self.view_buttons(), event.pos)
-            if hit is not None:
-                self.switch_view(hit.name.removeprefix("view") or None)
-            return None
-        if event.type != pygame.KEYDOWN:
-            return None
-        if event.key == pygame.K_ESCAPE:
-            return Pop()
-        keys = {
-            pygame.K_SPACE: self.toggle_play,
-            pygame.K_RIGHT: lambda: self.step(1),
-            pygame.K_LEFT: lambda: self.step(-1),
-            pygame.K_UP: lambda: self.jump_to_turn(self.game.turn + 1),
-            pygame.K_DOWN: lambda: self.jump_to_turn(self.game.turn - 1),
-            pygame.K_HOME: lambda: self.step(-self.last),
-            pygame.K_END: lambda: self.step(self.last),
-            pygame.K_a: self.app.settings.cycle_speed,
-            VIEW_KEY: lambda: self.switch_view(step=True),
-        }
-        if event.key in keys:
-            if event.key not in (pygame.K_SPACE, pygame.K_a, VIEW_KEY):
-                self.playing = False
-            keys[event.key]()
+            return self.press(event.pos)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.scrubbing = False
+        elif event.type == pygame.MOUSEMOTION:
+            self.moved(event.pos)
+        elif event.type == pygame.KEYUP and event.key == pygame.K_h:
+            self.watching = False
+        elif event.type == pygame.KEYDOWN:
+            return self.key(event.key)
         return None
 
-    # ----- drawing -------------------------------------------------------------------------
+    def press(self, xy: tuple[int, int]) -> Transition | None:
+        hit = button_at(self.buttons(), xy)
+        if hit is not None:
+            return self.command(hit.name)
+        line = self.timeline(self.layout())
+        if line.on_rounds(xy):
+            self.player.pause()
+            self.player.jump_to_round(round_of(self.player.turn_marks, line.index_at(xy[0])))
+        elif line.rect.collidepoint(xy):
+            self.scrubbing = True
+            self.player.scrub(line.index_at(xy[0]))
+        return None
+
+    def moved(self, xy: tuple[int, int]) -> None:
+        self.mouse = xy
+        lay = self.layout()
+        if self.scrubbing:
+            self.player.scrub(self.timeline(lay).index_at(xy[0]))
+        parts = replay_panel_layout(lay, self.panel_view())
+        self.log_hover = log_entry_at(parts.log, self.player.log(), xy, lay.scale)
+
+    def key(self, key: int) -> Transition | None:
+        if key == pygame.K_ESCAPE:
+            return Pop()
+        moves = {
+            pygame.K_RIGHT: "step",
+            pygame.K_LEFT: "step_back",
+            pygame.K_UP: "turn_on",
+            pygame.K_DOWN: "turn_back",
+            pygame.K_HOME: "start",
+            pygame.K_END: "end",
+            pygame.K_PAGEUP: "round_back",
+            pygame.K_PAGEDOWN: "round_on",
+            pygame.K_SPACE: "play",
+            pygame.K_a: "speed",
+            pygame.K_v: "next_view",
+        }
+        if key in moves:
+            return self.command(moves[key])
+        if key == pygame.K_g:
+            self.app.settings.flip("coordinates")
+        elif key == pygame.K_h:
+            self.watching = True
+        return None
+
+    def command(self, name: str) -> Transition | None:
+        """A button, or the key that does the same."""
+        player, game = self.player, self.player.game
+        if name == "back":
+            return Pop()
+        if name == "play_on":
+            return self.play_on()
+        if name.startswith("view"):
+            player.switch_view(name.removeprefix("view") or None)
+            return None
+        if name in (level_button_name(t) for t in TEAMS):
+            team = name.removeprefix("level")
+            self.levels[team] = LEVELS[(LEVELS.index(self.levels[team]) + 1) % len(LEVELS)]
+            return None
+        steps = {
+            "step": lambda: player.step(1),
+            "step_back": lambda: player.step(-1),
+            "turn_on": lambda: player.jump_to_turn(game.turn + 1),
+            "turn_back": lambda: player.jump_to_turn(self.turn_back()),
+            "round_on": lambda: player.jump_to_round(game.round + 1),
+            "round_back": lambda: player.jump_to_round(max(1, game.round - 1)),
+            "start": lambda: player.jump(0),
+            "end": lambda: player.jump(player.last),
+        }
+        if name in steps:
+            player.pause()
+            steps[name]()
+        elif name == "play":
+            player.toggle_play()
+        elif name == "speed":
+            self.app.settings.cycle_speed()
+        elif name == "next_view":
+            player.switch_view(step=True)
+        return None
+
+    def turn_back(self) -> int:
+        """<<: to the start of this turn; from its start, to the start of the one before."""
+        player = self.player
+        turn = player.game.turn
+        return turn - 1 if player.replay.first_of_turn(turn) == player.index else turn
+
+    def play_on(self) -> Transition | None:
+        """The game from the moment shown, as a new game with its own save."""
+        if self.player.why_not_play_on() is not None:
+            return None
+        session = self.player.play_on(self.levels, self.app.options.state_file)
+        return Replace(PlayGame(session))
+
+    def update(self, dt_ms: int) -> None:
+        """The replay plays on; the next action is marked and, on a board bigger than the
+        window, brought into sight."""
+        player = self.player
+        player.tick(dt_ms, self.app.settings.speed)
+        game = player.view().known
+        if self.plan is None:
+            self.plan = PlanMarks(game)
+        self.plan.follow(game, player.plan())
+        self.board.follow(self.layout(), self.plan.marks)
+
+    def animating(self) -> bool:
+        return self.player.busy
+
+    # ----- drawing ---------------------------------------------------------------------------
+
+    def panel_view(self) -> ReplayView:
+        player = self.player
+        game = player.view().known
+        names = player.roster.names
+        scores = player.playback.scores if player.playback else game.scores
+        limit = f" of {game.map.turn_limit}" if game.map.turn_limit else ""
+        turn = f"Round {game.round}{limit} · turn {game.turn} · {names[game.active_team]} to play"
+        if game.over and player.playback is None:
+            turn = f"Game over at round {game.round} · turn {game.turn}"
+        state = "playing" if player.playing else "paused"
+        seen = "" if player.seen_by is None else f" · as {names[player.seen_by]} saw it"
+        views = tuple((f"view{team or ''}", "All" if team is None else names[team],
+                       team == player.seen_by) for team in VIEWS) if game.fog else ()
+        path = self.recording.path
+        return ReplayView(
+            names=dict(names), scores=dict(scores), limits=dict(game.map.score_limit),
+            active=game.active_team, levels=self.recording.levels,
+            source=path.name if path is not None else "the game just played",
+            turn_line=turn, status=f"Action {player.index} of {player.last} · {state}{seen}",
+            next_line=player.next_text(),
+            views=views,
+            rolls=tuple(RollView.of(shot, player.roster) for shot in player.shots()),
+            log=player.log(), play_on_levels=dict(self.levels),
+            why_no_play_on=player.why_not_play_on(),
+            speed_label=self.app.settings.speed_label, log_hover=self.log_hover)
+
+    def board_marks(self, view: TeamView) -> BoardMarks:
+        """The next action marked as a bot's plan is in the game, the hovered log line's tiles,
+        the shots' results at their targets, the coordinates and the watchers (H)."""
+        log = self.player.log()
+        line = log[self.log_hover] if self.log_hover is not None and self.log_hover < len(log) \
+            else None
+        settings = self.app.settings
+        shown = self.plan.marks if self.plan is not None else PlanMarks(view.known).marks
+        return BoardMarks(shown, settings.coordinates, self.watching, line, False, view, True,
+                          self.player.notes)
 
     def draw(self, surface: pygame.Surface) -> None:
-        view = self.view()
-        game = view.known
-        lay = game_layout(surface.get_size(), game.map.rows, game.map.cols)
-        palette = Palette.from_map(game.map, self.app.settings.alternate_palette)
-        draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette, self.app.settings.theme)
-        draw_fog(surface, lay, palette, view, dim=True)
-        draw_units(surface, unit_looks(game, self.playback), lay.origin, lay.tile_px, palette)
-        if self.playback is not None:
-            draw_playback(surface, lay, palette, game, self.playback, self.roster)
-        panel = lay.panel
-        draw_box(surface, panel)
-        x, y = panel.x + 12, panel.y + 12
-        draw_text(surface, "Replay", (x, y), 32, ACCENT, bold=True)
-        score = " - ".join(f"{self.roster.names[t]} {game.scores[t]}" for t in TEAMS)
-        state = "playing" if self.playing else "paused"
-        names = self.roster.names
-        seen = "everything" if self.seen_by is None else f"as {names[self.seen_by]} saw it"
-        info = [
-            f"Action {self.index} of {self.last} · {state}",
-            f"View: {seen}",
-            f"Round {game.round} · turn {game.turn}",
-            score,
-            f"Speed: {self.app.settings.speed_label}",
-        ]
-        y = draw_lines(surface, info, (x, y + 40), 20, TEXT)
-        shown = [line for i in range(max(1, self.index - 5), self.index + 1)
-                 for line in self.lines(i)]
-        words = [w for line in shown for w in wrap(line, 18, panel.w - 24)]
-        y = draw_lines(surface, words[-16:], (x, y + 12), 18, TEXT)
-        draw_lines(surface, wrap(HELP, 17, panel.w - 24), (x, panel.bottom - 90), 17, DIM)
-        draw_buttons(surface, self.view_buttons(), 20)
+        lay, player = self.layout(), self.player
+        view = player.view()
+        palette = self.recording_palette()
+        draw_game_board(surface, lay, (palette, self.app.settings.theme), player.playback,
+                        player.roster, self.board_marks(view))
+        draw_timeline(surface, self.timeline(lay), player, palette,
+                      None if self.scrubbing else self.mouse)
+        controls = self.controls(lay)
+        draw_buttons(surface, controls, scaled(20, lay.scale))
+        draw_replay_panel(surface, lay, self.panel_view(), palette)
+        draw_tooltip(surface, self.buttons(), pygame.mouse.get_pos(), scaled(17, lay.scale))
+
+    def recording_palette(self) -> Palette:
+        """Each team in the colours it wore in the game."""
+        return Palette.from_map(self.recording.gm, self.app.settings.alternate_palette,
+                                self.recording.looks)

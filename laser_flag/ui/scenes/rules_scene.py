@@ -1,6 +1,6 @@
-"""The Rules screen: the rules in words, then tiles, classes and status icons drawn as in play.
-
-A page taller than the window scrolls (scroll.py); one wider than it wraps its words."""
+"""The Rules screen: short pages, each a rule in a few words beside a small board that shows it
+(drawn by the game's renderer), then the classes' numbers in words and the tiles and status
+marks. Numbered tabs go to any page; a page taller than the window scrolls (scroll.py)."""
 
 from __future__ import annotations
 
@@ -14,44 +14,50 @@ from ...board.palette import Palette
 from ...board.tile_labels import TILE_LABELS
 from ...engine.game_map import GameMap
 from ...engine.ruleset import CLASSES, DEFAULT_RULESET
+from ..layout import scaled, text_scale
 from ..rules_layout import (
-    CLASS_ROW_H,
-    COLUMNS,
-    GAP,
-    HEAD_SIZE,
-    ICON_ROW_H,
-    PAGES,
-    TEXT_SIZE,
-    TILES_H,
-    TITLE_SIZE,
-    board_page_height,
-    cell,
-    classes_height,
-    column_width,
+    CLASSES_PAGE,
+    PAGE_NAMES,
+    ROLE_CAPTION,
+    ROLE_HEAD,
+    ROLE_TITLE,
+    PageLayout,
+    TilesLayout,
+    class_rows,
+    classes_layout,
     sample_map,
-    table_heads,
-    words_layout,
+    teaching_layout,
+    tiles_layout,
 )
+from ..rules_pages import PAGES
+from ..rules_pictures import draw_picture
 from ..scene import Pop, Scene, Transition
 from ..scroll import HINT, Scroll, draw_bar, overflows
 from ..widgets import (
     ACCENT,
     DIM,
     TEXT,
+    Button,
     button_at,
     draw_box,
     draw_buttons,
     draw_lines,
     draw_text,
+    draw_tooltip,
+    fit,
     font,
     row_of_buttons,
     wrap,
 )
 
+TITLE_SIZE = 40
+TAB = (34, 30)  # a page's numbered tab, at scale 1
+ICON_GREY = (70, 74, 66)  # behind a status mark
+
 
 class RulesScene(Scene):
-    """Two pages; Left/Right or the buttons turn them, Up/Down, PgUp/PgDn or the wheel scroll a
-    page taller than the window, Esc or R goes back."""
+    """The pages in order; Left/Right, the buttons or a tab turn them, Up/Down, PgUp/PgDn or the
+    wheel scroll a page taller than the window, Esc or R goes back."""
 
     def __init__(self, gm: GameMap | None = None) -> None:
         self.page = 0
@@ -60,24 +66,58 @@ class RulesScene(Scene):
         self.palette = Palette.from_map(self.tiles_map)
         self.scroll = Scroll()
 
-    def buttons(self):
+    @property
+    def scale(self) -> float:
+        return text_scale(self.app.screen.get_size())
+
+    # ----- layout ----------------------------------------------------------------------------
+
+    def title_height(self) -> int:
+        return 14 + font(scaled(TITLE_SIZE, self.scale), True).get_linesize()
+
+    def tabs(self) -> list[Button]:
+        """One numbered tab per page under the title, the page shown lit, its name the hint."""
+        s = self.scale
+        w, h = scaled(TAB[0], s), scaled(TAB[1], s)
+        y = self.title_height()
+        return [Button(f"tab{i}", str(i + 1), pygame.Rect(24 + i * (w + 6), y, w, h),
+                       toggled=i == self.page, hint=name)
+                for i, name in enumerate(PAGE_NAMES)]
+
+    def buttons(self) -> list[Button]:
         w, h = self.app.screen.get_size()
-        area = pygame.Rect(w - 24 - 420, h - 64, 420, 40)
+        s = self.scale
+        width, height = min(w - 48, scaled(420, s)), scaled(40, s)
+        area = pygame.Rect(w - 24 - width, h - 24 - height, width, height)
         specs = [("prev", "< Previous"), ("next", "Next >"), ("back", "Back (Esc)")]
-        ends = {"prev": self.page > 0, "next": self.page < len(PAGES) - 1}
-        return [replace(b, enabled=ends.get(b.name, True)) for b in row_of_buttons(specs, area)]
+        ends = {"prev": self.page > 0, "next": self.page < len(PAGE_NAMES) - 1}
+        hints = {"prev": "The page before (Left)", "next": "The next page (Right)",
+                 "back": "Back to where you were (Esc or R)"}
+        return [replace(b, enabled=ends.get(b.name, True), hint=hints[b.name])
+                for b in row_of_buttons(specs, area)] + self.tabs()
 
     def box(self) -> pygame.Rect:
         w, h = self.app.screen.get_size()
-        return pygame.Rect(24, 70, w - 48, h - 150)
+        top = self.tabs()[0].rect.bottom + 10
+        bottom = self.buttons()[0].rect.y - 12
+        return pygame.Rect(24, top, w - 48, bottom - top)
 
     def view(self) -> pygame.Rect:
         """The part of the box the page is drawn in; what does not fit scrolls."""
         return self.box().inflate(-32, -24)
 
+    def layout(self) -> PageLayout | TilesLayout:
+        view, s = self.view(), self.scale
+        if self.page < len(PAGES):
+            return teaching_layout(PAGES[self.page], view.w, view.h, s)
+        if PAGE_NAMES[self.page] == CLASSES_PAGE:
+            return classes_layout(self.rules, view.w, s)
+        return tiles_layout([TILE_LABELS[k] for k in self.tiles_map.tiles[0]], view.w, s)
+
     def content_height(self) -> int:
-        width = self.view().w
-        return words_layout(width)[1] if self.page == 0 else board_page_height(width)
+        return self.layout().height
+
+    # ----- input -----------------------------------------------------------------------------
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if self.scroll.handle(event, self.content_height(), self.view().h):
@@ -100,84 +140,76 @@ class RulesScene(Scene):
     def act(self, name: str) -> Transition | None:
         if name == "back":
             return Pop()
-        step = 1 if name == "next" else -1  # the pages stop at either end: no wrapping round
-        page = min(len(PAGES) - 1, max(0, self.page + step))
+        if name.startswith("tab"):
+            page = int(name.removeprefix("tab"))
+        else:  # the pages stop at either end: no wrapping round
+            page = self.page + (1 if name == "next" else -1)
+        page = min(len(PAGE_NAMES) - 1, max(0, page))
         if page != self.page:
             self.page, self.scroll = page, Scroll()  # a new page opens at its top
         return None
 
+    # ----- drawing ---------------------------------------------------------------------------
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        draw_text(surface, f"Rules · {PAGES[self.page]}", (24, 18), 44, ACCENT, bold=True)
-        draw_text(
-            surface,
-            f"page {self.page + 1} of {len(PAGES)}",
-            (w - 24, 30),
-            22,
-            DIM,
-            anchor="topright",
-        )
+        s = self.scale
+        title = fit(f"Rules · {PAGE_NAMES[self.page]}", scaled(TITLE_SIZE, s), w - 200, True)
+        draw_text(surface, title, (24, 12), scaled(TITLE_SIZE, s), ACCENT, bold=True)
+        draw_text(surface, f"page {self.page + 1} of {len(PAGE_NAMES)}", (w - 24, 22),
+                  scaled(20, s), DIM, anchor="topright")
         draw_box(surface, self.box())
-        view, content_h = self.view(), self.content_height()
-        top = self.scroll.top(content_h, view.h)
+        view, layout = self.view(), self.layout()
+        top = self.scroll.top(layout.height, view.h)
         surface.set_clip(view)
-        if self.page == 0:
-            self.draw_words(surface, view, top)
-        else:
-            self.draw_board_page(surface, view.move(0, -top))
+        origin = view.move(0, -top)
+        if isinstance(layout, TilesLayout):
+            self.draw_tiles_page(surface, origin, layout)
+        elif PAGE_NAMES[self.page] == CLASSES_PAGE:
+            self.draw_units_column(surface, origin)
+        elif layout.picture is not None:
+            picture = layout.picture.move(origin.topleft)
+            draw_picture(surface, PAGES[self.page].picture, picture.topleft, layout.tile_px,
+                         self.app.settings.theme, self.app.settings.alternate_palette)
+        draw_placed(surface, origin, layout.lines)
         surface.set_clip(None)
-        draw_bar(surface, view.inflate(20, 0), top, content_h)
+        draw_bar(surface, view.inflate(20, 0), top, layout.height)
         buttons = self.buttons()
-        draw_buttons(surface, buttons)
-        if overflows(content_h, view.h):
+        draw_buttons(surface, buttons, scaled(20, s))
+        if overflows(layout.height, view.h):
             room = buttons[0].rect.x - 24 - 16
-            draw_lines(surface, wrap(HINT, 18, room), (24, h - 58), 18, DIM)
+            draw_lines(surface, wrap(HINT, scaled(18, s), room), (24, h - scaled(58, s)),
+                       scaled(18, s), DIM)
+        draw_tooltip(surface, buttons, pygame.mouse.get_pos(), scaled(17, s))
 
-    def draw_words(self, surface: pygame.Surface, view: pygame.Rect, top: int) -> None:
-        for text, size, (x, y) in words_layout(view.w)[0]:
-            if -size < y - top < view.h:
-                title = size == TITLE_SIZE
-                draw_text(surface, text, (view.x + x, view.y + y - top), size,
-                          ACCENT if title else TEXT, bold=title)
-
-    def draw_board_page(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        px = 76
-        draw_text(surface, "Tiles", (area.x, area.y), TITLE_SIZE, ACCENT, bold=True)
-        origin = (area.x, area.y + 32)
-        draw_tiles(surface, self.tiles_map, origin, px, self.palette, self.app.settings.theme)
-        for i, kind in enumerate(self.tiles_map.tiles[0]):
-            label = wrap(TILE_LABELS[kind], 18, px - 6)
-            draw_lines(surface, label, (origin[0] + i * px + 2, origin[1] + px + 4), 18, DIM)
-        self.draw_classes(surface, pygame.Rect(area.x, area.y + TILES_H, area.w, 0))
-        icons_y = area.y + TILES_H + classes_height(area.w) + GAP
-        self.draw_icons(surface, pygame.Rect(area.x, icons_y, area.w, 0))
-
-    def draw_classes(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        draw_text(surface, "Unit classes", (area.x, area.y), TITLE_SIZE, ACCENT, bold=True)
-        col_w = column_width(area.w)
-        heads = table_heads(area.w)
-        y = area.y + 34
-        for j, lines in enumerate(heads):
-            draw_lines(surface, lines, (area.x + 60 + j * col_w, y), HEAD_SIZE, DIM)
-        y += max(len(lines) for lines in heads) * font(HEAD_SIZE).get_linesize() + 8
-        for i, unit_class in enumerate(CLASSES):
-            row_y = y + i * CLASS_ROW_H
+    def draw_units_column(self, surface: pygame.Surface, origin: pygame.Rect) -> None:
+        """Each class's unit, in the two teams' colours by turns, left of its row."""
+        s = self.scale
+        size = scaled(34, s)
+        for i, (unit_class, y) in enumerate(zip(CLASSES, class_rows(self.rules, origin.w, s),
+                                                strict=True)):
             look = UnitLook("1" if i % 2 == 0 else "2", unit_class, (0, 0))
-            draw_unit(surface, look, pygame.Rect(area.x, row_y - 6, 40, 40), self.palette)
-            for j, (_, column) in enumerate(COLUMNS):
-                text = cell(self.rules, unit_class, column)
-                draw_text(surface, text, (area.x + 60 + j * col_w, row_y + 6), TEXT_SIZE, TEXT)
+            draw_unit(surface, look, pygame.Rect(origin.x, origin.y + y - scaled(6, s), size, size),
+                      self.palette)
 
-    def draw_icons(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        draw_text(surface, "Status marks on a unit", (area.x, area.y), TITLE_SIZE, ACCENT,
-                  bold=True)
-        col_w = area.w // 2
-        for i, (name, description, draw_icon) in enumerate(STATUS_ICONS):
-            x = area.x + (i % 2) * col_w
-            y = area.y + 36 + (i // 2) * ICON_ROW_H
-            icon = pygame.Rect(x, y, 76, 38)  # wide enough for a count drawn beside its mark
-            pygame.draw.rect(surface, (70, 74, 66), icon, border_radius=4)
+    def draw_tiles_page(self, surface: pygame.Surface, origin: pygame.Rect,
+                        layout: TilesLayout) -> None:
+        """The row of tiles as the board draws them, and each status mark in its grey box."""
+        draw_tiles(surface, self.tiles_map, (origin.x, origin.y + layout.tiles_top),
+                   layout.tile_px, self.palette, self.app.settings.theme)
+        for mark, (_, _, draw_icon) in zip(layout.marks, STATUS_ICONS, strict=True):
+            icon = mark.move(origin.topleft)
+            pygame.draw.rect(surface, ICON_GREY, icon, border_radius=4)
             draw_icon(surface, icon.inflate(-28, -8).move(-10, 0))
-            draw_text(surface, name, (icon.right + 10, y), TEXT_SIZE, TEXT, bold=True)
-            words = wrap(description, 18, col_w - 100)[:2]
-            draw_lines(surface, words, (icon.right + 10, y + 19), 18, DIM)
+
+
+COLORS = {ROLE_TITLE: TEXT, ROLE_HEAD: TEXT, ROLE_CAPTION: DIM}
+
+
+def draw_placed(surface: pygame.Surface, origin: pygame.Rect, lines) -> None:
+    """Every laid-out line at its place, in its role's colour (section titles in the accent)."""
+    for line in lines:
+        color = ACCENT if line.role == ROLE_TITLE and line.size >= 24 else COLORS.get(line.role,
+                                                                                      TEXT)
+        draw_text(surface, line.text, line.rect.move(origin.topleft).topleft, line.size, color,
+                  bold=line.bold or line.role == ROLE_HEAD)

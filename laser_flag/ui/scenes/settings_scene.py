@@ -40,6 +40,7 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("coordinates", "Board coordinates (G in a game)"),
     ("dim", "Dim unseen tiles (D, fog)"),
     ("confirm", "End turn while units can act"),
+    ("pause", "After each roll"),
 )
 TOP = 100
 ROW_H = 46  # at most: on a short window the rows close up so that all of them and Back fit
@@ -121,6 +122,7 @@ class SettingsScene(Scene):
             "coordinates": "Shown" if settings.coordinates else "Hidden",
             "dim": "On" if settings.dim_unseen else "Off",
             "confirm": "Asks first" if settings.confirm_end_turn else "Ends at once",
+            "pause": "Waits for a key" if settings.pause_after_roll else "Plays on",
         }[name]
 
     def change(self, name: str, step: int) -> None:
@@ -140,6 +142,7 @@ class SettingsScene(Scene):
             "coordinates": lambda: settings.flip("coordinates"),
             "dim": lambda: settings.flip("dim_unseen"),
             "confirm": lambda: settings.flip("confirm_end_turn"),
+            "pause": lambda: settings.flip("pause_after_roll"),
         }[name]()
 
     def silent(self) -> bool:

@@ -1,5 +1,6 @@
-"""The Rules screen scrolls in a real client window (Xvfb, xdotool) at the smallest size the
-client allows: End shows the page's last lines, Home its first again, as seen on the X screen."""
+"""The Rules screen in a real client window (Xvfb, xdotool) at the smallest size the client
+allows: the pages turn by key and by a click on a numbered tab, and Esc goes back to the menu,
+as seen on the X screen."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from tests.waits import wait_until
 
 from .test_real_window import TIMEOUT_S, find_window, start_client, xdotool
+from .test_rules_pages import open_rules
 
 pytestmark = [
     pytest.mark.slow,  # a real X server and a client process
@@ -40,17 +42,23 @@ def settled(display: str, tmp: Path, unlike: bytes) -> bytes:
     return wait_until(steady, "a steady new screen", TIMEOUT_S)
 
 
-def test_the_rules_page_scrolls_to_its_end_and_back(xvfb, tmp_path):
+def test_the_rules_pages_turn_by_key_and_tab_and_esc_goes_back(xvfb, tmp_path, app):
+    last_tab = open_rules(app, SMALL).tabs()[-1].rect.center  # where the client draws it
     client = start_client(xvfb, "--size", "x".join(map(str, SMALL)), data=tmp_path / "data")
     try:
         window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
         menu = settled(xvfb, tmp_path, unlike=b"")
         xdotool(xvfb, "key", "--window", window, "r")
-        top = settled(xvfb, tmp_path, unlike=menu)  # the Rules screen
-        xdotool(xvfb, "key", "--window", window, "End")
-        settled(xvfb, tmp_path, unlike=top)  # the page's end
-        xdotool(xvfb, "key", "--window", window, "Home")
-        wait_until(lambda: screen(xvfb, tmp_path) == top, "the page's top again", TIMEOUT_S)
+        first = settled(xvfb, tmp_path, unlike=menu)  # the Rules screen, page 1
+        xdotool(xvfb, "key", "--window", window, "Right")
+        second = settled(xvfb, tmp_path, unlike=first)
+        xdotool(xvfb, "mousemove", "--window", window, *map(str, last_tab), "click", "1")
+        last = settled(xvfb, tmp_path, unlike=second)
+        assert last not in (first, menu)
+        xdotool(xvfb, "key", "--window", window, "Left")
+        settled(xvfb, tmp_path, unlike=last)
+        xdotool(xvfb, "key", "--window", window, "Escape")
+        wait_until(lambda: screen(xvfb, tmp_path) == menu, "the menu again", TIMEOUT_S)
         assert client.poll() is None, client.stderr.read().decode()
     finally:
         client.terminate()
