@@ -6,13 +6,15 @@ bots, since every odd game swaps their sides.
 
 from __future__ import annotations
 
-from laser_flag.bots import BOT_NAMES
+from laser_flag.bots import BOT_NAMES, ZOO
 
 Pairing = tuple[str, str]
 
-# The standard mix of styles a map must be fair for (issue 14 §4): the searching bot against
-# itself, the scripted aggressive style against itself, and the two against each other.
-STYLES: tuple[Pairing, ...] = (("hard", "hard"), ("rusher", "rusher"), ("hard", "rusher"))
+# The standard pairings a map must be fair for: the searching bot against itself and every
+# scripted style of the zoo (`bots.ZOO`) against itself, then Hard against each style (mixed
+# pairings measure the bots, not the map).
+STYLES: tuple[Pairing, ...] = (("hard", "hard"), *((s, s) for s in ZOO),
+                               *(("hard", s) for s in ZOO))
 
 
 def parse_pairing(text: str) -> Pairing:
