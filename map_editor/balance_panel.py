@@ -94,19 +94,20 @@ class BalancePanel(tk.Toplevel):
             check.grid(row=i // 2, column=2 * (i % 2), columnspan=2, sticky="w", padx=(0, 8))
             tip(check, f"Bots playing each other: {pairing[0]} and {pairing[1]}, sides swapped "
                        "every other game")
-        ttk.Label(box, text="Games per pairing").grid(row=2, column=0, sticky="w", pady=4)
+        below = (len(CHOICES) + 1) // 2  # the first row under the pairings' two columns
+        ttk.Label(box, text="Games per pairing").grid(row=below, column=0, sticky="w", pady=4)
         self.games = tk.IntVar(value=model.DEFAULT_GAMES)
         spin = ttk.Spinbox(box, from_=2, to=1000, textvariable=self.games, width=6)
-        spin.grid(row=2, column=1, sticky="w")
+        spin.grid(row=below, column=1, sticky="w")
         tip(spin, f"More games narrow the intervals; {model.DEFAULT_GAMES} take about a minute")
-        ttk.Label(box, text="Hard bot's search steps").grid(row=3, column=0, sticky="w")
+        ttk.Label(box, text="Hard bot's search steps").grid(row=below + 1, column=0, sticky="w")
         self.steps = tk.IntVar(value=model.DEFAULT_STEPS)
         steps = ttk.Spinbox(box, from_=1, to=100000, textvariable=self.steps, width=6)
-        steps.grid(row=3, column=1, sticky="w")
+        steps.grid(row=below + 1, column=1, sticky="w")
         tip(steps, "How far a searching bot looks per decision: more plays better and slower "
             "(the badge records it)")
         buttons = ttk.Frame(box)
-        buttons.grid(row=2, column=2, columnspan=2, rowspan=2, sticky="e")
+        buttons.grid(row=below, column=2, columnspan=2, rowspan=2, sticky="e")
         self.measure_button = ttk.Button(buttons, text="Measure", command=self.measure)
         self.measure_button.pack(side="left", padx=4)
         tip(self.measure_button, "Play the games in the background. Key Return")
@@ -114,13 +115,14 @@ class BalancePanel(tk.Toplevel):
         self.stop_button.pack(side="left")
         tip(self.stop_button, "Stop now and keep the games played so far")
         self.bar = ttk.Progressbar(box, length=360, mode="determinate")
-        self.bar.grid(row=4, column=0, columnspan=3, sticky="ew", pady=(4, 0))
+        self.bar.grid(row=below + 2, column=0, columnspan=3, sticky="ew", pady=(4, 0))
         self.count = ttk.Label(box, text="", width=22)
-        self.count.grid(row=4, column=3, sticky="w", padx=6)
+        self.count.grid(row=below + 2, column=3, sticky="w", padx=6)
         self.bind("<Return>", lambda _e: self.measure())
 
     def _results(self, body: ttk.Frame) -> None:
-        self.table = ttk.Treeview(body, columns=tuple(COLUMNS), show="headings", height=4)
+        self.table = ttk.Treeview(body, columns=tuple(COLUMNS), show="headings",
+                                  height=len(model.DEFAULT_PAIRINGS))
         for key, (title, width) in COLUMNS.items():
             self.table.heading(key, text=title)
             self.table.column(key, width=width, anchor="w")

@@ -49,9 +49,11 @@ def measured(gm: GameMap, doc: dict[str, Any], rows: Sequence[dict[str, Any]]) -
 
 
 def _badge_row(row: dict[str, Any]) -> dict[str, Any]:
-    """A report row as a badge keeps it: the counts, and how long games lasted and how many
-    the round cap stopped (a map whose games stall is not fair play either)."""
-    return {**{k: row[k] for k in ROW_KEYS}, "capped": row["victories"].get(CAP_REASON, 0)}
+    """A report row as a badge keeps it: the counts, and how long games lasted, how many the
+    round cap stopped and how many were drawn at the turn limit (a map whose games stall is not
+    fair play either)."""
+    return {**{k: row[k] for k in ROW_KEYS}, "capped": row["victories"].get(CAP_REASON, 0),
+            "limit_draws": row["limit_draws"]}
 
 
 def write(path: str | os.PathLike[str], value: dict[str, Any]) -> None:

@@ -2,9 +2,12 @@
 
 A row holds team 1's wins, team 2's wins and the draws, team 1's win rate among decided games
 with its 95% interval, mean rounds and scores, why games ended (round-cap draws are `cap`),
-each bot's record when two bots played, and the hit map. A map is FAIR when every mirror
-pairing's team 1 win rate lies within 40-60% (its interval then overlaps 40-60% too: a Wilson
-interval holds its point estimate).
+the games the round cap stopped (`capped`) and those drawn at the map's turn limit with equal
+scores (`limit_draws`), each bot's record when two bots played, and the hit map. A map is FAIR
+when every mirror pairing's team 1 win rate lies within 40-60% (its interval then overlaps
+40-60% too: a Wilson interval holds its point estimate). Apart from that verdict, a map
+**stalls** in a mirror pairing when more than `STALL_SHARE` of its games end undecided by play:
+at the round cap, or drawn at the turn limit (two cautious players waiting each other out).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from laser_flag import __version__
-from laser_flag.bots.match import DRAW, MatchResult
+from laser_flag.bots.match import CAP_REASON, DRAW, LIMIT_REASON, MatchResult
 
 from .games import GameRecord, Plan, in_order
 from .hitmap import HitMap
@@ -26,6 +29,7 @@ FAIR = "fair"
 LEANS = {"1": "leans team 1", "2": "leans team 2"}
 NOT_MEASURED = "not measured"  # a mirror pairing without a decided game
 NO_MIRROR = "no mirror pairing"  # only mixed pairings played: they measure bots, not the map
+STALL_SHARE = 0.05  # more of a mirror pairing's games than this capped or drawn at the limit
 
 
 def bot_record(results: Sequence[MatchResult]) -> dict[str, dict[str, Any]]:
@@ -53,6 +57,8 @@ def row(source: str, pairing: Sequence[str], records: Sequence[GameRecord]) -> d
         "mean_rounds": mean([r.rounds for r in results]),
         "mean_scores": {t: mean([r.scores[i] for r in results]) for i, t in enumerate("12")},
         "victories": dict(sorted(Counter(r.victory for r in results).items())),
+        "capped": sum(1 for r in results if r.victory == CAP_REASON),
+        "limit_draws": sum(1 for r in results if r.victory == LIMIT_REASON and r.winner == DRAW),
     }
     if not is_mirror(pairing):
         summary["bots"] = bot_record(results)
@@ -86,6 +92,13 @@ def verdict(rows: Sequence[dict[str, Any]]) -> str:
     return LEANS["1" if worst["team1_win_rate"] > 0.5 else "2"]
 
 
+def stalls(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The mirror rows whose games stall: more than STALL_SHARE of them capped or drawn at the
+    turn limit."""
+    return [r for r in rows if is_mirror(r["pairing"]) and r["games"]
+            and (r["capped"] + r["limit_draws"]) / r["games"] > STALL_SHARE]
+
+
 def rows(plan: Plan, records: Sequence[GameRecord]) -> list[dict[str, Any]]:
     """Every map and pairing's row, in plan order, from the records played so far."""
     grouped: dict[tuple[int, int], list[GameRecord]] = {}
@@ -93,6 +106,11 @@ def rows(plan: Plan, records: Sequence[GameRecord]) -> list[dict[str, Any]]:
         grouped.setdefault((r.map_index, r.pairing_index), []).append(r)
     return [row(gm.source, pairing, grouped.get((m, p), []))
             for m, gm in enumerate(plan.maps) for p, pairing in enumerate(plan.pairings)]
+
+
+def _map_verdict(source: str, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    return {"map": source, "verdict": verdict(rows),
+            "stalls": [r["pairing"] for r in stalls(rows)]}
 
 
 def report(plan: Plan, records: Sequence[GameRecord], partial: bool = False) -> dict[str, Any]:
@@ -106,7 +124,7 @@ def report(plan: Plan, records: Sequence[GameRecord], partial: bool = False) -> 
         "game_version": __version__, "pairings": [list(p) for p in plan.pairings],
         "games_per_pairing": plan.games, "seed": plan.seed, "max_rounds": plan.max_rounds,
         "budget": plan.budget, "fog": plan.fog, "partial": partial, "maps": table,
-        "verdicts": [{"map": gm.source, "verdict": verdict(table[m * per_map:(m + 1) * per_map])}
+        "verdicts": [_map_verdict(gm.source, table[m * per_map:(m + 1) * per_map])
                      for m, gm in enumerate(plan.maps)],
     }
     mixed = [r.result for r in records if not is_mirror(plan.pairings[r.pairing_index])]

@@ -136,11 +136,11 @@ def _pct(rate: float | None, interval: Sequence[float] | None) -> str:
 def render_text(doc: dict[str, Any]) -> str:
     """The report as an aligned table, each map's verdict, then each bot's overall record."""
     head = ["map", "pairing", "games", "T1 wins", "T2 wins", "draws", "T1 win rate [95%]",
-            "rounds", "scores", "victories"]
+            "rounds", "capped", "limit draws", "scores", "victories"]
     rows = [head] + [[
         m["map"], label(m["pairing"]), str(m["games"]), str(m["team1_wins"]),
         str(m["team2_wins"]), str(m["draws"]), _pct(m["team1_win_rate"], m["team1_interval"]),
-        _one_decimal(m["mean_rounds"]),
+        _one_decimal(m["mean_rounds"]), str(m["capped"]), str(m["limit_draws"]),
         f"{_one_decimal(m['mean_scores']['1'])}-{_one_decimal(m['mean_scores']['2'])}",
         ", ".join(f"{k} {v}" for k, v in m["victories"].items()),
     ] for m in doc["maps"]]
@@ -151,12 +151,21 @@ def render_text(doc: dict[str, Any]) -> str:
              + (PARTIAL_NOTE if doc["partial"] else "")]
     lines += ["  ".join(t.ljust(w) for t, w in zip(row, widths, strict=True)).rstrip()
               for row in rows]
-    lines += [f"{v['map']}: {v['verdict']}" for v in doc["verdicts"]
+    lines += [f"{v['map']}: {v['verdict']}" + _stalls(v, doc) for v in doc["verdicts"]
               if v["verdict"] != report.NO_MIRROR]
     for name, rec in doc.get("bots_overall", {}).items():
         lines.append(f"{name}: {rec['wins']} wins, {rec['losses']} losses, {rec['draws']} draws, "
                      f"win rate {_pct(rec['win_rate'], rec['interval'])}")
     return "\n".join(lines)
+
+
+def _stalls(verdict: dict[str, Any], doc: dict[str, Any]) -> str:
+    """`; STALLS in turtle-turtle (9 of 40 games capped or drawn at the turn limit)`, or ''."""
+    rows = {(m["map"], tuple(m["pairing"])): m for m in doc["maps"]}
+    said = [f"{label(p)} ({r['capped'] + r['limit_draws']} of {r['games']} games capped or "
+            f"drawn at the turn limit)"
+            for p in verdict["stalls"] for r in [rows[verdict["map"], tuple(p)]]]
+    return f"; STALLS in {', '.join(said)}" if said else ""
 
 
 def _row_name(row: dict[str, Any], several: bool) -> str:

@@ -81,6 +81,7 @@ def test_the_badge_counts_games_the_round_cap_stopped(tmp_path, capsys):
                          "--seed", "2", "--max-rounds", "1"]) == 0
     row = data(path)["balance"]["pairings"][0]
     assert row["capped"] == row["draws"] == 2 and row["mean_rounds"] == 1
+    assert row["limit_draws"] == 0  # Duel has no turn limit to draw at
 
 
 def test_a_badge_from_before_game_lengths_were_kept_still_loads():
