@@ -112,8 +112,8 @@ def _check_rate(row: Mapping[str, Any], place: str) -> None:
 
 
 def _check_length(row: Mapping[str, Any], max_rounds: int, place: str) -> None:
-    """`mean_rounds` and `capped` (how long games lasted, how many the round cap stopped) are
-    optional: badges before 0.14.0 lack them."""
+    """`mean_rounds`, `capped` and `limit_draws` (how long games lasted, how many the round cap
+    stopped, how many were drawn at the turn limit) are optional: older badges lack them."""
     rounds = row.get("mean_rounds")
     if rounds is not None:
         _need(_is_number(rounds) and 0 <= rounds <= max_rounds, f"{place}.mean_rounds",
@@ -122,3 +122,7 @@ def _check_length(row: Mapping[str, Any], max_rounds: int, place: str) -> None:
         _count(row["capped"], f"{place}.capped")
         _need(row["capped"] <= row["draws"], f"{place}.capped",
               "must be at most draws (a game the cap stopped is a draw)")
+    if "limit_draws" in row:
+        _count(row["limit_draws"], f"{place}.limit_draws")
+        _need(row["limit_draws"] + row.get("capped", 0) <= row["draws"], f"{place}.limit_draws",
+              "with capped, must be at most draws")

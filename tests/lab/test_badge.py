@@ -136,6 +136,8 @@ def _badge(**changes) -> dict:
     (_badge(pairings=[_badge_row(mean_rounds="7")]), "pairings[0].mean_rounds"),
     (_badge(pairings=[_badge_row(capped=2)]), "capped: must be at most draws"),
     (_badge(pairings=[_badge_row(capped=-1)]), "pairings[0].capped"),
+    (_badge(pairings=[_badge_row(limit_draws=-1)]), "pairings[0].limit_draws"),
+    (_badge(pairings=[_badge_row(capped=1, limit_draws=1)]), "with capped, must be at most"),
 ])
 def test_a_malformed_badge_is_refused_naming_the_file_and_place(value, place, tmp_path):
     path = tmp_path / "bad.json"
