@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from laser_flag.engine import DEACTIVATED, Action, EndTurn, Game, Pos, Unit, other_team
+from laser_flag.engine import DEACTIVATED, Action, EndTurn, Game, Move, Pos, Unit, other_team
 
 from .base import Bot
 from .budget import LAB_STEPS, Budget, Meter
+from .escape import escape, in_danger, stranded
 from .greedy import Appraiser
 from .odds import Odds
 from .planner import PLANNER_WEIGHTS, PlannerBot
@@ -137,6 +138,13 @@ class TurnValue(Appraiser):
             if u.laser != DEACTIVATED and not u.fired and game.snap_shots_kept(u.unit_class, u.ap)))
 
 
+def _worth_planning(game: Game, scored: list[tuple[float, Action]]) -> list[tuple[float, Action]]:
+    """The scored actions but those that strand a unit whose laser is off in the enemy's sight
+    (`escape.stranded`)."""
+    return [(score, a) for score, a in scored
+            if not (isinstance(a, Move) and stranded(game, game.unit(a.unit_id), a.to))]
+
+
 class SearchBot(Bot):
     """Iterative-deepening expectimax over our own actions, within steps or seconds."""
 
@@ -160,6 +168,17 @@ class SearchBot(Bot):
         return meter.fraction() if meter is not None else None
 
     def choose(self, game: Game) -> Action:
+        action = self._search(game)
+        if isinstance(action, EndTurn):
+            # Before the turn ends, every unit whose laser is off walks out of the enemy's sight
+            # if it can (escape.py says why); the search plans no move that strands one there.
+            # (Walking it away first, before the others act, was weaker: see BALANCE_LOG.md.)
+            for unit in game.units:
+                if in_danger(game, unit) and (move := escape(game, unit)) is not None:
+                    return move
+        return action
+
+    def _search(self, game: Game) -> Action:
         self.meter = None  # no bar from the decision before while the candidates are found
         self.turn_value.start(game)
         try:
@@ -180,7 +199,8 @@ class SearchBot(Bot):
     def _candidates(self, game: Game) -> list[Action]:
         """The planner's choice first, then the other actions it scores about as high (within
         `BAND`, at most `breadth`), then EndTurn."""
-        scored = sorted(self.planner.scored(game), key=lambda pair: -pair[0])[: self.breadth]
+        scored = sorted(_worth_planning(game, self.planner.scored(game)),
+                        key=lambda pair: -pair[0])[: self.breadth]
         if not scored or scored[0][0] <= PlannerBot.threshold:
             return [EndTurn()]
         top = scored[0][0]
@@ -227,7 +247,7 @@ class SearchBot(Bot):
         value = self._leaf(game, team, meter)
         if depth == 0 or game.over:
             return value
-        ranked = self.turn_value.ranked(game)[:INNER_BREADTH]
+        ranked = _worth_planning(game, self.turn_value.ranked(game))[:INNER_BREADTH]
         for gain, action in ranked:
             if gain > PlannerBot.threshold:
                 value = max(value, self._expect(game, action, team, depth - 1, meter))
