@@ -4,24 +4,19 @@ A deactivated unit cannot fire or keep snap shots, yet every hit on it scores (R
 where an armed enemy sees it, it is a free point to each shot the enemy cares to spend on it.
 While its laser is off it triggers no snap shots (RULES §6), so walking it away costs nothing
 but its own AP, which it has no other use for. `escape` finds where it should go with the AP
-it has, best first:
-1. onto a base and on (its laser charging, so now snap shots may fire at it) to a tile no armed
-   enemy sees, where no snap shot can reach it either;
-2. out of every armed enemy's sight, the nearer a base the better;
-3. onto a base in sight, where its laser at least starts charging at once.
-`stranded` says which moves would leave such a unit in sight with no AP to walk away.
+it has: out of every armed enemy's sight, the nearer a base the better, or failing that onto a
+base in sight, where its laser at least starts charging at once. When to recharge from a
+hiding place is the search's to weigh. `stranded` says which moves would leave such a unit in
+sight with no AP to walk away.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from laser_flag.engine import CHARGING, DEACTIVATED, Game, Move, Pos, Unit
+from laser_flag.engine import DEACTIVATED, Game, Move, Pos, Unit
 
 from .distances import UNREACHABLE, base_distance
-
-# A unit's state on its way: where it stands and whether its laser has started charging.
-_State = tuple[Pos, bool]
 
 
 def exposed(game: Game, unit: Unit, at: Pos) -> bool:
@@ -46,30 +41,26 @@ def stranded(game: Game, unit: Unit, to: Pos) -> bool:
 
 
 def escape(game: Game, unit: Unit) -> Move | None:
-    """The first move of the way to the best place the unit's AP can take it (the module's
-    order); None: nowhere is better than where it stands."""
+    """The first move of the way to the best tile the unit's AP reaches (the module's order);
+    None: no tile it reaches is out of sight or a base."""
     to_base = base_distance(game.map, unit.team, corners=False)
-    first: dict[_State, Pos] = {}  # every state reached, with the first move of its way
-    frontier: list[_State] = [(unit.pos, False)]
+    first: dict[Pos, Pos] = {}  # every tile reached, with the first move of its way
+    frontier = [unit.pos]
     for _ in range(unit.ap):
-        nxt = []
-        for at, charging in frontier:
-            walker = replace(unit, pos=at, laser=CHARGING if charging else DEACTIVATED)
-            for to in sorted(game.reachable_from(walker)):
-                state = (to, charging or game.laser_on_arrival(walker, to) == CHARGING)
-                if state in first or (charging and exposed(game, unit, to)):
-                    continue  # once charging it braves snap shots: only out of sight
-                first[state] = first.get((at, charging), to)
-                nxt.append(state)
-        frontier = nxt
+        reached = []
+        for at in frontier:
+            for to in sorted(game.reachable_from(replace(unit, pos=at))):
+                if to != unit.pos and to not in first:
+                    first[to] = first.get(at, to)
+                    reached.append(to)
+        frontier = reached
 
-    def rank(state: _State) -> tuple[int, int]:
-        at, charging = state
-        hidden = not exposed(game, unit, at)
-        order = 0 if hidden and charging else 1 if hidden else 2 if charging else 3
-        return order, to_base.get(at, UNREACHABLE)
+    def rank(to: Pos) -> tuple[int, int]:
+        if not exposed(game, unit, to):
+            return 0, to_base.get(to, UNREACHABLE)
+        return (1 if game.map.base_serves(to, unit.team) else 2), 0
 
     best = min(first, key=rank, default=None)
-    if best is None or rank(best)[0] == 3:
+    if best is None or rank(best)[0] == 2:
         return None
     return Move(unit.id, first[best])

@@ -49,19 +49,23 @@ def test_a_unit_whose_laser_is_off_ends_the_turn_out_of_sight_or_charging():
     assert unit.laser != DEACTIVATED or not exposed(game, unit, unit.pos)
 
 
-def test_it_charges_on_a_base_and_walks_on_out_of_sight():
-    """The base is in sight; standing on it would start the laser charging but leave a point
-    to every shot. With AP to spare it charges, then steps behind the wall."""
+def test_out_of_sight_beats_a_base_in_sight():
+    """The base is a move away but in the enemy's sight, where each of its shots would score;
+    behind the wall the unit is safe (and the nearer the base the better)."""
     arena = make_map(["2...#.",
                       "....#.",
                       "......",
                       "......",
                       "....1."], [["1", "basic", 4, 4], ["2", "basic", 0, 0]])
     game = scenario(arena, units={0: {"laser": DEACTIVATED, "pos": (2, 0)}})
-    moves = walk_out(game, 0)
     unit = game.unit(0)
-    assert moves[0] == Move(0, (4, 4)) and unit.laser == CHARGING
-    assert not exposed(game, unit, unit.pos)
+    hiding = [t for t in game.reachable(0) if not exposed(game, unit, t)]
+    assert (4, 4) in game.reachable(0) and not hiding  # out of sight takes two moves
+    move = escape(game, unit)
+    assert move is not None and move.to != (4, 4)
+    game.apply(move)
+    then = escape(game, game.unit(0))
+    assert then is not None and not exposed(game, unit, then.to)
 
 
 def test_where_nothing_is_out_of_sight_it_goes_to_a_base():
