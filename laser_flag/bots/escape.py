@@ -34,10 +34,14 @@ def in_danger(game: Game, unit: Unit) -> bool:
 
 
 def stranded(game: Game, unit: Unit, to: Pos) -> bool:
-    """Whether moving this unit, laser off, to `to` spends its last AP there in an armed
-    enemy's sight, off a base: a move to leave out of any plan."""
-    return (unit.laser == DEACTIVATED and unit.ap <= 1 and not game.map.base_serves(to, unit.team)
-            and exposed(game, unit, to))
+    """Whether moving this unit, laser off, to `to` leaves it in an armed enemy's sight, off a
+    base, with too few AP left to walk out of that sight or onto a base: a move to leave out
+    of any plan."""
+    if (unit.laser != DEACTIVATED or game.map.base_serves(to, unit.team)
+            or not exposed(game, unit, to)):
+        return False
+    there = replace(unit, pos=to, ap=unit.ap - 1)
+    return there.ap == 0 or escape(game, there) is None
 
 
 def escape(game: Game, unit: Unit) -> Move | None:

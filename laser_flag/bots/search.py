@@ -138,13 +138,6 @@ class TurnValue(Appraiser):
             if u.laser != DEACTIVATED and not u.fired and game.snap_shots_kept(u.unit_class, u.ap)))
 
 
-def _worth_planning(game: Game, scored: list[tuple[float, Action]]) -> list[tuple[float, Action]]:
-    """The scored actions but those that strand a unit whose laser is off in the enemy's sight
-    (`escape.stranded`)."""
-    return [(score, a) for score, a in scored
-            if not (isinstance(a, Move) and stranded(game, game.unit(a.unit_id), a.to))]
-
-
 class SearchBot(Bot):
     """Iterative-deepening expectimax over our own actions, within steps or seconds."""
 
@@ -162,6 +155,7 @@ class SearchBot(Bot):
         self.complete = False  # whether that search saw every line to its end
         self._turn: tuple[int, int] | None = None  # (game seed, turn) the clock below counts
         self._turn_spent = 0.0
+        self._stranded: dict[tuple, bool] = {}  # one decision's answers of escape.stranded
 
     def progress(self) -> float | None:
         meter = self.meter
@@ -180,6 +174,7 @@ class SearchBot(Bot):
 
     def _search(self, game: Game) -> Action:
         self.meter = None  # no bar from the decision before while the candidates are found
+        self._stranded.clear()
         self.turn_value.start(game)
         try:
             candidates = self._candidates(game)
@@ -199,7 +194,7 @@ class SearchBot(Bot):
     def _candidates(self, game: Game) -> list[Action]:
         """The planner's choice first, then the other actions it scores about as high (within
         `BAND`, at most `breadth`), then EndTurn."""
-        scored = sorted(_worth_planning(game, self.planner.scored(game)),
+        scored = sorted(self._worth_planning(game, self.planner.scored(game)),
                         key=lambda pair: -pair[0])[: self.breadth]
         if not scored or scored[0][0] <= PlannerBot.threshold:
             return [EndTurn()]
@@ -247,11 +242,29 @@ class SearchBot(Bot):
         value = self._leaf(game, team, meter)
         if depth == 0 or game.over:
             return value
-        ranked = _worth_planning(game, self.turn_value.ranked(game))[:INNER_BREADTH]
+        ranked = self._worth_planning(game, self.turn_value.ranked(game))[:INNER_BREADTH]
         for gain, action in ranked:
             if gain > PlannerBot.threshold:
                 value = max(value, self._expect(game, action, team, depth - 1, meter))
         return value
+
+    def _worth_planning(self, game: Game,
+                        scored: list[tuple[float, Action]]) -> list[tuple[float, Action]]:
+        """The scored actions but those that strand a unit whose laser is off in the enemy's
+        sight (`escape.stranded`, asked once a decision for each unit, place and move)."""
+        def keeps(action: Action) -> bool:
+            if not isinstance(action, Move):
+                return True
+            unit = game.unit(action.unit_id)
+            if unit.laser != DEACTIVATED:
+                return True
+            armed = tuple(e.id for e in game.units if e.team != unit.team
+                          and e.laser != DEACTIVATED)
+            key = (unit, action.to, armed)
+            if key not in self._stranded:
+                self._stranded[key] = stranded(game, unit, action.to)
+            return not self._stranded[key]
+        return [(score, a) for score, a in scored if keeps(a)]
 
     def _leaf(self, game: Game, team: str, meter: Meter) -> float:
         self._spend(meter)

@@ -110,3 +110,14 @@ def test_the_gridlock_position_where_hard_gave_four_points_away():
         game.apply(action)
     plain = game.unit(5)
     assert plain.laser != DEACTIVATED or not exposed(game, plain, plain.pos)
+
+
+def test_a_move_is_stranding_when_the_ap_left_cannot_get_out_of_sight():
+    """In sight with 2 AP: a step away from the base leaves one move that reaches neither the
+    base nor cover; a step toward it does not."""
+    arena = make_map(HIDE, [["1", "basic", 2, 1], ["2", "basic", 0, 0]])
+    game = scenario(arena, units={0: {"laser": DEACTIVATED, "ap": 2}})
+    unit = game.unit(0)
+    assert stranded(game, unit, (0, 1))
+    assert not stranded(game, unit, (4, 1))  # the base at (5, 0) is a move away
+    assert not stranded(game, game.unit(0), (3, 0)) and (3, 0) in game.reachable(0)
