@@ -1,17 +1,25 @@
 # Two commands on a fresh machine: `make play` and `make test`.
-PYTHON ?= python3
 VENV := .venv
+# On Windows (a make from Git Bash, MSYS2 or Chocolatey) a virtualenv keeps python.exe in Scripts.
+ifeq ($(OS),Windows_NT)
+PYTHON ?= python
+BIN := $(VENV)/Scripts
+EXE := .exe
+else
+PYTHON ?= python3
 BIN := $(VENV)/bin
+EXE :=
+endif
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-fast lint bench badges clean
+.PHONY: play test test-fast lint bench badges check-wheels bundle clean
 
-$(BIN)/python:
+$(BIN)/python$(EXE):
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+$(STAMP): $(BIN)/python$(EXE) pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,bundle,cluster]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -31,14 +39,33 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/client.py
 	$(BIN)/python benchmarks/bots.py
 	$(BIN)/python benchmarks/balance.py
+	$(BIN)/python benchmarks/stopping.py
+	$(BIN)/python benchmarks/cluster.py
+
+# Every runtime dependency has a binary wheel for each supported CPython (the classifiers) on
+# Linux x86_64, Windows amd64 and macOS arm64: resolved against the package index (network).
+check-wheels: $(STAMP)
+	$(BIN)/python release/check_wheels.py
+
+# A one-folder application for people without Python (PyInstaller): dist/laser-flag/ holds
+# laser-flag, laser-flag-editor, laser-flag-balance and laser-flag-rolls. The same command
+# builds it on Windows and macOS, for the machine it runs on.
+BUNDLE_DIST ?= dist
+BUNDLE_WORK ?= build/bundle
+bundle: $(STAMP)
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath $(BUNDLE_DIST) \
+		--workpath $(BUNDLE_WORK) release/laser-flag.spec
 
 # Every bundled map's balance badge, re-measured with the standard styles (after a change to a
 # map, to the bots, or a new version); tests/lab/test_bundled_badges.py fails until this has been run.
-BADGE_GAMES ?= 96
+# Each pairing plays until its verdict is told, at most BADGE_GAMES games (lab.here's standard plan).
+# On a cluster: make badges BADGE_WHERE="--scheduler tcp://HOST:8786"
+BADGE_GAMES ?= 1000
 BADGE_BUDGET ?= steps:40
+BADGE_WHERE ?= --jobs 2
 badges: $(STAMP)
 	$(BIN)/laser-flag-balance maps/*.json --badge --games $(BADGE_GAMES) --budget $(BADGE_BUDGET) \
-		--jobs 2 --seed 1
+		--seed 1 $(BADGE_WHERE)
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

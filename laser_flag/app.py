@@ -12,6 +12,8 @@ import pygame
 from . import __version__
 from .bots import HUMAN, LEVELS
 from .engine.mapfile import MapError, load_map
+from .headless import bots_only, play_headless
+from .resources import find_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .sound.mixer import Mixer
 from .tools.cli import (
@@ -25,7 +27,7 @@ from .tools.cli import (
 )
 from .ui.log_text import game_over_text
 from .ui.loop import App, run
-from .ui.map_catalog import catalog, find_map, listing
+from .ui.map_catalog import catalog, listing
 from .ui.routes import PlayGame, WatchReplay
 from .ui.scenes.menu_scene import MenuScene
 from .ui.screens import build
@@ -103,7 +105,31 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         type=parse_state_file,
         help="debug: write the game state as JSON here after every action and on exit",
     )
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--headless", action="store_true",
+        help="no window: the bots of --team1 and --team2 play --map's game to its end, and the "
+        "result is printed",
+    )
+    parser.add_argument(
+        "--save", type=parse_state_file, metavar="FILE",
+        help="with --headless: save the finished game here (watch it with laser-flag replay)",
+    )
+    args = parser.parse_args(argv)
+    check_headless(args)
+    return args
+
+
+def check_headless(args: argparse.Namespace) -> None:
+    """--headless needs a map and a bot on each side; --save goes with it."""
+    if args.save is not None and not args.headless:
+        raise UsageError("--save goes with --headless (the window saves as you play)")
+    if not args.headless:
+        return
+    if args.map is None:
+        raise UsageError("--headless needs --map: the map to play")
+    problem = bots_only(levels(args))
+    if problem:
+        raise UsageError(problem)
 
 
 def first_session(args: argparse.Namespace) -> Session | None:
@@ -119,12 +145,13 @@ def levels(args: argparse.Namespace) -> dict[str, str]:
 
 def client_settings(args: argparse.Namespace) -> Settings:
     """The saved settings (a bad file: one line on stderr), with the players the command line
-    names as the chooser's latest choice."""
+    names as the chooser's choice: for `--map`'s map alone, or without one for every map."""
     settings = load_settings()
     if settings.notice:
         print(f"laser-flag: {settings.notice}", file=sys.stderr)
     if args.team1 or args.team2:
-        settings.choose_levels(args.map.name if args.map else None, levels(args))
+        key = args.map.name if args.map else None
+        settings.choose_levels(key, levels(args), default=key is None)
     return settings
 
 
@@ -232,6 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (MapError, ValueError, OSError) as exc:
         print(f"laser-flag: {one_line(exc)}", file=sys.stderr)
         return 2
+    if args.headless:
+        return emit("laser-flag", play_headless(session, args.save))
     settings = client_settings(args)
     pygame.display.init()
     pygame.font.init()

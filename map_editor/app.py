@@ -1,4 +1,4 @@
-"""Start the editor: `laser-flag-editor [FILE]` and `python -m map_editor [FILE]`."""
+"""Start the editor: `laser-flag-editor [MAP]` and `python -m map_editor [MAP]`."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import argparse
 import os
 import sys
 import tkinter as tk
-from pathlib import Path
 
-from laser_flag.tools.cli import OneLineParser, UsageError, fail
+from laser_flag.resources import find_map
+from laser_flag.tools.cli import OneLineParser, UsageError, argument_type, fail
 
 from .document import MapDocument
 from .storage import new_map_data
@@ -17,10 +17,12 @@ DEFAULT_SIZE = 21
 PROG = "laser-flag-editor"
 
 
-def _parse(argv: list[str] | None) -> argparse.Namespace:
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The options; UsageError (one line) for a bad one."""
     parser = OneLineParser(prog=PROG, description="Design, check and save Laser Flag maps.")
-    parser.add_argument("file", nargs="?", type=Path, help="a map file to open (.json or .txt)")
+    parser.add_argument("file", nargs="?", type=argument_type(find_map), metavar="MAP",
+                        help="a map to open: a file (.json or .txt), or a map's name as the game "
+                        "takes it")
     return parser.parse_args(argv)
 
 
@@ -28,7 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     """Open the editor window on FILE (or a new map) and run until it is closed; 2 with one
     line on stderr for a bad option."""
     try:
-        args = _parse(argv)
+        args = parse_args(argv)
     except UsageError as err:
         return fail(PROG, err)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

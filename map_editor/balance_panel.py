@@ -1,11 +1,14 @@
 """The Balance panel: the lab on the map being edited, its hit map, its badge and suggestions.
 
-Runs play in background processes; the panel polls them with Tk's `after`, so the editor
-stays responsive and the table's intervals narrow as games finish.
+A run plays in background processes (or on a Dask cluster, its scheduler set here and kept in
+the editor's settings) until the verdict is told, the cap of games is reached or the time is
+up; the panel polls it with Tk's `after`, so the editor stays responsive and the table's
+intervals narrow as games finish.
 """
 
 from __future__ import annotations
 
+import time
 import tkinter as tk
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -14,24 +17,29 @@ from typing import Any
 
 from laser_flag.engine import Pos
 from laser_flag.lab import LabRun, Pairing
+from laser_flag.lab.cluster import check_address
+from laser_flag.lab.here import badge_value
 from laser_flag.lab.pairings import is_mirror
 from laser_flag.lab.pairings import label as pairing_label
-from laser_flag.lab.report import verdict
+from laser_flag.lab.run import STOPPED
+from laser_flag.lab.verdict import judge
 
 from . import balance_run as model
-from . import suggestions
+from . import editor_settings, suggestions
 from .document import MapDocument
 from .tool_panel import tip
 
 POLL_MS = 250
 CHOICES: tuple[Pairing, ...] = (*model.DEFAULT_PAIRINGS, ("greedy", "greedy"))
-SUGGEST_TWEAKS = 6  # tweaks measured per request
-SUGGEST_GAMES = 4  # per mirror pairing and tweak: a rough rate, its interval shows how rough
-COLUMNS = {"pairing": ("Pairing", 125), "games": ("Games", 55),
-           "rate": ("Team 1 wins [95%]", 160), "rounds": ("Rounds", 60),
-           "cap": ("Cap draws", 80), "ended": ("Ended by", 130)}
+SUGGEST_TWEAKS = 6  # tweaks measured per request, with the map as it is
+SUGGEST_GAMES = 64  # at most, per mirror pairing and map: the time limit may end it sooner
+COLUMNS = {"pairing": ("Pairing", 110), "games": ("Games", 50),
+           "rate": ("Team 1 [95%]", 115), "verdict": ("Verdict", 95),
+           "rounds": ("Rounds", 55), "shots": ("Shots/rd", 65), "limit": ("Limit", 45),
+           "ended": ("Ended by", 140)}
 NO_HITS = ""
 STALE_NOTE = " (measured before your last edits)"
+THIS_MACHINE = "this machine"
 
 
 @dataclass(frozen=True)
@@ -50,13 +58,32 @@ def rate_text(rate: float | None, interval: Sequence[float] | None) -> str:
     return f"{rate:.0%} [{interval[0]:.0%}-{interval[1]:.0%}]"
 
 
+def _decimal(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
 def row_values(row: dict[str, Any]) -> tuple[str, ...]:
     """One report row as the table shows it."""
     ended = ", ".join(f"{why} {n}" for why, n in row["victories"].items())
-    rounds = "-" if row["mean_rounds"] is None else f"{row['mean_rounds']:.1f}"
     return (pairing_label(row["pairing"]), str(row["games"]),
-            rate_text(row["team1_win_rate"], row["team1_interval"]), rounds,
-            str(row["victories"].get("cap", 0)), ended or "-")
+            rate_text(row["team1_win_rate"], row["team1_interval"]),
+            row.get("verdict", "(bots)"), _decimal(row["mean_rounds"]),
+            _decimal(row["shots_per_round"]), str(row["round_limit"] + row["capped"]),
+            ended or "-")
+
+
+def count_text(done: int, total: int, left: float | None) -> str:
+    """`120 of at most 3,000 games, 8:12 left`."""
+    clock = "" if left is None else f", {int(left) // 60}:{int(left) % 60:02d} left"
+    return f"{done:,} of at most {total:,} games{clock}"
+
+
+def gap_text(gap: tuple[float, float] | None) -> str:
+    """A difference of rates in points: `-18 [-30, -6] points`."""
+    if gap is None:
+        return "-"
+    low, high = gap
+    return f"{(low + high) / 2 * 100:+.0f} [{low * 100:+.0f}, {high * 100:+.0f}] points"
 
 
 class BalancePanel(tk.Toplevel):
@@ -67,7 +94,8 @@ class BalancePanel(tk.Toplevel):
         self.title("Balance")
         self.hooks = hooks
         self.run: LabRun | None = None
-        self.measured: LabRun | None = None  # the last measure run played to the end
+        self.started = 0.0  # time.monotonic() when the run started
+        self.measured: LabRun | None = None  # the last measure run that ended by itself
         self.shown: LabRun | None = None  # the measure run whose rows the table shows
         self.tried: list[suggestions.Tweak] = []  # the tweaks the current run measures
         self.found: list[suggestions.Measured] = []
@@ -94,31 +122,46 @@ class BalancePanel(tk.Toplevel):
             check.grid(row=i // 2, column=2 * (i % 2), columnspan=2, sticky="w", padx=(0, 8))
             tip(check, f"Bots playing each other: {pairing[0]} and {pairing[1]}, sides swapped "
                        "every other game")
-        below = (len(CHOICES) + 1) // 2  # the first row under the pairings' two columns
-        ttk.Label(box, text="Games per pairing").grid(row=below, column=0, sticky="w", pady=4)
-        self.games = tk.IntVar(value=model.DEFAULT_GAMES)
-        spin = ttk.Spinbox(box, from_=2, to=1000, textvariable=self.games, width=6)
-        spin.grid(row=below, column=1, sticky="w")
-        tip(spin, f"More games narrow the intervals; {model.DEFAULT_GAMES} take about a minute")
-        ttk.Label(box, text="Hard bot's search steps").grid(row=below + 1, column=0, sticky="w")
-        self.steps = tk.IntVar(value=model.DEFAULT_STEPS)
-        steps = ttk.Spinbox(box, from_=1, to=100000, textvariable=self.steps, width=6)
-        steps.grid(row=below + 1, column=1, sticky="w")
-        tip(steps, "How far a searching bot looks per decision: more plays better and slower "
-            "(the badge records it)")
+        first = (len(CHOICES) + 1) // 2
+        self.games = self._spin(box, first, "At most, games a pairing", model.DEFAULT_GAMES,
+                                (2, 100000), "The run stops sooner once the games can tell "
+                                "fair from leaning; a map on the edge of 40-60% plays them all")
+        self.minutes = self._spin(box, first + 1, "Time limit, minutes", model.DEFAULT_MINUTES,
+                                  (1, 10000), "Then the run stops and keeps its games: the "
+                                  "verdict may still be undecided")
+        self.steps = self._spin(box, first + 2, "Hard bot's search steps", model.DEFAULT_STEPS,
+                                (1, 100000), "How far a searching bot looks per decision: more "
+                                "plays better and slower (the badge records it)")
+        ttk.Label(box, text="Dask scheduler").grid(row=first + 3, column=0, sticky="w")
+        self.scheduler = tk.StringVar(value=editor_settings.scheduler() or THIS_MACHINE)
+        entry = ttk.Entry(box, textvariable=self.scheduler, width=24)
+        entry.grid(row=first + 3, column=1, columnspan=2, sticky="w")
+        tip(entry, "tcp://HOST:PORT plays the games on that Dask cluster (pip install "
+                   f"'laser-flag[cluster]' on every machine); '{THIS_MACHINE}': two processes "
+                   "here. Kept for next time.")
         buttons = ttk.Frame(box)
-        buttons.grid(row=below, column=2, columnspan=2, rowspan=2, sticky="e")
+        buttons.grid(row=first, column=2, columnspan=2, rowspan=2, sticky="e")
         self.measure_button = ttk.Button(buttons, text="Measure", command=self.measure)
         self.measure_button.pack(side="left", padx=4)
-        tip(self.measure_button, "Play the games in the background. Key Return")
+        tip(self.measure_button, "Play games in the background until the verdict is told, the "
+                                 "cap is reached or the time is up. Key Return")
         self.stop_button = ttk.Button(buttons, text="Stop", command=self.stop, state="disabled")
         self.stop_button.pack(side="left")
         tip(self.stop_button, "Stop now and keep the games played so far")
         self.bar = ttk.Progressbar(box, length=360, mode="determinate")
-        self.bar.grid(row=below + 2, column=0, columnspan=3, sticky="ew", pady=(4, 0))
-        self.count = ttk.Label(box, text="", width=22)
-        self.count.grid(row=below + 2, column=3, sticky="w", padx=6)
+        self.bar.grid(row=first + 4, column=0, columnspan=3, sticky="ew", pady=(4, 0))
+        self.count = ttk.Label(box, text="", width=34)
+        self.count.grid(row=first + 4, column=3, sticky="w", padx=6)
         self.bind("<Return>", lambda _e: self.measure())
+
+    def _spin(self, box: ttk.LabelFrame, row: int, text: str, value: int,
+              limits: tuple[int, int], hint: str) -> tk.IntVar:
+        ttk.Label(box, text=text).grid(row=row, column=0, sticky="w", pady=2)
+        var = tk.IntVar(value=value)
+        spin = ttk.Spinbox(box, from_=limits[0], to=limits[1], textvariable=var, width=7)
+        spin.grid(row=row, column=1, sticky="w")
+        tip(spin, hint)
+        return var
 
     def _results(self, body: ttk.Frame) -> None:
         self.table = ttk.Treeview(body, columns=tuple(COLUMNS), show="headings",
@@ -153,22 +196,26 @@ class BalancePanel(tk.Toplevel):
             self.layer_buttons.append(radio)
 
     def _suggestions(self, body: ttk.Frame) -> None:
-        box = ttk.LabelFrame(body, text="Suggestions: one-step tweaks nearest 50%", padding=6)
+        box = ttk.LabelFrame(body, text="Suggestions: one-step tweaks measurably nearer 50%",
+                             padding=6)
         box.pack(fill="both", expand=True, pady=(8, 0))
-        self.tweak_list = ttk.Treeview(box, columns=("tweak", "rate"), show="headings",
+        self.tweak_list = ttk.Treeview(box, columns=("tweak", "rate", "gap"), show="headings",
                                        height=suggestions.SHOWN, selectmode="browse")
-        self.tweak_list.heading("tweak", text="Tweak")
-        self.tweak_list.heading("rate", text="Team 1 wins [95%]")
-        self.tweak_list.column("tweak", width=440)
-        self.tweak_list.column("rate", width=160)
+        for key, title, width in (("tweak", "Tweak", 360), ("rate", "Team 1 [95%]", 115),
+                                  ("gap", "Against the map now", 165)):
+            self.tweak_list.heading(key, text=title)
+            self.tweak_list.column(key, width=width)
         self.tweak_list.pack(fill="x")
         self.tweak_list.bind("<Double-1>", lambda _e: self.apply_selected())
+        self.tweak_note = ttk.Label(box, text="", foreground="#555555")
+        self.tweak_note.pack(anchor="w")
         buttons = ttk.Frame(box)
         buttons.pack(fill="x", pady=(4, 0))
         self.suggest_button = ttk.Button(buttons, text="Suggest tweaks", command=self.suggest)
         self.suggest_button.pack(side="left")
-        tip(self.suggest_button, f"Measure {SUGGEST_TWEAKS} one-step tweaks, {SUGGEST_GAMES} "
-            "games per mirror pairing each, and list the ones nearest 50%")
+        tip(self.suggest_button, f"Measure {SUGGEST_TWEAKS} one-step tweaks and the map as it "
+            f"is, up to {SUGGEST_GAMES} games per mirror pairing each, and list the ones the "
+            "games tell apart from the map now and nearer 50%")
         self.apply_button = ttk.Button(buttons, text="Apply selected", state="disabled",
                                        command=self.apply_selected)
         self.apply_button.pack(side="left", padx=4)
@@ -186,23 +233,36 @@ class BalancePanel(tk.Toplevel):
         except (tk.TclError, ValueError):
             return default
 
+    def _scheduler(self) -> str:
+        """The scheduler address typed ("" for this machine), kept for next time; ValueError
+        when it is not tcp://HOST:PORT."""
+        text = self.scheduler.get().strip()
+        address = "" if text in ("", THIS_MACHINE) else check_address(text)
+        if address != editor_settings.scheduler():
+            editor_settings.set_scheduler(address)
+        return address
+
+    def _run_settings(self) -> dict[str, Any]:
+        return {"steps": self._number(self.steps, 1, model.DEFAULT_STEPS),
+                "minutes": self._number(self.minutes, 1, model.DEFAULT_MINUTES),
+                "scheduler": self._scheduler()}
+
     def measure(self) -> None:
         """Start measuring the document as it is now."""
         games = self._number(self.games, 2, model.DEFAULT_GAMES)
-        steps = self._number(self.steps, 1, model.DEFAULT_STEPS)
-        self._start(lambda doc, pairings: model.measure(doc, pairings, games, steps=steps), [])
+        self._start(lambda doc, pairings, settings: model.measure(
+            doc, pairings, games, **settings), [])
 
     def suggest(self) -> None:
-        """Start measuring a few tweaks of the document with the mirror pairings ticked (they
-        measure the map; a mixed pairing measures the bots too)."""
+        """Start measuring a few tweaks of the document, and the document as it is, with the
+        mirror pairings ticked (they measure the map; a mixed pairing measures the bots too)."""
         doc = self.hooks.document()
         chosen = suggestions.sample(doc, SUGGEST_TWEAKS)
-        steps = self._number(self.steps, 1, model.DEFAULT_STEPS)
-        self._start(lambda d, pairings: model.start(
+        self._start(lambda d, pairings, settings: model.start(
             suggestions.measured_maps(d, chosen), [p for p in pairings if is_mirror(p)],
-            SUGGEST_GAMES, steps=steps), chosen)
+            SUGGEST_GAMES, sequential=False, **settings), chosen)
 
-    def _start(self, begin: Callable[[MapDocument, list[Pairing]], LabRun],
+    def _start(self, begin: Callable[[MapDocument, list[Pairing], dict[str, Any]], LabRun],
                tried: list[suggestions.Tweak]) -> None:
         if self.run is not None and self.run.running:
             return
@@ -211,10 +271,14 @@ class BalancePanel(tk.Toplevel):
             self.count.configure(text=f"Tick a {'mirror ' if tried else ''}pairing first")
             return
         try:
-            self.run = begin(self.hooks.document(), pairings)
-        except model.NotPlayable as e:
+            self.run = begin(self.hooks.document(), pairings, self._run_settings())
+        except (model.NotPlayable, ValueError) as e:
             self.count.configure(text=f"Cannot measure: {e}")
             return
+        except OSError as e:  # the editor's settings could not be written
+            self.count.configure(text=f"Cannot keep the scheduler: {e.strerror or e}")
+            return
+        self.started = time.monotonic()
         self.tried = tried
         if not tried:
             self.measured = None
@@ -232,8 +296,11 @@ class BalancePanel(tk.Toplevel):
         if self.run is None:
             return
         progress = self.run.progress()
-        self.bar.configure(maximum=progress.total, value=progress.done)
-        self.count.configure(text=f"{progress.done} of {progress.total} games")
+        self.bar.configure(maximum=max(1, progress.total), value=progress.done)
+        left = None
+        if progress.running and self.run.seconds is not None:
+            left = max(0.0, self.run.seconds - (time.monotonic() - self.started))
+        self.count.configure(text=count_text(progress.done, progress.total, left))
         if self.tried:
             self._show_tweaks(progress.rows)
         else:
@@ -241,15 +308,17 @@ class BalancePanel(tk.Toplevel):
         if progress.running:
             self.after(POLL_MS, self._poll)
         else:
-            self._finished(progress.done == progress.total)
+            self._finished()
 
-    def _finished(self, complete: bool) -> None:
+    def _finished(self) -> None:
+        """The run ended: by itself (told, the cap, the time up), by Stop, or failing."""
         self._set_running(False)
-        if not self.tried and complete:
+        why = self.run.cut_short
+        if not self.tried and why != STOPPED and self.run.error is None:
             self.measured = self.run
             self.badge_button.state(["!disabled"])
-        if not complete:
-            self.count.configure(text=self.count.cget("text") + " (stopped)")
+        if why is not None:
+            self.count.configure(text=self.count.cget("text") + f" ({why})")
 
     def stop(self) -> None:
         """Stop the run; the games played so far stay in the table."""
@@ -264,7 +333,7 @@ class BalancePanel(tk.Toplevel):
         for row in rows:
             self.table.insert("", "end", values=row_values(row))
         self.shown = self.run
-        self.verdict_text = f"This map: {verdict(rows)}"
+        self.verdict_text = f"This map: {judge(rows).text}"
         self.layers = model.hit_layers(rows)
         for radio in self.layer_buttons:
             radio.state(["!disabled"])
@@ -278,12 +347,17 @@ class BalancePanel(tk.Toplevel):
         self.hooks.show_hits(name, self.layers.get(name, {}))
 
     def _show_tweaks(self, rows: list[dict[str, Any]]) -> None:
-        measured = suggestions.measure(self.tried, rows, len(self.pairings_of_run()))
-        self.found = suggestions.nearest_fair(measured)
+        now, measured = suggestions.measure(self.tried, rows, len(self.pairings_of_run()))
+        self.found = suggestions.measurably_better(measured, now)
         self.tweak_list.delete(*self.tweak_list.get_children())
         for i, m in enumerate(self.found):
-            self.tweak_list.insert("", "end", iid=str(i),
-                                   values=(m.tweak.label, rate_text(m.rate, m.interval)))
+            self.tweak_list.insert("", "end", iid=str(i), values=(
+                m.tweak.label, rate_text(m.rate, m.interval), gap_text(m.against(now))))
+        games = min((r["games"] for r in rows), default=0)
+        now_text = f"the map now: team 1 {rate_text(now.rate, now.interval)}"
+        self.tweak_note.configure(text=(
+            f"Listed: the tweaks {games} games each tell apart from the map now ({now_text})"
+            if self.found else f"No tweak measurably better ({games} games each; {now_text})"))
         self.apply_button.state(["!disabled" if self.found else "disabled"])
 
     def pairings_of_run(self) -> tuple[Pairing, ...]:
@@ -298,7 +372,7 @@ class BalancePanel(tk.Toplevel):
 
     def store_badge(self) -> None:
         if self.measured is not None:
-            self.hooks.store_badge(model.badge_value(self.measured))
+            self.hooks.store_badge(badge_value(self.measured))
             self.show_badge()
 
     def show_badge(self) -> None:

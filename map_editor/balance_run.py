@@ -1,6 +1,7 @@
 """The Balance panel's model: the lab (laser_flag.lab.LabRun) on the map being edited, not its
-file; the hit map as two board layers; the badge stored in the document as one undoable edit.
-No Tk: the panel starts a run, polls its progress from Tk's `after` and draws what it reads.
+file, until the verdict is told or the time is up; the hit map as two board layers; the badge
+stored in the document as one undoable edit (and kept as measured here). No Tk: the panel
+starts a run, polls its progress from Tk's `after` and draws what it reads.
 """
 
 from __future__ import annotations
@@ -10,14 +11,16 @@ from typing import Any
 
 from laser_flag.engine import GameMap, MapError, Pos, parse_map
 from laser_flag.engine.mapfile import team_without_units
-from laser_flag.lab import STYLES, LabRun, Pairing
+from laser_flag.lab import STYLES, LabRun, Pairing, Where, measured, new_plan
 from laser_flag.lab import badge as lab_badge
+from laser_flag.lab.here import STANDARD_GAMES, STANDARD_SEED
 from laser_flag.lab.stats import wilson
 
 from .document import MapDocument
 
 DEFAULT_PAIRINGS: tuple[Pairing, ...] = STYLES
-DEFAULT_GAMES = 8  # per pairing: 35-90 s for the three styles on this 2-core machine (README)
+DEFAULT_GAMES = STANDARD_GAMES  # a pairing's most: the run stops sooner once it can tell
+DEFAULT_MINUTES = 10  # then the run stops, the games played so far kept (maybe undecided)
 DEFAULT_STEPS = 40  # the searching bots' budget per decision: the lab's default takes minutes
 JOBS = 2  # worker processes: this machine's cores; the editor itself mostly waits
 FIRED_FROM, TARGET_AT = "fired_from", "target_at"
@@ -45,18 +48,27 @@ def budget(steps: int) -> str:
     return f"steps:{steps}"
 
 
-def start(maps: Sequence[GameMap], pairings: Sequence[Pairing], games: int, seed: int = 0,
-          steps: int = DEFAULT_STEPS, jobs: int = JOBS) -> LabRun:
-    """A lab run over `maps` in background processes, already started."""
-    run = LabRun(maps, pairings, games, seed=seed, jobs=jobs, budget=budget(steps))
+def where(scheduler: str = "") -> Where:
+    """Two local processes, or the Dask cluster of `scheduler` when one is set."""
+    return Where(jobs=JOBS, scheduler=scheduler or None)
+
+
+def start(maps: Sequence[GameMap], pairings: Sequence[Pairing], games: int,
+          seed: int = STANDARD_SEED, steps: int = DEFAULT_STEPS, sequential: bool = True,
+          minutes: float | None = DEFAULT_MINUTES, scheduler: str = "") -> LabRun:
+    """A lab run over `maps` in the background, already started."""
+    plan = new_plan(maps, pairings, games, seed, budget=budget(steps), sequential=sequential)
+    run = LabRun(plan, where(scheduler), None if minutes is None else minutes * 60)
     run.start()
     return run
 
 
-def measure(doc: MapDocument, pairings: Sequence[Pairing], games: int, seed: int = 0,
-            steps: int = DEFAULT_STEPS, jobs: int = JOBS) -> LabRun:
-    """The lab on the document as it is now (saved or not)."""
-    return start([playable_map(doc.data, doc.title_name)], pairings, games, seed, steps, jobs)
+def measure(doc: MapDocument, pairings: Sequence[Pairing], games: int = DEFAULT_GAMES,
+            seed: int = STANDARD_SEED, steps: int = DEFAULT_STEPS,
+            minutes: float | None = DEFAULT_MINUTES, scheduler: str = "") -> LabRun:
+    """The lab on the document as it is now (saved or not), until the verdict is told."""
+    gm = playable_map(doc.data, doc.title_name)
+    return start([gm], pairings, games, seed, steps, True, minutes, scheduler)
 
 
 def hit_layers(rows: Sequence[dict[str, Any]]) -> dict[str, dict[Pos, int]]:
@@ -81,12 +93,6 @@ def map_rows(rows: Sequence[dict[str, Any]], pairings: int, index: int) -> list[
     return list(rows[index * pairings:(index + 1) * pairings])
 
 
-def badge_value(run: LabRun) -> dict[str, Any]:
-    """The `balance` value of a finished single-map run, as `laser-flag-balance --badge` writes."""
-    result = run.result()
-    return lab_badge.measured(run.plan.maps[0], result, result["maps"])
-
-
 def changed_since(run: LabRun, doc: MapDocument) -> bool:
     """Whether the document now plays differently from the map `run` measured."""
     try:
@@ -97,12 +103,15 @@ def changed_since(run: LabRun, doc: MapDocument) -> bool:
 
 
 def store_badge(doc: MapDocument, value: dict[str, Any]) -> None:
-    """Put the badge in the document (saving writes it), as one undoable edit."""
+    """Put the badge in the document (saving writes it), as one undoable edit; it was measured
+    here, so it is kept in the data folder too."""
     doc.history.change("Balance badge", {lab_badge.KEY: value})
+    measured.keep(value)
 
 
 def badge_text(doc: MapDocument) -> str:
-    """What the chooser would say of the document's badge now: fair, leans, stale, not measured."""
+    """What the chooser would say of the document's badge now: fair, leans, undecided, stale,
+    not measured."""
     try:
         gm = parse_map(doc.data, doc.title_name)
     except MapError:

@@ -25,9 +25,10 @@ from typing import Any
 
 from laser_flag.engine.mapfile import MapError, parse_map, save_map
 from laser_flag.lab import Pairing
-from laser_flag.lab.games import Plan, tasks
+from laser_flag.lab.executors import local
+from laser_flag.lab.games import Plan
 from laser_flag.lab.report import rows
-from laser_flag.lab.run import play_all
+from laser_flag.lab.run import play_plan, workers
 from laser_flag.tools.cli import argument_type
 
 from .balance_run import pooled
@@ -64,7 +65,8 @@ def measure(maps: Sequence[dict[str, Any]], games: int, seeds: Sequence[int],
     per_map: list[list[dict[str, Any]]] = [[] for _ in maps]
     for seed in seeds:
         plan = Plan(parsed, (RUSHERS,), games, seed)
-        for i, row in enumerate(rows(plan, list(play_all(tasks(plan), jobs)))):
+        played = play_plan(plan, local(workers(plan, jobs))).records
+        for i, row in enumerate(rows(plan, played)):
             per_map[i].append(row)
     return [(pooled(r)[0], games * len(seeds)) for r in per_map]
 

@@ -1,6 +1,8 @@
 """One-step tweaks the Balance panel measures: a unit's start moved by a tile, a team's score
 limit changed by one, one floor tile turned into cover or back. On a symmetric map each tweak
-is made on both halves (teams swapped), so the map stays symmetric. No Tk.
+is made on both halves (teams swapped), so the map stays symmetric. The map as it is plays in
+the same run, and a tweak is suggested only when its games tell it apart from the map as it is
+and bring team 1 nearer 50%. No Tk.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from laser_flag.engine import GameMap
 from laser_flag.engine.game_map import ELEVATED, LEVEL, TEAMS, Pos, other_team
 from laser_flag.engine.mapfile import MapError, parse_map
 from laser_flag.engine.ruleset import CLASS_LABELS
+from laser_flag.lab.stats import difference, wilson
 
-from .balance_run import map_rows, pooled
+from .balance_run import map_rows
 from .document import MapDocument, UnitRow, unit_entries
 from .properties import effective
 from .symmetry import has_symmetry, image_fn, symmetries
@@ -165,33 +168,65 @@ def _playable(doc: MapDocument, tweak: Tweak) -> bool:
 
 @dataclass(frozen=True)
 class Measured:
-    """A tweak with team 1's pooled win rate over the pairings and its 95% interval."""
+    """A tweak (None: the map as it is) with team 1's wins and losses over the mirror pairings."""
 
-    tweak: Tweak
-    rate: float | None
-    interval: tuple[float, float] | None
+    tweak: Tweak | None
+    wins: int
+    losses: int
+
+    @property
+    def rate(self) -> float | None:
+        decided = self.wins + self.losses
+        return self.wins / decided if decided else None
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        return wilson(self.wins, self.wins + self.losses)
 
     @property
     def distance(self) -> float:
         """How far from fair: |rate - 50%| (to 6 places, so 45% and 55% tie), unmeasured last."""
         return 1.0 if self.rate is None else round(abs(self.rate - 0.5), 6)
 
+    def against(self, now: Measured) -> tuple[float, float] | None:
+        """The 95% interval of this rate minus the map's as it is now (Newcombe's)."""
+        return difference(self.wins, self.wins + self.losses, now.wins, now.wins + now.losses)
 
-def nearest_fair(measured: Sequence[Measured], shown: int = SHOWN) -> list[Measured]:
-    """The few tweaks that bring team 1 nearest 50%, the narrower interval first on a tie."""
+
+def told_apart(tweak: Measured, now: Measured) -> bool:
+    """The games tell the tweak from the map as it is (the difference's interval excludes 0),
+    and it moves team 1 towards 50%."""
+    gap = tweak.against(now)
+    if gap is None or now.rate is None or tweak.distance >= now.distance:
+        return False
+    toward = -1 if now.rate > 0.5 else 1  # the sign of a move towards 50%
+    return gap[0] > 0 if toward > 0 else gap[1] < 0
+
+
+def measurably_better(measured: Sequence[Measured], now: Measured,
+                      shown: int = SHOWN) -> list[Measured]:
+    """The tweaks told apart from the map as it is and nearer 50%, nearest first (the narrower
+    interval first on a tie); empty when the games cannot tell any."""
     def width(m: Measured) -> float:
         return 1.0 if m.interval is None else m.interval[1] - m.interval[0]
 
-    return sorted(measured, key=lambda m: (m.distance, width(m)))[:shown]
-
+    found = [m for m in measured if told_apart(m, now)]
+    return sorted(found, key=lambda m: (m.distance, width(m)))[:shown]
 
 
 def measured_maps(doc: MapDocument, chosen: Sequence[Tweak]) -> list[GameMap]:
-    """The tweaked maps to hand the lab, one per tweak, in order."""
-    return [parse_map(t.applied_to(doc.data), t.label) for t in chosen]
+    """The maps to hand the lab: the map as it is, then one per tweak, in order."""
+    return [parse_map(doc.data, "the map as it is"),
+            *(parse_map(t.applied_to(doc.data), t.label) for t in chosen)]
 
 
 def measure(chosen: Sequence[Tweak], rows: Sequence[dict[str, Any]],
-            pairings: int) -> list[Measured]:
-    """Each tweak's pooled numbers from the rows of a run over `measured_maps`."""
-    return [Measured(t, *pooled(map_rows(rows, pairings, i))) for i, t in enumerate(chosen)]
+            pairings: int) -> tuple[Measured, list[Measured]]:
+    """The map as it is and each tweak, from the rows of a run over `measured_maps` (mirror
+    pairings only: they measure the map)."""
+    def pooled(index: int, tweak: Tweak | None) -> Measured:
+        mine = map_rows(rows, pairings, index)
+        return Measured(tweak, sum(r["team1_wins"] for r in mine),
+                        sum(r["team2_wins"] for r in mine))
+
+    return pooled(0, None), [pooled(i + 1, t) for i, t in enumerate(chosen)]

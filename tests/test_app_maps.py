@@ -11,7 +11,8 @@ from laser_flag.app import main, parse_args
 from laser_flag.engine import load_map
 from laser_flag.lab import badge
 from laser_flag.resources import bundled_maps
-from laser_flag.tools import balance
+from laser_flag.tools import balance, rolls
+from map_editor import app as editor_app
 
 BUNDLED = sorted(p.stem for p in bundled_maps().glob("*.json"))
 
@@ -100,3 +101,27 @@ def test_list_maps_prints_each_maps_badge(data_dir, capsys):
     expected = badge.status(load_map(mine)).text
     assert next(line for line in lines if "mine.json" in line).endswith(f"{expected}  [yours]")
     assert "changed since measured" in next(line for line in lines if "stale.json" in line)
+
+
+def test_every_tool_takes_a_maps_name_as_the_game_does(data_dir, capsys):
+    mine = own_map(data_dir, "mine", "Mine")
+    duel = bundled_maps() / "duel.json"
+    assert balance.main(["duel", "mine", "--bots", "rusher,rusher", "--games", "2"]) == 0
+    table = capsys.readouterr().out
+    assert f"{duel}  " in table and f"{mine}  " in table  # a row each, named by its file
+    assert rolls.main(["--map", "duel"]) == 0
+    assert f"map rules from {duel}" in capsys.readouterr().out
+    assert editor_app.parse_args(["duel"]).file == duel
+    assert editor_app.parse_args(["mine"]).file == mine
+
+
+@pytest.mark.parametrize(("tool", "argv"), [
+    (balance.main, ["nosuch"]),
+    (rolls.main, ["--map", "nosuch"]),
+    (editor_app.main, ["nosuch"]),
+])
+def test_every_tool_refuses_an_unknown_name_in_one_line_naming_the_maps(tool, argv, capsys):
+    assert tool(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "no map file 'nosuch', and no map of that name" in err and "duel" in err

@@ -12,6 +12,7 @@ LAZY_ON_PURPOSE = {
     ("laser_flag.tools.plotting", "matplotlib"): "optional: only --plot needs it",
     ("laser_flag.tools.plotting", "matplotlib.pyplot"): "after matplotlib.use('Agg')",
     ("map_editor.app", "map_editor.window"): "after the environment pygame reads on import",
+    ("laser_flag.lab.cluster", "distributed"): "optional: only the Dask executor needs it",
 }
 
 

@@ -27,7 +27,8 @@ def wait_until(predicate: Callable[[], T], what: str, timeout: float = 10.0,
 
 
 class PipeReader:
-    """Reads a child's pipe in the background, so a test can wait for some text to appear."""
+    """Reads a child's pipe (or a pseudo-terminal) in the background, so a test can wait for
+    some text to appear."""
 
     def __init__(self, pipe: io.BufferedReader) -> None:
         self._chunks: list[bytes] = []
@@ -35,8 +36,11 @@ class PipeReader:
         self._thread.start()
 
     def _read(self, pipe: io.BufferedReader) -> None:
-        while chunk := pipe.read1(4096):
-            self._chunks.append(chunk)
+        try:
+            while chunk := pipe.read1(4096):
+                self._chunks.append(chunk)
+        except OSError:  # a pseudo-terminal's main side: EIO once the child has closed its side
+            pass
 
     def text(self) -> str:
         """Everything read so far."""

@@ -12,7 +12,6 @@ from .budget import Budget
 from .registry import make_bot
 
 CAP_REASON = "cap"  # the victory reason of a game stopped by the round cap: a draw
-LIMIT_REASON = "turn_limit"  # the engine's reason when a map's turn limit ends a game (RULES §7)
 DRAW = "draw"
 
 

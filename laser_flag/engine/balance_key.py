@@ -14,6 +14,7 @@ from typing import Any
 MAX_PAIRINGS = 16
 MAX_NAME_CHARS = 40  # a bot's name, the game version, the budget
 MAX_COUNT = 10**9
+MAX_SHOTS_PER_ROUND = 1000  # far above any real game: a unit fires a few shots a turn
 RATE_SLACK = 1e-6  # the lab writes rates rounded to 6 decimals
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 
@@ -68,13 +69,30 @@ def check(value: Any, place: str = "balance") -> None:
     _count(value["max_rounds"], f"{place}.max_rounds", least=1)
     if value.get("budget") is not None:
         _short_text(value["budget"], f"{place}.budget")
+    _check_run(value, place)
     rows = value["pairings"]
-    _need(isinstance(rows, Sequence) and not isinstance(rows, str)
-          and 0 < len(rows) <= MAX_PAIRINGS, f"{place}.pairings",
-          f"must be a list of 1 to {MAX_PAIRINGS} pairings")
+    _short_list(rows, f"{place}.pairings", "pairings")
     for i, row in enumerate(rows):
         _check_row(row, f"{place}.pairings[{i}]")
         _check_length(row, value["max_rounds"], f"{place}.pairings[{i}]")
+
+
+def _check_run(value: Mapping[str, Any], place: str) -> None:
+    """`sequential` and `styles` (how the run stopped, the bots it measured) are optional:
+    badges written before runs stopped early lack them."""
+    if "sequential" in value:
+        _need(isinstance(value["sequential"], bool), f"{place}.sequential",
+              "must be true or false")
+    if "styles" in value:
+        _short_list(value["styles"], f"{place}.styles", "bot names")
+        for i, name in enumerate(value["styles"]):
+            _short_text(name, f"{place}.styles[{i}]")
+
+
+def _short_list(value: Any, place: str, what: str) -> None:
+    _need(isinstance(value, Sequence) and not isinstance(value, str)
+          and 0 < len(value) <= MAX_PAIRINGS, place,
+          f"must be a list of 1 to {MAX_PAIRINGS} {what}")
 
 
 def _check_row(row: Any, place: str) -> None:
@@ -112,8 +130,10 @@ def _check_rate(row: Mapping[str, Any], place: str) -> None:
 
 
 def _check_length(row: Mapping[str, Any], max_rounds: int, place: str) -> None:
-    """`mean_rounds`, `capped` and `limit_draws` (how long games lasted, how many the round cap
-    stopped, how many were drawn at the turn limit) are optional: older badges lack them."""
+    """The pace is optional: `mean_rounds` and `capped` (how long games lasted, how many the
+    round cap stopped) are missing from badges before 0.14.0, `shots_per_round` and
+    `round_limit` (games the map's own round limit ended) from those before runs stopped early,
+    `limit_draws` (those of them drawn) from those before the zoo's styles."""
     rounds = row.get("mean_rounds")
     if rounds is not None:
         _need(_is_number(rounds) and 0 <= rounds <= max_rounds, f"{place}.mean_rounds",
@@ -122,7 +142,17 @@ def _check_length(row: Mapping[str, Any], max_rounds: int, place: str) -> None:
         _count(row["capped"], f"{place}.capped")
         _need(row["capped"] <= row["draws"], f"{place}.capped",
               "must be at most draws (a game the cap stopped is a draw)")
+    shots = row.get("shots_per_round")
+    if shots is not None:
+        _need(_is_number(shots) and 0 <= shots <= MAX_SHOTS_PER_ROUND,
+              f"{place}.shots_per_round", f"must be a number 0 to {MAX_SHOTS_PER_ROUND}")
+    if "round_limit" in row:
+        _count(row["round_limit"], f"{place}.round_limit")
+        _need(row["round_limit"] + row.get("capped", 0) <= row["games"],
+              f"{place}.round_limit", "round_limit + capped must be at most games")
     if "limit_draws" in row:
         _count(row["limit_draws"], f"{place}.limit_draws")
         _need(row["limit_draws"] + row.get("capped", 0) <= row["draws"], f"{place}.limit_draws",
               "with capped, must be at most draws")
+        _need(row["limit_draws"] <= row.get("round_limit", row["limit_draws"]),
+              f"{place}.limit_draws", "must be at most round_limit")

@@ -1,5 +1,8 @@
 """A map's balance badge: the lab's result stored in the map file under `balance`
-(docs/MAP_FORMAT.md), and what it says now: fair, leaning, not measured, or stale.
+(docs/MAP_FORMAT.md), and what it says now: fair, leaning, undecided, not measured, or stale.
+
+A badge in a map file is its author's claim: the verdict is worked out again from its counts
+(lab.verdict), never read from it, and lab.measured keeps what this machine measured itself.
 
 The badge holds a digest of everything in the map that changes how a game plays (terrain,
 units, score limits, turn limit, rules, the fog default) and nothing else, so renaming a map
@@ -15,18 +18,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from laser_flag.bots.match import CAP_REASON
 from laser_flag.engine import GameMap, load_map
 from laser_flag.engine.game_map import map_to_dict
 from laser_flag.engine.mapfile import save_map
 
-from . import report
+from .pairings import is_mirror
+from .report import stalls
+from .verdict import LEANS, NO_MIRROR, NOT_MEASURED, UNDECIDED, Verdict, interval, judge
 
 KEY = "balance"
 PLAY_KEYS = ("tiles", "units", "score_limit", "turn_limit", "rules")  # as map_to_dict writes them
 ROW_KEYS = ("pairing", "games", "team1_wins", "team2_wins", "draws", "team1_win_rate",
-            "team1_interval", "mean_rounds")
-NOT_MEASURED = report.NOT_MEASURED
+            "team1_interval", "mean_rounds", "shots_per_round", "round_limit", "capped",
+            "limit_draws")
 CHANGED = "changed since measured"
 
 
@@ -40,20 +44,14 @@ def play_digest(gm: GameMap) -> str:
 
 
 def measured(gm: GameMap, doc: dict[str, Any], rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The `balance` value for one map: the run's settings and the map's rows of `doc`."""
+    """The `balance` value for one map: the run's settings and the map's rows of `doc`: the
+    counts, the styles measured, and the pace (a map whose games stall is not fair play)."""
     return {
         "game_version": doc["game_version"], "digest": play_digest(gm), "seed": doc["seed"],
-        "games": doc["games_per_pairing"], "max_rounds": doc["max_rounds"],
-        "budget": doc["budget"], "pairings": [_badge_row(r) for r in rows],
+        "games": doc["games_per_pairing"], "sequential": doc["sequential"],
+        "styles": doc["styles"], "max_rounds": doc["max_rounds"], "budget": doc["budget"],
+        "pairings": [{k: r[k] for k in ROW_KEYS} for r in rows],
     }
-
-
-def _badge_row(row: dict[str, Any]) -> dict[str, Any]:
-    """A report row as a badge keeps it: the counts, and how long games lasted, how many the
-    round cap stopped and how many were drawn at the turn limit (a map whose games stall is not
-    fair play either)."""
-    return {**{k: row[k] for k in ROW_KEYS}, "capped": row["victories"].get(CAP_REASON, 0),
-            "limit_draws": row["limit_draws"]}
 
 
 def write(path: str | os.PathLike[str], value: dict[str, Any]) -> None:
@@ -65,18 +63,19 @@ def write(path: str | os.PathLike[str], value: dict[str, Any]) -> None:
 
 @dataclass(frozen=True)
 class BadgeStatus:
-    """What a map's badge says now; `rate` and `interval` are team 1's in the pairing that
-    decided a lean (the mirror pairing farthest from 50%), else None."""
+    """What a badge says now: `verdict` (lab.verdict's word, or CHANGED), the mirror games it
+    counted, and for a lean team 1's rate and interval in the pairing that names it."""
 
-    verdict: str  # report.FAIR, one of report.LEANS, NOT_MEASURED or CHANGED
+    verdict: str
     rate: float | None = None
     interval: tuple[float, float] | None = None
+    games: int = 0
 
     @property
     def leaning(self) -> tuple[float, tuple[float, float]] | None:
         """The leaning team's own win rate and interval (a player reads "leans team 2, 61%" as
         team 2 winning 61%), or None when the map does not lean."""
-        team = next((t for t, word in report.LEANS.items() if word == self.verdict), None)
+        team = next((t for t, word in LEANS.items() if word == self.verdict), None)
         if team is None or self.rate is None or self.interval is None:
             return None
         if team == "1":
@@ -85,8 +84,10 @@ class BadgeStatus:
 
     @property
     def text(self) -> str:
-        """`fair`, `leans team 2 (62% [55-69])` (the leaning team's rate), `not measured`,
-        `changed since measured`."""
+        """`fair`, `leans team 2 (62% [55-69])` (the leaning team's rate), `undecided (96
+        games)`, `not measured`, `changed since measured`."""
+        if self.verdict == UNDECIDED:
+            return Verdict(UNDECIDED, self.games).text
         if self.leaning is None:
             return self.verdict
         rate, (low, high) = self.leaning
@@ -94,18 +95,44 @@ class BadgeStatus:
 
 
 def status(gm: GameMap) -> BadgeStatus:
-    """The badge of a map as it is now (a badge for other content is CHANGED)."""
-    value = gm.to_json_dict().get(KEY)
+    """The badge in the map as it is now (a badge for other content is CHANGED)."""
+    return value_status(gm, gm.to_json_dict().get(KEY))
+
+
+def value_status(gm: GameMap, value: dict[str, Any] | None) -> BadgeStatus:
+    """What a badge value (the map's own, or one measured here) says of `gm` as it is now."""
     if value is None:
         return BadgeStatus(NOT_MEASURED)
     if value["digest"] != play_digest(gm):
         return BadgeStatus(CHANGED)
-    rows = value["pairings"]
-    verdict = report.verdict(rows)
-    if verdict in (report.NO_MIRROR, report.NOT_MEASURED):
+    found = judge(value["pairings"])
+    if found.word in (NO_MIRROR, NOT_MEASURED):
         return BadgeStatus(NOT_MEASURED)
-    if verdict == report.FAIR:
-        return BadgeStatus(verdict)
-    worst = report.deciding_row(rows)
-    assert worst is not None  # a lean is only named after a measured mirror row
-    return BadgeStatus(verdict, worst["team1_win_rate"], tuple(worst["team1_interval"]))
+    if found.deciding is None:
+        return BadgeStatus(found.word, games=found.games)
+    row = found.deciding
+    rate = row["team1_wins"] / (row["team1_wins"] + row["team2_wins"])
+    return BadgeStatus(found.word, rate, interval(row), found.games)
+
+
+def pace(value: dict[str, Any]) -> dict[str, Any]:
+    """A badge's pace over its mirror pairings: games, mean rounds, shots a round, the games a
+    round limit ended and those of them drawn (each None where a row lacks it: older badges kept
+    less), and the mirror pairings whose games stall (report.stalls)."""
+    rows = [r for r in value["pairings"] if is_mirror(r["pairing"]) and r["games"]]
+    games = sum(r["games"] for r in rows)
+    known = {key: bool(rows) and all(r.get(key) is not None for r in rows)
+             for key in ("mean_rounds", "shots_per_round", "round_limit", "limit_draws")}
+    rounds = sum(r["mean_rounds"] * r["games"] for r in rows) if known["mean_rounds"] else 0
+    return {
+        "games": games,
+        "mean_rounds": rounds / games if known["mean_rounds"] else None,
+        "shots_per_round": (sum(r["shots_per_round"] * r["mean_rounds"] * r["games"]
+                                for r in rows) / rounds
+                            if known["shots_per_round"] and rounds else None),
+        "round_limit": (sum(r["round_limit"] + r.get("capped", 0) for r in rows)
+                        if known["round_limit"] else None),
+        "limit_draws": (sum(r["limit_draws"] + r.get("capped", 0) for r in rows)
+                        if known["limit_draws"] else None),
+        "stalls": [r["pairing"] for r in stalls(rows)],
+    }

@@ -30,17 +30,21 @@ class HitMap:
 
 
 class HitRecorder:
-    """Follows one game's events: where every unit stands, and the tiles of every hit."""
+    """Follows one game's events: where every unit stands, the tiles of every hit, and how many
+    shots were fired (the pace of the game)."""
 
     def __init__(self, gm: GameMap) -> None:
         self.standing = {uid: spec.pos for uid, spec in enumerate(gm.units)}
         self.hits = HitMap()
+        self.shots = 0
 
     def __call__(self, events: Sequence[Event]) -> None:
         for event in events:
             if isinstance(event, Moved):
                 self.standing[event.unit] = event.path[-1]
-            elif isinstance(event, Shot) and event.hit:
-                self.hits.fired_from[self.standing[event.shooter]] += 1
-                self.hits.target_at[self.standing[event.target]] += 1
+            elif isinstance(event, Shot):
+                self.shots += 1
+                if event.hit:
+                    self.hits.fired_from[self.standing[event.shooter]] += 1
+                    self.hits.target_at[self.standing[event.target]] += 1
 

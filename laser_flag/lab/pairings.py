@@ -10,11 +10,21 @@ from laser_flag.bots import BOT_NAMES, ZOO
 
 Pairing = tuple[str, str]
 
-# The standard pairings a map must be fair for: the searching bot against itself and every
-# scripted style of the zoo (`bots.ZOO`) against itself, then Hard against each style (mixed
-# pairings measure the bots, not the map).
-STYLES: tuple[Pairing, ...] = (("hard", "hard"), *((s, s) for s in ZOO),
-                               *(("hard", s) for s in ZOO))
+# The standard styles of play a map must be fair for: the searching bot (the tactician, and the
+# yardstick the others are played against) and every scripted style of the zoo (`bots.ZOO`, the
+# one list of them). Adding a style to the zoo adds it to `--styles`, the editor's default run,
+# the chooser's "measure here" and `make badges`.
+STYLE_NAMES: tuple[str, ...] = ("hard", *ZOO)
+
+
+def standard_pairings(styles: tuple[str, ...] = STYLE_NAMES) -> tuple[Pairing, ...]:
+    """Each style against itself (the mirror pairings that measure the map), then the first
+    style against each of the others (they measure the styles, sides swapped every game)."""
+    first = styles[0]
+    return (*((s, s) for s in styles), *((first, s) for s in styles[1:]))
+
+
+STYLES: tuple[Pairing, ...] = standard_pairings()
 
 
 def parse_pairing(text: str) -> Pairing:

@@ -1,44 +1,114 @@
-"""Running a lab plan: blocking for the command line, or in the background for the editor.
+"""Running a lab plan: blocking for the command line, or in the background for a window.
 
-    run = LabRun(maps, pairings=[("hard", "hard"), ("rusher", "rusher")], games=40,
-                 seed=1, max_rounds=200, jobs=2, budget="steps:50", fog=None)
-    run.start()               # worker processes start; this returns at once
-    run.progress()            # Progress: games done of total, each row's counts and interval
-    run.stop()                # ends the workers promptly; the games finished are kept
+    plan = new_plan(maps, pairings=STYLES, games=400, seed=1, budget="steps:40",
+                    sequential=True)
+    outcome = play_plan(plan, executor)       # blocking; Ctrl-C ends it, keeping the games
+    run = LabRun(plan, Where(jobs=2), seconds=600)   # or in the background:
+    run.start()               # returns at once
+    run.progress()            # Progress: games kept of those the run may still play, rows
+    run.stop()                # ends the work promptly; the finished games are kept
     run.result()              # the report document (report.report), `partial` if stopped
-    run.error                 # None, or why a game failed in a worker (the run then ended)
+    run.error                 # None, or why the run failed (a game raised, no cluster)
 
-Results equal the command line's (`laser-flag-balance`) for the same maps, pairings, games,
-seed, round cap and budget, whatever `jobs` is: every game's seeds come from the plan.
+Results equal the command line's (`laser-flag-balance`) for the same plan, whatever the
+executor and however many workers: every game's seeds come from the plan, and a sequential
+run stops each pairing at the same look (lab.stopping).
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from multiprocessing.pool import Pool
 from typing import Any
 
 from laser_flag.engine import GameMap
 
-from . import report
-from .games import GameRecord, Plan, Task, play, steps_budget, tasks
+from . import cluster, report
+from .executors import Executor, LabError, local
+from .games import GameRecord, Plan, TaskMaker, steps_budget
 from .pairings import Pairing, parse_pairing
+from .stopping import Ledger
 
-POLL_SECONDS = 0.1  # how often the collecting thread looks whether it was asked to stop
+POLL_SECONDS = 0.1  # how often a run looks whether it was asked to stop
+STOPPED, TIME_UP, INTERRUPTED = "stopped", "time up", "interrupted"
 
 
-def start_pool(jobs: int) -> Pool:
-    """Spawn-started workers that ignore Ctrl-C (they inherit SIG_IGN): only the main process
-    stops a run, and a worker never prints a KeyboardInterrupt traceback."""
-    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+def new_plan(maps: GameMap | Sequence[GameMap], pairings: Sequence[Pairing], games: int,
+             seed: int = 0, max_rounds: int = 200, budget: str | None = None,
+             fog: bool | None = None, sequential: bool = False) -> Plan:
+    """A plan, its bots and budget checked here (a ValueError naming them) and not by a worker."""
+    maps = (maps,) if isinstance(maps, GameMap) else tuple(maps)
+    steps_budget(budget)
+    pairings = tuple(parse_pairing(",".join(p)) for p in pairings)
+    return Plan(maps, pairings, games, seed, max_rounds, budget, fog, sequential)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A run's end: the games kept, in report order, why each map's games ended, and why the
+    run ended before its plan did (None when it did not)."""
+
+    records: list[GameRecord]
+    ended: list[str | None]
+    cut_short: str | None = None  # STOPPED, TIME_UP, INTERRUPTED, or a game's failure
+
+    @property
+    def partial(self) -> bool:
+        return self.cut_short is not None
+
+    def report(self, plan: Plan) -> dict[str, Any]:
+        return report.report(plan, self.records, self.partial, self.ended)
+
+
+def play_plan(plan: Plan, executor: Executor, stop: threading.Event | None = None,
+              deadline: float | None = None,
+              on_progress: Callable[[Ledger], None] | None = None) -> Outcome:
+    """Play the plan on `executor` (closed at the end) until every pairing has stopped, `stop`
+    is set, or Ctrl-C; past `deadline` (time.monotonic()) no game is started, and those
+    playing are waited for. GameFailed when a game raised: the run ends with it."""
+    ledger, make = Ledger(plan), TaskMaker(plan)
+    busy, cut_short = 0, None
     try:
-        return multiprocessing.get_context("spawn").Pool(jobs)
+        while not ledger.complete:
+            if stop is not None and stop.is_set():
+                cut_short = STOPPED
+                break
+            if deadline is not None and time.monotonic() >= deadline and not cut_short:
+                cut_short = TIME_UP
+                ledger.stop_handing_out()
+            for game in ledger.next_games(max(0, executor.slots - busy)):
+                executor.submit(make(*game))
+                busy += 1
+            for record in executor.finished(POLL_SECONDS):
+                busy -= 1
+                ledger.add(record)
+            if on_progress is not None:
+                on_progress(ledger)
+    except KeyboardInterrupt:
+        cut_short = INTERRUPTED
     finally:
-        signal.signal(signal.SIGINT, handler)
+        executor.close()
+    return Outcome(ledger.records(), list(ledger.ended), cut_short)
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where a run's games are played: `jobs` local processes (1: this process), a new local
+    Dask cluster of `jobs` workers (`executor="dask"`), or the cluster at `scheduler`."""
+
+    jobs: int = 1
+    executor: str = "processes"  # or "dask"
+    scheduler: str | None = None
+
+    def start(self) -> Executor:
+        """The executor; lab.cluster.ClusterError when Dask is missing or unreachable."""
+        if self.scheduler is None and self.executor == "processes":
+            return local(self.jobs)
+        if self.scheduler is not None:
+            return cluster.connect(self.scheduler)
+        return cluster.start_local(self.jobs)
 
 
 def workers(plan: Plan, jobs: int) -> int:
@@ -46,74 +116,60 @@ def workers(plan: Plan, jobs: int) -> int:
     return max(1, min(jobs, plan.total))
 
 
-def play_all(todo: Iterable[Task], jobs: int) -> Iterator[GameRecord]:
-    """Records as games finish, from `jobs` worker processes (or this process for 1)."""
-    if jobs == 1:
-        yield from map(play, todo)
-        return
-    with start_pool(jobs) as pool:
-        yield from pool.imap_unordered(play, todo)
-
-
 @dataclass(frozen=True)
 class Progress:
-    """How far a run is: games done of the total, and each row (map and pairing) so far."""
+    """How far a run is: games kept of those it may still play (fewer as pairings stop), each
+    row (map and pairing) so far, and why each map's games ended so far."""
 
     done: int
     total: int
     running: bool
     rows: list[dict[str, Any]]
+    ended: list[str | None]
 
 
 class LabRun:
-    """A lab plan played by background worker processes; the caller polls it (see the module)."""
+    """A plan played in the background (see the module); the caller polls it."""
 
-    def __init__(self, maps: GameMap | Sequence[GameMap], pairings: Sequence[Pairing],
-                 games: int, seed: int = 0, max_rounds: int = 200, jobs: int = 1,
-                 budget: str | None = None, fog: bool | None = None) -> None:
-        maps = (maps,) if isinstance(maps, GameMap) else tuple(maps)
-        # A malformed budget or an unknown bot is the caller's ValueError, not a worker's.
-        steps_budget(budget)
-        pairings = tuple(parse_pairing(",".join(p)) for p in pairings)
-        self.plan = Plan(maps, pairings, games, seed, max_rounds, budget, fog)
-        self.jobs = workers(self.plan, jobs)
-        self._records: list[GameRecord] = []
-        self._lock = threading.Lock()
+    def __init__(self, plan: Plan, where: Where = Where(), seconds: float | None = None) -> None:
+        self.plan, self.where, self.seconds = plan, where, seconds
         self._stopping = threading.Event()
-        self._pool: Pool | None = None
+        self._lock = threading.Lock()
+        self._seen: tuple[int, int, list[GameRecord], list[str | None]] = (
+            0, plan.total, [], [None] * len(plan.maps))
+        self._outcome: Outcome | None = None
         self._thread: threading.Thread | None = None
-        self.error: str | None = None  # why a game failed in a worker, ending the run early
+        self.error: str | None = None  # why the run failed: a game raised, no cluster
 
     def start(self) -> None:
-        """Start the workers and a thread that collects their games; returns at once."""
-        self._pool = start_pool(self.jobs)
-        self._thread = threading.Thread(target=self._collect, name="lab-run", daemon=True)
+        """Start playing; returns at once. Local processes start here (this thread may set
+        their Ctrl-C handling); a cluster is reached from the background thread."""
+        local_processes = self.where.scheduler is None and self.where.executor == "processes"
+        executor = self.where.start() if local_processes else None
+        self._thread = threading.Thread(target=self._play, args=(executor,), name="lab-run",
+                                        daemon=True)
         self._thread.start()
 
-    def _collect(self) -> None:
-        assert self._pool is not None
-        finished = self._pool.imap_unordered(play, tasks(self.plan))
+    def _play(self, executor: Executor | None) -> None:
+        deadline = None if self.seconds is None else time.monotonic() + self.seconds
         try:
-            while not self._stopping.is_set():
-                try:
-                    record = finished.next(timeout=POLL_SECONDS)
-                except multiprocessing.TimeoutError:
-                    continue
-                except StopIteration:
-                    break
-                with self._lock:
-                    self._records.append(record)
-        except Exception as err:  # a game failed in a worker: keep what was played, say why
+            executor = executor or self.where.start()
+            self._outcome = play_plan(self.plan, executor, self._stopping, deadline, self._saw)
+        except LabError as err:  # a game failed, or the cluster: say why, keep what was played
+            self.error = str(err)
+        except Exception as err:
             self.error = f"{type(err).__name__}: {err}"
-        finally:
-            self._pool.terminate()
+
+    def _saw(self, ledger: Ledger) -> None:
+        with self._lock:
+            self._seen = (ledger.done, ledger.total, ledger.records(), list(ledger.ended))
 
     @property
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
     def stop(self) -> None:
-        """End the workers now (a game in play is dropped); the finished games are kept."""
+        """End the work now (a game in play is dropped); the finished games are kept."""
         self._stopping.set()
         self.wait()
 
@@ -123,17 +179,23 @@ class LabRun:
             self._thread.join(timeout)
         return not self.running
 
-    def _played(self) -> list[GameRecord]:
-        with self._lock:
-            return list(self._records)
+    @property
+    def cut_short(self) -> str | None:
+        """Why the run ended before its plan did (STOPPED, TIME_UP...), or None."""
+        if self.error:
+            return self.error
+        return None if self._outcome is None else self._outcome.cut_short
 
     def progress(self) -> Progress:
-        """Games done so far and every row's counts and interval as they stand."""
-        played = self._played()
-        return Progress(len(played), self.plan.total, self.running,
-                        report.rows(self.plan, played))
+        """Games kept so far and every row's counts and interval as they stand."""
+        with self._lock:
+            done, total, records, ended = self._seen
+        return Progress(done, total, self.running, report.rows(self.plan, records), ended)
 
     def result(self) -> dict[str, Any]:
-        """The report of the games played so far: `partial` until every game is in."""
-        played = self._played()
-        return report.report(self.plan, played, partial=len(played) < self.plan.total)
+        """The report of the games kept so far: `partial` until the plan is played out."""
+        if self._outcome is not None and not self.running:
+            return self._outcome.report(self.plan)
+        with self._lock:
+            _, _, records, ended = self._seen
+        return report.report(self.plan, records, partial=True, ended=ended)

@@ -29,3 +29,16 @@ def rate(wins: int, losses: int) -> dict[str, Any]:
 def mean(values: list[int]) -> float | None:
     """The mean to 3 decimals; None when a stopped run played no game of a row."""
     return round(sum(values) / len(values), 3) if values else None
+
+
+def difference(wins_a: int, n_a: int, wins_b: int, n_b: int,
+               z: float = Z_95) -> tuple[float, float] | None:
+    """Newcombe's 95% interval of rate a minus rate b, from each rate's Wilson interval; None
+    when either has no games. It excludes 0 when the games can tell the two rates apart."""
+    a, b = wilson(wins_a, n_a, z), wilson(wins_b, n_b, z)
+    if a is None or b is None:
+        return None
+    p_a, p_b = wins_a / n_a, wins_b / n_b
+    below = math.sqrt((p_a - a[0]) ** 2 + (b[1] - p_b) ** 2)
+    above = math.sqrt((a[1] - p_a) ** 2 + (p_b - b[0]) ** 2)
+    return p_a - p_b - below, p_a - p_b + above

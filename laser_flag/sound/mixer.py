@@ -25,11 +25,12 @@ class Mixer:
     """Plays effects by name and loops a music track; every call is a no-op when silent."""
 
     def __init__(self, effects: dict[str, pygame.mixer.Sound], folder: Path,
-                 volumes: Volumes = DEFAULTS) -> None:
+                 volumes: Volumes = DEFAULTS, no_device: bool = False) -> None:
         self.effects = effects
         self.folder = folder
         self.volumes = volumes
         self.available = bool(effects)
+        self.no_device = no_device  # sound was wanted, but no audio device could be opened
         self.track: str | None = None  # the music looping now
 
     @classmethod
@@ -48,7 +49,7 @@ class Mixer:
             effects = {name: pygame.mixer.Sound(str(folder / f"{name}.wav")) for name in EFFECTS}
         except (pygame.error, FileNotFoundError) as error:
             print(f"laser-flag: no sound ({error}); playing silent", file=err)
-            return cls({}, folder, volumes)
+            return cls({}, folder, volumes, no_device=True)
         return cls(effects, folder, volumes)
 
     def play(self, names: Iterable[str]) -> None:

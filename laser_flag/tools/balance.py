@@ -1,15 +1,19 @@
 """The balance lab's command line: seeded bot-vs-bot games per map, "is this map fair?".
 
-    laser-flag-balance MAP... [--bots A,B]... [--styles] [--games N] [--jobs J] [--seed S]
+    laser-flag-balance MAP... [--bots A,B]... [--styles] [--games N] [--fixed] [--seed S]
+                              [--jobs J] [--executor processes|dask] [--scheduler ADDRESS]
                               [--max-rounds R] [--budget steps:N] [--fog | --no-fog]
                               [--json] [--plot FILE.png] [--badge]
+    laser-flag-balance sweep ...    (tools/sweep.py: many variants of a map, one table)
 
 The games, reports and verdicts are `laser_flag.lab`'s; this module reads arguments, shows
 progress and writes the table, the JSON, the chart and the maps' badges. `--bots` may be given
 again for more pairings; `--styles` adds the standard set (`lab.STYLES`). With two different
 bots even games give team 1 to the first and odd games to the second, so the lab also measures
-bot strength. `--badge` stores each map's result in the map file (its `balance` key). Ctrl-C
-stops the run and reports the games played so far, marked partial (exit status 130).
+bot strength. A run stops each pairing once its verdict is told (lab.stopping), `--games`
+being the most it plays; `--fixed` plays them all. `--badge` stores each map's result in the
+map file (its `balance` key) and keeps it as measured here (lab.measured). Ctrl-C stops the
+run and reports the games played so far, marked partial (exit status 130).
 """
 
 from __future__ import annotations
@@ -17,17 +21,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from laser_flag.engine import Game, GameMap, MapError, load_map
-from laser_flag.lab import STYLES, Plan, badge, parse_pairing, report
-from laser_flag.lab.games import GameRecord, steps_budget, tasks
+from laser_flag.lab import STYLES, Plan, badge, measured
+from laser_flag.lab.executors import LabError
 from laser_flag.lab.pairings import Pairing, label
-from laser_flag.lab.run import play_all, workers
+from laser_flag.lab.stopping import CAP, DECIDED
+from laser_flag.lab.verdict import NO_MIRROR, UNDECIDED
+from laser_flag.resources import find_map
+from laser_flag.tools import sweep
 from laser_flag.tools.cli import (
     OneLineParser,
     UsageError,
@@ -36,54 +42,37 @@ from laser_flag.tools.cli import (
     fail,
     output_problem,
 )
+from laser_flag.tools.lab_cli import (
+    INTERRUPTED,
+    PARTIAL_NOTE,
+    PROG,
+    add_run_options,
+    aligned,
+    games_note,
+    play,
+    where,
+)
 from laser_flag.tools.plotting import check_plot_path, pyplot, save_figure
 
-PROG = "laser-flag-balance"
-INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C (128 + SIGINT)
 DEFAULT_PAIRING = ("greedy", "greedy")
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text!r}")
-    return value
-
-
-def _budget(text: str) -> str:
-    """A budget the lab passes on as written, once it is known to read (`steps:N`)."""
-    steps_budget(text)
-    return text
 
 
 def _parser() -> OneLineParser:
     parser = OneLineParser(
-        prog=PROG, description="Play seeded bot-vs-bot games and report fairness."
+        prog=PROG, description="Play seeded bot-vs-bot games and report fairness. "
+                               f"`{PROG} sweep --help`: measure many variants of a map."
     )
-    parser.add_argument("maps", nargs="+", metavar="MAP", help="map files to play")
-    parser.add_argument("--bots", type=argument_type(parse_pairing), action="append", default=[],
-                        help="two bots, e.g. planner,greedy; again for more pairings "
-                             "(default greedy,greedy)")
+    parser.add_argument("maps", nargs="+", metavar="MAP", type=argument_type(find_map),
+                        help="maps to play: files, or maps' names as the game takes them")
     parser.add_argument("--styles", action="store_true",
                         help=f"add the standard pairings: {', '.join(map(label, STYLES))}")
-    parser.add_argument("--games", type=_positive, default=100,
-                        help="games per map and pairing")
-    parser.add_argument("--jobs", type=_positive, default=1, help="worker processes")
-    parser.add_argument("--seed", type=int, default=0, help="seed of every game's seeds")
-    parser.add_argument("--max-rounds", type=_positive, default=200,
-                        help="a game still going after this many rounds is a draw ('cap')")
+    add_run_options(parser)
     parser.add_argument("--fog", action=argparse.BooleanOptionalAction, default=None,
                         help="play with fog of war, or without (default: as each map says)")
-    parser.add_argument("--budget", type=argument_type(_budget), metavar="steps:N",
-                        help="the search budget of bots that search, in steps (reproducible)")
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="chart team 1's win rate per row")
     parser.add_argument("--badge", action="store_true",
-                        help="write each map's result into it as its badge (default pairings: "
-                             "the standard styles)")
+                        help="write each map's result into it as its badge, and keep it as "
+                             "measured here (default pairings: the standard styles)")
     return parser
 
 
@@ -97,30 +86,17 @@ def pairings(args: argparse.Namespace) -> tuple[Pairing, ...]:
 def plan(args: argparse.Namespace) -> Plan:
     """The run the arguments ask for (the maps are loaded once, in this process)."""
     return Plan(tuple(map(_load, args.maps)), pairings(args), args.games, args.seed,
-                args.max_rounds, args.budget, args.fog)
+                args.max_rounds, args.budget, args.fog, sequential=not args.fixed)
 
 
 @cache
-def _load(path: str) -> GameMap:
+def _load(path: Path) -> GameMap:
     """A map by its path, read once (checked, then played); reports name it as typed."""
     return load_map(path)
 
 
-def progress(records: Iterable[GameRecord], total: int, width: int = 30) -> Iterator[GameRecord]:
-    """Pass records through, drawing a bar and a count on stderr."""
-    start = time.perf_counter()
-    done = 0
-    for item in records:
-        done += 1
-        filled = width * done // total
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-        sys.stderr.flush()
-        yield item
-    sys.stderr.write(f"\n{done} games in {time.perf_counter() - start:.1f} s\n")
-
-
 FOG_NOTE = {None: "", True: ", fog of war", False: ", no fog"}
-PARTIAL_NOTE = " - PARTIAL: stopped by Ctrl-C, only the games played so far"
+ENDED_NOTE = {DECIDED: "", CAP: ", the cap reached", None: ", the run ended first"}
 
 
 def _one_decimal(value: float | None) -> str:
@@ -133,26 +109,33 @@ def _pct(rate: float | None, interval: Sequence[float] | None) -> str:
     return f"{rate * 100:.1f}% [{interval[0] * 100:.1f}-{interval[1] * 100:.1f}]"
 
 
+def verdict_line(v: dict[str, Any]) -> str:
+    """`maps/duel.json: fair (128 games)`, `...: undecided (40 games), the cap reached`."""
+    told = "" if v["verdict"] == UNDECIDED else f" ({v['games']:,} games)"
+    return f"{v['map']}: {v['text']}{told}{ENDED_NOTE[v['ended']]}"
+
+
 def render_text(doc: dict[str, Any]) -> str:
     """The report as an aligned table, each map's verdict, then each bot's overall record."""
     head = ["map", "pairing", "games", "T1 wins", "T2 wins", "draws", "T1 win rate [95%]",
-            "rounds", "capped", "limit draws", "scores", "victories"]
+            "verdict", "rounds", "shots/round", "round limit", "limit draws", "capped", "scores",
+            "victories"]
     rows = [head] + [[
         m["map"], label(m["pairing"]), str(m["games"]), str(m["team1_wins"]),
         str(m["team2_wins"]), str(m["draws"]), _pct(m["team1_win_rate"], m["team1_interval"]),
-        _one_decimal(m["mean_rounds"]), str(m["capped"]), str(m["limit_draws"]),
+        m.get("verdict", "(bots)"), _one_decimal(m["mean_rounds"]),
+        _one_decimal(m["shots_per_round"]), str(m["round_limit"]),
+        str(m["limit_draws"]), str(m["capped"]),
         f"{_one_decimal(m['mean_scores']['1'])}-{_one_decimal(m['mean_scores']['2'])}",
         ", ".join(f"{k} {v}" for k, v in m["victories"].items()),
     ] for m in doc["maps"]]
-    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     lines = [f"Pairings: {', '.join(map(label, doc['pairings']))}, seed {doc['seed']}, "
-             f"cap {doc['max_rounds']} rounds"
+             f"{games_note(doc)}, cap {doc['max_rounds']} rounds"
              + (f", budget {doc['budget']}" if doc["budget"] else "") + FOG_NOTE[doc["fog"]]
              + (PARTIAL_NOTE if doc["partial"] else "")]
-    lines += ["  ".join(t.ljust(w) for t, w in zip(row, widths, strict=True)).rstrip()
-              for row in rows]
-    lines += [f"{v['map']}: {v['verdict']}" + _stalls(v, doc) for v in doc["verdicts"]
-              if v["verdict"] != report.NO_MIRROR]
+    lines += aligned(rows)
+    lines += [verdict_line(v) + _stalls(v, doc) for v in doc["verdicts"]
+              if v["verdict"] != NO_MIRROR]
     for name, rec in doc.get("bots_overall", {}).items():
         lines.append(f"{name}: {rec['wins']} wins, {rec['losses']} losses, {rec['draws']} draws, "
                      f"win rate {_pct(rec['win_rate'], rec['interval'])}")
@@ -160,10 +143,10 @@ def render_text(doc: dict[str, Any]) -> str:
 
 
 def _stalls(verdict: dict[str, Any], doc: dict[str, Any]) -> str:
-    """`; STALLS in turtle-turtle (9 of 40 games capped or drawn at the turn limit)`, or ''."""
+    """`; STALLS in turtle-turtle (9 of 40 games capped or drawn at the round limit)`, or ''."""
     rows = {(m["map"], tuple(m["pairing"])): m for m in doc["maps"]}
     said = [f"{label(p)} ({r['capped'] + r['limit_draws']} of {r['games']} games capped or "
-            f"drawn at the turn limit)"
+            f"drawn at the round limit)"
             for p in verdict["stalls"] for r in [rows[verdict["map"], tuple(p)]]]
     return f"; STALLS in {', '.join(said)}" if said else ""
 
@@ -235,39 +218,35 @@ def _setup(argv: list[str] | None) -> tuple[argparse.Namespace, Any]:
     return args, plt
 
 
-def play_plan(run: Plan, jobs: int) -> tuple[list[GameRecord], bool]:
-    """Every game's record, and whether Ctrl-C stopped the run early."""
-    records: list[GameRecord] = []
-    try:
-        records.extend(progress(play_all(tasks(run), workers(run, jobs)), run.total))
-    except KeyboardInterrupt:
-        sys.stderr.write(f"\nstopped by Ctrl-C after {len(records)} of {run.total} games\n")
-        return records, True
-    return records, False
-
-
 def write_badges(args: argparse.Namespace, run: Plan, doc: dict[str, Any]) -> None:
-    """Store each map's rows as its badge, every other key of the file kept."""
+    """Store each map's rows as its badge, every other key of the file kept, and keep each as
+    measured here."""
     per_map = len(run.pairings)
     for m, (path, gm) in enumerate(zip(args.maps, run.maps, strict=True)):
-        badge.write(path, badge.measured(gm, doc, doc["maps"][m * per_map:(m + 1) * per_map]))
+        value = badge.measured(gm, doc, doc["maps"][m * per_map:(m + 1) * per_map])
+        badge.write(path, value)
+        measured.keep(value)
         sys.stderr.write(f"{path}: badge {badge.status(load_map(path)).text}\n")
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the lab; 2 with one line on stderr for a bad argument, map, output or missing
-    matplotlib; 130 after Ctrl-C, with the report of the games played so far."""
+    """Run the lab; 2 with one line on stderr for a bad argument, map, output, missing
+    matplotlib or Dask, or a cluster that cannot be used; 130 after Ctrl-C, with the report of
+    the games played so far."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["sweep"]:
+        return sweep.main(argv[1:])
     try:
         args, plt = _setup(argv)
         run = plan(args)
-    except UsageError as err:
+        outcome = play(run, where(args, run))
+    except (UsageError, LabError) as err:
         return fail(PROG, err)
-    except KeyboardInterrupt:  # while the maps load: no game played, nothing to report
+    except KeyboardInterrupt:  # while the maps load or a cluster starts: nothing to report
         return INTERRUPTED
-    records, stopped = play_plan(run, args.jobs)
-    doc = report.report(run, records, partial=stopped)
+    doc = outcome.report(run)
     status = emit(PROG, json.dumps(doc, indent=2) if args.json else render_text(doc))
-    if stopped:
+    if outcome.partial:
         return INTERRUPTED
     if plt is not None:
         plot(doc, args.plot, plt)

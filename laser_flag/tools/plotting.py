@@ -3,6 +3,7 @@ before any work is done, and writing the image atomically."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -11,10 +12,14 @@ from laser_flag.tools.cli import UsageError, output_problem
 
 
 def pyplot() -> Any:
-    """matplotlib's pyplot on a file-only backend; UsageError when it is not installed."""
+    """matplotlib's pyplot on a file-only backend; UsageError when it is not installed (the
+    one-folder application leaves it out: no pip there to add it with)."""
     try:
         import matplotlib
     except ImportError:
+        if getattr(sys, "frozen", False):
+            raise UsageError("--plot is not in this download: it needs matplotlib, which comes "
+                             "with the pip install (pip install 'laser-flag[plot]')") from None
         raise UsageError("--plot needs matplotlib (pip install matplotlib)") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

@@ -23,6 +23,7 @@ from laser_flag.engine.ruleset import (
     RulesError,
     Ruleset,
 )
+from laser_flag.resources import find_map
 from laser_flag.tools.cli import OneLineParser, UsageError, argument_type, emit, fail
 from laser_flag.tools.plotting import check_plot_path, pyplot
 from laser_flag.tools.roll_chart import Grid, plot
@@ -60,7 +61,7 @@ Override = tuple[str, str, Any]  # (class, column, value) from one --set
 Tables = dict[str, dict[str, dict[str, dict[str, ToHit]]]]
 
 
-def _set_value(text: str) -> Any:
+def set_value(text: str) -> Any:
     """`true`/`false` -> bool, `all` -> ALL_AP, digits -> int; the ruleset checks the column."""
     word = text.strip().lower()
     if word in ("true", "false"):
@@ -85,7 +86,7 @@ def _set_arg(text: str) -> Override:
             f"{text!r}: unknown column {column!r} (one of {', '.join(COLUMNS)})"
         )
     try:
-        return unit_class, column, _set_value(value)
+        return unit_class, column, set_value(value)
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"{text!r}: the value must be an integer, true, false or {ALL_AP}"
@@ -97,7 +98,8 @@ def _parser() -> OneLineParser:
         prog=PROG,
         description="Needed roll and exact chance to hit for every shooter and target situation.",
     )
-    parser.add_argument("--map", metavar="FILE", help="use this map's rule overrides")
+    parser.add_argument("--map", metavar="MAP", type=argument_type(find_map),
+                        help="use this map's rule overrides: a file, or a map's name")
     parser.add_argument(
         "--set",
         metavar="CLASS.COLUMN=VALUE",

@@ -60,22 +60,6 @@ def catalog(bundled: Path = MAPS_DIR, own: Path | None = None) -> list[MapEntry]
     return scan(bundled) + scan(player_maps() if own is None else own, own=True)
 
 
-def find_map(text: str, bundled: Path = MAPS_DIR, own: Path | None = None) -> Path:
-    """A `--map` argument: a file that exists, else a bundled map's file stem ('duel'), else one
-    of the player's maps by stem. Bundled names come first, so `--map duel` always means the
-    same map; a player's map of the same name is reached by its path."""
-    path = Path(text)
-    if path.exists():
-        return path
-    folders = (bundled, player_maps() if own is None else own)
-    if path.name == text:
-        for folder in folders:
-            if (folder / f"{text}.json").is_file():
-                return folder / f"{text}.json"
-    names = ", ".join(sorted({p.stem for folder in folders for p in folder.glob("*.json")}))
-    raise ValueError(f"no map file {text!r}, and no map of that name (one of {names})")
-
-
 def listing(entries: list[MapEntry]) -> list[str]:
     """One line per map, as `laser-flag --list-maps` prints them: name, file, size, mode, limits,
     the balance badge; the player's own maps marked [yours]."""

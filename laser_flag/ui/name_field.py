@@ -9,14 +9,22 @@ import pygame
 from .widgets import ACCENT, DIM, TEXT, draw_box, draw_text, font
 
 MAX_NAME = 24
+FIELD = (22, 24, 30)  # the field's ground; selected text is drawn in it, on the accent
+
+
+CARET_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END)
 
 
 @dataclass
 class NameField:
-    """The name being typed for `team`; `done` once Enter keeps it or Esc drops it."""
+    """The name being typed for `team`; `done` once Enter keeps it or Esc drops it.
+
+    It opens with the old name selected, as text fields do: the first character typed replaces
+    it, Backspace clears it, and an arrow, Home or End keeps it to type on at its end."""
 
     team: str
     text: str
+    selected: bool = True
     done: bool = False
     kept: bool = False
 
@@ -26,10 +34,16 @@ class NameField:
             self.keep()
         elif key == pygame.K_ESCAPE:
             self.done = True
-        elif key == pygame.K_BACKSPACE:
-            self.text = self.text[:-1]
-        elif char.isprintable() and char and len(self.text) < MAX_NAME:
-            self.text += char
+        elif key in CARET_KEYS:
+            self.selected = False
+        elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.text = "" if self.selected else self.text[:-1]
+            self.selected = False
+        elif char.isprintable() and char:
+            if self.selected:
+                self.text, self.selected = "", False
+            if len(self.text) < MAX_NAME:
+                self.text += char
 
     def keep(self) -> None:
         self.done = self.kept = True
@@ -49,10 +63,14 @@ def rename_team(field: NameField, names: dict[str, str]) -> None:
 
 def draw_name_field(surface: pygame.Surface, box: pygame.Rect, field: NameField) -> None:
     """The field over the score box: the text with a caret, and what Enter and Esc do."""
-    draw_box(surface, box, (22, 24, 30), ACCENT)
-    text = field.text + "|"
+    draw_box(surface, box, FIELD, ACCENT)
+    text = field.text + ("" if field.selected else "|")
     while len(text) > 1 and font(22, True).size(text)[0] > box.w - 16:
         text = text[1:]  # keep the end (where the caret is) in view
-    draw_text(surface, text, (box.x + 8, box.y + 8), 22, TEXT, bold=True)
+    if field.selected and text:  # the old name, selected: typing replaces it
+        width, height = font(22, True).size(text)
+        pygame.draw.rect(surface, ACCENT, (box.x + 6, box.y + 7, width + 4, height + 2))
+    draw_text(surface, text, (box.x + 8, box.y + 8), 22, FIELD if field.selected else TEXT,
+              bold=True)
     draw_text(surface, "Enter keeps · Esc cancels", (box.x + 8, box.bottom - 6), 15, DIM,
               anchor="bottomleft")

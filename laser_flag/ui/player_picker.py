@@ -7,7 +7,7 @@ import pygame
 from ..board.palette import Palette
 from ..bots import LEVEL_NOTES
 from ..engine.game_map import TEAMS, GameMap
-from .widgets import ACCENT, DIM, TEXT, Button, draw_lines, draw_text, fit, wrap
+from .widgets import ACCENT, DIM, TEXT, Button, draw_lines, draw_text, fit, font, wrap
 
 HEADER_H = 28
 LEVEL_W = 84  # the level button: "Normal" with room to spare
@@ -16,6 +16,8 @@ NOTE_SIZE = 18
 NOTE_LINES = 2
 ROW_H = LEVEL_H + 4 + NOTE_LINES * 14 + 6  # button, then the level's note under it
 PICKER_H = HEADER_H + len(TEAMS) * ROW_H
+# The header's hint, the longest that fits beside "Players".
+HINTS = ("keys 1, 2 · Shift or right click: back", "1, 2 · right click: back", "keys 1, 2")
 
 
 def level_button_name(team: str) -> str:
@@ -28,7 +30,8 @@ def row_rect(area: pygame.Rect, team: str) -> pygame.Rect:
 
 
 def level_buttons(area: pygame.Rect, levels: dict[str, str]) -> list[Button]:
-    """One button per team showing its level; a click on it steps to the next level."""
+    """One button per team showing its level; a click on it steps to the next level (a right
+    click or Shift-click to the one before)."""
     result = []
     for team in TEAMS:
         row = row_rect(area, team)
@@ -46,7 +49,9 @@ def draw_picker(
 ) -> None:
     """'Players', then per team its colour, name, level button and what the level means."""
     draw_text(surface, "Players", (area.x, area.y), 22, ACCENT, bold=True)
-    draw_text(surface, "keys 1 and 2", (area.right, area.y + 3), 17, DIM, anchor="topright")
+    room = area.w - font(22, True).size("Players")[0] - 12
+    hint = next((h for h in HINTS if font(17).size(h)[0] <= room), "")
+    draw_text(surface, hint, (area.right, area.y + 3), 17, DIM, anchor="topright")
     for team in TEAMS:
         row = row_rect(area, team)
         colors = palette.team(team)

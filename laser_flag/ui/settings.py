@@ -127,9 +127,12 @@ class Settings:
         levels[team] = LEVELS[(LEVELS.index(levels[team]) + step) % len(LEVELS)]
         self.choose_levels(map_key, levels)
 
-    def choose_levels(self, map_key: str | None, levels: dict[str, str]) -> None:
-        """These players for that map (None: no map in particular), and the default for others."""
-        self.last_levels = dict(levels)
+    def choose_levels(self, map_key: str | None, levels: dict[str, str],
+                      default: bool = True) -> None:
+        """These players for that map (None: no map in particular), and, unless `default` is
+        False, the default for the maps never set up."""
+        if default:
+            self.last_levels = dict(levels)
         if map_key is not None:
             self.map_levels.pop(map_key, None)  # re-inserted last: the most recently used
             self.map_levels[map_key] = dict(levels)

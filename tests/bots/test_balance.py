@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import re
 import signal
+import struct
 import subprocess
 import sys
+import termios
 import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +19,7 @@ import pygame
 import pytest
 
 from laser_flag.bots.match import MatchResult
-from laser_flag.lab import games, run
+from laser_flag.lab import executors, games
 from laser_flag.lab.hitmap import HitMap
 from laser_flag.lab.stats import wilson
 from laser_flag.tools import balance
@@ -79,7 +82,7 @@ def test_the_text_table_names_each_map_and_bot(capsys):
     assert balance.main([BLITZ, "--games", "2", "--bots", "greedy,random"]) == 0
     out, err = capsys.readouterr()
     assert "blitz.json" in out and "greedy:" in out and "random:" in out
-    assert "2/2 games" in err
+    assert err.startswith("2 games in ") and "\r" not in err  # no bar: stderr is no terminal
 
 
 def test_wilson_interval_matches_the_formula():
@@ -143,8 +146,8 @@ def no_games(monkeypatch):
     def refuse(*_args):
         raise AssertionError("a game was started")
 
-    monkeypatch.setattr(run, "play", refuse)
-    monkeypatch.setattr(run, "start_pool", refuse)
+    monkeypatch.setattr(executors, "play", refuse)
+    monkeypatch.setattr(executors, "start_pool", refuse)
 
 
 @pytest.mark.parametrize("case", ["template", "team without units"])
@@ -180,7 +183,7 @@ def _fake_games(monkeypatch, stop_after: int | None = None) -> list[int]:
         return games.GameRecord(task.map_index, task.pairing_index, task.game_index,
                                 MatchResult(task.bots, "1", "flag", 3, (1, 0)), HitMap())
 
-    monkeypatch.setattr(run, "play", fake)
+    monkeypatch.setattr(executors, "play", fake)
     return played
 
 
@@ -202,11 +205,11 @@ def test_ctrl_c_reports_the_games_so_far_marked_partial(monkeypatch, capsys):
     played = _fake_games(monkeypatch, stop_after=2)
     assert balance.main([DUEL, BLITZ, "--games", "5"]) == 130
     out, err = capsys.readouterr()
-    assert played == [0, 1]
+    assert played == [0, 0]  # every map's first game before any map's second
     assert "PARTIAL" in out.splitlines()[0]
-    assert re.search(r"duel\.json\s+greedy-greedy\s+2\s+2\s+0\s+0", out)  # both won by team 1
-    assert re.search(r"blitz\.json\s+greedy-greedy\s+0\s+0\s+0\s+0", out)
-    assert "stopped by Ctrl-C after 2 of 10 games" in err and "Traceback" not in err
+    assert re.search(r"duel\.json\s+greedy-greedy\s+1\s+1\s+0\s+0", out)  # won by team 1
+    assert re.search(r"blitz\.json\s+greedy-greedy\s+1\s+1\s+0\s+0", out)
+    assert "stopped by Ctrl-C after 2 of at most 10 games" in err and "Traceback" not in err
 
 
 def test_ctrl_c_while_the_maps_load_ends_quietly(monkeypatch, capsys):
@@ -219,16 +222,16 @@ def test_ctrl_c_while_the_maps_load_ends_quietly(monkeypatch, capsys):
 
 
 class _InlinePool:
-    """A stand-in for the process pool: plays in this process."""
+    """A stand-in for the process pool: plays in this process, at once."""
 
-    def __enter__(self) -> _InlinePool:
-        return self
+    def apply_async(self, func, args, callback, error_callback):
+        callback(executors.play(*args))
 
-    def __exit__(self, *exc: object) -> None:
+    def terminate(self) -> None:
         return None
 
-    def imap_unordered(self, func, items):
-        return map(func, items)
+    def join(self) -> None:
+        return None
 
 
 @pytest.mark.parametrize(("argv", "started"), [
@@ -243,15 +246,25 @@ def test_never_more_workers_than_games_or_jobs_asked(argv, started, monkeypatch,
         sizes.append(jobs)
         return _InlinePool()
 
-    monkeypatch.setattr(run, "start_pool", inline_pool)
+    monkeypatch.setattr(executors, "start_pool", inline_pool)
     _fake_games(monkeypatch)
     assert balance.main([DUEL, *argv, "--bots", "random"]) == 0
     assert sizes == [started]
 
 
 def _wait_for_games(reader: PipeReader, games: int, total: int) -> None:
-    wait_until(lambda: re.search(rf"\] ([{games}-9]|\d\d+)/{total} games", reader.text()),
-               f"{games} games on the progress bar", timeout=120)
+    def shown() -> bool:
+        counts = re.findall(rf"\| ([\d,]+)/{total:,} games \[", reader.text())
+        return bool(counts) and int(counts[-1].replace(",", "")) >= games
+
+    wait_until(shown, f"{games} games on the progress bar", timeout=120)
+
+
+def _terminal() -> tuple[int, int]:
+    """A pseudo-terminal 80 columns wide, as a user's: (main side, side for the child)."""
+    main, side = os.openpty()
+    fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    return main, side
 
 
 CTRL_C_GAMES = 100_000
@@ -261,11 +274,12 @@ CTRL_C_GAMES = 100_000
 def test_ctrl_c_in_a_terminal_stops_every_process_cleanly(jobs, tmp_path):
     """SIGINT to the whole process group, as a terminal's Ctrl-C sends it to lab and workers."""
     # far more games than can finish before the Ctrl-C lands (500 random Duel games once did)
+    main, side = _terminal()  # stderr on a terminal, where the progress bar is drawn
     lab = subprocess.Popen([sys.executable, "-m", "laser_flag.tools.balance", DUEL, "--json",
                             "--games", str(CTRL_C_GAMES), "--jobs", jobs, "--bots", "random"],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           start_new_session=True)
-    errors = PipeReader(lab.stderr)
+                           stdout=subprocess.PIPE, stderr=side, start_new_session=True)
+    os.close(side)
+    errors = PipeReader(os.fdopen(main, "rb"))
     try:
         _wait_for_games(errors, 2, CTRL_C_GAMES)
         os.killpg(lab.pid, signal.SIGINT)
@@ -278,7 +292,8 @@ def test_ctrl_c_in_a_terminal_stops_every_process_cleanly(jobs, tmp_path):
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     doc = json.loads(out)
     assert doc["partial"] is True and 2 <= doc["maps"][0]["games"] < CTRL_C_GAMES
-    assert f"stopped by Ctrl-C after {doc['maps'][0]['games']} of {CTRL_C_GAMES} games" in err
+    played = doc["maps"][0]["games"]
+    assert f"stopped by Ctrl-C after {played:,} of at most {CTRL_C_GAMES:,} games" in err
 
 
 def _lab(*extra: str, **popen) -> subprocess.CompletedProcess:

@@ -1,5 +1,6 @@
 """The Balance panel in a real window under Xvfb: opened by its key, driven by real clicks;
-the editor keeps running while games are played in background processes."""
+the editor keeps running while games are played in background processes, the verdict stays
+"undecided" while the games cannot tell, and a tweak is listed only when measurably better."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from laser_flag.engine.mapfile import write_json_atomic
+from map_editor import balance_panel, editor_settings, suggestions
 from map_editor.balance_run import TARGET_AT
 from map_editor.storage import new_map_data
 from map_editor.window import APP_NAME
@@ -62,8 +64,9 @@ def test_measure_shows_the_table_the_hit_map_and_stores_the_badge(editor, panel)
     wait_for(root, lambda: _finished(panel), timeout=RUN_S, what="the run to finish")
     rows = [panel.table.item(i, "values") for i in panel.table.get_children()]
     assert len(rows) == 1 and rows[0][:2] == ("rusher-rusher", "6")
-    assert panel.count.cget("text") == "6 of 6 games"
-    assert panel.verdict.cget("text").startswith("This map: ")
+    assert rows[0][3] == "undecided"  # six games tell nothing
+    assert panel.count.cget("text") == "6 of at most 6 games"
+    assert panel.verdict.cget("text") == "This map: undecided (6 games)"
     assert not multiprocessing.active_children()
 
     target_layer = next(b for b in panel.layer_buttons if b.cget("value") == TARGET_AT)
@@ -81,7 +84,7 @@ def test_measure_shows_the_table_the_hit_map_and_stores_the_badge(editor, panel)
 
     _press(root, panel.badge_button)
     wait_for(root, lambda: "balance" in editor.doc.data, what="the badge in the document")
-    assert not panel.badge.cget("text").endswith("not measured")
+    assert panel.badge.cget("text") == "Badge: undecided (6 games)"
     key(root, find_window(f"tiny.json\\* - {APP_NAME}", root), "ctrl+z")
     wait_for(root, lambda: "balance" not in editor.doc.data, what="the badge undone")
     assert panel.badge.cget("text") == "Badge: not measured"
@@ -101,20 +104,46 @@ def test_stop_ends_the_run_and_keeps_the_games_played(editor, panel):
     wait_for(root, lambda: not panel.run.running, what="the run stopped")
     assert not multiprocessing.active_children()
     assert panel.count.cget("text").endswith("games (stopped)")
-    played = int(panel.count.cget("text").split()[0])
+    played = int(panel.count.cget("text").split()[0].replace(",", ""))
     assert 2 <= played < 1000 and panel.badge_button.instate(["disabled"])
+
+
+def test_a_bad_scheduler_address_is_refused_and_a_good_one_kept(editor, panel):
+    root = editor.root
+    assert panel.scheduler.get() == balance_panel.THIS_MACHINE
+    panel.scheduler.set("somewhere:8786")
+    _press(root, panel.measure_button)
+    assert panel.count.cget("text").startswith("Cannot measure: 'somewhere:8786'")
+    assert panel.run is None and editor_settings.scheduler() == ""
+    panel.scheduler.set("tcp://127.0.0.1:1")  # kept, though nothing listens there
+    panel.games.set(4)
+    _press(root, panel.measure_button)
+    assert editor_settings.scheduler() == "tcp://127.0.0.1:1"
+    wait_for(root, lambda: _finished(panel), timeout=RUN_S, what="the run to fail")
+    assert "cannot reach the scheduler at tcp://127.0.0.1:1" in panel.count.cget("text")
+    assert panel.badge_button.instate(["disabled"])
+
+
+def test_suggest_lists_only_tweaks_told_apart_from_the_map_as_it_is(editor, panel,
+                                                                     monkeypatch):
+    monkeypatch.setattr(balance_panel, "SUGGEST_GAMES", 8)  # a quick run: too few to tell
+    root = editor.root
+    _press(root, panel.suggest_button)
+    wait_for(root, lambda: _finished(panel), timeout=RUN_S, what="the tweaks measured")
+    assert panel.run.plan.maps[0].name == "the map as it is" and len(panel.run.plan.maps) == 7
+    assert panel.tweak_list.get_children() == ()
+    assert panel.tweak_note.cget("text").startswith("No tweak measurably better (8 games each")
+    assert panel.apply_button.instate(["disabled"])
 
 
 def test_a_suggestion_is_applied_in_one_click_and_undone_in_one(editor, panel):
     root = editor.root
     before = [list(u) for u in editor.doc.units], [list(r) for r in editor.doc.tiles]
-    _press(root, panel.suggest_button)
-    wait_for(root, lambda: _finished(panel), timeout=RUN_S, what="the tweaks measured")
-    listed = panel.tweak_list.get_children()
-    assert 1 <= len(listed) <= 3 and panel.apply_button.instate(["!disabled"])
-    label = panel.tweak_list.item(listed[0], "values")[0]
+    tweak = suggestions.sample(editor.doc, 1)[0]
+    panel.found = [suggestions.Measured(tweak, 40, 40)]
+    panel.apply_button.state(["!disabled"])
     _press(root, panel.apply_button)
     wait_for(root, lambda: editor.doc.modified, what="the suggestion applied")
-    assert editor.status.cget("text").startswith(f"Applied: {label}")
-    assert editor.doc.history.undo() == f"Suggestion: {label}"
+    assert editor.status.cget("text").startswith(f"Applied: {tweak.label}")
+    assert editor.doc.history.undo() == f"Suggestion: {tweak.label}"
     assert (editor.doc.units, editor.doc.tiles) == before and not editor.doc.modified

@@ -1,5 +1,6 @@
 """Suggested one-step tweaks without Tk: what they change, mirrored on a symmetric map, applied
-and undone as one edit, ranked by how near team 1 comes to 50%."""
+and undone as one edit, and listed only when their games tell them apart from the map as it is
+and nearer 50%, nearest first."""
 
 from __future__ import annotations
 
@@ -79,22 +80,43 @@ def test_applying_a_suggestion_is_one_edit_and_one_undo_restores_the_map():
     assert doc.data == before and not doc.history.can_undo
 
 
-def test_the_nearest_to_fair_come_first_unmeasured_last():
-    def measured(rate, interval):
-        return Measured(Tweak(str(rate), {}), rate, interval)
-
-    wide, narrow = measured(0.45, (0.2, 0.7)), measured(0.55, (0.5, 0.6))
-    found = suggestions.nearest_fair([measured(0.9, (0.8, 1.0)), measured(None, None),
-                                      wide, measured(0.3, (0.2, 0.4)), narrow])
-    assert found == [narrow, wide, found[2]] and found[2].rate == 0.3
+def _tweak(name: str, wins: int, losses: int) -> Measured:
+    return Measured(Tweak(name, {}), wins, losses)
 
 
-def test_each_tweak_is_measured_by_its_own_maps_rows():
+def test_only_tweaks_the_games_tell_apart_and_nearer_fair_are_listed_nearest_first():
+    now = Measured(None, 60, 20)  # 75% [64-84]
+    close = _tweak("close", 41, 39)  # 51%: told apart, and nearer 50%
+    nearer = _tweak("nearer", 46, 34)  # 57.5%: told apart too, a little farther from 50%
+    vague = _tweak("vague", 5, 3)  # 62% of 8 games: cannot be told from 75%
+    same = _tweak("same", 59, 21)  # 74%: no different
+    past = _tweak("past", 10, 70)  # 12.5%: different, but farther from fair
+    unmeasured = _tweak("unmeasured", 0, 0)
+    found = suggestions.measurably_better([vague, nearer, same, close, past, unmeasured], now)
+    assert [m.tweak.label for m in found] == ["close", "nearer"]
+
+
+def test_no_tweak_is_listed_when_the_games_are_too_few():
+    """The old panel's three tweaks "all at 50% [22%-78%]", 8 games each, against a map at 75%
+    of 8: nothing can be told from so few."""
+    now = Measured(None, 6, 2)
+    assert suggestions.measurably_better([_tweak(str(i), 4, 4) for i in range(3)], now) == []
+
+
+def test_a_map_leaning_to_team_2_is_helped_by_tweaks_that_raise_team_1():
+    now = Measured(None, 20, 60)
+    assert suggestions.measurably_better([_tweak("up", 40, 40), _tweak("down", 5, 75)],
+                                         now)[0].tweak.label == "up"
+
+
+def test_each_tweak_is_measured_by_its_own_maps_rows_the_map_as_it_is_first():
     tweaks = [Tweak("a", {}), Tweak("b", {})]
-    rows = [{"team1_wins": 1, "team2_wins": 0}, {"team1_wins": 1, "team2_wins": 0},
+    rows = [{"team1_wins": 2, "team2_wins": 2}, {"team1_wins": 0, "team2_wins": 0},
+            {"team1_wins": 1, "team2_wins": 0}, {"team1_wins": 1, "team2_wins": 0},
             {"team1_wins": 0, "team2_wins": 3}, {"team1_wins": 1, "team2_wins": 0}]
-    a, b = suggestions.measure(tweaks, rows, pairings=2)
+    now, (a, b) = suggestions.measure(tweaks, rows, pairings=2)
+    assert (now.tweak, now.rate) == (None, 0.5)
     assert (a.tweak.label, a.rate) == ("a", 1.0)
     assert (b.tweak.label, b.rate) == ("b", 0.25)
-    assert suggestions.measured_maps(blank(units=ONE_EACH), [Tweak("c", {"name": "x"})])[0].name \
-        == "x"
+    maps = suggestions.measured_maps(blank(units=ONE_EACH), [Tweak("c", {"name": "x"})])
+    assert [gm.name for gm in maps] == ["the map as it is", "x"]  # a nameless map: its source

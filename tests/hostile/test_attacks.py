@@ -17,7 +17,7 @@ from laser_flag import saves
 from laser_flag.app import main, parse_args
 from laser_flag.engine import EndTurn, Game, load_map
 from laser_flag.engine.mapfile import MAX_BYTES, MapError, write_json_atomic
-from laser_flag.lab import run as lab_run
+from laser_flag.lab import executors as lab_executors
 from laser_flag.replay_index import KEYFRAME_EVERY
 from laser_flag.save_schema import MAX_ACTIONS
 from laser_flag.tools import balance
@@ -117,7 +117,7 @@ def test_writing_a_file_never_replaces_a_fifo_or_a_folder(tmp_path):
 def test_the_lab_refuses_to_plot_onto_a_fifo_before_any_game(tmp_path, capsys, monkeypatch):
     fifo = tmp_path / "chart.png"
     os.mkfifo(fifo)
-    monkeypatch.setattr(lab_run, "play", lambda *_: pytest.fail("a game was played"))
+    monkeypatch.setattr(lab_executors, "play", lambda *_: pytest.fail("a game was played"))
     assert balance.main([str(DUEL), "--plot", str(fifo)]) == 2
     assert "not a regular file" in one_line(capsys)
     assert fifo.is_fifo()

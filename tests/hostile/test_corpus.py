@@ -13,7 +13,7 @@ import pytest
 from laser_flag import saves
 from laser_flag.app import main
 from laser_flag.engine.mapfile import MapError, load_map
-from laser_flag.lab import run as lab_run
+from laser_flag.lab import executors as lab_executors
 from laser_flag.tools import balance, rolls
 from laser_flag.ui.map_catalog import load_entry
 from map_editor.storage import read_map
@@ -161,7 +161,7 @@ COMMANDS = {
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_every_command_refuses_every_hostile_map_in_one_line(command, capsys, monkeypatch):
-    monkeypatch.setattr(lab_run, "play", lambda *_: pytest.fail("a game was played"))
+    monkeypatch.setattr(lab_executors, "play", lambda *_: pytest.fail("a game was played"))
     for name, words in sorted(MAPS.items()):
         if words is ACCEPTED:
             continue  # the client would open its window on it

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from laser_flag.engine import MapError, load_map, parse_map
-from laser_flag.lab import STYLES, badge, report
+from laser_flag.lab import STYLES, badge
+from laser_flag.lab import measured as measured_here
 from laser_flag.lab.badge import BadgeStatus
+from laser_flag.lab.verdict import FAIR, UNDECIDED
 from laser_flag.tools import balance
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -40,11 +42,20 @@ def test_the_badge_is_written_with_every_other_key_kept(measured):
     bundled.pop("balance", None)
     assert written == bundled
     assert value["games"] == 4 and value["seed"] == 2 and value["budget"] is None
+    assert value["sequential"] is True and value["styles"] == ["rusher"]
     assert [r["pairing"] for r in value["pairings"]] == [["rusher", "rusher"]]
     row = value["pairings"][0]
     assert row["capped"] == 0 and 1 <= row["mean_rounds"] <= value["max_rounds"]
+    assert row["round_limit"] == 0 and row["shots_per_round"] > 0
     assert value["digest"] == badge.play_digest(load_map(MAPS / "duel.json"))
 
+
+def test_a_badge_measured_here_is_kept_in_the_data_folder_by_digest(measured, data_dir):
+    value = data(measured)["balance"]
+    kept = data_dir / "measured" / f"{value['digest']}.json"
+    assert json.loads(kept.read_text()) == value
+    assert measured_here.find(load_map(measured)) == value
+    assert measured_here.find(load_map(MAPS / "blitz.json")) is None
 
 def test_the_badge_says_what_the_run_found(measured, capsys):
     assert balance.main([str(measured), "--bots", "rusher,rusher", "--games", "4",
@@ -91,12 +102,44 @@ def test_a_badge_from_before_game_lengths_were_kept_still_loads():
     assert gm.to_json_dict()["balance"] == value
 
 
+def test_an_old_badge_is_read_with_the_honest_verdict():
+    """0.18.1's Bastion badge: 96 games a pairing, once "fair", now undecided by its counts."""
+    rows = [_badge_row(pairing=["hard", "hard"], games=96, team1_wins=43, team2_wins=53, draws=0,
+                       team1_win_rate=0.447917, team1_interval=[0.352358, 0.547484]),
+            _badge_row(pairing=["rusher", "rusher"], games=96, team1_wins=57, team2_wins=39,
+                       draws=0, team1_win_rate=0.59375, team1_interval=[0.493739, 0.686547])]
+    gm = parse_map({k: v for k, v in data(MAPS / "duel.json").items() if k != "balance"})
+    value = _badge(digest=badge.play_digest(gm), pairings=rows, games=96)
+    status = badge.value_status(gm, value)
+    assert (status.verdict, status.text) == (UNDECIDED, "undecided (192 games)")
+    assert badge.pace(value)["shots_per_round"] is None  # not kept then
+
+
+def test_a_badges_pace_counts_undecided_games_and_names_the_pairings_that_stall():
+    """Of 40 turtle-turtle games 3 were drawn at the round limit (and 1 capped): more than 5%,
+    so the map stalls there; Hard's 1 undecided game of 40 does not; a mixed pairing never."""
+    pace_keys = {"mean_rounds": 20.0, "shots_per_round": 1.0}
+    rows = [_badge_row(pairing=["hard", "hard"], games=40, team1_wins=20, team2_wins=19,
+                       draws=1, round_limit=5, capped=0, limit_draws=1, **pace_keys),
+            _badge_row(pairing=["turtle", "turtle"], games=40, team1_wins=18, team2_wins=18,
+                       draws=4, round_limit=9, capped=1, limit_draws=3, **pace_keys),
+            _badge_row(pairing=["hard", "turtle"], games=40, team1_wins=20, team2_wins=10,
+                       draws=10, round_limit=10, capped=0, limit_draws=10, **pace_keys)]
+    pace = badge.pace(_badge(pairings=rows))
+    assert (pace["round_limit"], pace["limit_draws"]) == (15, 5)
+    assert pace["stalls"] == [["turtle", "turtle"]]
+    older = badge.pace(_badge(pairings=[_badge_row(round_limit=0, capped=1, **pace_keys)]))
+    assert older["limit_draws"] is None  # not kept then; its capped game still stalls it
+    assert older["stalls"] == [["a", "a"]]
+
+
 def test_a_map_without_a_badge_is_not_measured():
     assert badge.status(load_map(MAPS / "templates" / "empty_21x21.json")).text == "not measured"
 
 
 @pytest.mark.parametrize(("status", "text"), [
-    (BadgeStatus(report.FAIR), "fair"),
+    (BadgeStatus(FAIR), "fair"),
+    (BadgeStatus(UNDECIDED, games=1203), "undecided (1,203 games)"),
     (BadgeStatus("leans team 1", 0.62, (0.551, 0.689)), "leans team 1 (62% [55%-69%])"),
     (BadgeStatus(badge.CHANGED), "changed since measured"),
 ])
@@ -138,6 +181,15 @@ def _badge(**changes) -> dict:
     (_badge(pairings=[_badge_row(capped=-1)]), "pairings[0].capped"),
     (_badge(pairings=[_badge_row(limit_draws=-1)]), "pairings[0].limit_draws"),
     (_badge(pairings=[_badge_row(capped=1, limit_draws=1)]), "with capped, must be at most"),
+    (_badge(pairings=[_badge_row(round_limit=0, limit_draws=1)]), "at most round_limit"),
+    (_badge(pairings=[_badge_row(shots_per_round=-1)]), "pairings[0].shots_per_round"),
+    (_badge(pairings=[_badge_row(shots_per_round="2")]), "pairings[0].shots_per_round"),
+    (_badge(pairings=[_badge_row(round_limit=11)]), "pairings[0].round_limit"),
+    (_badge(pairings=[_badge_row(round_limit=1.5)]), "pairings[0].round_limit"),
+    (_badge(sequential="yes"), "balance.sequential"),
+    (_badge(styles=[]), "balance.styles"),
+    (_badge(styles=["x" * 41]), "balance.styles[0]"),
+    (_badge(styles="hard"), "balance.styles"),
 ])
 def test_a_malformed_badge_is_refused_naming_the_file_and_place(value, place, tmp_path):
     path = tmp_path / "bad.json"
@@ -172,4 +224,24 @@ def test_badge_without_a_mirror_pairing_is_refused_before_any_game(measured, cap
     ([], (("greedy", "greedy"),)),
 ])
 def test_the_pairings_asked_for_each_once(argv, expected):
-    assert balance.pairings(balance._parser().parse_args(["x.json", *argv])) == expected
+    assert balance.pairings(balance._parser().parse_args(["duel", *argv])) == expected
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"[]", b"{}", b"x" * 300_000])
+def test_a_bad_file_measured_here_is_passed_over(content, data_dir):
+    """The data folder is the player's: a damaged or planted file never stands as measured."""
+    gm = load_map(MAPS / "duel.json")
+    folder = data_dir / "measured"
+    folder.mkdir(parents=True)
+    (folder / f"{badge.play_digest(gm)}.json").write_bytes(content)
+    assert measured_here.find(gm) is None
+
+
+def test_a_file_measured_here_for_another_map_is_passed_over(data_dir):
+    """A value copied under another map's digest does not fit that map."""
+    duel, blitz = load_map(MAPS / "duel.json"), load_map(MAPS / "blitz.json")
+    value = _badge(digest=badge.play_digest(blitz))
+    folder = data_dir / "measured"
+    folder.mkdir(parents=True)
+    (folder / f"{badge.play_digest(duel)}.json").write_text(json.dumps(value))
+    assert measured_here.find(duel) is None

@@ -98,6 +98,14 @@ def test_without_matplotlib_it_is_one_clear_line(tmp_path, capsys, monkeypatch):
     assert not list(tmp_path.iterdir())
 
 
+def test_in_the_one_folder_application_it_says_plot_is_not_in_the_download(tmp_path, capsys,
+                                                                          monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)  # as PyInstaller sets it
+    assert main(["--plot", str(tmp_path / "c.png")]) == 2
+    assert "--plot is not in this download" in _refused(capsys)
+
+
 @pytest.mark.parametrize(("name", "expected"), [
     ("no/c.png", "no folder"), ("chart", "is a folder"), ("c.xyz", "unknown image type 'xyz'")])
 def test_a_bad_chart_path_is_refused_before_anything_is_printed(name, expected, tmp_path,

@@ -35,7 +35,7 @@ def screen_colours(display: str, tmp: Path) -> set[tuple[int, int, int]]:
 def test_the_players_maps_show_their_badges_on_screen(xvfb, tmp_path):
     maps = tmp_path / "data" / "maps"
     maps.mkdir(parents=True)
-    badged_map(maps / "a_fair.json", 50, 50, name="Fair")
+    badged_map(maps / "a_fair.json", 260, 240, name="Fair")
     badged_map(maps / "b_leans.json", 80, 20, name="Leaning")
     walled_after_measuring(badged_map(maps / "c_changed.json", 50, 50, name="Changed"))
     client = start_client(xvfb, "--size", "x".join(map(str, WINDOW)), data=tmp_path / "data")

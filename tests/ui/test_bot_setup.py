@@ -74,6 +74,30 @@ def test_keys_1_and_2_choose_levels_and_bot_against_bot_is_allowed(app, menu, ga
     assert app.settings.levels_for("small.json") == {"1": "Easy", "2": "Normal"}
 
 
+def test_a_level_steps_back_by_right_click_shift_click_and_shift_with_its_key(app, menu):
+    selector = menu_button(menu, level_button_name("2")).rect.center
+
+    def level(team: str) -> str:
+        return app.settings.levels_for("small.json")[team]
+
+    click(app, selector, button=3)
+    assert level("2") == "Hard"  # back from Human, round the end
+    pygame.key.set_mods(pygame.KMOD_LSHIFT)
+    try:
+        click(app, selector)
+    finally:
+        pygame.key.set_mods(0)
+    assert level("2") == "Normal"
+    press(app, pygame.K_2, mod=pygame.KMOD_LSHIFT)
+    assert level("2") == "Easy"
+    click(app, selector)  # a plain click still steps on
+    assert level("2") == "Normal"
+    press(app, pygame.K_1, mod=pygame.KMOD_RSHIFT)
+    assert level("1") == "Hard" and menu_button(menu, level_button_name("1")).label == "Hard"
+    click(app, menu_button(menu, "play").rect.center, button=3)  # right click elsewhere: nothing
+    assert app.top is menu
+
+
 def test_the_save_keeps_the_levels_and_continue_restores_them(app, menu, data_dir):
     levels = {"1": "Hard", "2": "Human"}
     session = Session.start(parse_map(WALLED, "walled.json"), seed=3, levels=levels)

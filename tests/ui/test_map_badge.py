@@ -1,4 +1,5 @@
-"""The chooser's balance badges: the words for each verdict, and each drawn on its map's card."""
+"""The chooser's balance badges: the words for each verdict, who measured it (this machine, or
+the map's own claim), each drawn on its map's card, and Measure here measuring it here."""
 
 from __future__ import annotations
 
@@ -8,19 +9,25 @@ import pygame
 import pytest
 
 from laser_flag.engine.mapfile import load_map
-from laser_flag.lab import badge
+from laser_flag.lab import badge, measured, new_plan
+from laser_flag.lab.here import MeasureHere
 from laser_flag.lab.stats import wilson
 from laser_flag.ui.map_badge import (
     CHANGED_TONE,
     FAIR_TONE,
     LEANS_TONE,
+    UNDECIDED_TONE,
     UNMEASURED_TONE,
     badge_view,
+    pace_text,
 )
-from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.scenes.menu_scene import BADGE_SIZE, MenuScene, draw_badge
 from laser_flag.ui.settings import LaunchOptions
+from laser_flag.ui.widgets import font
+from tests.lab.lopsided import lopsided_data
+from tests.waits import wait_until
 
-from .badges import badged_map, walled_after_measuring
+from .badges import badge_value, badged_map, walled_after_measuring
 from .conftest import SMALL_MAP, click, frames
 
 
@@ -28,10 +35,45 @@ def _pct(share: float) -> str:
     return f"{share:.0%}"
 
 
-def test_a_map_measured_fair_says_fair(tmp_path):
+def test_a_map_measured_fair_says_fair_and_whose_claim_it_is(tmp_path):
+    view = badge_view(load_map(badged_map(tmp_path / "m.json", 260, 240)))
+    assert (view.word, view.tone, view.here) == ("fair", FAIR_TONE, False)
+    assert view.detail.startswith("Balance, the map's claim: fair. In 500 bot-against-bot games "
+                                  "(greedy)")
+    assert view.detail.endswith("Games last 12.0 rounds, 1.5 shots a round; none ended by the "
+                                "round limit.")
+
+
+def test_the_pace_says_how_many_games_ended_undecided_and_where_they_stall():
+    pace = {"games": 80, "mean_rounds": 24.5, "shots_per_round": 0.8, "round_limit": 9,
+            "limit_draws": 5, "stalls": [["turtle", "turtle"]]}
+    assert pace_text(pace) == ("Games last 24.5 rounds, 0.8 shots a round; 9 of 80 ended by the "
+                               "round limit, 5 of them undecided. Games stall in turtle-turtle.")
+    assert pace_text({**pace, "mean_rounds": None, "shots_per_round": None, "round_limit": None,
+                      "limit_draws": None}) == "Games stall in turtle-turtle."
+
+
+def test_too_few_games_say_undecided_with_their_count(tmp_path):
+    """52% of 100 games was "fair" once: its interval, 42-62%, reaches past the band."""
     view = badge_view(load_map(badged_map(tmp_path / "m.json", 52, 48)))
-    assert (view.word, view.tone) == ("fair", FAIR_TONE)
-    assert view.detail.startswith("Balance: fair.")
+    assert (view.word, view.tone) == ("undecided (100 games)", UNDECIDED_TONE)
+    assert view.detail.startswith("Balance, the map's claim: undecided (100 games): too few")
+
+
+def test_a_forged_claim_is_shown_as_the_maps_claim_until_measured_here(tmp_path):
+    """Four units against one, its file claiming "fair" over 1,000,000 games: the chooser says
+    whose claim that is, and once measured here shows what this machine found."""
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(lopsided_data()), encoding="utf-8")
+    badge.write(path, badge_value(path, 500_000, 500_000))
+    view = badge_view(load_map(path))
+    assert (view.word, view.here) == ("fair", False)
+    assert view.detail.startswith("Balance, the map's claim: fair. In 1,000,000 ")
+    measured.keep(badge_value(path, 180, 20))  # what 200 games here found
+    view = badge_view(load_map(path))
+    assert (view.word, view.tone, view.here) == ("leans team 1 · 90%", LEANS_TONE, True)
+    assert view.detail.startswith("Balance, measured here: leans team 1 (")
+    assert view.detail.endswith("The map's file claims: fair.")
 
 
 def test_a_lean_to_team_1_gives_its_rate_and_interval(tmp_path):
@@ -39,9 +81,9 @@ def test_a_lean_to_team_1_gives_its_rate_and_interval(tmp_path):
     view = badge_view(gm)
     low, high = wilson(70, 100)
     assert (view.word, view.tone) == ("leans team 1 · 70%", LEANS_TONE)
-    assert view.detail == (f"Balance: leans team 1 ({gm.teams['1'].name}), which won 70% "
-                           f"[95%: {_pct(low)}-{_pct(high)}] of the decided bot-against-bot "
-                           "games.")
+    assert view.detail.startswith(
+        f"Balance, the map's claim: leans team 1 ({gm.teams['1'].name}), which won 70% "
+        f"[95%: {_pct(low)}-{_pct(high)}] of the decided games of 100 (greedy).")
 
 
 def test_a_lean_to_team_2_gives_team_2s_own_rate(tmp_path):
@@ -70,6 +112,7 @@ def test_an_edited_map_reads_changed_and_an_unmeasured_one_not_measured(tmp_path
     plain.write_text(json.dumps(SMALL_MAP), encoding="utf-8")
     view = badge_view(load_map(plain))
     assert (view.word, view.tone) == ("not measured", UNMEASURED_TONE)
+    assert "Measure here" in view.detail
 
 
 @pytest.fixture
@@ -77,9 +120,9 @@ def chooser(app, tmp_path):
     """The menu over four maps: fair, leaning to team 1, changed since measured, unmeasured."""
     folder = tmp_path / "maps"
     folder.mkdir()
-    badged_map(folder / "a_fair.json", 50, 50, name="Fair one")
+    badged_map(folder / "a_fair.json", 260, 240, name="Fair one")
     badged_map(folder / "b_leans.json", 80, 20, name="A long name that runs on and on and on")
-    walled_after_measuring(badged_map(folder / "c_changed.json", 50, 50, name="Changed"))
+    walled_after_measuring(badged_map(folder / "c_changed.json", 260, 240, name="Changed"))
     (folder / "d_plain.json").write_text(json.dumps(SMALL_MAP), encoding="utf-8")
     app.options = LaunchOptions(seed=3)
     menu = MenuScene(maps_dir=folder, own_dir=tmp_path / "none")
@@ -117,3 +160,64 @@ def test_the_detail_pane_says_the_chosen_maps_balance(app, chooser):
     assert LEANS_TONE not in _colours_in(app.screen, pane)
     click(app, chooser.card_rect(1).center)
     assert LEANS_TONE in _colours_in(app.screen, pane)  # the sentence with rate and interval
+
+
+def test_measure_here_measures_the_chosen_map_and_keeps_what_it_found(app, tmp_path,
+                                                                      monkeypatch):
+    """One click on Measure here: the games play in the background while the menu stays live,
+    the detail pane counts them, and the card then shows this machine's verdict, filled."""
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    path = folder / "forged.json"
+    path.write_text(json.dumps(lopsided_data()), encoding="utf-8")
+    badge.write(path, badge_value(path, 500_000, 500_000))  # "fair", claims the file
+    quick = [("rusher", "rusher")]  # the standard styles take minutes: one quick style here
+    monkeypatch.setattr(MenuScene, "measure_here", lambda self, gm: MeasureHere(
+        gm, plan=new_plan(gm, quick, games=200, seed=1, sequential=True)))
+    menu = MenuScene(maps_dir=folder, own_dir=tmp_path / "none")
+    app.push(menu)
+    frames(app)
+    button = next(b for b in menu.buttons() if b.name == "measure")
+    assert button.label == "Measure here" and menu.entries[0].badge.word == "fair"
+    click(app, button.rect.center)
+    assert menu.measuring is not None
+    assert next(b for b in menu.buttons() if b.name == "measure").label == "Stop measuring"
+    wait_until(lambda: frames(app, 1) or menu.measuring is None, "the measuring done",
+               timeout=120)
+    view = menu.entries[0].badge
+    assert view.here and view.word.startswith("leans team 1")
+    assert measured.find(load_map(path))["pairings"][0]["games"] == 16
+    assert "measured here: leans team 1" in menu.message
+    pane = menu.card_rect(0)
+    corner = pygame.Rect(pane.centerx, pane.top, pane.w // 2, 28)
+    frames(app)
+    assert LEANS_TONE in _colours_in(app.screen, corner)  # the filled tag
+
+
+def test_starting_a_game_stops_measuring(app, tmp_path, monkeypatch):
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    (folder / "plain.json").write_text(json.dumps(SMALL_MAP), encoding="utf-8")
+    menu = MenuScene(maps_dir=folder, own_dir=tmp_path / "none")
+    app.push(menu)
+    frames(app)
+    menu.act("measure")
+    assert menu.measuring is not None and menu.measuring.running
+    running = menu.measuring
+    menu.act("play")
+    assert menu.measuring is None and not running.running
+    assert not measured.find(load_map(folder / "plain.json"))
+
+
+def test_a_narrow_card_keeps_room_for_the_maps_name(tmp_path):
+    """On a small window the badge gives way to the name: "undecided" without its count (the
+    detail pane keeps it), "leans 1 · 80%"; on a wide card the full words."""
+    undecided = badge_view(load_map(badged_map(tmp_path / "a.json", 52, 48)))
+    leaning = badge_view(load_map(badged_map(tmp_path / "b.json", 80, 20)))
+    assert (undecided.short, leaning.short) == ("undecided", "leans 1 · 80%")
+    surface = pygame.Surface((600, 100))
+    for view in (undecided, leaning):
+        wide = draw_badge(surface, view, (590, 5), room=500)
+        narrow = draw_badge(surface, view, (590, 5), room=240)
+        assert wide.w == font(BADGE_SIZE).size(view.word)[0] + 10
+        assert narrow.w == font(BADGE_SIZE).size(view.short)[0] + 10 < wide.w

@@ -3,15 +3,19 @@ changed by click, drag or key, applied at once (mixer, board) and read back by a
 
 from __future__ import annotations
 
+import io
+
 import pygame
 import pytest
 
 from laser_flag.engine.game import Game
+from laser_flag.sound.mixer import Mixer
 from laser_flag.sound.volumes import Volumes
 from laser_flag.ui.loop import App
 from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.settings_scene import ROWS, SettingsScene, slider_percent
+from laser_flag.ui.scenes.settings_scene import NO_DEVICE, ROWS, SettingsScene, slider_percent
 from laser_flag.ui.settings import MIN_SIZE, load_settings
+from laser_flag.ui.widgets import BUTTON, DIM
 
 from .conftest import (
     SIZE,
@@ -108,6 +112,29 @@ def test_mute_shows_on_the_screen_by_click_and_by_m(saved_app):
     assert app.settings.muted and app.sound.volumes.muted and scene.value_text("muted") == "Muted"
     press(app, pygame.K_m)
     assert not app.sound.volumes.muted and scene.value_text("muted") == "On"
+
+
+def test_with_no_audio_device_the_sound_row_says_so_and_switches_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no_such_audio_driver")
+    pygame.display.init()
+    pygame.font.init()
+    pygame.mixer.quit()
+    said = io.StringIO()
+    sound = Mixer.open(err=said)
+    assert sound.no_device and "playing silent" in said.getvalue()
+    app = App(SIZE, settings=load_settings(tmp_path / "settings.json"), sound=sound)
+    try:
+        scene = open_settings(app)
+        click(app, row_xy(scene, "muted"))
+        assert not app.settings.muted and scene.value_text("muted") == NO_DEVICE
+        control = scene.control_rect([row for row, _ in ROWS].index("muted"))
+        shown = {tuple(app.screen.get_at((x, y)))[:3] for x in range(control.x, control.right)
+                 for y in range(control.y, control.bottom)}
+        assert DIM in shown and BUTTON not in shown  # words, not a switch to press
+        press(app, pygame.K_m)  # M still mutes, for when a device is there next time
+        assert app.settings.muted and scene.value_text("muted") == NO_DEVICE
+    finally:
+        pygame.display.quit()
 
 
 def test_the_switches_change_by_click_and_enter(saved_app):

@@ -7,14 +7,17 @@ import json
 import pygame
 import pytest
 
-from laser_flag.app import first_session, levels, main, parse_args
+from laser_flag.app import client_settings, first_session, levels, main, parse_args
 from laser_flag.board.palette import Palette
 from laser_flag.ui.loop import BACKGROUND
 from laser_flag.ui.panel import score_rects
+from laser_flag.ui.player_picker import level_button_name
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.victory_scene import VictoryScene, team_stats
+from laser_flag.ui.settings import load_settings
 from laser_flag.ui.team_tint import team_tint
+from laser_flag.ui.widgets import ACCENT
 
 from .conftest import (
     SMALL_MAP,
@@ -22,7 +25,10 @@ from .conftest import (
     centre,
     click,
     frames,
+    menu_button,
+    open_menu,
     panel_button,
+    press,
     settle,
     small_session,
     start_game,
@@ -85,16 +91,32 @@ def type_keys(app, keys: list[tuple[int, str]]) -> None:
 
 def test_clicking_a_score_box_renames_the_team_in_place(app):
     scene = start_game(app, small_session())
-    click(app, score_rects(scene.layout().panel)["2"].center)
-    typed = [(pygame.K_SPACE, " "), (pygame.K_t, "t"), (pygame.K_h, "h"), (pygame.K_e, "e"),
-             (pygame.K_SPACE, " "), (pygame.K_b, "B"), (pygame.K_BACKSPACE, ""), (pygame.K_b, "B"),
-             (pygame.K_o, "o"), (pygame.K_l, "l"), (pygame.K_d, "d")]
-    type_keys(app, typed)
+    box = score_rects(scene.layout().panel)["2"]
+    click(app, box.center)
+    assert scene.naming.selected  # the old name, selected: drawn on the accent
+    row = {tuple(app.screen.get_at((x, box.y + 16)))[:3] for x in range(box.x, box.x + 40)}
+    assert ACCENT in row
+    typed = [(pygame.K_b, "B"), (pygame.K_o, "o"), (pygame.K_b, "b"), (pygame.K_SPACE, " "),
+             (pygame.K_t, "t"), (pygame.K_h, "h"), (pygame.K_e, "e"), (pygame.K_SPACE, " "),
+             (pygame.K_b, "B"), (pygame.K_BACKSPACE, ""), (pygame.K_b, "B"), (pygame.K_o, "o"),
+             (pygame.K_l, "l"), (pygame.K_d, "d")]
+    type_keys(app, typed)  # the first key replaced the old name, the rest followed it
     assert scene.naming is not None and scene.naming.text == "Bob the Bold"
     assert scene.game.active_team == "1" and not scene.watching  # E, H typed: not on the board
     type_keys(app, [(pygame.K_RETURN, "\r")])
     assert scene.session.names["2"] == "Bob the Bold"
     assert scene.session.roster.unit(2) == "Bob the Bold's Scout"
+
+
+def test_an_arrow_or_end_keeps_the_old_name_to_type_on_after_it(app):
+    scene = start_game(app, small_session())
+    click(app, score_rects(scene.layout().panel)["1"].center)
+    type_keys(app, [(pygame.K_END, ""), (pygame.K_SPACE, " "), (pygame.K_i, "I"),
+                    (pygame.K_RETURN, "\r")])
+    assert scene.session.names["1"] == "Alice I"
+    click(app, score_rects(scene.layout().panel)["1"].center)
+    type_keys(app, [(pygame.K_RIGHT, ""), (pygame.K_BACKSPACE, ""), (pygame.K_RETURN, "\r")])
+    assert scene.session.names["1"] == "Alice"
 
 
 def test_escape_or_a_blank_name_keeps_the_old_name(app):
@@ -130,6 +152,27 @@ def test_command_line_levels_in_any_case_reach_the_first_game(tmp_path):
     args = parse_args(["--map", str(small), "--team1", "HARD", "--team2", "easy"])
     assert first_session(args).levels == {"1": "Hard", "2": "Easy"}
     assert levels(parse_args([])) == {"1": "Human", "2": "Human"}
+
+
+def test_command_line_levels_for_a_map_stay_with_that_map(app, tmp_path):
+    small = tmp_path / "maps" / "small.json"
+    small.parent.mkdir()
+    small.write_text(json.dumps(SMALL_MAP), encoding="utf-8")
+    app.settings = client_settings(parse_args(["--map", str(small), "--team1", "easy",
+                                               "--team2", "easy"]))
+    assert load_settings().levels_for("small.json") == {"1": "Easy", "2": "Easy"}
+    menu = open_menu(app, tmp_path, maps={"other": SMALL_MAP})  # listed first: chosen
+    assert menu.entry.path.name == "other.json"
+    labels = [menu_button(menu, level_button_name(t)).label for t in "12"]
+    assert labels == ["Human", "Human"]  # never set up: not the other map's bots
+    press(app, pygame.K_DOWN)
+    assert menu.entry.path.name == "small.json"
+    assert [menu_button(menu, level_button_name(t)).label for t in "12"] == ["Easy", "Easy"]
+
+
+def test_command_line_levels_without_a_map_are_every_maps_default(tmp_path):
+    client_settings(parse_args(["--team2", "hard"]))
+    assert load_settings().levels_for("bastion.json") == {"1": "Human", "2": "Hard"}
 
 
 @pytest.mark.parametrize("argv", [["--team1", "expert"], ["--team2"], ["--team2", ""]])

@@ -1,7 +1,9 @@
-"""Main menu and map chooser: each map's thumbnail and facts, who plays each team; Play, Quit."""
+"""Main menu and map chooser: each map's thumbnail and facts, its balance and who measured it,
+who plays each team; Play, Measure here, Quit."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -12,10 +14,11 @@ from ...board.palette import Palette
 from ...board.theme import Theme
 from ...engine.game_map import TEAMS, GameMap
 from ...engine.mapfile import MapError
+from ...lab.here import MeasureHere
 from .. import editor_launch, tk_dialogs
 from ..fog_switch import FOG_BUTTON, FOG_H, draw_fog_switch, fog_button, fog_rect
 from ..lesson import Lesson
-from ..map_badge import BadgeView
+from ..map_badge import UNDECIDED_TONE, BadgeView, badge_view
 from ..map_catalog import MAPS_DIR, MapEntry, catalog, load_entry
 from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
 from ..routes import ListSaves, PlayGame, PlayLesson, Route, ShowRules, ShowSettings, WatchReplay
@@ -45,8 +48,11 @@ TOP = 96
 MESSAGE_MS = 6000
 TEAM_KEYS = {pygame.K_1: "1", pygame.K_2: "2"}
 FOG_KEY = pygame.K_f
+LEVEL_BUTTONS = {level_button_name(team): team for team in TEAMS}
 YOURS_TAG = "yours"  # on the card of a map from the player's own folder
 BADGE_SIZE = 17  # the badge's words on a card
+TITLE_ROOM = 140  # pixels a card keeps for its map's name: a narrower badge gives way
+LEAVING = ("play", "learn", "continue", "load")  # to a game: measuring would slow its bots
 
 
 def map_facts(gm: GameMap) -> list[str]:
@@ -65,14 +71,23 @@ def continue_note(info: saves.SaveInfo | None) -> str:
             f"turn {info.turn}).")
 
 
-def draw_badge(surface: pygame.Surface, badge: BadgeView, topright: tuple[int, int]
-               ) -> pygame.Rect:
-    """A map's balance badge as a small outlined tag in its tone; the tag's rect."""
-    width, height = font(BADGE_SIZE).size(badge.word)
+def draw_badge(surface: pygame.Surface, badge: BadgeView, topright: tuple[int, int],
+               room: int) -> pygame.Rect:
+    """A map's balance badge as a small tag in its tone, filled when measured here and outlined
+    when it is only the map's claim, its short word when the full one leaves the map's name
+    less than TITLE_ROOM of `room` pixels; the tag's rect."""
+    word = badge.word
+    if room - font(BADGE_SIZE).size(word)[0] < TITLE_ROOM:
+        word = badge.short
+    width, height = font(BADGE_SIZE).size(word)
     tag = pygame.Rect(0, 0, width + 10, height + 4)
     tag.topright = topright
-    pygame.draw.rect(surface, badge.tone, tag, 1, border_radius=4)
-    draw_text(surface, badge.word, tag.center, BADGE_SIZE, badge.tone, anchor="center")
+    if badge.here:
+        pygame.draw.rect(surface, badge.tone, tag, border_radius=4)
+        draw_text(surface, word, tag.center, BADGE_SIZE, (24, 26, 32), anchor="center")
+    else:
+        pygame.draw.rect(surface, badge.tone, tag, 1, border_radius=4)
+        draw_text(surface, word, tag.center, BADGE_SIZE, badge.tone, anchor="center")
     return tag
 
 
@@ -83,6 +98,8 @@ class MenuScene(Scene):
     are loaded once, when the menu is made; games started here take the app's launch options
     (a fixed seed, the state file).
     """
+
+    measure_here = MeasureHere  # how "Measure here" measures a map (a test plays fewer games)
 
     def __init__(self, maps_dir: Path = MAPS_DIR, own_dir: Path | None = None) -> None:
         self.maps_dir = maps_dir
@@ -97,6 +114,10 @@ class MenuScene(Scene):
         self.saves_stamp: int | None = -1  # the saves folder when Continue's game was found
         self.found: saves.SaveInfo | None = None
         self.fog_chosen: dict[Path, bool] = {}  # the Fog of war switch, where the player set it
+        self.measuring: MeasureHere | None = None  # "Measure here" at work on one map
+        self.measuring_path: Path | None = None
+        self.measure_text = ""  # its progress as last shown
+        self.measure_moved = False  # the progress changed since the last frame: draw it
 
     # ----- layout ------------------------------------------------------------------------
 
@@ -138,6 +159,8 @@ class MenuScene(Scene):
         entry, settings = self.entry, self.app.settings
         specs = [
             ("play", "Play", entry is not None and entry.playable),
+            ("measure", "Stop measuring" if self.measuring else "Measure here",
+             self.measuring is not None or (entry is not None and entry.playable)),
             ("learn", "Learn to play" + (" · done" if settings.tutorial_done else ""), True),
             ("continue", "Continue", self.to_continue() is not None),
             ("load", "Load game...", True),
@@ -183,12 +206,22 @@ class MenuScene(Scene):
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.click(event.pos)
-        if event.type == pygame.MOUSEWHEEL:
+            return self.click(event.pos, back=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.level_back_at(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * CARD_H // 2)
+        elif event.type == pygame.KEYDOWN and event.key in TEAM_KEYS:
+            self.cycle_level(TEAM_KEYS[event.key], -1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif event.type == pygame.KEYDOWN:
             return self.key(event.key)
         return None
+
+    def level_back_at(self, xy: tuple[int, int]) -> None:
+        """A right click on a level button steps it back; elsewhere it does nothing."""
+        button = button_at(self.buttons(), xy)
+        if button is not None and button.name in LEVEL_BUTTONS:
+            self.cycle_level(LEVEL_BUTTONS[button.name], -1)
 
     def key(self, key: int) -> Transition | None:
         if key in (pygame.K_DOWN, pygame.K_UP) and self.entries:
@@ -198,15 +231,16 @@ class MenuScene(Scene):
             return self.act("play")
         elif key == pygame.K_r:
             return self.act("rules")
-        elif key in TEAM_KEYS:
-            return self.act(level_button_name(TEAM_KEYS[key]))
         elif key == FOG_KEY:
             self.switch_fog()
         return None
 
-    def click(self, xy: tuple[int, int]) -> Transition | None:
+    def click(self, xy: tuple[int, int], back: bool = False) -> Transition | None:
+        """A left click; `back` (Shift held) steps a level button back instead of on."""
         button = button_at(self.buttons(), xy)
-        if button:
+        if button and button.name in LEVEL_BUTTONS:
+            self.cycle_level(LEVEL_BUTTONS[button.name], -1 if back else 1)
+        elif button:
             return self.act(button.name)
         if self.list_rect().collidepoint(xy):
             for i in range(len(self.entries)):
@@ -241,17 +275,57 @@ class MenuScene(Scene):
         stay = {
             "open": self.open_file,
             "editor": self.start_editor,
+            "measure": self.toggle_measure,
             FOG_BUTTON: self.switch_fog,
         }
-        stay.update({level_button_name(t): lambda t=t: self.cycle_level(t) for t in TEAMS})
+        if name in LEAVING and self.measuring is not None:
+            self.stop_measuring("Measuring stopped: a game's bots need the processor.")
         if name in leave:
             return leave[name]()
         stay[name]()
         return None
 
-    def cycle_level(self, team: str) -> None:
+    # ----- measuring here ----------------------------------------------------------------
+
+    def toggle_measure(self) -> None:
+        """Measure the chosen map on this machine in the background, or stop measuring."""
+        if self.measuring is not None:
+            self.stop_measuring("Measuring stopped; nothing kept.")
+            return
+        entry = self.entry
+        if entry is None or not entry.playable:
+            return
+        self.measuring, self.measuring_path = self.measure_here(entry.gm), entry.path
+        self.measuring.start()
+        self.say(f"Measuring {entry.title} here: the standard styles, until the games tell.")
+
+    def stop_measuring(self, message: str) -> None:
+        if self.measuring is not None:
+            self.measuring.stop()
+            self.measuring, self.measure_text = None, ""
+            self.say(message)
+
+    def follow_measure(self) -> None:
+        """Poll the measurement: its progress for the detail pane, and when it ends, the map's
+        new badge (kept in the data folder by lab.here)."""
+        if self.measuring is None:
+            self.measure_moved = False
+            return
+        ended = self.measuring.poll()
+        text = self.measuring.text()
+        self.measure_moved, self.measure_text = text != self.measure_text, text
+        if ended:
+            run, self.measuring, self.measure_text = self.measuring, None, ""
+            self.entries = [replace(e, badge=badge_view(e.gm)) if e.path == self.measuring_path
+                            else e for e in self.entries]
+            found = run.run.error or (f"measured here: {badge_view(run.gm).word}"
+                                      if run.kept is not None else "nothing kept")
+            self.say(f"{run.gm.name}: {found}.")
+
+    def cycle_level(self, team: str, step: int) -> None:
+        """The next (step 1) or previous (-1) player for `team` on the chosen map."""
         if self.entry is not None:
-            self.app.settings.cycle_level(self.entry.path.name, team)
+            self.app.settings.cycle_level(self.entry.path.name, team, step)
 
     def play(self) -> Transition | None:
         """A new game on the chosen map: fresh dice, unless the run fixed a seed."""
@@ -334,7 +408,7 @@ class MenuScene(Scene):
         self.message, self.message_ms = message, MESSAGE_MS
 
     def animating(self) -> bool:
-        return self.message_ms > 0  # the message goes by itself
+        return self.message_ms > 0 or self.measure_moved  # the message goes by itself
 
     def update(self, dt_ms: int) -> None:
         failure = editor_launch.early_failure(self.editor)
@@ -342,6 +416,7 @@ class MenuScene(Scene):
             self.editor = None
             self.say(failure)
         self.message_ms = max(0, self.message_ms - dt_ms)
+        self.follow_measure()
 
     def thumbnail(self, gm: GameMap, size: int) -> pygame.Surface:
         """The board drawn small, once per map, size and theme while this menu lives."""
@@ -397,7 +472,7 @@ class MenuScene(Scene):
         x = thumb_rect.right + 10
         right = card.right - 6
         if entry.badge is not None:
-            right = draw_badge(surface, entry.badge, (right, card.y + 6)).left - 6
+            right = draw_badge(surface, entry.badge, (right, card.y + 6), right - x).left - 6
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(x, card.y, right - x, 30).clip(clip))  # a long name
         draw_text(surface, entry.title, (x, card.y + 6), 24, TEXT, bold=True)
@@ -433,6 +508,9 @@ class MenuScene(Scene):
             if entry.badge is not None:  # on a short window, cut above the players
                 detail = wrap_cut(entry.badge.detail, 20, text_w, (picker.y - 8 - y) // step)
                 y = draw_lines(surface, detail, (x, y + 4), 20, entry.badge.tone)
+            if self.measure_text and entry.path == self.measuring_path:
+                lines = wrap_cut(self.measure_text, 20, text_w, (picker.y - 8 - y) // step)
+                y = draw_lines(surface, lines, (x, y + 4), 20, UNDECIDED_TONE)
             room = picker.y - 16 - y  # the description's, and the board's if it can be big
             board_room = THUMB * 2 if room >= THUMB * 3 else 0  # else the list's one will do
             fits = (room - board_room) // step

@@ -50,6 +50,7 @@ SNAP = 5  # a click or drag lands on a multiple of this percent
 PREVIEW_MAP = MAPS_DIR / "duel.json"  # the board shown small, in the theme and colours chosen
 SWITCH_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 HINT = "Up/Down choose · Left/Right change · Enter switch · Esc back"
+NO_DEVICE = "No audio device"  # the sound row when the game found none to play on
 
 
 def slider_percent(track: pygame.Rect, x: int) -> int:
@@ -111,7 +112,8 @@ class SettingsScene(Scene):
         if name in VOLUME_PARTS:
             return f"{settings.volumes_percent[name]}%"
         return {
-            "muted": "Muted" if settings.muted else "On",
+            "muted": NO_DEVICE if self.app.sound.no_device else
+                     "Muted" if settings.muted else "On",
             "theme": settings.theme_name,
             "palette": "Alternate" if settings.alternate_palette else "The map's",
             "speed": settings.speed_label,
@@ -124,6 +126,8 @@ class SettingsScene(Scene):
     def change(self, name: str, step: int) -> None:
         """Move a row's value one `step` (+1 or -1); a switch flips whichever way."""
         settings, app = self.app.settings, self.app
+        if name == "muted" and app.sound.no_device:
+            return  # nothing to switch: the row says why
         if name in VOLUME_PARTS:
             self.set_volume(name, settings.volumes_percent[name] + step * VOLUME_STEP)
             return
@@ -137,6 +141,10 @@ class SettingsScene(Scene):
             "dim": lambda: settings.flip("dim_unseen"),
             "confirm": lambda: settings.flip("confirm_end_turn"),
         }[name]()
+
+    def silent(self) -> bool:
+        """Nothing is heard: muted, or no audio device (the volumes are dimmed, still kept)."""
+        return self.app.settings.muted or self.app.sound.no_device
 
     def set_volume(self, part: str, percent: int) -> None:
         self.app.settings.set_volume(part, percent)
@@ -207,9 +215,11 @@ class SettingsScene(Scene):
         value = self.value_text(name)
         if name in VOLUME_PARTS:
             self.draw_slider(surface, index, self.app.settings.volumes_percent[name])
-            color = DIM if self.app.settings.muted else TEXT
+            color = DIM if self.silent() else TEXT
             draw_text(surface, value, (control.right, control.centery), 22, color,
                       anchor="midright")
+        elif name == "muted" and self.app.sound.no_device:  # a fact, not a switch
+            draw_text(surface, value, control.center, 22, DIM, anchor="center")
         else:
             pygame.draw.rect(surface, BUTTON, control, border_radius=6)
             pygame.draw.rect(surface, PANEL_EDGE, control, 1, border_radius=6)
@@ -218,7 +228,7 @@ class SettingsScene(Scene):
     def draw_slider(self, surface: pygame.Surface, index: int, percent: int) -> None:
         """A track, lit up to the value (dimmed while muted), and a knob at the value."""
         track = self.track_rect(index)
-        lit = DIM if self.app.settings.muted else ACCENT
+        lit = DIM if self.silent() else ACCENT
         pygame.draw.rect(surface, (28, 31, 38), track, border_radius=3)
         filled = pygame.Rect(track.x, track.y, track.w * percent // 100, track.h)
         pygame.draw.rect(surface, lit, filled, border_radius=3)

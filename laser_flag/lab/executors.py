@@ -1,0 +1,150 @@
+"""Where a run's games are played: in this process, in local worker processes, or on a Dask
+cluster (lab.cluster). A run hands an executor games one at a time and collects them as they
+end, in any order; the plan alone decides what is kept, so every executor gives the same report.
+
+    executor.slots            games worth keeping in flight (enough to keep every worker busy)
+    executor.submit(task)     play it somewhere
+    executor.finished(0.1)    the games ended since the last call (waits up to 0.1 s for one)
+    executor.close()          end the work now; a game in play is dropped
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import signal
+import threading
+from abc import ABC, abstractmethod
+from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
+from multiprocessing.pool import Pool
+from typing import Any
+
+from .games import GameRecord, Task, play
+
+SLOTS_PER_WORKER = 2  # one game playing and one waiting, so no worker idles between games
+
+
+class LabError(RuntimeError):
+    """A run cannot go on; the message says why in one line."""
+
+
+class GameFailed(LabError):
+    """A game raised in a worker (a bug, or a worker of another version): the run ends."""
+
+
+def failure(err: BaseException) -> GameFailed:
+    """The one-line reason of an exception raised in a worker."""
+    return GameFailed(f"{type(err).__name__}: {err}")
+
+
+class Executor(ABC):
+    """Plays tasks somewhere (see the module)."""
+
+    slots: int = 1
+
+    @abstractmethod
+    def submit(self, task: Task) -> None: ...
+
+    @abstractmethod
+    def finished(self, timeout: float) -> list[GameRecord]:
+        """Games ended since the last call, waiting up to `timeout` s for the first;
+        GameFailed when one raised."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """End the work now: games not yet ended are dropped."""
+
+    def __enter__(self) -> Executor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class InProcess(Executor):
+    """Plays each game in this process when asked for finished games (--jobs 1)."""
+
+    def __init__(self) -> None:
+        self._todo: deque[Task] = deque()
+
+    def submit(self, task: Task) -> None:
+        self._todo.append(task)
+
+    def finished(self, timeout: float) -> list[GameRecord]:
+        if not self._todo:
+            return []
+        try:
+            return [play(self._todo.popleft())]
+        except Exception as err:  # as a worker's failure would be
+            raise failure(err) from err
+
+    def close(self) -> None:
+        self._todo.clear()
+
+
+def start_pool(jobs: int) -> Pool:
+    """Spawn-started workers that ignore Ctrl-C (they inherit SIG_IGN): only the main process
+    stops a run, and a worker never prints a KeyboardInterrupt traceback."""
+    with sigint_ignored():
+        return multiprocessing.get_context("spawn").Pool(jobs)
+
+
+@contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """Ctrl-C ignored inside the block, so processes started in it inherit that (only the main
+    thread may change it: elsewhere, as in a window's background run, no Ctrl-C comes)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, handler)
+
+
+class Processes(Executor):
+    """Local worker processes (--jobs J): the default, nothing to install."""
+
+    def __init__(self, jobs: int) -> None:
+        self._pool = start_pool(jobs)
+        self._ended: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.slots = SLOTS_PER_WORKER * jobs
+
+    def submit(self, task: Task) -> None:
+        self._pool.apply_async(play, (task,), callback=self._ended.put,
+                               error_callback=self._ended.put)
+
+    def finished(self, timeout: float) -> list[GameRecord]:
+        return collect(self._ended, timeout)
+
+    def close(self) -> None:
+        self._pool.terminate()
+        self._pool.join()
+
+
+def drain(ended: queue.SimpleQueue[Any], timeout: float) -> list[Any]:
+    """Everything in `ended` now, waiting up to `timeout` s for the first."""
+    try:
+        items = [ended.get(timeout=timeout)]
+    except queue.Empty:
+        return []
+    while not ended.empty():
+        items.append(ended.get())
+    return items
+
+
+def collect(ended: queue.SimpleQueue[Any], timeout: float) -> list[GameRecord]:
+    """The records in `ended` (see `drain`); GameFailed for an exception a game raised."""
+    items = drain(ended, timeout)
+    for item in items:
+        if isinstance(item, BaseException):
+            raise failure(item)
+    return items
+
+
+def local(jobs: int) -> Executor:
+    """This process for one job, else that many worker processes."""
+    return InProcess() if jobs == 1 else Processes(jobs)

@@ -1,0 +1,168 @@
+"""When a run may stop: it looks at each map's verdict at fixed game counts and stops a pairing
+once its verdict is told, so a clear map costs few games and an unclear one plays to the cap.
+
+The looks come at 16, 24, 32, 48, 64, 96, ... games a pairing (each count half as much again as
+the one before it, or a third more), then at the cap. At a look every pairing still playing
+on a map has played exactly that many games; a mirror pairing whose 95% interval lies inside
+the fair band stops there (fair), and one that lies outside stops the whole map (it leans). A
+map whose mirror pairings are all fair stops its mixed pairings too. Only the games below each
+pairing's stopping point count, so the same plan keeps the same games, in any order, on any
+number of workers. docs/BALANCE_LOG.md gives this rule's error rates (tests/lab/
+test_stopping.py checks them by simulation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .games import GameRecord, Plan
+from .pairings import is_mirror
+from .verdict import FAIR, LEANS, row_verdict
+
+FIRST_LOOKS = (16, 24)  # and each doubled, again and again
+
+
+def looks(cap: int) -> list[int]:
+    """The game counts a pairing is looked at, in order, the last one the cap."""
+    points: set[int] = set()
+    for first in FIRST_LOOKS:
+        n = first
+        while n < cap:
+            points.add(n)
+            n *= 2
+    return [*sorted(points), cap]
+
+
+def counts(records: Iterable[GameRecord]) -> dict[str, int]:
+    """A pairing's counts as a verdict reads them: team 1's wins, team 2's wins, the games."""
+    winners = [r.result.winner for r in records]
+    return {"team1_wins": winners.count("1"), "team2_wins": winners.count("2"),
+            "games": len(winners)}
+
+
+Key = tuple[int, int]  # (map index, pairing index)
+DECIDED, CAP = "decided", "cap"  # why a map's games ended; None: the run ended first
+
+
+class Ledger:
+    """The games a run has kept, where each pairing stops, and which game to play next.
+
+    A game is kept only while its index lies below its pairing's stopping point: a later game,
+    played before the pairing stopped (to keep a worker busy), is dropped.
+    """
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.keys = [(m, p) for m in range(len(plan.maps)) for p in range(len(plan.pairings))]
+        self.limit = dict.fromkeys(self.keys, plan.games)
+        self.kept: dict[Key, dict[int, GameRecord]] = {k: {} for k in self.keys}
+        self.prefix = dict.fromkeys(self.keys, 0)  # games 0..prefix-1 are all kept
+        self.handed = dict.fromkeys(self.keys, 0)  # games handed out to be played
+        self.ended: list[str | None] = [None] * len(plan.maps)
+        self._looks = looks(plan.games) if plan.sequential else [plan.games]
+        self._next_look = [0] * len(plan.maps)  # index into _looks, per map
+
+    # ----- playing -------------------------------------------------------------------------
+
+    def next_games(self, count: int) -> list[tuple[int, int, int]]:
+        """Up to `count` games to hand out, as (map, pairing, game): the earliest look first,
+        then the pairing furthest behind, so every map moves towards its next verdict together
+        (and a run cut short by time has played every map about as much)."""
+        chosen = []
+        for _ in range(count):
+            open_keys = [k for k in self.keys if self.handed[k] < self.limit[k]]
+            if not open_keys:
+                break
+            key = min(open_keys, key=lambda k: (self._wave(self.handed[k]), self.handed[k], k))
+            chosen.append((*key, self.handed[key]))
+            self.handed[key] += 1
+        return chosen
+
+    def _wave(self, game: int) -> int:
+        return next(i for i, n in enumerate(self._looks) if game < n)
+
+    def add(self, record: GameRecord) -> None:
+        """Keep a finished game if its pairing still wants it, then take any look now due."""
+        key = (record.map_index, record.pairing_index)
+        if record.game_index >= self.limit[key]:
+            return
+        games = self.kept[key]
+        games[record.game_index] = record
+        while self.prefix[key] in games:
+            self.prefix[key] += 1
+        self._look(record.map_index)
+
+    def stop_handing_out(self) -> None:
+        """Hand out no more games (time is up): those handed out still count when they end."""
+        for key in self.keys:
+            self.limit[key] = min(self.limit[key], self.handed[key])
+
+    # ----- looking -------------------------------------------------------------------------
+
+    def _look(self, m: int) -> None:
+        """Take every look of map `m` whose games have all been played."""
+        while self.ended[m] is None:
+            look = self._looks[self._next_look[m]]
+            playing = [k for k in self.keys if k[0] == m and self.limit[k] >= look]
+            if not playing or any(self.prefix[k] < look for k in playing):
+                return
+            self._decide(m, look, playing)
+            self._next_look[m] += 1
+
+    def _decide(self, m: int, look: int, playing: list[Key]) -> None:
+        if look == self.plan.games:
+            self.ended[m] = DECIDED if self._told(m, look) else CAP
+            return
+        told = {k: self.verdict(k, look) for k in playing if self._is_mirror(k)}
+        if any(v in LEANS.values() for v in told.values()):
+            self._stop(playing, look)
+        else:
+            self._stop([k for k, v in told.items() if v == FAIR], look)
+        if self._told(m, look):
+            self._stop([k for k in self.keys if k[0] == m], look)
+            self.ended[m] = DECIDED
+
+    def verdict(self, key: Key, games: int | None = None) -> str:
+        """A pairing's verdict on its first `games` kept games (all of them by default)."""
+        kept = self.kept[key]
+        first = range(self.prefix[key] if games is None else games)
+        return row_verdict(counts(kept[i] for i in first))
+
+    def _is_mirror(self, key: Key) -> bool:
+        return is_mirror(self.plan.pairings[key[1]])
+
+    def _told(self, m: int, look: int) -> bool:
+        """At this look a mirror pairing of map `m` leans, or every one of them is fair (each
+        on its games up to the look, or to where it stopped before)."""
+        told = [self.verdict(k, min(self.limit[k], look)) for k in self.keys
+                if k[0] == m and self._is_mirror(k)]
+        return bool(told) and (any(v in LEANS.values() for v in told)
+                               or all(v == FAIR for v in told))
+
+    def _stop(self, keys: Iterable[Key], look: int) -> None:
+        """Stop these pairings at `look` games, dropping any game kept past it."""
+        for k in keys:
+            self.limit[k] = min(self.limit[k], look)
+            self.kept[k] = {i: r for i, r in self.kept[k].items() if i < self.limit[k]}
+            self.prefix[k] = min(self.prefix[k], self.limit[k])
+
+    # ----- reading -------------------------------------------------------------------------
+
+    @property
+    def done(self) -> int:
+        """Games kept so far."""
+        return sum(len(games) for games in self.kept.values())
+
+    @property
+    def total(self) -> int:
+        """Games the run will keep at most, as the stopping points stand now."""
+        return sum(self.limit.values())
+
+    @property
+    def complete(self) -> bool:
+        """Every pairing has played to its stopping point."""
+        return all(self.prefix[k] >= self.limit[k] for k in self.keys)
+
+    def records(self) -> list[GameRecord]:
+        """The kept games, in report order."""
+        return [self.kept[k][i] for k in self.keys for i in sorted(self.kept[k])]

@@ -1,0 +1,147 @@
+"""The stopping rule: looks at fixed game counts, a pairing stopped once its verdict is told,
+the same games kept whatever order they end in, and error rates as docs/BALANCE_LOG.md states
+them (a seeded simulation of the rule itself against benchmarks/stopping.py's exact figures)."""
+
+from __future__ import annotations
+
+import random
+import runpy
+from pathlib import Path
+
+import pytest
+
+from laser_flag.bots.match import MatchResult
+from laser_flag.engine import load_map
+from laser_flag.lab.games import GameRecord, Plan
+from laser_flag.lab.hitmap import HitMap
+from laser_flag.lab.stopping import CAP, DECIDED, Ledger, looks
+from laser_flag.lab.verdict import FAIR, LEANS, UNDECIDED
+
+ROOT = Path(__file__).resolve().parents[2]
+DUEL = load_map(ROOT / "maps" / "duel.json")
+EXACT = runpy.run_path(str(ROOT / "benchmarks" / "stopping.py"))["exact"]
+
+
+def test_the_looks_come_at_fixed_counts_then_the_cap():
+    assert looks(1000) == [16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1000]
+    assert looks(16) == [16]
+    assert looks(10) == [10]
+
+
+RESULTS = {w: MatchResult(("a", "a"), w, "score", 3, (0, 0)) for w in ("1", "2")}
+NO_HITS = HitMap()
+
+
+def game(key: tuple[int, int, int], winner: str) -> GameRecord:
+    return GameRecord(*key, RESULTS[winner], NO_HITS)
+
+
+def play(plan: Plan, outcome, order: random.Random | None = None, ahead: int = 1) -> Ledger:
+    """Feed a ledger the games it hands out, `outcome(m, p, i)` deciding each one's winner;
+    `ahead` games are in play at once, ending in `order` (shuffled) or as handed out."""
+    ledger = Ledger(plan)
+    playing: list[tuple[int, int, int]] = []
+    while not ledger.complete:
+        playing += ledger.next_games(ahead - len(playing))
+        assert playing, "the ledger handed out nothing, yet is not complete"
+        index = order.randrange(len(playing)) if order else 0
+        key = playing.pop(index)
+        ledger.add(game(key, outcome(*key)))
+    return ledger
+
+
+def bernoulli(p: float, seed: int):
+    """Each game's winner drawn once (the same whichever order it is asked for)."""
+    draws: dict[tuple[int, int, int], str] = {}
+    rng = random.Random(seed)
+
+    def outcome(m: int, p_: int, i: int) -> str:
+        key = (m, p_, i)
+        if key not in draws:
+            draws[key] = "1" if rng.random() < p else "2"
+        return draws[key]
+    return outcome
+
+
+def two_pairings(games: int = 1000) -> Plan:
+    return Plan((DUEL,), (("a", "a"), ("b", "b"), ("a", "b")), games, sequential=True)
+
+
+def test_a_clear_lean_stops_the_whole_map_at_the_first_look():
+    ledger = play(two_pairings(), lambda m, p, i: "1")  # team 1 wins everything
+    assert ledger.limit == {(0, 0): 16, (0, 1): 16, (0, 2): 16}
+    assert ledger.ended == [DECIDED] and ledger.verdict((0, 0)) == LEANS["1"]
+    assert ledger.done == 48
+
+
+def test_a_fair_pairing_stops_while_another_plays_on():
+    """The first pairing alternates wins (fair at 96 games); the second is 60-40, which no
+    look can tell from the band's edge: it and the mixed pairing play to the cap."""
+    def outcome(m, p, i):
+        if p == 0:
+            return "12"[i % 2]
+        return "1" if i % 5 < 3 else "2"
+
+    ledger = play(two_pairings(400), outcome)
+    assert ledger.limit == {(0, 0): 96, (0, 1): 400, (0, 2): 400}
+    assert ledger.ended == [CAP] and ledger.verdict((0, 1)) == UNDECIDED
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_same_games_are_kept_whatever_order_they_end_in(seed):
+    """Games ending out of order, several at once, as on many workers: the same stopping
+    points and the same kept games as one at a time, in order."""
+    plan = Plan((DUEL, DUEL), (("a", "a"), ("b", "b")), 400, sequential=True)
+    outcome = bernoulli(0.55, seed)
+    alone = play(plan, outcome)
+    crowd = play(plan, outcome, random.Random(seed), ahead=7)
+    assert crowd.limit == alone.limit and crowd.ended == alone.ended
+    assert [r.game_index for r in crowd.records()] == [r.game_index for r in alone.records()]
+
+
+def test_a_fixed_plan_plays_every_game():
+    plan = Plan((DUEL,), (("a", "a"),), 40)
+    assert play(plan, lambda m, p, i: "1").done == 40
+
+
+def test_time_up_keeps_the_games_handed_out_and_no_more():
+    ledger = Ledger(two_pairings())
+    handed = ledger.next_games(5)
+    ledger.stop_handing_out()
+    assert ledger.next_games(5) == []
+    for key in handed:
+        ledger.add(game(key, "1"))
+    assert ledger.complete and ledger.done == 5 and ledger.ended == [None]
+
+
+RUNS = 300  # simulated pairings per true rate: seconds each, errors within a few points
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("p", [0.5, 0.45, 0.4, 0.35])
+def test_the_error_rates_match_the_exact_figures(p):
+    """Seeded pairings played through the real Ledger are called fair, leaning or undecided
+    as often as benchmarks/stopping.py computes (and docs/BALANCE_LOG.md states), within four
+    standard errors; the mean games likewise."""
+    plan = Plan((DUEL,), (("a", "a"),), 1000, sequential=True)
+    told = {FAIR: 0, "lean": 0, UNDECIDED: 0}
+    games = 0
+    for seed in range(RUNS):
+        ledger = play(plan, bernoulli(p, seed))
+        word = ledger.verdict((0, 0))
+        told["lean" if word in LEANS.values() else word] += 1
+        games += ledger.done
+    expected = EXACT(p, 1000)
+    for word, count in told.items():
+        share, q = count / RUNS, expected[word]
+        error = 4 * max(q * (1 - q), 1 / RUNS) ** 0.5 / RUNS**0.5
+        assert abs(share - q) <= error, (word, share, q)
+    assert abs(games / RUNS - expected["games"]) <= 0.1 * expected["games"]
+
+
+def test_the_balance_log_quotes_the_exact_figures(capsys, monkeypatch):
+    monkeypatch.setattr("sys.argv", ["stopping.py"])  # not pytest's own arguments
+    runpy.run_path(str(ROOT / "benchmarks" / "stopping.py"), run_name="__main__")
+    log = (ROOT / "docs" / "BALANCE_LOG.md").read_text(encoding="utf-8")
+    for line in capsys.readouterr().out.splitlines()[1:]:
+        assert line in log, line

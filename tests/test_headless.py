@@ -1,0 +1,45 @@
+"""`laser-flag --headless`: bots play a map's game to its end with no window; the result is
+printed, and the saved game replays exactly."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from laser_flag.app import main, verify_save
+
+
+def play(capsys, *argv: str) -> str:
+    assert main(["--map", "duel", "--team1", "easy", "--team2", "EASY", "--headless",
+                 *argv]) == 0
+    return capsys.readouterr().out
+
+
+def test_a_bot_game_on_duel_is_played_to_its_end_and_saved(tmp_path, capsys):
+    save, state = tmp_path / "game.json", tmp_path / "state.json"
+    out = play(capsys, "--seed", "3", "--save", str(save), "--state-file", str(state))
+    score, result, saved = out.splitlines()
+    assert score.startswith("Duel: Red (Easy) ") and " - Blue (Easy) " in score
+    assert result.endswith("wins by reaching the score limit.") or result.startswith("Draw")
+    assert saved == f"Saved: {save} (watch it with laser-flag replay)"
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert data["over"] and data["teams"]["levels"] == {"1": "Easy", "2": "Easy"}
+    last = json.loads(state.read_text(encoding="utf-8"))  # written after every action
+    assert last["winner"] == data["winner"] and last["scores"] == data["scores"]
+    assert verify_save(save) == 0  # the save reproduces the game it reports
+
+
+def test_the_same_seed_plays_the_same_game(capsys):
+    assert play(capsys, "--seed", "8") == play(capsys, "--seed", "8")
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--headless", "--team1", "easy", "--team2", "easy"], "--headless needs --map"),
+    (["--headless", "--map", "duel", "--team1", "hard"], "give --team2 a level"),
+    (["--map", "duel", "--save", "x.json"], "--save goes with --headless"),
+])
+def test_a_headless_game_that_cannot_be_played_is_one_line(argv, said, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err and "Traceback" not in err
