@@ -14,7 +14,9 @@ Sections (give their names to run some; default all):
   (target: 8-25 rounds).
 Hard plays at the lab's budget (`steps:150`) in zoo, planner and levels, and at the badges'
 `steps:40` in mirrors, as `make badges` measures.
+Every lab run plays all its games (`--fixed`), so the counts are the games asked for.
 Run: .venv/bin/python benchmarks/targets.py [SECTION...] [--games N] [--seed S] [--jobs J]
+     [--mirrors STYLE,...]
      (--games: per map and pairing; defaults zoo 10, planner 58, levels 58, mirrors 200)
 """
 
@@ -94,8 +96,8 @@ def zoo(games: int, seed: int, jobs: int) -> None:
 
 
 def strength(section: str, pair: str, games: int, seed: int, jobs: int) -> None:
-    doc = lab(*map(str, MAPS), "--bots", pair, "--games", str(games), "--jobs", str(jobs),
-              "--seed", str(seed), "--budget", LAB_BUDGET)
+    doc = lab(*map(str, MAPS), "--bots", pair, "--games", str(games), "--fixed",
+              "--jobs", str(jobs), "--seed", str(seed), "--budget", LAB_BUDGET)
     first = pair.split(",")[0]
     rec = doc["bots_overall"][first]
     low = rec["interval"][0]
@@ -107,13 +109,13 @@ def strength(section: str, pair: str, games: int, seed: int, jobs: int) -> None:
                            for m in doc["maps"]))
 
 
-def mirrors(games: int, seed: int, jobs: int) -> None:
-    pairs = [p for p in STYLES if is_mirror(p)]
+def mirrors(games: int, seed: int, jobs: int, styles: list[str] | None = None) -> None:
+    pairs = [p for p in STYLES if is_mirror(p) and (not styles or p[0] in styles)]
     print(f"mirrors: {', '.join(map(label, pairs))}, {games} games a map and pairing,"
           f" seed {seed}, Hard at {BADGE_BUDGET}")
     args = [a for p in pairs for a in ("--bots", ",".join(p))]
-    doc = lab(*map(str, MAPS), *args, "--games", str(games), "--jobs", str(jobs),
-              "--seed", str(seed), "--budget", BADGE_BUDGET)
+    doc = lab(*map(str, MAPS), *args, "--games", str(games), "--fixed",
+              "--jobs", str(jobs), "--seed", str(seed), "--budget", BADGE_BUDGET)
     fair_all = stall_all = length_all = True
     for m in doc["maps"]:
         r = {"win_rate": m["team1_win_rate"], "interval": m["team1_interval"]}
@@ -140,6 +142,8 @@ def main() -> None:
     parser.add_argument("--games", type=int)
     parser.add_argument("--seed", type=int, default=3301)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--mirrors", type=lambda t: t.split(","), metavar="STYLE,...",
+                        help="mirrors: only these styles' mirrors (default every standard style)")
     args = parser.parse_args()
     unknown = set(args.sections) - set(DEFAULT_GAMES)
     if unknown:
@@ -154,7 +158,7 @@ def main() -> None:
         elif section == "levels":
             strength(section, "planner,greedy", games, args.seed, args.jobs)
         else:
-            mirrors(games, args.seed, args.jobs)
+            mirrors(games, args.seed, args.jobs, args.mirrors)
         print(f"  ({time.perf_counter() - start:.0f} s)", flush=True)
 
 
