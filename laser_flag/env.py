@@ -35,10 +35,14 @@ import random
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+except ImportError as missing:  # the optional extra is not installed: say which one
+    raise ImportError(f"laser_flag.env needs the [rl] extra: pip install 'laser-flag[rl]' "
+                      f"({missing})") from missing
 
 from .engine import Action, EndTurn, Fire, Game, GameMap, IllegalAction, Move, load_map
 from .engine.game_map import BASE_1, BASE_2, BASE_U, ELEVATED, LEVEL, WALL
