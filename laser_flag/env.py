@@ -44,7 +44,7 @@ except ImportError as missing:  # the optional extra is not installed: say which
     raise ImportError(f"laser_flag.env needs the [rl] extra: pip install 'laser-flag[rl]' "
                       f"({missing})") from missing
 
-from .engine import Action, EndTurn, Fire, Game, GameMap, IllegalAction, Move, load_map
+from .engine import Action, EndTurn, Fire, Game, GameMap, IllegalAction, MapError, Move, load_map
 from .engine.game_map import BASE_1, BASE_2, BASE_U, ELEVATED, LEVEL, WALL
 from .engine.legal import legal
 from .engine.team_view import TeamView, known_state
@@ -153,7 +153,9 @@ class LaserFlagEnv(AECEnv):
     def decode(self, agent: str, index: int) -> Action:
         """The action an index stands for (see the module); IllegalAction outside the space."""
         actions = self._codes[TEAM_OF[agent]].actions
-        if not 0 <= int(index) < len(actions):
+        if not isinstance(index, int | np.integer):
+            raise IllegalAction(f"Not an action index: {type(index).__name__}.")
+        if not 0 <= index < len(actions):
             raise IllegalAction(f"No action {index}: {agent}'s are 0 to {len(actions) - 1}.")
         return actions[int(index)]
 
@@ -218,8 +220,7 @@ class Planes:
     def __init__(self, gm: GameMap, max_rounds: int) -> None:
         self.names = channels(gm)
         self.at = {name: i for i, name in enumerate(self.names)}
-        self.classes = list(gm.rules.classes)
-        self.map, self.max_rounds = gm, max_rounds
+        self.map = gm
         self.last_round = min(gm.turn_limit or max_rounds, max_rounds)
         self.terrain = {team: self._terrain(team) for team in TEAMS}
         rules, limits = gm.rules, gm.score_limit
@@ -278,6 +279,9 @@ class Planes:
 
 
 def _load(name: str | Path) -> GameMap:
-    """A map file, else a bundled map by name ("crossfire")."""
-    path = Path(name)
-    return load_map(path if path.exists() else bundled_maps() / f"{name}.json")
+    """A map file, else a bundled map by name ("crossfire"); MapError names the choices."""
+    path, bundled = Path(name), bundled_maps() / f"{name}.json"
+    if not path.exists() and not bundled.is_file():
+        names = ", ".join(sorted(p.stem for p in bundled_maps().glob("*.json")))
+        raise MapError(f"no map file {str(name)!r}, and no bundled map of that name ({names})")
+    return load_map(path if path.exists() else bundled)

@@ -85,6 +85,8 @@ def test_a_masked_or_unknown_index_is_refused_and_changes_nothing():
         game_env.step(99999)
     with pytest.raises(IllegalAction):
         game_env.step(-1)
+    with pytest.raises(IllegalAction, match="Not an action index: float"):
+        game_env.step(1.0)
     assert game_env.game.state() is before
     assert game_env.agent_selection == "team_1"
     game_env.step(np.int64(np.flatnonzero(mask)[0]))  # numpy's integers are indices too

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from laser_flag.engine import EndTurn, Game
+from laser_flag.engine import EndTurn, Game, MapError
 from laser_flag.engine.record import state_digest
 from laser_flag.engine.terms import DRAW, TEAMS, other_team
 from laser_flag.env import AGENTS, TEAM_OF, LaserFlagEnv, channels, env
 
-from .conftest import random_steps
+from ..engine.conftest import make_map
+from .conftest import ROOT, random_steps
 
 
 def play_out(game_env: LaserFlagEnv, seed: int) -> dict[str, float]:
@@ -134,3 +135,16 @@ def test_the_board_as_text():
             u.unit_class] and letter.isupper() == (u.team == "1")
     assert rows[0][0] == "#" or game_env.map.tile(0, 0) != "wall"
     assert LaserFlagEnv(map="duel").render() is None  # no render mode: nothing drawn
+
+
+def test_a_map_by_name_by_file_or_as_a_map(tmp_path):
+    from_file = LaserFlagEnv(map=ROOT / "maps" / "duel.json")
+    assert from_file.map.name == LaserFlagEnv(map="duel").map.name
+    tiny = make_map(["1....", ".....", "..#..", ".....", "....2"],
+                    [("1", "scout", 0, 1), ("2", "grunt", 4, 3)])
+    game_env = LaserFlagEnv(map=tiny, fog=True)
+    assert game_env.action_space("team_1").n == 25 + 1 + 1
+    assert list(random_steps(game_env, seed=1, steps=5))[0] == "team_1"
+    with pytest.raises(MapError, match="no map file 'nowhere', and no bundled map of that name "
+                       r"\(bastion, blitz"):
+        LaserFlagEnv(map="nowhere")
