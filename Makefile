@@ -19,7 +19,7 @@ $(BIN)/python$(EXE):
 
 $(STAMP): $(BIN)/python$(EXE) pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,bundle,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[test,bundle,cluster,rl]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -41,6 +41,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/balance.py
 	$(BIN)/python benchmarks/stopping.py
 	$(BIN)/python benchmarks/cluster.py
+	$(BIN)/python benchmarks/env.py
 
 # Every runtime dependency has a binary wheel for each supported CPython (the classifiers) on
 # Linux x86_64, Windows amd64 and macOS arm64: resolved against the package index (network).
