@@ -58,7 +58,8 @@ bundle: $(STAMP)
 		--workpath $(BUNDLE_WORK) release/laser-flag.spec
 
 # Every bundled map's balance badge, re-measured with the standard styles (after a change to a
-# map, to the bots, or a new version); tests/lab/test_bundled_badges.py fails until this has been run.
+# map, to the bots, or a new version); tests/lab/test_bundled_badges.py fails until this has been run
+# (while its stale-badge mark is on, it fails once this has been run: then drop the mark).
 # Each pairing plays until its verdict is told, at most BADGE_GAMES games (lab.here's standard plan).
 # On a cluster: make badges BADGE_WHERE="--scheduler tcp://HOST:8786"
 BADGE_GAMES ?= 1000
