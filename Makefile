@@ -19,7 +19,7 @@ $(BIN)/python$(EXE):
 
 $(STAMP): $(BIN)/python$(EXE) pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,bundle,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[test,bundle,cluster,rl]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -41,6 +41,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/balance.py
 	$(BIN)/python benchmarks/stopping.py
 	$(BIN)/python benchmarks/cluster.py
+	$(BIN)/python benchmarks/env.py
 
 # Every runtime dependency has a binary wheel for each supported CPython (the classifiers) on
 # Linux x86_64, Windows amd64 and macOS arm64: resolved against the package index (network).
@@ -57,7 +58,8 @@ bundle: $(STAMP)
 		--workpath $(BUNDLE_WORK) release/laser-flag.spec
 
 # Every bundled map's balance badge, re-measured with the standard styles (after a change to a
-# map, to the bots, or a new version); tests/lab/test_bundled_badges.py fails until this has been run.
+# map, to the bots, or a new version); tests/lab/test_bundled_badges.py fails until this has been run
+# (while its stale-badge mark is on, it fails once this has been run: then drop the mark).
 # Each pairing plays until its verdict is told, at most BADGE_GAMES games (lab.here's standard plan).
 # On a cluster: make badges BADGE_WHERE="--scheduler tcp://HOST:8786"
 BADGE_GAMES ?= 1000

@@ -16,6 +16,14 @@ machine is shared, and wall time would measure the neighbours too.
 Run: nice -n 10 .venv/bin/python benchmarks/engine.py [MAP ...]   (figures for issues 2 and 14;
 never asserted; names such as "gridlock" pick maps, all of them by default)
 Each subprocess gets a data folder of its own, so the player's cache is neither used nor changed.
+
+A/B against another checkout of the game (a clean one of an earlier commit, outside this one):
+    nice -n 10 .venv/bin/python benchmarks/engine.py --against DIR [--rounds N] [MAP ...]
+measures random play and copy+apply of both engines with this file's code, each run in a fresh
+interpreter whose `laser_flag` is that checkout's; runs are interleaved, one round measuring
+every map and figure once on each side (the side going first alternating), and two tables show
+each side's median and best over the rounds (default 5) and this checkout's share of the other's:
+on a loaded machine a neighbour only ever slows a run down, so the best is the steadier figure.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import laser_flag
 from laser_flag.engine import EndTurn, Game, load_map
 from laser_flag.engine.data_folder import DATA_DIR_ENV
 from laser_flag.engine.game_map import GameMap
@@ -41,11 +50,13 @@ REPEATS = 3
 
 
 def cold_load_ms(path: Path, data_folder: str, shipped: bool = True) -> float:
-    """One fresh interpreter's load_map(path).visibility, the imports before it not counted;
-    without `shipped`, the engine's shipped answers are hidden from it."""
-    hide = "" if shipped else f"sight_cache.SHIPPED = sight_cache.SHIPPED / {data_folder!r};"
+    """One fresh interpreter's load_map(path).visibility, the imports before it not counted, with
+    the app's store of LOS answers (the data folder's); without `shipped`, the answers that
+    ship with the game are hidden from it."""
+    hide = "" if shipped else f"shipped=Path({data_folder!r}) / 'none'"
     code = (
-        "import time; from laser_flag.engine import load_map, sight_cache;" + hide +
+        "import time; from pathlib import Path; from laser_flag.engine import load_map, sight;"
+        f"from laser_flag.sight_files import SightFiles; sight.install(SightFiles({hide}));"
         f"t = time.perf_counter(); load_map({str(path)!r}).visibility;"
         "print((time.perf_counter() - t) * 1000)"
     )
@@ -120,6 +131,52 @@ def copy_us(gm: GameMap, actions: int, repeats: int = 300) -> tuple[int, float]:
     return len(game.history), statistics.median(times) * 1e6
 
 
+METRICS = {"random": steps_per_second, "copy": copy_apply_per_second}
+
+
+def one_run(path: Path, metric: str) -> None:
+    """One run of one figure in this interpreter: prints where laser_flag came from, and it."""
+    gm = load_map(path)
+    Game(gm, seed=0)  # the map's tables and LOS answers, before the clock starts
+    print(laser_flag.__file__, METRICS[metric](gm))
+
+
+def run_in(checkout: Path, path: Path, metric: str) -> float:
+    """one_run in a fresh interpreter whose laser_flag is `checkout`'s."""
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "PYTHONPATH": str(checkout), DATA_DIR_ENV: folder}
+        out = subprocess.run([sys.executable, __file__, "--one", str(path), metric], env=env,
+                             capture_output=True, text=True, check=True).stdout.split()
+    if not Path(out[0]).resolve().is_relative_to(checkout.resolve()):
+        raise SystemExit(f"{checkout}: measured {out[0]} instead")
+    return float(out[1])
+
+
+def against(other: Path, names: list[str], rounds: int) -> None:
+    """The A/B table: each side's median over `rounds` interleaved rounds, and the ratio."""
+    maps = [p for p in MAPS if not names or p.stem in names]
+    sides = {"this": ROOT, "other": other}
+    runs: dict[tuple[str, str, str], list[float]] = {}
+    for r in range(rounds):
+        for path in maps:
+            for metric in METRICS:
+                for side in sorted(sides, reverse=bool(r % 2)):
+                    runs.setdefault((side, path.stem, metric), []).append(
+                        run_in(sides[side], path, metric))
+    for name, pick in (("median", statistics.median), ("best", max)):
+        print(f"A/B: this checkout ({ROOT}) against {other}; CPU time, {SECONDS} s a run, the "
+              f"{name} of {rounds} interleaved rounds")
+        print(f"{'map':<11}" + "".join(f"{f'{m} other':>15}{f'{m} this':>14}{'share':>7}"
+                                        for m in ("random", "copy")))
+        for path in maps:
+            row = f"{path.stem:<11}"
+            for metric in METRICS:
+                mine = pick(runs["this", path.stem, metric])
+                theirs = pick(runs["other", path.stem, metric])
+                row += f"{theirs:>15.0f}{mine:>14.0f}{mine / theirs:>7.0%}"
+            print(row)
+
+
 def main(names: list[str]) -> None:
     maps = [p for p in MAPS if not names or p.stem in names]
     largest = max(maps, key=lambda p: (lambda gm: gm.rows * gm.cols)(load_map(p)))
@@ -142,4 +199,16 @@ def main(names: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    args = sys.argv[1:]
+    if args[:1] == ["--one"]:
+        one_run(Path(args[1]), args[2])
+    elif "--against" in args:
+        at = args.index("--against")
+        other, args = Path(args[at + 1]), args[:at] + args[at + 2:]
+        rounds = 5
+        if "--rounds" in args:
+            at = args.index("--rounds")
+            rounds, args = int(args[at + 1]), args[:at] + args[at + 2:]
+        against(other, args, rounds)
+    else:
+        main(args)

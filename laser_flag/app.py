@@ -15,6 +15,7 @@ from .engine.mapfile import MapError, load_map
 from .headless import bots_only, play_headless
 from .resources import find_map
 from .saves import ReplayMismatch, SaveError, load_save
+from .sight_files import use_data_folder
 from .sound.mixer import Mixer
 from .tools.cli import (
     OneLineParser,
@@ -251,6 +252,7 @@ def watch_replay(path: Path, size: tuple[int, int]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the client; 0 on a normal quit, 2 (one line) for a bad option or unplayable --map."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    use_data_folder()  # maps' LOS answers: read from and kept in the data folder
     if argv and argv[0] == "replay":
         return replay_main(argv[1:])
     try:

@@ -15,8 +15,10 @@ from collections.abc import Callable, Sequence
 from .engine.actions import Action, IllegalAction
 from .engine.events import Event
 from .engine.game import Game
-from .engine.game_map import TEAMS, GameMap
+from .engine.game_map import GameMap
 from .engine.record import action_to_json
+from .engine.team_view import versions
+from .engine.terms import TEAMS, Team
 
 KEYFRAME_EVERY = 100  # a step back replays at most 99 actions
 PROGRESS_EVERY = 1000  # actions between two calls of a replay's progress callback
@@ -44,17 +46,18 @@ class ReplayIndex:
         fog: bool = False, progress: Progress | None = None,
     ) -> None:
         self.actions = tuple(actions)
-        self.every = every
+        self.every, self.fog = every, fog
         game = Game(gm, seed=seed, fog=fog)  # a save says whether it had fog: never the map
         self.keyframes = [game.copy()]  # the state after every `every`-th action, from 0
         self.events: list[list[Event]] = [[]]  # what each action made happen, dice included
         self.turns = array("q", [game.turn])  # the turn after each action: never decreasing
-        # With fog, what each team was told of each action (RULES §9), for replays "as seen by".
-        self._told: dict[str, list[list[Event]]] = {t: [[]] for t in TEAMS} if fog else {}
+        # With fog, each action's events with the version each team was told of (RULES §9),
+        # for replays "as seen by" (team_view.versions).
+        self._versions: list[list[tuple[Event, dict[Team, Event]]]] = [[]]
         for i, action in enumerate(self.actions, 1):
             self.events.append(_apply(game, action, i - 1))
-            for team, told in self._told.items():
-                told.append(game.events_for(team))
+            if fog:
+                self._versions.append(versions(game.state()))
             self.turns.append(game.turn)
             if i % every == 0:
                 self.keyframes.append(game.copy())
@@ -64,7 +67,18 @@ class ReplayIndex:
 
     def events_for(self, index: int, team: str) -> list[Event]:
         """The events of action `index` (1-based, as `events`) that `team` was told of."""
-        return self._told[team][index] if self._told else self.events[index]
+        return [e for e, seen in self.versions(index) if team in seen]
+
+    def seen_by(self, index: int, team: str) -> list[Event]:
+        """The events of action `index` as `team` was told of them (an enemy's move under fog
+        seen where it ended)."""
+        return [seen[team] for _, seen in self.versions(index) if team in seen]
+
+    def versions(self, index: int) -> list[tuple[Event, dict[Team, Event]]]:
+        """Each event of action `index`, with the version each team told of it saw."""
+        if self.fog:
+            return self._versions[index]
+        return [(e, dict.fromkeys(TEAMS, e)) for e in self.events[index]]
 
     @property
     def last(self) -> int:

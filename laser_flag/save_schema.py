@@ -14,9 +14,11 @@ from datetime import datetime
 from typing import Any
 
 from .bots.levels import LEVELS
-from .engine.game_map import MAX_SIDE, TEAMS
+from .engine.actions import ACTIONS
+from .engine.game_map import MAX_SIDE
 from .engine.json_reader import ReadError, clip
 from .engine.mapfile import MAX_TEAM_NAME_CHARS
+from .engine.terms import DRAW, TEAMS, Victory
 
 SAVE_FORMAT = "laser-flag-save"
 SAVE_VERSION = 2  # 2 added `digest`, a SHA-256 of the rest of the file; 1 is still read
@@ -26,9 +28,9 @@ MAX_NAME_CHARS = MAX_TEAM_NAME_CHARS
 MAX_MAP_NAME_CHARS = 255  # a map's own name (200 at most) or else its file name's stem
 MAX_ID = MAX_SIDE * MAX_SIDE  # no unit id, row or column reaches it
 SEED_LIMIT = 2**64
-ACTION_ARGS = {"move": 3, "fire": 2, "end_turn": 0}  # as record.action_to_json writes them
-WINNERS = (*TEAMS, "draw")
-VICTORIES = ("score", "elimination", "checkmate", "turn_limit")  # the engine's GameOver.victory
+ACTION_ARGS = {name: kind.ARITY for name, kind in ACTIONS.items()}  # record.action_to_json
+WINNERS = (*TEAMS, DRAW)
+VICTORIES = tuple(Victory)  # the engine's GameOver.victory
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 
 Check = Callable[[str, Any], None]

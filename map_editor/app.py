@@ -8,6 +8,7 @@ import sys
 import tkinter as tk
 
 from laser_flag.resources import find_map
+from laser_flag.sight_files import use_data_folder
 from laser_flag.tools.cli import OneLineParser, UsageError, argument_type, fail
 
 from .document import MapDocument
@@ -33,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parse_args(argv)
     except UsageError as err:
         return fail(PROG, err)
+    use_data_folder()  # maps' LOS answers: read from and kept in the data folder
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # pygame only draws off-screen here
     from .window import EditorWindow  # after the environment: it imports pygame

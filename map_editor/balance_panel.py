@@ -21,6 +21,7 @@ from laser_flag.lab.cluster import check_address
 from laser_flag.lab.here import badge_value
 from laser_flag.lab.pairings import is_mirror
 from laser_flag.lab.pairings import label as pairing_label
+from laser_flag.lab.report import stalls
 from laser_flag.lab.run import STOPPED
 from laser_flag.lab.verdict import judge
 
@@ -70,6 +71,12 @@ def row_values(row: dict[str, Any]) -> tuple[str, ...]:
             row.get("verdict", "(bots)"), _decimal(row["mean_rounds"]),
             _decimal(row["shots_per_round"]), str(row["round_limit"] + row["capped"]),
             ended or "-")
+
+
+def verdict_text(rows: Sequence[dict[str, Any]]) -> str:
+    """`This map: fair`, then the mirror pairings whose games stall (report.stalls)."""
+    stalled = ", ".join(pairing_label(r["pairing"]) for r in stalls(rows))
+    return f"This map: {judge(rows).text}" + (f"; games stall in {stalled}" if stalled else "")
 
 
 def count_text(done: int, total: int, left: float | None) -> str:
@@ -164,7 +171,8 @@ class BalancePanel(tk.Toplevel):
         return var
 
     def _results(self, body: ttk.Frame) -> None:
-        self.table = ttk.Treeview(body, columns=tuple(COLUMNS), show="headings", height=4)
+        self.table = ttk.Treeview(body, columns=tuple(COLUMNS), show="headings",
+                                  height=len(model.DEFAULT_PAIRINGS))
         for key, (title, width) in COLUMNS.items():
             self.table.heading(key, text=title)
             self.table.column(key, width=width, anchor="w")
@@ -332,7 +340,7 @@ class BalancePanel(tk.Toplevel):
         for row in rows:
             self.table.insert("", "end", values=row_values(row))
         self.shown = self.run
-        self.verdict_text = f"This map: {judge(rows).text}"
+        self.verdict_text = verdict_text(rows)
         self.layers = model.hit_layers(rows)
         for radio in self.layer_buttons:
             radio.state(["!disabled"])

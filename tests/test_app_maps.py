@@ -31,7 +31,8 @@ def test_list_maps_prints_every_bundled_map_with_its_facts(capsys):
     files = [line.split()[1] for line in lines[1:]]
     assert sorted(files) == [f"{stem}.json" for stem in BUNDLED]
     duel = next(line for line in lines if "duel.json" in line)
-    assert duel.split()[:6] == ["Duel", "duel.json", "11x11", "Elimination", "score", "4/4"]
+    assert duel.split()[:8] == ["Duel", "duel.json", "11x11", "Elimination", "score", "4/4,",
+                                "40", "rounds"]
 
 
 def test_map_accepts_a_bundled_name_as_well_as_a_path(tmp_path):

@@ -116,3 +116,9 @@ def test_the_game_starts_on_a_bundled_map_by_name(installed, elsewhere):
         game.kill()
     assert game.returncode == 0, err
     assert json.loads(state.read_text())["map"].endswith("duel.json")
+
+
+def test_the_environment_without_its_extra_says_how_to_install_it(installed, elsewhere):
+    done = run([installed / "python", "-c", "import laser_flag.env"], elsewhere)
+    assert done.returncode != 0
+    assert "laser_flag.env needs the [rl] extra: pip install 'laser-flag[rl]'" in done.stderr

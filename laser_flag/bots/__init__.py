@@ -2,6 +2,7 @@
 
 from .base import Bot
 from .levels import HUMAN, LEVEL_NOTES, LEVELS, bot_for_level
-from .registry import BOT_NAMES, make_bot
+from .registry import BOT_NAMES, ZOO, make_bot
 
-__all__ = ["BOT_NAMES", "HUMAN", "LEVELS", "LEVEL_NOTES", "Bot", "bot_for_level", "make_bot"]
+__all__ = ["BOT_NAMES", "HUMAN", "LEVELS", "LEVEL_NOTES", "ZOO", "Bot", "bot_for_level",
+           "make_bot"]

@@ -1,7 +1,9 @@
-"""The game a bot thinks on: its team's observation, never the true game (RULES §9).
+"""The game a bot thinks on: its team's view of the game (the engine's `view`), never the true
+game (RULES §9), and the bot's guesses about what the view hides.
 
 Without fog a team knows everything and the game is its own belief. With fog the belief holds
-the team's own units, the enemies in sight, and a "ghost" for each hidden enemy: a unit of its
+what the view shows (the team's own units and the enemies in sight) and a "ghost" for each
+hidden enemy: a unit of its
 class standing where the team last saw it (or, never seen, on its starting tile, which the map
 shows every player), charged and with full AP, as the most a player could fear, but holding no
 snap shots, so that a guess never freezes the bot in place. A ghost whose tile is in sight (the
@@ -18,32 +20,29 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Set
-from dataclasses import replace
 
-from laser_flag.engine import CHARGED, NEIGHBOURS, Game, GameMap, Observation, Pos, Unit
+from laser_flag.engine import CHARGED, NEIGHBOURS, Game, GameMap, Pos, TeamView, Unit, known_state
 
 
 def believed_game(game: Game) -> Game:
     """What the active team knows of `game`, as a game without fog to think on."""
     if not game.fog:
         return game
-    obs = game.observe(game.active_team)
-    units = list(obs.units) + _ghosts(game, obs)
-    state = replace(game.state(), units=tuple(sorted(units, key=lambda u: u.id)), last_seen=())
+    seen = game.observe(game.active_team)
+    units = [*seen.units, *_ghosts(game, seen)]
+    state = known_state(seen, game.index, units, fog=False)
     return Game.from_state(game.map, state, seed=game.seed, fog=False)
 
 
-def _ghosts(game: Game, obs: Observation) -> list[Unit]:
-    gm = game.map
-    eyes = [gm.visibility.visible_from(u.pos) for u in obs.units if u.team == obs.team]
-    excluded = set().union(*eyes) | {u.pos for u in obs.units}
+def _ghosts(game: Game, obs: TeamView) -> list[Unit]:
+    excluded = set(obs.seen or ()) | {u.pos for u in obs.units}  # tiles in sight or taken
     ghosts = _placed(game, obs, excluded, hide_nearby=False)
     if not ghosts and all(u.team == obs.team for u in obs.units):
         ghosts = _placed(game, obs, excluded, hide_nearby=True)
     return ghosts
 
 
-def _placed(game: Game, obs: Observation, excluded: Set[Pos], hide_nearby: bool) -> list[Unit]:
+def _placed(game: Game, obs: TeamView, excluded: Set[Pos], hide_nearby: bool) -> list[Unit]:
     """A ghost per hidden enemy on its believed tile; one that is excluded moves to the nearest
     free tile (`hide_nearby`) or is left out."""
     gm, taken, ghosts = game.map, set(excluded), []
@@ -60,7 +59,7 @@ def _placed(game: Game, obs: Observation, excluded: Set[Pos], hide_nearby: bool)
     return ghosts
 
 
-def _believed_tile(game: Game, obs: Observation, uid: int) -> Pos:
+def _believed_tile(game: Game, obs: TeamView, uid: int) -> Pos:
     seen = obs.last_seen.get(uid)
     return seen[0] if seen is not None else game.map.units[uid].pos
 

@@ -5,14 +5,20 @@ from __future__ import annotations
 from .base import Bot
 from .budget import Budget
 from .greedy import GreedyBot
+from .hunter import HunterBot
 from .planner import PlannerBot
 from .random_bot import RandomBot
 from .rusher import RusherBot
 from .search import SearchBot
+from .turtle import TurtleBot
 
 BOTS: dict[str, type[Bot]] = {
-    cls.name: cls for cls in (RandomBot, GreedyBot, PlannerBot, SearchBot, RusherBot)}
+    cls.name: cls for cls in (RandomBot, GreedyBot, PlannerBot, SearchBot, RusherBot, TurtleBot,
+                              HunterBot)}
 BOT_NAMES = tuple(BOTS)
+# The zoo: the scripted styles of play (`scripted.py`) a map must be fair for and Hard must
+# beat. The balance lab's standard pairings are built from this one list.
+ZOO = (RusherBot.name, TurtleBot.name, HunterBot.name)
 SEARCHING = frozenset(name for name, cls in BOTS.items() if cls is SearchBot)
 
 

@@ -20,17 +20,32 @@ and a hit is as keen as the root's score makes it. Hard prices with the planner'
 counts the way to a base as moves walk it (`HARD_WEIGHTS`), the planner that proposes its
 candidates too. The search deepens one action at a time (2, 3, ... of our actions ahead) and
 is anytime: when the budget (`budget.py`) runs out or it is told to answer now, it keeps the
-answer of the deepest search it completed, or the planner's own choice before that.
+answer of the deepest search it completed, or the planner's own choice before that. No plan
+holds a shot below a half at a target in cover against the shooter unless the hit wins the game
+(`poor_shot`: the AP buys more as snap shots or a walk to a flank), nor a move that strands a
+unit whose laser is off in the enemy's sight.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
-from laser_flag.engine import DEACTIVATED, Action, EndTurn, Game, Pos, Unit, other_team
+from laser_flag.engine import (
+    DEACTIVATED,
+    Action,
+    EndTurn,
+    Fire,
+    Game,
+    Move,
+    Pos,
+    Unit,
+    other_team,
+)
 
 from .base import Bot
 from .budget import LAB_STEPS, Budget, Meter
+from .escape import escape, in_danger, stranded
 from .greedy import Appraiser
 from .odds import Odds
 from .planner import PLANNER_WEIGHTS, PlannerBot
@@ -43,6 +58,7 @@ MAX_DEPTH = 8  # no turn has more worth looking at; a small map's search stops h
 WIN = 100.0  # a game won (or lost) outweighs any position
 BAND = 0.3  # in points: the planner's candidates this close to its best are the search's to weigh
 MARGIN = 0.02  # in points: how much better than the planner's choice another option must be
+POOR_SHOT = Fraction(1, 2)  # a shot into cover below this chance is left out of plans
 
 
 # The planner's prices with the way to a base as moves walk it, and an enemy that must walk into our
@@ -154,13 +170,26 @@ class SearchBot(Bot):
         self.complete = False  # whether that search saw every line to its end
         self._turn: tuple[int, int] | None = None  # (game seed, turn) the clock below counts
         self._turn_spent = 0.0
+        self._stranded: dict[tuple, bool] = {}  # one decision's answers of escape.stranded
 
     def progress(self) -> float | None:
         meter = self.meter
         return meter.fraction() if meter is not None else None
 
     def choose(self, game: Game) -> Action:
+        action = self._search(game)
+        if isinstance(action, EndTurn):
+            # Before the turn ends, every unit whose laser is off walks out of the enemy's sight
+            # if it can (escape.py says why); the search plans no move that strands one there.
+            # (Walking it away first, before the others act, was weaker: see BALANCE_LOG.md.)
+            for unit in game.units:
+                if in_danger(game, unit) and (move := escape(game, unit)) is not None:
+                    return move
+        return action
+
+    def _search(self, game: Game) -> Action:
         self.meter = None  # no bar from the decision before while the candidates are found
+        self._stranded.clear()
         self.turn_value.start(game)
         try:
             candidates = self._candidates(game)
@@ -180,7 +209,8 @@ class SearchBot(Bot):
     def _candidates(self, game: Game) -> list[Action]:
         """The planner's choice first, then the other actions it scores about as high (within
         `BAND`, at most `breadth`), then EndTurn."""
-        scored = sorted(self.planner.scored(game), key=lambda pair: -pair[0])[: self.breadth]
+        scored = sorted(self._worth_planning(game, self.planner.scored(game)),
+                        key=lambda pair: -pair[0])[: self.breadth]
         if not scored or scored[0][0] <= PlannerBot.threshold:
             return [EndTurn()]
         top = scored[0][0]
@@ -227,11 +257,43 @@ class SearchBot(Bot):
         value = self._leaf(game, team, meter)
         if depth == 0 or game.over:
             return value
-        ranked = self.turn_value.ranked(game)[:INNER_BREADTH]
+        ranked = self._worth_planning(game, self.turn_value.ranked(game))[:INNER_BREADTH]
         for gain, action in ranked:
             if gain > PlannerBot.threshold:
                 value = max(value, self._expect(game, action, team, depth - 1, meter))
         return value
+
+    def _worth_planning(self, game: Game,
+                        scored: list[tuple[float, Action]]) -> list[tuple[float, Action]]:
+        """The scored actions but poor shots (`poor_shot`) and those that strand a unit whose
+        laser is off in the enemy's sight (`escape.stranded`, asked once a decision for each
+        unit, place and move)."""
+        def keeps(action: Action) -> bool:
+            if isinstance(action, Fire):
+                return not self.poor_shot(game, action)
+            if not isinstance(action, Move):
+                return True
+            unit = game.unit(action.unit_id)
+            if unit.laser != DEACTIVATED:
+                return True
+            armed = tuple(e.id for e in game.units if e.team != unit.team
+                          and e.laser != DEACTIVATED)
+            key = (unit, action.to, armed)
+            if key not in self._stranded:
+                self._stranded[key] = stranded(game, unit, action.to)
+            return not self._stranded[key]
+        return [(score, a) for score, a in scored if keeps(a)]
+
+    @staticmethod
+    def poor_shot(game: Game, action: Fire) -> bool:
+        """A shot below `POOR_SHOT` at a target in cover against the shooter, unless a hit
+        would win the game: the AP it spends buys more as snap shots or a move to a flank."""
+        team = game.active_team
+        if game.scores[team] + 1 >= game.map.score_limit[team]:
+            return False
+        odds = game.to_hit(action.unit_id, action.target_id)
+        return (odds.probability < POOR_SHOT
+                and any(name == "target in cover" for name, _ in odds.modifiers))
 
     def _leaf(self, game: Game, team: str, meter: Meter) -> float:
         self._spend(meter)

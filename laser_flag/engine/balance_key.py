@@ -132,7 +132,8 @@ def _check_rate(row: Mapping[str, Any], place: str) -> None:
 def _check_length(row: Mapping[str, Any], max_rounds: int, place: str) -> None:
     """The pace is optional: `mean_rounds` and `capped` (how long games lasted, how many the
     round cap stopped) are missing from badges before 0.14.0, `shots_per_round` and
-    `round_limit` (games the map's own round limit ended) from those before runs stopped early."""
+    `round_limit` (games the map's own round limit ended) from those before runs stopped early,
+    `limit_draws` (those of them drawn) from those before the zoo's styles."""
     rounds = row.get("mean_rounds")
     if rounds is not None:
         _need(_is_number(rounds) and 0 <= rounds <= max_rounds, f"{place}.mean_rounds",
@@ -149,3 +150,9 @@ def _check_length(row: Mapping[str, Any], max_rounds: int, place: str) -> None:
         _count(row["round_limit"], f"{place}.round_limit")
         _need(row["round_limit"] + row.get("capped", 0) <= row["games"],
               f"{place}.round_limit", "round_limit + capped must be at most games")
+    if "limit_draws" in row:
+        _count(row["limit_draws"], f"{place}.limit_draws")
+        _need(row["limit_draws"] + row.get("capped", 0) <= row["draws"], f"{place}.limit_draws",
+              "with capped, must be at most draws")
+        _need(row["limit_draws"] <= row.get("round_limit", row["limit_draws"]),
+              f"{place}.limit_draws", "must be at most round_limit")

@@ -1,15 +1,27 @@
 """Fog of war (RULES.md §9): what a team sees, what it remembers and what it is told.
 
-`Game` keeps one memory per team, {enemy id: (tile, round)}, and updates it after every event
-(`remember`, `reveal`); these functions read the units and that memory, and change nothing else.
+A game state keeps one memory per team, {enemy id: (tile, round)}; applying an action updates
+it after every event (`remember`, `reveal`) and notes which teams were told of each event, as
+they saw it (`told`, `as_seen`). These functions read the units and that memory, and change
+nothing else; what a team sees and is told is put together for it by view.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .events import Disqualified, Event, GameOver, LaserChanged, Moved, Scored, Shot, TurnEnded
+from .events import (
+    Disqualified,
+    Event,
+    GameOver,
+    LaserChanged,
+    Moved,
+    Scored,
+    SeenMove,
+    Shot,
+    TurnEnded,
+)
 from .game_map import TEAMS, Pos, other_team
 from .los import Visibility
 from .units import Unit
@@ -82,6 +94,20 @@ def told(event: Event, units: Mapping[int, Unit], seen: Mapping[str, frozenset[i
     if unit is None:
         return frozenset(TEAMS)
     return frozenset(t for t in TEAMS if t == unit.team or unit.id in seen[t])
+
+
+def as_seen(event: Event, team: str, mover: str | None, seen_before: frozenset[int]) -> Event:
+    """An event as `team` (told of it) saw it: an enemy's move is seen only where it ended (the
+    tiles walked through reveal nothing), so the enemy appears there instead of walking; where
+    it set out too if it was in the team's sight before the action (`seen_before`). `mover`
+    is the moving unit's team."""
+    if not isinstance(event, Moved) or mover == team:
+        return event  # its own unit: every step is known
+    # A blocker is one of the team's own units, never hidden from it: not worth a word.
+    end = replace(event, path=event.path[-1:], blocked_by=None)
+    if event.unit in seen_before:
+        return SeenMove(end.unit, end.path, seen_from=event.path[0])
+    return end
 
 
 def walk(path: tuple[Pos, ...], occupied: Mapping[Pos, int]) -> tuple[tuple[Pos, ...], int | None]:

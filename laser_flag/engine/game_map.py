@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
-from . import sight_cache
+from . import sight
 from .los import Visibility
 from .ruleset import COLUMNS, DEFAULT_RULESET, Ruleset
+from .terms import TEAMS, Team
+from .terms import other_team as other_team  # its old home: modules above still import it here
 
 T = TypeVar("T")
+_MISSING = object()
 
 Pos = tuple[int, int]
 
@@ -21,7 +25,6 @@ LEVEL, ELEVATED, WALL = "level", "elevated", "wall"
 BASE_1, BASE_2, BASE_U = "base_1", "base_2", "base_u"
 TILE_KINDS = (LEVEL, ELEVATED, WALL, BASE_1, BASE_2, BASE_U)
 BASES = (BASE_1, BASE_2, BASE_U)
-TEAMS = ("1", "2")
 MIN_SIDE, MAX_SIDE = 5, 21
 
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))  # north, south, west, east
@@ -43,10 +46,6 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-def other_team(team: str) -> str:
-    return "2" if team == "1" else "1"
-
-
 def base_serves(kind: str, team: str) -> bool:
     """Whether a tile of this kind recharges lasers of `team`."""
     return kind == BASE_U or kind == f"base_{team}"
@@ -56,9 +55,12 @@ def base_serves(kind: str, team: str) -> bool:
 class UnitSpec:
     """A starting unit as the map file lists it; its id is its index in the list."""
 
-    team: str
+    team: Team
     unit_class: str
     pos: Pos
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "team", Team(self.team))  # "1" as read from a file: Team.ONE
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,7 @@ class GameMap:
         self.source = source
         self._data = copy.deepcopy(dict(data)) if data is not None else None
         self._memo: dict[tuple[Callable[..., Any], tuple[Hashable, ...]], Any] = {}
+        self._memo_lock = threading.RLock()  # threads share a map; a table may build another
 
     def tile(self, r: int, c: int) -> str:
         return self.tiles[r][c]
@@ -150,17 +153,33 @@ class GameMap:
 
     @cached_property
     def visibility(self) -> Visibility:
-        """The per-map LOS cache (RULES §4), on first use: read from the data folder's sight
-        cache, or built (and kept there for the next process)."""
-        return sight_cache.visibility(self.tiles)
+        """The per-map LOS answers (RULES §4), on first use: from the installed sight store
+        if they pass its checks, else built (and handed to the store for the next process)."""
+        return sight.visibility(self.tiles)
 
     def memo(self, build: Callable[..., T], *args: Hashable) -> T:
         """`build(self, *args)`, computed once and kept on the map (walls never change): other
-        modules' per-map tables live here, so they go when the map goes."""
+        modules' per-map tables live here, so they go when the map goes. Built once however
+        many threads ask at the same moment."""
         key = (build, args)
-        if key not in self._memo:
-            self._memo[key] = build(self, *args)
-        return self._memo[key]
+        kept = self._memo.get(key, _MISSING)
+        if kept is _MISSING:
+            with self._memo_lock:
+                kept = self._memo.get(key, _MISSING)
+                if kept is _MISSING:
+                    kept = self._memo[key] = build(self, *args)
+        return kept
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy or pickle of the map carries no table (nor the lock guarding them): they are
+        made again where it is used."""
+        state = {k: v for k, v in self.__dict__.items() if k not in ("visibility", "_memo_lock")}
+        state["_memo"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._memo_lock = threading.RLock()
 
     def to_json_dict(self) -> dict[str, Any]:
         """The map as the JSON object it was read from: every key kept, unknown ones included."""

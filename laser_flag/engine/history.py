@@ -40,9 +40,13 @@ class History(Sequence[Action]):
             log.append(action)
             # Another thread may have appended to the same list between the check and ours:
             # then the entry at `end` is not ours, and this history forks below instead.
-            if log[end] is action:
-                return History._sharing(log, end + 1)
-        return History._sharing([*islice(log, end), action], end + 1)
+            if log[end] is not action:
+                log = [*islice(log, end), action]
+        else:
+            log = [*islice(log, end), action]
+        history = History.__new__(History)  # (not _sharing: one call less, once an action)
+        history._log, history._len = log, end + 1
+        return history
 
     def shares_storage_with(self, other: History) -> bool:
         """Whether both read one list: copying a game copies none of its actions."""

@@ -1,6 +1,7 @@
-"""The legal actions of one moment: a read-only sequence that makes an action only when it is read.
+"""The legal actions of a state (`legal`), as a read-only sequence that makes an action only when
+it is read.
 
-legal_actions() is asked after nearly every action of a random game or a search, and most askers
+legal() is asked after nearly every action of a random game or a search, and most askers
 read a few entries (random play: the length and one index). A unit's moves are its move search's
 destinations picked from a per-map table of Move objects, and its shots the enemies it sees, so
 the sequence keeps those and their counts (popcounts) and lists them only when it is iterated,
@@ -15,9 +16,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Protocol
 
 from .actions import Action, EndTurn, Fire, Move
+from .facts import Offer
 from .los import Visibility
 from .movement import Reach
-from .units import Unit
+from .state import GameState
+from .units import CHARGED, Unit
 
 
 class Part(Protocol):
@@ -91,7 +94,7 @@ class LegalActions(Sequence[Action]):
     def __getitem__(self, index: int | slice) -> Action | list[Action]:  # type: ignore[override]
         if type(index) is not int:  # a slice (or a bad index: the list's own error)
             return self._list()[index]  # type: ignore[index]
-        size = len(self)
+        size = self._ends[-1] if self._ends else 0
         if not -size <= index < size:
             raise IndexError("legal actions index out of range")
         index %= size
@@ -123,3 +126,47 @@ class LegalActions(Sequence[Action]):
 
 NONE = LegalActions([], [])  # a game that is over
 
+
+
+def legal(state: GameState) -> LegalActions:
+    """Every legal action in `state`, in a fixed order: per unit of the team to play (by id),
+    its moves then its shots; EndTurn last. Bots break ties by this order: it is pinned."""
+    if state.winner is not None:
+        return NONE
+    facts = state.facts
+    units, reaches, offers = facts.units, facts.reach, facts.offers
+    ends: list[int] = []
+    parts: list[Part] = []
+    size = 0
+    for uid in state.index.team_ids[state.active_team]:
+        u = units.get(uid)
+        if u is None or u.ap < 1:  # out of the game, or done for this turn
+            continue
+        offer = offers[uid]
+        if (offer is None or offer[0] is not u or offer[1] is not reaches.get(uid)
+                or offer[2] is not facts.targets):
+            offer = offers[uid] = _offer(state, u)
+        for count, part in offer[3]:
+            size += count
+            ends.append(size)
+            parts.append(part)
+    ends.append(size + 1)
+    parts.append(END_TURN)
+    return LegalActions(ends, parts)
+
+
+def _offer(state: GameState, u: Unit) -> Offer:
+    """The runs of actions a unit with AP left offers now: its moves, then its shots."""
+    facts, index = state.facts, state.index
+    runs: list[tuple[int, Part]] = []
+    reach = None
+    if not u.fired or index.rules[u.unit_class].moves_after_firing:
+        reach = facts.search(u.id)
+        if reach.size:
+            runs.append((reach.size, Moves(reach, index.move_tables[u.id])))
+    if u.laser == CHARGED:
+        vis, targets = index.visibility, facts.targets_of(u.team)
+        seen = vis.seen_bits(u.pos) & targets.tiles  # most units see no enemy
+        if seen:  # one unit a tile
+            runs.append((seen.bit_count(), Fires(u, targets.units, vis, index.fire_table)))
+    return u, reach, facts.targets, runs

@@ -191,8 +191,8 @@ def _tables(side: int) -> _Tables:
 class Visibility:
     """The LOS cache of one map: every answer precomputed, so queries never redo geometry.
 
-    Each tile's answers are one bitset (bit r * width + c for tile (r, c)): what sight_cache
-    stores, and what `sees` reads.
+    Each tile's answers are one bitset (bit r * width + c for tile (r, c)): what a sight store
+    keeps (`sight.py`), and what `sees` reads.
     """
 
     def __init__(self, tiles: Sequence[Sequence[str]]) -> None:
@@ -230,6 +230,10 @@ class Visibility:
         seen = self._seen[a]
         i = self._bit.get(b)
         return i is not None and seen >> i & 1 == 1
+
+    def index(self, a: Pos) -> int:
+        """The index of tile a's bit in every answer (`seen_bits`)."""
+        return self._bit[a]
 
     def seen_bits(self, a: Pos) -> int:
         """Every tile a sees, as a bitset of `tile_bits`."""

@@ -9,6 +9,7 @@ however many tiles it reaches.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from functools import reduce
@@ -151,21 +152,26 @@ class _Levels:
         return onto ^ known, tried, kept | fewer  # (`^` of a part: no `~`, which is slow)
 
 
+def grid_of(gm: GameMap) -> _Grid:
+    """The map's tiles as bitsets, made once per map."""
+    return gm.memo(_Grid)
+
+
 def tile_bits(gm: GameMap, tiles: Iterable[Pos]) -> int:
     """The bitset of some tiles of the map, as Reach.depends_on_any and search_bits read it."""
-    return gm.memo(_Grid).bits(tiles)
+    return grid_of(gm).bits(tiles)
 
 
 def bit_of_tile(gm: GameMap) -> Mapping[Pos, int]:
     """Each tile's bit (tile_bits of that tile alone), for a caller that keeps a bitset of
     tiles up to date one tile at a time."""
-    return gm.memo(_Grid).bit
+    return grid_of(gm).bit
 
 
 def tile_table(gm: GameMap, make: Callable[[Pos], T]) -> list[T | None]:
     """make(tile) for every tile of the map, at its bit's index (None in the padding): the
     table Reach.pick reads the destinations' entries from."""
-    return [None if pos is None else make(pos) for pos in gm.memo(_Grid).positions]
+    return [None if pos is None else make(pos) for pos in grid_of(gm).positions]
 
 
 class _Walked:
@@ -387,8 +393,11 @@ class KeptSearches:
     LIMIT = 16384
 
     def __init__(self, gm: GameMap) -> None:
-        self._grid = gm.memo(_Grid)
+        self._grid = grid_of(gm)
         self._bit = self._grid.bit
+        # Threads share a map (the client's bot thinks on a worker thread): a search kept is
+        # added and the oldest dropped in one step under this lock; searches run outside it.
+        self._lock = threading.Lock()
         self._found: OrderedDict[tuple[tuple[Pos, int, bool, int], int], Reach] = OrderedDict()
         # key -> the open-floor search, the tiles it asked (its start left out), its walked_on
         self._open_floor: OrderedDict[tuple[Pos, int, bool, int], tuple[Reach, int, int]] = (
@@ -412,10 +421,8 @@ class KeptSearches:
 
     def _walk_open_floor(self, key: tuple[Pos, int, bool, int]) -> tuple[Reach, int, int]:
         reach = self._kept(self._found, (key, 0))
-        found = self._open_floor[key] = (reach, reach.asked & ~self._bit[key[0]],
-                                         reach.walked_on(key[1]))
-        if len(self._open_floor) > self.LIMIT:
-            self._open_floor.popitem(last=False)
+        found = (reach, reach.asked & ~self._bit[key[0]], reach.walked_on(key[1]))
+        self._keep(self._open_floor, key, found)
         return found
 
     def _kept(self, found: OrderedDict[Any, Reach], at: tuple[Any, int],
@@ -424,14 +431,24 @@ class KeptSearches:
         from `like`'s (the open-floor search's) first layers, up to the first step onto a unit."""
         reach = found.get(at)
         if reach is not None:
-            found.move_to_end(at)
+            try:  # (not contextlib.suppress: three calls more on the hot path)  # noqa: SIM105
+                found.move_to_end(at)
+            except KeyError:  # another thread dropped it in between: the answer stands
+                pass
             return reach
         key, blocked = at
         alike = like.steps_alike(blocked) if like is not None else 0
-        reach = found[at] = _search(self._grid, *key, blocked, like, alike)
-        if len(found) > self.LIMIT:
-            found.popitem(last=False)
+        reach = _search(self._grid, *key, blocked, like, alike)
+        self._keep(found, at, reach)
         return reach
+
+    def _keep(self, found: OrderedDict[Any, T], at: Any, value: T) -> None:
+        """Keep a search's answer, the least recently used beyond LIMIT dropped. Two threads
+        that made the same search at once keep either answer: they are equal."""
+        with self._lock:
+            found[at] = value
+            if len(found) > self.LIMIT:
+                found.popitem(last=False)
 
 
 def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagonal: int,

@@ -1,13 +1,15 @@
-"""Snap shots (RULES.md §6): who may snap-shoot a unit left on a tile, and in which order."""
+"""Snap shots (RULES.md §6): who may snap-shoot a unit left on a tile, in which order, and the
+shots themselves."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from typing import Protocol
 
+from . import shots
+from .draft import Draft
 from .game_map import GameMap, Pos
-from .units import CHARGED
+from .units import CHARGED, DEACTIVATED
 
 
 class Watcher(Protocol):
@@ -31,8 +33,20 @@ def _by_id(watcher: Watcher) -> int:
     return watcher.id
 
 
-def firing_order(shooters: list[Watcher], rng: random.Random) -> list[Watcher]:
-    """The order the eligible units shoot in, drawn from the game's generator."""
-    order = list(shooters)
-    rng.shuffle(order)
-    return order
+def snap_shots_at(d: Draft, uid: int) -> None:
+    """Enemies on watch that see the unit's tile shoot, in an order chance draws, one at a time
+    until one hits."""
+    unit = d.units[uid]
+    if unit.laser == DEACTIVATED:
+        return
+    if not d.index.visibility.seen_bits(unit.pos) & d.facts.targets_of(unit.team).tiles:
+        return  # no enemy sees the tile (sight is symmetric): the usual case, made cheap
+    watchers = eligible(d.index.map, d.units.values(), unit.team, unit.pos)
+    if not watchers:  # ordering nobody draws nothing: the generator is left alone
+        return
+    order = d.chance.order(watchers)
+    ids = tuple(w.id for w in order)
+    for watcher in order:
+        watcher = d.change(watcher.id, snap_shots=watcher.snap_shots - 1)
+        if shots.shoot(d, watcher, unit, snap=True, order=ids):
+            return

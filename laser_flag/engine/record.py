@@ -10,36 +10,26 @@ import hashlib
 import json
 from typing import Any
 
-from .actions import Action, EndTurn, Fire, IllegalAction, Move
+from .actions import ACTIONS, NAMES, Action, IllegalAction
 from .game import Game
 
 
 def action_to_json(action: Action) -> list[Any]:
-    """["move", unit, row, col], ["fire", unit, target] or ["end_turn"]."""
-    if isinstance(action, Move):
-        return ["move", action.unit_id, action.to[0], action.to[1]]
-    if isinstance(action, Fire):
-        return ["fire", action.unit_id, action.target_id]
-    if isinstance(action, EndTurn):
-        return ["end_turn"]
-    raise TypeError(f"not an action: {action!r}")
+    """["move", unit, row, col], ["fire", unit, target] or ["end_turn"] (`ACTIONS`)."""
+    name = NAMES.get(type(action))
+    if name is None:
+        raise TypeError(f"not an action: {action!r}")
+    return [name, *action.args()]
 
 
 def action_from_json(data: Any) -> Action:
     """The inverse of action_to_json; ValueError says what is wrong with `data`."""
-    shapes = {"move": 3, "fire": 2, "end_turn": 0}
-    if not (isinstance(data, list) and data and data[0] in shapes):
+    if not (isinstance(data, list) and data and isinstance(data[0], str) and data[0] in ACTIONS):
         raise ValueError(f"not an action: {data!r}")
-    args = data[1:]
-    if len(args) != shapes[data[0]] or not all(
-        isinstance(a, int) and not isinstance(a, bool) for a in args
-    ):
-        raise ValueError(f"{data[0]} takes {shapes[data[0]]} integers: {data!r}")
-    if data[0] == "move":
-        return Move(args[0], (args[1], args[2]))
-    if data[0] == "fire":
-        return Fire(args[0], args[1])
-    return EndTurn()
+    kind, args = ACTIONS[data[0]], data[1:]
+    if len(args) != kind.ARITY or not all(type(a) is int for a in args):
+        raise ValueError(f"{data[0]} takes {kind.ARITY} integers: {data!r}")
+    return kind.from_args(args)
 
 
 def state_of(game: Game) -> dict[str, Any]:
@@ -58,7 +48,7 @@ def state_of(game: Game) -> dict[str, Any]:
         "stats": {team: dict(stats) for team, stats in state.stats.items()},
         "winner": state.winner,
         "victory": state.victory,
-        "rng": repr(state.rng),
+        "rng": repr(state.rng.getstate()),
     }
     if game.fog:  # only fog games hold these, so the digests of other games stay as they were
         data["fog"] = True

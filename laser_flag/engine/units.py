@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .game_map import Pos
+from .terms import Laser, Team
 
-CHARGED, CHARGING, DEACTIVATED = "charged", "charging", "deactivated"
+CHARGED, CHARGING, DEACTIVATED = Laser.CHARGED, Laser.CHARGING, Laser.DEACTIVATED
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,16 +20,16 @@ class Unit:
     """
 
     id: int
-    team: str
+    team: Team
     unit_class: str
     pos: Pos
     ap: int
-    laser: str = CHARGED
+    laser: Laser = CHARGED
     snap_shots: int = 0
     elevated: bool = False  # standing on cover
     fired: bool = False  # fired during its team's current (or last) turn
 
-    def moved(self, pos: Pos, ap: int, laser: str, elevated: bool) -> Unit:
+    def moved(self, pos: Pos, ap: int, laser: Laser, elevated: bool) -> Unit:
         """A copy as a move leaves it: made on nearly every action, so built as a draft."""
         draft = _Draft.of(self)
         draft.pos, draft.ap, draft.laser, draft.elevated = pos, ap, laser, elevated

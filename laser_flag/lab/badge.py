@@ -23,12 +23,14 @@ from laser_flag.engine.game_map import map_to_dict
 from laser_flag.engine.mapfile import save_map
 
 from .pairings import is_mirror
+from .report import stalls
 from .verdict import LEANS, NO_MIRROR, NOT_MEASURED, UNDECIDED, Verdict, interval, judge
 
 KEY = "balance"
 PLAY_KEYS = ("tiles", "units", "score_limit", "turn_limit", "rules")  # as map_to_dict writes them
 ROW_KEYS = ("pairing", "games", "team1_wins", "team2_wins", "draws", "team1_win_rate",
-            "team1_interval", "mean_rounds", "shots_per_round", "round_limit", "capped")
+            "team1_interval", "mean_rounds", "shots_per_round", "round_limit", "capped",
+            "limit_draws")
 CHANGED = "changed since measured"
 
 
@@ -114,12 +116,13 @@ def value_status(gm: GameMap, value: dict[str, Any] | None) -> BadgeStatus:
 
 
 def pace(value: dict[str, Any]) -> dict[str, Any]:
-    """A badge's pace over its mirror pairings: games, mean rounds, shots a round and the games
-    a round limit ended (each None where a row lacks it: older badges kept less)."""
+    """A badge's pace over its mirror pairings: games, mean rounds, shots a round, the games a
+    round limit ended and those of them drawn (each None where a row lacks it: older badges kept
+    less), and the mirror pairings whose games stall (report.stalls)."""
     rows = [r for r in value["pairings"] if is_mirror(r["pairing"]) and r["games"]]
     games = sum(r["games"] for r in rows)
     known = {key: bool(rows) and all(r.get(key) is not None for r in rows)
-             for key in ("mean_rounds", "shots_per_round", "round_limit")}
+             for key in ("mean_rounds", "shots_per_round", "round_limit", "limit_draws")}
     rounds = sum(r["mean_rounds"] * r["games"] for r in rows) if known["mean_rounds"] else 0
     return {
         "games": games,
@@ -129,4 +132,7 @@ def pace(value: dict[str, Any]) -> dict[str, Any]:
                             if known["shots_per_round"] and rounds else None),
         "round_limit": (sum(r["round_limit"] + r.get("capped", 0) for r in rows)
                         if known["round_limit"] else None),
+        "limit_draws": (sum(r["limit_draws"] + r.get("capped", 0) for r in rows)
+                        if known["limit_draws"] else None),
+        "stalls": [r["pairing"] for r in stalls(rows)],
     }

@@ -21,6 +21,8 @@ from contextlib import contextmanager
 from multiprocessing.pool import Pool
 from typing import Any
 
+from laser_flag.sight_files import use_data_folder
+
 from .games import GameRecord, Task, play
 
 SLOTS_PER_WORKER = 2  # one game playing and one waiting, so no worker idles between games
@@ -86,9 +88,10 @@ class InProcess(Executor):
 
 def start_pool(jobs: int) -> Pool:
     """Spawn-started workers that ignore Ctrl-C (they inherit SIG_IGN): only the main process
-    stops a run, and a worker never prints a KeyboardInterrupt traceback."""
+    stops a run, and a worker never prints a KeyboardInterrupt traceback. Each reads and keeps
+    maps' LOS answers in the data folder, as the process that started them does."""
     with sigint_ignored():
-        return multiprocessing.get_context("spawn").Pool(jobs)
+        return multiprocessing.get_context("spawn").Pool(jobs, initializer=use_data_folder)
 
 
 @contextmanager

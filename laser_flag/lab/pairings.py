@@ -6,16 +6,15 @@ bots, since every odd game swaps their sides.
 
 from __future__ import annotations
 
-from laser_flag.bots import BOT_NAMES
+from laser_flag.bots import BOT_NAMES, ZOO
 
 Pairing = tuple[str, str]
 
-# The standard styles of play a map must be fair for, one line each: adding a style here adds
-# it to `--styles`, the editor's default run, the chooser's "measure here" and `make badges`.
-STYLE_NAMES: tuple[str, ...] = (
-    "hard",  # the searching bot: the tactician, and the yardstick the others are played against
-    "rusher",  # the scripted aggressive style
-)
+# The standard styles of play a map must be fair for: the searching bot (the tactician, and the
+# yardstick the others are played against) and every scripted style of the zoo (`bots.ZOO`, the
+# one list of them). Adding a style to the zoo adds it to `--styles`, the editor's default run,
+# the chooser's "measure here" and `make badges`.
+STYLE_NAMES: tuple[str, ...] = ("hard", *ZOO)
 
 
 def standard_pairings(styles: tuple[str, ...] = STYLE_NAMES) -> tuple[Pairing, ...]:

@@ -2,10 +2,13 @@
 
 A row holds team 1's wins, team 2's wins and the draws, team 1's win rate among decided games
 with its 95% interval and the pairing's verdict (lab.verdict), the pace of its games (mean
-rounds, shots a round, games ended by the map's round limit or the lab's round cap), mean
-scores, why games ended (round-cap draws are `cap`), each bot's record when two bots played,
-and the hit map. Each map's verdict says fair, leans, or "undecided (N games)", and why its
-games ended (decided at a look, the cap reached, or the run ended first).
+rounds, shots a round, games ended by the map's round limit or the lab's round cap, and those
+drawn at the round limit with equal scores), mean scores, why games ended (round-cap draws are
+`cap`), each bot's record when two bots played, and the hit map. Each map's verdict says fair,
+leans, or "undecided (N games)", why its games ended (decided at a look, the cap reached, or the
+run ended first), and the mirror pairings in which it **stalls**: more than `STALL_SHARE` of
+their games ended undecided by play, at the round cap or drawn at the round limit (two cautious
+players waiting each other out).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from .stats import mean, rate
 from .verdict import judge, row_verdict
 
 ROUND_LIMIT = "turn_limit"  # the victory reason of a game the map's own round limit ended
+STALL_SHARE = 0.05  # more of a mirror pairing's games than this capped or drawn at the limit
 
 
 def bot_record(results: Sequence[MatchResult]) -> dict[str, dict[str, Any]]:
@@ -62,13 +66,16 @@ def row(source: str, pairing: Sequence[str], records: Sequence[GameRecord]) -> d
 
 def pace(records: Sequence[GameRecord]) -> dict[str, Any]:
     """How the games went: mean rounds, shots fired a round (over all the games' rounds), and
-    how many the map's round limit or the lab's round cap ended."""
+    how many the map's round limit or the lab's round cap ended, and how many the round limit
+    ended drawn."""
     rounds = sum(r.result.rounds for r in records)
     return {
         "mean_rounds": mean([r.result.rounds for r in records]),
         "shots_per_round": round(sum(r.shots for r in records) / rounds, 3) if rounds else None,
         "round_limit": sum(r.result.victory == ROUND_LIMIT for r in records),
         "capped": sum(r.result.victory == CAP_REASON for r in records),
+        "limit_draws": sum(r.result.victory == ROUND_LIMIT and r.result.winner == DRAW
+                           for r in records),
     }
 
 
@@ -79,11 +86,18 @@ def styles(plan: Plan) -> list[str]:
 
 def map_verdict(source: str, table: Sequence[dict[str, Any]], ended: str | None
                 ) -> dict[str, Any]:
-    """One map's verdict entry: the word, the text a person reads, the mirror games, and why
-    its games ended."""
+    """One map's verdict entry: the word, the text a person reads, the mirror games, why its
+    games ended, and the mirror pairings whose games stall."""
     found = judge(table)
     return {"map": source, "verdict": found.word, "text": found.text, "games": found.games,
-            "ended": ended}
+            "ended": ended, "stalls": [r["pairing"] for r in stalls(table)]}
+
+
+def stalls(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The mirror rows whose games stall: more than STALL_SHARE of them capped or drawn at the
+    round limit (a badge's older rows, without `limit_draws`, count their capped games)."""
+    return [r for r in rows if is_mirror(r["pairing"]) and r["games"]
+            and (r.get("capped", 0) + r.get("limit_draws", 0)) / r["games"] > STALL_SHARE]
 
 
 def rows(plan: Plan, records: Sequence[GameRecord]) -> list[dict[str, Any]]:

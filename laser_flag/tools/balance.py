@@ -33,6 +33,7 @@ from laser_flag.lab.pairings import Pairing, label
 from laser_flag.lab.stopping import CAP, DECIDED
 from laser_flag.lab.verdict import NO_MIRROR, UNDECIDED
 from laser_flag.resources import find_map
+from laser_flag.sight_files import use_data_folder
 from laser_flag.tools import sweep
 from laser_flag.tools.cli import (
     OneLineParser,
@@ -118,12 +119,14 @@ def verdict_line(v: dict[str, Any]) -> str:
 def render_text(doc: dict[str, Any]) -> str:
     """The report as an aligned table, each map's verdict, then each bot's overall record."""
     head = ["map", "pairing", "games", "T1 wins", "T2 wins", "draws", "T1 win rate [95%]",
-            "verdict", "rounds", "shots/round", "round limit", "scores", "victories"]
+            "verdict", "rounds", "shots/round", "round limit", "limit draws", "capped", "scores",
+            "victories"]
     rows = [head] + [[
         m["map"], label(m["pairing"]), str(m["games"]), str(m["team1_wins"]),
         str(m["team2_wins"]), str(m["draws"]), _pct(m["team1_win_rate"], m["team1_interval"]),
         m.get("verdict", "(bots)"), _one_decimal(m["mean_rounds"]),
-        _one_decimal(m["shots_per_round"]), str(m["round_limit"] + m["capped"]),
+        _one_decimal(m["shots_per_round"]), str(m["round_limit"]),
+        str(m["limit_draws"]), str(m["capped"]),
         f"{_one_decimal(m['mean_scores']['1'])}-{_one_decimal(m['mean_scores']['2'])}",
         ", ".join(f"{k} {v}" for k, v in m["victories"].items()),
     ] for m in doc["maps"]]
@@ -132,11 +135,21 @@ def render_text(doc: dict[str, Any]) -> str:
              + (f", budget {doc['budget']}" if doc["budget"] else "") + FOG_NOTE[doc["fog"]]
              + (PARTIAL_NOTE if doc["partial"] else "")]
     lines += aligned(rows)
-    lines += [verdict_line(v) for v in doc["verdicts"] if v["verdict"] != NO_MIRROR]
+    lines += [verdict_line(v) + _stalls(v, doc) for v in doc["verdicts"]
+              if v["verdict"] != NO_MIRROR]
     for name, rec in doc.get("bots_overall", {}).items():
         lines.append(f"{name}: {rec['wins']} wins, {rec['losses']} losses, {rec['draws']} draws, "
                      f"win rate {_pct(rec['win_rate'], rec['interval'])}")
     return "\n".join(lines)
+
+
+def _stalls(verdict: dict[str, Any], doc: dict[str, Any]) -> str:
+    """`; STALLS in turtle-turtle (9 of 40 games capped or drawn at the round limit)`, or ''."""
+    rows = {(m["map"], tuple(m["pairing"])): m for m in doc["maps"]}
+    said = [f"{label(p)} ({r['capped'] + r['limit_draws']} of {r['games']} games capped or "
+            f"drawn at the round limit)"
+            for p in verdict["stalls"] for r in [rows[verdict["map"], tuple(p)]]]
+    return f"; STALLS in {', '.join(said)}" if said else ""
 
 
 def _row_name(row: dict[str, Any], several: bool) -> str:
@@ -235,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the lab; 2 with one line on stderr for a bad argument, map, output, missing
     matplotlib or Dask, or a cluster that cannot be used; 130 after Ctrl-C, with the report of
     the games played so far."""
+    use_data_folder()  # maps' LOS answers: read from and kept in the data folder
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["sweep"]:
         return sweep.main(argv[1:])

@@ -4,7 +4,6 @@ sight now. Words only, no pygame."""
 
 from __future__ import annotations
 
-from .fog_view import team_view
 from .log_text import LogLine
 from .session import Session
 
@@ -25,6 +24,6 @@ def told_since_last_turn(line: LogLine, team: str, turn: int) -> bool:
 
 def in_sight_line(session: Session, team: str) -> str:
     """'In sight now: Bob's Scout at (1, 5), ...', or that no enemy is."""
-    known = team_view(session.game, team).known
-    seen = [f"{session.roster.unit(u.id)} at {u.pos}" for u in known.units if u.team != team]
+    shown = session.game.observe(team).units
+    seen = [f"{session.roster.unit(u.id)} at {u.pos}" for u in shown if u.team != team]
     return f"In sight now: {', '.join(seen)}." if seen else "No enemy in sight now."

@@ -11,12 +11,12 @@ from ..engine.events import (
     LaserChanged,
     Moved,
     Scored,
+    SeenMove,
     Shot,
     TurnEnded,
 )
 from ..engine.game_map import TEAMS, GameMap, Pos, possessive
 from ..engine.ruleset import CLASS_LABELS
-from .fog_view import SeenMove
 from .odds_text import chance, modifiers_text, outcomes
 
 VICTORY_WORDS = {
@@ -102,7 +102,7 @@ def game_over_text(winner: str, victory: str, names: Mapping[str, str]) -> str:
 
 def move_text(event: Moved, roster: Roster) -> str:
     """A move; under fog, one that bumped into a hidden enemy, or an enemy's move as the team saw
-    it (fog_view.as_seen_by): where it ended, and where it set out if it was in sight then."""
+    it (fog.as_seen): where it ended, and where it set out if it was in sight then."""
     unit, path = roster.unit(event.unit), event.path
     if event.blocked_by is not None:
         where = f"moves {path[0]} -> {path[-1]}" if len(path) > 1 else f"stays at {path[0]}"

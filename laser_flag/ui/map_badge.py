@@ -86,8 +86,8 @@ def _styles(value: dict[str, Any]) -> list[str]:
 
 
 def pace_text(pace: dict[str, Any]) -> str:
-    """`Games last 9.1 rounds, 1.8 shots a round; 2 of 864 ended by the round limit.`, as much
-    of it as the badge kept."""
+    """`Games last 9.1 rounds, 1.8 shots a round; 2 of 864 ended by the round limit, 1 of them
+    undecided. Games stall in turtle-turtle.`, as much of it as the badge kept."""
     parts = []
     if pace["mean_rounds"] is not None:
         parts.append(f"{pace['mean_rounds']:.1f} rounds")
@@ -98,5 +98,11 @@ def pace_text(pace: dict[str, Any]) -> str:
         ended = pace["round_limit"]
         count = f"{ended:,} of {pace['games']:,}" if ended else "none"
         limit = f"{count} ended by the round limit"
+        if ended and pace.get("limit_draws") is not None:
+            limit += f", {pace['limit_draws']:,} of them undecided"
         text = f"{text}; {limit}" if text else limit.capitalize()
-    return f"{text}." if text else ""
+    text = f"{text}." if text else ""
+    if pace.get("stalls"):
+        stalled = ", ".join("-".join(pairing) for pairing in pace["stalls"])
+        text = f"{text} Games stall in {stalled}.".lstrip()
+    return text

@@ -16,7 +16,7 @@ from ..engine.actions import Action, EndTurn, Fire, Move
 from ..engine.events import Event, Shot
 from ..engine.game import Game
 from ..engine.game_map import TEAMS
-from .fog_view import TeamView, ViewCache, as_seen_by, units_before
+from .fog_view import TeamView, ViewCache, units_before
 from .log_text import LogLine, Roster, log_line
 from .playback import Playback
 from .recording import Recording
@@ -63,7 +63,6 @@ class ReplayPlayer:
         self.notes = ShotNotes()  # shots' results fading on the board
         self.seen_by: str | None = None  # everything, or the game as that team saw it
         self.views = ViewCache()
-        self.told_cache: dict[tuple[int, str], list[Event]] = {}  # by action and team
         self.log_cache: dict[tuple[int, str | None], list[LogLine]] = {}
         self.on_event: Callable[[Event], None] = lambda event: None  # its sound, in the client
         self.turn_marks = turn_marks(recording)
@@ -88,11 +87,7 @@ class ReplayPlayer:
         team = self.seen_by
         if team is None:
             return list(self.replay.events[index])
-        if (index, team) not in self.told_cache:  # kept: the state before is slow to go back to
-            before = self.replay.game_at(index - 1)
-            self.told_cache[index, team] = [as_seen_by(e, team, before)
-                                            for e in self.replay.events_for(index, team)]
-        return self.told_cache[index, team]
+        return self.replay.seen_by(index, team)  # the engine's versions, kept by the index
 
     def lines(self, index: int) -> list[LogLine]:
         """The log lines of one action, dice included, as the chosen view was told of them;

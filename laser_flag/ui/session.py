@@ -13,9 +13,9 @@ from ..board.palette import Palette
 from ..bots import HUMAN, LEVELS
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
+from ..engine.team_view import told_versions
 from ..replay_index import ReplayIndex
 from ..saves import Progress
-from .fog_view import knowledge, told_in_replay, told_versions
 from .log_text import Roster, log_line
 from .save_keeper import SaveKeeper
 from .settings import all_human
@@ -166,22 +166,19 @@ class Session:
     def replay_log(self, index: ReplayIndex, progress: Progress | None = None) -> None:
         """The log and this turn's undo steps as they were when the game was saved, rebuilt
         from the events of the loader's replay in the words the game uses. The states before
-        each action are stepped through only where they are needed (this turn's undo; with
-        fog, what each team saw): a long game's replay is not done twice."""
+        each action are stepped through only for this turn's undo (the index keeps what each
+        team was told): a long game's replay is not done twice."""
         first = index.first_of_turn(self.game.turn)  # this turn's actions follow that state
-        for done, events in enumerate(index.events[1:]):
-            # Without fog, told_versions reads only the game's fog flag: the final game has it.
-            before = index.game_at(done) if self.game.fog or done >= first else self.game
+        for done in range(index.last):
             if done >= first:
+                before = index.game_at(done)
                 last = self.undo_stack[-1][0] if self.undo_stack else None
                 if last is not None and (reason := may_go_back(last, before)) is not None:
                     self.forget_undo(reason)  # as forget_unreachable did while it was played
                 self.undo_stack.append((before.copy(), len(self.log)))
-            told = told_in_replay(index, done + 1)
-            for event, teams in zip(events, told, strict=True):
-                versions = told_versions(event, teams, before)
+            for _, seen_by in index.versions(done + 1):
                 self.log.extend(log_line(seen, self.roster, index.turns[done], who)
-                                for seen, who in versions)
+                                for seen, who in told_versions(seen_by))
             if progress is not None and done % LOG_PROGRESS_EVERY == 0:
                 progress(WRITING_LOG, done, index.last)
         self.forget_unreachable()
@@ -212,7 +209,7 @@ def may_go_back(before: Game, after: Game) -> UndoRefusal | None:
     if before.rolls != after.rolls:
         return UndoRefusal.DIE_ROLLED
     team = after.active_team  # what a look showed cannot be unseen: no free scouting
-    if after.fog and knowledge(before, team) != knowledge(after, team):
+    if after.fog and before.observe(team).whereabouts() != after.observe(team).whereabouts():
         return UndoRefusal.REVEALED
     return None
 

@@ -12,17 +12,10 @@ from ..engine.actions import Action, EndTurn, IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.game_map import possessive
+from ..engine.team_view import told_versions, versions
+from ..engine.terms import Team
 from .bot_turns import BotTurns
-from .fog_view import (
-    TeamView,
-    ViewCache,
-    as_seen_by,
-    hot_seat_fog,
-    told_teams,
-    told_versions,
-    units_before,
-    viewer,
-)
+from .fog_view import TeamView, ViewCache, hot_seat_fog, units_before, viewer
 from .log_text import LogLine, log_line
 from .playback import Playback
 from .refusals import Refused
@@ -135,17 +128,16 @@ class Turns:
         kept from the viewer go in at once, never shown to them."""
         team, before, game = self.viewer, self.session.undo_stack[-1][0], self.game
         shown: list[Event] = []
-        told_of: dict[int, tuple[Event, frozenset[str]]] = {}  # by the shown event's id
-        for event, teams in zip(events, told_teams(game, events), strict=True):
-            if team is not None and team not in teams:
-                self.played(event, before, teams)
+        told_of: dict[int, dict[Team, Event]] = {}  # by the shown event's id
+        for event, seen_by in versions(game.state()):
+            if team is not None and team not in seen_by:
+                self.played(seen_by, before)
                 continue
-            shown.append(seen := as_seen_by(event, team, before))
-            told_of[id(seen)] = (event, teams)
+            shown.append(seen := event if team is None else seen_by[team])
+            told_of[id(seen)] = seen_by
 
         def log(seen: Event) -> None:
-            event, teams = told_of[id(seen)]
-            self.played(event, before, teams)
+            self.played(told_of[id(seen)], before)
 
         self.playback = Playback(units_before(before, team, shown), scores, shown, log,
                                  hold, self.on_event, self.notes)
@@ -162,12 +154,11 @@ class Turns:
         return self.refuse(f"It is {possessive(name)} turn (a bot): P pauses it, "
                            "S skips to the end of its turn.")
 
-    def played(self, event: Event, before: Game, told: frozenset[str]) -> None:
+    def played(self, seen_by: dict[Team, Event], before: Game) -> None:
         """Log an event of the action taken in `before` as each team told of it saw it."""
         session = self.session
-        versions = told_versions(event, told, before)
         session.log.extend(log_line(seen, session.roster, before.turn, teams)
-                           for seen, teams in versions)
+                           for seen, teams in told_versions(seen_by))
 
     def why_no_undo(self) -> UndoRefusal | None:
         """None when the player may take back the last action, else why not."""

@@ -147,3 +147,13 @@ def test_a_suggestion_is_applied_in_one_click_and_undone_in_one(editor, panel):
     assert editor.status.cget("text").startswith(f"Applied: {tweak.label}")
     assert editor.doc.history.undo() == f"Suggestion: {tweak.label}"
     assert (editor.doc.units, editor.doc.tiles) == before and not editor.doc.modified
+
+
+def test_the_verdict_line_names_the_mirror_pairings_whose_games_stall():
+    """3 of 40 turtle games drawn at the round limit is more than 5%; Hard's 2 of 40 is not."""
+    def row(pairing, limit_draws):
+        return {"pairing": pairing, "games": 40, "team1_wins": 19, "team2_wins": 21 - limit_draws,
+                "draws": limit_draws, "capped": 0, "limit_draws": limit_draws}
+    rows = [row(["hard", "hard"], 2), row(["turtle", "turtle"], 3), row(["hard", "turtle"], 9)]
+    assert balance_panel.verdict_text(rows).endswith("; games stall in turtle-turtle")
+    assert "stall" not in balance_panel.verdict_text(rows[:1])

@@ -1,7 +1,11 @@
 """RULES.md §1: tile kinds, the grid edge, bases and the game mode they imply."""
 
+import copy
+import pickle
+
 import pytest
 
+from laser_flag.engine import Game
 from laser_flag.engine.game_map import (
     MODE_ASSAULT,
     MODE_CTF,
@@ -11,6 +15,7 @@ from laser_flag.engine.game_map import (
     other_team,
 )
 from laser_flag.engine.mapfile import parse_map
+from tests.engine.conftest import make_map
 
 GLYPHS = {".": "level", "#": "wall", "^": "elevated", "1": "base_1", "2": "base_2", "u": "base_u"}
 
@@ -69,3 +74,12 @@ def test_the_map_shares_one_visibility_cache():
     gm = board(".....", ".....", ".....", ".....", ".....")
     assert gm.visibility is gm.visibility
     assert gm.visibility.sees((0, 0), (4, 4))
+
+
+def test_a_map_in_use_pickles_and_copies_without_its_tables():
+    """Its tables (move searches, LOS answers) and their lock stay behind: made again."""
+    gm = make_map(["1...2"] * 5, [("1", "basic", 0, 0), ("2", "basic", 0, 4)])
+    Game(gm, seed=1)  # builds the map's tables
+    for other in (pickle.loads(pickle.dumps(gm)), copy.deepcopy(gm)):
+        assert other.units == gm.units and other.tiles == gm.tiles
+        assert Game(other, seed=1).legal_actions() == Game(gm, seed=1).legal_actions()

@@ -15,7 +15,7 @@ import pytest
 
 from laser_flag import saves
 from laser_flag.app import main, parse_args
-from laser_flag.engine import EndTurn, Game, load_map
+from laser_flag.engine import EndTurn, Game, load_map, parse_map
 from laser_flag.engine.mapfile import MAX_BYTES, MapError, write_json_atomic
 from laser_flag.lab import executors as lab_executors
 from laser_flag.replay_index import KEYFRAME_EVERY
@@ -157,7 +157,9 @@ def test_the_clients_reports_end_quietly_when_the_reader_has_gone(argv):
 
 @pytest.mark.slow
 def test_the_longest_save_of_end_turns_opens_in_linear_time_and_memory(tmp_path):
-    game = Game(load_map(DUEL), seed=1)
+    # Duel without its round limit: a game that never ends, however many turns are ended
+    unending = parse_map({**json.loads(DUEL.read_text(encoding="utf-8")), "turn_limit": None})
+    game = Game(unending, seed=1)
     for _ in range(MAX_ACTIONS):
         game.apply(EndTurn())
     path = saves.write_save(tmp_path / "long.json", game, {})

@@ -92,6 +92,7 @@ def test_the_badge_counts_games_the_round_cap_stopped(tmp_path, capsys):
                          "--seed", "2", "--max-rounds", "1"]) == 0
     row = data(path)["balance"]["pairings"][0]
     assert row["capped"] == row["draws"] == 2 and row["mean_rounds"] == 1
+    assert row["limit_draws"] == 0  # Duel has no turn limit to draw at
 
 
 def test_a_badge_from_before_game_lengths_were_kept_still_loads():
@@ -112,6 +113,24 @@ def test_an_old_badge_is_read_with_the_honest_verdict():
     status = badge.value_status(gm, value)
     assert (status.verdict, status.text) == (UNDECIDED, "undecided (192 games)")
     assert badge.pace(value)["shots_per_round"] is None  # not kept then
+
+
+def test_a_badges_pace_counts_undecided_games_and_names_the_pairings_that_stall():
+    """Of 40 turtle-turtle games 3 were drawn at the round limit (and 1 capped): more than 5%,
+    so the map stalls there; Hard's 1 undecided game of 40 does not; a mixed pairing never."""
+    pace_keys = {"mean_rounds": 20.0, "shots_per_round": 1.0}
+    rows = [_badge_row(pairing=["hard", "hard"], games=40, team1_wins=20, team2_wins=19,
+                       draws=1, round_limit=5, capped=0, limit_draws=1, **pace_keys),
+            _badge_row(pairing=["turtle", "turtle"], games=40, team1_wins=18, team2_wins=18,
+                       draws=4, round_limit=9, capped=1, limit_draws=3, **pace_keys),
+            _badge_row(pairing=["hard", "turtle"], games=40, team1_wins=20, team2_wins=10,
+                       draws=10, round_limit=10, capped=0, limit_draws=10, **pace_keys)]
+    pace = badge.pace(_badge(pairings=rows))
+    assert (pace["round_limit"], pace["limit_draws"]) == (15, 5)
+    assert pace["stalls"] == [["turtle", "turtle"]]
+    older = badge.pace(_badge(pairings=[_badge_row(round_limit=0, capped=1, **pace_keys)]))
+    assert older["limit_draws"] is None  # not kept then; its capped game still stalls it
+    assert older["stalls"] == [["a", "a"]]
 
 
 def test_a_map_without_a_badge_is_not_measured():
@@ -160,6 +179,9 @@ def _badge(**changes) -> dict:
     (_badge(pairings=[_badge_row(mean_rounds="7")]), "pairings[0].mean_rounds"),
     (_badge(pairings=[_badge_row(capped=2)]), "capped: must be at most draws"),
     (_badge(pairings=[_badge_row(capped=-1)]), "pairings[0].capped"),
+    (_badge(pairings=[_badge_row(limit_draws=-1)]), "pairings[0].limit_draws"),
+    (_badge(pairings=[_badge_row(capped=1, limit_draws=1)]), "with capped, must be at most"),
+    (_badge(pairings=[_badge_row(round_limit=0, limit_draws=1)]), "at most round_limit"),
     (_badge(pairings=[_badge_row(shots_per_round=-1)]), "pairings[0].shots_per_round"),
     (_badge(pairings=[_badge_row(shots_per_round="2")]), "pairings[0].shots_per_round"),
     (_badge(pairings=[_badge_row(round_limit=11)]), "pairings[0].round_limit"),

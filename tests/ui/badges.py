@@ -19,7 +19,8 @@ def badge_value(path: Path, team1_wins: int, team2_wins: int) -> dict:
            "team2_wins": team2_wins, "draws": 0,
            "team1_win_rate": round(team1_wins / games, 6),
            "team1_interval": list(wilson(team1_wins, games) or ()),
-           "mean_rounds": 12.0, "shots_per_round": 1.5, "round_limit": 0, "capped": 0}
+           "mean_rounds": 12.0, "shots_per_round": 1.5, "round_limit": 0, "capped": 0,
+           "limit_draws": 0}
     run = {"game_version": "test", "seed": 1, "games_per_pairing": games, "max_rounds": 200,
            "budget": None, "sequential": True, "styles": ["greedy"]}
     return badge.measured(load_map(path), run, [row])

@@ -14,10 +14,11 @@ from laser_flag.board.draw import tile_rect
 from laser_flag.board.palette import Palette
 from laser_flag.bots import HUMAN
 from laser_flag.engine.actions import EndTurn, Move
-from laser_flag.engine.events import Disqualified, Event, Moved, TurnEnded
+from laser_flag.engine.events import Disqualified, Event, Moved, SeenMove, TurnEnded
+from laser_flag.engine.fog import as_seen
 from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui.fog_view import SeenMove, as_seen_by, team_view, units_before, viewer
+from laser_flag.ui.fog_view import team_view, units_before, viewer
 from laser_flag.ui.log_text import event_text
 from laser_flag.ui.loop import App
 from laser_flag.ui.panel import HINT
@@ -246,6 +247,13 @@ def test_a_hidden_bot_move_is_neither_shown_heard_nor_logged(app, gated):
     assert not any("Grunt" in line for line in scene.turns.shown_log())
     assert [type(e) for e in started] == [TurnEnded, TurnEnded]  # Alice's, then the bot's
     assert any(line == "Bob's Grunt moves (0, 4) -> (1, 4)." for line in scene.session.log)
+
+
+
+def as_seen_by(event: Moved, team: str, before: Game) -> Event:
+    """A move of the action taken in `before` as `team` saw it (the engine's fog.as_seen)."""
+    seen_before = frozenset(u.id for u in before.observe(team).units if u.team != team)
+    return as_seen(event, team, before.unit(event.unit).team, seen_before)
 
 
 def test_an_enemy_moving_into_sight_appears_where_it_ended():

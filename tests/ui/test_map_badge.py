@@ -19,6 +19,7 @@ from laser_flag.ui.map_badge import (
     UNDECIDED_TONE,
     UNMEASURED_TONE,
     badge_view,
+    pace_text,
 )
 from laser_flag.ui.scenes.menu_scene import BADGE_SIZE, MenuScene, draw_badge
 from laser_flag.ui.settings import LaunchOptions
@@ -41,6 +42,15 @@ def test_a_map_measured_fair_says_fair_and_whose_claim_it_is(tmp_path):
                                   "(greedy)")
     assert view.detail.endswith("Games last 12.0 rounds, 1.5 shots a round; none ended by the "
                                 "round limit.")
+
+
+def test_the_pace_says_how_many_games_ended_undecided_and_where_they_stall():
+    pace = {"games": 80, "mean_rounds": 24.5, "shots_per_round": 0.8, "round_limit": 9,
+            "limit_draws": 5, "stalls": [["turtle", "turtle"]]}
+    assert pace_text(pace) == ("Games last 24.5 rounds, 0.8 shots a round; 9 of 80 ended by the "
+                               "round limit, 5 of them undecided. Games stall in turtle-turtle.")
+    assert pace_text({**pace, "mean_rounds": None, "shots_per_round": None, "round_limit": None,
+                      "limit_draws": None}) == "Games stall in turtle-turtle."
 
 
 def test_too_few_games_say_undecided_with_their_count(tmp_path):

@@ -1,10 +1,9 @@
-"""Chance outcomes of one action with exact probabilities (OpenSpiel's chance nodes).
+"""Chance in an action: the dice of each shot, and the order snap shooters fire in (RULES §5, §6).
 
-An action's chance is its dice (a shot hits or misses) and the order in which snap shooters
-fire (RULES §6: random, so every order is equally likely). Rather than restate those rules,
-each branch of chance is played by the engine itself on a copy of the game whose dice and
-generator are a `ChanceScript`: the script forces one branch and notes the branches it did not
-take, until every branch has been played once.
+`apply` asks its `Chance` for both as they come up. By default they are drawn from the state's
+dice generator (`Drawn`); given explicitly, one branch of chance is played (`Branch`), and
+`explore` plays every branch once, with its exact probability (OpenSpiel's chance nodes): the
+rules are not restated here, the engine plays each branch itself.
 
 Snap shooters fire until one hits, so what an order decides is which watchers miss before the
 one that hits: a branch is a `SnapOrder` (those that miss, then the hitter, or all miss), not
@@ -13,6 +12,7 @@ one of the k! orders; its probability counts the orders that lead to it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -21,13 +21,51 @@ from math import factorial
 from typing import Any, Protocol
 
 from .events import Event, Shot
+from .rng import Counting, Rng
 from .rolls import Dice, hit_probability
+from .units import Unit
 
 HIT, MISS = True, False
+Roller = Callable[[random.Random], tuple[int, ...]]  # dice for tests and lessons: forced rolls
 
 
-class Shooter(Protocol):
-    id: int
+class Chance(Protocol):
+    """Where an action's chance comes from."""
+
+    def order(self, watchers: Sequence[Unit]) -> list[Unit]:
+        """The order eligible watchers (by id) snap-shoot in."""
+
+    def roll(self) -> tuple[int, ...]:
+        """One shot's dice, highest first."""
+
+    def after(self, rng: Rng) -> Rng:
+        """The state's generator once the action is done (`rng` where nothing was drawn)."""
+
+
+class Drawn:
+    """Chance drawn from the state's generator `rng`: the order by a shuffle, the dice by
+    `dice` or by `roll` (forced dice, which may draw from the generator too)."""
+
+    def __init__(self, rng: Rng, dice: Dice, roll: Roller | None = None) -> None:
+        self._rng, self._dice, self._roll = rng, dice, roll
+        self._gen: Counting | None = None
+
+    def _generator(self) -> Counting:
+        if self._gen is None:
+            self._gen = self._rng.take()
+        return self._gen
+
+    def order(self, watchers: Sequence[Unit]) -> list[Unit]:
+        order = list(watchers)
+        self._generator().shuffle(order)
+        return order
+
+    def roll(self) -> tuple[int, ...]:
+        gen = self._generator()
+        return tuple(self._roll(gen)) if self._roll is not None else self._dice.roll(gen)
+
+    def after(self, rng: Rng) -> Rng:
+        return rng if self._gen is None else self._rng.done(self._gen)
 
 
 @dataclass(frozen=True)
@@ -59,9 +97,10 @@ def snap_orders(ids: Sequence[int]) -> Iterator[SnapOrder]:
                 yield SnapOrder(missed, hitter)
 
 
-class ChanceScript:
-    """A copy's dice and generator: plays the given choices, then the first of each new branch
-    point, and lists the choice sequences of the branches it passed by."""
+class Branch:
+    """One branch of chance: the given choices, then the first option at each new chance
+    point, noting the choice sequences of the branches it passed by (`passed`). Its dice
+    surely hit (all sides up) or surely miss (all ones); the generator is left alone."""
 
     def __init__(self, dice: Dice, choices: tuple[Any, ...]) -> None:
         self.dice = dice
@@ -81,21 +120,22 @@ class ChanceScript:
         self.made.append(choice)
         return choice
 
-    def roll(self, _rng: object) -> tuple[int, ...]:
-        """Dice that surely hit (all sides up) or surely miss (all ones), as the branch says."""
+    def order(self, watchers: Sequence[Unit]) -> list[Unit]:
+        """An order that plays one `SnapOrder`, the rest after it as they came."""
+        ids = sorted(w.id for w in watchers)
+        snap: SnapOrder = self._choose(list(snap_orders(ids)))
+        first = [*snap.missed, snap.hitter]
+        self._forced = snap.rolls()
+        self.order_share *= snap.probability(len(ids))
+        return sorted(watchers, key=lambda w: first.index(w.id) if w.id in first else len(first))
+
+    def roll(self) -> tuple[int, ...]:
         hit = self._forced.pop(0) if self._forced else self._choose((HIT, MISS))
         self.intended.append(hit)
-        face = self.dice.sides if hit else 1
-        return (face,) * self.dice.count
+        return (self.dice.sides if hit else 1,) * self.dice.count
 
-    def shuffle(self, shooters: list[Shooter]) -> None:
-        """Put the snap shooters in an order that plays one `SnapOrder`."""
-        ids = sorted(s.id for s in shooters)
-        order: SnapOrder = self._choose(list(snap_orders(ids)))
-        first = [*order.missed, order.hitter]
-        shooters.sort(key=lambda s: first.index(s.id) if s.id in first else len(first))
-        self._forced = order.rolls()
-        self.order_share *= order.probability(len(ids))
+    def after(self, rng: Rng) -> Rng:
+        return rng
 
     def probability(self, events: Sequence[Event]) -> Fraction:
         """The branch's exact chance, from each shot's needed roll and the order's share."""
@@ -107,16 +147,16 @@ class ChanceScript:
         return p
 
 
-def explore(dice: Dice, play: Callable[[ChanceScript], tuple[Any, list[Event]]]
+def explore(dice: Dice, play: Callable[[Branch], tuple[Any, Sequence[Event]]]
             ) -> list[tuple[Fraction, Any]]:
     """Play every branch of chance once; (probability, result) of those that can happen."""
     results = []
     todo: list[tuple[Any, ...]] = [()]
     while todo:
-        script = ChanceScript(dice, todo.pop())
-        result, events = play(script)
-        todo.extend(script.passed)
-        p = script.probability(events)
+        branch = Branch(dice, todo.pop())
+        result, events = play(branch)
+        todo.extend(branch.passed)
+        p = branch.probability(events)
         if p:
             results.append((p, result))
     return results

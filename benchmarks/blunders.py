@@ -1,0 +1,244 @@
+"""Hard's blunders, counted move by move over the balance lab's own games against other bots.
+
+Plays the games `laser-flag-balance MAP... --bots hard,OPPONENT --games N --seed S` plays (the
+same seeds, sides swapped in odd games, Hard at `--budget`, the lab's `steps:150` by default)
+and counts, for Hard's side only:
+- **left in sight**: the chances are Hard's units whose laser was off at some decision of
+  Hard's turn and that could then stay or get (walking with its AP: it triggers no snap shots)
+  out of every armed enemy's sight (a laser not off) or onto a base; the misses, those of them
+  that ended the turn deactivated in an armed enemy's sight. Of the chances, "in danger" are
+  those that stood in such sight then. (Counted by this script's own search of the unit's
+  moves, not the bot's.)
+- **off base and back**: a unit charging on a base that moved and ended the turn on a base.
+- **no watch**: turns ended with no unit keeping a snap shot while an armed enemy could walk
+  into view of one of Hard's units with one move.
+- **poor shots into cover**: shots (not snap shots) at a target in cover with a hit chance
+  below a half, of all shots.
+- **open to fire**: units with a live laser ending the turn in an armed enemy's sight and in
+  cover against none of those enemies, of all units ending a turn in such sight.
+- **idle while ahead**: turns Hard ended without acting while 2 or more points ahead and with
+  more armed units than the enemy.
+Run: .venv/bin/python benchmarks/blunders.py [GAMES_PER_MAP] [SEED] [OPPONENT,...] [steps:N]
+     [MAP...]   (defaults: 4 games, seed 1, rusher,turtle,hunter,planner, steps:150, every
+                bundled map)
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from dataclasses import replace
+from functools import cache
+from multiprocessing import get_context
+from pathlib import Path
+
+from laser_flag.bots.match import DRAW, play_match
+from laser_flag.engine import (
+    CHARGING,
+    DEACTIVATED,
+    Action,
+    Fire,
+    Game,
+    Move,
+    Pos,
+    Unit,
+    load_map,
+    parse_map,
+)
+from laser_flag.lab.games import Plan, Task, steps_budget, tasks
+
+ROOT = Path(__file__).resolve().parents[1]
+SUBJECT = "hard"
+POOR = 0.5  # a shot into cover below this chance is a poor one
+TARGET = 0.01  # the most of its chances Hard may leave a deactivated unit in sight
+
+
+def armed_sees(game: Game, team: str, at: Pos) -> list[Unit]:
+    """The enemies of `team` whose lasers are not off and that see `at`."""
+    return [e for e in game.units
+            if e.team != team and e.laser != DEACTIVATED and game.has_los(e.pos, at)]
+
+
+def could_escape(game: Game, unit: Unit) -> bool:
+    """Whether the unit's AP can walk it out of every armed enemy's sight or onto a base."""
+    bases = set(game.map.usable_bases(unit.team))
+    seen, frontier = {unit.pos}, [unit.pos]
+    for _ in range(unit.ap):
+        nxt = []
+        for at in frontier:
+            for to in game.reachable_from(replace(unit, pos=at)):
+                if to in seen:
+                    continue
+                if to in bases or not armed_sees(game, unit.team, to):
+                    return True
+                seen.add(to)
+                nxt.append(to)
+        frontier = nxt
+    return False
+
+
+class Blunders:
+    """Counts over the games played; the game under way is followed through play_match's hook
+    (the game and each action before it is applied)."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+        self.record: Counter[str] = Counter()
+
+    def play(self, path: Path, opponent: str, games: int, seed: int, budget: str,
+             jobs: int = 1) -> None:
+        """The lab's games of Hard against `opponent` on one map, in `jobs` processes."""
+        plan = Plan((load_map(path),), ((SUBJECT, opponent),), games, seed, budget=budget)
+        self.add_all(play_all(tasks(plan), jobs))
+
+    def add_all(self, studies: list[Blunders]) -> None:
+        for other in studies:
+            self.counts.update(other.counts)
+            self.record.update(other.record)
+
+    def play_task(self, task: Task) -> None:
+        gm = _parsed(task.map_text, task.source)
+        self._team = "1" if task.bots[0] == SUBJECT else "2"
+        self._turn_start()
+        result = play_match(gm, task.bots, task.seed, task.max_rounds,
+                            budget=steps_budget(task.budget), before_action=self._before)
+        self.record["wins" if result.winner == self._team else
+                    "draws" if result.winner == DRAW else "losses"] += 1
+
+    def _turn_start(self) -> None:
+        self._chances: set[int] = set()  # units that could have been out of sight this turn
+        self._danger: set[int] = set()  # those of them that stood in sight
+        self._charging_moved: set[int] = set()
+        self._acted = False
+
+    def _before(self, game: Game, action: Action) -> None:
+        if game.active_team != self._team:
+            return
+        for u in game.units:
+            if u.team != self._team or u.laser != DEACTIVATED:
+                continue
+            if not armed_sees(game, u.team, u.pos):
+                self._chances.add(u.id)
+            elif u.ap and game.may_move(u) and could_escape(game, u):
+                self._chances.add(u.id)
+                self._danger.add(u.id)
+        if isinstance(action, Fire):
+            self._shot(game, action)
+        elif isinstance(action, Move):
+            if game.unit(action.unit_id).laser == CHARGING:
+                self._charging_moved.add(action.unit_id)
+        else:
+            self._turn_end(game)
+            self._turn_start()
+            return
+        self._acted = True
+
+    def _shot(self, game: Game, action: Fire) -> None:
+        odds = game.to_hit(action.unit_id, action.target_id)
+        self.counts["shots"] += 1
+        if (float(odds.probability) < POOR
+                and any(name == "target in cover" for name, _ in odds.modifiers)):
+            self.counts["poor shots into cover"] += 1
+
+    def _turn_end(self, game: Game) -> None:
+        team = self._team
+        ours = [u for u in game.units if u.team == team]
+        self.counts["turns"] += 1
+        self.counts["left in sight: chances"] += len(self._chances)
+        self.counts["left in sight: in danger"] += len(self._danger)
+        self.counts["left in sight: misses"] += sum(
+            1 for u in ours
+            if u.id in self._chances and u.laser == DEACTIVATED and armed_sees(game, team, u.pos))
+        bases = set(game.map.usable_bases(team))
+        self.counts["off base and back"] += sum(
+            1 for u in ours if u.id in self._charging_moved and u.pos in bases)
+        watching = any(u.laser != DEACTIVATED and not u.fired and u.ap for u in ours)
+        if not watching and self._could_walk_into_view(game, ours):
+            self.counts["no watch"] += 1
+        for u in ours:
+            seers = armed_sees(game, team, u.pos) if u.laser != DEACTIVATED else []
+            if seers:
+                self.counts["in sight at turn end"] += 1
+                if not any(any(n == "target in cover" for n, _ in game.to_hit(e.id, u.id).modifiers)
+                           for e in seers):
+                    self.counts["open to fire"] += 1
+        lead = game.scores[team] - sum(s for t, s in game.scores.items() if t != team)
+        armed = Counter(u.team == team for u in game.units if u.laser != DEACTIVATED)
+        if not self._acted and lead >= 2 and armed[True] > armed[False]:
+            self.counts["idle while ahead"] += 1
+
+    @staticmethod
+    def _could_walk_into_view(game: Game, ours: list[Unit]) -> bool:
+        sees = game.map.visibility.sees
+        for e in game.units:
+            if e.team == ours[0].team or e.laser == DEACTIVATED:
+                continue
+            tiles = {e.pos, *game.reachable_from(e)}
+            if any(sees(t, u.pos) for t in tiles for u in ours):
+                return True
+        return False
+
+    def report(self) -> str:
+        c, r = self.counts, self.record
+        chances, misses = c["left in sight: chances"], c["left in sight: misses"]
+        share = misses / chances if chances else 0.0
+        decided = r["wins"] + r["losses"]
+        lines = [
+            f"  Hard: {r['wins']} wins, {r['losses']} losses, {r['draws']} draws"
+            + (f" ({r['wins'] / decided:.1%} of decided games)" if decided else ""),
+            f"  left in sight: {misses} of {chances} chances ({share:.1%}; target <= {TARGET:.0%}:"
+            f" {'met' if share <= TARGET else 'NOT met'}); {c['left in sight: in danger']} of the"
+            " chances in danger",
+            f"  off base and back: {c['off base and back']} in {c['turns']} turns",
+            f"  no watch: {c['no watch']} of {c['turns']} turns",
+            f"  poor shots into cover: {c['poor shots into cover']} of {c['shots']} shots",
+            f"  open to fire: {c['open to fire']} of {c['in sight at turn end']} units ending a"
+            " turn in sight",
+            f"  idle while ahead: {c['idle while ahead']} turns",
+        ]
+        return "\n".join(lines)
+
+
+@cache
+def _parsed(text: str, source: str):
+    return parse_map(json.loads(text), source)
+
+
+def study(task: Task) -> Blunders:
+    """One game's counts (a worker process's job)."""
+    one = Blunders()
+    one.play_task(task)
+    return one
+
+
+def play_all(todo, jobs: int) -> list[Blunders]:
+    """Each task's counts, in task order, from `jobs` processes (or this one)."""
+    todo = list(todo)
+    if jobs == 1:
+        return [study(t) for t in todo]
+    with get_context("spawn").Pool(jobs) as pool:
+        return pool.map(study, todo)
+
+
+def main(argv: list[str]) -> None:
+    games = int(argv[0]) if argv else 4
+    seed = int(argv[1]) if len(argv) > 1 else 1
+    opponents = argv[2].split(",") if len(argv) > 2 else ["rusher", "turtle", "hunter", "planner"]
+    budget = argv[3] if len(argv) > 3 else "steps:150"
+    maps = [Path(p) for p in argv[4:]] or sorted((ROOT / "maps").glob("*.json"))
+    total = Blunders()
+    for opponent in opponents:
+        study = Blunders()
+        for path in maps:
+            study.play(path, opponent, games, seed, budget)
+        print(f"hard vs {opponent}: {games} games a map on {len(maps)} maps, seed {seed}, {budget}")
+        print(study.report(), flush=True)
+        total.counts.update(study.counts)
+        total.record.update(study.record)
+    print(f"all: {sum(total.record.values())} games")
+    print(total.report())
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

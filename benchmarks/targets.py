@@ -1,0 +1,168 @@
+"""Every target of Hard's tactics, the maps' round limits and their fairness, with its figure.
+
+Sections (give their names to run some; default all):
+- zoo: Hard against each scripted style of the zoo on every bundled map (target: >= 90% of
+  decided games on every map), and Hard's blunders over those games (benchmarks/blunders.py;
+  target: a unit whose laser is off left in an armed enemy's sight in <= 1% of the chances to
+  get it out, over >= 200 games).
+- planner: Hard against the planner (Normal) on every map, >= 400 games (target: the lower end
+  of the 95% interval above 55%).
+- levels: Normal against Easy (the same target).
+- mirrors: every standard mirror pairing on every map (`lab.STYLES`): team 1's rate with its
+  interval (target: the interval overlaps 40-60% and the rate lies inside), the games ended
+  undecided (target: <= 5% capped or drawn at the turn limit), and Hard-Hard's mean length
+  (target: 8-25 rounds).
+Hard plays at the lab's budget (`steps:150`) in zoo, planner and levels, and at the badges'
+`steps:40` in mirrors, as `make badges` measures.
+Every lab run plays all its games (`--fixed`), so the counts are the games asked for.
+Run: .venv/bin/python benchmarks/targets.py [SECTION...] [--games N] [--seed S] [--jobs J]
+     [--mirrors STYLE,...]
+     (--games: per map and pairing; defaults zoo 10, planner 58, levels 58, mirrors 200)
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import time
+from pathlib import Path
+
+import blunders
+
+from laser_flag.bots import ZOO
+from laser_flag.engine import load_map
+from laser_flag.lab import STYLES
+from laser_flag.lab.games import Plan, tasks
+from laser_flag.lab.pairings import is_mirror, label
+from laser_flag.lab.stats import rate
+from laser_flag.tools import balance
+
+ROOT = Path(__file__).resolve().parents[1]
+MAPS = sorted((ROOT / "maps").glob("*.json"))
+DEFAULT_GAMES = {"zoo": 10, "planner": 58, "levels": 58, "mirrors": 200}
+LAB_BUDGET, BADGE_BUDGET = "steps:150", "steps:40"
+ZOO_TARGET, STRENGTH_FLOOR = 0.90, 0.55
+FAIR, STALL, LENGTH = (0.40, 0.60), 0.05, (8, 25)
+
+
+def _pct(r: dict) -> str:
+    if r["win_rate"] is None:
+        return "-"
+    low, high = r["interval"]
+    return f"{r['win_rate']:.1%} [{low:.1%}-{high:.1%}]"
+
+
+def _met(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def lab(*argv: str) -> dict:
+    """The lab's JSON report for these arguments."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert balance.main([*argv, "--json"]) == 0
+    return json.loads(out.getvalue())
+
+
+def zoo(games: int, seed: int, jobs: int) -> None:
+    print(f"zoo: Hard ({LAB_BUDGET}) against each style, {games} games a map and style,"
+          f" seed {seed}")
+    studies: dict[tuple[str, str], blunders.Blunders] = {}
+    gms = tuple(load_map(p) for p in MAPS)
+    plan = Plan(gms, tuple(("hard", s) for s in ZOO), games, seed, budget=LAB_BUDGET)
+    todo = list(tasks(plan))
+    for task, one in zip(todo, blunders.play_all(todo, jobs), strict=True):
+        style = task.bots[1] if task.bots[0] == "hard" else task.bots[0]
+        key = (Path(gms[task.map_index].source).stem, style)
+        studies.setdefault(key, blunders.Blunders()).add_all([one])
+    weakest = 1.0
+    print(f"  {'map':10}" + "".join(f"{s:>26}" for s in ZOO))
+    for path in MAPS:
+        cells = []
+        for style in ZOO:
+            r = studies[path.stem, style].record
+            won = rate(r["wins"], r["losses"])
+            weakest = min(weakest, won["win_rate"] if won["win_rate"] is not None else 0.0)
+            cells.append(f"{_pct(won):>26}")
+        print(f"  {path.stem:10}" + "".join(cells))
+    print(f"  target >= {ZOO_TARGET:.0%} on every map and style: {_met(weakest >= ZOO_TARGET)}"
+          f" (weakest {weakest:.1%})")
+    total = blunders.Blunders()
+    total.add_all(list(studies.values()))
+    print(f"  blunders over all {sum(total.record.values())} games:")
+    print(total.report())
+
+
+def strength(section: str, pair: str, games: int, seed: int, jobs: int) -> None:
+    doc = lab(*map(str, MAPS), "--bots", pair, "--games", str(games), "--fixed",
+              "--jobs", str(jobs), "--seed", str(seed), "--budget", LAB_BUDGET)
+    first = pair.split(",")[0]
+    rec = doc["bots_overall"][first]
+    low = rec["interval"][0]
+    print(f"{section}: {pair}, {games} games a map ({games * len(MAPS)} in all), seed {seed},"
+          f" Hard at {LAB_BUDGET}")
+    print(f"  {first}: {rec['wins']} wins, {rec['losses']} losses, {rec['draws']} draws,"
+          f" {_pct(rec)}; target lower end > {STRENGTH_FLOOR:.0%}: {_met(low > STRENGTH_FLOOR)}")
+    print("  " + ", ".join(f"{Path(m['map']).stem} {m['bots'][first]['win_rate']:.1%}"
+                           for m in doc["maps"]))
+
+
+def mirrors(games: int, seed: int, jobs: int, styles: list[str] | None = None) -> None:
+    pairs = [p for p in STYLES if is_mirror(p) and (not styles or p[0] in styles)]
+    print(f"mirrors: {', '.join(map(label, pairs))}, {games} games a map and pairing,"
+          f" seed {seed}, Hard at {BADGE_BUDGET}")
+    args = [a for p in pairs for a in ("--bots", ",".join(p))]
+    doc = lab(*map(str, MAPS), *args, "--games", str(games), "--fixed",
+              "--jobs", str(jobs), "--seed", str(seed), "--budget", BADGE_BUDGET)
+    fair_all = stall_all = True
+    length_all: bool | None = None  # None: Hard-Hard not played
+    for m in doc["maps"]:
+        r = {"win_rate": m["team1_win_rate"], "interval": m["team1_interval"]}
+        fair = (r["win_rate"] is not None and FAIR[0] <= r["win_rate"] <= FAIR[1]
+                and r["interval"][0] <= FAIR[1] and r["interval"][1] >= FAIR[0])
+        undecided = (m["capped"] + m["limit_draws"]) / m["games"]
+        line = (f"  {Path(m['map']).stem:10} {label(m['pairing']):14} team 1 {_pct(r):22}"
+                f" {'fair' if fair else 'NOT fair':8} {m['mean_rounds']:5.1f} rounds,"
+                f" {m['capped']} capped, {m['limit_draws']} limit draws ({undecided:.1%})")
+        fair_all &= fair
+        stall_all &= undecided <= STALL
+        if m["pairing"] == ["hard", "hard"]:
+            length_all = (length_all is not False
+                          and LENGTH[0] <= m["mean_rounds"] <= LENGTH[1])
+        print(line)
+    print(f"  target every map fair in every mirror: {_met(fair_all)}")
+    print(f"  target <= {STALL:.0%} of any mirror's games undecided: {_met(stall_all)}")
+    print(f"  target Hard-Hard mean length {LENGTH[0]}-{LENGTH[1]} rounds on every map:"
+          f" {'not measured' if length_all is None else _met(length_all)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sections", nargs="*", help=f"some of {', '.join(DEFAULT_GAMES)}")
+    parser.add_argument("--games", type=int)
+    parser.add_argument("--seed", type=int, default=3301)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--mirrors", type=lambda t: t.split(","), metavar="STYLE,...",
+                        help="mirrors: only these styles' mirrors (default every standard style)")
+    args = parser.parse_args()
+    unknown = set(args.sections) - set(DEFAULT_GAMES)
+    if unknown:
+        parser.error(f"unknown sections {sorted(unknown)}: choose from {', '.join(DEFAULT_GAMES)}")
+    for section in args.sections or DEFAULT_GAMES:
+        start = time.perf_counter()
+        games = args.games or DEFAULT_GAMES[section]
+        if section == "zoo":
+            zoo(games, args.seed, args.jobs)
+        elif section == "planner":
+            strength(section, "hard,planner", games, args.seed, args.jobs)
+        elif section == "levels":
+            strength(section, "planner,greedy", games, args.seed, args.jobs)
+        else:
+            mirrors(games, args.seed, args.jobs, args.mirrors)
+        print(f"  ({time.perf_counter() - start:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

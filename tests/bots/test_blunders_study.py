@@ -1,0 +1,43 @@
+"""benchmarks/blunders.py, the count of Hard's blunders: its own search for a way out agrees
+with hand-made boards, and its counts over real games are consistent."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+from laser_flag.engine import DEACTIVATED
+from tests.engine.conftest import make_map
+from tests.engine.scenario import scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+STUDY = runpy.run_path(str(ROOT / "benchmarks" / "blunders.py"))
+
+
+def test_a_way_out_counts_several_moves_and_bases():
+    arena = make_map(["2.....#.....",
+                      "......#.....",
+                      "......#.....",
+                      "......#.....",
+                      "......#.....",
+                      "1..........."], [["1", "basic", 0, 3], ["2", "basic", 0, 0]])
+    could_escape = STUDY["could_escape"]
+    far = scenario(arena, units={0: {"laser": DEACTIVATED, "pos": (0, 3)}})
+    assert could_escape(far, far.unit(0))  # out of sight in two moves
+    short = scenario(arena, units={0: {"laser": DEACTIVATED, "pos": (0, 3), "ap": 1}})
+    assert not could_escape(short, short.unit(0))
+    based = scenario(arena, units={0: {"laser": DEACTIVATED, "pos": (3, 0), "ap": 1}})
+    assert could_escape(based, based.unit(0))  # the base is a move away
+
+
+def test_its_counts_over_real_games_are_consistent():
+    study = STUDY["Blunders"]()
+    study.play(ROOT / "maps" / "commons.json", "rusher", games=2, seed=3, budget="steps:5")
+    c = study.counts
+    assert sum(study.record.values()) == 2
+    assert c["left in sight: misses"] <= c["left in sight: chances"]
+    assert c["left in sight: in danger"] <= c["left in sight: chances"]
+    assert c["poor shots into cover"] <= c["shots"] and c["shots"] > 0
+    assert c["open to fire"] <= c["in sight at turn end"]
+    assert c["turns"] > 0 and c["no watch"] <= c["turns"]
+    assert "left in sight:" in study.report()
