@@ -20,6 +20,7 @@ from .conftest import (
     WALLED,
     click,
     end_turn,
+    frames,
     menu_button,
     open_menu,
     panel_button,
@@ -141,3 +142,21 @@ def test_the_saves_list_names_the_bots_of_a_game(app, menu):
     saves.write_save(saves.saves_dir() / "vs.json", game, {"levels": {"1": "Human", "2": "Hard"}})
     click(app, menu_button(menu, "load").rect.center)
     assert players(app.top.infos[0]) == "Alice vs Bob (Hard bot)"
+
+
+def test_a_shift_click_counts_when_shift_is_up_again_before_the_click_is_handled(app, menu):
+    """xdotool's Shift down, click, Shift up can all be queued before a frame reads them, and
+    SDL's own key state is by then past the click: the menu reads Shift in the events' order."""
+    selector = menu_button(menu, level_button_name("2")).rect.center
+    before = app.settings.levels_for("small.json")["2"]
+    for kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYUP):
+        if kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=pygame.K_LSHIFT, mod=0, unicode="",
+                                                 scancode=0))
+        else:
+            pygame.event.post(pygame.event.Event(kind, pos=selector, button=1))
+    frames(app)
+    assert pygame.key.get_mods() & pygame.KMOD_SHIFT == 0
+    after = app.settings.levels_for("small.json")["2"]
+    click(app, selector)  # a plain click now steps on, back to where it was
+    assert after != before and app.settings.levels_for("small.json")["2"] == before

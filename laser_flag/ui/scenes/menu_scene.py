@@ -47,6 +47,7 @@ BUTTONS_W = (180, 220)  # the button column: narrow on a small window
 TOP = 96
 MESSAGE_MS = 6000
 TEAM_KEYS = {pygame.K_1: "1", pygame.K_2: "2"}
+SHIFT_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT)
 FOG_KEY = pygame.K_f
 LEVEL_BUTTONS = {level_button_name(team): team for team in TEAMS}
 YOURS_TAG = "yours"  # on the card of a map from the player's own folder
@@ -127,6 +128,9 @@ class MenuScene(Scene):
         self.measuring_path: Path | None = None
         self.measure_text = ""  # its progress as last shown
         self.measure_moved = False  # the progress changed since the last frame: draw it
+        # Shift as the events read so far say: SDL's own key state may already be past a queued
+        # click (Shift released before the click is handled), so a Shift-click is told in order.
+        self.shift_held = False
 
     # ----- layout ------------------------------------------------------------------------
 
@@ -214,8 +218,11 @@ class MenuScene(Scene):
     # ----- input -------------------------------------------------------------------------
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in SHIFT_KEYS:
+            self.shift_held = event.type == pygame.KEYDOWN
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.click(event.pos, back=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+            held = self.shift_held or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+            return self.click(event.pos, back=held)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.level_back_at(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
