@@ -11,6 +11,7 @@ import pygame
 
 from . import __version__
 from .bots import HUMAN, LEVELS
+from .bots.program import is_program
 from .engine.mapfile import MapError, load_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .sight_files import use_data_folder
@@ -58,11 +59,14 @@ def parse_state_file(text: str) -> Path:
 
 
 def parse_level(text: str) -> str:
-    """Human, Easy, Normal or Hard, in any case."""
+    """Human, Easy, Normal or Hard, in any case; or exec:COMMAND, a program (bots/program.py)."""
+    if is_program(text):
+        return text
     by_name = {level.lower(): level for level in LEVELS}
     if text.lower() not in by_name:
         choices = ", ".join(LEVELS)
-        raise argparse.ArgumentTypeError(f"must be one of {choices} (any case), not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"must be one of {choices} (any case) or exec:COMMAND, not {text!r}")
     return by_name[text.lower()]
 
 
@@ -91,8 +95,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             f"--team{team}",
             type=parse_level,
             metavar="LEVEL",
-            help=f"who plays team {team}: Human (default), Easy, Normal or Hard; "
-            "the chooser keeps it",
+            help=f"who plays team {team}: Human (default), Easy, Normal or Hard (the chooser "
+            "keeps it), or exec:COMMAND, a program speaking docs/PROTOCOL.md",
         )
     parser.add_argument(
         "--fog", action=argparse.BooleanOptionalAction,
@@ -124,8 +128,9 @@ def client_settings(args: argparse.Namespace) -> Settings:
     settings = load_settings()
     if settings.notice:
         print(f"laser-flag: {settings.notice}", file=sys.stderr)
-    if args.team1 or args.team2:
-        settings.choose_levels(args.map.name if args.map else None, levels(args))
+    chosen = levels(args)
+    if (args.team1 or args.team2) and all(level in LEVELS for level in chosen.values()):
+        settings.choose_levels(args.map.name if args.map else None, chosen)
     return settings
 
 

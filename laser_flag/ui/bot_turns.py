@@ -104,7 +104,24 @@ class BotTurns:
         if self.thought is not None:
             self.thought.hurry.set()  # a search under way ends at its next step
         self.thought = None
+        for bot in self.bots.values():
+            if bot is not None:
+                bot.close()
         self.bots = {}
+
+    def seen(self, game: Game) -> None:
+        """An action was applied: every bot is told (a program is sent the events)."""
+        for bot in self.bots.values():
+            if bot is not None:
+                bot.seen(game)
+
+    def notice(self) -> str:
+        """What last went wrong with a bot that plays on (a program's failure), once; or ""."""
+        for bot in self.bots.values():
+            if bot is not None and bot.problem:
+                text, bot.problem = bot.problem, ""
+                return text
+        return ""
 
     def fail(self, why: str) -> None:
         """A bot could not play: pause with the reason, rather than ask it again every frame."""

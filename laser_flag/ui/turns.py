@@ -100,6 +100,7 @@ class Turns:
             return self.refuse(exc.reason)
         self.message = ""
         self.confirming_end = False
+        self.bots.seen(game)
         self.handoff_due = isinstance(action, EndTurn) and hot_seat_fog(game, self.session.levels)
         self.play_out(events, scores, auto_dice)
         self.session.write_state()
@@ -219,6 +220,7 @@ class Turns:
             return
         skipping = self.bots.skipping(self.game)
         outcome = self.act(action)
+        self.message = self.bots.notice() or self.message  # a program's failure, told once
         if isinstance(outcome, Refused):
             self.bots.fail(f"The bot chose an action the rules refuse: {outcome.reason}")
         elif skipping:
