@@ -16,6 +16,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import fields
+from pathlib import Path
 from typing import Any
 
 from .. import __version__
@@ -101,7 +102,8 @@ def map_digest(gm: GameMap) -> str:
 def hello(gm: GameMap, team: str, fog: bool) -> dict[str, Any]:
     """The game's first message to a seat: who it is talking to and on what."""
     return {"type": "hello", "game": GAME, "protocol": PROTOCOL, "version": __version__,
-            "map": gm.name, "map_digest": map_digest(gm), "team": team, "fog": fog}
+            "map": Path(gm.source).stem, "map_title": gm.name, "map_digest": map_digest(gm),
+            "team": team, "fog": fog}
 
 
 def welcome(gm: GameMap, team: str, names: dict[str, str], seen: TeamView) -> dict[str, Any]:

@@ -3,6 +3,7 @@ and any opened file; each loaded, or listed with its error."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,6 +75,17 @@ def find_map(text: str, bundled: Path = MAPS_DIR, own: Path | None = None) -> Pa
                 return folder / f"{text}.json"
     names = ", ".join(sorted({p.stem for folder in folders for p in folder.glob("*.json")}))
     raise ValueError(f"no map file {text!r}, and no map of that name (one of {names})")
+
+
+def map_named(name: str, bundled: Path = MAPS_DIR, own: Path | None = None) -> Path | None:
+    """A bundled map's or the player's map's file by its stem, or None: a name another
+    computer sent, so never a path."""
+    if not re.fullmatch(r"[\w][\w .-]{0,63}", name):
+        return None
+    for folder in (bundled, player_maps() if own is None else own):
+        if (folder / f"{name}.json").is_file():
+            return folder / f"{name}.json"
+    return None
 
 
 def listing(entries: list[MapEntry]) -> list[str]:

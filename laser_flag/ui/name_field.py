@@ -19,6 +19,7 @@ class NameField:
     text: str
     done: bool = False
     kept: bool = False
+    limit: int = MAX_NAME  # characters (a chat line takes more)
 
     def key(self, key: int, char: str) -> None:
         """One key press: a printable character, Backspace, Enter (keep) or Esc (drop)."""
@@ -28,7 +29,7 @@ class NameField:
             self.done = True
         elif key == pygame.K_BACKSPACE:
             self.text = self.text[:-1]
-        elif char.isprintable() and char and len(self.text) < MAX_NAME:
+        elif char.isprintable() and char and len(self.text) < self.limit:
             self.text += char
 
     def keep(self) -> None:

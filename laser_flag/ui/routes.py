@@ -12,6 +12,8 @@ from pathlib import Path
 
 from ..engine.game_map import GameMap
 from ..saves import LoadedSave
+from .guest_turns import GuestTurns
+from .host_turns import HostTurns
 from .lesson import Lesson
 from .session import Session
 
@@ -27,6 +29,13 @@ class PlayLesson:
 
     lesson: Lesson
     session: Session
+
+
+@dataclass(frozen=True)
+class PlayNetwork:
+    """A game against another computer: the host's or the guest's turn driver."""
+
+    turns: HostTurns | GuestTurns
 
 
 @dataclass(frozen=True)
@@ -65,5 +74,5 @@ class ShowSettings:
     """Sound, look and play settings, applied as they change."""
 
 
-Route = (PlayGame | PlayLesson | ShowVictory | HandOff | ShowRules | ListSaves | WatchReplay
-         | ShowSettings)
+Route = (PlayGame | PlayLesson | PlayNetwork | ShowVictory | HandOff | ShowRules | ListSaves
+         | WatchReplay | ShowSettings)

@@ -7,6 +7,7 @@ from .routes import (
     ListSaves,
     PlayGame,
     PlayLesson,
+    PlayNetwork,
     Route,
     ShowRules,
     ShowSettings,
@@ -17,6 +18,7 @@ from .scene import Scene
 from .scenes.game_scene import GameScene
 from .scenes.handoff_scene import HandOffScene
 from .scenes.lesson_scene import LessonScene
+from .scenes.network_scene import NetworkScene
 from .scenes.replay_scene import ReplayScene
 from .scenes.rules_scene import RulesScene
 from .scenes.saves_scene import SavesScene
@@ -31,6 +33,8 @@ def build(route: Route) -> Scene:
             return GameScene(session)
         case PlayLesson(lesson, session):
             return LessonScene(lesson, session)
+        case PlayNetwork(turns):
+            return NetworkScene(turns)
         case ShowVictory(session):
             return VictoryScene(session)
         case HandOff(session):

@@ -136,6 +136,11 @@ class Turns:
         self.on_refused()
         return Refused(reason)
 
+    def other_side(self) -> tuple[str, list[str]] | None:
+        """The unit card while someone elsewhere plays (a network game's other computer);
+        None: a bot of this game's, with its own card."""
+        return None
+
     def refuse_for_bot(self) -> Refused:
         """Input that would act for a bot's team."""
         name = self.session.names[self.game.active_team]
