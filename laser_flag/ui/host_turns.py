@@ -75,8 +75,11 @@ class HostTurns(Turns):
             super().toggle_pause()
 
     def bot_step(self, dt_ms: float, speed: float) -> None:
-        """The guest's answer is played as it arrives (it was shown on their screen)."""
+        """The guest's answer is played as it arrives (it was shown on their screen); the
+        host's own bot waits, as the host's player does, while the guest is away."""
         guest = self.game.active_team == self.guest_team
+        if self.away and not guest:
+            return
         super().bot_step(dt_ms, 0.0 if guest else speed)
 
     def tick(self, dt_ms: float, speed: float) -> None:
