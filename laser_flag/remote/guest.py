@@ -88,7 +88,9 @@ class GuestLink:
             try:
                 sock = socket.create_connection(self.address, timeout=CONNECT_SECONDS)
             except OSError as exc:
-                self._put({"type": "lost", "message": f"cannot reach the host: {exc}"})
+                why = exc.strerror or str(exc) or type(exc).__name__
+                self._put({"type": "lost", "message": f"Cannot reach {self.address[0]}:"
+                                                      f"{self.address[1]} ({why})"})
                 continue
             sock.settimeout(None)
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -100,7 +102,7 @@ class GuestLink:
             sock.close()
             if ended or self._closed.is_set():
                 return
-            self._put({"type": "lost", "message": "the connection to the host was lost"})
+            self._put({"type": "lost", "message": "The connection to the host was lost"})
 
     def _listen(self, sock: socket.socket) -> bool:
         """Read until the connection ends; True when the host said bye for good."""

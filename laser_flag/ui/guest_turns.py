@@ -161,7 +161,7 @@ class GuestTurns(Turns):
         elif kind == "rematch":
             self.say("The host asks for a rematch, sides swapped: press R to accept.")
         elif kind == "lost":
-            self.away = f"Connection lost ({message['message']}): joining again..."
+            self.away = f"{message['message']}: joining again, the game waits..."
         elif kind in ("bye", "refused"):
             why = message.get("reason") or message.get("message")
             self.ended = f"The host ended the game: {why}"

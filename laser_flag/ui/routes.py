@@ -39,6 +39,19 @@ class PlayNetwork:
 
 
 @dataclass(frozen=True)
+class HostSetup:
+    """Host a game on `gm`: choose sides and who may join, then wait for the guest."""
+
+    gm: GameMap
+    fog: bool
+
+
+@dataclass(frozen=True)
+class JoinSetup:
+    """Join a game: the host's address and code."""
+
+
+@dataclass(frozen=True)
 class ShowVictory:
     session: Session
 
@@ -74,5 +87,5 @@ class ShowSettings:
     """Sound, look and play settings, applied as they change."""
 
 
-Route = (PlayGame | PlayLesson | PlayNetwork | ShowVictory | HandOff | ShowRules | ListSaves
-         | WatchReplay | ShowSettings)
+Route = (PlayGame | PlayLesson | PlayNetwork | HostSetup | JoinSetup | ShowVictory | HandOff
+         | ShowRules | ListSaves | WatchReplay | ShowSettings)

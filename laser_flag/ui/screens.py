@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from .routes import (
     HandOff,
+    HostSetup,
+    JoinSetup,
     ListSaves,
     PlayGame,
     PlayLesson,
@@ -17,6 +19,8 @@ from .routes import (
 from .scene import Scene
 from .scenes.game_scene import GameScene
 from .scenes.handoff_scene import HandOffScene
+from .scenes.host_scene import HostScene
+from .scenes.join_scene import JoinScene
 from .scenes.lesson_scene import LessonScene
 from .scenes.network_scene import NetworkScene
 from .scenes.replay_scene import ReplayScene
@@ -35,6 +39,10 @@ def build(route: Route) -> Scene:
             return LessonScene(lesson, session)
         case PlayNetwork(turns):
             return NetworkScene(turns)
+        case HostSetup(gm, fog):
+            return HostScene(gm, fog)
+        case JoinSetup():
+            return JoinScene()
         case ShowVictory(session):
             return VictoryScene(session)
         case HandOff(session):

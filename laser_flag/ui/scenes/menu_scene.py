@@ -18,7 +18,17 @@ from ..lesson import Lesson
 from ..map_badge import BadgeView
 from ..map_catalog import MAPS_DIR, MapEntry, catalog, load_entry
 from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
-from ..routes import ListSaves, PlayGame, PlayLesson, Route, ShowRules, ShowSettings, WatchReplay
+from ..routes import (
+    HostSetup,
+    JoinSetup,
+    ListSaves,
+    PlayGame,
+    PlayLesson,
+    Route,
+    ShowRules,
+    ShowSettings,
+    WatchReplay,
+)
 from ..scene import Push, Quit, Scene, Transition
 from ..session import Session
 from ..widgets import (
@@ -140,6 +150,8 @@ class MenuScene(Scene):
             ("play", "Play", entry is not None and entry.playable),
             ("learn", "Learn to play" + (" · done" if settings.tutorial_done else ""), True),
             ("continue", "Continue", self.to_continue() is not None),
+            ("host", "Host a game", entry is not None and entry.playable),
+            ("join", "Join a game", True),
             ("load", "Load game...", True),
             ("open", "Open map...", True),
             ("editor", "Map Editor", True),
@@ -234,6 +246,8 @@ class MenuScene(Scene):
             "learn": self.learn,
             "continue": self.continue_game,
             "load": lambda: Push(ListSaves(self.open_save)),
+            "host": self.host,
+            "join": lambda: Push(JoinSetup()),
             "rules": lambda: Push(ShowRules()),
             "settings": lambda: Push(ShowSettings()),
             "quit": Quit,
@@ -266,6 +280,13 @@ class MenuScene(Scene):
             self.say(str(exc))
             return None
         return Push(PlayGame(session))
+
+    def host(self) -> Transition | None:
+        """Host a game on the chosen map for a friend on another computer."""
+        entry = self.entry
+        if entry is None or not entry.playable:
+            return None
+        return Push(HostSetup(entry.gm, self.fog()))
 
     def learn(self) -> Transition | None:
         """The first lesson, on its own map with its dice set."""
