@@ -48,6 +48,8 @@ class GuestLink:
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.gm: GameMap | None = None  # the map the host named, once found
         self.bytes_received = 0
+        # Called on the link's thread after a message is queued: wakes an idle main loop.
+        self.notify: Callable[[], None] = lambda: None
         self._sock: socket.socket | None = None
         self._lock = threading.Lock()
         self._closed = threading.Event()
@@ -146,3 +148,4 @@ class GuestLink:
     def _put(self, message: dict[str, Any]) -> None:
         if not self._closed.is_set():
             self.inbox.put(message)
+            self.notify()

@@ -20,6 +20,7 @@ import selectors
 import socket
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +78,8 @@ class Host:
         self.inbox: queue.Queue[Note] = queue.Queue()
         self.open_ask: int | None = None  # the your_turn the guest may answer now
         self.guest_name = ""
+        # Called on the network thread after anything is queued: wakes an idle main loop.
+        self.notify: Callable[[], None] = lambda: None
         self._bind, self._port = bind, port
         self._selector = selectors.DefaultSelector()
         self._lock = threading.Lock()
@@ -230,10 +233,11 @@ class Host:
                              f"{self.open_ask}")
                 return
             self.actions.put(message)
+            self.notify()
         elif kind == "chat":
-            self.inbox.put(Note("chat", message["text"]))
+            self._note(Note("chat", message["text"]))
         elif kind == "rematch":
-            self.inbox.put(Note("rematch"))
+            self._note(Note("rematch"))
         elif kind == "bye":
             self._drop(conn, "the guest left")
         else:
@@ -249,12 +253,12 @@ class Host:
             self._post(conn, protocol.encode(protocol.error(problem)))
             self._post(conn, protocol.encode(protocol.bye(problem)))
             conn.closing = True
-            self.inbox.put(Note("refused", f"{conn.peer}: {problem}"))
+            self._note(Note("refused", f"{conn.peer}: {problem}"))
             return
         conn.seated = True
         self._seated = conn
         self.guest_name = message.get("name") or "the guest"
-        self.inbox.put(Note("joined", self.guest_name))
+        self._note(Note("joined", self.guest_name))
 
     def _why_refused(self, message: dict[str, Any]) -> str:
         now = time.monotonic()
@@ -279,13 +283,17 @@ class Host:
             return "the seat is taken: a guest is playing"
         return ""
 
+    def _note(self, note: Note) -> None:
+        self.inbox.put(note)
+        self.notify()
+
     def _refuse(self, conn: _Connection, why: str) -> None:
         """One error line back, at most one a second; one note for the host's log."""
         now = time.monotonic()
         if now - conn.last_error >= 1.0:
             conn.last_error = now
             self._post(conn, protocol.encode(protocol.error(why)))
-            self.inbox.put(Note("refused", f"{conn.peer}: {why}"))
+            self._note(Note("refused", f"{conn.peer}: {why}"))
 
     def _take_token(self, conn: _Connection) -> bool:
         now = time.monotonic()
@@ -340,7 +348,7 @@ class Host:
         conn.sock.close()
         if conn is self._seated:
             self._seated = None
-            self.inbox.put(Note("left", why or "the guest left"))
+            self._note(Note("left", why or "the guest left"))
 
     def _shut(self) -> None:
         for key in list(self._selector.get_map().values()):

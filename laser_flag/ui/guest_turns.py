@@ -10,7 +10,7 @@ with a message until the link has joined again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -74,6 +74,15 @@ class GuestTurns(Turns):
         game = self.game
         return not game.over and (game.active_team != self.team or self.level != "Human"
                                   or bool(self.away) or self.pending)
+
+    def wake_with(self, wake: Callable[[], None]) -> None:
+        """`wake` is called from the network thread when a message arrives."""
+        self.link.notify = wake
+
+    def thinking_here(self) -> bool:
+        """The guest's own bot is to move."""
+        return (not self.game.over and self.game.active_team == self.team
+                and self.level != "Human" and not self.away and not self.bots.paused)
 
     def take_handoff(self) -> bool:
         return False

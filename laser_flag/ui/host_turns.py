@@ -9,6 +9,7 @@ is away the game waits: the host's own actions are refused until the guest is ba
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 from ..engine.actions import Action
 from ..engine.events import Event
@@ -49,6 +50,15 @@ class HostTurns(Turns):
     def waiting_line(self) -> str:
         host, port = self.host.address
         return (f"Waiting for the guest: join {host}:{port} with code {self.host.code}.")
+
+    def wake_with(self, wake: Callable[[], None]) -> None:
+        """`wake` is called from the network thread when a message arrives."""
+        self.host.notify = wake
+
+    def thinking_here(self) -> bool:
+        """A bot of this computer's is to move (the host's own seat)."""
+        return (self.bot_to_move and self.game.active_team != self.guest_team
+                and not self.away and not self.bots.paused)
 
     def take_handoff(self) -> bool:
         return False

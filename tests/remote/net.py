@@ -42,7 +42,7 @@ class RawGuest:
     """A guest speaking the protocol by hand over one socket; `received` keeps every byte."""
 
     def __init__(self, address: tuple[str, int]) -> None:
-        self.sock = socket.create_connection(address, timeout=10)
+        self.sock = socket.create_connection(address, timeout=30)  # a busy machine is slow
         self.received = bytearray()
         self._lines = protocol.Lines(protocol.GAME_LINE_BYTES)
         self.messages: list[dict[str, Any]] = []

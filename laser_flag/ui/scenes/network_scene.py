@@ -16,6 +16,13 @@ from ..selection import Selection
 from .game_scene import GameScene
 
 CHAT_CHARS = 200
+WAKE = pygame.event.custom_type()  # posted from the network and bot threads: a frame is due
+
+
+def wake() -> None:
+    """Wake the main loop from another thread (pygame's event queue is thread-safe)."""
+    if pygame.display.get_init():
+        pygame.event.post(pygame.event.Event(WAKE))
 
 
 class NetworkScene(GameScene):
@@ -32,6 +39,16 @@ class NetworkScene(GameScene):
     @property
     def takes_text(self) -> bool:
         return self.chatting is not None or super().takes_text
+
+    def resume(self) -> None:
+        super().resume()
+        self.turns.bots.on_decided = wake
+        self.turns.wake_with(wake)
+
+    def animating(self) -> bool:
+        """Frames run while something plays here; waiting for the other computer, the loop
+        sleeps until a message (or a decision) wakes it."""
+        return self.turns.playback is not None or self.turns.thinking_here()
 
     def update(self, dt_ms: int) -> Transition | None:
         turns = self.turns
