@@ -10,11 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from laser_flag.app import parse_args
 from laser_flag.bots import make_bot
 from laser_flag.bots.match import play_match
 from laser_flag.bots.program import ProgramBot
 from laser_flag.engine import Action, EndTurn, Game, load_map
 from laser_flag.lab.pairings import parse_pairing
+from laser_flag.ui.session import Session
+from laser_flag.ui.turns import Turns
+
+from ..ui.conftest import app, run_until, start_game  # noqa: F401 (app: a fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -136,3 +141,22 @@ def test_the_lab_takes_exec_bots_in_a_pairing():
     assert parse_pairing("hard,exec:./mybot --deep") == ("hard", "exec:./mybot --deep")
     with pytest.raises(ValueError, match="exec:COMMAND"):
         parse_pairing("hard,exec:")
+
+
+@pytest.mark.slow
+def test_a_program_plays_a_whole_game_in_the_client_through_the_real_loop(app):  # noqa: F811
+    greedy = program(EXAMPLES / "greedy_bot.py")
+    app.settings.speed_index = 3  # Instant
+    session = Session.start(load_map(ROOT / "maps" / "blitz.json"), seed=6,
+                            levels={"1": "Easy", "2": greedy})
+    scene = start_game(app, session)
+    assert isinstance(scene.turns, Turns)
+    run_until(app, lambda: scene.game.over, limit=20000)
+    played = [line for line in session.log if line.startswith(session.names["2"])]
+    assert any("moves" in line for line in played)  # the program's team moved
+    assert scene.turns.bots.bots == {}  # the game over: the program was let go
+
+
+def test_the_command_line_takes_an_exec_seat():
+    args = parse_args(["--map", str(DUEL), "--team2", "exec:python mybot.py --fast"])
+    assert args.team2 == "exec:python mybot.py --fast"
