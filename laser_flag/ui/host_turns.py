@@ -33,7 +33,7 @@ class HostTurns(Turns):
         self.bots.bots[guest_team] = self.seat
         self.handoff_due = False
         self.rematch_asked = {"host": False, "guest": False}
-        self.away = self.waiting_line()
+        self.away = self.message = self.waiting_line()
 
     @property
     def team(self) -> str:

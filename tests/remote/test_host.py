@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 
@@ -13,7 +14,9 @@ from laser_flag import __version__
 from laser_flag.engine import view
 from laser_flag.engine.team_view import versions
 from laser_flag.remote import protocol
+from laser_flag.ui.network_start import Joining
 
+from ..waits import wait_until
 from .net import RawGuest, hosted, pump
 
 
@@ -158,3 +161,78 @@ def check_told(message: dict, state) -> None:
     if message["type"] == "your_turn":
         assert all(a.get("unit_id") is None or a["unit_id"] in {u.id for u in mine}
                    for a in message["legal"])
+
+
+def test_chat_goes_both_ways_and_a_rematch_both_ask_for_swaps_the_sides(turns):
+    guest = RawGuest(turns.host.address)
+    guest.join(turns.host.code, digest(turns))
+    guest.read("welcome", between=lambda: turns.tick(16, 0.0))
+    guest.send({"type": "chat", "text": "good luck"})
+    pump(turns, lambda: "Raw: good luck" in turns.session.log, "the guest's chat line")
+    turns.chat("you too")
+    assert guest.read("chat")["text"] == "you too"
+    while not turns.game.over:  # the guest ends every turn; Blitz ends after 12 rounds
+        message = guest.read(None, between=lambda: turns.tick(16, 0.0), timeout=60)
+        if message["type"] == "your_turn":
+            guest.send({"type": "action", "ask": message["ask"],
+                        "action": {"action": "end_turn"}})
+    assert not turns.ask_rematch()  # the host asks first: the guest has not yet
+    assert guest.read("rematch")["type"] == "rematch"
+    guest.send({"type": "rematch"})
+    pump(turns, lambda: turns.rematch_ready, "both asking for the rematch")
+    again = turns.rematch()
+    try:
+        welcome = guest.read("welcome")
+        assert welcome["team"] == again.guest_team == "1"
+        assert again.team == "2" and not again.game.history and not again.away
+        assert again.session.levels["2"] == "Easy"  # the host's bot went with the host's side
+        ask = guest.read("your_turn", between=lambda: again.tick(16, 0.0), timeout=30)
+        assert ask["view"]["team"] == "1"
+    finally:
+        again.leave()
+
+
+def test_a_guest_client_plays_a_whole_game_then_a_rematch_on_the_other_side(turns):
+    """The guest's own turn driver (an Easy bot in its seat) against the host, no window."""
+    guest = Joining(turns.host.address, turns.host.code, "Ann", "Easy")
+    playing = pump(turns, guest.poll, "the guest welcomed")
+
+    def both() -> None:
+        turns.tick(16, 0.0)
+        playing.tick(16, 0.0)
+        time.sleep(0.002)
+
+    try:
+        wait_until(lambda: turns.game.over and playing.game.over, "the game over on both",
+                   timeout=120, between=both)
+        assert playing.game.scores == turns.game.scores
+        assert playing.game.winner == turns.game.winner
+        assert any(line.startswith(turns.session.names["2"]) for line in playing.session.log)
+        playing.ask_rematch()
+        wait_until(lambda: turns.rematch_asked["guest"], "the guest's rematch", between=both)
+        turns.ask_rematch()
+        again = turns.rematch()
+        wait_until(lambda: playing.team == "1" and not playing.game.over,
+                   "the guest on the other side", between=lambda: (again.tick(16, 0.0),
+                                                                    playing.tick(16, 0.0)))
+        assert playing.session.levels["1"] == "Easy" and not playing.session.log[:-1]
+        again.leave()
+    finally:
+        playing.leave()
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "events"}, {"type": "events", "view": {}}, {"type": "events", "view": []},
+    {"type": "your_turn", "ask": "1", "view": None}, {"type": "welcome", "map": 5, "view": {}},
+    {"type": "welcome", "team": "2", "map": {"tiles": "x"}, "view": {}}, {"type": "chat"},
+    {"type": "error"}, {"type": "bye", "reason": ["x"]}, {"type": "unheard-of"},
+])
+def test_a_hostile_host_s_message_is_told_never_raised(turns, message):
+    guest = Joining(turns.host.address, turns.host.code)
+    playing = pump(turns, guest.poll, "the guest welcomed")
+    try:
+        before = playing.game
+        playing.received(message)
+        assert playing.game is before or message["type"] == "bye"
+    finally:
+        playing.leave()
