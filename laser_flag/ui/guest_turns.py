@@ -95,6 +95,17 @@ class GuestTurns(Turns):
             "Sending..." if self.pending else f"{name} plays on the host's computer.")
         return f"{name} to play", [line, *([self.message] if self.message else [])]
 
+    def refuse_for_bot(self) -> Refused:
+        """Input while the game is not ours to play: say whose it is."""
+        if self.away or self.ended:
+            return self.refuse(self.away or self.ended)
+        if self.pending:
+            return self.refuse("Wait: the host is playing your action.")
+        if self.game.active_team == self.team:
+            return super().refuse_for_bot()  # our own bot plays this seat
+        name = self.session.names[self.game.active_team]
+        return self.refuse(f"It is {name}'s turn: they play on the host's computer.")
+
     def act(self, action: Action) -> Refused | list[Event]:
         """Send the action to the host; its events come back through `tick`."""
         game = self.game

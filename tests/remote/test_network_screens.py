@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from laser_flag.remote import protocol
+from laser_flag.ui.network_start import Joining
 from laser_flag.ui.scenes import host_scene
 from laser_flag.ui.scenes.host_scene import HostScene
 from laser_flag.ui.scenes.join_scene import JoinScene
@@ -118,6 +119,24 @@ def test_join_a_game_types_the_address_and_code_and_opens_the_board(app, menu): 
         frames_until(app, lambda: len(hosting.game.history) > moves, hosting)
         assert hosting.game.active_team == "1"
         frames_until(app, lambda: board.game.active_team == "1", hosting)
+    finally:
+        hosting.leave()
+        if isinstance(app.top, NetworkScene):
+            app.top.command("menu")
+
+
+def test_the_guest_is_told_whose_turn_it_is_when_it_clicks_out_of_turn(app, menu):  # noqa: F811
+    hosting = hosted("blitz", player="Human")
+    try:
+        joining = Joining(hosting.host.address, hosting.host.code)
+        frames_until(app, lambda: (turns := joining.poll()) and app.push(NetworkScene(turns))
+                     is None, hosting)
+        board = app.top
+        frames(app)
+        press(app, pygame.K_e)
+        assert board.turns.message == f"It is {board.session.names['1']}'s turn: they play on " \
+                                      "the host's computer."
+        assert not hosting.game.history
     finally:
         hosting.leave()
         if isinstance(app.top, NetworkScene):
