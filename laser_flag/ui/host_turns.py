@@ -68,6 +68,12 @@ class HostTurns(Turns):
             return self.refuse(self.away)
         return super().act(action)
 
+    def end_turn(self, ask: bool) -> None:
+        if self.away:
+            self.refuse(self.away)  # not "End the turn?" first: the game waits either way
+            return
+        super().end_turn(ask)
+
     def refuse_for_bot(self) -> Refused:
         if self.game.active_team == self.guest_team:
             return self.refuse(f"It is {self.guest}'s turn: they play on their computer.")
