@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import json
 import random
+import socket
 import time
 
 import pytest
 
-from laser_flag import __version__
+from laser_flag import __version__, saves
 from laser_flag.engine import view
 from laser_flag.engine.team_view import versions
 from laser_flag.remote import protocol
 from laser_flag.ui.network_start import Joining
+from laser_flag.ui.session import Session
 
 from ..waits import wait_until
 from .net import RawGuest, hosted, pump
@@ -236,3 +238,42 @@ def test_a_hostile_host_s_message_is_told_never_raised(turns, message):
         assert playing.game is before or message["type"] == "bye"
     finally:
         playing.leave()
+
+
+def test_a_dropped_link_pauses_the_guest_and_joins_again_by_itself(turns):
+    guest = Joining(turns.host.address, turns.host.code, "Ann", "Easy")
+    playing = pump(turns, guest.poll, "the guest welcomed")
+
+    def both() -> None:
+        turns.tick(16, 0.0)
+        playing.tick(16, 0.0)
+        time.sleep(0.002)
+
+    try:
+        wait_until(lambda: turns.game.turn >= 3, "a few turns played", timeout=60, between=both)
+        turns.host._seated.sock.shutdown(socket.SHUT_RDWR)  # the line drops, nobody said bye
+        wait_until(lambda: playing.away, "the guest noticing", between=both)
+        assert "joining again" in playing.away and playing.bot_to_move
+        wait_until(lambda: not playing.away and not turns.away, "joined again", timeout=20,
+                   between=both)
+        turn = turns.game.turn
+        wait_until(lambda: turns.game.turn > turn + 1, "the game going on", timeout=60,
+                   between=both)
+        assert playing.game.turn >= turn
+    finally:
+        playing.leave()
+
+
+def test_the_host_s_autosave_is_an_ordinary_save_that_continue_resumes(turns):
+    guest = RawGuest(turns.host.address)
+    guest.join(turns.host.code, digest(turns))
+    ask = guest.read("your_turn", between=lambda: turns.tick(16, 0.0), timeout=30)
+    moves = len(turns.game.history)
+    guest.send({"type": "action", "ask": ask["ask"], "action": ask["legal"][0]})
+    pump(turns, lambda: len(turns.game.history) > moves and turns.playback is None,
+         "the guest's action applied")
+    info = saves.latest_unfinished()
+    assert info is not None
+    resumed = Session.resume(saves.load_save(info.path))
+    assert list(resumed.game.history) == list(turns.game.history)
+    assert resumed.levels == {"1": "Easy", "2": "Human"}  # the guest's seat: a human here
