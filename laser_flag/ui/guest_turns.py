@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..bots import HUMAN
 from ..engine.actions import Action
 from ..engine.events import Event, Moved
 from ..engine.game import Game
@@ -72,7 +73,7 @@ class GuestTurns(Turns):
     def bot_to_move(self) -> bool:
         """Input waits: the host's turn, our bot's, a lost link, or an answer on its way."""
         game = self.game
-        return not game.over and (game.active_team != self.team or self.level != "Human"
+        return not game.over and (game.active_team != self.team or self.bot_seat
                                   or bool(self.away) or self.pending)
 
     def wake_with(self, wake: Callable[[], None]) -> None:
@@ -82,13 +83,22 @@ class GuestTurns(Turns):
     def thinking_here(self) -> bool:
         """The guest's own bot is to move."""
         return (not self.game.over and self.game.active_team == self.team
-                and self.level != "Human" and not self.away and not self.bots.paused)
+                and self.bot_seat and not self.away and not self.bots.paused)
+
+    @property
+    def bot_seat(self) -> bool:
+        """Whether a bot (or a program) plays this guest's seat."""
+        return self.level != HUMAN
+
+    @property
+    def bots_here(self) -> bool:
+        return self.bot_seat
 
     def take_handoff(self) -> bool:
         return False
 
     def other_side(self) -> tuple[str, list[str]] | None:
-        if self.level != "Human" and not self.away and self.game.active_team == self.team:
+        if self.bot_seat and not self.away and self.game.active_team == self.team:
             return None  # our own bot: its card
         name = self.session.names[self.game.active_team]
         line = self.away or self.ended or (
@@ -137,13 +147,13 @@ class GuestTurns(Turns):
         """Nothing to keep: the host's saves hold the game."""
 
     def toggle_pause(self) -> None:
-        if self.level != "Human":
+        if self.bot_seat:
             super().toggle_pause()
 
     def tick(self, dt_ms: float, speed: float) -> None:
         self.poll()
         mine = self.game.active_team == self.team and not self.game.over
-        if self.playback is None and mine and self.level != "Human" and self.ask is not None \
+        if self.playback is None and mine and self.bot_seat and self.ask is not None \
                 and not self.pending and not self.away:
             self.bot_step(dt_ms, speed)
         if self.playback is not None:
@@ -209,8 +219,8 @@ class GuestTurns(Turns):
             return
         units = units_before(before, after, self.team, shown)
         self.playback = Playback(units, scores, list(shown), self.logged(before),
-                                 None if self.level == "Human" else DICE_MS, self.on_event)
-        if self.level != "Human":
+                                 None if not self.bot_seat else DICE_MS, self.on_event)
+        if self.bot_seat:
             self.message = ""
 
     def logged(self, before: Game):

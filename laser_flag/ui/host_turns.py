@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
+from ..bots import HUMAN
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.game_map import TEAMS
@@ -59,6 +60,10 @@ class HostTurns(Turns):
         """A bot of this computer's is to move (the host's own seat)."""
         return (self.bot_to_move and self.game.active_team != self.guest_team
                 and not self.away and not self.bots.paused)
+
+    @property
+    def bots_here(self) -> bool:
+        return self.session.levels[self.team] != HUMAN  # the guest's seat is no bot here
 
     def take_handoff(self) -> bool:
         return False

@@ -136,6 +136,11 @@ class Turns:
         self.on_refused()
         return Refused(reason)
 
+    @property
+    def bots_here(self) -> bool:
+        """Whether a bot of this computer's plays (the panel offers Pause and Skip)."""
+        return self.bots.playing
+
     def other_side(self) -> tuple[str, list[str]] | None:
         """The unit card while someone elsewhere plays (a network game's other computer);
         None: a bot of this game's, with its own card."""
