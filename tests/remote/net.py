@@ -22,6 +22,7 @@ from ..waits import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 MAPS = ROOT / "maps"
+SEND_SECONDS = 30  # a busy machine is slow
 
 
 def hosted(map_name: str = "blitz", fog: bool | None = None, player: str = "Easy",
@@ -42,13 +43,14 @@ class RawGuest:
     """A guest speaking the protocol by hand over one socket; `received` keeps every byte."""
 
     def __init__(self, address: tuple[str, int]) -> None:
-        self.sock = socket.create_connection(address, timeout=30)  # a busy machine is slow
+        self.sock = socket.create_connection(address, timeout=SEND_SECONDS)
         self.received = bytearray()
         self._lines = protocol.Lines(protocol.GAME_LINE_BYTES)
         self.messages: list[dict[str, Any]] = []
         self.cursor = 0  # the messages before it have been read
 
     def send(self, data: bytes | dict[str, Any]) -> None:
+        self.sock.settimeout(SEND_SECONDS)  # read() shortens it while it pumps the host
         self.sock.sendall(data if isinstance(data, bytes) else protocol.encode(data))
 
     def read(self, kind: str | None = None, timeout: float = 10.0,

@@ -33,7 +33,7 @@ def new_window(display: str, other: str | None = None) -> str:
         fresh = [w for w in windows if w != other
                  and xdotool(display, "getwindowname", w).startswith("Laser Flag")]
         return fresh[0] if fresh else None
-    return wait_until(found, "a client's window", timeout=30)
+    return wait_until(found, "a client's window", timeout=90)  # two clients start on a busy box
 
 
 def keys(display: str, window: str, *names: str) -> None:
@@ -49,16 +49,17 @@ def test_host_and_guest_play_in_two_real_windows(xvfb, tmp_path):  # noqa: F811
     try:
         out = PipeReader(host.stdout)
         found = wait_until(lambda: re.search(r"on (\S+), join code ([A-Z]{6})", out.text()),
-                           "the host's address and code", timeout=30)
+                           "the host's address and code", timeout=90)
         host_window = new_window(xvfb)
         guest = window_client(xvfb, tmp_path / "guest-data", "join", found.group(1), "--code",
                               found.group(2), "--name", "Bo", "--size", "900x640")
         guest_window = new_window(xvfb, host_window)
         keys(xvfb, host_window, "e", "e")  # End the turn? E again: yes
-        state_where(state, lambda s: s["turn"] == 2, "the host's turn ended")
+        state_where(state, lambda s: s["turn"] == 2, "the host's turn ended", timeout=90)
         keys(xvfb, guest_window, "t", "h", "i", "Return")  # a chat line to the host
         keys(xvfb, guest_window, "e", "e")
-        final = state_where(state, lambda s: s["turn"] == 3, "the guest's turn ended")
+        final = state_where(state, lambda s: s["turn"] == 3, "the guest's turn ended",
+                            timeout=90)
         assert "Bo: hi" in final["log"]
         assert "Bo joined: Blue is theirs." in final["log"]
     finally:
