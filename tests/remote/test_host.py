@@ -140,6 +140,19 @@ def test_under_fog_every_byte_the_guest_receives_is_what_its_team_may_know():
         check_told(json.loads(line), state)
 
 
+def joined(turns, level: str = "Human"):
+    """A guest's own turn driver seated at `turns`' host (no window), and a step of both."""
+    playing = pump(turns, Joining(turns.host.address, turns.host.code, "Ann", level).poll,
+                   "the guest welcomed")
+
+    def both() -> None:
+        turns.tick(16, 0.0)
+        playing.tick(16, 0.0)
+        time.sleep(0.002)
+
+    return playing, both
+
+
 def check_told(message: dict, state) -> None:
     """A message holds the guest team's view of `state` and nothing of hidden enemies."""
     if "view" not in message:
@@ -196,14 +209,7 @@ def test_chat_goes_both_ways_and_a_rematch_both_ask_for_swaps_the_sides(turns):
 
 def test_a_guest_client_plays_a_whole_game_then_a_rematch_on_the_other_side(turns):
     """The guest's own turn driver (an Easy bot in its seat) against the host, no window."""
-    guest = Joining(turns.host.address, turns.host.code, "Ann", "Easy")
-    playing = pump(turns, guest.poll, "the guest welcomed")
-
-    def both() -> None:
-        turns.tick(16, 0.0)
-        playing.tick(16, 0.0)
-        time.sleep(0.002)
-
+    playing, both = joined(turns, "Easy")
     try:
         wait_until(lambda: turns.game.over and playing.game.over, "the game over on both",
                    timeout=120, between=both)
@@ -230,8 +236,7 @@ def test_a_guest_client_plays_a_whole_game_then_a_rematch_on_the_other_side(turn
     {"type": "error"}, {"type": "bye", "reason": ["x"]}, {"type": "unheard-of"},
 ])
 def test_a_hostile_host_s_message_is_told_never_raised(turns, message):
-    guest = Joining(turns.host.address, turns.host.code)
-    playing = pump(turns, guest.poll, "the guest welcomed")
+    playing, _ = joined(turns)
     try:
         before = playing.game
         playing.received(message)
@@ -241,14 +246,7 @@ def test_a_hostile_host_s_message_is_told_never_raised(turns, message):
 
 
 def test_a_dropped_link_pauses_the_guest_and_joins_again_by_itself(turns):
-    guest = Joining(turns.host.address, turns.host.code, "Ann", "Easy")
-    playing = pump(turns, guest.poll, "the guest welcomed")
-
-    def both() -> None:
-        turns.tick(16, 0.0)
-        playing.tick(16, 0.0)
-        time.sleep(0.002)
-
+    playing, both = joined(turns, "Easy")
     try:
         wait_until(lambda: turns.game.turn >= 3, "a few turns played", timeout=60, between=both)
         turns.host._seated.sock.shutdown(socket.SHUT_RDWR)  # the line drops, nobody said bye
