@@ -11,8 +11,11 @@ import pygame
 
 from . import __version__
 from .bots import HUMAN, LEVELS
+from .bots.program import is_program
 from .engine.mapfile import MapError, load_map
 from .headless import bots_only, play_headless
+from .remote.guest import parse_address
+from .remote.host import DEFAULT_PORT
 from .resources import find_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .sight_files import use_data_folder
@@ -26,10 +29,13 @@ from .tools.cli import (
     one_line,
     output_problem,
 )
+from .ui.guest_turns import GuestTurns
+from .ui.host_turns import HostTurns
 from .ui.log_text import game_over_text
 from .ui.loop import App, run
 from .ui.map_catalog import catalog, listing
-from .ui.routes import PlayGame, WatchReplay
+from .ui.network_start import Joining, host_game
+from .ui.routes import PlayGame, PlayNetwork, WatchReplay
 from .ui.scenes.menu_scene import MenuScene
 from .ui.screens import build
 from .ui.session import Session
@@ -60,11 +66,14 @@ def parse_state_file(text: str) -> Path:
 
 
 def parse_level(text: str) -> str:
-    """Human, Easy, Normal or Hard, in any case."""
+    """Human, Easy, Normal or Hard, in any case; or exec:COMMAND, a program (bots/program.py)."""
+    if is_program(text):
+        return text
     by_name = {level.lower(): level for level in LEVELS}
     if text.lower() not in by_name:
         choices = ", ".join(LEVELS)
-        raise argparse.ArgumentTypeError(f"must be one of {choices} (any case), not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"must be one of {choices} (any case) or exec:COMMAND, not {text!r}")
     return by_name[text.lower()]
 
 
@@ -73,8 +82,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = OneLineParser(
         prog="laser-flag",
         description="Laser Flag: hot-seat, or against bots.",
-        epilog="laser-flag replay SAVE [--verify]: watch a saved game, or check it headless "
-        "(laser-flag replay --help).",
+        epilog="laser-flag replay SAVE [--verify]: watch a saved game, or check it headless; "
+        "laser-flag host / laser-flag join: play a friend on another computer (--help each).",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
@@ -93,8 +102,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             f"--team{team}",
             type=parse_level,
             metavar="LEVEL",
-            help=f"who plays team {team}: Human (default), Easy, Normal or Hard; "
-            "the chooser keeps it",
+            help=f"who plays team {team}: Human (default), Easy, Normal or Hard (the chooser "
+            "keeps it), or exec:COMMAND, a program speaking docs/PROTOCOL.md",
         )
     parser.add_argument(
         "--fog", action=argparse.BooleanOptionalAction,
@@ -150,9 +159,10 @@ def client_settings(args: argparse.Namespace) -> Settings:
     settings = load_settings()
     if settings.notice:
         print(f"laser-flag: {settings.notice}", file=sys.stderr)
-    if args.team1 or args.team2:
+    chosen = levels(args)
+    if (args.team1 or args.team2) and all(level in LEVELS for level in chosen.values()):
         key = args.map.name if args.map else None
-        settings.choose_levels(key, levels(args), default=key is None)
+        settings.choose_levels(key, chosen, default=key is None)
     return settings
 
 
@@ -249,12 +259,106 @@ def watch_replay(path: Path, size: tuple[int, int]) -> int:
     return 0
 
 
+def parse_host_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = OneLineParser(prog="laser-flag host",
+                           description="Host a game for a friend on another computer.")
+    parser.add_argument("--map", type=argument_type(find_map), default=None,
+                        help="the map (default: the first bundled one)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help=f"port to listen on (default {DEFAULT_PORT}; 0: any free one)")
+    parser.add_argument("--bind", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1, this computer only; "
+                             "0.0.0.0: every network)")
+    parser.add_argument("--fog", action=argparse.BooleanOptionalAction,
+                        help="fog of war on or off (default: as the map says)")
+    for team in ("1", "2"):
+        parser.add_argument(f"--team{team}", type=parse_level, metavar="LEVEL",
+                            help=f"the host plays team {team} with this player (Human, a bot, "
+                                 "exec:COMMAND); the guest gets the other team")
+    parser.add_argument("--seed", type=int, help="seed of the dice (default: fresh ones)")
+    parser.add_argument("--size", type=parse_size, help="window size WxH")
+    parser.add_argument("--state-file", type=parse_state_file,
+                        help="debug: write the game state as JSON here after every action")
+    args = parser.parse_args(argv)
+    if args.team1 and args.team2:
+        raise UsageError("give --team1 or --team2 (the host's side), not both")
+    if not 0 <= args.port < 65536:
+        raise UsageError(f"--port must be from 0 to 65535, not {args.port}")
+    return args
+
+
+def parse_join_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = OneLineParser(prog="laser-flag join",
+                           description="Join a game hosted on another computer.")
+    parser.add_argument("address", type=argument_type(parse_address), metavar="HOST[:PORT]")
+    parser.add_argument("--code", required=True, help="the join code the host shows")
+    parser.add_argument("--name", default="Guest", help="your name, as the host sees it")
+    parser.add_argument("--player", type=parse_level, default=HUMAN, metavar="LEVEL",
+                        help="who plays your seat: Human (default), a bot, or exec:COMMAND")
+    parser.add_argument("--size", type=parse_size, help="window size WxH")
+    return parser.parse_args(argv)
+
+
+def host_main(argv: Sequence[str]) -> int:
+    """`laser-flag host`: open the port, say where and the code, play in a window."""
+    try:
+        args = parse_host_args(argv)
+        gm = load_map(args.map or catalog()[0].path)
+    except (UsageError, MapError) as err:
+        return fail("laser-flag host", err)
+    host_team = "2" if args.team2 else "1"
+    player = args.team2 or args.team1 or HUMAN
+    try:
+        turns = host_game(gm, args.fog, host_team, player, args.bind, args.port, args.seed,
+                          args.state_file)
+    except OSError as exc:
+        return fail("laser-flag host", f"cannot listen on {args.bind}:{args.port}: {exc}")
+    address, port = turns.host.address
+    print(f"Hosting {gm.name} on {address}:{port}, join code {turns.host.code}\n"
+          f"  on the other computer: laser-flag join {address}:{port} --code {turns.host.code}",
+          flush=True)
+    return play_network(turns, args.size)
+
+
+def join_main(argv: Sequence[str]) -> int:
+    """`laser-flag join`: connect, be welcomed (or told why not), play in a window."""
+    try:
+        args = parse_join_args(argv)
+    except UsageError as err:
+        return fail("laser-flag join", err)
+    try:
+        turns = Joining(args.address, args.code, args.name, args.player).wait()
+    except ConnectionRefusedError as err:
+        print(f"laser-flag join: refused: {one_line(err)}", file=sys.stderr)
+        return 1
+    return play_network(turns, args.size)
+
+
+def play_network(turns: HostTurns | GuestTurns, size: tuple[int, int] | None) -> int:
+    """The window of a network game, the menu under it; the connection closed at the end."""
+    settings = load_settings()
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        app = App(size or settings.window_size, settings, LaunchOptions(), Mixer.open())
+        app.push(MenuScene())
+        app.push(build(PlayNetwork(turns)))
+        app.on_quit.append(lambda: write_final_state(app))
+        run(app)
+    finally:
+        turns.leave()
+        pygame.quit()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the client; 0 on a normal quit, 2 (one line) for a bad option or unplayable --map."""
     argv = sys.argv[1:] if argv is None else list(argv)
     use_data_folder()  # maps' LOS answers: read from and kept in the data folder
     if argv and argv[0] == "replay":
         return replay_main(argv[1:])
+    if argv and argv[0] in ("host", "join"):
+        return (host_main if argv[0] == "host" else join_main)(argv[1:])
     try:
         args = parse_args(argv)
     except UsageError as err:

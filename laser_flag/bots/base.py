@@ -22,6 +22,7 @@ class Bot(ABC):
     """A computer player; the same seed and the same games give the same decisions."""
 
     name = ""
+    problem = ""  # the last failure a player should read, when the bot plays on after it
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -37,6 +38,13 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, game: Game) -> Action:
         """One action from `game.legal_actions()` for the active team; `game` is left as it was."""
+
+    def seen(self, game: Game) -> None:  # noqa: B027 (a hook: most bots need none)
+        """Called after every action applied to the game the bot plays in; a bot that keeps
+        no memory of its own (all of ours) ignores it."""
+
+    def close(self) -> None:  # noqa: B027 (a hook: most bots hold nothing)
+        """The game is over or left: let go of what the bot holds (a program, for one)."""
 
     def progress(self) -> float | None:
         """How much of its thinking budget the decision under way has used, 0 to 1; None: a

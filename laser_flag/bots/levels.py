@@ -11,6 +11,7 @@ from .base import Bot
 from .budget import CLIENT_SECONDS, Budget
 from .greedy import GreedyBot
 from .planner import PlannerBot
+from .program import ProgramBot, is_program
 from .search import SearchBot
 
 HUMAN = "Human"
@@ -26,9 +27,12 @@ LEVEL_NOTES = {
 
 
 def bot_for_level(level: str, seed: int = 0) -> Bot | None:
-    """A new bot for a level (None for Human); ValueError names the levels."""
+    """A new bot for a level (None for Human), or a program for `exec:COMMAND`; ValueError
+    names the levels."""
     if level == HUMAN:
         return None
+    if is_program(level):
+        return ProgramBot(level, seed)
     if level == "Easy":
         return GreedyBot(seed)
     if level == "Normal":

@@ -45,13 +45,19 @@ def play_match(gm: GameMap, bots: tuple[str, str], seed: int, max_rounds: int,
     game = Game(gm, seed=derive_seed(seed, "game"), fog=fog)
     players = {team: make_bot(name, derive_seed(seed, "bot", team), budget)
                for team, name in zip("12", bots, strict=True)}
-    while not game.over and game.round <= max_rounds:
-        action = players[game.active_team].decide(game)
-        if before_action is not None:
-            before_action(game, action)
-        events = game.apply(action)
-        if on_events is not None:
-            on_events(events)
+    try:
+        while not game.over and game.round <= max_rounds:
+            action = players[game.active_team].decide(game)
+            if before_action is not None:
+                before_action(game, action)
+            events = game.apply(action)
+            for player in players.values():
+                player.seen(game)
+            if on_events is not None:
+                on_events(events)
+    finally:
+        for player in players.values():
+            player.close()
     winner, victory = (game.winner, game.victory) if game.over else (DRAW, CAP_REASON)
     rounds = min(game.round, max_rounds)
     return MatchResult(bots, winner, victory, rounds, (game.scores["1"], game.scores["2"]))

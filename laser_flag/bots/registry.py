@@ -7,6 +7,7 @@ from .budget import Budget
 from .greedy import GreedyBot
 from .hunter import HunterBot
 from .planner import PlannerBot
+from .program import ProgramBot, is_program
 from .random_bot import RandomBot
 from .rusher import RusherBot
 from .search import SearchBot
@@ -26,9 +27,12 @@ def make_bot(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     """A new bot of the named kind; ValueError names the known kinds.
 
     `budget` is for bots that search (`hard`); without it they take `budget.LAB_STEPS`.
+    `exec:COMMAND` is a program taking the seat (bots/program.py).
     """
+    if is_program(name):
+        return ProgramBot(name, seed)
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOT_NAMES)})")
+        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOT_NAMES)}, or exec:COMMAND)")
     if name in SEARCHING:
         return SearchBot(seed, budget)
     return BOTS[name](seed)

@@ -7,6 +7,7 @@ bots, since every odd game swaps their sides.
 from __future__ import annotations
 
 from laser_flag.bots import BOT_NAMES, ZOO
+from laser_flag.bots.program import is_program
 
 Pairing = tuple[str, str]
 
@@ -28,12 +29,14 @@ STYLES: tuple[Pairing, ...] = standard_pairings()
 
 
 def parse_pairing(text: str) -> Pairing:
-    """`"a,b"` (or `"a"` for a,a) as a pairing; ValueError names the known bots."""
+    """`"a,b"` (or `"a"` for a,a) as a pairing; ValueError names the known bots. A bot may be
+    `exec:COMMAND`, a program (its command holds no comma)."""
     names = [n.strip() for n in text.split(",")]
     if len(names) == 1:
         names *= 2
-    if len(names) != 2 or any(n not in BOT_NAMES for n in names):
-        raise ValueError(f"{text!r}: give two of {', '.join(BOT_NAMES)} separated by a comma")
+    if len(names) != 2 or any(n not in BOT_NAMES and not is_program(n) for n in names):
+        raise ValueError(f"{text!r}: give two of {', '.join(BOT_NAMES)} or exec:COMMAND, "
+                         "separated by a comma")
     return names[0], names[1]
 
 

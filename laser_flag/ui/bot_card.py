@@ -16,6 +16,9 @@ THINKING_KEYS_LINE = "P pauses the bots · S: answer now and skip to the end of 
 def bot_card(turns: Turns, plan: Selection) -> tuple[str, list[str]]:
     """(title, lines) of the unit card during a bot's turn; `plan` marks `turns.plan`."""
     session, bots = turns.session, turns.bots
+    elsewhere = turns.other_side()
+    if elsewhere is not None:
+        return elsewhere
     team = session.game.active_team
     name, level = session.names[team], session.levels[team]
     note = [turns.message] if turns.message else []  # a refusal, repeated
@@ -28,7 +31,8 @@ def bot_card(turns: Turns, plan: Selection) -> tuple[str, list[str]]:
         return f"{name} plays", [KEYS_LINE, *note]
     if turns.plan is None:
         keys = THINKING_KEYS_LINE if bots.progress() is not None else KEYS_LINE
-        return f"{name} is thinking...", [f"{level}: {LEVEL_NOTES[level]}.", keys, *note]
+        return f"{name} is thinking...", [f"{level}: {LEVEL_NOTES.get(level, 'a program')}.",
+                                              keys, *note]
     if plan.unit is None and not isinstance(turns.plan, EndTurn):
         return f"{name} plays", ["A unit out of your sight acts.", KEYS_LINE, *note]
     title, lines = plan_card(session, plan)

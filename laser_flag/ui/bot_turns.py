@@ -8,6 +8,7 @@ the game is still exactly where it was when the question was asked.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from ..bots import Bot, bot_for_level
 from ..engine.actions import Action
@@ -24,8 +25,10 @@ def bot_seed(seed: int, team: str) -> int:
 class Thought:
     """One decision in the making: the game it is about, and the bot's answer once done."""
 
-    def __init__(self, bot: Bot, game: Game, hurry: bool = False) -> None:
+    def __init__(self, bot: Bot, game: Game, hurry: bool = False,
+                 on_done: Callable[[], None] = lambda: None) -> None:
         self.game = game
+        self.on_done = on_done
         self.bot = bot
         self.moves = len(game.history)
         self.action: Action | None = None
@@ -45,6 +48,7 @@ class Thought:
             self.error = exc
         finally:
             self.done.set()
+            self.on_done()
 
     def answers(self, game: Game) -> bool:
         """Whether this is about `game` as it stands: the same game, no action taken since."""
@@ -61,6 +65,8 @@ class BotTurns:
         self.paused = False
         self.skip_turn: int | None = None  # the turn to finish without animation
         self.problem = ""
+        # Called on the worker thread once a decision is made: wakes an idle main loop.
+        self.on_decided: Callable[[], None] = lambda: None
 
     @property
     def playing(self) -> bool:
@@ -103,7 +109,24 @@ class BotTurns:
         if self.thought is not None:
             self.thought.hurry.set()  # a search under way ends at its next step
         self.thought = None
+        for bot in self.bots.values():
+            if bot is not None:
+                bot.close()
         self.bots = {}
+
+    def seen(self, game: Game) -> None:
+        """An action was applied: every bot is told (a program is sent the events)."""
+        for bot in self.bots.values():
+            if bot is not None:
+                bot.seen(game)
+
+    def notice(self) -> str:
+        """What last went wrong with a bot that plays on (a program's failure), once; or ""."""
+        for bot in self.bots.values():
+            if bot is not None and bot.problem:
+                text, bot.problem = bot.problem, ""
+                return text
+        return ""
 
     def fail(self, why: str) -> None:
         """A bot could not play: pause with the reason, rather than ask it again every frame."""
@@ -135,4 +158,5 @@ class BotTurns:
             return  # a stale thought still running: let it end, its answer is dropped
         self.thought, self.shown_ms = None, None
         if not self.paused:
-            self.thought = Thought(self.bots[game.active_team], game, self.skipping(game))
+            self.thought = Thought(self.bots[game.active_team], game, self.skipping(game),
+                                   self.on_decided)

@@ -46,7 +46,7 @@ def panel_view(turns: Turns, picks: tuple[Selection, Selection], settings: Setti
         watching=watching,
         speed_label=settings.speed_label,
         levels=session.levels,
-        bots=turns.bots.playing,
+        bots=turns.bots_here,
         paused=turns.bots.paused,
         can_skip=turns.bot_to_move,
         thinking=turns.bots.progress() if turns.bot_to_move else None,

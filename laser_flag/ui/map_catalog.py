@@ -3,6 +3,7 @@ and any opened file; each loaded, or listed with its error."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,6 +59,17 @@ def scan(directory: Path = MAPS_DIR, own: bool = False) -> list[MapEntry]:
 def catalog(bundled: Path = MAPS_DIR, own: Path | None = None) -> list[MapEntry]:
     """The bundled maps, then the player's (player_maps() unless `own` is given)."""
     return scan(bundled) + scan(player_maps() if own is None else own, own=True)
+
+
+def map_named(name: str, bundled: Path = MAPS_DIR, own: Path | None = None) -> Path | None:
+    """A bundled map's or the player's map's file by its stem, or None: a name another
+    computer sent, so never a path."""
+    if not re.fullmatch(r"[\w][\w .-]{0,63}", name):
+        return None
+    for folder in (bundled, player_maps() if own is None else own):
+        if (folder / f"{name}.json").is_file():
+            return folder / f"{name}.json"
+    return None
 
 
 def listing(entries: list[MapEntry]) -> list[str]:

@@ -27,6 +27,7 @@ class NameField:
     selected: bool = True
     done: bool = False
     kept: bool = False
+    limit: int = MAX_NAME  # characters (a chat line takes more)
 
     def key(self, key: int, char: str) -> None:
         """One key press: a printable character, Backspace, Enter (keep) or Esc (drop)."""
@@ -42,7 +43,7 @@ class NameField:
         elif char.isprintable() and char:
             if self.selected:
                 self.text, self.selected = "", False
-            if len(self.text) < MAX_NAME:
+            if len(self.text) < self.limit:
                 self.text += char
 
     def keep(self) -> None:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 from ..engine.game_map import GameMap
 from ..saves import LoadedSave
+from .guest_turns import GuestTurns
+from .host_turns import HostTurns
 from .lesson import Lesson
 from .recording import Recording
 from .session import Session
@@ -32,6 +34,26 @@ class PlayLesson:
 
     lesson: Lesson
     session: Session
+
+
+@dataclass(frozen=True)
+class PlayNetwork:
+    """A game against another computer: the host's or the guest's turn driver."""
+
+    turns: HostTurns | GuestTurns
+
+
+@dataclass(frozen=True)
+class HostSetup:
+    """Host a game on `gm`: choose sides and who may join, then wait for the guest."""
+
+    gm: GameMap
+    fog: bool
+
+
+@dataclass(frozen=True)
+class JoinSetup:
+    """Join a game: the host's address and code."""
 
 
 @dataclass(frozen=True)
@@ -89,5 +111,6 @@ class ShowSettings:
     """Sound, look and play settings, applied as they change."""
 
 
-Route = (PlayGame | ChooseLesson | PlayLesson | ShowVictory | HandOff | ShowRules | ListSaves
-         | OpenSave | WatchReplay | ShowSettings | AskUnsaved)
+Route = (PlayGame | ChooseLesson | PlayLesson | PlayNetwork | HostSetup | JoinSetup
+         | ShowVictory | HandOff | ShowRules | ListSaves | OpenSave | WatchReplay | ShowSettings
+         | AskUnsaved)

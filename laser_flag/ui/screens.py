@@ -6,10 +6,13 @@ from .routes import (
     AskUnsaved,
     ChooseLesson,
     HandOff,
+    HostSetup,
+    JoinSetup,
     ListSaves,
     OpenSave,
     PlayGame,
     PlayLesson,
+    PlayNetwork,
     Route,
     ShowRules,
     ShowSettings,
@@ -19,9 +22,12 @@ from .routes import (
 from .scene import Scene
 from .scenes.game_scene import GameScene
 from .scenes.handoff_scene import HandOffScene
+from .scenes.host_scene import HostScene
+from .scenes.join_scene import JoinScene
 from .scenes.lesson_scene import LessonScene
 from .scenes.lessons_scene import LessonsScene
 from .scenes.loading_scene import LoadingScene
+from .scenes.network_scene import NetworkScene
 from .scenes.replay_scene import ReplayScene
 from .scenes.rules_scene import RulesScene
 from .scenes.saves_scene import SavesScene
@@ -39,6 +45,12 @@ def build(route: Route) -> Scene:
             return LessonsScene()
         case PlayLesson(lesson, session):
             return LessonScene(lesson, session)
+        case PlayNetwork(turns):
+            return NetworkScene(turns)
+        case HostSetup(gm, fog):
+            return HostScene(gm, fog)
+        case JoinSetup():
+            return JoinScene()
         case ShowVictory(session):
             return VictoryScene(session)
         case HandOff(session):

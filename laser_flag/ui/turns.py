@@ -113,6 +113,7 @@ class Turns:
         self.message = ""
         self.keep_turn()
         self.notes.new_action()
+        self.bots.seen(game)
         self.handoff_due = isinstance(action, EndTurn) and hot_seat_fog(game, self.session.levels)
         self.play_out(events, scores, hold)
         self.session.forget_unreachable()
@@ -147,6 +148,16 @@ class Turns:
         self.message = reason
         self.on_refused()
         return Refused(reason)
+
+    @property
+    def bots_here(self) -> bool:
+        """Whether a bot of this computer's plays (the panel offers Pause and Skip)."""
+        return self.bots.playing
+
+    def other_side(self) -> tuple[str, list[str]] | None:
+        """The unit card while someone elsewhere plays (a network game's other computer);
+        None: a bot of this game's, with its own card."""
+        return None
 
     def refuse_for_bot(self) -> Refused:
         """Input that would act for a bot's team."""
@@ -231,6 +242,7 @@ class Turns:
             return
         skipping = self.bots.skipping(self.game)
         outcome = self.act(action)
+        self.message = self.bots.notice() or self.message  # a program's failure, told once
         if isinstance(outcome, Refused):
             self.bots.fail(f"The bot chose an action the rules refuse: {outcome.reason}")
         elif skipping:

@@ -19,7 +19,16 @@ from ..lessons import CHAPTERS
 from ..map_badge import UNDECIDED_TONE, BadgeView, badge_view
 from ..map_catalog import MAPS_DIR, MapEntry, catalog, load_entry
 from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
-from ..routes import ChooseLesson, ListSaves, OpenSave, PlayGame, ShowRules, ShowSettings
+from ..routes import (
+    ChooseLesson,
+    HostSetup,
+    JoinSetup,
+    ListSaves,
+    OpenSave,
+    PlayGame,
+    ShowRules,
+    ShowSettings,
+)
 from ..saved_games import SavedGames
 from ..scene import Push, Quit, Scene, Transition
 from ..session import Session
@@ -176,6 +185,8 @@ class MenuScene(Scene):
              self.measuring is not None or (entry is not None and entry.playable)),
             ("learn", f"Learn to play · {lessons_done(settings)}/{len(CHAPTERS)}", True),
             ("continue", "Continue", self.app.saves.to_continue() is not None),
+            ("host", "Host a game", entry is not None and entry.playable),
+            ("join", "Join a game", True),
             ("load", "Load game...", True),
             ("open", "Open map...", True),
             ("editor", "Map Editor", True),
@@ -284,6 +295,8 @@ class MenuScene(Scene):
             "learn": lambda: Push(ChooseLesson()),
             "continue": self.continue_game,
             "load": lambda: Push(ListSaves()),
+            "host": self.host,
+            "join": lambda: Push(JoinSetup()),
             "rules": lambda: Push(ShowRules()),
             "settings": lambda: Push(ShowSettings()),
             "quit": Quit,
@@ -357,6 +370,13 @@ class MenuScene(Scene):
             self.say(str(exc))
             return None
         return Push(PlayGame(session))
+
+    def host(self) -> Transition | None:
+        """Host a game on the chosen map for a friend on another computer."""
+        entry = self.entry
+        if entry is None or not entry.playable:
+            return None
+        return Push(HostSetup(entry.gm, self.fog()))
 
 
     def resume(self) -> None:

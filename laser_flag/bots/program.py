@@ -1,0 +1,188 @@
+"""A program takes a seat: `exec:COMMAND` plays a team by talking the seat protocol
+(docs/PROTOCOL.md) on the program's stdin and stdout.
+
+The program is started on its first turn (the command split as a shell would, but run without
+one), told `hello` and `welcome`, then `your_turn` on each of its decisions and `events` after
+every action. It has `ANSWER_SECONDS` to answer each `your_turn`. What goes wrong is written
+as one line on stderr and kept in `problem` (the client shows it), and the game goes on:
+
+- an answer that is not one of the legal actions, or not an action message: its turn ends;
+- no answer in time: its turn ends (a late answer is recognised by its `ask` and dropped);
+- the program exits, closes its output or cannot be started: its turn ends, and every later
+  turn of it ends at once (it is not started again).
+
+Its stderr is the caller's. `close()` ends the program; a bot that is dropped ends it too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import shlex
+import subprocess
+import sys
+import threading
+import time
+import weakref
+from typing import IO, Any
+
+from laser_flag.engine import Action, EndTurn, Game, view
+
+from ..remote import protocol
+from .base import Bot
+
+PREFIX = "exec:"
+ANSWER_SECONDS = 5.0  # per decision; generous for a script, short enough for a lab run
+_GONE = object()  # the program's output ended
+
+
+def is_program(name: str) -> bool:
+    """Whether a bot name or level asks for a program: `exec:COMMAND`."""
+    return name.startswith(PREFIX) and bool(name[len(PREFIX):].strip())
+
+
+class ProgramBot(Bot):
+    """A team played by an outside program (see the module)."""
+
+    name = "exec"
+
+    def __init__(self, command: str, seed: int = 0, seconds: float = ANSWER_SECONDS) -> None:
+        super().__init__(seed)
+        self.command = command.removeprefix(PREFIX).strip()
+        self.seconds = seconds
+        self.problem = ""  # the last thing that went wrong, one line
+        self._process: subprocess.Popen[bytes] | None = None
+        self._answers: queue.Queue[Any] = queue.Queue()
+        self._write_lock = threading.Lock()
+        self._asks = 0
+        self._team: str | None = None
+        self._gone = False
+
+    # ----- the bot interface ------------------------------------------------------------
+
+    def decide(self, game: Game) -> Action:
+        """Ask the program; EndTurn when it fails (see the module). It is told the team's
+        view only: never the believed game with its guesses."""
+        if not self._started(game):
+            return EndTurn()
+        self._asks += 1
+        ask = self._asks
+        seen = view(game.state(), game.active_team)
+        if not self._send(protocol.your_turn(ask, seen, game.index)):
+            return EndTurn()
+        answer = self._answer(ask)
+        if answer is None:
+            return EndTurn()
+        if answer not in game.legal_actions():
+            why = game.why_not(answer) or "not one of the legal actions"
+            self._send(protocol.error(f"illegal action: {why}"))
+            self._failed(f"answered an illegal action ({why}): its turn ends")
+            return EndTurn()
+        return answer
+
+    def choose(self, game: Game) -> Action:
+        return self.decide(game)
+
+    def seen(self, game: Game) -> None:
+        """After every action: the events as the program's team saw them."""
+        if self._team is not None and not self._gone:
+            self._send(protocol.events(view(game.state(), self._team)))
+
+    def close(self) -> None:
+        """End the program: `bye`, then its stdin closed; killed if it lingers."""
+        process, self._process = self._process, None
+        if process is not None:
+            self._send_to(process, protocol.bye("the game is over"))
+            _end(process)
+
+    # ----- the program ------------------------------------------------------------------
+
+    def _started(self, game: Game) -> bool:
+        if self._gone:
+            return False
+        if self._process is not None:
+            return True
+        try:
+            self._process = subprocess.Popen(
+                shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        except (OSError, ValueError) as exc:
+            self._gone = True
+            self._failed(f"could not be started ({exc}): its turns end at once")
+            return False
+        weakref.finalize(self, _end, self._process)
+        threading.Thread(target=_read, args=(self._process.stdout, self._answers),
+                         daemon=True).start()
+        self._team = game.active_team
+        names = {t: game.map.teams[t].name for t in ("1", "2")}
+        return (self._send(protocol.hello(game.map, self._team, game.fog))
+                and self._send(protocol.welcome(game.map, self._team, names,
+                                                view(game.state(), self._team))))
+
+    def _send(self, message: dict[str, Any]) -> bool:
+        if self._process is None or self._gone:
+            return False
+        if self._send_to(self._process, message):
+            return True
+        self._gone = True
+        self._failed("stopped reading its input: its turns end at once")
+        return False
+
+    def _send_to(self, process: subprocess.Popen[bytes], message: dict[str, Any]) -> bool:
+        with self._write_lock:
+            try:
+                process.stdin.write(protocol.encode(message))  # type: ignore[union-attr]
+                process.stdin.flush()  # type: ignore[union-attr]
+            except (OSError, ValueError):
+                return False
+        return True
+
+    def _answer(self, ask: int) -> Action | None:
+        """The action answering `ask`, or None (the failure written down)."""
+        deadline = time.monotonic() + self.seconds  # chatter does not buy more time
+        try:
+            while True:
+                message = self._answers.get(timeout=max(0.0, deadline - time.monotonic()))
+                if message is _GONE:
+                    self._gone = True
+                    return self._failed("exited or closed its output: its turns end at once")
+                if isinstance(message, protocol.ProtocolError):
+                    raise message
+                if message["type"] == "action" and message["ask"] == ask:
+                    return protocol.read_action(message)[1]
+                # a late answer to an earlier ask, a chat line: nothing to do with this ask
+        except queue.Empty:
+            return self._failed(f"gave no answer in {self.seconds:g} s: its turn ends")
+        except protocol.ProtocolError as err:
+            self._send(protocol.error(str(err)))
+            return self._failed(f"sent a bad message ({err}): its turn ends")
+
+    def _failed(self, what: str) -> None:
+        """Write down what went wrong: one line on stderr, kept in `problem`."""
+        self.problem = f"Program {self.command!r} (team {self._team or '?'}) {what}."
+        print(f"laser-flag: {self.problem}", file=sys.stderr, flush=True)
+
+
+def _read(stream: IO[bytes], answers: queue.Queue[Any]) -> None:
+    """The program's output, a message (or the ProtocolError it is) at a time; _GONE at its end."""
+    lines = protocol.Lines(protocol.SEAT_LINE_BYTES)
+    while chunk := stream.read1(65536):  # type: ignore[attr-defined]
+        for line in lines.feed(chunk):
+            try:
+                if line is None:
+                    raise protocol.ProtocolError(
+                        f"a line longer than {protocol.SEAT_LINE_BYTES} bytes")
+                answers.put(protocol.check_seat_message(protocol.read_line(line)))
+            except protocol.ProtocolError as err:
+                answers.put(err)
+    answers.put(_GONE)
+
+
+def _end(process: subprocess.Popen[bytes]) -> None:
+    """Close the program's input and give it a moment to exit, then kill it."""
+    with contextlib.suppress(OSError):
+        process.stdin.close()  # type: ignore[union-attr]
+    try:
+        process.wait(timeout=1.0)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

@@ -1,0 +1,151 @@
+"""The guest's network side: one thread that connects to a host, answers its `hello` and
+hands every message to the main loop through `inbox` (docs/PROTOCOL.md).
+
+The connection is kept: when it drops, the thread says so (`{"type": "lost"}` in the inbox)
+and connects again every `RETRY_SECONDS` with the same code, until `close()`; the host then
+welcomes the guest back with the game as it stands. A refusal (`error` then `bye` during the
+handshake) ends the tries: a wrong code does not get better by trying again.
+
+The host's lines are cut at `protocol.GAME_LINE_BYTES` and must be JSON objects with a type;
+what they hold is checked where it is used (`TeamView.from_json` checks a view whole).
+"""
+
+from __future__ import annotations
+
+import queue
+import socket
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.game_map import GameMap
+from . import protocol
+from .host import DEFAULT_PORT
+
+RETRY_SECONDS = 1.0
+CONNECT_SECONDS = 5.0
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """`HOST[:PORT]` (an IPv6 address in brackets); ValueError for anything else."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep or host.count(":") and not host.startswith("["):
+        host, port = text.strip(), str(DEFAULT_PORT)
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{text!r}: give HOST or HOST:PORT, a port from 1 to 65535")
+    return host, int(port)
+
+
+class GuestLink:
+    """A guest's connection to `address`, answering hellos with `code` and the map
+    `find_map(name)` finds (None: the guest has no map of that name)."""
+
+    def __init__(self, address: tuple[str, int], code: str, name: str,
+                 find_map: Callable[[str], GameMap | None]) -> None:
+        self.address, self.code, self.name = address, code.strip().upper(), name
+        self.find_map = find_map
+        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.gm: GameMap | None = None  # the map the host named, once found
+        self.bytes_received = 0
+        # Called on the link's thread after a message is queued: wakes an idle main loop.
+        self.notify: Callable[[], None] = lambda: None
+        self._sock: socket.socket | None = None
+        self._lock = threading.Lock()
+        self._closed = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="laser-flag guest", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def send(self, message: dict[str, Any]) -> bool:
+        """Send now (a few hundred bytes at most); False when there is no connection."""
+        with self._lock:
+            sock = self._sock
+            if sock is None:
+                return False
+            try:
+                sock.sendall(protocol.encode(message))
+            except OSError:
+                return False
+        return True
+
+    def close(self) -> None:
+        """Say bye and stop trying."""
+        self._closed.set()
+        self.send(protocol.bye("the guest left"))
+        with self._lock:
+            if self._sock is not None:
+                self._sock.close()
+                self._sock = None
+
+    # ----- the thread -------------------------------------------------------------------
+
+    def _run(self) -> None:
+        first = True
+        while not self._closed.is_set():
+            if not first and self._closed.wait(RETRY_SECONDS):
+                return
+            first = False
+            try:
+                sock = socket.create_connection(self.address, timeout=CONNECT_SECONDS)
+            except OSError as exc:
+                why = exc.strerror or str(exc) or type(exc).__name__
+                self._put({"type": "lost", "message": f"Cannot reach {self.address[0]}:"
+                                                      f"{self.address[1]} ({why})"})
+                continue
+            sock.settimeout(None)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            with self._lock:
+                self._sock = sock
+            ended = self._listen(sock)
+            with self._lock:
+                self._sock = None
+            sock.close()
+            if ended or self._closed.is_set():
+                return
+            self._put({"type": "lost", "message": "The connection to the host was lost"})
+
+    def _listen(self, sock: socket.socket) -> bool:
+        """Read until the connection ends; True when the host said bye for good."""
+        lines = protocol.Lines(protocol.GAME_LINE_BYTES)
+        seated = False
+        while True:
+            try:
+                data = sock.recv(1 << 20)
+            except OSError:
+                return False
+            if not data:
+                return False
+            self.bytes_received += len(data)
+            for line in lines.feed(data):
+                try:
+                    if line is None:
+                        raise protocol.ProtocolError("the host sent a line too long")
+                    message = protocol.read_line(line)
+                except protocol.ProtocolError as err:
+                    self._put({"type": "error", "message": f"from the host: {err}"})
+                    continue
+                kind = message["type"]
+                if kind == "hello":
+                    self._answer(message)
+                elif kind == "bye":
+                    if not seated:  # refused: trying again would not help
+                        self._put({"type": "refused", "message": str(message.get("reason"))})
+                        return True
+                    self._put(message)
+                    return True
+                else:
+                    seated = seated or kind == "welcome"
+                    self._put(message)
+
+    def _answer(self, hello: dict[str, Any]) -> None:
+        name = hello.get("map")
+        self.gm = self.find_map(name) if isinstance(name, str) else None
+        self._put(hello)
+        self.send(protocol.guest_hello(self.gm, self.code, self.name))
+
+    def _put(self, message: dict[str, Any]) -> None:
+        if not self._closed.is_set():
+            self.inbox.put(message)
+            self.notify()

@@ -1,0 +1,360 @@
+"""The host's network side: one thread listening on TCP, seating one guest (docs/PROTOCOL.md).
+
+The game itself never enters this thread: the thread greets each connection, checks the
+guest's `hello` (protocol, version, map digest, join code), cuts and checks every line, limits
+sizes and rates, and hands the main loop what is left through two queues: `actions` (read by
+the guest's seat, `seat.RemoteSeat`) and `inbox` (joins, chat, rematch, departures, each a
+`Note`). The main loop sends through `send`, which never blocks: bytes go out from this thread.
+
+Whatever arrives, the thread refuses it with one `error` line (at most one a second per
+connection) and carries on: a bad line changes nothing and costs a few microseconds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import queue
+import secrets
+import selectors
+import socket
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import __version__
+from . import protocol
+
+DEFAULT_PORT = 7531
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud or copied without doubt
+CODE_LENGTH = 6
+RATE = 20.0  # a seated guest's messages a second, on average...
+BURST = 40.0  # ...and at most this many at once
+HANDSHAKE_SECONDS = 10.0
+WRONG_CODES_A_MINUTE = 10
+MAX_WAITING = 8  # connections not yet seated; more are closed at once
+MAX_OUTBOX = 64 * 1024 * 1024  # bytes a guest has not read: past this it is dropped
+READ_BYTES = 65536
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something for the main loop: `kind` is "joined", "left", "chat", "rematch" or "refused"
+    (a message refused, for the log); `text` says who or what."""
+
+    kind: str
+    text: str = ""
+
+
+@dataclass
+class _Connection:
+    sock: socket.socket
+    peer: str
+    opened: float
+    lines: protocol.Lines = field(
+        default_factory=lambda: protocol.Lines(protocol.SEAT_LINE_BYTES))
+    outbox: bytearray = field(default_factory=bytearray)
+    seated: bool = False
+    closing: bool = False  # close once the outbox is written
+    tokens: float = BURST
+    refill: float = 0.0
+    last_error: float = -1.0
+
+
+class Host:
+    """A listening host for one guest seat; `start()` opens the port, `close()` ends it all."""
+
+    def __init__(self, greeting: dict[str, Any], bind: str = "127.0.0.1",
+                 port: int = DEFAULT_PORT, code: str | None = None) -> None:
+        self.greeting = dict(greeting)  # the host's hello (protocol.hello)
+        self.code = code or new_code()
+        self.actions: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.inbox: queue.Queue[Note] = queue.Queue()
+        self.open_ask: int | None = None  # the your_turn the guest may answer now
+        self.guest_name = ""
+        # Called on the network thread after anything is queued: wakes an idle main loop.
+        self.notify: Callable[[], None] = lambda: None
+        self._bind, self._port = bind, port
+        self._selector = selectors.DefaultSelector()
+        self._lock = threading.Lock()
+        self._pending: list[bytes] = []  # lines for the seated guest, from the main loop
+        self._seated: _Connection | None = None
+        self._wrong_codes: list[float] = []
+        self._running = False
+        self._thread: threading.Thread | None = None
+        self._listener: socket.socket | None = None
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_w.setblocking(False)
+
+    # ----- the main loop's side ---------------------------------------------------------
+
+    def start(self) -> tuple[str, int]:
+        """Listen; the address and port listened on. OSError when the port cannot be had."""
+        listener = socket.create_server((self._bind, self._port), reuse_port=False)
+        listener.setblocking(False)
+        self._listener = listener
+        self._selector.register(listener, selectors.EVENT_READ, "listen")
+        self._wake_r.setblocking(False)
+        self._selector.register(self._wake_r, selectors.EVENT_READ, "wake")
+        self._running = True
+        self._thread = threading.Thread(target=self._serve, name="laser-flag host", daemon=True)
+        self._thread.start()
+        return self.address
+
+    @property
+    def address(self) -> tuple[str, int]:
+        assert self._listener is not None
+        host, port = self._listener.getsockname()[:2]
+        return host, port
+
+    @property
+    def seated(self) -> bool:
+        """Whether a guest is connected and seated now."""
+        return self._seated is not None
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message for the seated guest (dropped when none is seated)."""
+        self._queue(protocol.encode(message))
+
+    def ask(self, ask: int, message: dict[str, Any]) -> None:
+        """Send a your_turn and accept an answer to it (and only to it) from now on."""
+        self.open_ask = ask
+        self.send(message)
+
+    def close(self) -> None:
+        """Say bye to the guest, stop the thread and close every socket."""
+        if not self._running:
+            return
+        self.send(protocol.bye("the host closed the game"))
+        self._running = False
+        self._wake()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+
+    def _queue(self, line: bytes) -> None:
+        with self._lock:
+            self._pending.append(line)
+        self._wake()
+
+    def _wake(self) -> None:
+        with contextlib.suppress(OSError):  # full: the thread will wake anyway
+            self._wake_w.send(b"x")
+
+    # ----- the thread -------------------------------------------------------------------
+
+    def _serve(self) -> None:
+        try:
+            while self._running:
+                for key, events in self._selector.select(timeout=0.5):
+                    self._ready(key, events)
+                self._flush_pending()
+                self._expire_handshakes()
+            self._flush_pending()
+        finally:
+            self._shut()
+
+    def _ready(self, key: selectors.SelectorKey, events: int) -> None:
+        if key.data == "listen":
+            self._accept()
+        elif key.data == "wake":
+            try:
+                while self._wake_r.recv(4096):
+                    pass
+            except BlockingIOError:
+                pass
+        else:
+            conn: _Connection = key.data
+            if events & selectors.EVENT_READ:
+                self._read(conn)
+            if events & selectors.EVENT_WRITE and conn.sock.fileno() >= 0:
+                self._write(conn)
+
+    def _accept(self) -> None:
+        try:
+            sock, peer = self._listener.accept()  # type: ignore[union-attr]
+        except OSError:
+            return
+        sock.setblocking(False)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        waiting = sum(1 for k in self._selector.get_map().values()
+                      if isinstance(k.data, _Connection) and not k.data.seated)
+        if waiting >= MAX_WAITING:
+            sock.close()
+            return
+        conn = _Connection(sock, f"{peer[0]}:{peer[1]}", time.monotonic())
+        self._selector.register(sock, selectors.EVENT_READ, conn)
+        self._post(conn, protocol.encode(self.greeting))
+
+    def _read(self, conn: _Connection) -> None:
+        try:
+            data = conn.sock.recv(READ_BYTES)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._drop(conn, "the connection closed")
+            return
+        for line in conn.lines.feed(data):
+            if conn.closing:
+                return
+            self._line(conn, line)
+
+    def _line(self, conn: _Connection, line: bytes | None) -> None:
+        if conn.seated and not self._take_token(conn):
+            self._refuse(conn, f"too many messages (at most {RATE:g} a second): dropped")
+            return
+        try:
+            if line is None:
+                raise protocol.ProtocolError(
+                    f"a line longer than {protocol.SEAT_LINE_BYTES} bytes: refused")
+            message = protocol.check_seat_message(protocol.read_line(line))
+        except protocol.ProtocolError as err:
+            self._refuse(conn, str(err))
+            return
+        if conn.seated:
+            self._seated_message(conn, message)
+        else:
+            self._handshake(conn, message)
+
+    def _seated_message(self, conn: _Connection, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "action":
+            if self.open_ask is None or message["ask"] != self.open_ask:
+                self._refuse(conn, "not your turn: no action is asked for now"
+                             if self.open_ask is None else
+                             f"that answers ask {message['ask']}; the open ask is "
+                             f"{self.open_ask}")
+                return
+            self.actions.put(message)
+            self.notify()
+        elif kind == "chat":
+            self._note(Note("chat", message["text"]))
+        elif kind == "rematch":
+            self._note(Note("rematch"))
+        elif kind == "bye":
+            self._drop(conn, "the guest left")
+        else:
+            self._refuse(conn, f"a {kind} message only comes first")
+
+    def _handshake(self, conn: _Connection, message: dict[str, Any]) -> None:
+        """Seat the guest, or refuse naming what differs (and close)."""
+        if message["type"] != "hello":
+            self._refuse(conn, "the first message is a hello")
+            return
+        problem = self._why_refused(message)
+        if problem:
+            self._post(conn, protocol.encode(protocol.error(problem)))
+            self._post(conn, protocol.encode(protocol.bye(problem)))
+            conn.closing = True
+            self._note(Note("refused", f"{conn.peer}: {problem}"))
+            return
+        conn.seated = True
+        self._seated = conn
+        self.guest_name = message.get("name") or "the guest"
+        self._note(Note("joined", self.guest_name))
+
+    def _why_refused(self, message: dict[str, Any]) -> str:
+        now = time.monotonic()
+        self._wrong_codes = [t for t in self._wrong_codes if now - t < 60]
+        if len(self._wrong_codes) >= WRONG_CODES_A_MINUTE:
+            return "too many wrong join codes: try again in a minute"
+        if not hmac.compare_digest(str(message.get("code", "")).upper().encode(),
+                                   self.code.encode()):
+            self._wrong_codes.append(now)
+            return "wrong join code"
+        if message["protocol"] != protocol.PROTOCOL:
+            return (f"the host speaks protocol {protocol.PROTOCOL}, you {message['protocol']}: "
+                    "update the older game")
+        if message["version"] != __version__:
+            return f"the host runs Laser Flag {__version__}, you {message['version']}"
+        title, name = self.greeting["map_title"], self.greeting["map"]
+        if message.get("map_digest") is None:
+            return f"you do not have the map {title} ({name}.json): ask the host for it"
+        if message["map_digest"] != self.greeting["map_digest"]:
+            return f"your copy of the map {title} ({name}.json) differs from the host's"
+        if self._seated is not None:
+            return "the seat is taken: a guest is playing"
+        return ""
+
+    def _note(self, note: Note) -> None:
+        self.inbox.put(note)
+        self.notify()
+
+    def _refuse(self, conn: _Connection, why: str) -> None:
+        """One error line back, at most one a second; one note for the host's log."""
+        now = time.monotonic()
+        if now - conn.last_error >= 1.0:
+            conn.last_error = now
+            self._post(conn, protocol.encode(protocol.error(why)))
+            self._note(Note("refused", f"{conn.peer}: {why}"))
+
+    def _take_token(self, conn: _Connection) -> bool:
+        now = time.monotonic()
+        conn.tokens = min(BURST, conn.tokens + (now - (conn.refill or now)) * RATE)
+        conn.refill = now
+        if conn.tokens < 1:
+            return False
+        conn.tokens -= 1
+        return True
+
+    def _post(self, conn: _Connection, line: bytes) -> None:
+        if len(conn.outbox) + len(line) > MAX_OUTBOX:
+            self._drop(conn, "it stopped reading")
+            return
+        conn.outbox += line
+        self._write(conn)
+
+    def _write(self, conn: _Connection) -> None:
+        try:
+            sent = conn.sock.send(conn.outbox) if conn.outbox else 0
+        except BlockingIOError:
+            sent = 0
+        except OSError:
+            self._drop(conn, "the connection broke")
+            return
+        del conn.outbox[:sent]
+        if not conn.outbox and conn.closing:
+            self._drop(conn, "")
+            return
+        want = selectors.EVENT_READ | (selectors.EVENT_WRITE if conn.outbox else 0)
+        with contextlib.suppress(KeyError, ValueError):
+            self._selector.modify(conn.sock, want, conn)
+
+    def _flush_pending(self) -> None:
+        with self._lock:
+            pending, self._pending = self._pending, []
+        for line in pending:
+            if self._seated is not None:
+                self._post(self._seated, line)
+
+    def _expire_handshakes(self) -> None:
+        now = time.monotonic()
+        for key in list(self._selector.get_map().values()):
+            conn = key.data
+            if isinstance(conn, _Connection) and not conn.seated and \
+                    now - conn.opened > HANDSHAKE_SECONDS:
+                self._drop(conn, "")
+
+    def _drop(self, conn: _Connection, why: str) -> None:
+        with contextlib.suppress(KeyError, ValueError):
+            self._selector.unregister(conn.sock)
+        conn.sock.close()
+        if conn is self._seated:
+            self._seated = None
+            self._note(Note("left", why or "the guest left"))
+
+    def _shut(self) -> None:
+        for key in list(self._selector.get_map().values()):
+            if isinstance(key.data, _Connection):
+                self._drop(key.data, "the host closed the game")
+        self._selector.close()
+        for sock in (self._listener, self._wake_r, self._wake_w):
+            if sock is not None:
+                sock.close()

@@ -1,0 +1,262 @@
+"""The guest's turn driver: playing a game held by a host on another computer.
+
+The guest never holds the game: it holds the game as its team knows it, made again from each
+view the host sends (`engine.team_view.known_state`), and plays the host's events as its team
+was told of them. Its own actions go to the host, checked here first against the known game
+(RULES.md §9 makes the team's options the same there); the host's engine has the last word.
+There is no undo and no save here: the host keeps the game. A lost connection pauses the game
+with a message until the link has joined again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..bots import HUMAN
+from ..engine.actions import Action
+from ..engine.events import Event, Moved
+from ..engine.game import Game
+from ..engine.game_map import TEAMS, GameMap
+from ..engine.index import index_of
+from ..engine.mapfile import parse_map
+from ..engine.team_view import TeamView, known_state
+from ..engine.units import Unit
+from ..remote import protocol
+from ..remote.guest import GuestLink
+from .bot_turns import DICE_MS, BotTurns
+from .log_text import LogLine
+from .playback import Playback
+from .refusals import Refused
+from .session import Session, UndoRefusal
+from .settings import all_human
+from .turns import Turns
+
+
+def known_game(gm: GameMap, seen: TeamView) -> Game:
+    """A game holding what `seen` shows (its dice are not the host's: never played on)."""
+    return Game.from_state(gm, known_state(seen, index_of(gm)), seed=0, fog=seen.fog)
+
+
+class GuestTurns(Turns):
+    """The guest's side of a game: `link` to the host, `level` who plays here (Human, a bot)."""
+
+    def __init__(self, link: GuestLink, welcome: dict[str, Any], level: str) -> None:
+        self.link, self.level = link, level
+        self.ask: int | None = None
+        self.pending = False  # an action sent, its events not yet back
+        self.away = ""
+        self.ended = ""  # the host closed the game or refused us
+        self.rematch_asked = False
+        super().__init__(self.seated(welcome))
+        self.handoff_due = False
+
+    def seated(self, welcome: dict[str, Any]) -> Session:
+        """The session a welcome describes: its map (checked against ours), team and view."""
+        gm = self.link.gm or parse_map(welcome["map"], "the host's map")
+        self.team = welcome["team"] if welcome.get("team") in TEAMS else "2"
+        names = welcome.get("names")
+        levels = {**all_human(), self.team: self.level}
+        session = Session(gm, {t: gm.teams[t].name for t in TEAMS}, 0, levels)
+        if isinstance(names, dict) and all(isinstance(names.get(t), str) for t in TEAMS):
+            session.names = {t: names[t][:40] for t in TEAMS}
+        seen = TeamView.from_json(welcome["view"])
+        session.game = known_game(gm, seen)
+        return session
+
+    @property
+    def viewer(self) -> str | None:
+        return self.team
+
+    @property
+    def bot_to_move(self) -> bool:
+        """Input waits: the host's turn, our bot's, a lost link, or an answer on its way."""
+        game = self.game
+        return not game.over and (game.active_team != self.team or self.bot_seat
+                                  or bool(self.away) or self.pending)
+
+    def wake_with(self, wake: Callable[[], None]) -> None:
+        """`wake` is called from the network thread when a message arrives."""
+        self.link.notify = wake
+
+    def thinking_here(self) -> bool:
+        """The guest's own bot is to move."""
+        return (not self.game.over and self.game.active_team == self.team
+                and self.bot_seat and not self.away and not self.bots.paused)
+
+    @property
+    def bot_seat(self) -> bool:
+        """Whether a bot (or a program) plays this guest's seat."""
+        return self.level != HUMAN
+
+    @property
+    def bots_here(self) -> bool:
+        return self.bot_seat
+
+    def take_handoff(self) -> bool:
+        return False
+
+    def other_side(self) -> tuple[str, list[str]] | None:
+        if self.bot_seat and not self.away and self.game.active_team == self.team:
+            return None  # our own bot: its card
+        name = self.session.names[self.game.active_team]
+        line = self.away or self.ended or (
+            "Sending..." if self.pending else f"{name} plays on the host's computer.")
+        return f"{name} to play", [line, *([self.message] if self.message else [])]
+
+    def refuse_for_bot(self) -> Refused:
+        """Input while the game is not ours to play: say whose it is."""
+        if self.away or self.ended:
+            return self.refuse(self.away or self.ended)
+        if self.pending:
+            return self.refuse("Wait: the host is playing your action.")
+        if self.game.active_team == self.team:
+            return super().refuse_for_bot()  # our own bot plays this seat
+        name = self.session.names[self.game.active_team]
+        return self.refuse(f"It is {name}'s turn: they play on the host's computer.")
+
+    def act(self, action: Action) -> Refused | list[Event]:
+        """Send the action to the host; its events come back through `tick`."""
+        game = self.game
+        if self.away or self.ended:
+            return self.refuse(self.away or self.ended)
+        if game.over:
+            return self.refuse("The game is over.")
+        if game.active_team != self.team or self.ask is None or self.pending:
+            return self.refuse("Wait for your turn.")
+        why = game.why_not(action)
+        if why is not None:
+            return self.refuse(why)
+        self.link.send(protocol.action(self.ask, action))
+        self.pending, self.ask, self.confirming_end, self.message = True, None, False, ""
+        return []
+
+    def why_no_undo(self) -> UndoRefusal | None:
+        return UndoRefusal.BOT_PLAYING  # the host keeps the game: nothing is taken back here
+
+    def undo(self) -> UndoRefusal | None:
+        self.message = "No undo in a network game."
+        return UndoRefusal.BOT_PLAYING
+
+    def save(self) -> None:
+        self.message = "The host keeps this game's saves."
+        return None
+
+    def autosave(self) -> None:
+        """Nothing to keep: the host's saves hold the game."""
+
+    def toggle_pause(self) -> None:
+        if self.bot_seat:
+            super().toggle_pause()
+
+    def tick(self, dt_ms: float, speed: float) -> None:
+        self.poll()
+        mine = self.game.active_team == self.team and not self.game.over
+        if self.playback is None and mine and self.bot_seat and self.ask is not None \
+                and not self.pending and not self.away:
+            self.bot_step(dt_ms, speed)
+        if self.playback is not None:
+            self.playback.update(dt_ms, speed)
+            if self.playback.done:
+                self.settle()
+
+    def poll(self) -> None:
+        while not self.link.inbox.empty():
+            self.received(self.link.inbox.get_nowait())
+
+    def received(self, message: dict[str, Any]) -> None:
+        """One message from the host (or the link): a bad one is told, never raised."""
+        try:
+            self.handle(message)
+        except (KeyError, TypeError, ValueError) as err:
+            self.message = f"The host sent something unreadable: {err}"
+
+    def handle(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "welcome":
+            self.rejoined(message)
+        elif kind == "your_turn":
+            self.update(TeamView.from_json(message["view"]), [])
+            self.ask = message["ask"] if type(message["ask"]) is int else None
+        elif kind == "events":
+            seen = TeamView.from_json(message["view"])
+            self.pending = False
+            self.update(seen, seen.events)
+        elif kind == "error":
+            self.pending = False
+            self.refuse(f"The host refused: {message['message']}"[:200])
+        elif kind == "chat":
+            self.say(f"{message.get('from') or 'Host'}: {str(message['text'])[:200]}")
+        elif kind == "rematch":
+            self.say("The host asks for a rematch, sides swapped: press R to accept.")
+        elif kind == "lost":
+            self.away = f"{message['message']}: joining again, the game waits..."
+        elif kind in ("bye", "refused"):
+            why = message.get("reason") or message.get("message")
+            self.ended = f"The host ended the game: {why}"
+            self.message = self.ended
+        self.message = self.away or self.message
+
+    def rejoined(self, welcome: dict[str, Any]) -> None:
+        """Seated, first or again: the game as it stands, or a new one after a rematch."""
+        team, game = self.team, self.game
+        session = self.seated(welcome)
+        if self.team != team or session.game.turn < game.turn or game.over and not \
+                session.game.over:
+            self.session, self.bots = session, BotTurns(session.levels, 0)
+            self.rematch_asked = False
+        else:
+            self.session.game = session.game
+        self.away, self.pending, self.ask, self.playback = "", False, None, None
+        self.say("Joined the host's game.")
+
+    def update(self, seen: TeamView, shown: Sequence[Event]) -> None:
+        """The game is now as `seen` says; `shown` play out from the board before."""
+        before, scores = self.game, dict(self.game.scores)
+        self.session.game = after = known_game(before.map, seen)
+        if not shown:
+            return
+        units = units_before(before, after, self.team, shown)
+        self.playback = Playback(units, scores, list(shown), self.logged(before),
+                                 None if not self.bot_seat else DICE_MS, self.on_event)
+        if self.bot_seat:
+            self.message = ""
+
+    def logged(self, before: Game):
+        def log(seen: Event) -> None:
+            self.played({self.team: seen}, before)
+        return log
+
+    def say(self, line: str) -> None:
+        self.message = line
+        self.session.log.append(LogLine(line))
+
+    def chat(self, text: str) -> None:
+        self.link.send(protocol.chat(text))
+        self.say(f"You: {text}")
+
+    def ask_rematch(self) -> None:
+        if self.game.over:
+            self.link.send({"type": "rematch"})
+            self.say("Rematch asked: waiting for the host.")
+
+    def leave(self) -> None:
+        super().leave()
+        self.link.close()
+
+
+def units_before(before: Game, after: Game, team: str, shown: Sequence[Event]) -> list[Unit]:
+    """The units the playback starts from: as the team knew them, and each enemy that comes
+    into view already where it appears (fog_view.units_before, from views alone)."""
+    known = {u.id: u for u in before.observe(team).units}
+    for event in shown:
+        if isinstance(event, Moved) and event.unit not in known:
+            unit = after.unit(event.unit) or spec_unit(before, event.unit)
+            known[event.unit] = replace(unit, pos=event.path[-1])
+    return list(known.values())
+
+
+def spec_unit(game: Game, uid: int) -> Unit:
+    spec = game.map.units[uid]
+    return Unit(uid, spec.team, spec.unit_class, spec.pos, game.rules.ap_per_turn)

@@ -1,0 +1,93 @@
+"""Starting a network game, from the command line or the menu (no pygame here).
+
+`host_game` opens the port and seats the host's side; `Joining` connects a guest and waits,
+without blocking, for the host's welcome or refusal (the menu polls it every frame; the command
+line waits on it).
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from typing import Any
+
+from ..engine.game_map import TEAMS, GameMap
+from ..engine.mapfile import MapError, load_map
+from ..remote import protocol
+from ..remote.guest import GuestLink
+from ..remote.host import DEFAULT_PORT, Host
+from .guest_turns import GuestTurns
+from .host_turns import HostTurns
+from .map_catalog import map_named
+from .session import Session
+from .settings import all_human
+
+JOIN_SECONDS = 15.0  # the command line's wait for a welcome
+
+
+def host_game(gm: GameMap, fog: bool | None, host_team: str = "1", player: str = "Human",
+              bind: str = "127.0.0.1", port: int = DEFAULT_PORT, seed: int | None = None,
+              state_file: Any = None) -> HostTurns:
+    """A game on `gm` hosted on `bind`:`port`, the host's `player` on `host_team`, the guest
+    on the other; OSError when the port cannot be had."""
+    guest_team = next(t for t in TEAMS if t != host_team)
+    session = Session.start(gm, seed, state_file, {**all_human(), host_team: player}, fog)
+    host = Host(protocol.hello(gm, guest_team, session.game.fog), bind, port)
+    host.start()
+    return HostTurns(session, host, guest_team)
+
+
+def local_map(name: str) -> GameMap | None:
+    """The map a host names, if this computer has it (bundled or the player's)."""
+    path = map_named(name)
+    if path is None:
+        return None
+    try:
+        return load_map(path)
+    except MapError:
+        return None
+
+
+class Joining:
+    """A guest connecting: `poll()` gives the turn driver once welcomed, or raises
+    ConnectionRefusedError with the host's reason (or why the host cannot be reached)."""
+
+    def __init__(self, address: tuple[str, int], code: str, name: str = "Guest",
+                 player: str = "Human") -> None:
+        self.link = GuestLink(address, code, name, local_map)
+        self.player = player
+        self.status = f"Connecting to {address[0]}:{address[1]}..."
+        self.link.start()
+
+    def poll(self) -> GuestTurns | None:
+        while True:
+            try:
+                message = self.link.inbox.get_nowait()
+            except queue.Empty:
+                return None
+            kind = message.get("type")
+            if kind == "welcome":
+                return GuestTurns(self.link, message, self.player)
+            if kind in ("refused", "bye"):
+                self.link.close()
+                raise ConnectionRefusedError(message.get("message") or message.get("reason"))
+            if kind == "error":
+                self.status = f"The host says: {message.get('message')}"
+            elif kind == "lost":
+                self.status = f"{message.get('message')}: trying again..."
+            elif kind == "hello":
+                self.status = f"Joining {message.get('map_title') or message.get('map')}..."
+
+    def wait(self, seconds: float = JOIN_SECONDS) -> GuestTurns:
+        """The command line's join: block until welcomed; ConnectionRefusedError otherwise."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            turns = self.poll()
+            if turns is not None:
+                return turns
+            time.sleep(0.02)
+        self.link.close()
+        raise ConnectionRefusedError(f"no game joined in {seconds:g} s ({self.status})")
+
+    def cancel(self) -> None:
+        self.link.close()

@@ -1,0 +1,153 @@
+"""Hostile messages against the host: garbage, a 10 MB line, deep JSON, wrong types, actions
+for the other team or out of turn, a thousand messages a second, wrong codes, idle sockets.
+Each is refused with at most one line a second; the host never raises, never stalls, and the
+game is exactly as it was."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import pytest
+
+from laser_flag.remote import host as host_module
+from laser_flag.remote import protocol
+
+from .net import RawGuest, hosted, pump
+
+
+@pytest.fixture
+def turns(capfd):
+    hosting = hosted()
+    yield hosting
+    hosting.leave()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Exception" not in err, err
+
+
+def frames(turns, count=30):
+    for _ in range(count):
+        turns.tick(16, 0.0)
+        time.sleep(0.002)
+
+
+def seated(turns) -> RawGuest:
+    guest = RawGuest(turns.host.address)
+    guest.join(turns.host.code, protocol.map_digest(turns.game.map))
+    guest.read("welcome", between=lambda: turns.tick(16, 0.0))
+    return guest
+
+
+def still_serving(turns) -> None:
+    """A new connection is greeted at once, and a real guest can still be seated and play."""
+    started = time.monotonic()
+    probe = RawGuest(turns.host.address)
+    assert probe.read("hello", timeout=2)["type"] == "hello"
+    assert time.monotonic() - started < 2
+    probe.close()
+
+
+CORPUS = [
+    b"\x00\x01\x02garbage\xff\n",
+    b"not json at all\n",
+    b"[" * 100_000 + b"\n",
+    b'{"type": "hello", "protocol": "one"}\n',
+    b'{"type": ["hello"]}\n',
+    b'{"type": "action", "ask": 1, "action": {"action": "move", "unit_id": 0, "to": [1e999, 2]}}\n',
+    b'{"type": "action", "ask": 1, "action": {"action": "move", "unit_id": 0, "to": [1, 2]}}\n',
+    b'{"type": "chat", "text": "' + b"x" * 20_000 + b'"}\n',
+    b'{"type": "hello", "protocol": 1, "version": "x", "code": "' + b"A" * 10_000 + b'"}\n',
+    b"\n\n\n",
+    b'{"type": "bye", "reason": {"nested": [1, 2, 3]}}\n',
+    b'"\\ud800"\n',
+]
+
+
+@pytest.mark.parametrize("line", CORPUS, ids=range(len(CORPUS)))
+def test_a_stranger_s_garbage_is_refused_and_changes_nothing(turns, line):
+    moves = len(turns.game.history)
+    stranger = RawGuest(turns.host.address)
+    stranger.read("hello")
+    stranger.send(line)
+    frames(turns)
+    assert not turns.host.seated and len(turns.game.history) == moves
+    still_serving(turns)
+
+
+def test_a_ten_megabyte_line_is_refused_without_being_kept(turns):
+    guest = seated(turns)
+    chunk = b"y" * (1 << 20)
+    for _ in range(10):
+        guest.send(chunk)
+    guest.send(b'\n{"type": "chat", "text": "still here"}\n')
+    error = guest.read("error", between=lambda: turns.tick(16, 0.0))
+    assert "longer than" in error["message"]
+    pump(turns, lambda: any(line.endswith("still here") for line in turns.session.log),
+         "the chat line after it")
+    still_serving(turns)
+
+
+def test_a_seated_guest_may_not_act_out_of_turn_or_for_the_other_team(turns):
+    guest = seated(turns)
+    assert turns.game.active_team == "1"
+    guest.send({"type": "action", "ask": 1, "action": {"action": "end_turn"}})
+    assert "not your turn" in guest.read("error", between=lambda: turns.tick(16, 0.0))["message"]
+    ask = guest.read("your_turn", between=lambda: turns.tick(16, 0.0), timeout=30)
+    moves = len(turns.game.history)
+    enemy = next(u for u in turns.game.units if u.team == "1")
+    own = next(a for a in turns.game.legal_actions() if getattr(a, "unit_id", None) is not None)
+    guest.send({"type": "action", "ask": ask["ask"],
+                "action": {"action": "fire", "unit_id": enemy.id, "target_id": enemy.id}})
+    assert "not one of the legal actions" in guest.read(
+        "error", between=lambda: turns.tick(16, 0.0))["message"]
+    time.sleep(1.1)  # refusals are told at most once a second
+    guest.send({"type": "action", "ask": ask["ask"] + 5, "action": {"action": "end_turn"}})
+    assert "the open ask is" in guest.read("error", between=lambda: turns.tick(16, 0.0))[
+        "message"]
+    frames(turns)
+    assert len(turns.game.history) == moves and turns.game.active_team == "2"
+    guest.send({"type": "action", "ask": ask["ask"], "action": protocol.action_to_json(own)})
+    pump(turns, lambda: len(turns.game.history) == moves + 1, "the legal answer applied")
+
+
+def test_a_thousand_messages_a_second_are_cut_to_the_rate_and_the_host_goes_on(turns):
+    guest = seated(turns)
+    started = time.monotonic()
+    for batch in range(100):  # a thousand chat lines over about a second, the host's frames on
+        guest.send(b"".join(protocol.encode(protocol.chat(f"spam {batch}.{i}"))
+                            for i in range(10)))
+        turns.tick(16, 0.0)
+        time.sleep(0.01)
+    frames(turns, 30)
+    elapsed = time.monotonic() - started
+    heard = [line for line in turns.session.log if "spam" in line]
+    assert 0 < len(heard) <= host_module.BURST + host_module.RATE * elapsed + 1
+    error = guest.read("error")
+    assert "too many messages" in error["message"]
+    refusals = [m for m in guest.messages if m["type"] == "error"]
+    assert len(refusals) <= elapsed + 1  # one refusal a second at most
+    still_serving(turns)
+
+
+def test_wrong_codes_are_limited_and_then_every_join_waits_a_minute(turns):
+    for _ in range(host_module.WRONG_CODES_A_MINUTE):
+        guest = RawGuest(turns.host.address)
+        guest.join("AAAAAA", protocol.map_digest(turns.game.map))
+        assert guest.read("error")["message"] == "wrong join code"
+    late = RawGuest(turns.host.address)
+    late.join(turns.host.code, protocol.map_digest(turns.game.map))  # even the right one
+    assert "try again in a minute" in late.read("error")["message"]
+
+
+def test_idle_and_surplus_connections_are_closed(turns, monkeypatch):
+    monkeypatch.setattr(host_module, "HANDSHAKE_SECONDS", 0.5)
+    idle = [socket.create_connection(turns.host.address) for _ in range(host_module.MAX_WAITING)]
+    surplus = socket.create_connection(turns.host.address)
+    surplus.settimeout(5)
+    assert surplus.recv(100) == b""  # closed at once: too many waiting
+    for sock in idle:
+        sock.settimeout(5)
+        data = sock.recv(4096)  # the hello, then the close after the handshake time
+        while data and sock.recv(4096):
+            pass
+    still_serving(turns)

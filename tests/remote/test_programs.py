@@ -1,0 +1,162 @@
+"""`exec:` seats: programs play whole games through the lab's match and the client's turn driver;
+a program that crashes, hangs, floods or answers wrongly costs its turn, with one line on stderr,
+and never hangs the game."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+from laser_flag.app import parse_args
+from laser_flag.bots import make_bot
+from laser_flag.bots.match import play_match
+from laser_flag.bots.program import ProgramBot
+from laser_flag.engine import Action, EndTurn, Game, load_map
+from laser_flag.lab.pairings import parse_pairing
+from laser_flag.ui.session import Session
+from laser_flag.ui.turns import Turns
+
+from ..ui.conftest import app, run_until, start_game  # noqa: F401 (app: a fixture)
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+DUEL = ROOT / "maps" / "duel.json"
+PY = sys.executable
+
+
+def program(path: Path, *args: str) -> str:
+    return f"exec:{PY} {path} {' '.join(args)}".strip()
+
+
+@pytest.mark.parametrize("name", ["random_bot.py", "greedy_bot.py"])
+def test_the_examples_are_short_and_use_only_the_standard_library(name):
+    source = (EXAMPLES / name).read_text()
+    assert len(source.splitlines()) < 60
+    imported = {a.name.split(".")[0] for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.Import) for a in node.names}
+    imported |= {node.module.split(".")[0] for node in ast.walk(ast.parse(source))
+                 if isinstance(node, ast.ImportFrom) and node.module}
+    assert imported and imported <= set(sys.stdlib_module_names)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fog", [False, True])
+def test_the_example_programs_play_whole_games_against_our_bots(fog):
+    gm = load_map(DUEL)
+    greedy = program(EXAMPLES / "greedy_bot.py")
+    rand = program(EXAMPLES / "random_bot.py", "7")
+    for pairing in ((greedy, "greedy"), ("random", rand), (rand, greedy)):
+        acted = {"1": 0, "2": 0}
+
+        def count(game: Game, action: Action, acted: dict[str, int] = acted) -> None:
+            acted[game.active_team] += not isinstance(action, EndTurn)
+
+        result = play_match(gm, pairing, seed=5, max_rounds=60, fog=fog, before_action=count)
+        assert result.victory == "score" and result.winner in ("1", "2"), result
+        assert acted["1"] > 0 and acted["2"] > 0  # both sides played: moves and shots
+
+
+def test_a_program_answers_with_legal_actions_and_is_told_the_events(tmp_path):
+    log = tmp_path / "seen.txt"
+    script = tmp_path / "echo.py"
+    script.write_text(
+        "import json, sys\n"
+        f"out = open({str(log)!r}, 'w')\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line); out.write(m['type'] + '\\n'); out.flush()\n"
+        "    if m['type'] == 'your_turn':\n"
+        "        a = m['legal'][0]\n"
+        "        print(json.dumps({'type': 'action', 'ask': m['ask'], 'action': a}), flush=True)\n")
+    result = play_match(load_map(DUEL), ("greedy", program(script)), seed=2, max_rounds=3)
+    assert result.rounds >= 1
+    told = log.read_text().split()
+    assert told[:3] == ["hello", "welcome", "your_turn"]  # started on its first turn
+    assert "your_turn" in told and told[-1] == "bye"
+    assert told.count("events") > told.count("your_turn")
+
+
+FAULTS = {
+    "crash": "import sys\nsys.exit(3)\n",
+    "silent": "import sys, time\nfor line in sys.stdin:\n    time.sleep(60)\n",
+    "garbage": "import sys\nfor line in sys.stdin:\n    print('{not json', flush=True)\n",
+    "illegal": ("import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n"
+                "    if m['type'] == 'your_turn':\n        print(json.dumps({'type': 'action', "
+                "'ask': m['ask'], 'action': {'action': 'fire', 'unit_id': 0, 'target_id': 0}}),"
+                " flush=True)\n"),
+    "flood": ("import json, sys\nfor line in sys.stdin:\n    m = json.loads(line)\n"
+              "    if m['type'] == 'your_turn':\n        for i in range(1000):\n"
+              "            print(json.dumps({'type': 'action', 'ask': -1, 'action': "
+              "{'action': 'end_turn'}}))\n        sys.stdout.flush()\n"),
+    "huge": "import sys\nfor line in sys.stdin:\n    print('x' * 10_000_000, flush=True)\n",
+}
+SAID = {"crash": "exited or closed its output", "silent": "gave no answer in 0.5 s",
+        "garbage": "sent a bad message", "illegal": "answered an illegal action",
+        "flood": "gave no answer in 0.5 s", "huge": "a line longer than"}
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_a_failing_program_loses_its_turn_with_one_line_and_the_game_goes_on(
+        fault, tmp_path, capfd):
+    script = tmp_path / f"{fault}.py"
+    script.write_text(FAULTS[fault])
+    bot = ProgramBot(program(script), seconds=0.5)
+    game = Game(load_map(DUEL), seed=1)
+    game.apply(EndTurn())  # team 2, the program's, to act
+    try:
+        assert bot.decide(game) == EndTurn()
+        lines = capfd.readouterr().err.strip().splitlines()
+        assert len(lines) == 1 and SAID[fault] in lines[0], lines
+        assert lines[0].startswith(f"laser-flag: Program '{PY} {script}' (team 2)")
+        game.apply(EndTurn())
+        game.apply(EndTurn())
+        assert bot.decide(game) == EndTurn()  # and again the next turn: never a hang
+    finally:
+        bot.close()
+
+
+def test_a_program_that_cannot_start_loses_its_turns_at_once(capfd):
+    bot = make_bot("exec:/nonexistent/bot --fast")
+    game = Game(load_map(DUEL), seed=1)
+    assert bot.decide(game) == EndTurn() and bot.decide(game) == EndTurn()
+    err = capfd.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "could not be started" in err[0]
+
+
+def test_close_ends_a_program_that_ignores_its_input(tmp_path):
+    script = tmp_path / "stubborn.py"
+    script.write_text("import signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                      "print('{\"type\": \"bye\"}', flush=True)\ntime.sleep(600)\n")
+    bot = ProgramBot(program(script), seconds=0.5)
+    game = Game(load_map(DUEL), seed=1)
+    bot.decide(game)
+    process = bot._process
+    bot.close()
+    assert process.poll() is not None
+
+
+def test_the_lab_takes_exec_bots_in_a_pairing():
+    assert parse_pairing("hard,exec:./mybot --deep") == ("hard", "exec:./mybot --deep")
+    with pytest.raises(ValueError, match="exec:COMMAND"):
+        parse_pairing("hard,exec:")
+
+
+@pytest.mark.slow
+def test_a_program_plays_a_whole_game_in_the_client_through_the_real_loop(app):  # noqa: F811
+    greedy = program(EXAMPLES / "greedy_bot.py")
+    app.settings.speed_index = 3  # Instant
+    session = Session.start(load_map(ROOT / "maps" / "blitz.json"), seed=6,
+                            levels={"1": "Easy", "2": greedy})
+    scene = start_game(app, session)
+    assert isinstance(scene.turns, Turns)
+    run_until(app, lambda: scene.game.over, limit=20000)
+    played = [line for line in session.log if line.startswith(session.names["2"])]
+    assert any("moves" in line for line in played)  # the program's team moved
+    assert scene.turns.bots.bots == {}  # the game over: the program was let go
+
+
+def test_the_command_line_takes_an_exec_seat():
+    args = parse_args(["--map", str(DUEL), "--team2", "exec:python mybot.py --fast"])
+    assert args.team2 == "exec:python mybot.py --fast"
