@@ -25,7 +25,7 @@ from ..engine.team_view import TeamView, known_state
 from ..engine.units import Unit
 from ..remote import protocol
 from ..remote.guest import GuestLink
-from .bot_turns import DICE_MS, BotTurns
+from .bot_turns import BotTurns
 from .log_text import LogLine
 from .playback import Playback
 from .refusals import Refused
@@ -218,8 +218,9 @@ class GuestTurns(Turns):
         if not shown:
             return
         units = units_before(before, after, self.team, shown)
-        self.playback = Playback(units, scores, list(shown), self.logged(before),
-                                 None if not self.bot_seat else DICE_MS, self.on_event)
+        hold = self.hold_rolls and not self.bot_seat  # nobody need press a key for a bot
+        self.playback = Playback(units, scores, list(shown), self.logged(before), hold,
+                                 self.on_event, self.notes)
         if self.bot_seat:
             self.message = ""
 

@@ -15,6 +15,7 @@ from laser_flag import __version__, saves
 from laser_flag.engine import view
 from laser_flag.engine.team_view import versions
 from laser_flag.remote import protocol
+from laser_flag.save_index import Shelf
 from laser_flag.ui.network_start import Joining
 from laser_flag.ui.session import Session
 
@@ -270,7 +271,14 @@ def test_the_host_s_autosave_is_an_ordinary_save_that_continue_resumes(turns):
     guest.send({"type": "action", "ask": ask["ask"], "action": ask["legal"][0]})
     pump(turns, lambda: len(turns.game.history) > moves and turns.playback is None,
          "the guest's action applied")
-    info = saves.latest_unfinished()
+    shelf = Shelf()
+    shelf.look()
+    shelf.read_all()
+    assert shelf.newest_unfinished() is None  # held while the host plays it: no second copy
+    turns.session.keeper.release()  # the host leaves the game
+    shelf.look()
+    shelf.read_all()
+    info = shelf.newest_unfinished()
     assert info is not None
     resumed = Session.resume(saves.load_save(info.path))
     assert list(resumed.game.history) == list(turns.game.history)
