@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+import random
 import threading
 from itertools import product
 
@@ -106,9 +108,14 @@ def test_an_answer_that_is_no_number_is_refused_and_rebuilt(store):
     assert "hexadecimal" in refused_then_rebuilt(store, not_hex)
 
 
-def test_a_forged_file_with_a_fitting_checksum_never_changes_the_answers(store):
+def test_a_forged_file_with_a_fitting_checksum_never_changes_the_answers(store, monkeypatch):
     """Anyone can recompute a checksum: "everything is visible", written with a good one, is
-    read back and then refused by the engine, which builds the true answers."""
+    read back and then refused by the engine, which builds the true answers. On this 5x5 board
+    only 14% of the claimed pairs are false, so the engine's sample is seeded here: one it
+    draws at random misses all of them in about 8% of loads (a bigger map's forgery is caught
+    all but always; tests/engine/test_sight.py)."""
+    sample = random.Random(1)
+    monkeypatch.setattr(sight, "problem", functools.partial(sight.problem, rng=sample))
     sight.visibility(tiles(), store)
     path = path_of(store)
     data = json.loads(path.read_bytes())
