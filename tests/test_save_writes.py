@@ -110,8 +110,10 @@ def test_the_action_limit_holds_for_writer_and_reader_alike(tmp_path, monkeypatc
 
 def ends_past_the_limit(tmp_path: Path, limit: int) -> None:
     """A game of `limit` actions saves and loads; one more, and its save is not written."""
-    game = Game(load_map(MAPS / "duel.json"), seed=1)
-    for _ in range(limit):  # ending turns is always legal, and duel has no turn limit
+    # Duel without its round limit: ending turns is always legal, and the game never ends
+    unending = {**json.loads((MAPS / "duel.json").read_text(encoding="utf-8")), "turn_limit": None}
+    game = Game(parse_map(unending, "duel.json"), seed=1)
+    for _ in range(limit):
         game.apply(EndTurn())
     path = write_save(tmp_path / "longest.json", game, TEAMS)
     assert load_save(path).actions == list(game.history)  # the longest legal save loads

@@ -70,12 +70,12 @@ def test_a_host_and_a_guest_play_a_whole_game(tmp_path):
 
 
 def verify_host_save(tmp_path) -> None:
-    """The host's autosave replays, action by action, to the state it saved."""
-    saves = list((tmp_path / "host-data").rglob("*.json"))
-    autosaves = [p for p in saves if "autosave" in p.name]
-    assert autosaves, saves
+    """The host's save of the game (its own file, as every game's) replays, action by action,
+    to the state it saved."""
+    kept = sorted((tmp_path / "host-data" / "saves").glob("[!.]*.json"))
+    assert len(kept) == 1, kept
     check = subprocess.run([sys.executable, "-m", "laser_flag", "replay", "--verify",
-                            str(autosaves[0])], capture_output=True, text=True, timeout=120,
+                            str(kept[0])], capture_output=True, text=True, timeout=120,
                            env={"LASER_FLAG_DATA_DIR": str(tmp_path / "host-data"),
                                 "PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "dummy"})
     assert check.returncode == 0, check.stderr
