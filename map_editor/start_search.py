@@ -1,16 +1,20 @@
-"""Starting tiles that bring a map nearer fair for rushers, found by measuring (no Tk).
+"""Starting tiles that bring a map nearer fair for every style measured, found by measuring
+(no Tk).
 
-Team 2 begins holding its snap shots (RULES §6), and the rusher walks into them, so rusher
-against rusher is the pairing a map's starting tiles most often fail. This tries them for you:
-each step measures every one-tile move of a starting unit (on both halves of a symmetric map,
-as the Balance panel's suggestions do) with rusher-rusher games on the first seed, measures the
-few best again on every seed, and keeps the best when, on every seed together, it brings team 1
-nearer 50% than the map as it stands. It stops when no move helps or after `--steps` steps.
-Several seeds, because one seed's games flatter a layout as often as not.
+Team 2 begins holding its snap shots (RULES §6), and a style that walks in (the rusher, the
+hunter) walks into them, so a mirror of such a style is the pairing a map's starting tiles most
+often fail. This tries them for you: each step measures every one-tile move of a starting unit
+(on both halves of a symmetric map, as the Balance panel's suggestions do) with each measured
+style's mirror (`--mirrors`, the rusher's by default) on the first seed, measures the few best
+again on every seed, and keeps the best when, on every seed together, its worst mirror is
+nearer 50% than the map's as it stands: a move that mends one style by breaking another is
+no better. It stops when no move helps or after `--steps` steps. Several seeds, because one
+seed's games flatter a layout as often as not.
 
 Run: .venv/bin/python -m map_editor.start_search maps/bastion.json --team 2 --out /tmp/b.json
 It prints each step; with --out the best map is written there (the input file is left alone).
-Rusher games are cheap (about 0.1 s each); check Hard against Hard with laser-flag-balance after.
+Rusher games are cheap (about 0.1 s each), the turtle's and the hunter's a few times dearer;
+check Hard against Hard with laser-flag-balance after.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from laser_flag.bots import ZOO
 from laser_flag.engine.mapfile import MapError, load_map, parse_map, save_map
 from laser_flag.lab import Pairing
 from laser_flag.lab.executors import local
@@ -34,40 +39,44 @@ from .balance_run import pooled
 from .document import MapDocument
 from .suggestions import Tweak, start_moves
 
-RUSHERS: Pairing = ("rusher", "rusher")
+RUSHERS: tuple[Pairing, ...] = (("rusher", "rusher"),)
+Rates = tuple[float | None, ...]  # team 1's rate in each measured mirror, None: none decided
 
 
 @dataclass(frozen=True)
 class Trial:
-    """A candidate map (its JSON object), what changed to make it, and team 1's pooled rate."""
+    """A candidate map (its JSON object), what changed to make it, and team 1's pooled rate in
+    each measured mirror (`games` games each)."""
 
     label: str
     data: dict[str, Any]
-    rate: float | None
+    rates: Rates
     games: int
 
     @property
     def distance(self) -> float:
-        """How far from fair: |rate - 50%|; a trial with no decided game is farthest."""
-        return 1.0 if self.rate is None else abs(self.rate - 0.5)
+        """How far from fair: the worst mirror's |rate - 50%|; a mirror with no decided game
+        is farthest."""
+        return max((1.0 if r is None else abs(r - 0.5) for r in self.rates), default=1.0)
 
     def line(self) -> str:
-        shown = "-" if self.rate is None else f"{self.rate * 100:5.1f}%"
-        return f"{shown} over {self.games} games  {self.label}"
+        shown = " ".join("    -" if r is None else f"{r * 100:5.1f}%" for r in self.rates)
+        return f"{shown} over {self.games} games each  {self.label}"
 
 
-def measure(maps: Sequence[dict[str, Any]], games: int, seeds: Sequence[int],
-            jobs: int = 1) -> list[tuple[float | None, int]]:
-    """Team 1's rusher-rusher win rate on each map over `games` games a seed, every seed pooled,
-    with the number of games played."""
+def measure(maps: Sequence[dict[str, Any]], games: int, seeds: Sequence[int], jobs: int = 1,
+            pairings: Sequence[Pairing] = RUSHERS) -> list[tuple[Rates, int]]:
+    """Team 1's win rate in each of `pairings` on each map over `games` games a seed and
+    pairing, every seed pooled, with the number of games each pairing played."""
     parsed = tuple(parse_map(m, f"candidate {i}") for i, m in enumerate(maps))
-    per_map: list[list[dict[str, Any]]] = [[] for _ in maps]
+    per_cell: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for seed in seeds:
-        plan = Plan(parsed, (RUSHERS,), games, seed)
+        plan = Plan(parsed, tuple(pairings), games, seed)
         played = play_plan(plan, local(workers(plan, jobs))).records
-        for i, row in enumerate(rows(plan, played)):
-            per_map[i].append(row)
-    return [(pooled(r)[0], games * len(seeds)) for r in per_map]
+        for n, row in enumerate(rows(plan, played)):  # map by map, pairing by pairing
+            per_cell.setdefault(divmod(n, len(pairings)), []).append(row)
+    return [(tuple(pooled(per_cell[i, p])[0] for p in range(len(pairings))), games * len(seeds))
+            for i in range(len(maps))]
 
 
 def starts_in_sight(data: dict[str, Any]) -> bool:
@@ -96,36 +105,40 @@ def candidates(data: dict[str, Any], team: str | None) -> list[Tweak]:
 
 
 def step(current: Trial, team: str | None, games: int, seeds: Sequence[int], keep: int,
-         jobs: int = 1) -> Trial | None:
+         jobs: int = 1, pairings: Sequence[Pairing] = RUSHERS) -> Trial | None:
     """The best one-tile move from `current` (screened on the first seed, the `keep` best
     measured on all), or None when none is nearer fair on all seeds than `current`."""
     moves = candidates(current.data, team)
     if not moves:
         return None
     maps = [t.applied_to(current.data) for t in moves]
-    screened = [Trial(t.label, m, rate, n) for t, m, (rate, n)
-                in zip(moves, maps, measure(maps, games, seeds[:1], jobs), strict=True)]
+    screened = [Trial(t.label, m, rates, n) for t, m, (rates, n)
+                in zip(moves, maps, measure(maps, games, seeds[:1], jobs, pairings),
+                       strict=True)]
     best = sorted(screened, key=lambda t: t.distance)[:keep]
-    again = measure([t.data for t in best], games, seeds, jobs)
-    finals = [Trial(t.label, t.data, rate, n) for t, (rate, n) in zip(best, again, strict=True)]
+    again = measure([t.data for t in best], games, seeds, jobs, pairings)
+    finals = [Trial(t.label, t.data, rates, n) for t, (rates, n)
+              in zip(best, again, strict=True)]
     winner = min(finals, key=lambda t: t.distance)
     return winner if winner.distance < current.distance else None
 
 
 def search(data: dict[str, Any], team: str | None, games: int, seeds: Sequence[int],
-           keep: int, steps: int, jobs: int = 1, say=print) -> Trial:
+           keep: int, steps: int, jobs: int = 1, say=print,
+           pairings: Sequence[Pairing] = RUSHERS) -> Trial:
     """Greedy steps from the map as it is; the best map found (the map itself if none helps)."""
-    rate, n = measure([data], games, seeds, jobs)[0]
-    current = Trial("as it is", data, rate, n)
+    rates, n = measure([data], games, seeds, jobs, pairings)[0]
+    current = Trial("as it is", data, rates, n)
+    say(f"mirrors: {', '.join(p[0] for p in pairings)}")
     say(f"start: {current.line()}")
     labels = []
     for number in range(1, steps + 1):
-        better = step(current, team, games, seeds, keep, jobs)
+        better = step(current, team, games, seeds, keep, jobs, pairings)
         if better is None:
-            say(f"step {number}: no one-tile move brings team 1 nearer 50%")
+            say(f"step {number}: no one-tile move brings team 1 nearer 50% in every mirror")
             break
         labels.append(better.label)
-        current = Trial("; ".join(labels), better.data, better.rate, better.games)
+        current = Trial("; ".join(labels), better.data, better.rates, better.games)
         say(f"step {number}: {better.line()}")
     return current
 
@@ -138,6 +151,15 @@ def seeds_list(text: str) -> list[int]:
     return [int(p) for p in parts]
 
 
+def mirrors(text: str) -> tuple[Pairing, ...]:
+    """`rusher,hunter` as those styles' mirror pairings; ValueError naming an unknown style."""
+    names = text.split(",")
+    unknown = [n for n in names if n not in ZOO]
+    if unknown or not text:
+        raise ValueError(f"{text!r}: styles are some of {','.join(ZOO)}")
+    return tuple((n, n) for n in dict.fromkeys(names))
+
+
 def positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -147,12 +169,15 @@ def positive(text: str) -> int:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m map_editor.start_search",
-                                description="Try starting tiles that make rusher-against-"
-                                            "rusher games on a map fairer.")
+                                description="Try starting tiles that make a map fairer in "
+                                            "every measured style's mirror.")
     p.add_argument("map", help="the map file to start from (never modified)")
     p.add_argument("--team", choices=("1", "2"), help="move only this team's units")
+    p.add_argument("--mirrors", type=argument_type(mirrors), default=RUSHERS,
+                   metavar="STYLE,...", help=f"the styles whose mirrors measure each candidate, "
+                                              f"some of {','.join(ZOO)} (default rusher)")
     p.add_argument("--games", type=argument_type(positive), default=40,
-                   help="rusher games per seed and candidate (default 40)")
+                   help="games per seed, mirror and candidate (default 40)")
     p.add_argument("--seeds", type=argument_type(seeds_list), default=[3, 5, 11],
                    help="seeds, comma-separated; the first screens (default 3,5,11)")
     p.add_argument("--keep", type=argument_type(positive), default=4,
@@ -171,7 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ValueError, MapError) as e:
         print(f"{args.map}: {e}", file=sys.stderr)
         return 2
-    best = search(data, args.team, args.games, args.seeds, args.keep, args.steps, args.jobs)
+    best = search(data, args.team, args.games, args.seeds, args.keep, args.steps, args.jobs,
+                  pairings=args.mirrors)
     if args.out:
         try:
             save_map(best.data, args.out)

@@ -1,5 +1,6 @@
 """The start-tile search (map_editor.start_search): which moves it tries, that it keeps the
-move nearest 50% only when it helps, and its command line on a small map."""
+move whose worst mirror is nearest 50% only when it helps, and its command line on a small
+map."""
 
 from __future__ import annotations
 
@@ -9,7 +10,15 @@ import pytest
 
 from laser_flag.engine.mapfile import load_map
 from map_editor import start_search
-from map_editor.start_search import Trial, candidates, measure, search, starts_in_sight, step
+from map_editor.start_search import (
+    RUSHERS,
+    Trial,
+    candidates,
+    measure,
+    search,
+    starts_in_sight,
+    step,
+)
 from map_editor.symmetry import ROTATE, has_symmetry
 
 from .helpers import blank
@@ -53,21 +62,28 @@ def test_a_symmetric_map_stays_symmetric():
         assert has_symmetry(blank(**tweak.applied_to(data)), ROTATE)
 
 
-def _rate_by_grunt_column(maps, games, seeds, jobs=1):
+def _rate_by_grunt_column(maps, games, seeds, jobs=1, pairings=RUSHERS):
     """Stands in for the games: team 1's rate is 50% with team 2's grunt in column 6, and
     10% further from it for each column away."""
-    return [(0.5 - 0.1 * abs(m["units"][1][3] - 6), games * len(seeds)) for m in maps]
+    return [((0.5 - 0.1 * abs(m["units"][1][3] - 6),), games * len(seeds)) for m in maps]
+
+
+def _two_styles_by_grunt_column(maps, games, seeds, jobs=1, pairings=RUSHERS):
+    """Stands in for two mirrors that pull apart: the first is fair with team 2's grunt in
+    column 6, the second in column 9, each 10% off a column away."""
+    return [(tuple(0.5 - 0.1 * abs(m["units"][1][3] - c) for c in (6, 9)), games * len(seeds))
+            for m in maps]
 
 
 def test_a_step_keeps_the_move_nearest_fair_and_none_when_nothing_helps(monkeypatch):
     monkeypatch.setattr(start_search, "measure", _rate_by_grunt_column)
     data = blank(units=ONE_EACH).data
-    current = Trial("as it is", data, 0.3, 10)
+    current = Trial("as it is", data, (0.3,), 10)
     better = step(current, "2", games=5, seeds=[3, 5], keep=2)
     assert better is not None
     assert better.data["units"][1] == ["2", "grunt", 2, 7]
-    assert better.rate == pytest.approx(0.4) and better.games == 10
-    at_fair = Trial("as it is", better.data, 0.5, 10)
+    assert better.rates == pytest.approx((0.4,)) and better.games == 10
+    at_fair = Trial("as it is", better.data, (0.5,), 10)
     assert step(at_fair, "2", games=5, seeds=[3], keep=2) is None
 
 
@@ -77,8 +93,27 @@ def test_the_search_walks_until_no_move_helps(monkeypatch):
     best = search(blank(units=ONE_EACH).data, "2", games=5, seeds=[3], keep=2, steps=5,
                   say=said.append)
     assert best.data["units"][1] == ["2", "grunt", 2, 6]
-    assert best.rate == pytest.approx(0.5)
-    assert said[-1] == "step 3: no one-tile move brings team 1 nearer 50%"
+    assert best.rates == pytest.approx((0.5,))
+    assert said[-1] == "step 3: no one-tile move brings team 1 nearer 50% in every mirror"
+
+
+def test_a_trial_is_as_far_from_fair_as_its_worst_mirror():
+    assert Trial("t", {}, (0.45, 0.3, 0.55), 10).distance == pytest.approx(0.2)
+    assert Trial("t", {}, (0.5, None), 10).distance == 1.0
+
+
+def test_the_search_stops_where_mending_one_mirror_would_break_the_other(monkeypatch):
+    """Team 2's grunt starts in column 10: 10% and 40% off fair. Column 8 is as fair as both
+    mirrors allow (20% and 10% off); in column 7 the second mirror would be 20% off, no better
+    than column 8, so the search stops there, short of the first mirror's own best, column 6."""
+    monkeypatch.setattr(start_search, "measure", _two_styles_by_grunt_column)
+    data = blank(units=[["1", "scout", 5, 1], ["2", "grunt", 2, 10]]).data
+    said: list[str] = []
+    best = search(data, "2", games=5, seeds=[3], keep=4, steps=10, say=said.append,
+                  pairings=(("rusher", "rusher"), ("hunter", "hunter")))
+    assert best.data["units"][1][3] == 8
+    assert best.distance == pytest.approx(0.2)
+    assert said[0] == "mirrors: rusher, hunter"
 
 
 SMALL = {"score_limit": {"1": 1, "2": 1}, "units": [["1", "grunt", 7, 5], ["2", "grunt", 3, 5]]}
@@ -89,7 +124,21 @@ def test_measuring_plays_every_seed_and_is_reproducible():
     first = measure([data, data], games=4, seeds=[3, 5])
     assert first == measure([data, data], games=4, seeds=[3, 5])
     assert [n for _, n in first] == [8, 8]
-    assert all(rate is None or 0 <= rate <= 1 for rate, _ in first)
+    assert all(len(rates) == 1 for rates, _ in first)
+    assert all(r is None or 0 <= r <= 1 for rates, _ in first for r in rates)
+
+
+def test_measuring_several_mirrors_gives_each_maps_rate_in_each():
+    """Two maps (one where team 1 must hit twice), two mirrors: a rate per map and mirror,
+    each as the map and mirror measured alone."""
+    harder = blank(**{**SMALL, "score_limit": {"1": 2, "2": 1}}).data
+    maps = [blank(**SMALL).data, harder]
+    both = measure(maps, games=6, seeds=[3], pairings=(("rusher", "rusher"), ("turtle", "turtle")))
+    assert [len(rates) for rates, _ in both] == [2, 2]
+    for i, m in enumerate(maps):
+        for j, pairing in enumerate((("rusher", "rusher"), ("turtle", "turtle"))):
+            alone = measure([m], games=6, seeds=[3], pairings=(pairing,))[0][0][0]
+            assert both[i][0][j] == alone
 
 
 def test_the_command_line_writes_the_best_map_and_leaves_the_input_alone(tmp_path, capsys):
@@ -101,7 +150,23 @@ def test_the_command_line_writes_the_best_map_and_leaves_the_input_alone(tmp_pat
                               "--keep", "1", "--out", str(out)]) == 0
     assert source.read_bytes() == before
     load_map(out)  # a valid map
-    assert capsys.readouterr().out.splitlines()[0].startswith("start: ")
+    assert capsys.readouterr().out.splitlines()[1].startswith("start: ")
+
+
+def test_the_command_line_measures_the_mirrors_asked_for(tmp_path, capsys):
+    source = tmp_path / "small.json"
+    source.write_text(json.dumps(blank(**SMALL).data), encoding="utf-8")
+    assert start_search.main([str(source), "--mirrors", "hunter,turtle", "--games", "2",
+                              "--seeds", "3", "--steps", "1", "--keep", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "mirrors: hunter, turtle"
+    assert out[1].startswith("start: ") and out[1].count("%") + out[1].count(" -") >= 2
+
+
+def test_an_unknown_style_is_one_line(capsys):
+    with pytest.raises(SystemExit):
+        start_search.main(["maps/duel.json", "--mirrors", "rusher,hard"])
+    assert "'rusher,hard': styles are some of rusher,turtle,hunter" in capsys.readouterr().err
 
 
 def test_a_bad_map_is_one_line_naming_the_file(tmp_path, capsys):
