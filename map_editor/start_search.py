@@ -90,15 +90,14 @@ def starts_in_sight(data: dict[str, Any]) -> bool:
 def candidates(data: dict[str, Any], team: str | None) -> list[Tweak]:
     """Every playable one-tile start move, each once (on a symmetric map a unit and its image
     give the same move), none putting a unit in sight of an enemy on a map where none starts in
-    sight; with `team`, only moves of that team's units."""
-    before, seen, found = data["units"], set(), []
+    sight; with `team`, only moves of that team's units, alone: the side that moves first and
+    the side that watches first are not each other's image, so a mirrored move can not mend
+    what the order of play does to one side."""
+    seen, found = set(), []
     out_of_sight = not starts_in_sight(data)  # and so it stays; a map in sight already is free
-    for tweak in start_moves(MapDocument(data)):
-        units = tweak.values["units"]
-        key = json.dumps(sorted(units))
-        moved = [new for new, old in zip(units, before, strict=True) if new != old]
-        if (key not in seen and (team is None or any(new[0] == team for new in moved))
-                and not (out_of_sight and starts_in_sight(tweak.applied_to(data)))):
+    for tweak in start_moves(MapDocument(data), team):
+        key = json.dumps(sorted(tweak.values["units"]))
+        if key not in seen and not (out_of_sight and starts_in_sight(tweak.applied_to(data))):
             seen.add(key)
             found.append(tweak)
     return found
@@ -172,7 +171,8 @@ def parser() -> argparse.ArgumentParser:
                                 description="Try starting tiles that make a map fairer in "
                                             "every measured style's mirror.")
     p.add_argument("map", help="the map file to start from (never modified)")
-    p.add_argument("--team", choices=("1", "2"), help="move only this team's units")
+    p.add_argument("--team", choices=("1", "2"),
+                   help="move only this team's units (a symmetric map's image units stay)")
     p.add_argument("--mirrors", type=argument_type(mirrors), default=RUSHERS,
                    metavar="STYLE,...", help=f"the styles whose mirrors measure each candidate, "
                                               f"some of {','.join(ZOO)} (default rusher)")

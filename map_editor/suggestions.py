@@ -69,9 +69,12 @@ def sample(doc: MapDocument, limit: int, seed: int = 0) -> list[Tweak]:
     return chosen
 
 
-def start_moves(doc: MapDocument) -> list[Tweak]:
-    """Every playable one-tile move of a starting unit (both halves on a symmetric map)."""
-    return [t for t in _unit_moves(doc, _mirror(doc)) if _playable(doc, t)]
+def start_moves(doc: MapDocument, team: str | None = None) -> list[Tweak]:
+    """Every playable one-tile move of a starting unit (both halves on a symmetric map); with
+    `team`, of that team's units alone, a symmetric map's symmetry given up."""
+    if team is None:
+        return [t for t in _unit_moves(doc, _mirror(doc)) if _playable(doc, t)]
+    return [t for t in _unit_moves(doc, None, team) if _loads(doc, t)]
 
 
 def _alternate(a: list[Tweak], b: list[Tweak]) -> list[Tweak]:
@@ -88,10 +91,12 @@ def _mirror(doc: MapDocument) -> Mirror:
     return image_fn(found[0], doc.rows, doc.cols) if found else None
 
 
-def _unit_moves(doc: MapDocument, mirror: Mirror) -> list[Tweak]:
+def _unit_moves(doc: MapDocument, mirror: Mirror, team: str | None = None) -> list[Tweak]:
     moves = []
     rows = doc.unit_rows
     for index, unit in enumerate(rows):
+        if team is not None and unit.team != team:
+            continue
         for (dr, dc), word in DIRECTIONS.items():
             moved = list(rows)
             moved[index] = unit._replace(row=unit.row + dr, col=unit.col + dc)
@@ -155,15 +160,19 @@ def _both(mirror: Mirror) -> str:
     return " (both halves)" if mirror is not None else ""
 
 
-def _playable(doc: MapDocument, tweak: Tweak) -> bool:
-    """The engine loads the tweaked map, and a symmetric map keeps its symmetry."""
-    data = tweak.applied_to(doc.data)
+def _loads(doc: MapDocument, tweak: Tweak) -> bool:
+    """The engine loads the tweaked map."""
     try:
-        parse_map(data, "suggestion")
+        parse_map(tweak.applied_to(doc.data), "suggestion")
     except MapError:
         return False
-    kept = MapDocument(data)
-    return all(has_symmetry(kept, s) for s in symmetries(doc))
+    return True
+
+
+def _playable(doc: MapDocument, tweak: Tweak) -> bool:
+    """The engine loads the tweaked map, and a symmetric map keeps its symmetry."""
+    kept = MapDocument(tweak.applied_to(doc.data))
+    return _loads(doc, tweak) and all(has_symmetry(kept, s) for s in symmetries(doc))
 
 
 @dataclass(frozen=True)

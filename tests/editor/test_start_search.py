@@ -181,3 +181,13 @@ def test_bad_seeds_are_one_line(capsys):
     with pytest.raises(SystemExit):
         start_search.main(["maps/duel.json", "--seeds", "3,x"])
     assert "'3,x': seeds are whole numbers, e.g. 3,5,11" in capsys.readouterr().err
+
+
+def test_the_team_option_on_a_symmetric_map_moves_that_team_alone():
+    """The order of play is not symmetric, so a one-sided search gives the symmetry up."""
+    data = blank(units=MIRRORED).data
+    moves = candidates(data, "2")
+    assert len(moves) == 4
+    for tweak in moves:
+        (old, new), = _moved(data["units"], tweak.values["units"])
+        assert old[0] == new[0] == "2"
