@@ -1,4 +1,4 @@
-"""The autosave written after every action: its cost per action as a game grows (issue 12 §4).
+"""The autosave written after every action: its cost per action as a game grows.
 
 Builds long seeded games (replay.py's commons game, which lasts) and times the write of the
 game's own file on each, as the turn driver does after an action (save_slot.SaveSlot.write):

@@ -1,8 +1,8 @@
-"""Bot strength and lab throughput, through the balance lab itself (figures for issues 5 and 14).
+"""Bot strength and lab throughput, through the balance lab itself.
 
 
   strength: greedy vs random, planner (Normal) vs greedy (Easy), hard vs planner and hard vs
-  rusher, sides swapped every game, every bundled map, each against issue 14's targets
+  rusher, sides swapped every game, every bundled map, each against its target
   throughput: greedy vs greedy on a 21x21 map with --jobs 2, wall-clock seconds
 Run: .venv/bin/python benchmarks/balance.py [GAMES_PER_MAP] [THROUGHPUT_GAMES] [SEED]
 """
@@ -21,7 +21,7 @@ from laser_flag.tools.cli import positive
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = [str(p) for p in sorted((ROOT / "maps").glob("*.json"))]
-# Issue 14's targets: the first bot's share of decided games over all maps, and on every map.
+# The targets: the first bot's share of decided games over all maps, and on every map.
 TARGETS = {"planner,greedy": (0.65, 0.0), "hard,planner": (0.70, 0.60), "hard,rusher": (0.0, 0.90)}
 
 

@@ -3,7 +3,7 @@
 A turn is timed from the first `choose` to the one returning EndTurn, as the client would run
 it: each decision gets `game.copy()`. Games are bot against itself, seeded, several of them.
 Hard runs with the client's budget (`budget.CLIENT_SECONDS` a turn) against Normal, which
-decides its game's length; its turns are the ones timed (issue 14: median <= 2 s, max <= 5 s).
+decides its game's length; its turns are the ones timed (target: median <= 2 s, max <= 5 s).
 Run: .venv/bin/python benchmarks/bots.py [MAP] [GAMES] [MAX_ROUNDS]   (never in tests)
 
 `depth` mode: how far Hard's search gets at the lab's budget (`--budget steps:150`), against

@@ -1,4 +1,4 @@
-"""Engine speed per bundled map, the figures a search bot lives on (issue 14 §2):
+"""Engine speed per bundled map, the figures a search bot lives on:
 
 - cold load: load_map + the LOS answers in a fresh interpreter (a subprocess), the imports
   excluded: "first" with an empty data folder (the first game on a bundled map in a fresh
@@ -13,7 +13,7 @@
 Random play and copy+apply count this process's CPU time, the median of REPEATS runs: the
 machine is shared, and wall time would measure the neighbours too.
 
-Run: nice -n 10 .venv/bin/python benchmarks/engine.py [MAP ...]   (figures for issues 2 and 14;
+Run: nice -n 10 .venv/bin/python benchmarks/engine.py [MAP ...]   (figures only,
 never asserted; names such as "gridlock" pick maps, all of them by default)
 Each subprocess gets a data folder of its own, so the player's cache is neither used nor changed.
 

@@ -1,4 +1,4 @@
-"""Opening a long save in the replay viewer: time and peak memory (issue 11 §3).
+"""Opening a long save in the replay viewer: time and peak memory.
 
 Builds a legal 20,000-action save by seeded random play (the commons map with its score limits
 raised and no snap shots, so that the game lasts; a game that still ends is played again with
