@@ -1,4 +1,4 @@
-"""The autosave written after every action: its cost per action as a game grows (issue 12 §4).
+"""The autosave written after every action: its cost per action as a game grows.
 
 Builds long seeded games (replay.py's commons game, which lasts) and times the write of the
 game's own file on each, as the turn driver does after an action (save_slot.SaveSlot.write):
@@ -12,6 +12,7 @@ Run: .venv/bin/python benchmarks/autosave.py   (figures only; never asserted in 
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import tempfile
@@ -42,7 +43,8 @@ def time_autosave(actions: int) -> tuple[float, float, float, int]:
     return statistics.median(times), max(times), statistics.median(cpu), slot.path.stat().st_size
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)  # no arguments
     with tempfile.TemporaryDirectory() as folder:
         os.environ[saves.DATA_DIR_ENV] = folder
         for actions in LENGTHS:

@@ -1,25 +1,27 @@
-"""Bot strength and lab throughput, through the balance lab itself (figures for issues 5 and 14).
+"""Bot strength and lab throughput, through the balance lab itself.
+
 
   strength: greedy vs random, planner (Normal) vs greedy (Easy), hard vs planner and hard vs
-  rusher, sides swapped every game, every bundled map, each against issue 14's targets
+  rusher, sides swapped every game, every bundled map, each against its target
   throughput: greedy vs greedy on a 21x21 map with --jobs 2, wall-clock seconds
 Run: .venv/bin/python benchmarks/balance.py [GAMES_PER_MAP] [THROUGHPUT_GAMES] [SEED]
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import json
-import sys
 import time
 from pathlib import Path
 
 from laser_flag.tools import balance
+from laser_flag.tools.cli import positive
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = [str(p) for p in sorted((ROOT / "maps").glob("*.json"))]
-# Issue 14's targets: the first bot's share of decided games over all maps, and on every map.
+# The targets: the first bot's share of decided games over all maps, and on every map.
 TARGETS = {"planner,greedy": (0.65, 0.0), "hard,planner": (0.70, 0.60), "hard,rusher": (0.0, 0.90)}
 
 
@@ -56,10 +58,18 @@ def strength(pair: str, games: int, seed: str) -> None:
         print(f"  target {', '.join(wanted)}: {'met' if met else 'NOT met'}")
 
 
-def main() -> None:
-    per_map = int(sys.argv[1]) if len(sys.argv) > 1 else 30
-    throughput_games = sys.argv[2] if len(sys.argv) > 2 else "200"
-    seed = sys.argv[3] if len(sys.argv) > 3 else "1"
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("per_map", nargs="?", type=positive, default=30,
+                        metavar="GAMES_PER_MAP",
+                        help="games per map in each strength pairing (default 30)")
+    parser.add_argument("throughput_games", nargs="?", type=positive, default=200,
+                        metavar="THROUGHPUT_GAMES",
+                        help="greedy-vs-greedy games timed on crossfire (default 200)")
+    parser.add_argument("seed", nargs="?", type=int, default=1, metavar="SEED",
+                        help="the strength games' seed (default 1)")
+    args = parser.parse_args(argv)
+    per_map, throughput_games, seed = args.per_map, str(args.throughput_games), str(args.seed)
     strength("greedy,random", per_map, seed)
     strength("planner,greedy", per_map, seed)
     # Hard at its lab budget, budget.LAB_STEPS a decision

@@ -1,5 +1,6 @@
 """Hard's blunders, counted move by move over the balance lab's own games against other bots.
 
+
 Plays the games `laser-flag-balance MAP... --bots hard,OPPONENT --games N --seed S` plays (the
 same seeds, sides swapped in odd games, Hard at `--budget`, the lab's `steps:150` by default)
 and counts, for Hard's side only:
@@ -25,8 +26,8 @@ Run: .venv/bin/python benchmarks/blunders.py [GAMES_PER_MAP] [SEED] [OPPONENT,..
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 from collections import Counter
 from dataclasses import replace
 from functools import cache
@@ -34,6 +35,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from laser_flag.bots.match import DRAW, play_match
+from laser_flag.bots.registry import bot_name
 from laser_flag.engine import (
     CHARGING,
     DEACTIVATED,
@@ -47,9 +49,13 @@ from laser_flag.engine import (
     parse_map,
 )
 from laser_flag.lab.games import Plan, Task, steps_budget, tasks
+from laser_flag.resources import readable_map
+from laser_flag.tools.cli import argument_type, positive
+from laser_flag.tools.lab_cli import budget_text
 
 ROOT = Path(__file__).resolve().parents[1]
 SUBJECT = "hard"
+OPPONENTS = ("rusher", "turtle", "hunter", "planner")
 POOR = 0.5  # a shot into cover below this chance is a poor one
 TARGET = 0.01  # the most of its chances Hard may leave a deactivated unit in sight
 
@@ -221,14 +227,30 @@ def play_all(todo, jobs: int) -> list[Blunders]:
         return pool.map(study, todo)
 
 
-def main(argv: list[str]) -> None:
-    games = int(argv[0]) if argv else 4
-    seed = int(argv[1]) if len(argv) > 1 else 1
-    opponents = argv[2].split(",") if len(argv) > 2 else ["rusher", "turtle", "hunter", "planner"]
-    budget = argv[3] if len(argv) > 3 else "steps:150"
-    maps = [Path(p) for p in argv[4:]] or sorted((ROOT / "maps").glob("*.json"))
+def opponents(text: str) -> list[str]:
+    """OPPONENT,...: the bots Hard plays, each one make_bot seats; ValueError names them."""
+    return [bot_name(name) for name in text.split(",")]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="?", type=positive, default=4, metavar="GAMES_PER_MAP",
+                        help="games per map and opponent (default 4)")
+    parser.add_argument("seed", nargs="?", type=int, default=1, metavar="SEED",
+                        help="the lab's seed (default 1)")
+    parser.add_argument("opponents", nargs="?", type=argument_type(opponents),
+                        default=list(OPPONENTS), metavar="OPPONENT,...",
+                        help=f"Hard's opponents (default {','.join(OPPONENTS)})")
+    parser.add_argument("budget", nargs="?", type=argument_type(budget_text),
+                        default="steps:150", metavar="steps:N",
+                        help="Hard's search budget (default steps:150, the lab's)")
+    parser.add_argument("maps", nargs="*", type=argument_type(readable_map), metavar="MAP",
+                        help="map files or maps' names (default: every bundled map)")
+    args = parser.parse_args(argv)
+    games, seed, budget = args.games, args.seed, args.budget
+    maps = args.maps or sorted((ROOT / "maps").glob("*.json"))
     total = Blunders()
-    for opponent in opponents:
+    for opponent in args.opponents:
         study = Blunders()
         for path in maps:
             study.play(path, opponent, games, seed, budget)
@@ -241,4 +263,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

@@ -3,17 +3,18 @@
 A turn is timed from the first `choose` to the one returning EndTurn, as the client would run
 it: each decision gets `game.copy()`. Games are bot against itself, seeded, several of them.
 Hard runs with the client's budget (`budget.CLIENT_SECONDS` a turn) against Normal, which
-decides its game's length; its turns are the ones timed (issue 14: median <= 2 s, max <= 5 s).
+decides its game's length; its turns are the ones timed (target: median <= 2 s, max <= 5 s).
 Run: .venv/bin/python benchmarks/bots.py [MAP] [GAMES] [MAX_ROUNDS]   (never in tests)
 
 `depth` mode: how far Hard's search gets at the lab's budget (`--budget steps:150`), against
 the planner, per map: the share of its searches that complete (see every line to its end), the
 deepest complete depth reached, steps spent and the time a search takes.
-Run: .venv/bin/python benchmarks/bots.py depth [STEPS] [GAMES] [MAX_ROUNDS] MAP...
+Run: .venv/bin/python benchmarks/bots.py depth STEPS GAMES MAX_ROUNDS MAP...
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -25,6 +26,8 @@ from laser_flag.bots import Bot, bot_for_level, make_bot
 from laser_flag.bots.budget import Budget
 from laser_flag.bots.search import SearchBot
 from laser_flag.engine import EndTurn, Game, load_map
+from laser_flag.resources import readable_map
+from laser_flag.tools.cli import argument_type, positive
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_ROUNDS = 200
@@ -113,21 +116,55 @@ def search_depths(path: Path, steps: int, games: int, max_rounds: int) -> Depths
     return found
 
 
-def depth_main(args: list[str]) -> None:
-    steps, games, max_rounds = int(args[0]), int(args[1]), int(args[2])
+def turn_parser() -> argparse.ArgumentParser:
+    """The whole-turn times' command line: `bots.py [MAP] [GAMES] [MAX_ROUNDS]`."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.epilog = (f"{parser.prog} depth STEPS GAMES MAX_ROUNDS MAP...: how far Hard's "
+                     f"search gets ({parser.prog} depth --help)")
+    parser.add_argument("map", nargs="?", type=argument_type(readable_map),
+                        default=ROOT / "maps" / "gridlock.json", metavar="MAP",
+                        help="a map file or a map's name (default gridlock)")
+    parser.add_argument("games", nargs="?", type=positive, default=4, metavar="GAMES",
+                        help="games per bot (default 4)")
+    parser.add_argument("max_rounds", nargs="?", type=positive, default=MAX_ROUNDS,
+                        metavar="MAX_ROUNDS", help=f"the most rounds a game lasts "
+                                                   f"(default {MAX_ROUNDS})")
+    return parser
+
+
+def depth_parser() -> argparse.ArgumentParser:
+    """The search depths' command line: `bots.py depth STEPS GAMES MAX_ROUNDS MAP...`."""
+    parser = argparse.ArgumentParser(
+        prog=f"{Path(sys.argv[0]).name} depth",
+        description="How far Hard's search gets at STEPS a decision, against the planner, per "
+                    "map: the share of its searches that complete, the deepest complete depth "
+                    "reached, steps spent and the time a search takes.")
+    parser.add_argument("steps", type=positive, metavar="STEPS",
+                        help="Hard's budget a decision, in steps (the lab's: 150)")
+    parser.add_argument("games", type=positive, metavar="GAMES", help="games per map")
+    parser.add_argument("max_rounds", type=positive, metavar="MAX_ROUNDS",
+                        help="the most rounds a game lasts")
+    parser.add_argument("maps", nargs="+", type=argument_type(readable_map), metavar="MAP",
+                        help="map files or maps' names")
+    return parser
+
+
+def depth_main(argv: list[str]) -> None:
+    args = depth_parser().parse_args(argv)
+    steps, games, max_rounds = args.steps, args.games, args.max_rounds
     print(f"Hard at steps:{steps} against the planner, {games} games a map, "
           f"at most {max_rounds} rounds")
-    for path in map(Path, args[3:]):
+    for path in args.maps:
         print(search_depths(path, steps, games, max_rounds).line(path.stem))
 
 
-def main() -> None:
-    if sys.argv[1:2] == ["depth"]:
-        depth_main(sys.argv[2:])
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["depth"]:
+        depth_main(argv[1:])
         return
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "maps" / "gridlock.json"
-    games = int(sys.argv[2]) if len(sys.argv) > 2 else 4
-    max_rounds = int(sys.argv[3]) if len(sys.argv) > 3 else MAX_ROUNDS
+    args = turn_parser().parse_args(argv)
+    path, games, max_rounds = args.map, args.games, args.max_rounds
     print(f"{path.name}: whole-turn time, {games} games per bot, at most {max_rounds} rounds")
     for players in (("greedy", "greedy"), ("planner", "planner"), ("Hard", "Normal")):
         every, acted = turn_times(path, players, games, max_rounds)

@@ -87,7 +87,7 @@ def startup(bin_dir: Path, runs: int, work: Path) -> dict[str, list[float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bundle", type=Path, default=ROOT / "dist" / "laser-flag")
     parser.add_argument("--runs", type=int, default=8)
     args = parser.parse_args()

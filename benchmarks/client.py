@@ -245,7 +245,7 @@ def measure_both(argv: list[str]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--idle-seconds", type=float, default=10.0)
     parser.add_argument("--driver", choices=("dummy", "x11"),

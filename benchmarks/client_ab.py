@@ -58,7 +58,7 @@ def summary(runs: list[tuple[float, float]]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("before", help="the Python of the first environment")
     parser.add_argument("after", help="the Python of the second environment")
     parser.add_argument("--runs", type=int, default=5, help="runs of each, alternating")

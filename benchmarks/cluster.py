@@ -1,6 +1,7 @@
 """Where the lab's games play, by the clock: the same fixed plan (greedy against greedy on Duel,
 sides swapped) through each executor, every figure through `laser-flag-balance` itself.
 
+
   games per second with --jobs 2, --executor dask with 2 local workers, and a scheduler with 2
   workers (`dask scheduler` and two `dask worker` processes started here, on 127.0.0.1), the
   start-up of each (the executor made and closed, no game), and the overhead per game: the wall
@@ -14,6 +15,7 @@ Run: .venv/bin/python benchmarks/cluster.py [GAMES] (default 32)
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import os
@@ -27,6 +29,7 @@ sys.path.insert(0, str(ROOT))  # the tests' cluster starter: real `dask` process
 
 from laser_flag.lab import Where  # noqa: E402
 from laser_flag.tools import balance  # noqa: E402
+from laser_flag.tools.cli import positive  # noqa: E402
 from tests.lab.dask_cluster import dask_cluster  # noqa: E402
 
 DUEL = str(ROOT / "maps" / "duel.json")
@@ -57,8 +60,11 @@ def measure(name: str, argv: list[str], where: Where, games: int, one_game: floa
     return wall
 
 
-def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 32
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="?", type=positive, default=32, metavar="GAMES",
+                        help="games in the plan (default 32)")
+    games = parser.parse_args(argv).games
     print(f"load average {', '.join(f'{x:.1f}' for x in os.getloadavg())} on "
           f"{os.cpu_count()} cores")
     alone = seconds("--jobs", "1", games=games)

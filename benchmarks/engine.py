@@ -1,4 +1,4 @@
-"""Engine speed per bundled map, the figures a search bot lives on (issue 14 §2):
+"""Engine speed per bundled map, the figures a search bot lives on:
 
 - cold load: load_map + the LOS answers in a fresh interpreter (a subprocess), the imports
   excluded: "first" with an empty data folder (the first game on a bundled map in a fresh
@@ -13,7 +13,7 @@
 Random play and copy+apply count this process's CPU time, the median of REPEATS runs: the
 machine is shared, and wall time would measure the neighbours too.
 
-Run: nice -n 10 .venv/bin/python benchmarks/engine.py [MAP ...]   (figures for issues 2 and 14;
+Run: nice -n 10 .venv/bin/python benchmarks/engine.py [MAP ...]   (figures only,
 never asserted; names such as "gridlock" pick maps, all of them by default)
 Each subprocess gets a data folder of its own, so the player's cache is neither used nor changed.
 
@@ -28,6 +28,7 @@ on a loaded machine a neighbour only ever slows a run down, so the best is the s
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import statistics
@@ -42,11 +43,13 @@ import laser_flag
 from laser_flag.engine import EndTurn, Game, load_map
 from laser_flag.engine.data_folder import DATA_DIR_ENV
 from laser_flag.engine.game_map import GameMap
+from laser_flag.tools.cli import argument_type, positive
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = sorted((ROOT / "maps").glob("*.json"))
 SECONDS = 1.5  # CPU time per run
 REPEATS = 3
+ROUNDS = 5  # --against's default
 
 
 def cold_load_ms(path: Path, data_folder: str, shipped: bool = True) -> float:
@@ -177,7 +180,8 @@ def against(other: Path, names: list[str], rounds: int) -> None:
             print(row)
 
 
-def main(names: list[str]) -> None:
+def table(names: list[str]) -> None:
+    """This checkout's figures for the named bundled maps (all of them without a name)."""
     maps = [p for p in MAPS if not names or p.stem in names]
     largest = max(maps, key=lambda p: (lambda gm: gm.rows * gm.cols)(load_map(p)))
     copies = [copy_us(load_map(largest), n) for n in (10, 10_000)]
@@ -198,17 +202,45 @@ def main(names: list[str]) -> None:
               f"{built:>10.1f}{steps:>16.0f}{copies:>14.0f}")
 
 
-if __name__ == "__main__":
-    args = sys.argv[1:]
-    if args[:1] == ["--one"]:
-        one_run(Path(args[1]), args[2])
-    elif "--against" in args:
-        at = args.index("--against")
-        other, args = Path(args[at + 1]), args[:at] + args[at + 2:]
-        rounds = 5
-        if "--rounds" in args:
-            at = args.index("--rounds")
-            rounds, args = int(args[at + 1]), args[:at] + args[at + 2:]
-        against(other, args, rounds)
+def bundled_name(name: str) -> str:
+    """A bundled map's name, as MAP picks it; ValueError names them."""
+    names = [p.stem for p in MAPS]
+    if name not in names:
+        raise ValueError(f"no bundled map {name!r} (one of {', '.join(names)})")
+    return name
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line: [MAP ...], or --against DIR [--rounds N] [MAP ...]; --one is run_in's."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("maps", nargs="*", type=argument_type(bundled_name), metavar="MAP",
+                        help="bundled maps by name, e.g. gridlock (default: all of them)")
+    parser.add_argument("--against", type=Path, metavar="DIR",
+                        help="A/B: random play and copy+apply of this checkout against the "
+                             "checkout of the game in DIR, runs interleaved")
+    parser.add_argument("--rounds", type=positive, metavar="N",
+                        help=f"with --against: the rounds interleaved (default {ROUNDS})")
+    parser.add_argument("--one", nargs=2, metavar=("MAP_FILE", "METRIC"), help=argparse.SUPPRESS)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    command = parser()
+    args = command.parse_intermixed_args(argv)
+    if args.one:
+        path, metric = args.one
+        if metric not in METRICS:
+            command.error(f"--one: the metric is one of {', '.join(METRICS)}, not {metric!r}")
+        one_run(Path(path), metric)
+    elif args.against:
+        if not (args.against / "laser_flag").is_dir():
+            command.error(f"--against {args.against}: not a checkout of the game (no laser_flag)")
+        against(args.against, args.maps, args.rounds or ROUNDS)
+    elif args.rounds:
+        command.error("--rounds goes with --against")
     else:
-        main(args)
+        table(args.maps)
+
+
+if __name__ == "__main__":
+    main()

@@ -8,26 +8,29 @@ CPU time, the median of REPEATS runs: the machine is shared, and wall time would
 neighbours too.
 
 Run: nice -n 10 .venv/bin/python benchmarks/env.py [MAP ...]   (crossfire by default; figures
-never asserted)
+never asserted; needs the [rl] extra: pip install 'laser-flag[rl]')
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
-import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from laser_flag.engine import Game
-from laser_flag.env import env
+from laser_flag.resources import readable_map
 
 SECONDS = 2.0  # CPU time per run
 REPEATS = 3
 
 
-def env_steps_per_second(name: str, fog: bool) -> float:
+def env_steps_per_second(env: Callable[..., Any], path: Path, fog: bool) -> float:
     """last() + step() of random unmasked actions, for whichever team is to play."""
-    game_env = env(map=name, fog=fog)
+    game_env = env(map=path, fog=fog)
     seed = 0
     game_env.reset(seed=seed)
     steps, start = 0, time.process_time()
@@ -44,9 +47,9 @@ def env_steps_per_second(name: str, fog: bool) -> float:
     return steps / (time.process_time() - start)
 
 
-def engine_steps_per_second(name: str, fog: bool) -> float:
+def engine_steps_per_second(env: Callable[..., Any], path: Path, fog: bool) -> float:
     """legal_actions() + apply() of random actions on the environment's map, the same way."""
-    gm = env(map=name).unwrapped.map
+    gm = env(map=path).unwrapped.map
     rng, seed = random.Random(1), 0
     game = Game(gm, seed=seed, fog=fog)
     steps, start = 0, time.process_time()
@@ -59,15 +62,28 @@ def engine_steps_per_second(name: str, fog: bool) -> float:
     return steps / (time.process_time() - start)
 
 
-def main(names: list[str]) -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("maps", nargs="*", metavar="MAP",
+                        help="map files or maps' names (default: crossfire)")
+    names = parser.parse_args(argv).maps or ["crossfire"]
+    try:
+        paths = [readable_map(name) for name in names]
+    except ValueError as err:
+        parser.error(str(err))
+    try:  # only now: --help and a bad argument need no [rl] extra
+        from laser_flag.env import env
+    except ImportError as missing:  # its message names the extra to install
+        parser.exit(2, f"{parser.prog}: error: {missing}\n")
     print(f"{'map':12} {'fog':4} {'env steps/s':>12} {'engine steps/s':>15}")
-    for name in names:
+    for name, path in zip(names, paths, strict=True):
         for fog in (False, True):
-            env_rate = statistics.median(env_steps_per_second(name, fog) for _ in range(REPEATS))
+            env_rate = statistics.median(
+                env_steps_per_second(env, path, fog) for _ in range(REPEATS))
             engine_rate = statistics.median(
-                engine_steps_per_second(name, fog) for _ in range(REPEATS))
+                engine_steps_per_second(env, path, fog) for _ in range(REPEATS))
             print(f"{name:12} {'on' if fog else 'off':4} {env_rate:12,.0f} {engine_rate:15,.0f}")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or ["crossfire"])
+    main()

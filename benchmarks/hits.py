@@ -1,5 +1,6 @@
 """A loss study: how each bot's hits are won and taken, over the balance lab's own games.
 
+
 Plays the games `laser-flag-balance MAP --bots BOT,OPPONENT --games N --seed S` plays (same
 seeds, sides swapped in odd games, the lab's budget) and counts, for each bot: its points, its
 shots and snap shots and their hits; the hits it took, by how the shooter got there (a snap
@@ -11,16 +12,19 @@ Run: .venv/bin/python benchmarks/hits.py MAP BOT OPPONENT [GAMES] [SEED]
 
 from __future__ import annotations
 
-import sys
+import argparse
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
 from laser_flag.bots.budget import LAB_STEPS
 from laser_flag.bots.match import DRAW, play_match
+from laser_flag.bots.registry import bot_name
 from laser_flag.engine import CHARGED, DEACTIVATED, Action, EndTurn, Game, Move, Unit, load_map
 from laser_flag.engine.events import Shot
 from laser_flag.lab.games import Plan, tasks
+from laser_flag.resources import readable_map
+from laser_flag.tools.cli import argument_type, positive
 
 QUIET_ROUNDS = 3  # rounds without a shot after which the next shot is a new first contact
 
@@ -105,10 +109,20 @@ class Study:
         return "\n".join(lines)
 
 
-def main(argv: list[str]) -> None:
-    path, bot, opponent = Path(argv[0]), argv[1], argv[2]
-    games = int(argv[3]) if len(argv) > 3 else 10
-    seed = int(argv[4]) if len(argv) > 4 else 1
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("map", type=argument_type(readable_map), metavar="MAP",
+                        help="a map file or a map's name")
+    parser.add_argument("bot", type=argument_type(bot_name), metavar="BOT",
+                        help="the first bot, team 1 in even games")
+    parser.add_argument("opponent", type=argument_type(bot_name), metavar="OPPONENT",
+                        help="the second bot")
+    parser.add_argument("games", nargs="?", type=positive, default=10, metavar="GAMES",
+                        help="games played (default 10)")
+    parser.add_argument("seed", nargs="?", type=int, default=1, metavar="SEED",
+                        help="the lab's seed (default 1)")
+    args = parser.parse_args(argv)
+    path, bot, opponent, games, seed = args.map, args.bot, args.opponent, args.games, args.seed
     study = Study()
     study.play(path, (bot, opponent), games, seed)
     print(f"{path.name}: {bot} vs {opponent}, {games} games, seed {seed}, steps:{LAB_STEPS}; "
@@ -117,4 +131,4 @@ def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main()

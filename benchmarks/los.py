@@ -6,6 +6,7 @@ The first build in a process also computes the sight-pattern tables every later 
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import statistics
@@ -55,7 +56,8 @@ def lookups(tiles: list[list[str]]) -> None:
     print(f"visible_from(): {per_from / (300 * len(cells)) * 1e9:8.0f} ns per call")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)  # no arguments
     first = random_tiles(21, 0.15, seed=99)
     print("21x21 map, 15% walls:")
     first_build = timed(lambda: Visibility(first))

@@ -118,7 +118,7 @@ def play(map_name: str, fog: bool | None, seed: int) -> tuple[list[float], dict[
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--map", default="blitz")
     parser.add_argument("--fog", action=argparse.BooleanOptionalAction, default=None)

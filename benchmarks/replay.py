@@ -1,4 +1,4 @@
-"""Opening a long save in the replay viewer: time and peak memory (issue 11 §3).
+"""Opening a long save in the replay viewer: time and peak memory.
 
 Builds a legal 20,000-action save by seeded random play (the commons map with its score limits
 raised and no snap shots, so that the game lasts; a game that still ends is played again with
@@ -10,10 +10,10 @@ Run: .venv/bin/python benchmarks/replay.py [ACTIONS]   (figures only; never asse
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import resource
-import sys
 import tempfile
 import time
 import tracemalloc
@@ -25,9 +25,11 @@ from laser_flag.engine.actions import Action, EndTurn, Fire, Move
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.ruleset import CLASSES
 from laser_flag.replay_index import ReplayIndex
+from laser_flag.tools.cli import positive
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = 20_000
+JUMPS = 50  # jumps backwards timed, spread over the game
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
@@ -65,8 +67,13 @@ def open_save(path: Path) -> ReplayIndex:
     return index
 
 
-def main() -> None:
-    actions = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("actions", nargs="?", type=positive, default=20_000, metavar="ACTIONS",
+                        help=f"actions in the save (default 20,000; at least {JUMPS})")
+    actions = parser.parse_args(argv).actions
+    if actions < JUMPS:
+        parser.error(f"ACTIONS must be at least {JUMPS}: the jumps backwards timed")
     with tempfile.TemporaryDirectory() as folder:
         path = saves.write_save(Path(folder) / "long.json", long_game(actions), {})
         size_kb = path.stat().st_size / 1024
@@ -74,9 +81,9 @@ def main() -> None:
         index = open_save(path)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         start = time.process_time()
-        for i in range(index.last - 1, 0, -(index.last // 50)):  # 50 jumps back, 99 past a key
+        for i in range(index.last - 1, 0, -(index.last // JUMPS)):  # back, 99 past a key
             index.game_at(i)
-        jump_ms = (time.process_time() - start) / 50 * 1000
+        jump_ms = (time.process_time() - start) / JUMPS * 1000
         del index
         tracemalloc.start()
         open_save(path)

@@ -158,7 +158,7 @@ def measure_continue(actions: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--saves", type=int, default=5_000)
     parser.add_argument("--actions", type=int, default=200_000)
     args = parser.parse_args()

@@ -10,12 +10,13 @@ Run: .venv/bin/python benchmarks/stopping.py [CAP]
 
 from __future__ import annotations
 
-import sys
+import argparse
 from functools import cache
 from math import comb
 
 from laser_flag.lab.stopping import looks
 from laser_flag.lab.verdict import FAIR, LEANS, UNDECIDED, row_verdict
+from laser_flag.tools.cli import positive
 
 RATES = (0.30, 0.35, 0.38, 0.40, 0.42, 0.45, 0.50)  # the rest mirror these (p and 1 - p)
 
@@ -53,8 +54,11 @@ def exact(p: float, cap: int) -> dict[str, float]:
     return {**chances, UNDECIDED: left, "games": games + left * cap}
 
 
-def main() -> None:
-    cap = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("cap", nargs="?", type=positive, default=1000, metavar="CAP",
+                        help="the most games a pairing plays (default 1000)")
+    cap = parser.parse_args(argv).cap
     print(f"looks at {', '.join(map(str, looks(cap)))} games a pairing; the cap {cap}")
     print("| team 1's true rate | called fair | called leaning | undecided at the cap "
           "| mean games |")

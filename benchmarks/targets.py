@@ -139,7 +139,7 @@ def mirrors(games: int, seed: int, jobs: int, styles: list[str] | None = None) -
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sections", nargs="*", help=f"some of {', '.join(DEFAULT_GAMES)}")
     parser.add_argument("--games", type=int)
     parser.add_argument("--seed", type=int, default=3301)

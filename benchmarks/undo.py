@@ -12,17 +12,18 @@ Run: .venv/bin/python benchmarks/undo.py [ACTIONS]   (figures only; never assert
 
 from __future__ import annotations
 
+import argparse
 import gc
 import os
 import random
 import resource
-import sys
 import tempfile
 from pathlib import Path
 
 from replay import SEED, long_game, random_action
 
 from laser_flag import saves
+from laser_flag.tools.cli import positive
 from laser_flag.ui.session import Session
 from laser_flag.ui.turns import Turns
 
@@ -38,8 +39,11 @@ def resident_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def main() -> None:
-    actions = int(sys.argv[1]) if len(sys.argv) > 1 else CHECKPOINTS[-1]
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("actions", nargs="?", type=positive, default=CHECKPOINTS[-1],
+                        metavar="ACTIONS", help=f"actions to play (default {CHECKPOINTS[-1]:,})")
+    actions = parser.parse_args(argv).actions
     gm = long_game(0).map  # the commons map with its limits raised: the game lasts
     memory = "/dev/shm" if Path("/dev/shm").is_dir() else None
     with tempfile.TemporaryDirectory(dir=memory) as folder:

@@ -5,7 +5,8 @@ A wheel carries the repository's `maps/`, `images/`, `docs/` and `sounds/` as `l
 repository's own folders, so nothing is kept twice; the one-folder application keeps them beside
 its executables, where a player finds them. The player's own maps are not bundled: they
 live in the data folder beside the saves (`player_maps`), where the game may always write.
-`find_map` reads a map argument the same way for every command: a file, or a map's name.
+`find_map` reads a map argument the same way for every command: a file, or a map's name;
+`readable_map` also reads the map, for a command that names a broken file before its work.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sys
 from importlib.resources import files
 from pathlib import Path
 
+from .engine import load_map
 from .saves import data_dir
 
 CHECKOUT = Path(__file__).resolve().parent.parent
@@ -56,3 +58,11 @@ def find_map(text: str) -> Path:
                 return folder / f"{text}.json"
     names = ", ".join(sorted({p.stem for folder in folders for p in folder.glob("*.json")}))
     raise ValueError(f"no map file {text!r}, and no map of that name (one of {names})")
+
+
+def readable_map(text: str) -> Path:
+    """find_map's map, read once: a file that breaks MAP_FORMAT.md is refused as the argument
+    (MapError, a ValueError, names the file and the place) and not when its turn comes."""
+    path = find_map(text)
+    load_map(path)
+    return path

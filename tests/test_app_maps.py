@@ -10,7 +10,7 @@ from laser_flag import __version__
 from laser_flag.app import main, parse_args
 from laser_flag.engine import load_map
 from laser_flag.lab import badge
-from laser_flag.resources import bundled_maps
+from laser_flag.resources import bundled_maps, readable_map
 from laser_flag.tools import balance, rolls
 from map_editor import app as editor_app
 
@@ -47,6 +47,16 @@ def test_an_unknown_map_name_is_one_line_naming_the_bundled_ones(capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "'nosuch'" in err and "duel" in err and "Traceback" not in err
+
+
+def test_readable_map_refuses_a_broken_file_naming_it_and_the_place(tmp_path):
+    assert readable_map("duel") == bundled_maps() / "duel.json"
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"tiles": [', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"broken\.json.*line 1"):
+        readable_map(str(broken))
+    with pytest.raises(ValueError, match="no map file 'nosuch'"):
+        readable_map("nosuch")
 
 
 def test_help_names_the_replay_command(capsys):

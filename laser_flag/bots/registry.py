@@ -23,6 +23,14 @@ ZOO = (RusherBot.name, TurtleBot.name, HunterBot.name)
 SEARCHING = frozenset(name for name, cls in BOTS.items() if cls is SearchBot)
 
 
+def bot_name(name: str) -> str:
+    """`name` when make_bot can seat it (a known kind, or `exec:COMMAND`); ValueError names the
+    known kinds. A command line checks its bots with it before any game starts."""
+    if name not in BOTS and not is_program(name):
+        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOT_NAMES)}, or exec:COMMAND)")
+    return name
+
+
 def make_bot(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     """A new bot of the named kind; ValueError names the known kinds.
 
@@ -31,8 +39,6 @@ def make_bot(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     """
     if is_program(name):
         return ProgramBot(name, seed)
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOT_NAMES)}, or exec:COMMAND)")
-    if name in SEARCHING:
+    if bot_name(name) in SEARCHING:
         return SearchBot(seed, budget)
     return BOTS[name](seed)

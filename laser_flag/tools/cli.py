@@ -38,6 +38,17 @@ def argument_type(parse: Callable[[str], T]) -> Callable[[str], T]:
     return convert
 
 
+def positive(text: str) -> int:
+    """An argparse `type=` for a count (games, jobs, rounds): a whole number of 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text!r}")
+    return value
+
+
 def one_line(message: object, limit: int = MAX_MESSAGE) -> str:
     """The message on one line, cut to `limit` characters so a terminal stays readable."""
     text = " ".join(str(message).split())

@@ -13,7 +13,7 @@ from laser_flag.lab.cluster import check_address
 from laser_flag.lab.games import steps_budget
 from laser_flag.lab.run import INTERRUPTED as RUN_INTERRUPTED
 from laser_flag.lab.run import Outcome, play_plan, workers
-from laser_flag.tools.cli import argument_type
+from laser_flag.tools.cli import argument_type, positive
 from laser_flag.tools.progress import ProgressBar
 
 PROG = "laser-flag-balance"
@@ -22,16 +22,7 @@ DEFAULT_GAMES = 400  # a pairing's most: a fair map is told after about 220 (doc
 PARTIAL_NOTE = " - PARTIAL: stopped by Ctrl-C, only the games played so far"
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, not {text!r}")
-    return value
-
-def _budget(text: str) -> str:
+def budget_text(text: str) -> str:
     """A budget the lab passes on as written, once it is known to read (`steps:N`)."""
     steps_budget(text)
     return text
@@ -40,13 +31,13 @@ def add_run_options(parser: argparse.ArgumentParser, games: int = DEFAULT_GAMES)
     """The options every lab command shares: the pairings, how many games, where they play."""
     parser.add_argument("--bots", type=argument_type(parse_pairing), action="append", default=[],
                         help="two bots, e.g. planner,greedy; again for more pairings")
-    parser.add_argument("--games", type=_positive, default=games,
+    parser.add_argument("--games", type=positive, default=games,
                         help=f"the most games per map and pairing (default {games}); a pairing "
                              "stops sooner once its verdict is told")
     parser.add_argument("--fixed", action="store_true",
                         help="play every one of --games games, even once the verdict is told")
     parser.add_argument("--seed", type=int, default=0, help="seed of every game's seeds")
-    parser.add_argument("--jobs", type=_positive, default=1,
+    parser.add_argument("--jobs", type=positive, default=1,
                         help="worker processes on this machine (with --executor dask: workers)")
     parser.add_argument("--executor", choices=("processes", "dask"), default="processes",
                         help="where games play: local processes (default), or a new Dask "
@@ -54,9 +45,9 @@ def add_run_options(parser: argparse.ArgumentParser, games: int = DEFAULT_GAMES)
     parser.add_argument("--scheduler", type=argument_type(check_address),
                         metavar="tcp://HOST:PORT",
                         help="play on the Dask cluster of this scheduler instead")
-    parser.add_argument("--max-rounds", type=_positive, default=200,
+    parser.add_argument("--max-rounds", type=positive, default=200,
                         help="a game still going after this many rounds is a draw ('cap')")
-    parser.add_argument("--budget", type=argument_type(_budget), metavar="steps:N",
+    parser.add_argument("--budget", type=argument_type(budget_text), metavar="steps:N",
                         help="the search budget of bots that search, in steps (reproducible)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 

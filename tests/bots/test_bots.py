@@ -10,7 +10,7 @@ import pytest
 from laser_flag.bots import BOT_NAMES, make_bot
 from laser_flag.bots.odds import Odds
 from laser_flag.bots.planner import PLANNER_WEIGHTS
-from laser_flag.bots.registry import SEARCHING
+from laser_flag.bots.registry import SEARCHING, bot_name
 from laser_flag.bots.situation import Situation
 from laser_flag.engine import EndTurn, Fire, Game, Move, load_map
 from laser_flag.engine.units import DEACTIVATED
@@ -89,6 +89,14 @@ def test_random_bots_with_different_seeds_differ():
 def test_unknown_bot_names_the_known_ones():
     with pytest.raises(ValueError, match="random, greedy, planner"):
         make_bot("genius")
+
+
+def test_bot_name_passes_what_make_bot_seats_and_refuses_the_rest():
+    assert bot_name("hard") == "hard"
+    assert bot_name("exec:python my_bot.py") == "exec:python my_bot.py"
+    for name in ("genius", "exec:", "Hard"):
+        with pytest.raises(ValueError, match=f"unknown bot '{name}' .*random, greedy"):
+            bot_name(name)
 
 
 ARENA = [
