@@ -33,7 +33,7 @@ from laser_flag.lab.executors import local
 from laser_flag.lab.games import Plan
 from laser_flag.lab.report import rows
 from laser_flag.lab.run import play_plan, workers
-from laser_flag.tools.cli import argument_type
+from laser_flag.tools.cli import argument_type, positive
 
 from .balance_run import pooled
 from .document import MapDocument
@@ -159,13 +159,6 @@ def mirrors(text: str) -> tuple[Pairing, ...]:
     return tuple((n, n) for n in dict.fromkeys(names))
 
 
-def positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise ValueError(f"{text!r}: must be 1 or more")
-    return value
-
-
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m map_editor.start_search",
                                 description="Try starting tiles that make a map fairer in "
@@ -176,15 +169,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--mirrors", type=argument_type(mirrors), default=RUSHERS,
                    metavar="STYLE,...", help=f"the styles whose mirrors measure each candidate, "
                                               f"some of {','.join(ZOO)} (default rusher)")
-    p.add_argument("--games", type=argument_type(positive), default=40,
+    p.add_argument("--games", type=positive, default=40,
                    help="games per seed, mirror and candidate (default 40)")
     p.add_argument("--seeds", type=argument_type(seeds_list), default=[3, 5, 11],
                    help="seeds, comma-separated; the first screens (default 3,5,11)")
-    p.add_argument("--keep", type=argument_type(positive), default=4,
+    p.add_argument("--keep", type=positive, default=4,
                    help="candidates measured on every seed per step (default 4)")
-    p.add_argument("--steps", type=argument_type(positive), default=3,
+    p.add_argument("--steps", type=positive, default=3,
                    help="most moves to make (default 3)")
-    p.add_argument("--jobs", type=argument_type(positive), default=1, help="worker processes")
+    p.add_argument("--jobs", type=positive, default=1, help="worker processes")
     p.add_argument("--out", help="write the best map found here")
     return p
 
