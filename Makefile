@@ -57,16 +57,18 @@ bundle: $(STAMP)
 	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath $(BUNDLE_DIST) \
 		--workpath $(BUNDLE_WORK) release/laser-flag.spec
 
-# Every bundled map's balance badge, re-measured with the standard styles (after a change to a
-# map, to the bots, or a new version); tests/lab/test_bundled_badges.py fails until this has been run
-# (while its stale-badge mark is on, it fails once this has been run: then drop the mark).
-# Each pairing plays until its verdict is told, at most BADGE_GAMES games (lab.here's standard plan).
+# The bundled maps' balance badges, re-measured with the standard styles (after a change to a
+# map, or to the bots: then bump bots.PLAY_VERSION and measure them all); tests/lab/test_bundled_badges.py
+# fails until this has been run (while its stale-badge mark is on, it fails once this has been run:
+# then drop the mark). Each pairing plays until its verdict is told, at most BADGE_GAMES games
+# (lab.here's standard plan). Some maps only: make badges BADGE_MAPS="maps/duel.json maps/blitz.json"
 # On a cluster: make badges BADGE_WHERE="--scheduler tcp://HOST:8786"
 BADGE_GAMES ?= 1000
 BADGE_BUDGET ?= steps:40
 BADGE_WHERE ?= --jobs 2
+BADGE_MAPS ?= maps/*.json
 badges: $(STAMP)
-	$(BIN)/laser-flag-balance maps/*.json --badge --games $(BADGE_GAMES) --budget $(BADGE_BUDGET) \
+	$(BIN)/laser-flag-balance $(BADGE_MAPS) --badge --games $(BADGE_GAMES) --budget $(BADGE_BUDGET) \
 		--seed 1 $(BADGE_WHERE)
 
 clean:
