@@ -49,9 +49,11 @@ MOVED_STARTS: dict[str, dict[tuple[str, str], Pos]] = {
     # On gridlock team 2's sniper starts two rows down and three columns in from its corner
     # (team 1's rushers won 21% with it in the corner, next to the cover tile it fired from).
     "gridlock": {("2", "sniper"): (2, -3)},
-    # On bastion the Garrison's basic starts a row below the middle, (7, 20): with the Raiders
-    # needing 7 hits, the rushers' Raiders won 62% with it on the middle row (6, 20), 58-59% here.
-    "bastion": {("2", "basic"): (1, 0)},
+    # On bastion the Garrison's basic starts two rows below the middle, (8, 20): with the Raiders
+    # a column in from the edge (their sniper stays at (6, 0)) and needing 6 hits, the walking
+    # styles' mirrors came within 45-56% (the Raiders walk first into the Garrison's watch, and
+    # won 30% of the turtle's and 31% of the hunter's mirror with 7 hits from the edge).
+    "bastion": {("2", "basic"): (2, 0)},
 }
 # On gridlock the rushers' team 1 still won under 40% until team 2 needed more hits. (Crossfire's
 # team 1 needed one hit more until its middle lane opened door to door: Hard-Hard then gave team 1
