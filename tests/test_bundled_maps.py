@@ -40,20 +40,21 @@ IMAGES: dict[str, Image] = {
 }
 SWAPS_TEAMS = {"mirror_cols", "mirror_rows", "rotate_180"}
 # Deliberate departures from symmetry that the balance lab measured as needed (README,
-# "Is the map fair?"): on crossfire team 1 walks first into team 2's watch, so its sniper and
-# grunt start one column nearer the plaza, and team 2's sniper starts in the north-east pocket
-# off the middle lane (team 1's rushers won 19% while it watched that lane). Map -> (team,
-# class) -> the offset from the unit's symmetric start.
-MOVED_STARTS: dict[str, dict[tuple[str, str], Pos]] = {
-    "crossfire": {("1", "sniper"): (0, 1), ("1", "grunt"): (0, 1), ("2", "sniper"): (-2, -3)},
-    # On gridlock team 2's sniper starts two rows down and three columns in from its corner
-    # (team 1's rushers won 21% with it in the corner, next to the cover tile it fired from).
-    "gridlock": {("2", "sniper"): (2, -3)},
+# "Is the map fair?"): map -> a unit's start as shipped -> its offset from the start the map's
+# symmetry gives it. On crossfire team 1 walks first into team 2's watch, so its sniper (10, 3)
+# and grunt (8, 2) start one column nearer the plaza, and team 2's sniper (8, 15) starts in the
+# north-east pocket off the middle lane (team 1's rushers won 19% while it watched that lane).
+MOVED_STARTS: dict[str, dict[Pos, Pos]] = {
+    "crossfire": {(10, 3): (0, 1), (8, 2): (0, 1), (8, 15): (-2, -3)},
+    # On gridlock team 2's sniper (3, 14) starts two rows down and three columns in from its
+    # corner (team 1's rushers won 21% with it in the corner, next to the cover tile it fired
+    # from).
+    "gridlock": {(3, 14): (2, -3)},
     # On bastion the Garrison's basic starts two rows below the middle, (8, 20): with the Raiders
     # a column in from the edge (their sniper stays at (6, 0)) and needing 6 hits, the walking
     # styles' mirrors came within 45-56% (the Raiders walk first into the Garrison's watch, and
     # won 30% of the turtle's and 31% of the hunter's mirror with 7 hits from the edge).
-    "bastion": {("2", "basic"): (2, 0)},
+    "bastion": {(8, 20): (2, 0)},
 }
 # On gridlock the rushers' team 1 still won under 40% until team 2 needed more hits. (Crossfire's
 # team 1 needed one hit more until its middle lane opened door to door: Hard-Hard then gave team 1
@@ -168,7 +169,7 @@ def test_map_has_its_declared_symmetry(stem: str) -> None:
     moved = MOVED_STARTS.get(stem, {})
 
     def start(u) -> Pos:  # where the unit would stand on a strictly symmetric map
-        dr, dc = moved.get((u.team, u.unit_class), (0, 0))
+        dr, dc = moved.get(u.pos, (0, 0))
         return (u.pos[0] - dr, u.pos[1] - dc)
 
     units = {(u.team, u.unit_class, start(u)) for u in gm.units}
