@@ -175,8 +175,12 @@ class VictoryScene(Scene):
         if self.turning is None:
             return 0
         width = min(self.app.screen.get_width() - 48, 1000)
-        return 12 + 36 + len(self.turning_lines(width - WATCH_W - 40)) * \
+        return 12 + 36 + len(self.turning_lines(self.text_width(width))) * \
             font(TURNING_SIZE).get_linesize()
+
+    def text_width(self, box_w: int) -> int:
+        """The turning point's text: beside its Watch it button, where there is one."""
+        return box_w - (WATCH_W if self.recording is not None else 0) - 40
 
     def turning_rect(self) -> pygame.Rect:
         w, _ = self.app.screen.get_size()
@@ -359,7 +363,7 @@ class VictoryScene(Scene):
         box = self.turning_rect()
         draw_glass(surface, box, title)
         draw_text(surface, "The turning point", (box.x + 12, box.y + 6), 20, title, bold=True)
-        draw_lines(surface, self.turning_lines(box.w - WATCH_W - 40), (box.x + 12, box.y + 30),
+        draw_lines(surface, self.turning_lines(self.text_width(box.w)), (box.x + 12, box.y + 30),
                    TURNING_SIZE, TEXT)
 
 
