@@ -4,11 +4,12 @@ from the rules."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
-from ..engine.events import Scored, Shot
+from ..engine.events import Event, Scored, Shot
 from ..engine.game_map import TEAMS, other_team
-from ..replay_index import ReplayIndex
 from .log_text import Roster
 from .odds_text import chance, outcomes
 
@@ -16,6 +17,21 @@ from .odds_text import chance, outcomes
 AHEAD = "and {team} led from then on"
 LAST_HIT = "{team}'s last hit before the win"
 LEVELLED = "the score level for the last time"
+
+
+class Record(Protocol):
+    """A finished game's record as a seat knows it: a replay's index (`ReplayIndex`) or a
+    network guest's record of what it was told (`told_story.ToldRecord`). `events[i]` are the
+    events of action i (0: none), `turns[i]` the turn after it; `game_at(last)` the end, which
+    has `winner`, `map` and `unit(uid)` (None once the unit has left the board)."""
+
+    events: Sequence[Sequence[Event]]
+    turns: Sequence[int]
+
+    @property
+    def last(self) -> int: ...
+
+    def game_at(self, index: int) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -45,7 +61,7 @@ class TurningPoint:
     why: str
 
 
-def unit_stats(index: ReplayIndex) -> list[UnitStats]:
+def unit_stats(index: Record) -> list[UnitStats]:
     """Every unit of the map, in id order, with what it did in the recorded game."""
     final = index.game_at(index.last)
     counts = {uid: {"shots": 0, "hits": 0, "hits_taken": 0, "snap_shots": 0}
@@ -62,7 +78,7 @@ def unit_stats(index: ReplayIndex) -> list[UnitStats]:
             for uid, spec in enumerate(final.map.units)]
 
 
-def scoring_hits(index: ReplayIndex) -> list[tuple[int, Shot, dict[str, int]]]:
+def scoring_hits(index: Record) -> list[tuple[int, Shot, dict[str, int]]]:
     """Each hit that scored, by action, with both scores right after it."""
     scores = dict.fromkeys(TEAMS, 0)
     found: list[tuple[int, Shot, dict[str, int]]] = []
@@ -79,7 +95,7 @@ def scoring_hits(index: ReplayIndex) -> list[tuple[int, Shot, dict[str, int]]]:
     return found
 
 
-def turning_point(index: ReplayIndex) -> TurningPoint | None:
+def turning_point(index: Record) -> TurningPoint | None:
     """The winner's hit after which it led to the end; when it never led (a checkmate or an
     elimination while level or behind), its last hit; for a draw, the last hit that levelled
     the score. None when no hit decided anything (no hits, or none by the winner)."""
@@ -100,7 +116,7 @@ def turning_point(index: ReplayIndex) -> TurningPoint | None:
     return _point(index, own[-1], LAST_HIT) if own else None
 
 
-def _point(index: ReplayIndex, hit: tuple[int, Shot, dict[str, int]], why: str) -> TurningPoint:
+def _point(index: Record, hit: tuple[int, Shot, dict[str, int]], why: str) -> TurningPoint:
     at, shot, scores = hit
     turn = index.turns[at - 1]  # the turn the action was taken in
     return TurningPoint(at, shot, (turn + 1) // 2, scores, why)

@@ -31,6 +31,7 @@ from .playback import Playback
 from .refusals import Refused
 from .session import Session, UndoRefusal
 from .settings import all_human
+from .told_story import ToldRecord
 from .turns import Turns
 
 
@@ -49,11 +50,13 @@ class GuestTurns(Turns):
         self.away = ""
         self.ended = ""  # the host closed the game or refused us
         self.rematch_asked = False
-        super().__init__(self.seated(welcome))
+        session, self.record = self.seated(welcome)
+        super().__init__(session)
         self.handoff_due = False
 
-    def seated(self, welcome: dict[str, Any]) -> Session:
-        """The session a welcome describes: its map (checked against ours), team and view."""
+    def seated(self, welcome: dict[str, Any]) -> tuple[Session, ToldRecord]:
+        """The session a welcome describes (its map, checked against ours, team and view), and
+        the record of the game told from there on."""
         gm = self.link.gm or parse_map(welcome["map"], "the host's map")
         self.team = welcome["team"] if welcome.get("team") in TEAMS else "2"
         names = welcome.get("names")
@@ -63,7 +66,7 @@ class GuestTurns(Turns):
             session.names = {t: names[t][:40] for t in TEAMS}
         seen = TeamView.from_json(welcome["view"])
         session.game = known_game(gm, seen)
-        return session
+        return session, ToldRecord(seen, session.game)
 
     @property
     def viewer(self) -> str | None:
@@ -183,28 +186,30 @@ class GuestTurns(Turns):
             seen = TeamView.from_json(message["view"])
             self.pending = False
             self.update(seen, seen.events)
+            self.record.add(seen, self.game)
         elif kind == "error":
             self.pending = False
             self.refuse(f"The host refused: {message['message']}"[:200])
         elif kind == "chat":
             self.say(f"{message.get('from') or 'Host'}: {str(message['text'])[:200]}")
         elif kind == "rematch":
-            self.say("The host asks for a rematch, sides swapped: press R to accept.")
+            self.say("The host asks for a rematch, sides swapped: press N to accept.")
         elif kind == "lost":
             self.away = f"{message['message']}: joining again, the game waits..."
         elif kind in ("bye", "refused"):
             why = message.get("reason") or message.get("message")
-            self.ended = f"The host ended the game: {why}"
+            self.ended = ("The host has left the game: no rematch." if self.game.over else
+                          f"The host ended the game: {why}")
             self.message = self.ended
         self.message = self.away or self.message
 
     def rejoined(self, welcome: dict[str, Any]) -> None:
         """Seated, first or again: the game as it stands, or a new one after a rematch."""
         team, game = self.team, self.game
-        session = self.seated(welcome)
+        session, record = self.seated(welcome)
         if self.team != team or session.game.turn < game.turn or game.over and not \
                 session.game.over:
-            self.session, self.bots = session, BotTurns(session.levels, 0)
+            self.session, self.bots, self.record = session, BotTurns(session.levels, 0), record
             self.rematch_asked = False
         else:
             self.session.game = session.game
@@ -238,9 +243,15 @@ class GuestTurns(Turns):
         self.say(f"You: {text}")
 
     def ask_rematch(self) -> None:
-        if self.game.over:
-            self.link.send({"type": "rematch"})
-            self.say("Rematch asked: waiting for the host.")
+        """N after the game: ask the host (or accept its asking); the host starts the game."""
+        if not self.game.over:
+            return
+        if self.away or self.ended:
+            self.say(self.away or self.ended)
+            return
+        self.rematch_asked = self.link.send({"type": "rematch"})
+        self.say("Rematch asked: waiting for the host." if self.rematch_asked else
+                 "Not connected to the host: no rematch now.")
 
     def leave(self) -> None:
         super().leave()

@@ -118,16 +118,23 @@ class HostTurns(Turns):
             self.seat.seat(self.game, self.session.names)
             self.say(f"{note.text} joined: {self.session.names[self.guest_team]} is theirs.")
         elif note.kind == "left":
-            self.away = (f"{self.guest} is away ({note.text}): the game waits for them to "
-                         f"join again with code {self.host.code}.")
+            self.away = self.gone_line(note.text)
+            self.rematch_asked["guest"] = False  # whoever joins next asks for themselves
             self.say(self.away)
         elif note.kind == "chat":
             self.say(f"{self.guest}: {note.text}")
         elif note.kind == "rematch":
             self.rematch_asked["guest"] = True
-            self.say(f"{self.guest} asks for a rematch, sides swapped: press R to accept.")
+            self.say(f"{self.guest} asks for a rematch, sides swapped: press N to accept.")
         elif note.kind == "refused":
             print(f"laser-flag host: refused {note.text}", file=sys.stderr, flush=True)
+
+    def gone_line(self, why: str) -> str:
+        """What the host's player is told when the guest goes: mid-game the game waits."""
+        again = f"join again with code {self.host.code}"
+        if self.game.over:
+            return f"{self.guest} has left the game: no rematch unless they {again}."
+        return f"{self.guest} is away ({why}): the game waits for them to {again}."
 
     def say(self, line: str) -> None:
         """A line for the host's player: the message line and the log."""
@@ -139,13 +146,13 @@ class HostTurns(Turns):
         self.say(f"You: {text}")
 
     def ask_rematch(self) -> bool:
-        """R after the game: ask (or accept); True once both have."""
+        """N after the game: ask (or accept); True once both have."""
         if not self.game.over:
             return False
         self.rematch_asked["host"] = True
         self.host.send({"type": "rematch"})
         if not self.rematch_asked["guest"]:
-            self.say(f"Rematch asked: waiting for {self.guest} to accept.")
+            self.say(self.away or f"Rematch asked: waiting for {self.guest} to accept.")
         return self.rematch_asked["guest"]
 
     @property

@@ -62,6 +62,14 @@ class ShowVictory:
 
 
 @dataclass(frozen=True)
+class ShowNetworkVictory:
+    """The end of a network game, on the host's or the guest's window: its turn driver keeps
+    the connection for a rematch."""
+
+    turns: HostTurns | GuestTurns
+
+
+@dataclass(frozen=True)
 class HandOff:
     """The cover between two players' turns of a fog game, then what the next one was told."""
 
@@ -112,5 +120,5 @@ class ShowSettings:
 
 
 Route = (PlayGame | ChooseLesson | PlayLesson | PlayNetwork | HostSetup | JoinSetup
-         | ShowVictory | HandOff | ShowRules | ListSaves | OpenSave | WatchReplay | ShowSettings
-         | AskUnsaved)
+         | ShowVictory | ShowNetworkVictory | HandOff | ShowRules | ListSaves | OpenSave
+         | WatchReplay | ShowSettings | AskUnsaved)

@@ -14,6 +14,7 @@ from .routes import (
     PlayLesson,
     PlayNetwork,
     Route,
+    ShowNetworkVictory,
     ShowRules,
     ShowSettings,
     ShowVictory,
@@ -28,6 +29,7 @@ from .scenes.lesson_scene import LessonScene
 from .scenes.lessons_scene import LessonsScene
 from .scenes.loading_scene import LoadingScene
 from .scenes.network_scene import NetworkScene
+from .scenes.network_victory_scene import NetworkVictoryScene
 from .scenes.replay_scene import ReplayScene
 from .scenes.rules_scene import RulesScene
 from .scenes.saves_scene import SavesScene
@@ -53,6 +55,8 @@ def build(route: Route) -> Scene:
             return JoinScene()
         case ShowVictory(session):
             return VictoryScene(session)
+        case ShowNetworkVictory(turns):
+            return NetworkVictoryScene(turns)
         case HandOff(session):
             return HandOffScene(session)
         case ShowRules(gm):

@@ -89,6 +89,14 @@ class RawGuest:
         self.sock.close()
 
 
+def state(path: Path) -> dict[str, Any] | None:
+    """A --state-file's game, or None while it is not written yet (or being written)."""
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
 def client(*args: str, data_dir: Path) -> subprocess.Popen[bytes]:
     """`laser-flag ARGS` as its own process, headless, at Instant speed."""
     data_dir.mkdir(parents=True, exist_ok=True)

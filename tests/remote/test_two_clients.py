@@ -4,7 +4,6 @@ same code, and the game goes on exactly (the host's save replays to its final st
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
@@ -12,16 +11,9 @@ import sys
 import pytest
 
 from ..waits import PipeReader, wait_until
-from .net import client
+from .net import client, state
 
 pytestmark = pytest.mark.slow
-
-
-def state(path):
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        return None  # not written yet, or being written
 
 
 def start_host(tmp_path, *extra):

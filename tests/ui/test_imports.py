@@ -12,6 +12,7 @@ from ..import_graph import graph, project_modules
 EXTENDS = {
     ("laser_flag.ui.scenes.lesson_scene", "laser_flag.ui.scenes.game_scene"),
     ("laser_flag.ui.scenes.network_scene", "laser_flag.ui.scenes.game_scene"),
+    ("laser_flag.ui.scenes.network_victory_scene", "laser_flag.ui.scenes.victory_scene"),
     ("laser_flag.ui.scenes.host_scene", "laser_flag.ui.scenes.form_scene"),
     ("laser_flag.ui.scenes.join_scene", "laser_flag.ui.scenes.form_scene"),
 }

@@ -50,8 +50,9 @@ def button_xy(scene, name: str) -> tuple[int, int]:
 
 def test_victory_shows_stats_and_rematch_swaps_sides(app):
     victory = win_for_alice(app)
-    assert team_stats(victory.session, "1")[:4] == [
+    assert team_stats(victory.session, "1", victory.units_left("1")) == [
         ("Score", "1 / 1"), ("Shots fired", "1"), ("Hits", "1"), ("Accuracy", "100%"),
+        ("Units left", "2"),
     ]  # fmt: skip
     click(app, button_xy(victory, "rematch"))
     assert isinstance(app.top, GameScene)

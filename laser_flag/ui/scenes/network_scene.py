@@ -1,5 +1,5 @@
 """The game screen of a network game, host's or guest's: the game screen, plus a chat line
-(T), a rematch with sides swapped once the game is over (N, both must ask), and no hand-off."""
+(T), no hand-off, and at the end the network victory screen, which takes the connection on."""
 
 from __future__ import annotations
 
@@ -7,22 +7,15 @@ import pygame
 
 from ..guest_turns import GuestTurns
 from ..host_turns import HostTurns
-from ..log_text import game_over_text
 from ..name_field import NameField, draw_name_field
+from ..network_wake import wake
 from ..plan_marks import PlanMarks
-from ..routes import PlayNetwork
+from ..routes import ShowNetworkVictory
 from ..scene import PopToRoot, Replace, Transition
 from ..selection import Selection
 from .game_scene import GameScene
 
 CHAT_CHARS = 200
-WAKE = pygame.event.custom_type()  # posted from the network and bot threads: a frame is due
-
-
-def wake() -> None:
-    """Wake the main loop from another thread (pygame's event queue is thread-safe)."""
-    if pygame.display.get_init():
-        pygame.event.post(pygame.event.Event(WAKE))
 
 
 class NetworkScene(GameScene):
@@ -34,7 +27,7 @@ class NetworkScene(GameScene):
         self.selection = Selection(turns.view.known)
         self.plan = PlanMarks(self.selection.game)
         self.chatting: NameField | None = None
-        self.over_told = False
+        self.handed_over = False  # the victory screen has the connection now
 
     @property
     def takes_text(self) -> bool:
@@ -57,15 +50,14 @@ class NetworkScene(GameScene):
         if turns.bot_to_move:
             self.selection.hover = None
             self.plan.follow(self.selection.game, turns.plan)
-        if turns.playback is None and self.game.over and not self.over_told:
-            self.over_told = True  # the board stays: the result and N for a rematch
-            result = game_over_text(self.game.winner, self.game.victory, self.session.names)
-            turns.say(f"{result} N: rematch, sides swapped.")
-        if isinstance(turns, HostTurns) and turns.rematch_ready:
-            return Replace(PlayNetwork(turns.rematch()))
-        if not self.game.over:
-            self.over_told = False  # a rematch began (the guest's side)
+        if turns.playback is None and self.game.over:
+            self.handed_over = True
+            return Replace(ShowNetworkVictory(turns))
         return None
+
+    def end(self) -> None:
+        if not self.handed_over:  # left for the menu, or the window closed
+            super().end()
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if self.chatting is not None and event.type == pygame.KEYDOWN:
@@ -78,9 +70,6 @@ class NetworkScene(GameScene):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t and self.naming is None:
             self.chatting = NameField("chat", "", limit=CHAT_CHARS)
-            return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_n and self.game.over:
-            self.turns.ask_rematch()
             return None
         return super().process_event(event)
 

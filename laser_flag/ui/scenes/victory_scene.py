@@ -13,13 +13,14 @@ from ...board.palette import RGB, Palette
 from ...bots import HUMAN
 from ...engine.game_map import TEAMS
 from ...engine.ruleset import CLASS_LABELS
-from ..game_story import UnitStats, turning_point, turning_point_text, unit_stats
+from ..game_story import Record, UnitStats, turning_point, turning_point_text, unit_stats
 from ..log_text import Roster, game_over_text
 from ..recording import Recording
 from ..routes import PlayGame, WatchReplay
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
 from ..session import Session
 from ..team_tint import DRAW_BACKGROUND, mix, team_tint
+from ..told_story import ToldRecord
 from ..unit_looks import unit_looks
 from ..widgets import (
     ACCENT,
@@ -49,6 +50,7 @@ ROW_H = (20, 34)  # a unit's row: at least, at most
 COLUMNS = ("Shots", "Hits", "Taken", "Snap")  # snap shots are counted among the shots too
 TEXT_SIZE = 20
 TURNING_SIZE = 19
+STATUS_SIZE = 20
 WATCH_W = 150  # the turning point's Watch it button
 HEADING_H = 34 + 2 * 20  # a team's name, then its totals on up to two lines
 CARD_FILL = (*PANEL, 225)  # the boxes over the final board: it shows through, faintly
@@ -67,7 +69,7 @@ HINTS = {
 }
 
 
-def team_stats(session: Session, team: str) -> list[tuple[str, str]]:
+def team_stats(session: Session, team: str, units_left: int) -> list[tuple[str, str]]:
     """Score, shots, hits, accuracy and units left of one team, as (label, value) rows."""
     game = session.game
     stats = game.stats[team]
@@ -77,19 +79,44 @@ def team_stats(session: Session, team: str) -> list[tuple[str, str]]:
         ("Shots fired", str(shots)),
         ("Hits", str(hits)),
         ("Accuracy", f"{hits / shots * 100:.0f}%" if shots else "-"),
-        ("Units left", str(sum(1 for u in game.units if u.team == team))),
+        ("Units left", str(units_left)),
     ]
 
 
 class VictoryScene(Scene):
-    """Shown once the game is over; Rematch swaps sides, since moving first is an edge."""
+    """Shown once the game is over; Rematch swaps sides, since moving first is an edge.
 
-    def __init__(self, session: Session) -> None:
+    `record` is the game's story as this seat knows it when it holds no replay of the game (a
+    network guest's): then there is nothing to watch, and each unit's row shows only when the
+    record holds every shot."""
+
+    def __init__(self, session: Session, record: ToldRecord | None = None) -> None:
         self.session = session
-        self.recording = Recording.from_session(session)  # its replay, read once
-        self.units = unit_stats(self.recording.index)
-        self.turning = turning_point(self.recording.index)
+        self.recording = Recording.from_session(session) if record is None else None
+        story: Record = record or self.recording.index  # type: ignore[union-attr]
+        self.units = unit_stats(story)
+        self.rows = record is None or record.whole  # a guest that joined mid-game missed shots
+        self.turning = turning_point(story) if self.rows else None
         self.roster = Roster(session.gm, session.names)
+
+    def choices(self) -> tuple[tuple[str, str, str], ...]:
+        """The buttons' (name, label, short label): what this seat can do from here."""
+        return LABELS if self.recording else tuple(c for c in LABELS if c[0] != "replay")
+
+    def hints(self) -> dict[str, str]:
+        return HINTS
+
+    def units_left(self, team: str) -> int:
+        return sum(1 for u in self.units if u.team == team and u.on_board)
+
+    def headline(self) -> str:
+        game = self.session.game
+        return "Draw!" if game.winner == "draw" else f"{self.session.names[game.winner]} wins!"
+
+    def reason(self) -> str:
+        """Who won and how: 'Red wins by reaching the score limit.'"""
+        game = self.session.game
+        return game_over_text(game.winner, game.victory, self.session.names)
 
     # ----- layout ----------------------------------------------------------------------------
 
@@ -97,11 +124,13 @@ class VictoryScene(Scene):
         w, h = self.app.screen.get_size()
         width = min(w - 48, 1000)
         area = pygame.Rect((w - width) // 2, h - BUTTONS_H - 24, width, BUTTONS_H)
-        room = (width - 3 * 12) // 4 - 16
+        choices = self.choices()
+        room = (width - (len(choices) - 1) * 12) // len(choices) - 16
         specs = [(name, long if font(22).size(long)[0] <= room else short)
-                 for name, long, short in LABELS]
-        result = [replace(b, hint=HINTS[b.name]) for b in row_of_buttons(specs, area, gap=12)]
-        if self.turning is not None:
+                 for name, long, short in choices]
+        hints = self.hints()
+        result = [replace(b, hint=hints[b.name]) for b in row_of_buttons(specs, area, gap=12)]
+        if self.turning is not None and self.recording is not None:
             turning = self.turning_rect()
             watch = pygame.Rect(0, 0, WATCH_W, 36)
             watch.midright = (turning.right - 12, turning.centery)
@@ -109,25 +138,35 @@ class VictoryScene(Scene):
                                  hint="The replay, from this shot"))
         return result
 
+    def status_line(self) -> str:
+        """A line over the buttons (a network game's: the rematch asked, the other side gone)."""
+        return ""
+
+    def content_bottom(self) -> int:
+        """The bottom of the table and the turning point: over the status line and buttons."""
+        status = font(STATUS_SIZE).get_linesize() + 8 if self.status_line() else 0
+        return self.app.screen.get_height() - BUTTONS_H - 40 - status
+
     def content_top(self) -> int:
         """The table and the turning point, as tall as they need, in the middle of the room
         between the headline and the buttons (at the top of it when it is short)."""
-        _, h = self.app.screen.get_size()
-        room = h - BUTTONS_H - 40 - TOP
+        room = self.content_bottom() - TOP
         return TOP + max(0, (room - self.table_height() - self.turning_height()) // 2)
 
     def table_height(self) -> int:
         """The table's full height: two heading lines, the columns' names, the most units."""
+        if not self.rows:
+            return 12 + HEADING_H + 12
         most = max(sum(1 for u in self.units if u.team == t) for t in TEAMS)
         return 12 + HEADING_H + font(16).get_linesize() + 2 + most * ROW_H[1] + 12
 
     def card_rect(self) -> pygame.Rect:
         """The units' table: under the title, over the turning point and the buttons; shorter
         than it needs on a small window (rows close up, then the least notable go)."""
-        w, h = self.app.screen.get_size()
+        w, _ = self.app.screen.get_size()
         width = min(w - 48, 1000)
         top = self.content_top()
-        bottom = h - BUTTONS_H - 40 - self.turning_height()
+        bottom = self.content_bottom() - self.turning_height()
         return pygame.Rect((w - width) // 2, top, width,
                            max(0, min(self.table_height(), bottom - top)))
 
@@ -136,8 +175,12 @@ class VictoryScene(Scene):
         if self.turning is None:
             return 0
         width = min(self.app.screen.get_width() - 48, 1000)
-        return 12 + 36 + len(self.turning_lines(width - WATCH_W - 40)) * \
+        return 12 + 36 + len(self.turning_lines(self.text_width(width))) * \
             font(TURNING_SIZE).get_linesize()
+
+    def text_width(self, box_w: int) -> int:
+        """The turning point's text: beside its Watch it button, where there is one."""
+        return box_w - (WATCH_W if self.recording is not None else 0) - 40
 
     def turning_rect(self) -> pygame.Rect:
         w, _ = self.app.screen.get_size()
@@ -158,8 +201,12 @@ class VictoryScene(Scene):
             if hit:
                 return self.act(hit.name)
         elif event.type == pygame.KEYDOWN:
-            keys = {pygame.K_ESCAPE: "menu", pygame.K_w: "replay", pygame.K_t: "turning"}
-            if event.key in keys and (event.key != pygame.K_t or self.turning is not None):
+            keys = {pygame.K_ESCAPE: "menu"}
+            if self.recording is not None:
+                keys[pygame.K_w] = "replay"
+                if self.turning is not None:
+                    keys[pygame.K_t] = "turning"
+            if event.key in keys:
                 return self.act(keys[event.key])
         return None
 
@@ -185,32 +232,41 @@ class VictoryScene(Scene):
     # ----- drawing ---------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, _ = surface.get_size()
-        game, names = self.session.game, self.session.names
         palette = self.session.palette(self.app.settings.alternate_palette)
         background, title = self.colors(palette)
         surface.fill(background)
         self.draw_final_board(surface, palette, background)
+        self.draw_result(surface, background, title)
+        self.draw_units_table(surface, self.card_rect(), palette, title)
+        if self.turning is not None:
+            self.draw_turning_point(surface, title)
+        line = self.status_line()
+        if line:
+            w = surface.get_width()
+            draw_text(surface, fit(line, STATUS_SIZE, w - 48), (w // 2, self.content_bottom() + 8),
+                      STATUS_SIZE, ACCENT, anchor="midtop")
+        buttons = self.buttons()
+        draw_buttons(surface, buttons)
+        draw_tooltip(surface, buttons, pygame.mouse.get_pos())
+
+    def draw_result(self, surface: pygame.Surface, background: RGB, title: RGB) -> None:
+        """The headline in the title band, who won and how, and where the game ended."""
+        w, _ = surface.get_size()
+        game = self.session.game
         for i in range(4):  # the title band, brightest at its middle
             band = mix(background, title, 0.12 + 0.08 * i)
             pygame.draw.rect(surface, band, (0, 20 + 12 * i, w, 96 - 24 * i))
-        headline = "Draw!" if game.winner == "draw" else f"{names[game.winner]} wins!"
+        headline = self.headline()
         size = largest_fitting(headline, HEADLINE_SIZES, w - 48, bold=True)
         y = 30 + (72 - size) // 3  # a smaller headline stays in the middle of its band
         draw_text(surface, headline, (w // 2 + 3, y + 3), size, (0, 0, 0), bold=True,
                   anchor="midtop")
         draw_text(surface, headline, (w // 2, y), size, title, bold=True, anchor="midtop")
-        reason = game_over_text(game.winner, game.victory, names)
+        reason = self.reason()
         size = largest_fitting(reason, REASON_SIZES, w - 48)
         draw_text(surface, reason, (w // 2, 124), size, TEXT, anchor="midtop")
         where = f"{game.map.name} · round {game.round}, turn {game.turn}"
         draw_text(surface, fit(where, 22, w - 48), (w // 2, 158), 22, DIM, anchor="midtop")
-        self.draw_units_table(surface, self.card_rect(), palette, title)
-        if self.turning is not None:
-            self.draw_turning_point(surface, title)
-        buttons = self.buttons()
-        draw_buttons(surface, buttons)
-        draw_tooltip(surface, buttons, pygame.mouse.get_pos())
 
     def draw_final_board(self, surface: pygame.Surface, palette: Palette, veil: RGB) -> None:
         """The position the game ended in, as big as the window allows, under a veil of the
@@ -242,6 +298,8 @@ class VictoryScene(Scene):
     def draw_team_column(self, surface: pygame.Surface, area: pygame.Rect, team: str,
                          palette: Palette) -> None:
         y = self.draw_heading(surface, area, team, palette)
+        if not self.rows:
+            return
         units = [u for u in self.units if u.team == team]
         label_w = area.w - len(COLUMNS) * self.number_w(area)
         for j, name in enumerate(COLUMNS):
@@ -277,7 +335,7 @@ class VictoryScene(Scene):
         name = self.session.names[team] + ("" if level == HUMAN else f" ({level} bot)")
         draw_text(surface, fit(name, 24, area.w - 36, bold=True), (area.x + 34, area.y + 3), 24,
                   TEXT, bold=True)
-        stats = dict(team_stats(self.session, team))
+        stats = dict(team_stats(self.session, team, self.units_left(team)))
         totals = (f"Score {stats['Score']} · {stats['Shots fired']} shots, {stats['Hits']} hits "
                   f"({stats['Accuracy']}) · {units_left(stats['Units left'])}")
         lines = wrap(totals, 17, area.w)[:2]
@@ -305,7 +363,7 @@ class VictoryScene(Scene):
         box = self.turning_rect()
         draw_glass(surface, box, title)
         draw_text(surface, "The turning point", (box.x + 12, box.y + 6), 20, title, bold=True)
-        draw_lines(surface, self.turning_lines(box.w - WATCH_W - 40), (box.x + 12, box.y + 30),
+        draw_lines(surface, self.turning_lines(self.text_width(box.w)), (box.x + 12, box.y + 30),
                    TURNING_SIZE, TEXT)
 
 

@@ -1,0 +1,80 @@
+"""A real client for the network tests, as its own process: `python -m tests.remote.driven host
+ARGS` (or `join ARGS`) is `laser-flag host ARGS` (`join`), headless, taking orders on stdin
+that become real pygame events in its real main loop, one order a line:
+
+    key NAME     a key pressed and released (pygame's name for it: n, escape)
+    click NAME   a click on the middle of the top screen's button called NAME
+
+After every frame that changed what the screen says, it prints one JSON line on stdout:
+{"scene": the top screen's class, "over": the game over, "team": this seat's team,
+"headline", "reason", "status": the victory screen's lines, "buttons": [name, ...]}.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import sys
+import threading
+from typing import Any
+
+import pygame
+
+import laser_flag.app
+from laser_flag.ui.loop import App
+from laser_flag.ui.network_wake import wake
+
+ORDERS: queue.Queue[str] = queue.Queue()
+
+
+class DrivenApp(App):
+    """The client's App, obeying the orders read from stdin between frames."""
+
+    said: dict[str, Any] | None = None  # the last report printed
+
+    def frame(self, dt_ms: int) -> bool:
+        drawn = super().frame(dt_ms)
+        while not ORDERS.empty():
+            self.obey(ORDERS.get_nowait().split())
+        self.report()
+        return drawn
+
+    def obey(self, order: list[str]) -> None:
+        if order[0] == "key":
+            key = pygame.key.key_code(order[1])
+            for kind in (pygame.KEYDOWN, pygame.KEYUP):
+                pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="",
+                                                     scancode=0))
+        elif order[0] == "click":
+            xy = next(b for b in self.top.buttons() if b.name == order[1]).rect.center
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=xy, rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(kind, pos=xy, button=1))
+
+    def report(self) -> None:
+        top = self.top
+        turns = getattr(top, "turns", None)
+        said = {"scene": type(top).__name__,
+                "over": bool(turns and turns.game.over),
+                "team": getattr(turns, "team", None),
+                "headline": top.headline() if hasattr(top, "headline") else "",
+                "reason": top.reason() if hasattr(top, "reason") else "",
+                "status": top.status_line() if hasattr(top, "status_line") else "",
+                "buttons": [b.name for b in top.buttons()] if hasattr(top, "buttons") else []}
+        if said != self.said:
+            self.said = said
+            print(json.dumps(said), flush=True)
+
+
+def read_orders() -> None:
+    for line in sys.stdin:
+        if line.strip():
+            ORDERS.put(line.strip())
+            wake()  # an idle loop sleeps until input
+
+
+if __name__ == "__main__":
+    laser_flag.app.App = DrivenApp  # play_network builds its window with this
+    threading.Thread(target=read_orders, daemon=True).start()
+    sys.exit(laser_flag.app.main(sys.argv[1:]))
