@@ -1,8 +1,10 @@
 """README's fairness table, read from the badges of the bundled maps (`make badges` writes them).
 
-One row per map: team 1's win rate [95%] in each pairing the badge holds, with the mean length
-of its games in rounds and how many the round cap stopped, then the badge as the chooser shows
-it. Nothing is played here: the figures are the badges' own, so the table and the maps agree.
+One row per map: team 1's win rate [95%] in each standard pairing, with the mean length of its
+games in rounds and how many the round cap stopped or the round limit drew ("-" where the badge,
+measured before that style joined the standard ones, lacks it), the version that measured it,
+then the badge as the chooser shows it. Nothing is played here: the figures are the badges'
+own, so the table and the maps agree.
 With `--plot FILE.png` it also charts them (the lab's chart: team 1's rate per map and pairing).
 Run: .venv/bin/python benchmarks/fairness_table.py [--plot docs/balance.png]
 """
@@ -15,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from laser_flag.engine import load_map
-from laser_flag.lab import badge
+from laser_flag.lab import STYLES, badge
 from laser_flag.tools import balance
 from laser_flag.tools.plotting import check_plot_path, pyplot
 
@@ -33,7 +35,15 @@ def cell(row: dict[str, Any]) -> str:
         text += f", {row['mean_rounds']:.1f} rounds"
     if row.get("capped"):
         text += f", {row['capped']} at the cap"
+    if row.get("limit_draws"):
+        text += f", {row['limit_draws']} drawn at the limit"
     return text
+
+
+def columns(values: dict[Path, dict[str, Any]]) -> list[tuple[str, ...]]:
+    """The standard pairings, then any other a badge holds, each once, in order."""
+    found = [tuple(r["pairing"]) for value in values.values() for r in value["pairings"]]
+    return list(dict.fromkeys([*STYLES, *found]))
 
 
 def chart(values: dict[Path, dict[str, Any]], path: str) -> None:
@@ -41,8 +51,7 @@ def chart(values: dict[Path, dict[str, Any]], path: str) -> None:
     plt = pyplot()
     check_plot_path(path, plt)
     rows = [{**r, "map": str(p)} for p, value in values.items() for r in value["pairings"]]
-    pairings = [r["pairing"] for r in next(iter(values.values()))["pairings"]]
-    balance.plot({"maps": rows, "pairings": pairings}, path, plt)
+    balance.plot({"maps": rows, "pairings": [list(p) for p in columns(values)]}, path, plt)
 
 
 def main(argv: list[str]) -> None:
@@ -51,15 +60,15 @@ def main(argv: list[str]) -> None:
     args = parser.parse_args(argv)
     maps = {p: load_map(p) for p in sorted((ROOT / "maps").glob("*.json"))}
     values = {p: gm.to_json_dict()[badge.KEY] for p, gm in maps.items()}
-    first = next(iter(values.values()))
-    pairings = ["-".join(r["pairing"]) for r in first["pairings"]]
-    print(f"seed {first['seed']}, {first['games']} games a pairing, budget {first['budget']}, "
-          f"game version {first['game_version']}\n")
-    print("| map | " + " | ".join(pairings) + " | badge |")
-    print("|---" * (len(pairings) + 2) + "|")
+    pairings = columns(values)
+    print("| map | " + " | ".join("-".join(p) for p in pairings) + " | measured by | badge |")
+    print("|---" * (len(pairings) + 3) + "|")
     for path, value in values.items():
-        cells = [cell(r) for r in value["pairings"]]
-        print(f"| {path.stem} | " + " | ".join(cells) + f" | {badge.status(maps[path]).text} |")
+        held = {tuple(r["pairing"]): r for r in value["pairings"]}
+        cells = [cell(held[p]) if p in held else "-" for p in pairings]
+        measured = f"{value['game_version']}, seed {value['seed']}, {value['budget']}"
+        print(f"| {path.stem} | " + " | ".join(cells)
+              + f" | {measured} | {badge.status(maps[path]).text} |")
     if args.plot:
         chart(values, args.plot)
 

@@ -23,6 +23,25 @@ def test_the_table_has_a_row_per_bundled_map_with_its_badge(monkeypatch, capsys)
         assert row.endswith(f"| {badge.status(load_map(path)).text} |")
 
 
+def test_each_figure_stands_under_its_own_pairing(monkeypatch, capsys):
+    """Badges measured with fewer styles leave their missing pairings' cells empty ("-"), and
+    never slide a later pairing's figure under an earlier one's heading."""
+    monkeypatch.setattr("sys.argv", ["fairness_table.py"])
+    runpy.run_path(str(ROOT / "benchmarks" / "fairness_table.py"), run_name="__main__")
+    lines = capsys.readouterr().out.splitlines()
+    header = [c.strip() for c in lines[0].strip("|").split("|")]
+    for path in sorted((ROOT / "maps").glob("*.json")):
+        row = next(line for line in lines if line.startswith(f"| {path.stem} |"))
+        cells = dict(zip(header, (c.strip() for c in row.strip("|").split("|")), strict=True))
+        pairings = load_map(path).to_json_dict()[badge.KEY]["pairings"]
+        held = {"-".join(r["pairing"]): r for r in pairings}
+        for name in header[1:-2]:
+            if name in held:
+                assert cells[name].startswith(f"{held[name]['team1_win_rate']:.1%}"), (path, name)
+            else:
+                assert cells[name] == "-", (path, name)
+
+
 def test_plot_draws_the_badges_as_the_labs_chart(tmp_path, monkeypatch, capsys):
     chart = tmp_path / "balance.png"
     monkeypatch.setattr("sys.argv", ["fairness_table.py", "--plot", str(chart)])
