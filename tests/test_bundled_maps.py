@@ -48,8 +48,9 @@ MOVED_STARTS: dict[str, dict[Pos, Pos]] = {
     "crossfire": {(10, 3): (0, 1), (8, 2): (0, 1), (8, 15): (-2, -3)},
     # On gridlock team 2's sniper (3, 14) starts two rows down and three columns in from its
     # corner (team 1's rushers won 21% with it in the corner, next to the cover tile it fired
-    # from).
-    "gridlock": {(3, 14): (2, -3)},
+    # from). Team 2's grunt (1, 14) starts a row down and team 1's basic (18, 6) a column in:
+    # team 1 won 18% of the hunter's mirror, 47.5-49.0% now on two fresh seeds.
+    "gridlock": {(3, 14): (2, -3), (1, 14): (1, 0), (18, 6): (0, 1)},
     # On bastion the Garrison's basic starts two rows below the middle, (8, 20): with the Raiders
     # a column in from the edge (their sniper stays at (6, 0)) and needing 6 hits, the walking
     # styles' mirrors came within 45-56% (the Raiders walk first into the Garrison's watch, and
