@@ -30,11 +30,11 @@ MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))
 # Maps whose shipped badge is still for the map before its round limit, measured with the two
 # styles of before the zoo: `make badges` plays each map for hours on two cores, and these were
 # not measured again for this version. Strict: the mark fails the moment one is current.
-NOT_MEASURED_AGAIN = {"commons", "crossfire", "gridlock", "rooftops"}
+NOT_MEASURED_AGAIN = {"commons", "gridlock", "rooftops"}
 # Maps measured for this version and found not fair in the mirror of every style of the zoo
 # (their badge says which leans): the open balance target, docs/BALANCE_LOG.md. Strict: the
 # mark fails the moment such a map measures fair.
-NOT_FAIR_FOR_EVERY_STYLE = {"blitz", "duel"}
+NOT_FAIR_FOR_EVERY_STYLE = {"blitz", "crossfire", "duel"}
 # Maps measured for this version whose games stall in Hard's own mirror: more than 5% of them
 # drawn at the round limit, Hard's two sides waiting each other out (docs/BALANCE_LOG.md).
 # Strict: the mark fails the moment such a map's mirrors all end decided.
