@@ -89,8 +89,19 @@ def test_a_seconds_budget_is_for_the_whole_turn_and_each_decision_takes_half_wha
         Budget.steps(-1)
 
 
+def a_position_it_searches() -> Game:
+    """The first of a seeded walk's positions on Duel where the side to move's choice takes a
+    search (not a lone option answered at once)."""
+    for game in positions(DUEL, 12, seed=6):
+        bot = SearchBot(2, Budget.steps(60))
+        bot.choose(game.copy())
+        if bot.meter is not None and bot.meter.used > 50:
+            return game
+    raise AssertionError("no position of the walk takes a search")
+
+
 def test_told_to_answer_now_before_it_starts_it_gives_the_planners_choice():
-    game = positions(DUEL, 4, seed=6)[-1]
+    game = a_position_it_searches()
     bot = SearchBot(2, Budget.steps(10**9))
     bot.hurry.set()
     assert bot.choose(game) == PlannerBot(2, HARD_WEIGHTS).choose(game)
@@ -98,7 +109,7 @@ def test_told_to_answer_now_before_it_starts_it_gives_the_planners_choice():
 
 
 def test_told_to_answer_now_while_it_thinks_it_stops_with_its_best_so_far():
-    game = positions(DUEL, 4, seed=6)[-1]
+    game = a_position_it_searches()
     bot = SearchBot(2, Budget.steps(10**9))  # without the flag it would think for days
     answer = []
     worker = threading.Thread(target=lambda: answer.append(bot.choose(game)), daemon=True)
