@@ -23,6 +23,7 @@ from laser_flag.lab import executors, games
 from laser_flag.lab.hitmap import HitMap
 from laser_flag.lab.stats import wilson
 from laser_flag.tools import balance
+from tests.ctrl_c import as_in_a_terminal
 from tests.waits import PipeReader, wait_until
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -277,7 +278,8 @@ def test_ctrl_c_in_a_terminal_stops_every_process_cleanly(jobs, tmp_path):
     main, side = _terminal()  # stderr on a terminal, where the progress bar is drawn
     lab = subprocess.Popen([sys.executable, "-m", "laser_flag.tools.balance", DUEL, "--json",
                             "--games", str(CTRL_C_GAMES), "--jobs", jobs, "--bots", "random"],
-                           stdout=subprocess.PIPE, stderr=side, start_new_session=True)
+                           stdout=subprocess.PIPE, stderr=side, start_new_session=True,
+                           preexec_fn=as_in_a_terminal)
     os.close(side)
     errors = PipeReader(os.fdopen(main, "rb"))
     try:

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from laser_flag.tools import balance
+from tests.ctrl_c import as_in_a_terminal
 from tests.waits import PipeReader, wait_until
 
 from .dask_cluster import START_S, dask_cluster
@@ -35,7 +36,7 @@ def lab(*argv: str) -> subprocess.Popen:
     """The lab's command line in a process of its own, as a user starts it."""
     return subprocess.Popen([sys.executable, "-m", "laser_flag.tools.balance", *argv],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=as_in_a_terminal)
 
 
 def game_index(key: str) -> int:
