@@ -67,6 +67,13 @@ class Window:
         return wait_until(lambda: (said := self.reports()) and ok(said[-1]) and said[-1], what,
                           timeout)
 
+    def saw(self, ok: Callable[[dict[str, Any]], bool], what: str, after: int,
+            timeout: float = 60) -> dict[str, Any]:
+        """The first report after the first `after` ones for which `ok` holds: a screen that
+        has already moved on (bots finish a one-hit game fast) still counts."""
+        return wait_until(lambda: next((r for r in self.reports()[after:] if ok(r)), None),
+                          what, timeout)
+
     def order(self, text: str) -> None:
         self.process.stdin.write(text.encode() + b"\n")
         self.process.stdin.flush()
@@ -131,10 +138,12 @@ def test_both_windows_end_on_the_victory_screen_and_play_a_rematch(pair):
                "the host's rematch asked")
     guest.until(lambda s: s["status"] == "The host asks for a rematch, sides swapped: press N "
                                          "to accept.", "the guest told of it")
+    seen = {window: len(window.reports()) for window in (host, guest)}
     guest.order("key n")
     for window, team in ((host, "2"), (guest, "1")):  # sides swapped
-        window.until(lambda s, team=team: s["scene"] == "NetworkScene" and not s["over"]
-                     and s["team"] == team, "the rematch on both windows")
+        # the game screen again, as the other team (it may be over by its first frame)
+        window.saw(lambda s, team=team: s["scene"] == "NetworkScene" and s["team"] == team,
+                   "the rematch on both windows", seen[window])
     both_see_the_result(host, guest, state)
     guest.order("key escape")
     guest.until(lambda s: s["scene"] == "MenuScene", "the guest back at the menu")
