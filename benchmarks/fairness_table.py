@@ -3,8 +3,8 @@
 One row per map: team 1's win rate [95%] in each standard pairing, with the mean length of its
 games in rounds and how many the round cap stopped or the round limit drew ("-" where the badge,
 measured before that style joined the standard ones, lacks it), the version that measured it,
-then the badge as the chooser shows it. Nothing is played here: the figures are the badges'
-own, so the table and the maps agree.
+then the badge as the chooser shows it (the chart names a stale one so too). Nothing is played
+here: the figures are the badges' own, so the table and the maps agree.
 With `--plot FILE.png` it also charts them (the lab's chart: team 1's rate per map and pairing).
 Run: .venv/bin/python benchmarks/fairness_table.py [--plot docs/balance.png]
 """
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from laser_flag.engine import load_map
+from laser_flag.engine import GameMap, load_map
 from laser_flag.lab import STYLES, badge
 from laser_flag.tools import balance
 from laser_flag.tools.plotting import check_plot_path, pyplot
@@ -46,11 +46,19 @@ def columns(values: dict[Path, dict[str, Any]]) -> list[tuple[str, ...]]:
     return list(dict.fromkeys([*STYLES, *found]))
 
 
-def chart(values: dict[Path, dict[str, Any]], path: str) -> None:
+def chart_name(path: Path, gm: GameMap) -> str:
+    """The map's name under its points: a badge measured before the map's last change says so,
+    as the table's last column does, so an old figure is not read as today's."""
+    stale = badge.status(gm).verdict == badge.CHANGED
+    return str(path.with_stem(f"{path.stem} ({badge.CHANGED})") if stale else path)
+
+
+def chart(values: dict[Path, dict[str, Any]], maps: dict[Path, GameMap], path: str) -> None:
     """The badges' rows drawn by the lab's own chart, one point per map and pairing."""
     plt = pyplot()
     check_plot_path(path, plt)
-    rows = [{**r, "map": str(p)} for p, value in values.items() for r in value["pairings"]]
+    rows = [{**r, "map": chart_name(p, maps[p])}
+            for p, value in values.items() for r in value["pairings"]]
     balance.plot({"maps": rows, "pairings": [list(p) for p in columns(values)]}, path, plt)
 
 
@@ -70,7 +78,7 @@ def main(argv: list[str]) -> None:
         print(f"| {path.stem} | " + " | ".join(cells)
               + f" | {measured} | {badge.status(maps[path]).text} |")
     if args.plot:
-        chart(values, args.plot)
+        chart(values, maps, args.plot)
 
 
 if __name__ == "__main__":

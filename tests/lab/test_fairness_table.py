@@ -47,3 +47,18 @@ def test_plot_draws_the_badges_as_the_labs_chart(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr("sys.argv", ["fairness_table.py", "--plot", str(chart)])
     runpy.run_path(str(ROOT / "benchmarks" / "fairness_table.py"), run_name="__main__")
     assert chart.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_chart_names_a_badge_measured_before_the_maps_change(tmp_path):
+    """An old badge's points are named as the table's last column names it, a current one's by
+    the map alone."""
+    table = runpy.run_path(str(ROOT / "benchmarks" / "fairness_table.py"))
+    duel = ROOT / "maps" / "duel.json"
+    gm = load_map(duel)
+    assert table["chart_name"](duel, gm) == str(duel)
+    moved = tmp_path / "duel.json"
+    text = duel.read_text(encoding="utf-8").replace('"turn_limit": 40', '"turn_limit": 41')
+    moved.write_text(text, encoding="utf-8")
+    assert badge.status(load_map(moved)).verdict == badge.CHANGED
+    name = table["chart_name"](moved, load_map(moved))
+    assert Path(name).stem == f"duel ({badge.CHANGED})"
