@@ -21,21 +21,19 @@ counts the way to a base as moves walk it (`HARD_WEIGHTS`), the planner that pro
 candidates too. The search deepens one action at a time (2, 3, ... of our actions ahead) and
 is anytime: when the budget (`budget.py`) runs out or it is told to answer now, it keeps the
 answer of the deepest search it completed, or the planner's own choice before that. No plan
-holds a shot below a half at a target in cover against the shooter unless the hit wins the game
-(`poor_shot`: the AP buys more as snap shots or a walk to a flank), nor a move that strands a
-unit whose laser is off in the enemy's sight.
+holds a move that strands a unit whose laser is off in the enemy's sight. (Shots into cover at
+low odds are the search's to weigh: leaving those below a half out of every plan cost Hard
+about ten points against Normal; see docs/BALANCE_LOG.md.)
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from laser_flag.engine import (
     DEACTIVATED,
     Action,
     EndTurn,
-    Fire,
     Game,
     Move,
     Pos,
@@ -58,7 +56,6 @@ MAX_DEPTH = 8  # no turn has more worth looking at; a small map's search stops h
 WIN = 100.0  # a game won (or lost) outweighs any position
 BAND = 0.3  # in points: the planner's candidates this close to its best are the search's to weigh
 MARGIN = 0.02  # in points: how much better than the planner's choice another option must be
-POOR_SHOT = Fraction(1, 2)  # a shot into cover below this chance is left out of plans
 
 
 # The planner's prices with the way to a base as moves walk it, and an enemy that must walk into our
@@ -265,12 +262,9 @@ class SearchBot(Bot):
 
     def _worth_planning(self, game: Game,
                         scored: list[tuple[float, Action]]) -> list[tuple[float, Action]]:
-        """The scored actions but poor shots (`poor_shot`) and those that strand a unit whose
-        laser is off in the enemy's sight (`escape.stranded`, asked once a decision for each
-        unit, place and move)."""
+        """The scored actions but those that strand a unit whose laser is off in the enemy's
+        sight (`escape.stranded`, asked once a decision for each unit, place and move)."""
         def keeps(action: Action) -> bool:
-            if isinstance(action, Fire):
-                return not self.poor_shot(game, action)
             if not isinstance(action, Move):
                 return True
             unit = game.unit(action.unit_id)
@@ -283,17 +277,6 @@ class SearchBot(Bot):
                 self._stranded[key] = stranded(game, unit, action.to)
             return not self._stranded[key]
         return [(score, a) for score, a in scored if keeps(a)]
-
-    @staticmethod
-    def poor_shot(game: Game, action: Fire) -> bool:
-        """A shot below `POOR_SHOT` at a target in cover against the shooter, unless a hit
-        would win the game: the AP it spends buys more as snap shots or a move to a flank."""
-        team = game.active_team
-        if game.scores[team] + 1 >= game.map.score_limit[team]:
-            return False
-        odds = game.to_hit(action.unit_id, action.target_id)
-        return (odds.probability < POOR_SHOT
-                and any(name == "target in cover" for name, _ in odds.modifiers))
 
     def _leaf(self, game: Game, team: str, meter: Meter) -> float:
         self._spend(meter)
