@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from laser_flag.bots import PLAY_VERSION
 from laser_flag.engine import GameMap, load_map
 from laser_flag.engine.game_map import map_to_dict
 from laser_flag.engine.mapfile import save_map
@@ -100,10 +101,11 @@ def status(gm: GameMap) -> BadgeStatus:
 
 
 def value_status(gm: GameMap, value: dict[str, Any] | None) -> BadgeStatus:
-    """What a badge value (the map's own, or one measured here) says of `gm` as it is now."""
+    """What a badge value (the map's own, or one measured here) says of `gm` as it is now: a
+    badge for other content, or measured by bots that decided otherwise, is CHANGED."""
     if value is None:
         return BadgeStatus(NOT_MEASURED)
-    if value["digest"] != play_digest(gm):
+    if value["digest"] != play_digest(gm) or measured_before_bots_changed(value):
         return BadgeStatus(CHANGED)
     found = judge(value["pairings"])
     if found.word in (NO_MIRROR, NOT_MEASURED):
@@ -113,6 +115,22 @@ def value_status(gm: GameMap, value: dict[str, Any] | None) -> BadgeStatus:
     row = found.deciding
     rate = row["team1_wins"] / (row["team1_wins"] + row["team2_wins"])
     return BadgeStatus(found.word, rate, interval(row), found.games)
+
+
+def measured_before_bots_changed(value: dict[str, Any]) -> bool:
+    """Whether the badge's release is older than the one whose bots last changed how they decide
+    (`bots.PLAY_VERSION`): its Hard, or a style, played otherwise. A version that is not a
+    release's dotted numbers (a build of one's own) is not judged."""
+    measured = release(value["game_version"])
+    return measured is not None and measured < release(PLAY_VERSION)
+
+
+def release(version: str) -> tuple[int, ...] | None:
+    """`0.19.2` as (0, 19, 2), to compare releases; None for anything else."""
+    parts = version.split(".")
+    if not all(part.isascii() and part.isdigit() for part in parts):
+        return None
+    return tuple(int(part) for part in parts)
 
 
 def pace(value: dict[str, Any]) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """The balance badge: written into a map by `laser-flag-balance --badge` with every other key
-kept, read back through the map reader, stale after a change to play but not to a name, and
+kept, read back through the map reader, stale after a change to play (or to how the bots
+decide) but not to a name, and
 refused with one line naming the file and the place when it is malformed."""
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from laser_flag import __version__
+from laser_flag.bots import PLAY_VERSION
 from laser_flag.engine import MapError, load_map, parse_map
 from laser_flag.lab import STYLES, badge
 from laser_flag.lab import measured as measured_here
@@ -103,16 +106,28 @@ def test_a_badge_from_before_game_lengths_were_kept_still_loads():
 
 
 def test_an_old_badge_is_read_with_the_honest_verdict():
-    """0.18.1's Bastion badge: 96 games a pairing, once "fair", now undecided by its counts."""
+    """0.18.1's Bastion badge's counts: 96 games a pairing, once "fair", now undecided by them
+    (read as if today's bots had measured it, as a badge of a build of one's own is)."""
     rows = [_badge_row(pairing=["hard", "hard"], games=96, team1_wins=43, team2_wins=53, draws=0,
                        team1_win_rate=0.447917, team1_interval=[0.352358, 0.547484]),
             _badge_row(pairing=["rusher", "rusher"], games=96, team1_wins=57, team2_wins=39,
                        draws=0, team1_win_rate=0.59375, team1_interval=[0.493739, 0.686547])]
     gm = parse_map({k: v for k, v in data(MAPS / "duel.json").items() if k != "balance"})
-    value = _badge(digest=badge.play_digest(gm), pairings=rows, games=96)
+    value = _badge(digest=badge.play_digest(gm), pairings=rows, games=96, game_version="mine")
     status = badge.value_status(gm, value)
     assert (status.verdict, status.text) == (UNDECIDED, "undecided (192 games)")
     assert badge.pace(value)["shots_per_round"] is None  # not kept then
+
+
+@pytest.mark.parametrize(("version", "stale"), [
+    (PLAY_VERSION, False), (__version__, False), ("mine", False), ("0.19.1", True),
+    ("0.9.9", True), ("0.18.1", True)])
+def test_a_badge_measured_before_the_bots_last_changed_reads_changed(version, stale):
+    """A badge of a release older than `bots.PLAY_VERSION` measured bots that decided otherwise
+    (the map's digest cannot see inside a bot): the chooser and the editor say so."""
+    gm = parse_map({k: v for k, v in data(MAPS / "duel.json").items() if k != "balance"})
+    value = _badge(digest=badge.play_digest(gm), game_version=version)
+    assert (badge.value_status(gm, value).verdict == badge.CHANGED) is stale
 
 
 def test_a_badges_pace_counts_undecided_games_and_names_the_pairings_that_stall():
