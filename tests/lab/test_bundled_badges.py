@@ -29,9 +29,9 @@ MAPS = sorted((Path(__file__).resolve().parents[2] / "maps").glob("*.json"))
 
 # Maps whose shipped badge was not measured again for this version: Commons', Gridlock's and
 # Rooftops' are for the maps before their round limits, with the two styles of before the zoo
-# (`make badges` plays each of them for hours on two cores), and Duel's was measured by the Hard
-# before `PLAY_VERSION`. Strict: the mark fails the moment one is current.
-NOT_MEASURED_AGAIN = {"commons", "duel", "gridlock", "rooftops"}
+# (`make badges` plays each of them for hours on two cores). Strict: the mark fails the moment
+# one is current.
+NOT_MEASURED_AGAIN = {"commons", "gridlock", "rooftops"}
 # Maps measured for this version and found not fair in the mirror of every style of the zoo
 # (their badge says which leans): the open balance target, docs/BALANCE_LOG.md. Strict: the
 # mark fails the moment such a map measures fair.
