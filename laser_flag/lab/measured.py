@@ -17,7 +17,7 @@ from laser_flag.engine.data_folder import data_dir
 from laser_flag.engine.json_reader import ReadError, read_json
 from laser_flag.engine.mapfile import write_json_atomic
 
-from .badge import play_digest
+from .badge import measured_before_bots_changed, play_digest
 
 FOLDER = "measured"
 MAX_BYTES = 256 * 1024  # a badge of 16 pairings is a few KiB
@@ -40,11 +40,15 @@ def keep(value: dict[str, Any]) -> Path:
 
 
 def find(gm: GameMap) -> dict[str, Any] | None:
-    """The badge value measured here for the map as it is now, or None."""
+    """The badge value measured here for the map as it is now by bots that decide as today's
+    do, or None: a measurement by older bots is passed over (after an upgrade the map's own
+    badge speaks again, not a stale "changed" of this machine's)."""
     path = path_for(play_digest(gm))
     try:
         value = read_json(path, MAX_BYTES)
         check(value)
     except (OSError, ReadError, BadgeError):
         return None
-    return value if value["digest"] == play_digest(gm) else None
+    if value["digest"] != play_digest(gm) or measured_before_bots_changed(value):
+        return None
+    return value

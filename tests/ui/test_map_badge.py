@@ -8,6 +8,7 @@ import json
 import pygame
 import pytest
 
+from laser_flag import __version__
 from laser_flag.engine.mapfile import load_map, parse_map
 from laser_flag.lab import badge, measured, new_plan
 from laser_flag.lab.here import MeasureHere
@@ -74,6 +75,19 @@ def test_a_forged_claim_is_shown_as_the_maps_claim_until_measured_here(tmp_path)
     assert (view.word, view.tone, view.here) == ("leans team 1 · 90%", LEANS_TONE, True)
     assert view.detail.startswith("Balance, measured here: leans team 1 (")
     assert view.detail.endswith("The map's file claims: fair.")
+
+
+def test_a_measurement_here_by_older_bots_gives_way_to_the_maps_claim(tmp_path):
+    """After an upgrade that changed how the bots decide, what this machine measured before
+    no longer speaks for the map: the map's own badge does, as if never measured here."""
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(lopsided_data()), encoding="utf-8")
+    badge.write(path, badge_value(path, 500_000, 500_000))
+    measured.keep({**badge_value(path, 180, 20), "game_version": "0.1.0"})
+    view = badge_view(load_map(path))
+    assert (view.word, view.here) == ("fair", False)
+    measured.keep({**badge_value(path, 180, 20), "game_version": __version__})
+    assert badge_view(load_map(path)).here
 
 
 def test_a_lean_to_team_1_gives_its_rate_and_interval(tmp_path):
