@@ -21,9 +21,8 @@ counts the way to a base as moves walk it (`HARD_WEIGHTS`), the planner that pro
 candidates too. The search deepens one action at a time (2, 3, ... of our actions ahead) and
 is anytime: when the budget (`budget.py`) runs out or it is told to answer now, it keeps the
 answer of the deepest search it completed, or the planner's own choice before that. No plan
-holds a move that strands a unit whose laser is off in the enemy's sight. (Shots into cover at
-low odds are the search's to weigh: leaving those below a half out of every plan cost Hard
-about ten points against Normal; see docs/BALANCE_LOG.md.)
+holds a move that strands a unit whose laser is off in the enemy's sight; a shot into cover at
+low odds is weighed like any other (docs/BALANCE_LOG.md says why no rule leaves it out).
 """
 
 from __future__ import annotations

@@ -43,12 +43,13 @@ def find(gm: GameMap) -> dict[str, Any] | None:
     """The badge value measured here for the map as it is now by bots that decide as today's
     do, or None: a measurement by older bots is passed over (after an upgrade the map's own
     badge speaks again, not a stale "changed" of this machine's)."""
-    path = path_for(play_digest(gm))
+    digest = play_digest(gm)
+    path = path_for(digest)
     try:
         value = read_json(path, MAX_BYTES)
         check(value)
     except (OSError, ReadError, BadgeError):
         return None
-    if value["digest"] != play_digest(gm) or measured_before_bots_changed(value):
+    if value["digest"] != digest or measured_before_bots_changed(value):
         return None
     return value
