@@ -21,10 +21,14 @@ def missing_tools() -> list[str]:
 @contextmanager
 def private_display(screen: str = "1400x1000x24", timeout: float = 20) -> Iterator[str]:
     """DISPLAY of a fresh Xvfb, ready for clients. `-displayfd` lets the server take a free
-    number itself, so test runs started at the same moment never fight over one."""
+    number itself, so test runs started at the same moment never fight over one. `-noreset`:
+    by default the server resets when its last client leaves (a test's xdotool call), and a
+    client that connects during that reset is dropped; SDL then falls back to drawing offscreen
+    and the client runs with no window at all."""
     read_end, write_end = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", screen, "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", screen, "-nolisten", "tcp",
+         "-noreset"],
         pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     os.close(write_end)

@@ -22,7 +22,7 @@ from laser_flag.ui.screens import build
 from tests.waits import wait_until
 
 from .conftest import SMALL_MAP, centre, click, frames, open_menu
-from .test_real_window import TIMEOUT_S, find_window, read_state, start_client, xdotool
+from .test_real_window import TIMEOUT_S, client_window, read_state, start_client, xdotool
 from .test_rules_window import SMALL, screen, settled
 
 pytestmark = [
@@ -87,7 +87,7 @@ def test_watch_scrub_play_on_win_and_watch_again(xvfb, tmp_path, app):
     client = start_client(xvfb, "--size", "x".join(map(str, SMALL)), "--state-file",
                           str(state_file), data=data)
     try:
-        window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
+        window = client_window(xvfb, client)
         menu = settled(xvfb, tmp_path, unlike=b"")
         click_at(xvfb, window, spots["load"])
         saves_list = settled(xvfb, tmp_path, unlike=menu)
@@ -142,7 +142,7 @@ def test_a_lesson_chapter_refuses_a_wrong_action_and_takes_the_right_one(xvfb, t
     client = start_client(xvfb, "--size", "x".join(map(str, SMALL)), "--state-file",
                           str(state_file), data=tmp_path / "client-data")
     try:
-        window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
+        window = client_window(xvfb, client)
         shown = settled(xvfb, tmp_path, unlike=b"")
         click_at(xvfb, window, learn)
         shown = settled(xvfb, tmp_path, unlike=shown)

@@ -14,7 +14,7 @@ from laser_flag.ui.map_badge import CHANGED_TONE, FAIR_TONE, LEANS_TONE
 from tests.waits import wait_until
 
 from .badges import badged_map, walled_after_measuring
-from .test_real_window import TIMEOUT_S, WINDOW, find_window, start_client, xdotool
+from .test_real_window import TIMEOUT_S, WINDOW, client_window, start_client, xdotool
 
 pytestmark = [
     pytest.mark.slow,  # a real X server and a client process
@@ -40,7 +40,7 @@ def test_the_players_maps_show_their_badges_on_screen(xvfb, tmp_path):
     walled_after_measuring(badged_map(maps / "c_changed.json", 50, 50, name="Changed"))
     client = start_client(xvfb, "--size", "x".join(map(str, WINDOW)), data=tmp_path / "data")
     try:
-        window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
+        window = client_window(xvfb, client)
         # Up from the first map wraps round to the last: the player's own come after the
         # bundled ones, and the list scrolls down to show it.
         xdotool(xvfb, "key", "--window", window, "Up")

@@ -21,7 +21,7 @@ from laser_flag.resources import bundled_maps
 from laser_flag.ui.layout import game_layout
 from tests.waits import wait_until
 
-from .test_real_window import TIMEOUT_S, find_window, start_client, state_where, xdotool
+from .test_real_window import TIMEOUT_S, client_window, start_client, state_where, xdotool
 
 pytestmark = pytest.mark.slow  # a real X server and a client process per test
 
@@ -75,7 +75,7 @@ def launch(display: str, tmp_path: Path, name: str) -> tuple[subprocess.Popen, P
 def test_rolls_play_out_by_themselves_and_e_is_not_lost_in_a_small_window(xvfb, tmp_path):
     client, state_file = launch(xvfb, tmp_path, "duel")
     try:
-        window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
+        window = client_window(xvfb, client)
         state_where(state_file, lambda s: True, "the first state file")
         play = Window(xvfb, window, "duel")
         assert play.layout.tile_px >= 40  # a narrow panel leaves Duel big tiles at 800x560
@@ -102,7 +102,7 @@ def test_a_small_window_folds_the_panel_into_a_drawer(xvfb, tmp_path):
         pytest.skip("the screen check needs ImageMagick's import")
     client, _ = launch(xvfb, tmp_path, "gridlock")
     try:
-        window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
+        window = client_window(xvfb, client)
         play = Window(xvfb, window, "gridlock")
         lay = play.layout
         assert lay.mode == "drawer" and lay.tile_px >= 26

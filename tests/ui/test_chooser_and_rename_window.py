@@ -26,7 +26,7 @@ from .test_real_window import (
     TIMEOUT_S,
     WINDOW,
     Player,
-    find_window,
+    client_window,
     launch,
     screen_pixel,
     start_client,
@@ -83,7 +83,7 @@ def test_a_level_steps_back_by_right_click_shift_click_and_shift_2(xvfb, tmp_pat
     x, y = map(str, button.center)
     client = start_client(xvfb, "--size", "x".join(map(str, WINDOW)), data=data)
     try:
-        window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
+        window = client_window(xvfb, client)
         ox, oy = window_origin(xvfb, window)
         edge = (ox + button.x + 4, oy + button.centery)  # input before the first frame is lost
         wait_until(lambda: screen_pixel(xvfb, edge, tmp_path) in (BUTTON, BUTTON_HOVER),
@@ -110,7 +110,7 @@ def test_a_level_steps_back_by_right_click_shift_click_and_shift_2(xvfb, tmp_pat
 def test_typing_over_the_selected_name_replaces_it(xvfb, tmp_path):
     client, state_file = launch(xvfb, tmp_path)
     try:
-        window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
+        window = client_window(xvfb, client)
         wait_until(state_file.exists, "the first state file", TIMEOUT_S)
         x, y = map(str, score_boxes(game_layout(WINDOW, 7, 7))["2"].center)
         xdotool(xvfb, "mousemove", "--window", window, x, y, "click", "1")

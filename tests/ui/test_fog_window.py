@@ -18,7 +18,7 @@ from .conftest import WALLED
 from .test_real_window import (
     TIMEOUT_S,
     Player,
-    find_window,
+    client_window,
     launch,
     screen_pixel,
     state_where,
@@ -36,7 +36,7 @@ def test_the_hand_off_in_the_real_window(xvfb, tmp_path):
     cover = team_tint(Palette.from_map(parse_map(WALLED, "walled.json")).team("2"))[0]
     client, state_file = launch(xvfb, tmp_path, "--map", str(walled), "--fog")
     try:
-        window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
+        window = client_window(xvfb, client)
         state_where(state_file, lambda s: True, "the first state file")
         play = Player(xvfb, window)
         geometry = xdotool(xvfb, "getwindowgeometry", window)

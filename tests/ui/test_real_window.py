@@ -6,8 +6,10 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,7 +19,7 @@ from laser_flag.board.draw import tile_rect
 from laser_flag.ui.layout import game_layout
 from laser_flag.ui.panel import score_boxes
 from laser_flag.ui.widgets import ACCENT
-from tests.waits import wait_until
+from tests.waits import POLL_S, wait_until
 
 from .conftest import SMALL_MAP
 
@@ -38,6 +40,35 @@ def find_window(display: str) -> str | None:
     found = xdotool(display, "search", "--onlyvisible", "--classname", ".").split()
     titled = [w for w in found if xdotool(display, "getwindowname", w).startswith("Laser Flag")]
     return titled[0] if titled else None
+
+
+def client_window(display: str, client: subprocess.Popen, timeout: float = TIMEOUT_S) -> str:
+    """`client`'s window once it is shown. If the client ends first, its stderr says why; if it
+    is still without a window after `timeout`, SIGABRT makes faulthandler (on in `client_env`)
+    print where each of its threads stood; the X server's windows are listed beside it."""
+    deadline = time.monotonic() + timeout
+    while (window := find_window(display)) is None:
+        if client.poll() is not None or time.monotonic() > deadline:
+            waited = client.poll() is None
+            if waited:
+                client.send_signal(signal.SIGABRT)
+            _, err = client.communicate(timeout=TIMEOUT_S)
+            words = err.decode(errors="replace") if isinstance(err, bytes) else err
+            what = f"no window after {timeout:g} s" if waited else "it ended without a window"
+            windows = xdotool(display, "search", "--classname", ".").split() or "none"
+            raise AssertionError(f"the client: {what} (status {client.returncode}):\n{words}\n"
+                                 f"the X server's windows, shown or not: {windows}")
+        time.sleep(POLL_S)
+    return window
+
+
+def client_env(display: str, data: Path | None = None) -> dict[str, str]:
+    """The environment of a client in a real window on `display`, its data folder `data`."""
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    env.update(DISPLAY=display, PYTHONFAULTHANDLER="1")
+    if data is not None:
+        env["LASER_FLAG_DATA_DIR"] = str(data)
+    return env
 
 
 def read_state(path: Path) -> dict | None:
@@ -79,12 +110,8 @@ def screen_pixel(display: str, xy: tuple[int, int], tmp: Path) -> tuple[int, ...
 
 def start_client(display: str, *options: str, data: Path | None = None) -> subprocess.Popen:
     """`python -m laser_flag OPTIONS` in a real window on `display` (its data folder `data`)."""
-    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
-    env["DISPLAY"] = display
-    if data is not None:
-        env["LASER_FLAG_DATA_DIR"] = str(data)
-    return subprocess.Popen([sys.executable, "-m", "laser_flag", *options], env=env,
-                            stderr=subprocess.PIPE)
+    return subprocess.Popen([sys.executable, "-m", "laser_flag", *options],
+                            env=client_env(display, data), stderr=subprocess.PIPE)
 
 
 def launch(display: str, tmp_path: Path, *options: str) -> tuple[subprocess.Popen, Path]:
@@ -115,7 +142,7 @@ def test_play_a_turn_in_the_real_window(xvfb, tmp_path):
     grab = shutil.which("import") is not None
     client, state_file = launch(xvfb, tmp_path)
     try:
-        window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
+        window = client_window(xvfb, client)
         state_where(state_file, lambda s: True, "the first state file")
         play = Player(xvfb, window)
         play.click_tile((5, 1))  # Alice's Plain
@@ -155,7 +182,7 @@ def test_a_bot_plays_its_turn_in_the_real_window(xvfb, tmp_path):
     options = ("--map", str(duel), "--team1", "human", "--team2", "easy")
     client, state_file = launch(xvfb, tmp_path, *options)
     try:
-        window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
+        window = client_window(xvfb, client)
         state_where(state_file, lambda s: True, "the first state file")
         player = Player(xvfb, window)
         player.key("e")  # the human ends the first turn at once: asked, then E again
@@ -174,7 +201,7 @@ def test_the_hard_bot_thinks_in_the_real_window_and_s_makes_it_answer_now(xvfb, 
     options = ("--team1", "hard", "--team2", "human")  # Hard moves first, with its real budget
     client, state_file = launch(xvfb, tmp_path, *options)
     try:
-        window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
+        window = client_window(xvfb, client)
         state_where(state_file, lambda s: True, "the first state file")
         Player(xvfb, window).key("s")  # answer now, and finish the turn without animation
         state = state_where(state_file, lambda s: s["active_team"] == "2",

@@ -13,7 +13,7 @@ import pytest
 
 from tests.waits import wait_until
 
-from .test_real_window import TIMEOUT_S, find_window, start_client, xdotool
+from .test_real_window import TIMEOUT_S, client_window, start_client, xdotool
 from .test_rules_pages import open_rules
 
 pytestmark = [
@@ -46,7 +46,7 @@ def test_the_rules_pages_turn_by_key_and_tab_and_esc_goes_back(xvfb, tmp_path, a
     last_tab = open_rules(app, SMALL).tabs()[-1].rect.center  # where the client draws it
     client = start_client(xvfb, "--size", "x".join(map(str, SMALL)), data=tmp_path / "data")
     try:
-        window = wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S)
+        window = client_window(xvfb, client)
         menu = settled(xvfb, tmp_path, unlike=b"")
         xdotool(xvfb, "key", "--window", window, "r")
         first = settled(xvfb, tmp_path, unlike=menu)  # the Rules screen, page 1

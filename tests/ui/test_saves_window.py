@@ -21,7 +21,15 @@ from tests.waits import wait_until
 
 from .conftest import SMALL_MAP
 from .test_chooser_and_rename_window import menu_rect, window_origin
-from .test_real_window import TIMEOUT_S, WINDOW, Player, find_window, screen_pixel, state_where
+from .test_real_window import (
+    TIMEOUT_S,
+    WINDOW,
+    Player,
+    client_env,
+    client_window,
+    screen_pixel,
+    state_where,
+)
 
 pytestmark = pytest.mark.slow  # a real X server and a client process per test
 
@@ -30,12 +38,10 @@ DUEL = Path(__file__).resolve().parents[2] / "maps" / "duel.json"
 
 def client(display: str, data: Path, state: Path, *options: str) -> subprocess.Popen:
     """`python -m laser_flag OPTIONS` in a WINDOW-sized real window, its words captured."""
-    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
-    env.update(DISPLAY=display, LASER_FLAG_DATA_DIR=str(data))
     return subprocess.Popen(
         [sys.executable, "-m", "laser_flag", "--seed", "1", "--state-file", str(state),
          "--size", "x".join(map(str, WINDOW)), *options],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        env=client_env(display, data), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def close(process: subprocess.Popen) -> None:
@@ -58,9 +64,9 @@ def small_map(tmp_path: Path) -> Path:
     return path
 
 
-def move_the_plain(display: str, state: Path) -> Player:
+def move_the_plain(display: str, client: subprocess.Popen, state: Path) -> Player:
     """On the small map: Alice's Plain two tiles north, once the game is drawn."""
-    player = Player(display, wait_until(lambda: find_window(display), "the window", TIMEOUT_S))
+    player = Player(display, client_window(display, client))
     state_where(state, lambda s: True, "the first state file")
     player.click_tile((5, 1))
     player.click_tile((3, 1))
@@ -79,14 +85,14 @@ def test_two_games_in_a_row_keep_two_files_and_the_last_continues(xvfb, tmp_path
     data, state = tmp_path / "data", tmp_path / "state.json"
     first = client(xvfb, data, state, "--map", str(small_map(tmp_path)))
     try:
-        move_the_plain(xvfb, state)
+        move_the_plain(xvfb, first, state)
     finally:
         close(first)
     assert ended(first)[0].startswith("Saved: Continue (in the menu of laser-flag)")
     state.unlink()
     second = client(xvfb, data, state, "--map", str(DUEL))
     try:
-        player = Player(xvfb, wait_until(lambda: find_window(xvfb), "the window", TIMEOUT_S))
+        player = Player(xvfb, client_window(xvfb, second))
         state_where(state, lambda s: s["map"] == str(DUEL), "Duel's first state file")
         player.key("e")  # units could still act: asked, then E again ends the turn
         player.key("e")
@@ -100,7 +106,7 @@ def test_two_games_in_a_row_keep_two_files_and_the_last_continues(xvfb, tmp_path
     state.unlink()
     third = client(xvfb, data, state)  # the menu: Continue takes the last played, Duel
     try:
-        window = wait_until(lambda: find_window(xvfb), "the menu's window", TIMEOUT_S)
+        window = client_window(xvfb, third)
         ox, oy = window_origin(xvfb, window)
         button = menu_rect("continue")
         edge = (button.x + 4 + ox, button.centery + oy)
@@ -124,7 +130,7 @@ def test_closing_a_game_that_is_not_saved_asks_first_and_never_says_saved(xvfb, 
     data.write_text("a file where the data folder goes", encoding="utf-8")
     game = client(xvfb, data, state, "--map", str(small_map(tmp_path)))
     try:
-        player = move_the_plain(xvfb, state)
+        player = move_the_plain(xvfb, game, state)
         ox, oy = window_origin(xvfb, player.window)
         question_edge = (ox + WINDOW[0] // 2, oy + WINDOW[1] // 2 - 165)  # its box's top border
         close(game)
