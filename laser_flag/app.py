@@ -37,6 +37,7 @@ from .ui.map_catalog import catalog, listing
 from .ui.network_start import Joining, host_game
 from .ui.routes import PlayGame, PlayNetwork, WatchReplay
 from .ui.scenes.menu_scene import MenuScene
+from .ui.screen_check import start_video
 from .ui.screens import build
 from .ui.session import Session
 from .ui.settings import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, LaunchOptions, Settings, load_settings
@@ -247,8 +248,8 @@ def watch_replay(path: Path, size: tuple[int, int]) -> int:
     except SaveError as err:
         print(f"laser-flag replay: {err}", file=sys.stderr)
         return 2
-    pygame.display.init()
-    pygame.font.init()
+    if (problem := start_video()) is not None:
+        return fail("laser-flag replay", problem)
     try:
         app = App(size, sound=Mixer.open())
         app.push(MenuScene())
@@ -337,8 +338,9 @@ def join_main(argv: Sequence[str]) -> int:
 def play_network(turns: HostTurns | GuestTurns, size: tuple[int, int] | None) -> int:
     """The window of a network game, the menu under it; the connection closed at the end."""
     settings = load_settings()
-    pygame.display.init()
-    pygame.font.init()
+    if (problem := start_video()) is not None:
+        turns.leave()
+        return fail("laser-flag", problem)
     try:
         app = App(size or settings.window_size, settings, LaunchOptions(), Mixer.open())
         app.push(MenuScene())
@@ -373,8 +375,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.headless:
         return emit("laser-flag", play_headless(session, args.save))
     settings = client_settings(args)
-    pygame.display.init()
-    pygame.font.init()
+    if (problem := start_video()) is not None:
+        return fail("laser-flag", problem)
     try:
         sound = Mixer.open()  # silent, with one line on stderr, when there is no audio device
         app = App(args.size or settings.window_size, settings, launch_options(args), sound)
