@@ -39,14 +39,15 @@ def parse_address(text: str) -> tuple[str, int]:
 
 class GuestLink:
     """A guest's connection to `address`, answering hellos with `code` and the map
-    `find_map(name)` finds (None: the guest has no map of that name)."""
+    `find_map(name)` finds (None: the guest has no map of that name). `gm` is that map when it
+    is the same as the host's, else None: the game is then played on the host's copy."""
 
     def __init__(self, address: tuple[str, int], code: str, name: str,
                  find_map: Callable[[str], GameMap | None]) -> None:
         self.address, self.code, self.name = address, code.strip().upper(), name
         self.find_map = find_map
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.gm: GameMap | None = None  # the map the host named, once found
+        self.gm: GameMap | None = None  # our copy of the host's map, when it is the same
         self.bytes_received = 0
         # Called on the link's thread after a message is queued: wakes an idle main loop.
         self.notify: Callable[[], None] = lambda: None
@@ -141,7 +142,11 @@ class GuestLink:
 
     def _answer(self, hello: dict[str, Any]) -> None:
         name = hello.get("map")
-        self.gm = self.find_map(name) if isinstance(name, str) else None
+        found = self.find_map(name) if isinstance(name, str) else None
+        # Our own copy only when it is the host's; otherwise the game is played on the copy
+        # the host's welcome carries.
+        same = found is not None and protocol.map_digest(found) == hello.get("map_digest")
+        self.gm = found if same else None
         self._put(hello)
         self.send(protocol.guest_hello(self.gm, self.code, self.name))
 

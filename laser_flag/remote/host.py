@@ -1,7 +1,7 @@
 """The host's network side: one thread listening on TCP, seating one guest (docs/PROTOCOL.md).
 
 The game itself never enters this thread: the thread greets each connection, checks the
-guest's `hello` (protocol, version, map digest, join code), cuts and checks every line, limits
+guest's `hello` (protocol, version, join code), cuts and checks every line, limits
 sizes and rates, and hands the main loop what is left through two queues: `actions` (read by
 the guest's seat, `seat.RemoteSeat`) and `inbox` (joins, chat, rematch, departures, each a
 `Note`). The main loop sends through `send`, which never blocks: bytes go out from this thread.
@@ -274,11 +274,6 @@ class Host:
                     "update the older game")
         if message["version"] != __version__:
             return f"the host runs Laser Flag {__version__}, you {message['version']}"
-        title, name = self.greeting["map_title"], self.greeting["map"]
-        if message.get("map_digest") is None:
-            return f"you do not have the map {title} ({name}.json): ask the host for it"
-        if message["map_digest"] != self.greeting["map_digest"]:
-            return f"your copy of the map {title} ({name}.json) differs from the host's"
         if self._seated is not None:
             return "the seat is taken: a guest is playing"
         return ""

@@ -67,7 +67,12 @@ class Joining:
                 return None
             kind = message.get("type")
             if kind == "welcome":
-                return GuestTurns(self.link, message, self.player)
+                try:
+                    return GuestTurns(self.link, message, self.player)
+                except (KeyError, TypeError, ValueError) as err:  # the host's map or view
+                    self.link.close()
+                    raise ConnectionRefusedError(f"the host's welcome is unreadable: {err}") \
+                        from err
             if kind in ("refused", "bye"):
                 self.link.close()
                 raise ConnectionRefusedError(message.get("message") or message.get("reason"))

@@ -43,8 +43,6 @@ def test_the_host_listens_on_loopback_only_by_default(turns):
 @pytest.mark.parametrize(("change", "said"), [
     ({"code": "WRONGS"}, "wrong join code"),
     ({"version": "0.0.1"}, f"the host runs Laser Flag {__version__}, you 0.0.1"),
-    ({"map_digest": "0" * 64}, "your copy of the map Blitz (blitz.json) differs from the host's"),
-    ({"map_digest": None}, "you do not have the map Blitz (blitz.json)"),
     ({"protocol": 99}, "the host speaks protocol 1, you 99"),
 ])
 def test_a_handshake_that_differs_is_refused_naming_what(turns, change, said):

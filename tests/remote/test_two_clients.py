@@ -4,6 +4,7 @@ same code, and the game goes on exactly (the host's save replays to its final st
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import sys
 import pytest
 
 from ..waits import PipeReader, wait_until
-from .net import client, state
+from .net import ROOT, client, state
 
 pytestmark = pytest.mark.slow
 
@@ -96,3 +97,21 @@ def test_the_guest_killed_mid_game_rejoins_and_the_game_goes_on(tmp_path):
     for err in errors:
         assert "Traceback" not in err, err
     verify_host_save(tmp_path)
+
+
+def test_a_guest_plays_the_host_s_own_map_it_does_not_have(tmp_path):
+    data = json.loads((ROOT / "maps" / "blitz.json").read_text(encoding="utf-8"))
+    data.update(name="Blitz at night", team_names={"1": "Owls", "2": "Bats"})
+    own = tmp_path / "night.json"
+    own.write_text(json.dumps(data), encoding="utf-8")
+    host, address, code = start_host(tmp_path, "--map", str(own))
+    guest = start_guest(tmp_path, address, code)  # its data folder has no maps of its own
+    try:
+        final = wait_until(lambda: (s := state(tmp_path / "host.json")) and s["winner"] and s,
+                           "the game over on the host", timeout=240)
+    finally:
+        errors = stop(guest, host)
+    assert final["map"] == str(own)
+    assert any(line.startswith("Bats") for line in final["log"]), final["log"]  # it played
+    for err in errors:
+        assert "Traceback" not in err, err
