@@ -307,6 +307,8 @@ def host_main(argv: Sequence[str]) -> int:
         gm = load_map(args.map or catalog()[0].path)
     except (UsageError, MapError) as err:
         return fail("laser-flag host", err)
+    if (problem := start_video()) is not None:  # before the port opens: no one waits on it
+        return fail("laser-flag host", problem)
     host_team = "2" if args.team2 else "1"
     player = args.team2 or args.team1 or HUMAN
     try:
@@ -327,6 +329,8 @@ def join_main(argv: Sequence[str]) -> int:
         args = parse_join_args(argv)
     except UsageError as err:
         return fail("laser-flag join", err)
+    if (problem := start_video()) is not None:  # before joining: the host would wait on us
+        return fail("laser-flag join", problem)
     try:
         turns = Joining(args.address, args.code, args.name, args.player).wait()
     except ConnectionRefusedError as err:
@@ -336,11 +340,9 @@ def join_main(argv: Sequence[str]) -> int:
 
 
 def play_network(turns: HostTurns | GuestTurns, size: tuple[int, int] | None) -> int:
-    """The window of a network game, the menu under it; the connection closed at the end."""
+    """The window of a network game, the menu under it (SDL's video started by the caller:
+    `start_video`); the connection closed at the end."""
     settings = load_settings()
-    if (problem := start_video()) is not None:
-        turns.leave()
-        return fail("laser-flag", problem)
     try:
         app = App(size or settings.window_size, settings, LaunchOptions(), Mixer.open())
         app.push(MenuScene())

@@ -62,3 +62,14 @@ def test_a_windowless_driver_asked_for_by_name_is_taken(tmp_path):
     finally:
         client.terminate()  # SDL turns SIGTERM into its quit event
     assert client.wait(30) == 0
+
+
+@pytest.mark.parametrize(("args", "prog"), [
+    (("host", "--map", "duel", "--port", "0"), "laser-flag host"),
+    (("join", "127.0.0.1:9", "--code", "ABCDEF"), "laser-flag join"),
+])
+def test_a_network_game_without_a_screen_says_so_before_the_network(args, prog):
+    done = without_screen(*args)
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].startswith(f"{prog}: error: no screen")
+    assert "Hosting" not in done.stdout  # no port was opened for a friend to wait on
