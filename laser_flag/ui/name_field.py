@@ -62,8 +62,9 @@ def rename_team(field: NameField, names: dict[str, str]) -> None:
         names[field.team] = field.name
 
 
-def draw_name_field(surface: pygame.Surface, box: pygame.Rect, field: NameField) -> None:
-    """The field over the score box: the text with a caret, and what Enter and Esc do."""
+def draw_name_field(surface: pygame.Surface, box: pygame.Rect, field: NameField,
+                    enter: str = "keeps") -> None:
+    """The field in `box`: the text with a caret, and what Enter (`enter`) and Esc do."""
     draw_box(surface, box, FIELD, ACCENT)
     text = field.text + ("" if field.selected else "|")
     while len(text) > 1 and font(22, True).size(text)[0] > box.w - 16:
@@ -73,5 +74,5 @@ def draw_name_field(surface: pygame.Surface, box: pygame.Rect, field: NameField)
         pygame.draw.rect(surface, ACCENT, (box.x + 6, box.y + 7, width + 4, height + 2))
     draw_text(surface, text, (box.x + 8, box.y + 8), 22, FIELD if field.selected else TEXT,
               bold=True)
-    draw_text(surface, "Enter keeps · Esc cancels", (box.x + 8, box.bottom - 6), 15, DIM,
+    draw_text(surface, f"Enter {enter} · Esc cancels", (box.x + 8, box.bottom - 6), 15, DIM,
               anchor="bottomleft")

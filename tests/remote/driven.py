@@ -3,6 +3,7 @@ ARGS` (or `join ARGS`) is `laser-flag host ARGS` (`join`), headless, taking orde
 that become real pygame events in its real main loop, one order a line:
 
     key NAME     a key pressed and released (pygame's name for it: n, escape)
+    type TEXT    each character of TEXT typed (letters and spaces)
     click NAME   a click on the middle of the top screen's button called NAME
 
 After every frame that changed what the screen says, it prints one JSON line on stdout:
@@ -41,16 +42,21 @@ class DrivenApp(App):
 
     def obey(self, order: list[str]) -> None:
         if order[0] == "key":
-            key = pygame.key.key_code(order[1])
-            for kind in (pygame.KEYDOWN, pygame.KEYUP):
-                pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="",
-                                                     scancode=0))
+            self.press(pygame.key.key_code(order[1]))
+        elif order[0] == "type":
+            for char in " ".join(order[1:]):
+                self.press(pygame.key.key_code(char.lower() if char != " " else "space"), char)
         elif order[0] == "click":
             xy = next(b for b in self.top.buttons() if b.name == order[1]).rect.center
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=xy, rel=(0, 0),
                                                  buttons=(0, 0, 0)))
             for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 pygame.event.post(pygame.event.Event(kind, pos=xy, button=1))
+
+    @staticmethod
+    def press(key: int, char: str = "") -> None:
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode=char, scancode=0))
 
     def report(self) -> None:
         top = self.top

@@ -133,6 +133,17 @@ def test_both_windows_end_on_the_victory_screen_and_play_a_rematch(pair):
     both_see_the_result(host, guest, state)
     assert host.reports()[-1]["buttons"][:3] == ["rematch", "replay", "menu"]
     assert guest.reports()[-1]["buttons"] == ["rematch", "menu"]  # the guest holds no replay
+    assert host.reports()[-1]["status"] == "Enter: a line to the other side"
+    host.order("key return")  # a line to the guest, typed on the victory screen
+    host.order("type good game")
+    host.order("key return")
+    host.until(lambda s: s["status"] == "You: good game", "the host's line said")
+    host_name = read_state(state)["names"]["1"]
+    guest.until(lambda s: s["status"] == f"{host_name}: good game", "the guest told the line")
+    guest.order("key return")
+    guest.order("type again")
+    guest.order("key return")
+    host.until(lambda s: s["status"] == "Bo: again", "the host told the guest's line")
     host.order("click rematch")
     host.until(lambda s: s["status"] == "Rematch asked: waiting for Bo to accept.",
                "the host's rematch asked")

@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import pygame
 
+from ..chat_line import ChatLine
 from ..guest_turns import GuestTurns
 from ..host_turns import HostTurns
-from ..name_field import NameField, draw_name_field
 from ..network_wake import wake
 from ..plan_marks import PlanMarks
 from ..routes import ShowNetworkVictory
 from ..scene import PopToRoot, Replace, Transition
 from ..selection import Selection
 from .game_scene import GameScene
-
-CHAT_CHARS = 200
 
 
 class NetworkScene(GameScene):
@@ -26,12 +24,12 @@ class NetworkScene(GameScene):
         self.turns: HostTurns | GuestTurns = turns  # type: ignore[assignment]
         self.selection = Selection(turns.view.known)
         self.plan = PlanMarks(self.selection.game)
-        self.chatting: NameField | None = None
+        self.chat = ChatLine(turns.chat)
         self.handed_over = False  # the victory screen has the connection now
 
     @property
     def takes_text(self) -> bool:
-        return self.chatting is not None or super().takes_text
+        return self.chat.open or super().takes_text
 
     def resume(self) -> None:
         super().resume()
@@ -60,16 +58,11 @@ class NetworkScene(GameScene):
             super().end()
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
-        if self.chatting is not None and event.type == pygame.KEYDOWN:
-            self.chatting.key(event.key, event.unicode)
-            if self.chatting.done:
-                text = self.chatting.text.strip()
-                if self.chatting.kept and text:
-                    self.turns.chat(text)
-                self.chatting = None
+        if self.chat.open and event.type == pygame.KEYDOWN:
+            self.chat.key(event)
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_t and self.naming is None:
-            self.chatting = NameField("chat", "", limit=CHAT_CHARS)
+            self.chat.start()
             return None
         return super().process_event(event)
 
@@ -81,7 +74,6 @@ class NetworkScene(GameScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.chatting is not None:
+        if self.chat.open:
             panel = self.layout().panel
-            box = pygame.Rect(panel.x + 8, panel.bottom - 78, panel.w - 16, 70)
-            draw_name_field(surface, box, self.chatting)
+            self.chat.draw(surface, pygame.Rect(panel.x + 8, panel.bottom - 78, panel.w - 16, 70))

@@ -1,6 +1,7 @@
 """The victory screen of a network game, the same on the host's window and the guest's: who won
 and how, from this seat's own view; a rematch with sides swapped once both ask (N), the replay
-where this seat holds the game (the host), the menu. The other side leaving is said here."""
+where this seat holds the game (the host), the menu, and a chat line (Enter: T is the turning
+point's key here). The other side's lines and its leaving are said over the buttons."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import replace
 
 import pygame
 
+from ..chat_line import ChatLine
 from ..guest_turns import GuestTurns
 from ..host_turns import HostTurns
 from ..network_wake import wake
@@ -19,6 +21,9 @@ from .victory_scene import HINTS, VictoryScene
 # Both must ask, and the rematch always swaps sides: "Same again" has no counterpart here.
 REMATCH = ("rematch", "Rematch, sides swapped (N)", "Rematch (N)")
 REMATCH_HINT = "A new game on this map, sides swapped, once you both ask (N)"
+CHAT_HINT = "Enter: a line to the other side"
+CHAT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+CHAT_W = 640  # the chat line's box, over the line last said
 
 
 class NetworkVictoryScene(VictoryScene):
@@ -31,6 +36,11 @@ class NetworkVictoryScene(VictoryScene):
         self.turns = turns
         self.turns.message = ""  # the game's last line is old news here
         self.handed_over = False  # the rematch's game screen has the connection now
+        self.chat = ChatLine(turns.chat)
+
+    @property
+    def takes_text(self) -> bool:
+        return self.chat.open
 
     def choices(self) -> tuple[tuple[str, str, str], ...]:
         return tuple(REMATCH if c[0] == "rematch" else c for c in super().choices()
@@ -50,7 +60,7 @@ class NetworkVictoryScene(VictoryScene):
             turns.rematch_asked
 
     def status_line(self) -> str:
-        return self.turns.message
+        return self.turns.message or CHAT_HINT
 
     def resume(self) -> None:
         self.turns.wake_with(wake)  # a message from the other side draws a frame at once
@@ -69,9 +79,22 @@ class NetworkVictoryScene(VictoryScene):
         return Replace(PlayNetwork(turns))
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if self.chat.open and event.type == pygame.KEYDOWN:
+            self.chat.key(event)
+            return None
+        if event.type == pygame.KEYDOWN and event.key in CHAT_KEYS:
+            self.chat.start()
+            return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_n:
             return self.act("rematch")
         return super().process_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.chat.open:
+            box = pygame.Rect(0, 0, min(surface.get_width() - 48, CHAT_W), 70)
+            box.midbottom = (surface.get_width() // 2, self.content_bottom() + 2)
+            self.chat.draw(surface, box)  # over the table's foot; the last line said below it
 
     def act(self, name: str) -> Transition | None:
         if name == "rematch":
