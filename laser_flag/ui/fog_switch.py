@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from .player_picker import LEVEL_H, LEVEL_W
-from .widgets import ACCENT, DIM, Button, draw_text, fit, font
+from .widgets import ACCENT, DIM, Button, draw_text, fit, text_size
 
 FOG_H = 30 + 6 + 16  # the switch's row, then one line saying where its setting came from
 FOG_BUTTON = "fog"
@@ -34,7 +34,7 @@ def draw_fog_switch(surface: pygame.Surface, area: pygame.Rect, on: bool, chosen
     mid = area.y + LEVEL_H // 2
     title = draw_text(surface, "Fog of war", (area.x, mid), 22, ACCENT, bold=True,
                       anchor="midleft")
-    if title.right + 20 + font(17).size(KEY_HINT)[0] <= area.right - LEVEL_W - 10:
+    if title.right + 20 + text_size(KEY_HINT, 17)[0] <= area.right - LEVEL_W - 10:
         draw_text(surface, KEY_HINT, (area.right - LEVEL_W - 10, mid), 17, DIM, anchor="midright")
     draw_text(surface, fit(fog_note(on, chosen), 17, area.w), (area.x, area.y + LEVEL_H + 4), 17,
               DIM)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .widgets import ACCENT, DIM, TEXT, draw_box, draw_text, font
+from .widgets import ACCENT, DIM, TEXT, draw_box, draw_text, text_size
 
 MAX_NAME = 24
 FIELD = (22, 24, 30)  # the field's ground; selected text is drawn in it, on the accent
@@ -67,10 +67,10 @@ def draw_name_field(surface: pygame.Surface, box: pygame.Rect, field: NameField,
     """The field in `box`: the text with a caret, and what Enter (`enter`) and Esc do."""
     draw_box(surface, box, FIELD, ACCENT)
     text = field.text + ("" if field.selected else "|")
-    while len(text) > 1 and font(22, True).size(text)[0] > box.w - 16:
+    while len(text) > 1 and text_size(text, 22, True)[0] > box.w - 16:
         text = text[1:]  # keep the end (where the caret is) in view
     if field.selected and text:  # the old name, selected: typing replaces it
-        width, height = font(22, True).size(text)
+        width, height = text_size(text, 22, True)
         pygame.draw.rect(surface, ACCENT, (box.x + 6, box.y + 7, width + 4, height + 2))
     draw_text(surface, text, (box.x + 8, box.y + 8), 22, FIELD if field.selected else TEXT,
               bold=True)

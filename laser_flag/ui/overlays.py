@@ -11,7 +11,7 @@ from ..board.art import fast
 from ..board.draw import Point, shade_tiles, tile_rect
 from ..board.palette import HIGHLIGHTS
 from ..engine.game_map import LEVEL, GameMap, Pos
-from .widgets import draw_text, font
+from .widgets import draw_text, text_size
 
 SELECT_RING = (255, 255, 255)
 TARGET_RED = (255, 70, 50)
@@ -179,7 +179,7 @@ def banner(surface: pygame.Surface, area: pygame.Rect, text: str, second: str = 
     stays seen around it."""
     size = max(18, min(28, area.w // 26))
     small = max(15, size * 3 // 4)
-    widest = max(font(size, True).size(text)[0], font(small).size(second)[0] if second else 0)
+    widest = max(text_size(text, size, True)[0], text_size(second, small)[0] if second else 0)
     height = size + 16 + (small + 4 if second else 0)
     box = pygame.Rect(0, 0, min(area.w - 16, widest + 36), height)
     box.midtop = (area.centerx, area.y + 8)

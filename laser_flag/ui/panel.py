@@ -29,6 +29,7 @@ from .widgets import (
     draw_text,
     fit,
     font,
+    text_size,
     wrap,
 )
 
@@ -224,10 +225,10 @@ def draw_score(surface: pygame.Surface, rect: pygame.Rect, team: str, view: Scor
     level = view.levels[team]
     note, color = ("click: rename", DIM) if level == HUMAN else (f"{level} bot", ACCENT)
     note_size = scaled(15, scale)
-    room = rect.w - 24 - font(scaled(28, scale)).size(score)[0]
+    room = rect.w - 24 - text_size(score, scaled(28, scale))[0]
     if level == HUMAN and not view.renames:
         return
-    if font(note_size).size(note)[0] <= room:  # a narrow box leaves the note out
+    if text_size(note, note_size)[0] <= room:  # a narrow box leaves the note out
         draw_text(surface, note, (rect.right - 8, rect.bottom - 8), note_size, color,
                   anchor="bottomright")
 

@@ -7,7 +7,7 @@ import pygame
 from ..board.palette import Palette
 from ..bots import LEVEL_NOTES
 from ..engine.game_map import TEAMS, GameMap
-from .widgets import ACCENT, DIM, TEXT, Button, draw_lines, draw_text, fit, font, wrap
+from .widgets import ACCENT, DIM, TEXT, Button, draw_lines, draw_text, fit, text_size, wrap
 
 HEADER_H = 28
 LEVEL_W = 84  # the level button: "Normal" with room to spare
@@ -49,8 +49,8 @@ def draw_picker(
 ) -> None:
     """'Players', then per team its colour, name, level button and what the level means."""
     draw_text(surface, "Players", (area.x, area.y), 22, ACCENT, bold=True)
-    room = area.w - font(22, True).size("Players")[0] - 12
-    hint = next((h for h in HINTS if font(17).size(h)[0] <= room), "")
+    room = area.w - text_size("Players", 22, True)[0] - 12
+    hint = next((h for h in HINTS if text_size(h, 17)[0] <= room), "")
     draw_text(surface, hint, (area.right, area.y + 3), 17, DIM, anchor="topright")
     for team in TEAMS:
         row = row_rect(area, team)

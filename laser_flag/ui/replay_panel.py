@@ -29,6 +29,7 @@ from .widgets import (
     fit,
     font,
     row_of_buttons,
+    text_size,
     wrap,
 )
 
@@ -156,7 +157,7 @@ def draw_replay_panel(surface: pygame.Surface, lay: Layout, view: ReplayView,
     parts, panel, s = replay_panel_layout(lay, view), lay.panel, lay.scale
     size = scaled(26, s)
     draw_text(surface, "Replay", (panel.x + 2, parts.title.y), size, ACCENT, bold=True)
-    room = panel.w - font(size, True).size("Replay")[0] - scaled(16, s)
+    room = panel.w - text_size("Replay", size, True)[0] - scaled(16, s)
     source = fit(view.source, scaled(16, s), room)
     draw_text(surface, source, (panel.right - 2, parts.title.y + scaled(8, s)), scaled(16, s),
               DIM, anchor="topright")

@@ -12,7 +12,7 @@ import pygame
 from ..board.palette import Palette, mix
 from .layout import scaled
 from .replay_player import ReplayPlayer, TurnMark
-from .widgets import ACCENT, DIM, PANEL, TEXT, draw_box, draw_text, font
+from .widgets import ACCENT, DIM, PANEL, TEXT, draw_box, draw_text, text_size
 
 MARKS_H = 12  # px at scale 1: the shots' strip over the bar
 BAR_H = 18
@@ -108,7 +108,7 @@ def draw_shots(surface: pygame.Surface, line: Timeline, player: ReplayPlayer,
 def draw_rounds(surface: pygame.Surface, line: Timeline, marks: list[TurnMark]) -> None:
     """Round numbers under the bar, as many as fit without touching."""
     size = scaled(LABEL_SIZE, line.scale)
-    room = font(size).size("r000")[0]
+    room = text_size("r000", size)[0]
     right = line.rounds.x - room
     for mark in marks:
         if mark.turn % 2 == 0:
@@ -132,7 +132,7 @@ def draw_hover(surface: pygame.Surface, line: Timeline, player: ReplayPlayer,
     x = line.x_of(at)
     pygame.draw.line(surface, TEXT, (x, line.bar.y), (x, line.bar.bottom - 1))
     size = scaled(LABEL_SIZE, line.scale)
-    width, height = font(size).size(text)
+    width, height = text_size(text, size)
     tip = pygame.Rect(0, 0, width + 12, height + 6)
     tip.midbottom = (x, line.rect.y - 4)
     tip.clamp_ip(surface.get_rect())

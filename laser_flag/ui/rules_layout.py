@@ -18,7 +18,7 @@ from ..engine.mapfile import parse_map
 from ..engine.ruleset import CLASS_LABELS, CLASSES, Ruleset
 from .layout import scaled
 from .rules_pages import PAGES, RulePage
-from .widgets import font, wrap
+from .widgets import font, text_size, wrap
 
 CLASSES_PAGE, TILES_PAGE = "The classes", "Tiles and marks"
 PAGE_NAMES = (*(page.title for page in PAGES), CLASSES_PAGE, TILES_PAGE)
@@ -83,7 +83,7 @@ def place_lines(texts: list[str], size: int, role: str, x: int, y: int, width: i
     placed = []
     for text in texts:
         for line in wrap(text, size, width, bold):  # measured in the weight it is drawn in
-            w = font(size, bold).size(line)[0]
+            w = text_size(line, size, bold)[0]
             placed.append(Placed(line, size, role, pygame.Rect(x, y, w, step)))
             y += step
         y += gap

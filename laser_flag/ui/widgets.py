@@ -8,9 +8,10 @@ from functools import lru_cache
 
 import pygame
 
-from ..board.text import TEXT, draw_text, font, wrap
+from ..board.text import TEXT, draw_text, font, text_size, wrap
 
-__all__ = ["TEXT", "draw_text", "font", "wrap"]  # the board's text, which every screen writes with
+# The board's text, which every screen writes with.
+__all__ = ["TEXT", "draw_text", "font", "text_size", "wrap"]
 DIM = (150, 156, 170)
 PANEL = (36, 40, 50)
 PANEL_EDGE = (70, 76, 92)
@@ -26,10 +27,9 @@ BACKGROUND_EDGE = (28, 30, 37)  # a drawer's back: a shade off the window's back
 @lru_cache(maxsize=1024)  # buttons and names are fitted every frame
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """`text`, cut short with '...' if it is wider than `width` pixels."""
-    f = font(size, bold)
-    if f.size(text)[0] <= width:
+    if text_size(text, size, bold)[0] <= width:
         return text
-    while text and f.size(text + "...")[0] > width:
+    while text and text_size(text + "...", size, bold)[0] > width:
         text = text[:-1]
     return text + "..."
 
@@ -37,7 +37,7 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 def largest_fitting(text: str, sizes: Sequence[int], width: int, bold: bool = False) -> int:
     """The first of `sizes` (largest first) at which `text` is at most `width` pixels wide; the
     last one if none is (a long name on a small window)."""
-    return next((s for s in sizes if font(s, bold).size(text)[0] <= width), sizes[-1])
+    return next((s for s in sizes if text_size(text, s, bold)[0] <= width), sizes[-1])
 
 
 def draw_squeezed(surface: pygame.Surface, text: str, pos: tuple[int, int], sizes: Sequence[int],
@@ -116,7 +116,7 @@ def draw_tooltip(surface: pygame.Surface, buttons: Sequence[Button], xy: tuple[i
         return
     lines = wrap(button.hint, size, max(160, min(420, surface.get_width() // 3)))
     step = font(size).get_linesize()
-    box = pygame.Rect(0, 0, max(font(size).size(line)[0] for line in lines) + 16,
+    box = pygame.Rect(0, 0, max(text_size(line, size)[0] for line in lines) + 16,
                       step * len(lines) + 10)
     box.bottomleft = (xy[0] + 12, button.rect.y - 4)
     if box.top < 0:  # no room above (the drawer's bar): under the button instead

@@ -45,6 +45,7 @@ from ..widgets import (
     draw_lines,
     draw_text,
     font,
+    text_size,
     wrap,
     wrap_cut,
 )
@@ -97,9 +98,9 @@ def draw_badge(surface: pygame.Surface, badge: BadgeView, topright: tuple[int, i
     when it is only the map's claim, its short word when the full one leaves the map's name
     less than TITLE_ROOM of `room` pixels; the tag's rect."""
     word = badge.word
-    if room - font(BADGE_SIZE).size(word)[0] < TITLE_ROOM:
+    if room - text_size(word, BADGE_SIZE)[0] < TITLE_ROOM:
         word = badge.short
-    width, height = font(BADGE_SIZE).size(word)
+    width, height = text_size(word, BADGE_SIZE)
     tag = pygame.Rect(0, 0, width + 10, height + 4)
     tag.topright = topright
     if badge.here:

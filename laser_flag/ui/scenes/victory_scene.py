@@ -38,6 +38,7 @@ from ..widgets import (
     font,
     largest_fitting,
     row_of_buttons,
+    text_size,
     wrap,
 )
 
@@ -126,7 +127,7 @@ class VictoryScene(Scene):
         area = pygame.Rect((w - width) // 2, h - BUTTONS_H - 24, width, BUTTONS_H)
         choices = self.choices()
         room = (width - (len(choices) - 1) * 12) // len(choices) - 16
-        specs = [(name, long if font(22).size(long)[0] <= room else short)
+        specs = [(name, long if text_size(long, 22)[0] <= room else short)
                  for name, long, short in choices]
         hints = self.hints()
         result = [replace(b, hint=hints[b.name]) for b in row_of_buttons(specs, area, gap=12)]
