@@ -25,6 +25,19 @@ class ChatLine:
     def start(self) -> None:
         self.field = NameField("chat", "", limit=CHAT_CHARS)
 
+    def takes(self, event: pygame.event.Event, opening: tuple[int, ...]) -> bool:
+        """Whether `event` was the line's: a key while it is open, or one of `opening` (the
+        screen's keys that open it) while it is closed."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        if self.field is not None:
+            self.key(event)
+        elif event.key in opening:
+            self.start()
+        else:
+            return False
+        return True
+
     def key(self, event: pygame.event.Event) -> None:
         """One key press while open: typed, or the line sent (Enter) or dropped (Esc)."""
         assert self.field is not None

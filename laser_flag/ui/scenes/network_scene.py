@@ -58,11 +58,7 @@ class NetworkScene(GameScene):
             super().end()
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
-        if self.chat.open and event.type == pygame.KEYDOWN:
-            self.chat.key(event)
-            return None
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_t and self.naming is None:
-            self.chat.start()
+        if (self.chat.open or self.naming is None) and self.chat.takes(event, (pygame.K_t,)):
             return None
         return super().process_event(event)
 

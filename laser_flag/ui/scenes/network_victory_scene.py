@@ -79,11 +79,7 @@ class NetworkVictoryScene(VictoryScene):
         return Replace(PlayNetwork(turns))
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
-        if self.chat.open and event.type == pygame.KEYDOWN:
-            self.chat.key(event)
-            return None
-        if event.type == pygame.KEYDOWN and event.key in CHAT_KEYS:
-            self.chat.start()
+        if self.chat.takes(event, CHAT_KEYS):
             return None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_n:
             return self.act("rematch")
