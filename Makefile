@@ -25,13 +25,19 @@ $(STAMP): $(BIN)/python$(EXE) pyproject.toml
 play: $(STAMP)
 	$(BIN)/python -m laser_flag
 
+# Tests run in JOBS processes (pytest-xdist), each with its own data folders, X server and ports;
+# a long test is taken up by whichever process is free. One kind alone: make test KIND=window
+# (window, net, cluster, package, soak, slow; README, "Tests").
+JOBS ?= auto
+KIND ?=
+PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist worksteal
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(PYTEST) $(if $(KIND),-m "$(KIND)")
 
 test-fast: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -m "not slow"
+	$(PYTEST) -m "not slow"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py

@@ -16,7 +16,7 @@ from tests.waits import wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = sorted(p.name for p in (ROOT / "maps").glob("*.json"))
-pytestmark = pytest.mark.slow  # PyInstaller builds for a minute or more
+pytestmark = pytest.mark.package  # PyInstaller builds the one-folder application
 
 
 @pytest.fixture(scope="module")

@@ -41,7 +41,7 @@ def index(tmp_path) -> Path:
     return tmp_path
 
 
-@pytest.mark.slow  # twelve pip resolutions
+@pytest.mark.package  # twelve pip resolutions
 def test_a_missing_wheel_fails_and_another_platforms_dependency_is_resolved(index, capsys):
     assert CHECK["main"](["--find-links", str(index), "--require", "demo"]) == 1
     lines = capsys.readouterr().out.splitlines()

@@ -17,7 +17,7 @@ from laser_flag import __version__
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = sorted(p.stem for p in (ROOT / "maps").glob("*.json"))
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.package  # pip installs into a fresh virtualenv
 
 # Run by the installed interpreter: every bundled map through the installed package's resources.
 LOAD_ALL = """

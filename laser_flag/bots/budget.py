@@ -35,6 +35,14 @@ class Budget:
         return cls(steps_per_decision=n)
 
     @classmethod
+    def parse_steps(cls, text: str) -> Budget:
+        """`"steps:N"` as a step budget; ValueError when malformed."""
+        kind, _, count = text.partition(":")
+        if kind != "steps" or not (count.isdigit() and len(count) <= 9):
+            raise ValueError(f"{text!r}: a budget is steps:N, N a whole number below 10**9")
+        return cls.steps(int(count))
+
+    @classmethod
     def seconds(cls, s: float) -> Budget:
         if s < 0:
             raise ValueError(f"a time budget is at least 0 s, not {s}")

@@ -2,10 +2,13 @@
 
 Random is a baseline for measuring, not an opponent, so it is not offered. Easy looks one
 action ahead; Normal plans each unit's next two actions; Hard searches the rest of its turn,
-every dice result weighed, for up to one and a half seconds a turn (`budget.CLIENT_SECONDS`).
+every dice result weighed, for up to one and a half seconds a turn (`budget.CLIENT_SECONDS`),
+or a fixed number of steps a decision when LASER_FLAG_BUDGET says so (`client_budget`).
 """
 
 from __future__ import annotations
+
+import os
 
 from .base import Bot
 from .budget import CLIENT_SECONDS, Budget
@@ -15,6 +18,7 @@ from .program import ProgramBot, is_program
 from .search import SearchBot
 
 HUMAN = "Human"
+BUDGET_VARIABLE = "LASER_FLAG_BUDGET"
 LEVELS = (HUMAN, "Easy", "Normal", "Hard")
 
 # What each level is, in a line a player reads in the map chooser.
@@ -38,5 +42,19 @@ def bot_for_level(level: str, seed: int = 0) -> Bot | None:
     if level == "Normal":
         return PlannerBot(seed)
     if level == "Hard":
-        return SearchBot(seed, Budget.seconds(CLIENT_SECONDS))
+        return SearchBot(seed, client_budget())
     raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)})")
+
+
+def client_budget() -> Budget:
+    """How long Hard thinks in the client: CLIENT_SECONDS a turn of wall-clock time, or, when
+    the environment sets LASER_FLAG_BUDGET to `steps:N`, N steps a decision, so that a seed plays
+    the same game on any machine however busy it is; ValueError naming the variable when its
+    value is malformed."""
+    text = os.environ.get(BUDGET_VARIABLE)
+    if not text:
+        return Budget.seconds(CLIENT_SECONDS)
+    try:
+        return Budget.parse_steps(text)
+    except ValueError as err:
+        raise ValueError(f"{BUDGET_VARIABLE}: {err}") from None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import socket
 import sys
 import time
 import uuid
@@ -127,6 +128,7 @@ def connect(address: str) -> DaskExecutor:
     """The cluster whose scheduler is at `address`; ClusterError when it cannot be reached or
     runs another version (of Dask, or of laser-flag on the scheduler or a worker)."""
     distributed = _distributed()
+    knock(address)
     try:
         with warnings.catch_warnings():  # check_versions says it in one line
             warnings.simplefilter("ignore", distributed.versions.VersionMismatchWarning)
@@ -143,6 +145,19 @@ def connect(address: str) -> DaskExecutor:
         client.close()
         raise
     return DaskExecutor(client)
+
+
+def knock(address: str) -> None:
+    """ClusterError at once when nothing accepts a connection at `address`'s host and port:
+    Dask's client would retry a refused port until CONNECT_SECONDS had passed, so a mistyped
+    port (or a scheduler not started yet) kept a player waiting for nothing."""
+    rest = address.partition("://")[2]
+    host, _, port = rest.rpartition(":")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+    except OSError as err:
+        raise ClusterError(f"cannot reach the scheduler at {address} ({_first_line(err)})"
+                           ) from None
 
 
 def check_versions(client: Any, address: str) -> None:

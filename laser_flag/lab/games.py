@@ -126,12 +126,7 @@ def play(task: Task) -> GameRecord:
 
 def steps_budget(text: str | None) -> Budget | None:
     """`"steps:N"` as the bots' Budget (None: their own default); ValueError when malformed."""
-    if text is None:
-        return None
-    kind, _, count = text.partition(":")
-    if kind != "steps" or not (count.isdigit() and len(count) <= 9):
-        raise ValueError(f"{text!r}: a budget is steps:N, N a whole number below 10**9")
-    return Budget.steps(int(count))
+    return None if text is None else Budget.parse_steps(text)
 
 
 def in_order(records: Sequence[GameRecord]) -> list[GameRecord]:

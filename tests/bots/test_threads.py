@@ -41,7 +41,7 @@ def _reach(game: Game, uid: int) -> dict:
     return {tile: reach.path(tile) for tile in reach}
 
 
-def stress(seconds: float, monkeypatch: pytest.MonkeyPatch) -> None:
+def stress(rounds: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(movement.KeptSearches, "LIMIT", 8)
     game = play_randomly(Game(load_map(MAPS / "crossfire.json"), seed=2), 24, 2)
     asked = questions(game)
@@ -56,15 +56,15 @@ def stress(seconds: float, monkeypatch: pytest.MonkeyPatch) -> None:
             wrong.append(k)
         answered[k] += 1
 
-    assert in_threads(work, THREADS, seconds) == []
+    assert in_threads(work, THREADS, rounds) == []
     assert wrong == []
     assert sum(answered) > 2 * THREADS, answered  # the threads did work side by side
 
 
 def test_threads_over_one_map_answer_as_one_thread_does(monkeypatch):
-    stress(4, monkeypatch)
+    stress(150, monkeypatch)
 
 
-@pytest.mark.slow
-def test_threads_over_one_map_for_a_minute(monkeypatch):
-    stress(60, monkeypatch)
+@pytest.mark.soak
+def test_threads_over_one_map_for_thousands_of_questions(monkeypatch):
+    stress(1000, monkeypatch)

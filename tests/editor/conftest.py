@@ -1,10 +1,8 @@
-"""A private Xvfb display and an editor window for the editor's window tests (skipped without
-Xvfb or xdotool)."""
+"""An editor window for the editor's window tests, on the test process's X server (`xvfb`)."""
 
 from __future__ import annotations
 
 import contextlib
-import os
 import tkinter as tk
 from collections.abc import Iterator
 
@@ -15,28 +13,9 @@ from laser_flag.engine.mapfile import write_json_atomic
 from map_editor.document import MapDocument
 from map_editor.storage import new_map_data
 from map_editor.window import EditorWindow
-from tests.xserver import missing_tools, private_display
 
 from .helpers import blank
 from .xdo import find_window, wait_for
-
-
-@pytest.fixture(scope="session")
-def xvfb() -> Iterator[str]:
-    """DISPLAY of a fresh virtual screen, set in os.environ for the session."""
-    missing = missing_tools()
-    if missing:
-        pytest.skip(f"window tests need {' and '.join(missing)} (apt-get install xvfb xdotool)")
-    old = os.environ.get("DISPLAY")
-    with private_display() as display:
-        os.environ["DISPLAY"] = display
-        try:
-            yield display
-        finally:
-            if old is None:
-                os.environ.pop("DISPLAY", None)
-            else:
-                os.environ["DISPLAY"] = old
 
 
 @pytest.fixture

@@ -23,9 +23,10 @@ pytestmark = pytest.mark.slow  # a real Tk window on an X server, and the game s
 UNITS = [["1", "scout", 0, 0], ["2", "grunt", 10, 10]]
 
 
-def game_windows() -> list[int]:
-    """Visible windows titled like the game (SDL's titles are not found by --name)."""
-    found = search("--onlyvisible", "--classname", ".")
+def game_windows(pid: int) -> list[int]:
+    """The visible windows of process `pid` titled like the game (SDL's titles are not found by
+    --name; the X server is shared with other tests, so the process id says whose)."""
+    found = search("--onlyvisible", "--pid", str(pid))
     return [w for w in found if window_name(w) == window_title()]
 
 
@@ -43,7 +44,7 @@ def test_f5_saves_the_edit_and_starts_the_game_on_the_map(xvfb: str, tmp_path: P
         editor_id = find_window("^" + re.escape(f"{path.name} - {APP_NAME}"), root)
         key(root, editor_id, "F5")
         wait_for(root, lambda: window.play_process is not None)
-        wait_for(root, game_windows, timeout=30)
+        wait_for(root, lambda: game_windows(window.play_process.pid), timeout=30)
         assert window.play_process.poll() is None, "the game is running"
         assert window.play_process.args[-1] == str(path)
         saved = json.loads(path.read_text())

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,6 +13,7 @@ from pathlib import Path
 from laser_flag.engine import load_map, movement
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
+DEADLOCK_S = 600  # far past any run's end on a busy machine: only a stuck thread waits it out
 
 
 @contextmanager
@@ -27,14 +27,16 @@ def switching_often() -> Iterator[None]:
         sys.setswitchinterval(before)
 
 
-def in_threads(work: Callable[[int], None], threads: int, seconds: float) -> list[BaseException]:
-    """Run work(i) over and over in each of `threads` threads for `seconds`; what they raised."""
+def in_threads(work: Callable[[int], None], threads: int, rounds: int) -> list[BaseException]:
+    """Run work(i) `rounds` times in each of `threads` threads side by side; what they raised.
+    A count, not a time: the same work on a fast machine and on a busy one."""
     errors: list[BaseException] = []
-    stop = time.monotonic() + seconds
 
     def run(i: int) -> None:
         try:
-            while time.monotonic() < stop and not errors:
+            for _ in range(rounds):
+                if errors:
+                    return
                 work(i)
         except BaseException as exc:  # noqa: BLE001 -- every failure is the test's to report
             errors.append(exc)
@@ -44,8 +46,8 @@ def in_threads(work: Callable[[int], None], threads: int, seconds: float) -> lis
         for worker in workers:
             worker.start()
         for worker in workers:
-            worker.join(timeout=seconds + 60)
-    assert not any(w.is_alive() for w in workers)
+            worker.join(timeout=DEADLOCK_S)
+    assert not any(w.is_alive() for w in workers), "a thread is stuck: a deadlock?"
     return errors
 
 
@@ -53,7 +55,7 @@ def test_the_kept_move_searches_answer_every_thread_exactly(monkeypatch):
     """Threads asking a map's kept move searches the same four questions, only one search kept
     so that each question drops another's answer: no thread fails, and every answer is the
     search made afresh on one thread. (Unguarded, one thread read a kept search that another
-    dropped in between: KeyError, within a few seconds.)"""
+    dropped in between: KeyError, within a few thousand questions.)"""
     monkeypatch.setattr(movement.KeptSearches, "LIMIT", 1)
     gm = load_map(MAPS / "duel.json")
     walk = movement.walk_of(gm, 6, False)
@@ -70,7 +72,7 @@ def test_the_kept_move_searches_answer_every_thread_exactly(monkeypatch):
         if rngs[i].randrange(16) == 0 and answer(reach) != fresh[k]:  # (seldom: more races)
             wrong.append(questions[k])
 
-    assert in_threads(work, threads=6, seconds=4) == []
+    assert in_threads(work, threads=6, rounds=5000) == []
     assert wrong == []
 
 

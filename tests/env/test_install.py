@@ -13,7 +13,7 @@ import pytest
 from .conftest import ROOT
 from .test_readme import readme_snippet
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.package  # pip installs into a fresh virtualenv
 
 
 def test_the_readme_loop_runs_from_the_installed_wheel_with_its_extra(tmp_path):

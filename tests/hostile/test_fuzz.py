@@ -222,21 +222,21 @@ def test_any_action_applies_or_is_refused_changing_nothing(moves, seed):
     check_apply(moves, seed)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @LONG
 @given(content=map_bytes)
 def test_long_any_map_file_loads_or_is_refused_untouched(tmp_path_factory, content):
     check_map(tmp_path_factory, content)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @LONG
 @given(data=st.one_of(json_values, mutated(HONEST_MAP), mutated(HONEST_MAP).flatmap(mutated)))
 def test_long_every_problem_listed_starts_with_the_one_the_loader_raises(data):
     check_problems(data)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @LONG
 @given(content=map_bytes)
 def test_long_the_editor_opens_any_map_file_it_can_show_or_refuses_it(tmp_path_factory,
@@ -244,14 +244,14 @@ def test_long_the_editor_opens_any_map_file_it_can_show_or_refuses_it(tmp_path_f
     check_editor_opens(tmp_path_factory, content)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @LONG
 @given(content=save_bytes)
 def test_long_any_save_file_loads_or_is_refused_untouched(tmp_path_factory, content):
     check_save(tmp_path_factory, content)
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @LONG
 @given(moves=st.lists(actions, max_size=15), seed=st.integers(0, 2**32))
 def test_long_any_action_applies_or_is_refused_changing_nothing(moves, seed):

@@ -22,6 +22,8 @@ from laser_flag.ui.session import Session
 from ..waits import wait_until
 from .net import RawGuest, hosted, pump
 
+pytestmark = pytest.mark.net  # a host and its guests over sockets on 127.0.0.1
+
 
 @pytest.fixture
 def turns():

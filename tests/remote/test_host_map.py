@@ -16,6 +16,8 @@ from laser_flag.ui.network_start import Joining, host_game
 
 from .net import MAPS, RawGuest, hosted, pump
 
+pytestmark = pytest.mark.net  # a host and its guests over sockets on 127.0.0.1
+
 
 @pytest.fixture
 def turns():

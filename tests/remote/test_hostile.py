@@ -15,6 +15,8 @@ from laser_flag.remote import protocol
 
 from .net import RawGuest, hosted, pump
 
+pytestmark = pytest.mark.net  # a host and its guests over sockets on 127.0.0.1
+
 
 @pytest.fixture
 def turns(capfd):

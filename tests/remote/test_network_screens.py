@@ -22,6 +22,8 @@ from laser_flag.ui.widgets import ACCENT
 from ..ui.conftest import app, click, frames, menu_button, press  # noqa: F401 (a fixture)
 from .net import MAPS, RawGuest, hosted
 
+pytestmark = pytest.mark.net  # a host and its guests over sockets on 127.0.0.1
+
 
 def type_text(application, text: str) -> None:
     for char in text:

@@ -31,6 +31,8 @@ from .net import ROOT
 from .net import state as read_state
 from .test_network_screens import frames_until
 
+pytestmark = pytest.mark.net  # a host and its guests over sockets on 127.0.0.1
+
 TINY = {**SMALL_MAP, "name": "Tiny", "score_limit": {"1": 1, "2": 1}}
 # Under fog, TINY with one more unit of the host's walled into a corner: never in the guest's
 # sight.

@@ -14,7 +14,7 @@ import pytest
 from ..waits import PipeReader, wait_until
 from .net import ROOT, client, state
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.net]
 
 
 def start_host(tmp_path, *extra):

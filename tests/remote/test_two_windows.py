@@ -14,10 +14,9 @@ import pytest
 
 from tests.waits import PipeReader, wait_until
 
-from ..ui.conftest import xvfb  # noqa: F401 (a fixture)
-from ..ui.test_real_window import state_where, xdotool
+from ..ui.test_real_window import find_window, state_where, xdotool
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.net]
 
 
 def window_client(display: str, data: Path, *args: str) -> subprocess.Popen:
@@ -27,13 +26,10 @@ def window_client(display: str, data: Path, *args: str) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
-def new_window(display: str, other: str | None = None) -> str:
-    def found() -> str | None:
-        windows = xdotool(display, "search", "--onlyvisible", "--classname", ".").split()
-        fresh = [w for w in windows if w != other
-                 and xdotool(display, "getwindowname", w).startswith("Laser Flag")]
-        return fresh[0] if fresh else None
-    return wait_until(found, "a client's window", timeout=90)  # two clients start on a busy box
+def new_window(display: str, client: subprocess.Popen) -> str:
+    """`client`'s window, once shown."""
+    return wait_until(lambda: find_window(display, client.pid), "a client's window",
+                      timeout=90)  # two clients start on a busy box
 
 
 def keys(display: str, window: str, *names: str) -> None:
@@ -41,7 +37,7 @@ def keys(display: str, window: str, *names: str) -> None:
         xdotool(display, "key", "--window", window, name)
 
 
-def test_host_and_guest_play_in_two_real_windows(xvfb, tmp_path):  # noqa: F811
+def test_host_and_guest_play_in_two_real_windows(xvfb, tmp_path):
     state = tmp_path / "host.json"
     host = window_client(xvfb, tmp_path / "host-data", "host", "--map", "duel", "--port", "0",
                          "--seed", "2", "--state-file", str(state), "--size", "900x640")
@@ -50,10 +46,10 @@ def test_host_and_guest_play_in_two_real_windows(xvfb, tmp_path):  # noqa: F811
         out = PipeReader(host.stdout)
         found = wait_until(lambda: re.search(r"on (\S+), join code ([A-Z]{6})", out.text()),
                            "the host's address and code", timeout=90)
-        host_window = new_window(xvfb)
+        host_window = new_window(xvfb, host)
         guest = window_client(xvfb, tmp_path / "guest-data", "join", found.group(1), "--code",
                               found.group(2), "--name", "Bo", "--size", "900x640")
-        guest_window = new_window(xvfb, host_window)
+        guest_window = new_window(xvfb, guest)
         keys(xvfb, host_window, "e", "e")  # End the turn? E again: yes
         state_where(state, lambda s: s["turn"] == 2, "the host's turn ended", timeout=90)
         keys(xvfb, guest_window, "t", "h", "i", "Return")  # a chat line to the host

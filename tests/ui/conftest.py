@@ -27,7 +27,6 @@ from laser_flag.ui.scenes.settings_scene import ROWS, SettingsScene
 from laser_flag.ui.session import Session
 from laser_flag.ui.settings import LaunchOptions
 from laser_flag.ui.widgets import Button
-from tests.xserver import missing_tools, private_display
 
 SIZE = (1280, 860)
 
@@ -249,13 +248,3 @@ def gated(monkeypatch) -> Callable[..., GatedBot]:
         return bot
 
     return install
-
-
-@pytest.fixture
-def xvfb() -> Iterator[str]:
-    """A private X server; skipped only when Xvfb or xdotool are not installed."""
-    missing = missing_tools()
-    if missing:
-        pytest.skip(f"needs {' and '.join(missing)} (apt-get install xvfb xdotool)")
-    with private_display() as display:
-        yield display

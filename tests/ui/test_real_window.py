@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 
 from laser_flag.board.draw import tile_rect
+from laser_flag.bots.levels import BUDGET_VARIABLE
 from laser_flag.ui.layout import game_layout
 from laser_flag.ui.panel import score_boxes
+from laser_flag.ui.settings import load_settings
 from laser_flag.ui.widgets import ACCENT
 from tests.waits import POLL_S, wait_until
 
@@ -26,6 +28,7 @@ from .conftest import SMALL_MAP
 pytestmark = pytest.mark.slow  # a real X server and a client process per test
 
 WINDOW = (1280, 860)
+FAST = 2  # Settings.speed_index of "Fast"
 TIMEOUT_S = 30  # a busy machine is slow to start a client and draw
 
 
@@ -35,9 +38,10 @@ def xdotool(display: str, *args: str) -> str:
     return done.stdout.strip()
 
 
-def find_window(display: str) -> str | None:
-    """The client's window, found by its title (the server is private to the test)."""
-    found = xdotool(display, "search", "--onlyvisible", "--classname", ".").split()
+def find_window(display: str, pid: int) -> str | None:
+    """The shown window of the client with process id `pid` (SDL sets _NET_WM_PID), titled as
+    the game's: the X server is shared with other tests, whose windows may still be closing."""
+    found = xdotool(display, "search", "--onlyvisible", "--pid", str(pid)).split()
     titled = [w for w in found if xdotool(display, "getwindowname", w).startswith("Laser Flag")]
     return titled[0] if titled else None
 
@@ -47,7 +51,7 @@ def client_window(display: str, client: subprocess.Popen, timeout: float = TIMEO
     is still without a window after `timeout`, SIGABRT makes faulthandler (on in `client_env`)
     print where each of its threads stood; the X server's windows are listed beside it."""
     deadline = time.monotonic() + timeout
-    while (window := find_window(display)) is None:
+    while (window := find_window(display, client.pid)) is None:
         if client.poll() is not None or time.monotonic() > deadline:
             waited = client.poll() is None
             if waited:
@@ -180,6 +184,9 @@ def test_play_a_turn_in_the_real_window(xvfb, tmp_path):
 def test_a_bot_plays_its_turn_in_the_real_window(xvfb, tmp_path):
     duel = Path(__file__).resolve().parents[2] / "maps" / "duel.json"
     options = ("--map", str(duel), "--team1", "human", "--team2", "easy")
+    settings = load_settings()  # the bot's walks and beams shown, two and a half times as fast
+    settings.speed_index = FAST
+    settings.save()
     client, state_file = launch(xvfb, tmp_path, *options)
     try:
         window = client_window(xvfb, client)
@@ -197,8 +204,11 @@ def test_a_bot_plays_its_turn_in_the_real_window(xvfb, tmp_path):
     assert any(line.startswith("Blue's") for line in state["log"])  # the bot's actions
 
 
-def test_the_hard_bot_thinks_in_the_real_window_and_s_makes_it_answer_now(xvfb, tmp_path):
-    options = ("--team1", "hard", "--team2", "human")  # Hard moves first, with its real budget
+def test_the_hard_bot_thinks_in_the_real_window_and_s_makes_it_answer_now(xvfb, tmp_path,
+                                                                          monkeypatch):
+    # Hard moves first, with a budget it would take hours to spend: only S ends its turn
+    monkeypatch.setenv(BUDGET_VARIABLE, "steps:999999999")
+    options = ("--team1", "hard", "--team2", "human")
     client, state_file = launch(xvfb, tmp_path, *options)
     try:
         window = client_window(xvfb, client)
