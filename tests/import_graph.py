@@ -6,10 +6,18 @@ Read from the source, so a circle shows even where import order happens to hold 
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("laser_flag", "map_editor")
+
+
+@cache
+def syntax(path: Path) -> ast.Module:
+    """A source file's syntax tree, parsed once a test process: the files do not change while
+    the tests run, and the import tests ask about the same ones many times."""
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def module_name(path: Path) -> str:
@@ -40,7 +48,7 @@ def imported(name: str, path: Path, node: ast.Import | ast.ImportFrom) -> list[s
 def top_level_imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     """The modules among `modules` the module's own body imports (not its functions): for
     `from package import a, b`, only the submodules when a and b are both submodules."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = syntax(path)
     found: set[str] = set()
     for node in tree.body:
         if isinstance(node, ast.Import | ast.ImportFrom):
@@ -61,7 +69,7 @@ def hidden_imports(modules: dict[str, Path]) -> list[tuple[str, str, int]]:
     """(module, what it imports, line) of each import inside a function or class body."""
     hidden = []
     for name, path in modules.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(syntax(path)):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
                 for inner in ast.walk(node):
                     if isinstance(inner, ast.Import | ast.ImportFrom):

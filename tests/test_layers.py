@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from .import_graph import ROOT, imported, module_name
+from .import_graph import ROOT, imported, module_name, syntax
 
 
 def imported_modules(path: Path) -> set[str]:
     """Every module a source file imports, relative imports resolved, wherever they stand."""
-    name, tree = module_name(path), ast.parse(path.read_text(encoding="utf-8"))
+    name, tree = module_name(path), syntax(path)
     return {target for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)
             for target in imported(name, path, node)}
 

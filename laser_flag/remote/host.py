@@ -71,8 +71,12 @@ class Host:
     """A listening host for one guest seat; `start()` opens the port, `close()` ends it all."""
 
     def __init__(self, greeting: dict[str, Any], bind: str = "127.0.0.1",
-                 port: int = DEFAULT_PORT, code: str | None = None) -> None:
+                 port: int = DEFAULT_PORT, code: str | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.greeting = dict(greeting)  # the host's hello (protocol.hello)
+        # Seconds, read for every limit in time (handshakes, refusals, rates, wrong codes);
+        # a test sets its own to pass a minute without waiting for one.
+        self.clock = clock
         self.code = code or new_code()
         self.actions: queue.Queue[dict[str, Any]] = queue.Queue()
         self.inbox: queue.Queue[Note] = queue.Queue()
@@ -187,7 +191,7 @@ class Host:
         if waiting >= MAX_WAITING:
             sock.close()
             return
-        conn = _Connection(sock, f"{peer[0]}:{peer[1]}", time.monotonic())
+        conn = _Connection(sock, f"{peer[0]}:{peer[1]}", self.clock())
         self._selector.register(sock, selectors.EVENT_READ, conn)
         self._post(conn, protocol.encode(self.greeting))
 
@@ -261,7 +265,7 @@ class Host:
         self._note(Note("joined", self.guest_name))
 
     def _why_refused(self, message: dict[str, Any]) -> str:
-        now = time.monotonic()
+        now = self.clock()
         self._wrong_codes = [t for t in self._wrong_codes if now - t < 60]
         if len(self._wrong_codes) >= WRONG_CODES_A_MINUTE:
             return "too many wrong join codes: try again in a minute"
@@ -284,14 +288,14 @@ class Host:
 
     def _refuse(self, conn: _Connection, why: str) -> None:
         """One error line back, at most one a second; one note for the host's log."""
-        now = time.monotonic()
+        now = self.clock()
         if now - conn.last_error >= 1.0:
             conn.last_error = now
             self._post(conn, protocol.encode(protocol.error(why)))
             self._note(Note("refused", f"{conn.peer}: {why}"))
 
     def _take_token(self, conn: _Connection) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         conn.tokens = min(BURST, conn.tokens + (now - (conn.refill or now)) * RATE)
         conn.refill = now
         if conn.tokens < 1:
@@ -330,7 +334,7 @@ class Host:
                 self._post(self._seated, line)
 
     def _expire_handshakes(self) -> None:
-        now = time.monotonic()
+        now = self.clock()
         for key in list(self._selector.get_map().values()):
             conn = key.data
             if isinstance(conn, _Connection) and not conn.seated and \

@@ -19,6 +19,7 @@ import pytest
 from laser_flag.bots import PLAY_VERSION, make_bot
 from laser_flag.bots.budget import Budget
 from laser_flag.engine import Action, EndTurn, Fire, Game, Move, load_map
+from tests.fast import FAST_MAPS, fast_unless
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = Path(__file__).with_name("decisions.json")
@@ -64,8 +65,9 @@ def recorded() -> dict:
 
 
 def as_param(case: tuple[str, tuple[str, str], int]):
-    slow = [pytest.mark.slow] if "hard" in case[1] else []  # a second or two a game
-    return pytest.param(case, id=case_id(*case), marks=slow)
+    hard = "hard" in case[1]  # a second or two a game
+    slow = hard or case[0] not in FAST_MAPS
+    return pytest.param(case, id=case_id(*case), marks=fast_unless(slow))
 
 
 @pytest.mark.parametrize("case", [as_param(c) for c in cases()])

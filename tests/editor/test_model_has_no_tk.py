@@ -3,6 +3,8 @@ could be driven, without a display."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from tests.import_graph import graph, project_modules
@@ -13,9 +15,14 @@ MODEL = ("document", "history", "edits", "validation", "storage", "defaults", "s
 TK = ("tkinter", "_tkinter")
 
 
+@cache
+def _edges() -> dict[str, set[str]]:
+    """The project's import graph, worked out once for every parameter."""
+    return graph(project_modules())
+
+
 def _reached(start: str) -> set[str]:
-    modules = project_modules()
-    edges, seen, todo = graph(modules), set(), [start]
+    edges, seen, todo = _edges(), set(), [start]
     while todo:
         name = todo.pop()
         if name not in seen:

@@ -27,6 +27,7 @@ from laser_flag.engine import Game, load_map
 from laser_flag.engine.events import event_to_json
 from laser_flag.engine.game_map import TEAMS
 from laser_flag.engine.record import action_to_json
+from tests.fast import map_marks
 
 GOLDEN = Path(__file__).with_name("golden")
 MAPS = GOLDEN / "maps"
@@ -85,7 +86,8 @@ def first_difference(recorded: list[Any], now: list[Any]) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("case", cases(), ids=lambda c: case_id(*c))
+@pytest.mark.parametrize("case", [pytest.param(c, id=case_id(*c), marks=map_marks(c[0]))
+                                  for c in cases()])
 def test_the_legal_actions_and_events_are_the_recorded_ones(case):
     recorded = json.loads(record_path(case).read_text())
     assert first_difference(recorded, plies(*case)) is None

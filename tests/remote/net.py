@@ -39,6 +39,20 @@ def pump(turns: HostTurns, until: Callable[[], Any], what: str, timeout: float =
     return wait_until(until, what, timeout, between=frame)
 
 
+class SteppedClock:
+    """A clock for the host (`Host.clock`) that moves only when the test moves it, starting
+    where the real one stands so that times the host took before still compare."""
+
+    def __init__(self) -> None:
+        self.now = time.monotonic()
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 class RawGuest:
     """A guest speaking the protocol by hand over one socket; `received` keeps every byte."""
 

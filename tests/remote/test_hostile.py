@@ -13,7 +13,7 @@ import pytest
 from laser_flag.remote import host as host_module
 from laser_flag.remote import protocol
 
-from .net import RawGuest, hosted, pump
+from .net import RawGuest, SteppedClock, hosted, pump
 
 pytestmark = pytest.mark.net  # a host and its guests over sockets on 127.0.0.1
 
@@ -90,6 +90,7 @@ def test_a_ten_megabyte_line_is_refused_without_being_kept(turns):
 
 
 def test_a_seated_guest_may_not_act_out_of_turn_or_for_the_other_team(turns):
+    clock = turns.host.clock = SteppedClock()
     guest = seated(turns)
     assert turns.game.active_team == "1"
     guest.send({"type": "action", "ask": 1, "action": {"action": "end_turn"}})
@@ -102,7 +103,7 @@ def test_a_seated_guest_may_not_act_out_of_turn_or_for_the_other_team(turns):
                 "action": {"action": "fire", "unit_id": enemy.id, "target_id": enemy.id}})
     assert "not one of the legal actions" in guest.read(
         "error", between=lambda: turns.tick(16, 0.0))["message"]
-    time.sleep(1.1)  # refusals are told at most once a second
+    clock.advance(1.0)  # refusals are told at most once a second
     guest.send({"type": "action", "ask": ask["ask"] + 5, "action": {"action": "end_turn"}})
     assert "the open ask is" in guest.read("error", between=lambda: turns.tick(16, 0.0))[
         "message"]
@@ -113,15 +114,16 @@ def test_a_seated_guest_may_not_act_out_of_turn_or_for_the_other_team(turns):
 
 
 def test_a_thousand_messages_a_second_are_cut_to_the_rate_and_the_host_goes_on(turns):
+    clock = turns.host.clock = SteppedClock()
     guest = seated(turns)
-    started = time.monotonic()
-    for batch in range(100):  # a thousand chat lines over about a second, the host's frames on
+    started = clock()
+    for batch in range(100):  # a thousand chat lines over a second, the host's frames on
         guest.send(b"".join(protocol.encode(protocol.chat(f"spam {batch}.{i}"))
                             for i in range(10)))
         turns.tick(16, 0.0)
-        time.sleep(0.01)
+        clock.advance(0.01)
     frames(turns, 30)
-    elapsed = time.monotonic() - started
+    elapsed = clock() - started
     heard = [line for line in turns.session.log if "spam" in line]
     assert 0 < len(heard) <= host_module.BURST + host_module.RATE * elapsed + 1
     error = guest.read("error")

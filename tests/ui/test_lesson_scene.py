@@ -21,6 +21,7 @@ from laser_flag.ui.scenes.lessons_scene import LessonsScene, progress
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.settings import MIN_SIZE, load_settings
 from laser_flag.ui.widgets import BAD
+from tests.fast import FAST_CHAPTERS, fast_unless
 
 from .conftest import centre, click, frames, menu_button, open_menu, press
 
@@ -107,7 +108,8 @@ def refuse_wrong(app, scene: LessonScene) -> None:
     assert len(scene.game.history) == played and scene.lesson.step is step
 
 
-@pytest.mark.parametrize("index", range(TOTAL), ids=[c.key for c in CHAPTERS])
+@pytest.mark.parametrize("index", [pytest.param(i, id=c.key, marks=fast_unless(
+    c.key not in FAST_CHAPTERS)) for i, c in enumerate(CHAPTERS)])
 def test_each_chapter_plays_to_its_win_refusing_a_wrong_action_at_every_step(app, tmp_path,
                                                                              index):
     menu, chapters = open_chapters(app, tmp_path)
