@@ -1,8 +1,11 @@
-"""Tooltips that show after a short rest on a control and leave with the pointer.
+"""Tooltips that show after a short rest on a control and leave with the pointer: tkinter-tooltip's
+ToolTip at the editor's delay, wrap and placement, with what it misses added (each addition says
+which case the package alone gets wrong).
 
-A tip's window belongs to its control, so it goes when the control or its dialog goes; while it
-is shown, the pointer is checked every WATCH_MS, because a Leave event can be lost (to a
-dialog's grab, a window covering the control, the window being iconified).
+The package hides a tip on the control's <Leave> and <ButtonPress>. Under X (where the window
+tests run) Tk sends that Leave also when a dialog grabs the pointer, when a window opens over the
+control and when the control or a window it is in is withdrawn or unmapped, so those cases need
+nothing here.
 """
 
 from __future__ import annotations
@@ -10,73 +13,61 @@ from __future__ import annotations
 import tkinter as tk
 from contextlib import suppress
 
-DELAY_MS = 400  # a pointer passing over a control shows nothing
-WATCH_MS = 150
+from tktooltip import ToolTip
+from tktooltip.tooltip import Binding
+
+DELAY_S = 0.4  # a pointer passing over a control shows nothing
 OFFSET = 14  # px right of and below the pointer, so the tip never sits under it
 WRAP_PX = 360
-HIDING_EVENTS = ("<Leave>", "<ButtonPress>", "<KeyPress>", "<Unmap>", "<Destroy>")
 
 
-class Tooltip:
-    """One control's tip; `window` is the tip on screen, or None."""
+class Tip(ToolTip):
+    """One control's tip: a window of the control's own, withdrawn while the tip is not shown."""
 
-    def __init__(self, widget: tk.Misc, text: str) -> None:
-        self.widget = widget
-        self.text = text
-        self.window: tk.Toplevel | None = None
-        self._timer: str | None = None  # the pending show, or the next pointer check
-        widget.bind("<Enter>", self._enter, add="+")
-        for event in HIDING_EVENTS:
-            widget.bind(event, self.hide, add="+")
+    def __init__(self, widget: tk.Widget, text: str) -> None:
+        super().__init__(
+            widget, msg=text, delay=DELAY_S, x_offset=OFFSET, y_offset=OFFSET,
+            # The package makes the tip a child of the application's root, so a tip on screen
+            # when its control or the control's dialog is destroyed stays there: the control
+            # owns it here, and Tk destroys it with the control.
+            parent_kwargs={"master": widget, **ToolTip.DEFAULT_PARENT_KWARGS},
+            width=WRAP_PX, justify="left", background="#ffffe0", foreground="#000000",
+            padx=6, pady=3)
 
-    def _enter(self, _event: object = None) -> None:
-        self.hide()
-        self._timer = self.widget.after(DELAY_MS, self._show)
+    def _init_bindings(self) -> list[Binding]:
+        # The package leaves the tip up while a key is typed into the control.
+        return [*super()._init_bindings(), Binding(self.widget, "<KeyPress>", self.on_leave)]
 
-    def _show(self) -> None:
-        self._timer = None
-        if not self.pointer_inside():
-            return
-        self.window = tip_window = tk.Toplevel(self.widget)
-        tip_window.wm_overrideredirect(True)
-        tk.Label(tip_window, text=self.text, justify="left", wraplength=WRAP_PX,
-                 background="#ffffe0", foreground="#000000", relief="solid", borderwidth=1,
-                 padx=6, pady=3).pack()
-        tip_window.update_idletasks()
-        x, y = self.widget.winfo_pointerxy()
-        right = self.widget.winfo_screenwidth() - tip_window.winfo_reqwidth()
-        bottom = self.widget.winfo_screenheight() - tip_window.winfo_reqheight()
-        below = y + OFFSET if y + OFFSET <= bottom else y - OFFSET - tip_window.winfo_reqheight()
-        tip_window.wm_geometry(f"+{max(0, min(x + OFFSET, right))}+{max(0, below)}")
-        self._timer = self.widget.after(WATCH_MS, self._watch)
+    def _update_tooltip_coords(self, event: tk.Event) -> None:
+        # The package puts the tip at the pointer plus the offsets even where that runs off the
+        # screen (a control near its right or bottom edge): here the tip stays whole on screen,
+        # above the pointer where there is no room below it.
+        width, height = self.winfo_reqwidth(), self.winfo_reqheight()
+        x = min(event.x_root + self.x_offset, self.winfo_screenwidth() - width)
+        y = event.y_root + self.y_offset
+        if y + height > self.winfo_screenheight():
+            y = event.y_root - self.y_offset - height
+        self.geometry(f"+{max(0, x)}+{max(0, y)}")
 
-    def _watch(self) -> None:
-        if self.pointer_inside():
-            self._timer = self.widget.after(WATCH_MS, self._watch)
-        else:
-            self.hide()
-
-    def pointer_inside(self) -> bool:
-        """Whether the pointer is over the control (or one of its parts) on a shown window."""
-        try:
-            if not self.widget.winfo_viewable():
-                return False
-            under = self.widget.winfo_containing(*self.widget.winfo_pointerxy())
-        except (tk.TclError, KeyError):  # the control is gone, or the pointer is over a
-            return False  # window tkinter does not know (another program's, a Tk dialog's)
-        name = str(self.widget)
-        return under is not None and (str(under) == name or str(under).startswith(name + "."))
-
-    def hide(self, _event: object = None) -> None:
-        """Take the tip off the screen and forget a pending one."""
-        with suppress(tk.TclError):  # the control is being destroyed: all goes with it
-            if self._timer is not None:
-                self.widget.after_cancel(self._timer)
-            if self.window is not None:
-                self.window.destroy()
-        self._timer = self.window = None
+    def destroy(self) -> None:
+        """Destroy the tip, and the show it has pending (its control's destruction calls this)."""
+        # The package schedules its _show on the tip without keeping the id: one still pending
+        # when the tip goes would run a command tkinter has deleted with the tip, and Tk prints
+        # an "invalid command name" error for it.
+        with suppress(tk.TclError):
+            mine = set(self._tclCommands or ())
+            for timer in self.tk.splitlist(self.tk.call("after", "info")):
+                if self.tk.splitlist(self.tk.call("after", "info", timer))[0] in mine:
+                    self.after_cancel(timer)
+        super().destroy()
+        # The package's tip keeps its text in a Tcl variable, unset when the StringVar is
+        # collected; the tip itself goes only with a garbage collection (its message widget
+        # points back at it), which may run in the Balance panel's lab thread, and a Tcl call
+        # from there waits for Tk's thread (stuck if that thread is joining the lab's). Let
+        # the variable go now, here on Tk's thread.
+        del self.msg_var
 
 
-def tip(widget: tk.Misc, text: str) -> Tooltip:
+def tip(widget: tk.Widget, text: str) -> Tip:
     """A tooltip saying what a control does and its key."""
-    return Tooltip(widget, text)
+    return Tip(widget, text)

@@ -95,6 +95,12 @@ def test_the_tools_run_from_another_folder(installed, elsewhere):
         assert helped.returncode == 0, helped.stderr
 
 
+def test_the_editors_tooltip_package_comes_with_the_install(installed, elsewhere):
+    """tkinter-tooltip is the wheel's own dependency, not only something this checkout has."""
+    done = run([installed / "python", "-c", "import map_editor.tooltip"], elsewhere)
+    assert done.returncode == 0, done.stderr
+
+
 def test_the_game_starts_on_a_bundled_map_by_name(installed, elsewhere):
     """Headless: it opens on the map and writes its state; a SIGTERM then quits cleanly."""
     state = elsewhere / "state.json"

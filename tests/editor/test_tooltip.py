@@ -1,5 +1,7 @@
 """Tooltips in the real window under Xvfb: shown after a rest on a control, gone when the pointer
-leaves, when the control's dialog closes, and when a dialog's grab swallows the Leave."""
+leaves, when the control's dialog closes, when a modal dialog grabs the pointer, when the
+control is pressed or a key is typed into it, leaving no timer or variable behind; whole on
+screen in the screen's corner."""
 
 from __future__ import annotations
 
@@ -8,14 +10,16 @@ from tkinter import ttk
 
 import pytest
 
+from map_editor.pointer import UNIT
 from map_editor.properties_dialog import PropertiesDialog
 
 from .test_fog_property import _all, widget
-from .xdo import centre_of, find_window, hover, key, tile_on_screen, wait_for
+from .xdo import centre_of, click, find_window, hover, key, tile_on_screen, wait_for
 
 pytestmark = pytest.mark.slow  # a real Tk window on an X server
 
 BRUSH_TIP = "Paint the chosen terrain: click or drag. Key B"
+UNIT_TIP = "Click an empty tile to place a unit, drag a unit to move it. Key U"
 
 
 def _tips(root: tk.Misc) -> list[str]:
@@ -76,3 +80,74 @@ def test_a_tip_leaves_when_a_modal_dialog_holds_the_pointer(editor):
     root.after(300, while_the_dialog_is_open)
     editor.new_map()  # the New map dialog: modal until the check above closes it
     assert seen and BRUSH_TIP not in seen[0]
+
+
+def test_a_tip_leaves_when_its_control_is_pressed(editor):
+    root = editor.root
+    unit = widget(editor.tools, tk.Radiobutton, "Unit  [U]")
+    hover(root, centre_of(unit))
+    wait_for(root, lambda: _tips(root) == [UNIT_TIP], what="the Unit tool's tip")
+    click(root, centre_of(unit))
+    wait_for(root, lambda: _tips(root) == [], what="the tip gone with the press")
+    assert editor.tools.tool.get() == UNIT  # the press reached the control
+
+
+def test_a_tip_leaves_when_a_key_is_typed_into_its_control(editor):
+    root = editor.root
+    dialog = PropertiesDialog(root, editor.doc.data, lambda _values: None)
+    description = next(w for w in _all(dialog) if isinstance(w, tk.Text))
+    wait_for(root, description.winfo_viewable, what="the properties dialog")
+    description.focus_set()
+    typed_before = description.get("1.0", "end-1c")
+    hover(root, centre_of(description))
+    wait_for(root, lambda: _tips(root) == ["A few lines about the map for the map chooser"],
+             what="the description's tip")
+    key(root, find_window("^Map properties$", root), "x")
+    wait_for(root, lambda: _tips(root) == [], what="the tip gone with the key")
+    assert description.get("1.0", "end-1c") != typed_before  # the key reached the control
+
+
+def test_a_tip_in_the_screens_corner_stays_whole_on_screen(editor):
+    root = editor.root
+    button = widget(editor.info, ttk.Button, "Map properties...")
+    width, height = root.winfo_screenwidth(), root.winfo_screenheight()
+
+    def corner() -> tuple[int, int]:  # how far the button's bottom-right is from the screen's
+        return (width - button.winfo_rootx() - button.winfo_width(),
+                height - button.winfo_rooty() - button.winfo_height())
+
+    x, y = map(int, root.wm_geometry().split("+")[1:])
+    dx, dy = corner()
+    root.geometry(f"+{x + dx}+{y + dy}")  # the window runs off the screen's bottom
+    wait_for(root, lambda: corner() == (0, 0), what="the button in the screen's corner")
+    pointer = (width - 4, height - button.winfo_height() // 2)
+    hover(root, pointer)
+    wait_for(root, lambda: len(_tips(root)) == 1, what="the properties button's tip")
+    tip_window = next(w for w in button.winfo_children() if isinstance(w, tk.Toplevel))
+    assert tip_window.winfo_rootx() + tip_window.winfo_width() <= width
+    assert tip_window.winfo_rooty() + tip_window.winfo_height() < pointer[1]  # above it
+
+
+def _timers_of_the_gone(root: tk.Misc) -> list[str]:
+    """The pending `after` calls whose command went with a destroyed widget."""
+    tcl = root.tk
+    scripts = [tcl.splitlist(tcl.call("after", "info", timer))[0]
+               for timer in tcl.splitlist(tcl.call("after", "info"))]
+    return [s for s in scripts if not tcl.call("info", "commands", tcl.splitlist(s)[0])]
+
+
+def test_a_closed_dialogs_tips_leave_nothing_behind(editor):
+    root = editor.root
+    dialog = PropertiesDialog(root, editor.doc.data, lambda _values: None)
+    ok = widget(dialog, ttk.Button, "OK")
+    wait_for(root, ok.winfo_viewable, what="the properties dialog")
+    hover(root, centre_of(ok))
+    wait_for(root, lambda: _tips(root) == ["Apply the properties (one undo step)"],
+             what="the OK button's tip")
+    texts = [str(label.cget("textvariable")) for w in _all(dialog)
+             if isinstance(w, tk.Toplevel) and w.wm_overrideredirect()
+             for label in w.winfo_children()]
+    assert texts  # each tip's text is a Tcl variable
+    dialog.destroy()
+    assert _timers_of_the_gone(root) == []
+    assert [v for v in texts if root.getboolean(root.tk.call("info", "exists", v))] == []
