@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 FAST_MAPS = ("blitz", "duel")  # the quickest to play out: few units, short games
-FAST_CHAPTERS = ("basics", "fog")  # the first lesson, and the one with a hidden enemy
+FAST_CHAPTERS = ("basics",)  # the first lesson
 
 
 def fast_unless(slow: bool) -> tuple[pytest.MarkDecorator, ...]:

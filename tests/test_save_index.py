@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -183,6 +184,7 @@ JSON = st.recursive(
 )
 
 
+@pytest.mark.slow  # sixty generated indexes, each in a folder of its own
 @settings(max_examples=60, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(entry=JSON, info=st.dictionaries(st.sampled_from(

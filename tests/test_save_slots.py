@@ -108,6 +108,7 @@ def test_a_lock_dies_with_a_killed_process(data_dir):
     SaveSlot.claim(path).release()
 
 
+@pytest.mark.slow  # processes racing for names
 def test_two_copies_starting_games_at_once_never_share_a_name(data_dir):
     count = 15
     makers = [subprocess.Popen([sys.executable, "-c", MAKER, str(MAPS / "duel.json"), str(count)],

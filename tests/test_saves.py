@@ -37,7 +37,7 @@ def choices(seed: int, steps: int, map_name: str = "duel.json") -> list:
     return played
 
 
-@pytest.mark.parametrize("seed", [3, 11, 29])
+@pytest.mark.parametrize("seed", [3, *(pytest.param(s, marks=pytest.mark.slow) for s in (11, 29))])
 def test_save_at_every_point_then_continue_equals_the_uninterrupted_game(tmp_path, seed):
     gm = load_map(MAPS / "duel.json")
     played = choices(seed, 45)

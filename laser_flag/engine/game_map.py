@@ -187,6 +187,13 @@ class GameMap:
             return copy.deepcopy(self._data)
         return map_to_dict(self)
 
+    def json_value(self, key: str) -> Any:
+        """One key's value in `to_json_dict()` (a copy), or None: without copying the whole
+        map, which the chooser and the badges would do for every card they draw."""
+        if self._data is not None:
+            return copy.deepcopy(self._data.get(key))
+        return map_to_dict(self).get(key)
+
 
 def _rules_overrides(rules: Ruleset) -> dict[str, dict[str, Any]]:
     """The cells of `rules` that differ from the default table, as a `rules` object."""

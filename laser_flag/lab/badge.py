@@ -39,7 +39,7 @@ def play_digest(gm: GameMap) -> str:
     """SHA-256 of the map's play-relevant content in a canonical form (defaults filled in)."""
     data = map_to_dict(gm)
     play = {k: data.get(k) for k in PLAY_KEYS}
-    play["fog_of_war"] = bool(gm.to_json_dict().get("fog_of_war", False))
+    play["fog_of_war"] = bool(gm.json_value("fog_of_war"))
     text = json.dumps(play, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -97,7 +97,7 @@ class BadgeStatus:
 
 def status(gm: GameMap) -> BadgeStatus:
     """The badge in the map as it is now (a badge for other content is CHANGED)."""
-    return value_status(gm, gm.to_json_dict().get(KEY))
+    return value_status(gm, gm.json_value(KEY))
 
 
 def value_status(gm: GameMap, value: dict[str, Any] | None) -> BadgeStatus:

@@ -39,7 +39,7 @@ def badge_view(gm: GameMap) -> BadgeView:
     """The map's balance as it stands now: measured here if this machine measured the map as it
     is, else the map's own badge (a badge measured for other terrain reads "changed")."""
     own = measured.find(gm)
-    claim = gm.to_json_dict().get(badge.KEY)
+    claim = gm.json_value(badge.KEY)
     if own is not None:
         view = _view(gm, own, HERE)
         if claim is not None and claim != own:

@@ -107,6 +107,7 @@ def test_bad_arguments_exit_2_with_one_line(argv, capsys):
     assert err.startswith("laser-flag-balance: error:") and err.count("\n") == 1
 
 
+@pytest.mark.slow  # matplotlib draws the chart
 def test_plot_draws_team_1s_win_rate_per_map(capsys, tmp_path):
     chart = tmp_path / "fair.png"
     assert balance.main([DUEL, BLITZ, "--games", "4", "--bots", "greedy,random",

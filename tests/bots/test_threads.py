@@ -61,6 +61,7 @@ def stress(rounds: int, monkeypatch: pytest.MonkeyPatch) -> None:
     assert sum(answered) > 2 * THREADS, answered  # the threads did work side by side
 
 
+@pytest.mark.slow  # thousands of questions in racing threads
 def test_threads_over_one_map_answer_as_one_thread_does(monkeypatch):
     stress(150, monkeypatch)
 

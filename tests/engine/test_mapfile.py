@@ -515,6 +515,18 @@ def test_game_map_keeps_its_own_copy_of_the_data():
     assert len(gm.units) == 2
 
 
+def test_one_value_is_the_whole_dicts_and_a_copy_of_it():
+    gm = load_map(FULL_MAP)
+    whole = gm.to_json_dict()
+    for key in [*whole, "no_such_key"]:
+        assert gm.json_value(key) == whole.get(key)
+    gm.json_value("x_future_feature")["levels"].append(4)
+    assert gm.json_value("x_future_feature") == {"fog": True, "levels": [1, 2, 3]}
+    made = GameMap(gm.tiles, gm.units, teams=gm.teams, score_limit=gm.score_limit,
+                   turn_limit=gm.turn_limit)  # built in code, not read from JSON
+    assert made.json_value("tiles") == made.to_json_dict()["tiles"]
+
+
 def test_loading_never_modifies_the_file():
     before = ORIGINAL_MAP.read_bytes()
     stat_before = ORIGINAL_MAP.stat().st_mtime_ns

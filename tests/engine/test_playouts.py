@@ -56,7 +56,7 @@ def test_random_playouts_keep_the_rules_invariants(path):
         assert len(scored) == sum(game.scores.values())
 
 
-@pytest.mark.parametrize("path", MAPS[:3], ids=[p.stem for p in MAPS[:3]])
+@pytest.mark.parametrize("path", map_cases(MAPS[:3]))
 def test_same_seed_and_actions_give_the_same_game(path):
     gm = load_map(path)
     runs = []
@@ -66,7 +66,7 @@ def test_same_seed_and_actions_give_the_same_game(path):
     assert runs[0] == runs[1]
 
 
-@pytest.mark.parametrize("path", MAPS[:3], ids=[p.stem for p in MAPS[:3]])
+@pytest.mark.parametrize("path", map_cases(MAPS[:3]))
 def test_the_reach_kept_between_actions_is_always_a_fresh_search(path):
     """Game keeps each unit's move search until a unit arrives at or leaves a tile it asked
     about; a search made afresh, after every action of random games, must agree, paths

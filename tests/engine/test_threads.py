@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from laser_flag.engine import load_map, movement
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -51,6 +53,7 @@ def in_threads(work: Callable[[int], None], threads: int, rounds: int) -> list[B
     return errors
 
 
+@pytest.mark.slow  # thousands of questions in racing threads
 def test_the_kept_move_searches_answer_every_thread_exactly(monkeypatch):
     """Threads asking a map's kept move searches the same four questions, only one search kept
     so that each question drops another's answer: no thread fails, and every answer is the

@@ -8,6 +8,7 @@ import pytest
 from laser_flag.engine import EndTurn, Fire, IllegalAction, Move
 from laser_flag.engine.refusals import why_not
 from laser_flag.env import LaserFlagEnv
+from tests.fast import map_marks
 
 from .conftest import BUNDLED, random_steps
 
@@ -17,8 +18,7 @@ def unmasked(game_env: LaserFlagEnv, agent: str) -> list:
     return [game_env.decode(agent, i) for i in np.flatnonzero(mask)]
 
 
-QUICK = ("duel", "crossfire")  # the other maps in the full run only (a few seconds each)
-MAPS = [pytest.param(name, marks=() if name in QUICK else pytest.mark.slow) for name in BUNDLED]
+MAPS = [pytest.param(name, marks=map_marks(name)) for name in BUNDLED]
 
 
 @pytest.mark.parametrize("fog", [False, True])

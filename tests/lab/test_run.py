@@ -63,6 +63,7 @@ def test_a_run_stops_by_itself_once_the_map_is_told():
     assert doc["verdicts"][0]["ended"] == DECIDED
 
 
+@pytest.mark.slow  # starts worker processes
 def test_time_up_ends_the_run_with_the_games_begun_before_it():
     run = LabRun(new_plan(load_map(DUEL), [("rusher", "rusher")], games=1000), Where(jobs=2),
                  seconds=1.0)
@@ -74,6 +75,7 @@ def test_time_up_ends_the_run_with_the_games_begun_before_it():
     assert doc["verdicts"][0]["ended"] is None
 
 
+@pytest.mark.slow  # starts worker processes
 def test_stop_ends_the_workers_promptly_and_keeps_the_games_played():
     run = LabRun(new_plan(load_map(MAPS / "gridlock.json"), [("planner", "planner")],
                           games=400), Where(jobs=2))

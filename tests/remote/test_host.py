@@ -179,6 +179,7 @@ def check_told(message: dict, state) -> None:
                    for a in message["legal"])
 
 
+@pytest.mark.slow  # whole games over the network
 def test_chat_goes_both_ways_and_a_rematch_both_ask_for_swaps_the_sides(turns):
     guest = RawGuest(turns.host.address)
     guest.join(turns.host.code, digest(turns))
@@ -208,6 +209,7 @@ def test_chat_goes_both_ways_and_a_rematch_both_ask_for_swaps_the_sides(turns):
         again.leave()
 
 
+@pytest.mark.slow  # whole games over the network
 def test_a_guest_client_plays_a_whole_game_then_a_rematch_on_the_other_side(turns):
     """The guest's own turn driver (an Easy bot in its seat) against the host, no window."""
     playing, both = joined(turns, "Easy")
@@ -246,6 +248,7 @@ def test_a_hostile_host_s_message_is_told_never_raised(turns, message):
         playing.leave()
 
 
+@pytest.mark.slow  # whole games over the network
 def test_a_dropped_link_pauses_the_guest_and_joins_again_by_itself(turns):
     playing, both = joined(turns, "Easy")
     try:

@@ -125,6 +125,7 @@ def test_a_program_that_cannot_start_loses_its_turns_at_once(capfd):
     assert len(err) == 1 and "could not be started" in err[0]
 
 
+@pytest.mark.slow  # waits out the program's grace period before it is killed
 def test_close_ends_a_program_that_ignores_its_input(tmp_path):
     script = tmp_path / "stubborn.py"
     script.write_text("import signal, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"

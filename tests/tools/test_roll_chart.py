@@ -30,6 +30,7 @@ def _red(colour: str) -> tuple[int, int, int]:
     return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
 
 
+@pytest.mark.slow  # matplotlib draws the chart
 def test_the_chart_is_a_png_of_every_cell_in_many_colours(tmp_path, capsys):
     chart = tmp_path / "rolls.png"
     assert main(["--plot", str(chart)]) == 0
@@ -43,6 +44,7 @@ def test_the_chart_is_a_png_of_every_cell_in_many_colours(tmp_path, capsys):
     assert [p.name for p in tmp_path.iterdir()] == ["rolls.png"]  # no temporary file left
 
 
+@pytest.mark.slow  # matplotlib draws the chart
 def test_a_set_rule_outlines_the_cells_it_changes(tmp_path, capsys):
     chart = tmp_path / "tuned.png"
     assert main(["--set", "grunt.cover_defense=3", "--plot", str(chart)]) == 0
@@ -78,6 +80,7 @@ def test_plot_draws_what_map_set_and_dice_ask_for(tmp_path, capsys, monkeypatch)
     assert {i for i, _ in grid.changed} == set(range(scout_row, scout_row + 4))
 
 
+@pytest.mark.slow  # matplotlib draws the chart
 def test_json_and_plot_together(tmp_path, capsys):
     chart = tmp_path / "c.png"
     assert main(["--json", "--plot", str(chart)]) == 0

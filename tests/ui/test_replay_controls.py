@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from laser_flag import saves
 from laser_flag.engine import Game
@@ -93,6 +94,7 @@ def test_a_click_on_the_rounds_strip_jumps_to_that_rounds_start(app, tmp_path):
     assert scene.player.index == round_two.at
 
 
+@pytest.mark.slow  # plays a replay through
 def test_the_controls_step_jump_and_play(app, tmp_path):
     path, _ = recorded(tmp_path)
     scene = open_replay(app, path)

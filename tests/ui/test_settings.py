@@ -219,6 +219,7 @@ def test_a_list_or_an_object_where_a_name_goes_is_a_bad_value_not_a_crash(tmp_pa
     assert (tmp_path / "settings.json.bad").is_file() and not path.exists()
 
 
+@pytest.mark.slow  # hundreds of generated examples
 @hypothesis_settings(max_examples=300, deadline=None)
 @given(values=st.dictionaries(st.sampled_from(sorted(FILE_NAMES)) | st.text(max_size=6), JSON,
                               max_size=6))
