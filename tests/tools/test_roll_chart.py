@@ -15,15 +15,14 @@ from laser_flag.engine.ruleset import DEFAULT_RULESET
 from laser_flag.tools import plotting, rolls
 from laser_flag.tools.roll_chart import CHANGED_EDGE, percent
 from laser_flag.tools.rolls import chart_grid, main
+from tests.pixels import colours_in
 
 CROSSFIRE = Path(__file__).resolve().parents[2] / "maps" / "crossfire.json"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def _colours(path: Path) -> set[tuple[int, int, int]]:
-    image = pygame.image.load(str(path))
-    return {tuple(image.get_at((x, y)))[:3] for x in range(0, image.get_width(), 2)
-            for y in range(0, image.get_height(), 2)}
+    return colours_in(pygame.image.load(str(path)))
 
 
 def _red(colour: str) -> tuple[int, int, int]:

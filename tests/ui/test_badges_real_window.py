@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from laser_flag.ui.map_badge import CHANGED_TONE, FAIR_TONE, LEANS_TONE
+from tests.pixels import colours_in
 from tests.waits import wait_until
 
 from .badges import badged_map, walled_after_measuring
@@ -27,9 +28,7 @@ def screen_colours(display: str, tmp: Path) -> set[tuple[int, int, int]]:
     shot = tmp / "screen.png"
     env = dict(os.environ, DISPLAY=display)
     subprocess.run(["import", "-window", "root", str(shot)], env=env, check=True, timeout=30)
-    image = pygame.image.load(str(shot))
-    return {tuple(image.get_at((x, y)))[:3] for x in range(image.get_width())
-            for y in range(image.get_height())}
+    return colours_in(pygame.image.load(str(shot)))
 
 
 def test_the_players_maps_show_their_badges_on_screen(xvfb, tmp_path):

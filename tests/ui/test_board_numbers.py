@@ -7,13 +7,13 @@ from __future__ import annotations
 import pygame
 
 from laser_flag.ui import overlays
+from tests import pixels
 
 from .conftest import centre, click, hover_tile, move_mouse, press, small_session, start_game
 
 
 def colours_in(app, rect: pygame.Rect) -> set[tuple[int, int, int]]:
-    return {tuple(app.screen.get_at((x, y)))[:3] for x in range(rect.left, rect.right)
-            for y in range(rect.top, rect.bottom)}
+    return pixels.colours_in(app.screen, rect)
 
 
 def tile_band(scene, pos, top: float, bottom: float) -> pygame.Rect:

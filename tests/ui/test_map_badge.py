@@ -26,6 +26,7 @@ from laser_flag.ui.scenes.menu_scene import BADGE_SIZE, MenuScene, draw_badge
 from laser_flag.ui.settings import LaunchOptions
 from laser_flag.ui.widgets import font
 from tests.lab.lopsided import lopsided_data
+from tests.pixels import colours_in
 from tests.waits import wait_until
 
 from .badges import badge_value, badged_map, walled_after_measuring
@@ -146,8 +147,7 @@ def chooser(app, tmp_path):
 
 
 def _colours_in(surface: pygame.Surface, rect: pygame.Rect) -> set[tuple[int, int, int]]:
-    return {tuple(surface.get_at((x, y)))[:3] for x in range(rect.left, rect.right)
-            for y in range(rect.top, rect.bottom)}
+    return colours_in(surface, rect)
 
 
 def test_each_card_shows_its_badge_in_its_tone(app, chooser):

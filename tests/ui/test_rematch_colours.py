@@ -19,6 +19,7 @@ from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.handoff_scene import HandOffScene
 from laser_flag.ui.session import Session
 from laser_flag.ui.team_tint import team_tint
+from tests.pixels import colours_in
 
 from .conftest import SMALL_MAP, frames, press
 from .test_victory_and_app import button_xy, click, win_for_alice
@@ -49,8 +50,7 @@ def test_after_a_swapped_rematch_each_name_keeps_its_colours(app, data_dir):
     palette = scene.palette()
     assert palette.team("1").main == BOB_LOOK and palette.team("2").main == ALICE_LOOK
     box = scene.score_rects()["1"]  # Bob's score box: Bob's disc
-    assert BOB_LOOK in {tuple(app.screen.get_at((x, y)))[:3]
-                        for x in range(box.x, box.x + 40) for y in range(box.y, box.y + 40)}
+    assert BOB_LOOK in colours_in(app.screen, pygame.Rect(box.topleft, (40, 40)))
 
 
 def test_a_save_keeps_whose_colours_each_team_wears(app, data_dir):

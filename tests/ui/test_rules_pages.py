@@ -25,6 +25,7 @@ from laser_flag.ui.rules_pages import (
 from laser_flag.ui.rules_pictures import picture_game
 from laser_flag.ui.scenes.rules_scene import RulesScene
 from laser_flag.ui.settings import MIN_SIZE
+from tests.pixels import colours_in
 
 from .conftest import click, frames, press
 
@@ -49,8 +50,7 @@ def grab(app: App, rect: pygame.Rect) -> bytes:
 
 
 def colours(app: App, rect: pygame.Rect) -> set[tuple[int, ...]]:
-    area = app.screen.subsurface(rect)
-    return {tuple(area.get_at((x, y)))[:3] for x in range(0, rect.w, 2) for y in range(rect.h)}
+    return colours_in(app.screen, rect)
 
 
 def page_of(kind: str):

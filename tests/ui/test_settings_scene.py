@@ -16,6 +16,7 @@ from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.settings_scene import NO_DEVICE, ROWS, SettingsScene, slider_percent
 from laser_flag.ui.settings import MIN_SIZE, load_settings
 from laser_flag.ui.widgets import BUTTON, DIM
+from tests.pixels import colours_in
 
 from .conftest import (
     SIZE,
@@ -128,8 +129,7 @@ def test_with_no_audio_device_the_sound_row_says_so_and_switches_nothing(tmp_pat
         click(app, row_xy(scene, "muted"))
         assert not app.settings.muted and scene.value_text("muted") == NO_DEVICE
         control = scene.control_rect([row for row, _ in ROWS].index("muted"))
-        shown = {tuple(app.screen.get_at((x, y)))[:3] for x in range(control.x, control.right)
-                 for y in range(control.y, control.bottom)}
+        shown = colours_in(app.screen, control)
         assert DIM in shown and BUTTON not in shown  # words, not a switch to press
         press(app, pygame.K_m)  # M still mutes, for when a device is there next time
         assert app.settings.muted and scene.value_text("muted") == NO_DEVICE

@@ -17,6 +17,7 @@ from laser_flag.ui.scroll import LINE_PX
 from laser_flag.ui.session import Session
 from laser_flag.ui.settings import MIN_SIZE
 from laser_flag.ui.widgets import font
+from tests.pixels import colours_in
 
 from .badges import badged_map
 from .conftest import (
@@ -95,8 +96,7 @@ def test_a_long_report_opens_at_its_end_and_scrolls_back_to_its_start(app):
 
 
 def colours(app: App, rect: pygame.Rect) -> set[tuple[int, ...]]:
-    area = app.screen.subsurface(rect)
-    return {tuple(area.get_at((x, y)))[:3] for x in range(rect.w) for y in range(rect.h)}
+    return colours_in(app.screen, rect)
 
 
 def test_the_saves_list_keeps_its_words_inside_the_smallest_window(app):
