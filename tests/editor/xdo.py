@@ -92,23 +92,36 @@ def row_on_screen(tree, iid: str) -> tuple[int, int]:
     return tree.winfo_rootx() + x + width // 2, tree.winfo_rooty() + y + height // 2
 
 
-def hover(root: tk.Misc, xy: tuple[int, int]) -> None:
+def pointer_to(xy: tuple[int, int]) -> None:
+    """Move the pointer to `xy`, arriving there as a hand would, and wait until it is there.
+    xdotool's --sync waits for the pointer to move, so a move to where it already stood (where
+    the last test left it on the shared X server) waited until something else moved it, 15 s
+    once; it is first moved a pixel away, so the window under it sees it arrive."""
+    where = dict(line.split("=") for line in xdotool("getmouselocation", "--shell").split())
+    if (int(where["X"]), int(where["Y"])) == tuple(xy):
+        xdotool("mousemove", "--sync", str(xy[0] + (1 if xy[0] == 0 else -1)), str(xy[1]))
     xdotool("mousemove", "--sync", str(xy[0]), str(xy[1]))
+
+
+def hover(root: tk.Misc, xy: tuple[int, int]) -> None:
+    pointer_to(xy)
     pump(root)
 
 
 def click(root: tk.Misc, xy: tuple[int, int]) -> None:
-    xdotool("mousemove", "--sync", str(xy[0]), str(xy[1]), "click", "1")
+    pointer_to(xy)
+    xdotool("click", "1")
     pump(root)
 
 
 def drag(root: tk.Misc, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
     """Press at start, move in steps to end, release: one mouse drag (X keeps them in order)."""
-    xdotool("mousemove", "--sync", str(start[0]), str(start[1]), "mousedown", "1")
+    pointer_to(start)
+    xdotool("mousedown", "1")
     for i in range(1, steps + 1):
         x = start[0] + (end[0] - start[0]) * i // steps
         y = start[1] + (end[1] - start[1]) * i // steps
-        xdotool("mousemove", "--sync", str(x), str(y))
+        pointer_to((x, y))
         pump(root)
     xdotool("mouseup", "1")
     pump(root)
