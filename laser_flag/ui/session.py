@@ -11,6 +11,7 @@ from typing import Any
 
 from ..board.palette import Palette
 from ..bots import HUMAN, LEVELS
+from ..engine.atomic_file import write_atomic
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
 from ..engine.team_view import told_versions
@@ -196,9 +197,12 @@ class Session:
         }
 
     def write_state(self) -> None:
-        """Dump the state as JSON when a state file was asked for (`--state-file`)."""
+        """Dump the state as JSON when a state file was asked for (`--state-file`), atomically:
+        a program watching the file (a test, a streaming overlay) reads the last state or the
+        one before it, never half of one."""
         if self.state_file is not None:
-            self.state_file.write_text(json.dumps(self.state(), indent=1), encoding="utf-8")
+            text = json.dumps(self.state(), indent=1).encode("utf-8")
+            write_atomic(self.state_file, lambda f: f.write(text))
 
 
 def may_go_back(before: Game, after: Game) -> UndoRefusal | None:

@@ -1,0 +1,27 @@
+"""`--state-file`: the game's state as JSON after every action, for programs that watch it. It
+is replaced whole, never rewritten in place: a reader sees the last state or the one before,
+never an empty or half-written file (a test reading it mid-write once failed that way)."""
+
+from __future__ import annotations
+
+import json
+
+from laser_flag.engine import EndTurn
+from laser_flag.engine.mapfile import parse_map
+from laser_flag.ui.session import Session
+
+from .conftest import SMALL_MAP
+
+
+def test_each_state_replaces_the_file_whole(tmp_path):
+    path = tmp_path / "state.json"
+    session = Session.start(parse_map(SMALL_MAP, "small.json"), seed=1, state_file=path)
+    session.write_state()
+    first = path.stat().st_ino
+    session.game.apply(EndTurn())
+    with open(path, encoding="utf-8") as reading:  # a reader that opened the file before
+        session.write_state()
+        assert json.loads(reading.read())["turn"] == 1  # still reads the whole earlier state
+    assert path.stat().st_ino != first  # a new file renamed into place
+    assert json.loads(path.read_text(encoding="utf-8"))["turn"] == 2
+    assert [p.name for p in tmp_path.iterdir()] == ["state.json"]  # no temporary file left
