@@ -14,7 +14,9 @@ from .conftest import SMALL_MAP
 
 
 def test_each_state_replaces_the_file_whole(tmp_path):
-    path = tmp_path / "state.json"
+    folder = tmp_path / "watched"  # of its own: the data folder may be in tmp_path too
+    folder.mkdir()
+    path = folder / "state.json"
     session = Session.start(parse_map(SMALL_MAP, "small.json"), seed=1, state_file=path)
     session.write_state()
     first = path.stat().st_ino
@@ -24,4 +26,4 @@ def test_each_state_replaces_the_file_whole(tmp_path):
         assert json.loads(reading.read())["turn"] == 1  # still reads the whole earlier state
     assert path.stat().st_ino != first  # a new file renamed into place
     assert json.loads(path.read_text(encoding="utf-8"))["turn"] == 2
-    assert [p.name for p in tmp_path.iterdir()] == ["state.json"]  # no temporary file left
+    assert [p.name for p in folder.iterdir()] == ["state.json"]  # no temporary file left
