@@ -101,6 +101,7 @@ class BalancePanel(tk.Toplevel):
         self.title("Balance")
         self.hooks = hooks
         self.run: LabRun | None = None
+        self._next_poll: str | None = None  # the pending poll of the run, if one is
         self.started = 0.0  # time.monotonic() when the run started
         self.measured: LabRun | None = None  # the last measure run that ended by itself
         self.shown: LabRun | None = None  # the measure run whose rows the table shows
@@ -291,7 +292,10 @@ class BalancePanel(tk.Toplevel):
             self.measured = None
             self.badge_button.state(["disabled"])
         self._set_running(True)
-        self.after(POLL_MS, self._poll)
+        self._poll_soon()
+
+    def _poll_soon(self) -> None:
+        self._next_poll = self.after(POLL_MS, self._poll)
 
     def _set_running(self, running: bool) -> None:
         state = "disabled" if running else "!disabled"
@@ -313,7 +317,7 @@ class BalancePanel(tk.Toplevel):
         else:
             self._show_rows(progress.rows)
         if progress.running:
-            self.after(POLL_MS, self._poll)
+            self._poll_soon()
         else:
             self._finished()
 
@@ -328,10 +332,11 @@ class BalancePanel(tk.Toplevel):
             self.count.configure(text=self.count.cget("text") + f" ({why})")
 
     def stop(self) -> None:
-        """Stop the run; the games played so far stay in the table."""
+        """Stop the run; the games played so far stay in the table. The run is asked to end and
+        the next poll shows its end: this thread never waits for the run's."""
         if self.run is not None:
-            self.run.stop()
-            self._poll()
+            self.run.request_stop()
+            self.stop_button.state(["disabled"])
 
     # --- results --------------------------------------------------------
 
@@ -392,6 +397,8 @@ class BalancePanel(tk.Toplevel):
 
     def close(self) -> None:
         if self.run is not None:
-            self.run.stop()
+            self.run.request_stop()  # its thread ends the workers by itself
+        if self._next_poll is not None:
+            self.after_cancel(self._next_poll)
         self.hooks.show_hits(NO_HITS, {})
         self.destroy()

@@ -169,9 +169,17 @@ class LabRun:
         return self._thread is not None and self._thread.is_alive()
 
     def stop(self) -> None:
-        """End the work now (a game in play is dropped); the finished games are kept."""
-        self._stopping.set()
+        """End the work now (a game in play is dropped) and wait for the end; the finished
+        games are kept."""
+        self.request_stop()
         self.wait()
+
+    def request_stop(self) -> None:
+        """Ask the run to end, and return at once: a window's thread polls for the end rather
+        than wait in a join, since the run's thread may need it meanwhile (tkinter hands a Tcl
+        call from another thread, such as a Tk variable collected there, to the window's
+        thread and waits for it)."""
+        self._stopping.set()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the run ends (or `timeout` seconds pass); whether it has ended."""

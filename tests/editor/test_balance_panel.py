@@ -52,9 +52,9 @@ def _press(root: tk.Misc, widget: tk.Widget) -> None:
 
 
 def _finished(panel) -> bool:
-    """The run ended and the panel has shown its end (Stop greyed out again)."""
-    return panel.run is not None and not panel.run.running and panel.stop_button.instate(
-        ["disabled"])
+    """The run ended and the panel has shown its end (Measure offered again)."""
+    return panel.run is not None and not panel.run.running and panel.measure_button.instate(
+        ["!disabled"])
 
 
 def test_measure_shows_the_table_the_hit_map_and_stores_the_badge(editor, panel):
@@ -101,11 +101,37 @@ def test_stop_ends_the_run_and_keeps_the_games_played(editor, panel):
     wait_for(root, lambda: panel.run.progress().done >= 2, timeout=RUN_S, what="two games")
     assert panel.stop_button.instate(["!disabled"])
     _press(root, panel.stop_button)
-    wait_for(root, lambda: not panel.run.running, what="the run stopped")
+    wait_for(root, lambda: _finished(panel), what="the run stopped and shown so")
     assert not multiprocessing.active_children()
     assert panel.count.cget("text").endswith("games (stopped)")
     played = int(panel.count.cget("text").split()[0].replace(",", ""))
     assert 2 <= played < 1000 and panel.badge_button.instate(["disabled"])
+
+
+class Unending:
+    """A run whose thread has not ended yet, and that fails a caller who waits for it."""
+
+    running = True
+    asked = False
+
+    def request_stop(self) -> None:
+        self.asked = True
+
+    def stop(self) -> None:
+        raise AssertionError("the window's thread waited for the run's thread to end")
+
+
+def test_stop_and_close_ask_the_run_to_end_and_never_wait_for_it(editor, panel):
+    """The run's thread may need the window's thread before it ends (a Tk variable collected
+    there hands its Tcl call over and waits): a window waiting in a join for the run deadlocked
+    once in a full test run. Stop asks, greys itself out, and the next poll shows the end."""
+    run = panel.run = Unending()
+    panel.stop_button.state(["!disabled"])
+    panel.stop()
+    assert run.asked and panel.stop_button.instate(["disabled"])
+    run.asked = False
+    panel.close()
+    assert run.asked and not panel.winfo_exists()
 
 
 def test_a_bad_scheduler_address_is_refused_and_a_good_one_kept(editor, panel):
