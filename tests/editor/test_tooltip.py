@@ -49,7 +49,8 @@ def test_a_tip_shows_after_a_rest_and_leaves_with_the_pointer(editor):
         what="the next control's tip alone")
 
 
-def test_a_dialogs_tip_goes_with_the_dialog(editor):
+def _dialog_showing_a_tip(editor) -> PropertiesDialog:
+    """The properties dialog, the pointer resting on its OK button and the button's tip up."""
     root = editor.root
     dialog = PropertiesDialog(root, editor.doc.data, lambda _values: None)
     ok = widget(dialog, ttk.Button, "OK")
@@ -57,6 +58,12 @@ def test_a_dialogs_tip_goes_with_the_dialog(editor):
     hover(root, centre_of(ok))
     wait_for(root, lambda: _tips(root) == ["Apply the properties (one undo step)"],
              what="the OK button's tip")
+    return dialog
+
+
+def test_a_dialogs_tip_goes_with_the_dialog(editor):
+    root = editor.root
+    dialog = _dialog_showing_a_tip(editor)
     key(root, find_window("^Map properties$", root), "Escape")
     wait_for(root, lambda: not dialog.winfo_exists(), what="the dialog closed")
     assert _tips(root) == []
@@ -138,12 +145,7 @@ def _timers_of_the_gone(root: tk.Misc) -> list[str]:
 
 def test_a_closed_dialogs_tips_leave_nothing_behind(editor):
     root = editor.root
-    dialog = PropertiesDialog(root, editor.doc.data, lambda _values: None)
-    ok = widget(dialog, ttk.Button, "OK")
-    wait_for(root, ok.winfo_viewable, what="the properties dialog")
-    hover(root, centre_of(ok))
-    wait_for(root, lambda: _tips(root) == ["Apply the properties (one undo step)"],
-             what="the OK button's tip")
+    dialog = _dialog_showing_a_tip(editor)
     texts = [str(label.cget("textvariable")) for w in _all(dialog)
              if isinstance(w, tk.Toplevel) and w.wm_overrideredirect()
              for label in w.winfo_children()]
