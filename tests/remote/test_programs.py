@@ -18,6 +18,7 @@ from laser_flag.engine import Action, EndTurn, Game, load_map
 from laser_flag.lab.pairings import parse_pairing
 from laser_flag.ui.session import Session
 from laser_flag.ui.turns import Turns
+from tests.fast import fast_unless
 
 from ..ui.conftest import app, run_until, start_game  # noqa: F401 (app: a fixture)
 
@@ -97,7 +98,11 @@ SAID = {"crash": "exited or closed its output", "silent": "gave no answer in 0.5
         "flood": "gave no answer in 0.5 s", "huge": "a line longer than"}
 
 
-@pytest.mark.parametrize("fault", sorted(FAULTS))
+WAITED_OUT = ("silent", "flood")  # the program's answer time passes: slow
+
+
+@pytest.mark.parametrize("fault", [pytest.param(f, marks=fast_unless(f in WAITED_OUT))
+                                   for f in sorted(FAULTS)])
 def test_a_failing_program_loses_its_turn_with_one_line_and_the_game_goes_on(
         fault, tmp_path, capfd):
     script = tmp_path / f"{fault}.py"
