@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 FAST_MAPS = ("blitz", "duel")  # the quickest to play out: few units, short games
-FAST_CHAPTERS = ("basics",)  # the first lesson
+FAST_CHAPTERS = ()  # every chapter played through is slow; the quick lesson tests stay fast
 
 
 def fast_unless(slow: bool) -> tuple[pytest.MarkDecorator, ...]:

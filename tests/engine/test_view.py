@@ -78,7 +78,8 @@ def test_versions_group_the_teams_that_saw_an_event_alike():
     assert told_versions(both) == [(end, frozenset("12"))]
 
 
-@pytest.mark.parametrize("fog", [pytest.param(False, marks=pytest.mark.slow), True])
+@pytest.mark.slow  # every view of whole random games; test_events keeps a quick round trip
+@pytest.mark.parametrize("fog", [False, True])
 def test_every_view_of_random_games_round_trips_through_json(fog):
     """Both teams' views after every action of seeded games: JSON and back, equal, with exactly
     the documented keys (so nothing hidden, the dice generator least of all, rides along)."""

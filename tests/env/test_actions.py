@@ -21,7 +21,7 @@ def unmasked(game_env: LaserFlagEnv, agent: str) -> list:
 MAPS = [pytest.param(name, marks=map_marks(name)) for name in BUNDLED]
 
 
-@pytest.mark.parametrize("fog", [False, True])
+@pytest.mark.parametrize("fog", [pytest.param(False, marks=pytest.mark.slow), True])
 @pytest.mark.parametrize("name", MAPS)
 def test_the_mask_is_exactly_the_legal_actions_in_random_games(name, fog):
     """At every step the unmasked indices, in order, are legal_actions() in its order; on
