@@ -49,12 +49,18 @@ def _distributed() -> Any:
 
 def check_address(text: str) -> str:
     """A scheduler address as Dask takes it: `tcp://HOST:PORT`; ValueError otherwise."""
-    scheme, sep, rest = text.partition("://")
+    host_and_port(text)
+    return text
+
+
+def host_and_port(address: str) -> tuple[str, int]:
+    """The host (IPv6 brackets taken off) and port of `tcp://HOST:PORT`; ValueError otherwise."""
+    scheme, sep, rest = address.partition("://")
     host, colon, port = rest.rpartition(":")
     if not (sep and scheme in ("tcp", "tls") and host and colon and port.isdigit()
             and 0 < int(port) < 65536):
-        raise ValueError(f"{text!r}: a scheduler address is tcp://HOST:PORT")
-    return text
+        raise ValueError(f"{address!r}: a scheduler address is tcp://HOST:PORT")
+    return host.strip("[]"), int(port)
 
 
 def lab_version() -> str:
@@ -151,10 +157,8 @@ def knock(address: str) -> None:
     """ClusterError at once when nothing accepts a connection at `address`'s host and port:
     Dask's client would retry a refused port until CONNECT_SECONDS had passed, so a mistyped
     port (or a scheduler not started yet) kept a player waiting for nothing."""
-    rest = address.partition("://")[2]
-    host, _, port = rest.rpartition(":")
     try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+        socket.create_connection(host_and_port(address), timeout=CONNECT_SECONDS).close()
     except OSError as err:
         raise ClusterError(f"cannot reach the scheduler at {address} ({_first_line(err)})"
                            ) from None
