@@ -186,6 +186,22 @@ def test_ending_a_turn_covers_the_board_until_ready(app):
     assert scene.turns.viewer == "2"
 
 
+def test_input_in_the_frame_that_ends_the_turn_reads_the_next_teams_view(app):
+    """Tab, E, E and a click arrive in one frame: the click is read against Bob's view, which
+    does not hold Alice's selected unit (it crashed the client)."""
+    scene = start_game(app, fog_session())
+    press(app, pygame.K_TAB)
+    assert scene.selection.unit is not None
+    for key in (pygame.K_e, pygame.K_e):
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre(scene, (3, 3)),
+                                         button=1))
+    frames(app)
+    assert scene.game.active_team == "2"
+    assert scene.selection.unit is None and scene.selection.game is scene.turns.view.known
+
+
 def test_the_cover_comes_at_once_even_while_the_end_of_the_turn_animates(app):
     session = fog_session(data=SMALL_MAP)  # every unit in sight of every enemy
     state = session.game.state()

@@ -126,6 +126,9 @@ class GameScene(Scene):
     # ----- input -------------------------------------------------------------------------
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
+        # An earlier event of this frame may have ended the turn: under fog the picks then
+        # belong to a view that is gone, and must follow the new one before this event is read.
+        self.selection.follow(self.turns.view.known)
         bot = self.turns.bot_to_move
         if self.naming is not None and event.type in (pygame.KEYDOWN, pygame.KEYUP):
             return self.type_name(event)  # every key goes to the name field, none to the board
