@@ -1,4 +1,4 @@
-"""The bundled maps (issue 2, section 3): they load, cover every required feature, and are fair.
+"""The bundled maps: they load, cover every required feature, and are fair.
 
 Fairness here means each map's two halves are images of each other with the teams swapped
 (Assault maps, deliberately asymmetric, are symmetric within themselves instead), no unit

@@ -1,5 +1,5 @@
 """The whole import graph of laser_flag and map_editor: no circle, and no import hidden in a
-function to dodge one (issue 10). The floors' own rules are in test_layers.py and the packages'
+function to dodge one. The floors' own rules are in test_layers.py and the packages'
 test_imports.py."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A team named after a colour is drawn in that colour on every bundled map (issue 16 §1)."""
+"""A team named after a colour is drawn in that colour on every bundled map."""
 
 from __future__ import annotations
 

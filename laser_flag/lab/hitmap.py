@@ -1,5 +1,5 @@
 """Where hits happen: per tile, how many hitting shots were fired from it and how many hit a
-unit standing on it (issue 17 §1), snap shots included, summed over the games of a run."""
+unit standing on it, snap shots included, summed over the games of a run."""
 
 from __future__ import annotations
 

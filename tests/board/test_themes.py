@@ -1,4 +1,4 @@
-"""Every tile kind stays recognisable under every overlay, in every theme and palette (issue 16).
+"""Every tile kind stays recognisable under every overlay, in every theme and palette.
 
 Each kind is drawn alone on a floor; the mean colour of its tile's centre must differ from
 every other kind's under the same overlay, the way the client lays the overlay.

@@ -1,5 +1,5 @@
 """Per-map caches go when the map goes: nothing module-level keeps a map, its move tables or the
-bots' base distances alive after a game on it is over (issue 10 §6)."""
+bots' base distances alive after a game on it is over."""
 
 from __future__ import annotations
 

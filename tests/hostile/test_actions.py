@@ -1,4 +1,4 @@
-"""Actions of the wrong type are refused by apply() before anything changes (issue 11 §8)."""
+"""Actions of the wrong type are refused by apply() before anything changes."""
 
 from __future__ import annotations
 

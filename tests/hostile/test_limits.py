@@ -1,4 +1,4 @@
-"""Rule values at the edge of their ranges cannot hang the game (issue 11 §4)."""
+"""Rule values at the edge of their ranges cannot hang the game."""
 
 from __future__ import annotations
 

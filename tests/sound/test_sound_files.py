@@ -13,7 +13,7 @@ from laser_flag.resources import bundled
 from laser_flag.sound.cues import MUSIC, SOUND_NAMES
 
 SOUNDS = bundled("sounds")
-BUDGET = 6 * 1024 * 1024  # bytes, all files together (issue 16 §2)
+BUDGET = 6 * 1024 * 1024  # bytes, all files together
 
 
 def make_sounds():

@@ -1,6 +1,6 @@
 """The client lets go: after a whole game played from the menu (its thumbnails drawn, bots
 thinking on worker threads, the victory screen, back to the menu) nothing module-level keeps the
-map, so it goes with the menu that loaded it (issue 10 §6); drawn text is kept only so much."""
+map, so it goes with the menu that loaded it; drawn text is kept only so much."""
 
 from __future__ import annotations
 

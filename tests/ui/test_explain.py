@@ -1,4 +1,4 @@
-"""Every why on screen (issue 13): inspecting enemies and tiles, refusals, a destination preview."""
+"""Every why on screen: inspecting enemies and tiles, refusals, a destination preview."""
 
 from __future__ import annotations
 

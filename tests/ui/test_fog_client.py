@@ -1,4 +1,4 @@
-"""Fog of war in the client (issue 15 §2), headless through the real main loop: the board as the
+"""Fog of war in the client, headless through the real main loop: the board as the
 viewing team knows it, the hand-off between two players, Continue, replays' view switch."""
 
 from __future__ import annotations

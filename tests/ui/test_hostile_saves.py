@@ -1,4 +1,4 @@
-"""The Load screen over every hostile save (issue 11 §1-2): each is listed or marked unreadable,
+"""The Load screen over every hostile save: each is listed or marked unreadable,
 and continuing or watching one the replay contradicts says why, then goes back to the list."""
 
 from __future__ import annotations
