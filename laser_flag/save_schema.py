@@ -18,6 +18,7 @@ from .engine.actions import ACTIONS
 from .engine.game_map import MAX_SIDE
 from .engine.json_reader import ReadError, clip
 from .engine.mapfile import MAX_TEAM_NAME_CHARS
+from .engine.shown_text import why_unshowable
 from .engine.terms import DRAW, TEAMS, Victory
 
 SAVE_FORMAT = "laser-flag-save"
@@ -63,6 +64,9 @@ def _bool(place: str, value: Any) -> None:
 def _text(place: str, value: Any, limit: int = MAX_NAME_CHARS) -> None:
     if not (isinstance(value, str) and len(value) <= limit):
         raise SchemaError(place, f"must be a string of at most {limit} characters")
+    why = why_unshowable(value)
+    if why is not None:
+        raise SchemaError(place, why)
 
 
 def _object(place: str, value: Any) -> None:

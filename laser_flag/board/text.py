@@ -15,6 +15,8 @@ from functools import cache, lru_cache
 import pygame
 import pygame.freetype
 
+from ..engine.shown_text import showable
+
 TEXT = (232, 234, 240)
 # Wide-coverage fonts, by pygame's names for them, on Linux, Windows and macOS.
 FALLBACK_FONTS = ("notosanscjksc", "notosanscjkjp", "notosanscjk", "sourcehansans",
@@ -102,7 +104,9 @@ def runs(text: str) -> list[tuple[str, str | None]]:
 
 
 def _fonts_of(text: str, size: int, bold: bool) -> list[tuple[str, pygame.font.Font]]:
-    """Each run of `text` with the font that draws it."""
+    """Each run of `text` with the font that draws it; characters no screen can show are
+    replaced first (engine/shown_text.py), so text from anywhere draws."""
+    text = showable(text)
     if not needs_fallback(text):
         return [(text, font(size, bold))]
     return [(run, font(size, bold) if path is None else _fallback(size, bold, path))

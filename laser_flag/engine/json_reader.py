@@ -123,22 +123,26 @@ def parse(text: str) -> Any:
         raise ReadError(place, f"not JSON (corrupt or truncated): {e.msg}") from None
     except (ValueError, RecursionError) as e:
         raise ReadError("top level", f"not JSON: {e}") from None
-    if any(_SURROGATE.search(t) for t in _strings(value)):
-        raise ReadError("top level", "a string holds a lone surrogate (\\ud800-\\udfff)")
+    for place, string in _strings(value):
+        half = _SURROGATE.search(string)
+        if half is not None:
+            raise ReadError(place, f"character {half.start() + 1} is U+{ord(half.group()):04X}, "
+                            "a lone surrogate, which no file can hold")
     return value
 
 
-def _strings(value: Any) -> Iterator[str]:
-    """Every string of a parsed JSON value, keys included (its depth is already bounded)."""
+def _strings(value: Any, place: str = "") -> Iterator[tuple[str, str]]:
+    """Every string of a parsed JSON value with its place (`team_names["1"]`, `units[0][1]`),
+    keys included (its depth is already bounded)."""
     if isinstance(value, str):
-        yield value
+        yield place or "top level", value
     elif isinstance(value, dict):
         for key, inner in value.items():
-            yield key
-            yield from _strings(inner)
+            yield f"{place or 'top level'}: a key", key
+            yield from _strings(inner, f"{place}[{json.dumps(key)}]" if place else key)
     elif isinstance(value, list):
-        for inner in value:
-            yield from _strings(inner)
+        for i, inner in enumerate(value):
+            yield from _strings(inner, f"{place or 'top level'}[{i}]")
 
 
 def read_json(path: str | os.PathLike[str], max_bytes: int) -> Any:

@@ -33,10 +33,12 @@ from .game_map import (
     UnitSpec,
 )
 from .ruleset import CLASSES, DEFAULT_RULESET, RulesError, Ruleset
+from .shown_text import why_unshowable
 
 MAX_BYTES = 1024 * 1024  # MAP_FORMAT.md: a file over 1 MiB is refused
 MAX_TEAM_NAME_CHARS = 40  # MAP_FORMAT.md, and the players' names in a save (save_schema)
 MAX_TEXT_CHARS = {"name": 200, "author": 200, "description": 4000}
+MULTILINE_TEXTS = frozenset({"description"})
 OUTLINES = ("black", "white")
 T = TypeVar("T")
 
@@ -236,12 +238,16 @@ def _parse_units(data: Mapping[str, Any], source: str, tiles: list[list[str]],
     return units
 
 
-def _check_text(source: str, place: str, value: Any, limit: int) -> str:
-    """A string of at most `limit` characters: every screen that draws it stays bounded."""
+def _check_text(source: str, place: str, value: Any, limit: int, lines: bool = False) -> str:
+    """A string of at most `limit` characters (every screen that draws it stays bounded), each
+    of which can be shown (shown_text.py; `lines`: line breaks allowed)."""
     if not isinstance(value, str):
         raise _error(source, place, f"must be a string, not {_show(value)}")
     if len(value) > limit:
         raise _error(source, place, f"{len(value):,} characters, at most {limit:,}")
+    why = why_unshowable(value, lines)
+    if why is not None:
+        raise _error(source, place, why)
     return value
 
 
@@ -334,7 +340,8 @@ def _parse_balance(data: Mapping[str, Any], source: str) -> None:
 
 
 def _text(data: Mapping[str, Any], key: str, source: str) -> str:
-    return _check_text(source, key, data.get(key, ""), MAX_TEXT_CHARS[key])
+    return _check_text(source, key, data.get(key, ""), MAX_TEXT_CHARS[key],
+                       lines=key in MULTILINE_TEXTS)
 
 
 def _parse_rules(data: Mapping[str, Any], source: str) -> Ruleset:

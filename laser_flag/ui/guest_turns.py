@@ -20,7 +20,8 @@ from ..engine.events import Event, Moved
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
 from ..engine.index import index_of
-from ..engine.mapfile import parse_map
+from ..engine.mapfile import MAX_TEAM_NAME_CHARS, parse_map
+from ..engine.shown_text import why_unshowable
 from ..engine.team_view import TeamView, known_state
 from ..engine.units import Unit
 from ..remote import protocol
@@ -38,6 +39,13 @@ from .turns import Turns
 def known_game(gm: GameMap, seen: TeamView) -> Game:
     """A game holding what `seen` shows (its dice are not the host's: never played on)."""
     return Game.from_state(gm, known_state(seen, index_of(gm)), seed=0, fog=seen.fog)
+
+
+def _showable_name(name: Any) -> bool:
+    """A player's name as a host may send it: a string the map format would take as a team's
+    name (else the map's team names stand)."""
+    return (isinstance(name, str) and len(name) <= MAX_TEAM_NAME_CHARS
+            and why_unshowable(name) is None)
 
 
 class GuestTurns(Turns):
@@ -62,8 +70,8 @@ class GuestTurns(Turns):
         names = welcome.get("names")
         levels = {**all_human(), self.team: self.level}
         session = Session(gm, {t: gm.teams[t].name for t in TEAMS}, 0, levels)
-        if isinstance(names, dict) and all(isinstance(names.get(t), str) for t in TEAMS):
-            session.names = {t: names[t][:40] for t in TEAMS}
+        if isinstance(names, dict) and all(_showable_name(names.get(t)) for t in TEAMS):
+            session.names = {t: names[t] for t in TEAMS}
         seen = TeamView.from_json(welcome["view"])
         session.game = known_game(gm, seen)
         return session, ToldRecord(seen, session.game)

@@ -75,6 +75,9 @@ def test_a_property_value_the_loader_refuses_is_named_before_it_is_applied():
         check_values({"team_names": {"1": "Reds", "2": "x" * 41}})
     with pytest.raises(ValueError, match="name: 201 characters"):
         check_values({"name": "x" * 201})
+    with pytest.raises(ValueError, match=r'team_names\["1"\]: character 4 is U\+0009'):
+        check_values({"team_names": {"1": "Red\tTeam", "2": "Blues"}})  # a pasted tab
+    check_values({"description": "Two lanes.\n\tMind the middle."})
 
 
 def test_positive_numbers_and_blank_meaning_none():

@@ -42,6 +42,8 @@ MAPS = {
     "units_as_string.json": "units: must be an array",
     "huge_team_name.json": 'team_names["1"]: 100,000 characters, at most 40',
     "huge_map_name.json": "name: 100,000 characters, at most 200",
+    "nul_in_name.json": "name: character 3 is U+0000, a control character, which cannot be shown",
+    "nul_in_team_name.json": 'team_names["2"]: character 2 is U+0000, a control character',
     "utf16.json": "byte 0: not valid UTF-8",
     "huge_badge.json": "balance.pairings: must be a list of 1 to 16 pairings",
     "badge_claims_fair.json": "balance.pairings[0].team1_win_rate: must be team1_wins /",
@@ -78,6 +80,8 @@ SAVES = {
     "v2_tile_changed.json": ("changed after it was saved", True),
     "v2_no_digest.json": ("digest: missing (required from save version 2)", False),
     "v2_digest_not_hex.json": ("digest: must be 64 lowercase hex", False),
+    "v2_nul_in_player_name.json": ("teams.names.1: character 2 is U+0000", False),
+    "v2_nul_in_team_name.json": ('(embedded map): team_names["2"]: character 2 is U+0000', False),
 }
 MESSAGE_LIMIT = 500
 

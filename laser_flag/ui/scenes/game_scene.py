@@ -126,9 +126,7 @@ class GameScene(Scene):
     # ----- input -------------------------------------------------------------------------
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
-        # An earlier event of this frame may have ended the turn: under fog the picks then
-        # belong to a view that is gone, and must follow the new one before this event is read.
-        self.selection.follow(self.turns.view.known)
+        self.selection.follow(self.turns.view.known)  # an earlier event may have ended the turn
         bot = self.turns.bot_to_move
         if self.naming is not None and event.type in (pygame.KEYDOWN, pygame.KEYUP):
             return self.type_name(event)  # every key goes to the name field, none to the board
@@ -196,8 +194,7 @@ class GameScene(Scene):
             self.naming.keep()
             self.close_name_field()
         hit = button_at(self.buttons(), event.pos)
-        team = next((t for t, box in self.score_rects().items() if box.collidepoint(event.pos)),
-                    None)
+        team = next((t for t, r in self.score_rects().items() if r.collidepoint(event.pos)), None)
         pos = self.layout().tile_at(self.game.map, event.pos)
         if self.turns.confirming_end and (hit is None or hit.name != "end"):
             self.turns.keep_turn()  # a click elsewhere answers no

@@ -77,6 +77,8 @@ def map_files(base: dict) -> dict[str, bytes]:
         "units_as_string.json": json.dumps({**base, "units": "abc"}).encode(),
         "huge_team_name.json": json.dumps({**base, "team_names": {"1": "R" * 100_000}}).encode(),
         "huge_map_name.json": json.dumps({**base, "name": "N" * 100_000}).encode(),
+        "nul_in_name.json": json.dumps({**base, "name": "Du\x00el"}).encode(),
+        "nul_in_team_name.json": json.dumps({**base, "team_names": {"2": "B\x00b"}}).encode(),
         "utf16.json": text.encode("utf-16"),
         "huge_badge.json": json.dumps({**base, "balance": {**BADGE, "pairings": [
             BADGE["pairings"][0]] * 1000}}).encode(),
@@ -118,6 +120,9 @@ def save_files(base: dict) -> dict[str, bytes]:
         "v2_tile_changed.json": json.dumps(one_tile_changed(json.loads(signed(base)))),
         "v2_no_digest.json": {**base, "version": 2},
         "v2_digest_not_hex.json": {**json.loads(signed(base)), "digest": "z" * 64},
+        "v2_nul_in_player_name.json": signed({**base, "teams": {"names": {"1": "A\x00n"}}}),
+        "v2_nul_in_team_name.json": signed({**base, "map": {**base["map"],
+                                                            "team_names": {"2": "B\x00b"}}}),
     }
     encoded = {
         name: (body if isinstance(body, str) else json.dumps(body)).encode("utf-8")
