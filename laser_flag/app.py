@@ -168,6 +168,16 @@ def client_settings(args: argparse.Namespace) -> Settings:
     return settings
 
 
+def headless_main(session: Session, save: Path | None) -> int:
+    """`--headless`: the report on stdout; a save that failed is one line on stderr, status 1."""
+    report, problem = play_headless(session, save)
+    status = emit("laser-flag", report)
+    if problem is None:
+        return status
+    print(f"laser-flag: {one_line(problem)}", file=sys.stderr)
+    return 1
+
+
 def launch_options(args: argparse.Namespace) -> LaunchOptions:
     return LaunchOptions(seed=args.seed, state_file=args.state_file, fog=args.fog)
 
@@ -380,7 +390,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"laser-flag: {one_line(exc)}", file=sys.stderr)
         return 2
     if args.headless:
-        return emit("laser-flag", play_headless(session, args.save))
+        return headless_main(session, args.save)
     settings = client_settings(args)
     if (problem := start_video()) is not None:
         return fail("laser-flag", problem)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .saves import write_save
+from .saves import UnsavableGame, write_save
 from .ui.bot_turns import BotTurns
 from .ui.log_text import game_over_text
 from .ui.session import Session
@@ -27,16 +27,23 @@ def bots_only(levels: dict[str, str]) -> str | None:
     return None
 
 
-def play_headless(session: Session, save: Path | None = None) -> str:
-    """Play the session's game between its bots to the end (or MAX_ROUNDS); the report."""
+def play_headless(session: Session, save: Path | None = None) -> tuple[str, str | None]:
+    """Play the session's game between its bots to the end (or MAX_ROUNDS), and save it to
+    `save` if given: the report, and why the save failed (None: saved, or not asked for).
+    A save that fails loses nothing else: the report is whole either way."""
     game, bots = session.game, BotTurns(session.levels, session.seed).bots
     while not game.over and game.round <= MAX_ROUNDS:
         game.apply(bots[game.active_team].decide(game))
         session.write_state()
-    if save is not None:
+    lines = [score_line(session), outcome_line(session)]
+    if save is None:
+        return "\n".join(lines), None
+    try:
         write_save(save, game, session.teams())
-    return "\n".join([score_line(session), outcome_line(session)]
-                     + ([f"Saved: {save} (watch it with laser-flag replay)"] if save else []))
+    except (OSError, UnsavableGame) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else err
+        return "\n".join(lines), f"the game was not saved to {save}: {reason}"
+    return "\n".join([*lines, f"Saved: {save} (watch it with laser-flag replay)"]), None
 
 
 def score_line(session: Session) -> str:

@@ -4,10 +4,14 @@ printed, and the saved game replays exactly."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
 from laser_flag.app import main, verify_save
+
+from .full_disk import no_room
 
 
 def play(capsys, *argv: str) -> str:
@@ -44,3 +48,33 @@ def test_a_headless_game_that_cannot_be_played_is_one_line(argv, said, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and said in err and "Traceback" not in err
+
+
+def run_with_no_room(tmp_path, *argv: str) -> subprocess.CompletedProcess[str]:
+    """`laser-flag --headless` on Duel as its own process, every file write failing."""
+    return subprocess.run(
+        [sys.executable, "-m", "laser_flag", "--map", "duel", "--team1", "easy", "--team2",
+         "easy", "--headless", "--seed", "3", *argv],
+        capture_output=True, text=True, timeout=120, preexec_fn=no_room, cwd=tmp_path)
+
+
+def test_a_save_the_disk_cannot_take_still_reports_the_game_then_says_why(tmp_path, capsys):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    done = run_with_no_room(tmp_path, "--save", str(folder / "game.json"))
+    assert done.returncode == 1
+    assert done.stdout == play(capsys, "--seed", "3")  # the whole report, as with room
+    assert done.stderr == (f"laser-flag: the game was not saved to {folder / 'game.json'}: "
+                           "File too large\n")
+    assert list(folder.iterdir()) == []  # no temporary file left behind
+
+
+def test_a_state_file_the_disk_cannot_take_is_said_once_and_the_game_goes_on(tmp_path, capsys):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    done = run_with_no_room(tmp_path, "--state-file", str(folder / "state.json"))
+    assert done.returncode == 0
+    assert done.stdout == play(capsys, "--seed", "3")
+    assert done.stderr == (f"laser-flag: the state file {folder / 'state.json'} cannot be "
+                           "written (File too large); the game goes on without it\n")
+    assert list(folder.iterdir()) == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sys
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -58,6 +59,7 @@ class Session:
     roster: Roster = field(init=False)
     log: list[str] = field(default_factory=list)
     state_file: Path | None = None
+    state_failing: bool = field(default=False, compare=False)  # the last write of it failed
     # Snapshots taken before each action undo can still take back: (the game as it was, the
     # log's length then).
     undo_stack: list[tuple[Game, int]] = field(default_factory=list)
@@ -199,10 +201,20 @@ class Session:
     def write_state(self) -> None:
         """Dump the state as JSON when a state file was asked for (`--state-file`), atomically:
         a program watching the file (a test, a streaming overlay) reads the last state or the
-        one before it, never half of one."""
-        if self.state_file is not None:
-            text = json.dumps(self.state(), indent=1).encode("utf-8")
+        one before it, never half of one. A write that fails (a full disk, a read-only folder)
+        is said in one line on stderr, once until a write succeeds again; the game goes on."""
+        if self.state_file is None:
+            return
+        text = json.dumps(self.state(), indent=1).encode("utf-8")
+        try:
             write_atomic(self.state_file, lambda f: f.write(text))
+        except OSError as err:
+            if not self.state_failing:
+                print(f"laser-flag: the state file {self.state_file} cannot be written "
+                      f"({err.strerror or err}); the game goes on without it", file=sys.stderr)
+            self.state_failing = True
+        else:
+            self.state_failing = False
 
 
 def may_go_back(before: Game, after: Game) -> UndoRefusal | None:

@@ -10,7 +10,7 @@ from laser_flag.engine import EndTurn
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.ui.session import Session
 
-from .conftest import SMALL_MAP
+from .conftest import SMALL_MAP, end_turn, start_game
 
 
 def test_each_state_replaces_the_file_whole(tmp_path):
@@ -27,3 +27,21 @@ def test_each_state_replaces_the_file_whole(tmp_path):
     assert path.stat().st_ino != first  # a new file renamed into place
     assert json.loads(path.read_text(encoding="utf-8"))["turn"] == 2
     assert [p.name for p in folder.iterdir()] == ["state.json"]  # no temporary file left
+
+
+def test_a_state_file_that_cannot_be_written_is_said_once_and_play_goes_on(app, tmp_path,
+                                                                          capsys):
+    blocker = tmp_path / "not_a_folder"
+    blocker.write_text("a file where the state file's folder should be", encoding="utf-8")
+    path = blocker / "state.json"
+    scene = start_game(app, Session.start(parse_map(SMALL_MAP, "small.json"), seed=1,
+                                          state_file=path))
+    for _ in range(2):  # the first action wrote the state and failed; so does the second
+        end_turn(app)
+    assert scene.game.turn == 3 and app.top is scene
+    assert capsys.readouterr().err == (f"laser-flag: the state file {path} cannot be written "
+                                       "(Not a directory); the game goes on without it\n")
+    blocker.unlink()
+    blocker.mkdir()  # room again: the next action writes it, and a later failure is said again
+    end_turn(app)
+    assert json.loads(path.read_text(encoding="utf-8"))["turn"] == 4
