@@ -33,7 +33,7 @@ from .tools.cli import (
 from .ui.guest_turns import GuestTurns
 from .ui.host_turns import HostTurns
 from .ui.log_text import game_over_text
-from .ui.loop import App, run
+from .ui.loop import App, end_on_signals, run
 from .ui.map_catalog import catalog, listing
 from .ui.network_start import Joining, host_game
 from .ui.routes import PlayGame, PlayNetwork, WatchReplay
@@ -184,22 +184,32 @@ def launch_options(args: argparse.Namespace) -> LaunchOptions:
 
 def write_final_state(app: App) -> None:
     """On exit, dump the state of the game on the stack, if any (for --state-file)."""
-    for scene in reversed(app.scenes):
-        session = getattr(scene, "session", None)
-        if session is not None:
-            session.write_state()
-            return
+    for session in sessions(app)[:1]:
+        session.write_state()
+
+
+def keep_games(app: App) -> None:
+    """Ended by a signal (`App.stop`), no one was asked: every game whose last save failed is
+    saved where it can be (SaveKeeper.rescue); say_saved then says where."""
+    if app.stopping:
+        for session in sessions(app):
+            session.keeper.rescue(session.game, session.teams())
+
+
+def sessions(app: App) -> list[Session]:
+    """The games on the screen stack, top first."""
+    found = (getattr(scene, "session", None) for scene in reversed(app.scenes))
+    return [session for session in found if session is not None]
 
 
 def say_saved(app: App) -> None:
     """Closing the window mid-game loses nothing when every action was saved: say so, and say
     where; when the last save failed (the player chose to quit anyway), say that instead."""
-    for scene in app.scenes:
-        session = getattr(scene, "session", None)
-        if session is not None and session.game.history and not session.game.over:
+    for session in reversed(sessions(app)):
+        if session.game.history and not session.game.over:
             words = session.keeper.closing_words()
             if words is not None:
-                print(words, file=sys.stderr if session.keeper.problem else sys.stdout)
+                print(words, file=sys.stderr if session.keeper.worrying else sys.stdout)
             return
 
 
@@ -358,6 +368,7 @@ def play_network(turns: HostTurns | GuestTurns, size: tuple[int, int] | None) ->
         app = App(size or settings.window_size, settings, LaunchOptions(), Mixer.open())
         app.push(MenuScene())
         app.push(build(PlayNetwork(turns)))
+        app.on_quit.append(lambda: keep_games(app))
         app.on_quit.append(lambda: write_final_state(app))
         run(app)
     finally:
@@ -397,10 +408,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         sound = Mixer.open()  # silent, with one line on stderr, when there is no audio device
         app = App(args.size or settings.window_size, settings, launch_options(args), sound)
+        end_on_signals(app)
         app.push(MenuScene())
         if session is not None:
             app.push(build(PlayGame(session)))
             session.write_state()
+        app.on_quit.append(lambda: keep_games(app))
         app.on_quit.append(lambda: write_final_state(app))
         app.on_quit.append(lambda: say_saved(app))
         run(app)

@@ -10,6 +10,7 @@ idle window costs almost no CPU. Tests drive it headless: post real pygame event
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable
@@ -65,6 +66,7 @@ class App:
         self.saves = SavedGames()  # the saves folder, as the menu and Load game show it
         self.held: list[pygame.event.Event] = []  # input that ended an idle wait
         self.changed = True  # the picture is out of date: the next frame draws
+        self.stopping = False  # a signal asked the app to end (`stop`)
         if sys.platform.startswith("linux"):
             for name, value in PLAIN_FRAMEBUFFER.items():
                 os.environ.setdefault(name, value)  # read when the window is made, just below
@@ -152,6 +154,12 @@ class App:
                 return
         self.quit()
 
+    def stop(self, signum: int = signal.SIGTERM, _frame: object = None) -> None:
+        """A signal handler (SIGTERM at logout, SIGINT from a terminal): the app quits at its
+        next frame without asking anything (the quit hooks keep what can be kept). Only a flag
+        is set here: a handler runs between any two lines of the main thread."""
+        self.stopping = True
+
     def quit(self) -> None:
         """Stop after this frame; the window's size and mode are kept for the next run."""
         self.running = False
@@ -218,6 +226,9 @@ class App:
         one is cheap, and missing one would leave a stale picture.
         """
         events, self.held = self.held + pygame.event.get(), []
+        if self.stopping:
+            self.quit()
+            return False
         for event in events:
             self.changed = True
             self.handle(event)
@@ -242,6 +253,14 @@ class App:
             veil.fill(VEIL)
             self.screen.blit(veil, (0, 0))
         self.top.draw(self.screen)
+
+
+def end_on_signals(app: App) -> None:
+    """SIGTERM and SIGINT end the app at its next frame (`App.stop`), in Python's hands rather
+    than SDL's: SDL turns them into a window close, which asks before losing a game, and the
+    question then waits for an answer nobody at a logout can give. The main thread only."""
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, app.stop)
 
 
 def run(app: App, max_frames: int | None = None, clock: Clock | None = None) -> int:

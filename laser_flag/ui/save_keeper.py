@@ -5,12 +5,13 @@ says "saved" only when it did. No pygame here.
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
 from ..save_slot import SaveSlot, SlotTaken
-from ..saves import SaveError, saves_dir, write_new_save
+from ..saves import SaveError, new_save_paths, saves_dir, write_new_save
 
 
 def _why(err: Exception) -> str:
@@ -28,6 +29,7 @@ class SaveKeeper:
     def __init__(self, slot: SaveSlot | None = None) -> None:
         self.slot = slot
         self.problem: str | None = None
+        self.rescued: str | None = None  # why the game was saved out of its place at the end
 
     @property
     def path(self) -> Path | None:
@@ -74,10 +76,37 @@ class SaveKeeper:
         self.slot, self.problem = slot, None
         return None
 
+    def rescue(self, game: Game, teams: dict[str, Any], folder: Path | None = None) -> None:
+        """The client is ending without asking (a signal): save the game where it can be, once
+        more to its own file if the last save failed, else as a new file in `folder` (the
+        system's temporary folder unless given), which holds the game from then on. `problem`
+        stays set only when neither took it; `rescued` says why the game is out of its place."""
+        if self.problem is None or not game.history:
+            return
+        self.autosave(game, teams)
+        why = self.problem
+        if why is None:
+            return
+        try:
+            folder = Path(tempfile.gettempdir()) if folder is None else folder
+        except OSError as err:  # no usable temporary folder at all
+            self.problem = f"{why}; nor in a temporary folder: {_why(err)}"
+            return
+        failed = self.save_elsewhere(next(new_save_paths(game.map.name, folder)), game, teams)
+        if failed is None:
+            self.rescued = why
+        else:
+            self.problem = f"{why}; nor in {folder}: {failed}"
+
     def release(self) -> None:
         """The game is left or over: its file is no longer held (another copy may continue it)."""
         if self.slot is not None:
             self.slot.release()
+
+    @property
+    def worrying(self) -> bool:
+        """The game is not where the player will look for it: not saved, or saved elsewhere."""
+        return self.problem is not None or self.rescued is not None
 
     def closing_words(self) -> str | None:
         """What the terminal is told when the window closes mid-game; None when nothing was
@@ -86,6 +115,8 @@ class SaveKeeper:
             return f"Not saved: {self.problem}"
         if self.slot is None:
             return None
+        if self.rescued is not None:
+            return f"Not saved in its place ({self.rescued}); the game is saved as {self.path}."
         if self.in_saves_folder:
             return "Saved: Continue (in the menu of laser-flag) resumes this turn."
         return f"Saved as {self.path}."
