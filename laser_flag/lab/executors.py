@@ -11,6 +11,8 @@ end, in any order; the plan alone decides what is kept, so every executor gives 
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
+import os
 import queue
 import signal
 import threading
@@ -89,9 +91,32 @@ class InProcess(Executor):
 def start_pool(jobs: int) -> Pool:
     """Spawn-started workers that ignore Ctrl-C (they inherit SIG_IGN): only the main process
     stops a run, and a worker never prints a KeyboardInterrupt traceback. Each reads and keeps
-    maps' LOS answers in the data folder, as the process that started them does."""
+    maps' LOS answers in the data folder, as the process that started them does, and ends the
+    moment that process ends (`end_with_parent`)."""
     with sigint_ignored():
-        return multiprocessing.get_context("spawn").Pool(jobs, initializer=use_data_folder)
+        return multiprocessing.get_context("spawn").Pool(jobs, initializer=start_worker)
+
+
+def start_worker() -> None:
+    """A worker's first steps (the pool's initializer)."""
+    use_data_folder()
+    end_with_parent()
+
+
+def end_with_parent() -> None:
+    """In a worker process: end it as soon as the process that started it has ended, however
+    that ended (killed too). Else its game plays on for nobody, and its result, sent down a
+    pipe no one reads, ends in a BrokenPipe traceback in the player's terminal. The parent's
+    sentinel is ready once the parent is gone; a thread waits on it, at no cost meanwhile."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)  # nothing of this process is worth finishing: its parent is gone
+
+    threading.Thread(target=watch, name="laser-flag parent watch", daemon=True).start()
 
 
 @contextmanager

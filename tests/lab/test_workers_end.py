@@ -1,0 +1,67 @@
+"""The lab's worker processes end with the process that started them, however it ends: killed
+(SIGKILL, no goodbye), a client's "Measure here" or a lab run leaves no game playing on for
+nobody, and no BrokenPipe traceback in the terminal."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.waits import PipeReader, wait_until
+
+DUEL = str(Path(__file__).resolve().parents[2] / "maps" / "duel.json")
+# Hard against Hard with a budget no decision gets through: every game lasts for good, so a
+# worker still there after the wait below was not ending its game.
+ENDLESS = [DUEL, "--bots", "hard,hard", "--budget", "steps:999999999", "--games", "8",
+           "--jobs", "2"]
+
+
+def workers(pid: int) -> list[int]:
+    """The worker processes `pid` started that are still its children (Linux)."""
+    try:
+        found = Path(f"/proc/{pid}/task/{pid}/children").read_text(encoding="ascii").split()
+    except OSError:
+        return []
+    return [int(child) for child in found if b"spawn_main" in command(int(child))]
+
+
+def command(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def alive(pid: int) -> bool:
+    """Running: there, and not a zombie waiting for a parent to read its status."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="ascii")
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
+def test_workers_end_at_once_when_their_lab_is_killed():
+    lab = subprocess.Popen([sys.executable, "-m", "laser_flag.tools.balance", *ENDLESS],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    errors = PipeReader(lab.stderr)
+    started: list[int] = []
+    try:
+        started += wait_until(lambda: len(workers(lab.pid)) == 2 and workers(lab.pid),
+                              "the lab's two workers", timeout=60)
+        lab.kill()
+        lab.wait(timeout=30)
+        wait_until(lambda: not any(alive(pid) for pid in started), "the workers to end",
+                   timeout=20)
+    finally:
+        lab.kill()
+        for pid in started:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+    assert "Traceback" not in errors.finish()
