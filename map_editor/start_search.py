@@ -72,7 +72,7 @@ def measure(maps: Sequence[dict[str, Any]], games: int, seeds: Sequence[int], jo
     per_cell: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for seed in seeds:
         plan = Plan(parsed, tuple(pairings), games, seed)
-        played = play_plan(plan, local(workers(plan, jobs))).records
+        played = play_plan(plan, local(workers(plan, jobs))).tallies
         for n, row in enumerate(rows(plan, played)):  # map by map, pairing by pairing
             per_cell.setdefault(divmod(n, len(pairings)), []).append(row)
     return [(tuple(pooled(per_cell[i, p])[0] for p in range(len(pairings))), games * len(seeds))

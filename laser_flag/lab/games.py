@@ -11,7 +11,7 @@ another version refuses it (its bots may play differently).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -128,7 +128,3 @@ def steps_budget(text: str | None) -> Budget | None:
     """`"steps:N"` as the bots' Budget (None: their own default); ValueError when malformed."""
     return None if text is None else Budget.parse_steps(text)
 
-
-def in_order(records: Sequence[GameRecord]) -> list[GameRecord]:
-    """Records in report order (map, pairing, game), whatever order they finished in."""
-    return sorted(records, key=lambda r: (r.map_index, r.pairing_index, r.game_index))

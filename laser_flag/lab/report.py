@@ -13,69 +13,116 @@ players waiting each other out).
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from laser_flag import __version__
-from laser_flag.bots.match import CAP_REASON, DRAW, MatchResult
+from laser_flag.bots.match import CAP_REASON, DRAW
 
-from .games import GameRecord, Plan, in_order
+from .games import GameRecord, Plan
 from .hitmap import HitMap
 from .pairings import is_mirror
-from .stats import mean, rate
+from .stats import rate
 from .verdict import judge, row_verdict
 
 ROUND_LIMIT = "turn_limit"  # the victory reason of a game the map's own round limit ended
 STALL_SHARE = 0.05  # more of a mirror pairing's games than this capped or drawn at the limit
 
 
-def bot_record(results: Sequence[MatchResult]) -> dict[str, dict[str, Any]]:
-    """Wins, losses and draws of each bot, and its win rate among decided games."""
-    record: dict[str, Counter[str]] = {}
-    for r in results:
+Key = tuple[int, int]  # (map index, pairing index): one row
+
+
+@dataclass
+class Tally:
+    """A row's games summed as they come: everything the report says of them, in a size that
+    does not grow with their number (a run of any length holds a tally a row, not its games)."""
+
+    games: int = 0
+    winners: Counter[str] = field(default_factory=Counter)
+    victories: Counter[str] = field(default_factory=Counter)
+    rounds: int = 0
+    shots: int = 0
+    round_limit: int = 0  # games the map's round limit ended
+    capped: int = 0  # games the lab's round cap ended
+    limit_draws: int = 0  # games the round limit ended drawn
+    scores: tuple[int, int] = (0, 0)
+    hits: HitMap = field(default_factory=HitMap)
+    bots: dict[str, Counter[str]] = field(default_factory=dict)  # name -> wins, losses, draws
+
+    def add(self, record: GameRecord) -> None:
+        r = record.result
+        self.games += 1
+        self.winners[r.winner] += 1
+        self.victories[r.victory] += 1
+        self.rounds += r.rounds
+        self.shots += record.shots
+        self.round_limit += r.victory == ROUND_LIMIT
+        self.capped += r.victory == CAP_REASON
+        self.limit_draws += r.victory == ROUND_LIMIT and r.winner == DRAW
+        self.scores = (self.scores[0] + r.scores[0], self.scores[1] + r.scores[1])
+        self.hits.add(record.hits)
         for team, name in zip("12", r.bots, strict=True):
             outcome = "draws" if r.winner == DRAW else "wins" if r.winner == team else "losses"
-            record.setdefault(name, Counter())[outcome] += 1
+            self.bots.setdefault(name, Counter())[outcome] += 1
+
+    @classmethod
+    def of(cls, records: Iterable[GameRecord]) -> Tally:
+        tally = cls()
+        for r in records:
+            tally.add(r)
+        return tally
+
+    def copy(self) -> Tally:
+        return copy.deepcopy(self)
+
+    def counts(self) -> dict[str, int]:
+        """The counts a verdict reads: team 1's wins, team 2's wins, the games."""
+        return {"team1_wins": self.winners["1"], "team2_wins": self.winners["2"],
+                "games": self.games}
+
+    def mean(self, total: int) -> float | None:
+        """`total` a game, to 3 decimals; None when a stopped run played no game of a row."""
+        return round(total / self.games, 3) if self.games else None
+
+
+def bot_record(bots: Mapping[str, Counter[str]]) -> dict[str, dict[str, Any]]:
+    """Wins, losses and draws of each bot, and its win rate among decided games."""
     return {name: {"wins": c["wins"], "losses": c["losses"], "draws": c["draws"],
-                   **rate(c["wins"], c["losses"])} for name, c in sorted(record.items())}
+                   **rate(c["wins"], c["losses"])} for name, c in sorted(bots.items())}
 
 
-def row(source: str, pairing: Sequence[str], records: Sequence[GameRecord]) -> dict[str, Any]:
+def row(source: str, pairing: Sequence[str], tally: Tally) -> dict[str, Any]:
     """One map and pairing's row of the report."""
-    results = [r.result for r in records]
-    wins = Counter(r.winner for r in results)
-    hits = HitMap()
-    for r in records:
-        hits.add(r.hits)
+    wins = tally.winners
     summary = {
-        "map": source, "pairing": list(pairing), "games": len(results),
+        "map": source, "pairing": list(pairing), "games": tally.games,
         "team1_wins": wins["1"], "team2_wins": wins["2"], "draws": wins[DRAW],
         **{f"team1_{k}": v for k, v in rate(wins["1"], wins["2"]).items()},
-        **pace(records),
-        "mean_scores": {t: mean([r.scores[i] for r in results]) for i, t in enumerate("12")},
-        "victories": dict(sorted(Counter(r.victory for r in results).items())),
+        **pace(tally),
+        "mean_scores": {t: tally.mean(tally.scores[i]) for i, t in enumerate("12")},
+        "victories": dict(sorted(tally.victories.items())),
     }
     if is_mirror(pairing):
         summary["verdict"] = row_verdict(summary)
     else:
-        summary["bots"] = bot_record(results)
-    summary["hits"] = hits.to_json()
+        summary["bots"] = bot_record(tally.bots)
+    summary["hits"] = tally.hits.to_json()
     return summary
 
 
-def pace(records: Sequence[GameRecord]) -> dict[str, Any]:
+def pace(tally: Tally) -> dict[str, Any]:
     """How the games went: mean rounds, shots fired a round (over all the games' rounds), and
     how many the map's round limit or the lab's round cap ended, and how many the round limit
     ended drawn."""
-    rounds = sum(r.result.rounds for r in records)
     return {
-        "mean_rounds": mean([r.result.rounds for r in records]),
-        "shots_per_round": round(sum(r.shots for r in records) / rounds, 3) if rounds else None,
-        "round_limit": sum(r.result.victory == ROUND_LIMIT for r in records),
-        "capped": sum(r.result.victory == CAP_REASON for r in records),
-        "limit_draws": sum(r.result.victory == ROUND_LIMIT and r.result.winner == DRAW
-                           for r in records),
+        "mean_rounds": tally.mean(tally.rounds),
+        "shots_per_round": round(tally.shots / tally.rounds, 3) if tally.rounds else None,
+        "round_limit": tally.round_limit,
+        "capped": tally.capped,
+        "limit_draws": tally.limit_draws,
     }
 
 
@@ -100,16 +147,13 @@ def stalls(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
             and (r.get("capped", 0) + r.get("limit_draws", 0)) / r["games"] > STALL_SHARE]
 
 
-def rows(plan: Plan, records: Sequence[GameRecord]) -> list[dict[str, Any]]:
-    """Every map and pairing's row, in plan order, from the records played so far."""
-    grouped: dict[tuple[int, int], list[GameRecord]] = {}
-    for r in in_order(records):
-        grouped.setdefault((r.map_index, r.pairing_index), []).append(r)
-    return [row(gm.source, pairing, grouped.get((m, p), []))
+def rows(plan: Plan, tallies: Mapping[Key, Tally]) -> list[dict[str, Any]]:
+    """Every map and pairing's row, in plan order, from the games played so far."""
+    return [row(gm.source, pairing, tallies.get((m, p), Tally()))
             for m, gm in enumerate(plan.maps) for p, pairing in enumerate(plan.pairings)]
 
 
-def report(plan: Plan, records: Sequence[GameRecord], partial: bool = False,
+def report(plan: Plan, tallies: Mapping[Key, Tally], partial: bool = False,
            ended: Sequence[str | None] | None = None) -> dict[str, Any]:
     """The whole run as a JSON document (no timings: the same plan gives the same document).
 
@@ -117,7 +161,7 @@ def report(plan: Plan, records: Sequence[GameRecord], partial: bool = False,
     `ended`: why each map's games ended (lab.stopping's DECIDED or CAP; None: the run ended
     first); by default every map played to the cap.
     """
-    table = rows(plan, records)
+    table = rows(plan, tallies)
     per_map = len(plan.pairings)
     ended = ["cap"] * len(plan.maps) if ended is None else ended
     doc: dict[str, Any] = {
@@ -128,8 +172,11 @@ def report(plan: Plan, records: Sequence[GameRecord], partial: bool = False,
         "verdicts": [map_verdict(gm.source, table[m * per_map:(m + 1) * per_map], ended[m])
                      for m, gm in enumerate(plan.maps)],
     }
-    mixed = [r.result for r in records if not is_mirror(plan.pairings[r.pairing_index])]
     if any(not is_mirror(p) for p in plan.pairings):  # a bot against itself measures no bot
+        mixed: dict[str, Counter[str]] = {}
+        for (_, p), tally in sorted(tallies.items()):
+            if not is_mirror(plan.pairings[p]):
+                for name, counted in tally.bots.items():
+                    mixed.setdefault(name, Counter()).update(counted)
         doc["bots_overall"] = bot_record(mixed)
     return doc
-

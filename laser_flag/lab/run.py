@@ -27,8 +27,9 @@ from laser_flag.engine import GameMap
 
 from . import cluster, report
 from .executors import Executor, LabError, local
-from .games import GameRecord, Plan, TaskMaker, steps_budget
+from .games import Plan, TaskMaker, steps_budget
 from .pairings import Pairing, parse_pairing
+from .report import Key, Tally
 from .stopping import Ledger
 
 POLL_SECONDS = 0.1  # how often a run looks whether it was asked to stop
@@ -47,10 +48,10 @@ def new_plan(maps: GameMap | Sequence[GameMap], pairings: Sequence[Pairing], gam
 
 @dataclass(frozen=True)
 class Outcome:
-    """A run's end: the games kept, in report order, why each map's games ended, and why the
-    run ended before its plan did (None when it did not)."""
+    """A run's end: the games kept, summed by map and pairing, why each map's games ended, and
+    why the run ended before its plan did (None when it did not)."""
 
-    records: list[GameRecord]
+    tallies: dict[Key, Tally]
     ended: list[str | None]
     cut_short: str | None = None  # STOPPED, TIME_UP, INTERRUPTED, or a game's failure
 
@@ -58,8 +59,13 @@ class Outcome:
     def partial(self) -> bool:
         return self.cut_short is not None
 
+    @property
+    def games(self) -> int:
+        """The games kept."""
+        return sum(tally.games for tally in self.tallies.values())
+
     def report(self, plan: Plan) -> dict[str, Any]:
-        return report.report(plan, self.records, self.partial, self.ended)
+        return report.report(plan, self.tallies, self.partial, self.ended)
 
 
 def play_plan(plan: Plan, executor: Executor, stop: threading.Event | None = None,
@@ -90,7 +96,7 @@ def play_plan(plan: Plan, executor: Executor, stop: threading.Event | None = Non
         cut_short = INTERRUPTED
     finally:
         executor.close()
-    return Outcome(ledger.records(), list(ledger.ended), cut_short)
+    return Outcome(ledger.tallies(), list(ledger.ended), cut_short)
 
 
 @dataclass(frozen=True)
@@ -135,8 +141,8 @@ class LabRun:
         self.plan, self.where, self.seconds = plan, where, seconds
         self._stopping = threading.Event()
         self._lock = threading.Lock()
-        self._seen: tuple[int, int, list[GameRecord], list[str | None]] = (
-            0, plan.total, [], [None] * len(plan.maps))
+        self._seen: tuple[int, int, dict[Key, Tally], list[str | None]] = (
+            0, plan.total, {}, [None] * len(plan.maps))
         self._outcome: Outcome | None = None
         self._thread: threading.Thread | None = None
         self.error: str | None = None  # why the run failed: a game raised, no cluster
@@ -162,7 +168,7 @@ class LabRun:
 
     def _saw(self, ledger: Ledger) -> None:
         with self._lock:
-            self._seen = (ledger.done, ledger.total, ledger.records(), list(ledger.ended))
+            self._seen = (ledger.done, ledger.total, ledger.tallies(), list(ledger.ended))
 
     @property
     def running(self) -> bool:
@@ -197,13 +203,13 @@ class LabRun:
     def progress(self) -> Progress:
         """Games kept so far and every row's counts and interval as they stand."""
         with self._lock:
-            done, total, records, ended = self._seen
-        return Progress(done, total, self.running, report.rows(self.plan, records), ended)
+            done, total, tallies, ended = self._seen
+        return Progress(done, total, self.running, report.rows(self.plan, tallies), ended)
 
     def result(self) -> dict[str, Any]:
         """The report of the games kept so far: `partial` until the plan is played out."""
         if self._outcome is not None and not self.running:
             return self._outcome.report(self.plan)
         with self._lock:
-            _, _, records, ended = self._seen
-        return report.report(self.plan, records, partial=True, ended=ended)
+            _, _, tallies, ended = self._seen
+        return report.report(self.plan, tallies, partial=True, ended=ended)

@@ -26,11 +26,6 @@ def rate(wins: int, losses: int) -> dict[str, Any]:
             "interval": list(interval) if interval else None}  # a list, as JSON reads it back
 
 
-def mean(values: list[int]) -> float | None:
-    """The mean to 3 decimals; None when a stopped run played no game of a row."""
-    return round(sum(values) / len(values), 3) if values else None
-
-
 def difference(wins_a: int, n_a: int, wins_b: int, n_b: int,
                z: float = Z_95) -> tuple[float, float] | None:
     """Newcombe's 95% interval of rate a minus rate b, from each rate's Wilson interval; None

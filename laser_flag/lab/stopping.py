@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 from .games import GameRecord, Plan
 from .pairings import is_mirror
+from .report import Key, Tally
 from .verdict import FAIR, LEANS, row_verdict
 
 FIRST_LOOKS = (16, 24)  # and each doubled, again and again
@@ -33,14 +34,6 @@ def looks(cap: int) -> list[int]:
     return [*sorted(points), cap]
 
 
-def counts(records: Iterable[GameRecord]) -> dict[str, int]:
-    """A pairing's counts as a verdict reads them: team 1's wins, team 2's wins, the games."""
-    winners = [r.result.winner for r in records]
-    return {"team1_wins": winners.count("1"), "team2_wins": winners.count("2"),
-            "games": len(winners)}
-
-
-Key = tuple[int, int]  # (map index, pairing index)
 DECIDED, CAP = "decided", "cap"  # why a map's games ended; None: the run ended first
 
 
@@ -48,14 +41,18 @@ class Ledger:
     """The games a run has kept, where each pairing stops, and which game to play next.
 
     A game is kept only while its index lies below its pairing's stopping point: a later game,
-    played before the pairing stopped (to keep a worker busy), is dropped.
+    played before the pairing stopped (to keep a worker busy), is dropped. Kept games are
+    summed into their pairing's tally in game order, up to the map's next look (a look may yet
+    stop the pairing there); only the games ended ahead of that are held one by one, so the
+    run's memory does not grow with its games.
     """
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
         self.keys = [(m, p) for m in range(len(plan.maps)) for p in range(len(plan.pairings))]
         self.limit = dict.fromkeys(self.keys, plan.games)
-        self.kept: dict[Key, dict[int, GameRecord]] = {k: {} for k in self.keys}
+        self.tally = {k: Tally() for k in self.keys}  # games 0..tally.games-1, summed
+        self.held: dict[Key, dict[int, GameRecord]] = {k: {} for k in self.keys}  # the rest
         self.prefix = dict.fromkeys(self.keys, 0)  # games 0..prefix-1 are all kept
         self.handed = dict.fromkeys(self.keys, 0)  # games handed out to be played
         self.ended: list[str | None] = [None] * len(plan.maps)
@@ -86,11 +83,23 @@ class Ledger:
         key = (record.map_index, record.pairing_index)
         if record.game_index >= self.limit[key]:
             return
-        games = self.kept[key]
+        games = self.held[key]
         games[record.game_index] = record
         while self.prefix[key] in games:
             self.prefix[key] += 1
+        self._sum(key)
         self._look(record.map_index)
+
+    def _sum(self, key: Key) -> None:
+        """Add the held games next in order to the tally, up to the next look of the map (all
+        of them once the map's games have ended)."""
+        m = key[0]
+        upto = self.limit[key]
+        if self.ended[m] is None:
+            upto = min(upto, self._looks[self._next_look[m]])
+        tally, games = self.tally[key], self.held[key]
+        while tally.games < upto and tally.games in games:
+            tally.add(games.pop(tally.games))
 
     def stop_handing_out(self) -> None:
         """Hand out no more games (time is up): those handed out still count when they end."""
@@ -108,12 +117,15 @@ class Ledger:
                 return
             self._decide(m, look, playing)
             self._next_look[m] += 1
+            for key in self.keys:
+                if key[0] == m:
+                    self._sum(key)
 
     def _decide(self, m: int, look: int, playing: list[Key]) -> None:
         if look == self.plan.games:
             self.ended[m] = DECIDED if self._told(m, look) else CAP
             return
-        told = {k: self.verdict(k, look) for k in playing if self._is_mirror(k)}
+        told = {k: self.verdict(k) for k in playing if self._is_mirror(k)}
         if any(v in LEANS.values() for v in told.values()):
             self._stop(playing, look)
         else:
@@ -122,11 +134,10 @@ class Ledger:
             self._stop([k for k in self.keys if k[0] == m], look)
             self.ended[m] = DECIDED
 
-    def verdict(self, key: Key, games: int | None = None) -> str:
-        """A pairing's verdict on its first `games` kept games (all of them by default)."""
-        kept = self.kept[key]
-        first = range(self.prefix[key] if games is None else games)
-        return row_verdict(counts(kept[i] for i in first))
+    def verdict(self, key: Key) -> str:
+        """A pairing's verdict on the games in its tally: at a look, exactly the look's games
+        (or those up to where it stopped before)."""
+        return row_verdict(self.tally[key].counts())
 
     def _is_mirror(self, key: Key) -> bool:
         return is_mirror(self.plan.pairings[key[1]])
@@ -134,8 +145,7 @@ class Ledger:
     def _told(self, m: int, look: int) -> bool:
         """At this look a mirror pairing of map `m` leans, or every one of them is fair (each
         on its games up to the look, or to where it stopped before)."""
-        told = [self.verdict(k, min(self.limit[k], look)) for k in self.keys
-                if k[0] == m and self._is_mirror(k)]
+        told = [self.verdict(k) for k in self.keys if k[0] == m and self._is_mirror(k)]
         return bool(told) and (any(v in LEANS.values() for v in told)
                                or all(v == FAIR for v in told))
 
@@ -143,7 +153,7 @@ class Ledger:
         """Stop these pairings at `look` games, dropping any game kept past it."""
         for k in keys:
             self.limit[k] = min(self.limit[k], look)
-            self.kept[k] = {i: r for i, r in self.kept[k].items() if i < self.limit[k]}
+            self.held[k] = {i: r for i, r in self.held[k].items() if i < self.limit[k]}
             self.prefix[k] = min(self.prefix[k], self.limit[k])
 
     # ----- reading -------------------------------------------------------------------------
@@ -151,7 +161,7 @@ class Ledger:
     @property
     def done(self) -> int:
         """Games kept so far."""
-        return sum(len(games) for games in self.kept.values())
+        return sum(self.tally[k].games + len(self.held[k]) for k in self.keys)
 
     @property
     def total(self) -> int:
@@ -163,6 +173,11 @@ class Ledger:
         """Every pairing has played to its stopping point."""
         return all(self.prefix[k] >= self.limit[k] for k in self.keys)
 
-    def records(self) -> list[GameRecord]:
-        """The kept games, in report order."""
-        return [self.kept[k][i] for k in self.keys for i in sorted(self.kept[k])]
+    def tallies(self) -> dict[Key, Tally]:
+        """Every kept game summed by pairing (copies: the ledger goes on)."""
+        tallies = {}
+        for k in self.keys:
+            tally = tallies[k] = self.tally[k].copy()
+            for i in sorted(self.held[k]):
+                tally.add(self.held[k][i])
+        return tallies

@@ -63,7 +63,7 @@ def play(run: Plan, at: Where) -> Outcome:
     with ProgressBar(run.total) as bar:
         outcome = play_plan(run, executor, on_progress=bar)
     if outcome.cut_short == RUN_INTERRUPTED:
-        sys.stderr.write(f"stopped by Ctrl-C after {len(outcome.records):,} of at most "
+        sys.stderr.write(f"stopped by Ctrl-C after {outcome.games:,} of at most "
                          f"{run.total:,} games\n")
     return outcome
 

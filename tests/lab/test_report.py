@@ -27,7 +27,7 @@ def test_a_row_counts_games_capped_and_drawn_at_the_turn_limit():
     limit = report.ROUND_LIMIT
     records = [record("1", "score"), record(DRAW, CAP_REASON), record(DRAW, limit),
                record(DRAW, limit), record("2", limit)]  # the last was decided
-    r = report.row("m.json", ("a", "a"), records)
+    r = report.row("m.json", ("a", "a"), report.Tally.of(records))
     assert (r["capped"], r["limit_draws"], r["draws"]) == (1, 2, 3)
 
 
@@ -38,8 +38,9 @@ def test_a_row_counts_games_capped_and_drawn_at_the_turn_limit():
 def test_a_mirror_pairing_stalls_when_too_many_games_end_undecided(undecided, games, stalls):
     records = ([record(DRAW, report.ROUND_LIMIT)] * undecided
                + [record("1", "score")] * (games - undecided))
-    mirror = report.row("m.json", ("a", "a"), records)
-    mixed = report.row("m.json", ("a", "b"), records)  # it measures bots, never the map
+    tally = report.Tally.of(records)
+    mirror = report.row("m.json", ("a", "a"), tally)
+    mixed = report.row("m.json", ("a", "b"), tally)  # it measures bots, never the map
     assert report.stalls([mirror, mixed]) == ([mirror] if stalls else [])
 
 
