@@ -116,7 +116,7 @@ class SaveKeeper:
         if self.slot is None:
             return None
         if self.rescued is not None:
-            return f"Not saved in its place ({self.rescued}); the game is saved as {self.path}."
+            return f"Not saved where it belongs: {self.rescued}. The game is saved as {self.path}."
         if self.in_saves_folder:
             return "Saved: Continue (in the menu of laser-flag) resumes this turn."
         return f"Saved as {self.path}."

@@ -82,8 +82,8 @@ def test_with_no_saves_folder_a_signal_saves_the_game_to_the_temporary_folder(tm
     out, err = end_with(proc, signal.SIGTERM)
     [save] = temp.glob("*.json")
     assert out == ""
-    assert err.startswith("Not saved in its place (Not a directory")
-    assert err.endswith(f"the game is saved as {save}.\n") and err.count("\n") == 1
+    assert err.startswith("Not saved where it belongs: Not a directory")
+    assert err.endswith(f". The game is saved as {save}.\n") and err.count("\n") == 1
     final = json.loads(state.read_text(encoding="utf-8"))
     assert saves.load_save(save).game.state().to_json()["turn"] == final["turn"]
 
