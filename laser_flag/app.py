@@ -169,8 +169,14 @@ def client_settings(args: argparse.Namespace) -> Settings:
 
 
 def headless_main(session: Session, save: Path | None) -> int:
-    """`--headless`: the report on stdout; a save that failed is one line on stderr, status 1."""
-    report, problem = play_headless(session, save)
+    """`--headless`: the report on stdout; a save that failed is one line on stderr, status 1;
+    Ctrl-C one line too (status 130, as a shell reports an interrupted command)."""
+    try:
+        report, problem = play_headless(session, save)
+    except KeyboardInterrupt:
+        print(f"laser-flag: stopped by Ctrl-C after {len(session.game.history):,} actions; "
+              "the game was not saved", file=sys.stderr)
+        return 130
     status = emit("laser-flag", report)
     if problem is None:
         return status

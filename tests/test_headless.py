@@ -4,6 +4,9 @@ printed, and the saved game replays exactly."""
 from __future__ import annotations
 
 import json
+import os
+import re
+import signal
 import subprocess
 import sys
 
@@ -11,7 +14,9 @@ import pytest
 
 from laser_flag.app import main, verify_save
 
+from .ctrl_c import as_in_a_terminal
 from .full_disk import no_room
+from .waits import wait_until
 
 
 def play(capsys, *argv: str) -> str:
@@ -78,3 +83,25 @@ def test_a_state_file_the_disk_cannot_take_is_said_once_and_the_game_goes_on(tmp
     assert done.stderr == (f"laser-flag: the state file {folder / 'state.json'} cannot be "
                            "written (File too large); the game goes on without it\n")
     assert list(folder.iterdir()) == []
+
+
+def test_ctrl_c_stops_a_headless_game_in_one_line(tmp_path):
+    """Hard against Hard on Gridlock at 2,000 search steps a decision: the game is playing on
+    long after its first action is in the state file, when Ctrl-C comes."""
+    state = tmp_path / "state.json"
+    game = subprocess.Popen(
+        [sys.executable, "-m", "laser_flag", "--map", "gridlock", "--team1", "hard",
+         "--team2", "hard", "--headless", "--state-file", str(state), "--save",
+         str(tmp_path / "game.json")],
+        env={**os.environ, "LASER_FLAG_BUDGET": "steps:2000"}, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, preexec_fn=as_in_a_terminal)
+    try:
+        wait_until(state.exists, "the first action", timeout=120)
+        game.send_signal(signal.SIGINT)
+        out, err = game.communicate(timeout=30)
+    finally:
+        game.kill()
+    assert game.returncode == 130 and out == ""
+    assert re.fullmatch(r"laser-flag: stopped by Ctrl-C after \d+ actions; the game was not "
+                        r"saved\n", err)
+    assert not (tmp_path / "game.json").exists()
