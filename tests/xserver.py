@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
 import select
 import shutil
@@ -53,3 +55,44 @@ def _reported_number(fd: int, timeout: float) -> int:
             raise RuntimeError("Xvfb exited before it reported a display")
         text += chunk
     return int(text)
+
+
+def close_window(display: str, window: str) -> None:
+    """Ask `window` to close as a window manager's close button does: a WM_DELETE_WINDOW
+    message (the tests' Xvfb runs no window manager, and xdotool sends no such message).
+    Through Xlib with ctypes: libX11 is there wherever Xvfb and xdotool are."""
+    x11 = ctypes.cdll.LoadLibrary(ctypes.util.find_library("X11") or "libX11.so.6")
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XInternAtom.restype = ctypes.c_ulong
+    x11.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    x11.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long,
+                               ctypes.c_void_p]
+    x11.XFlush.argtypes = x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    connection = x11.XOpenDisplay(display.encode())
+    if not connection:
+        raise OSError(f"cannot open display {display}")
+    try:
+        message = _ClientMessage(
+            type=_CLIENT_MESSAGE, window=int(window),
+            message_type=x11.XInternAtom(connection, b"WM_PROTOCOLS", 0), format=32)
+        message.data[0] = x11.XInternAtom(connection, b"WM_DELETE_WINDOW", 0)
+        event = _Event(xclient=message)
+        x11.XSendEvent(connection, int(window), 0, 0, ctypes.byref(event))
+        x11.XFlush(connection)
+    finally:
+        x11.XCloseDisplay(connection)
+
+
+_CLIENT_MESSAGE = 33  # X.h
+
+
+class _ClientMessage(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
+                ("display", ctypes.c_void_p), ("window", ctypes.c_ulong),
+                ("message_type", ctypes.c_ulong), ("format", ctypes.c_int),
+                ("data", ctypes.c_long * 5)]
+
+
+class _Event(ctypes.Union):
+    _fields_ = [("xclient", _ClientMessage), ("pad", ctypes.c_long * 24)]

@@ -18,6 +18,7 @@ from laser_flag.save_index import list_saves
 from laser_flag.saves import load_save
 from laser_flag.ui.widgets import BAD, BUTTON, BUTTON_HOVER
 from tests.waits import wait_until
+from tests.xserver import close_window
 
 from .conftest import SMALL_MAP
 from .test_chooser_and_rename_window import menu_rect, window_origin
@@ -44,9 +45,14 @@ def client(display: str, data: Path, state: Path, *options: str) -> subprocess.P
         env=client_env(display, data), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def close(process: subprocess.Popen) -> None:
-    """Close the window as a window manager's close button does: SDL turns SIGTERM into the
-    same quit event."""
+def close(xvfb: str, process: subprocess.Popen) -> None:
+    """Close the window as a window manager's close button does."""
+    if process.poll() is None:
+        close_window(xvfb, client_window(xvfb, process))
+
+
+def stop(process: subprocess.Popen) -> None:
+    """End the client as a logout does (SIGTERM): at once, the game saved where it can be."""
     if process.poll() is None:
         process.send_signal(signal.SIGTERM)
 
@@ -87,7 +93,7 @@ def test_two_games_in_a_row_keep_two_files_and_the_last_continues(xvfb, tmp_path
     try:
         move_the_plain(xvfb, first, state)
     finally:
-        close(first)
+        stop(first)
     assert ended(first)[0].startswith("Saved: Continue (in the menu of laser-flag)")
     state.unlink()
     second = client(xvfb, data, state, "--map", str(DUEL))
@@ -98,7 +104,7 @@ def test_two_games_in_a_row_keep_two_files_and_the_last_continues(xvfb, tmp_path
         player.key("e")
         left = state_where(state, lambda s: s["active_team"] == "2", "Duel's first turn ended")
     finally:
-        close(second)
+        stop(second)
     ended(second)
     infos, problems = list_saves(data / "saves")
     assert sorted(info.map_name for info in infos) == ["Duel", "small"] and not problems
@@ -118,7 +124,7 @@ def test_two_games_in_a_row_keep_two_files_and_the_last_continues(xvfb, tmp_path
         player.key("e")
         resumed = state_where(state, lambda s: s["turn"] == 3, "the resumed Duel's turn")
     finally:
-        close(third)
+        stop(third)
     ended(third)
     assert resumed["active_team"] == "1" and resumed["scores"] == left["scores"]
     assert resumed["log"][:len(left["log"])] == left["log"]  # the left game's, then this turn
@@ -133,7 +139,7 @@ def test_closing_a_game_that_is_not_saved_asks_first_and_never_says_saved(xvfb, 
         player = move_the_plain(xvfb, game, state)
         ox, oy = window_origin(xvfb, player.window)
         question_edge = (ox + WINDOW[0] // 2, oy + WINDOW[1] // 2 - 165)  # its box's top border
-        close(game)
+        close(xvfb, game)
         wait_until(lambda: screen_pixel(xvfb, question_edge, tmp_path) == BAD,
                    "the question before closing", TIMEOUT_S)
         assert game.poll() is None  # asked, not closed
@@ -144,11 +150,11 @@ def test_closing_a_game_that_is_not_saved_asks_first_and_never_says_saved(xvfb, 
         player.key("e")
         player.key("s")
         state_where(state, lambda s: s["active_team"] == "2", "the turn ended after going back")
-        close(game)
+        close(xvfb, game)
         wait_until(lambda: screen_pixel(xvfb, question_edge, tmp_path) == BAD,
                    "the question again", TIMEOUT_S)
-        close(game)  # closing again while it asks: the player insists
+        close(xvfb, game)  # closing again while it asks: the player insists
         out, err = ended(game)
     finally:
-        close(game)
+        stop(game)
     assert "Saved" not in out and "Not saved: Not a directory" in err
