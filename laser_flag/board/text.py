@@ -10,6 +10,7 @@ fallback font often lacks Latin letters); with no such font installed the boxes 
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache, lru_cache
 
 import pygame
@@ -90,6 +91,13 @@ def _fallback(size: int, bold: bool, path: str) -> pygame.font.Font:
     return f
 
 
+@lru_cache(maxsize=4096)
+def _lost_mark(char: str) -> bool:
+    """A combining mark no installed font has: drawn, it would be a box stacked over its letter
+    (and over the line above), so it is left out; the letter stands bare."""
+    return bool(unicodedata.combining(char)) and not _has(None, char) and source(char) is None
+
+
 def runs(text: str) -> list[tuple[str, str | None]]:
     """`text` cut where the font that draws it changes: (run, font file or None for the
     bundled font) pairs in order; spaces go with the run they are in."""
@@ -107,6 +115,9 @@ def _fonts_of(text: str, size: int, bold: bool) -> list[tuple[str, pygame.font.F
     """Each run of `text` with the font that draws it; characters no screen can show are
     replaced first (engine/shown_text.py), so text from anywhere draws."""
     text = showable(text)
+    if not needs_fallback(text):
+        return [(text, font(size, bold))]
+    text = "".join(c for c in text if not _lost_mark(c))
     if not needs_fallback(text):
         return [(text, font(size, bold))]
     return [(run, font(size, bold) if path is None else _fallback(size, bold, path))
