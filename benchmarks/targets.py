@@ -9,7 +9,8 @@ Sections (give their names to run some; default all):
   bots/style.py), `--draws K` of them from `--draw-from N` on, on every bundled map, sides
   swapped (targets: >= 85% of decided games overall and >= 75% on every map), and the base trap
   over those games (benchmarks/blunders.py: the share of the points Hard concedes that are
-  scored on a unit standing on its own base; target <= 15%).
+  scored on a unit standing on its own base; target <= 15%). `--tuning` plays the tuning half
+  (N even) instead, for tuning on.
 - planner: Hard against the planner (Normal) on every map, >= 400 games (target: the lower end
   of the 95% interval above 55%).
 - levels: Normal against Easy (the same target).
@@ -119,9 +120,11 @@ def zoo(games: int, seed: int, jobs: int) -> None:
     print(total.report())
 
 
-def population(games: int, seed: int, jobs: int, count: int, first: int) -> None:
-    names = draws(count, start=first)
-    print(f"population: Hard ({LAB_BUDGET}) against {count} held-out draws ({', '.join(names)}),"
+def population(games: int, seed: int, jobs: int, count: int, first: int,
+               tuning: bool = False) -> None:
+    names = draws(count, held=not tuning, start=first)
+    half = "tuning" if tuning else "held-out"
+    print(f"population: Hard ({LAB_BUDGET}) against {count} {half} draws ({', '.join(names)}),"
           f" {games} games a map and draw, seed {seed}")
     studies = studied(names, games, seed, jobs)
     weakest = 1.0
@@ -210,6 +213,9 @@ def main() -> None:
                         help="population: how many held-out draws (default 8)")
     parser.add_argument("--draw-from", type=int, default=1, metavar="N",
                         help="population: the first held-out draw N or after (default 1)")
+    parser.add_argument("--tuning", action="store_true",
+                        help="population: draws of the tuning half instead, to tune on (every"
+                             " figure reported is the held-out half's)")
     args = parser.parse_args()
     if args.draw_from < 0:
         parser.error(f"--draw-from: a draw is style:N for N from 0, not {args.draw_from}")
@@ -222,7 +228,7 @@ def main() -> None:
         if section == "zoo":
             zoo(games, args.seed, args.jobs)
         elif section == "population":
-            population(games, args.seed, args.jobs, args.draws, args.draw_from)
+            population(games, args.seed, args.jobs, args.draws, args.draw_from, args.tuning)
         elif section == "planner":
             strength(section, "hard,planner", games, args.seed, args.jobs)
         elif section == "levels":
