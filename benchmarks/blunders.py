@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from functools import cache
 from multiprocessing import get_context
@@ -249,12 +250,14 @@ def study(task: Task) -> Blunders:
 
 
 def play_all(todo, jobs: int) -> list[Blunders]:
-    """Each task's counts, in task order, from `jobs` processes (or this one)."""
+    """Each task's counts, in task order, from `jobs` processes (or this one). A worker process
+    that dies (killed, out of memory) ends the run with BrokenProcessPool, where a
+    multiprocessing pool would wait for its game forever."""
     todo = list(todo)
     if jobs == 1:
         return [study(t) for t in todo]
-    with get_context("spawn").Pool(jobs) as pool:
-        return pool.map(study, todo)
+    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+        return list(pool.map(study, todo))
 
 
 def opponents(text: str) -> list[str]:
