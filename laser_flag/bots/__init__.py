@@ -11,4 +11,4 @@ __all__ = ["BOT_NAMES", "HUMAN", "LEVELS", "LEVEL_NOTES", "PLAY_VERSION", "ZOO",
 # or a later one measured bots that play as these do (a map's digest cannot see inside a bot),
 # so a release that changes maps alone keeps the other maps' badges. Set it to the new version
 # with any change to a bot's decisions: every bundled badge must then be measured again.
-PLAY_VERSION = "0.20.0"
+PLAY_VERSION = "0.19.2"

@@ -17,10 +17,8 @@ ground our snap shots watch to see a unit keeping only a share of it; where one 
 game for the enemy, that reply is the game lost with the chance that any enemy hits. Every line
 is priced on its root's scale: approach and urgency walk toward where the enemies stood there,
 and a hit is as keen as the root's score makes it. Hard prices with the planner's weights but
-counts the way to a base as moves walk it and prices the base trap (`HARD_WEIGHTS`): a unit
-hit on its own base is live again where the enemy that hit it still sees it, so such a hit,
-ours or the enemy's, costs more than its point. The planner that proposes its candidates prices
-as Hard does. The search deepens one action at a time (2, 3, ... of our actions ahead) and
+counts the way to a base as moves walk it (`HARD_WEIGHTS`), the planner that proposes its
+candidates too. The search deepens one action at a time (2, 3, ... of our actions ahead) and
 is anytime: when the budget (`budget.py`) runs out or it is told to answer now, it keeps the
 answer of the deepest search it completed, or the planner's own choice before that. No plan
 holds a move that strands a unit whose laser is off in the enemy's sight; a shot into cover at
@@ -59,10 +57,9 @@ BAND = 0.3  # in points: the planner's candidates this close to its best are the
 MARGIN = 0.02  # in points: how much better than the planner's choice another option must be
 
 
-# The planner's prices with the way to a base as moves walk it, an enemy that must walk into our
-# snap shots to see a unit keeps only this share of its threat there, and a hit on a unit standing
-# on its own base (ours or the enemy's) dearer than its point: the base trap (`Weights.farm`).
-HARD_WEIGHTS = replace(PLANNER_WEIGHTS, base_cuts_corners=False, braved=0.6, farm=0.6)
+# The planner's prices with the way to a base as moves walk it, and an enemy that must walk into our
+# snap shots to see a unit keeps only this share of its threat there.
+HARD_WEIGHTS = replace(PLANNER_WEIGHTS, base_cuts_corners=False, braved=0.6)
 
 
 class OutOfBudget(Exception):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from laser_flag.engine import CHARGED, CHARGING, DEACTIVATED, Game, Pos, Unit, other_team
+from laser_flag.engine import CHARGED, DEACTIVATED, Game, Pos, Unit, other_team
 
 from .distances import UNREACHABLE, base_distance, walking_distance
 from .odds import Odds
@@ -38,10 +38,6 @@ class Weights:
     # and walked steps put a whole side outside it, so that both sides stalled on Bastion.)
     base_cuts_corners: bool = True
     braved: float = 1.0  # share of a walk-in (`reply`) threat kept where our snap shots watch
-    # A hit on a unit standing on its own base costs only the point (its laser starts charging
-    # at once), but it is live again where the charged enemy that hit it still sees it, a point
-    # to every later shot: the base trap. Added to the point of such a hit, ours and the enemy's.
-    farm: float = 0.0
 
 
 def enemy_signature(game: Game) -> tuple:
@@ -206,8 +202,6 @@ class Situation:
             worth += self.w.unit
         elif target.laser == CHARGED and after == DEACTIVATED:
             worth += self.w.laser
-        elif after == CHARGING:
-            worth += self.w.farm
         return worth * self.eager
 
     def value(self, unit: Unit, at: Pos, ap: int, laser: str, ignore: int = -1) -> float:
@@ -243,7 +237,7 @@ class Situation:
             return self.w.point + self.w.unit + self.w.laser
         if laser != DEACTIVATED and after == DEACTIVATED:
             return self.w.point + self.w.laser
-        return self.w.point + (self.w.farm if after == CHARGING else 0.0)
+        return self.w.point
 
     def hurt(self, unit: Unit, at: Pos, ap: int) -> float:
         """A unit's worth right after a snap shot hit it on `at`."""
