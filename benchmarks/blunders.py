@@ -19,6 +19,10 @@ and counts, for Hard's side only:
   cover against none of those enemies, of all units ending a turn in such sight.
 - **idle while ahead**: turns Hard ended without acting while 2 or more points ahead and with
   more armed units than the enemy.
+- **base trap**: of the points Hard conceded (hits on its units, snap shots included: every hit
+  scores), those scored on a unit standing on a base its team uses. A unit hit there starts
+  charging at once (RULES §5), so it is live again by its next turn, where the charged enemy
+  that hit it still sees it: a point farm.
 Run: .venv/bin/python benchmarks/blunders.py [GAMES_PER_MAP] [SEED] [OPPONENT,...] [steps:N]
      [MAP...]   (defaults: 4 games, seed 1, rusher,turtle,hunter,planner, steps:150, every
                 bundled map)
@@ -29,6 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from functools import cache
 from multiprocessing import get_context
@@ -48,6 +53,7 @@ from laser_flag.engine import (
     load_map,
     parse_map,
 )
+from laser_flag.engine.events import Shot
 from laser_flag.lab.games import Plan, Task, steps_budget, tasks
 from laser_flag.resources import readable_map
 from laser_flag.tools.cli import argument_type, positive
@@ -58,6 +64,7 @@ SUBJECT = "hard"
 OPPONENTS = ("rusher", "turtle", "hunter", "planner")
 POOR = 0.5  # a shot into cover below this chance is a poor one
 TARGET = 0.01  # the most of its chances Hard may leave a deactivated unit in sight
+BASE_TRAP_TARGET = 0.15  # the most of the points Hard concedes that may be scored on its bases
 
 
 def armed_sees(game: Game, team: str, at: Pos) -> list[Unit]:
@@ -91,6 +98,7 @@ class Blunders:
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
         self.record: Counter[str] = Counter()
+        self._game: Game | None = None  # the game under way
 
     def play(self, path: Path, opponent: str, games: int, seed: int, budget: str,
              jobs: int = 1) -> None:
@@ -108,7 +116,9 @@ class Blunders:
         self._team = "1" if task.bots[0] == SUBJECT else "2"
         self._turn_start()
         result = play_match(gm, task.bots, task.seed, task.max_rounds,
-                            budget=steps_budget(task.budget), before_action=self._before)
+                            budget=steps_budget(task.budget), before_action=self._before,
+                            on_events=self._after)
+        self._game = None  # a study goes back to the parent process without its last game
         self.record["wins" if result.winner == self._team else
                     "draws" if result.winner == DRAW else "losses"] += 1
 
@@ -119,6 +129,7 @@ class Blunders:
         self._acted = False
 
     def _before(self, game: Game, action: Action) -> None:
+        self._game = game  # the game itself, which `_after` reads once the action is applied
         if game.active_team != self._team:
             return
         for u in game.units:
@@ -139,6 +150,23 @@ class Blunders:
             self._turn_start()
             return
         self._acted = True
+
+    def _after(self, events) -> None:
+        """Count the points conceded: a hit unit stays where it stood (RULES §6)."""
+        for event in events:
+            if not (isinstance(event, Shot) and event.hit):
+                continue
+            target = self._game.unit(event.target)
+            if target is None or target.team != self._team:
+                continue  # an enemy hit (or a unit of ours disqualified: it had no base)
+            self.counts["conceded"] += 1
+            if self._game.map.base_serves(target.pos, target.team):
+                self.counts["conceded on a base"] += 1
+
+    def base_trap(self) -> float:
+        """The share of the points conceded that were scored on a base (0 when none was)."""
+        conceded = self.counts["conceded"]
+        return self.counts["conceded on a base"] / conceded if conceded else 0.0
 
     def _shot(self, game: Game, action: Fire) -> None:
         odds = game.to_hit(action.unit_id, action.target_id)
@@ -202,6 +230,9 @@ class Blunders:
             f"  open to fire: {c['open to fire']} of {c['in sight at turn end']} units ending a"
             " turn in sight",
             f"  idle while ahead: {c['idle while ahead']} turns",
+            f"  base trap: {c['conceded on a base']} of {c['conceded']} points conceded on a base"
+            f" ({self.base_trap():.1%}; target <= {BASE_TRAP_TARGET:.0%}:"
+            f" {'met' if self.base_trap() <= BASE_TRAP_TARGET else 'NOT met'})",
         ]
         return "\n".join(lines)
 
@@ -219,12 +250,14 @@ def study(task: Task) -> Blunders:
 
 
 def play_all(todo, jobs: int) -> list[Blunders]:
-    """Each task's counts, in task order, from `jobs` processes (or this one)."""
+    """Each task's counts, in task order, from `jobs` processes (or this one). A worker process
+    that dies (killed, out of memory) ends the run with BrokenProcessPool, where a
+    multiprocessing pool would wait for its game forever."""
     todo = list(todo)
     if jobs == 1:
         return [study(t) for t in todo]
-    with get_context("spawn").Pool(jobs) as pool:
-        return pool.map(study, todo)
+    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+        return list(pool.map(study, todo))
 
 
 def opponents(text: str) -> list[str]:

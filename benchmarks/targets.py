@@ -5,6 +5,12 @@ Sections (give their names to run some; default all):
   decided games on every map), and Hard's blunders over those games (benchmarks/blunders.py;
   target: a unit whose laser is off left in an armed enemy's sight in <= 1% of the chances to
   get it out, over >= 200 games).
+- population: Hard against held-out draws of the population of styles (`style:N`, N odd:
+  bots/style.py), `--draws K` of them from `--draw-from N` on, on every bundled map, sides
+  swapped (targets: >= 85% of decided games overall and >= 75% on every map), and the base trap
+  over those games (benchmarks/blunders.py: the share of the points Hard concedes that are
+  scored on a unit standing on its own base; target <= 15%). `--tuning` plays the tuning half
+  (N even) instead, for tuning on.
 - planner: Hard against the planner (Normal) on every map, >= 400 games (target: the lower end
   of the 95% interval above 55%).
 - levels: Normal against Easy (the same target).
@@ -12,12 +18,13 @@ Sections (give their names to run some; default all):
   interval (target: the interval overlaps 40-60% and the rate lies inside), the games ended
   undecided (target: <= 5% capped or drawn at the turn limit), and Hard-Hard's mean length
   (target: 8-25 rounds).
-Hard plays at the lab's budget (`steps:150`) in zoo, planner and levels, and at the badges'
-`steps:40` in mirrors, as `make badges` measures.
+Hard plays at the lab's budget (`steps:150`) in zoo, population, planner and levels, and at the
+badges' `steps:40` in mirrors, as `make badges` measures.
 Every lab run plays all its games (`--fixed`), so the counts are the games asked for.
 Run: .venv/bin/python benchmarks/targets.py [SECTION...] [--games N] [--seed S] [--jobs J]
-     [--mirrors STYLE,...]
-     (--games: per map and pairing; defaults zoo 10, planner 58, levels 58, mirrors 200)
+     [--mirrors STYLE,...] [--draws K] [--draw-from N]
+     (--games: per map and pairing; defaults zoo 10, population 4, planner 58, levels 58,
+     mirrors 200)
 """
 
 from __future__ import annotations
@@ -32,18 +39,21 @@ from pathlib import Path
 import blunders
 
 from laser_flag.bots import ZOO
+from laser_flag.bots.style import draws
 from laser_flag.engine import load_map
 from laser_flag.lab import STYLES
-from laser_flag.lab.games import Plan, tasks
+from laser_flag.lab.games import Plan, Task, tasks
 from laser_flag.lab.pairings import is_mirror, label
 from laser_flag.lab.stats import rate
 from laser_flag.tools import balance
+from laser_flag.tools.cli import positive
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = sorted((ROOT / "maps").glob("*.json"))
-DEFAULT_GAMES = {"zoo": 10, "planner": 58, "levels": 58, "mirrors": 200}
+DEFAULT_GAMES = {"zoo": 10, "population": 4, "planner": 58, "levels": 58, "mirrors": 200}
 LAB_BUDGET, BADGE_BUDGET = "steps:150", "steps:40"
 ZOO_TARGET, STRENGTH_FLOOR = 0.90, 0.55
+POPULATION_TARGET, POPULATION_MAP_TARGET = 0.85, 0.75
 FAIR, STALL, LENGTH = (0.40, 0.60), 0.05, (8, 25)
 
 
@@ -66,17 +76,33 @@ def lab(*argv: str) -> dict:
     return json.loads(out.getvalue())
 
 
+def studied(opponents: list[str], games: int, seed: int,
+            jobs: int) -> dict[tuple[str, str], blunders.Blunders]:
+    """Hard's games against each opponent on every map, counted by (map, opponent)."""
+    gms = tuple(load_map(p) for p in MAPS)
+    plan = Plan(gms, tuple(("hard", o) for o in opponents), games, seed, budget=LAB_BUDGET)
+    todo = list(tasks(plan))
+    studies: dict[tuple[str, str], blunders.Blunders] = {}
+    for task, one in zip(todo, blunders.play_all(todo, jobs), strict=True):
+        key = (Path(gms[task.map_index].source).stem, _opponent(task))
+        studies.setdefault(key, blunders.Blunders()).add_all([one])
+    return studies
+
+
+def _opponent(task: Task) -> str:
+    return task.bots[1] if task.bots[0] == "hard" else task.bots[0]
+
+
+def _summed(studies: list[blunders.Blunders]) -> blunders.Blunders:
+    total = blunders.Blunders()
+    total.add_all(studies)
+    return total
+
+
 def zoo(games: int, seed: int, jobs: int) -> None:
     print(f"zoo: Hard ({LAB_BUDGET}) against each style, {games} games a map and style,"
           f" seed {seed}")
-    studies: dict[tuple[str, str], blunders.Blunders] = {}
-    gms = tuple(load_map(p) for p in MAPS)
-    plan = Plan(gms, tuple(("hard", s) for s in ZOO), games, seed, budget=LAB_BUDGET)
-    todo = list(tasks(plan))
-    for task, one in zip(todo, blunders.play_all(todo, jobs), strict=True):
-        style = task.bots[1] if task.bots[0] == "hard" else task.bots[0]
-        key = (Path(gms[task.map_index].source).stem, style)
-        studies.setdefault(key, blunders.Blunders()).add_all([one])
+    studies = studied(list(ZOO), games, seed, jobs)
     weakest = 1.0
     print(f"  {'map':10}" + "".join(f"{s:>26}" for s in ZOO))
     for path in MAPS:
@@ -89,10 +115,47 @@ def zoo(games: int, seed: int, jobs: int) -> None:
         print(f"  {path.stem:10}" + "".join(cells))
     print(f"  target >= {ZOO_TARGET:.0%} on every map and style: {_met(weakest >= ZOO_TARGET)}"
           f" (weakest {weakest:.1%})")
-    total = blunders.Blunders()
-    total.add_all(list(studies.values()))
+    total = _summed(list(studies.values()))
     print(f"  blunders over all {sum(total.record.values())} games:")
     print(total.report())
+
+
+def population(games: int, seed: int, jobs: int, count: int, first: int,
+               tuning: bool = False) -> None:
+    names = draws(count, held=not tuning, start=first)
+    half = "tuning" if tuning else "held-out"
+    print(f"population: Hard ({LAB_BUDGET}) against {count} {half} draws ({', '.join(names)}),"
+          f" {games} games a map and draw, seed {seed}")
+    studies = studied(names, games, seed, jobs)
+    weakest = 1.0
+    for path in MAPS:
+        one = _summed([studies[path.stem, n] for n in names])
+        won = _won(one)
+        weakest = min(weakest, won["win_rate"] if won["win_rate"] is not None else 0.0)
+        print(f"  {path.stem:10} {_record(one)} {_pct(won):22} base trap"
+              f" {one.counts['conceded on a base']} of {one.counts['conceded']}")
+    total = _summed(list(studies.values()))
+    overall = _won(total)["win_rate"] or 0.0
+    print(f"  {'overall':10} {_record(total)} {_pct(_won(total))}")
+    print(f"  target >= {POPULATION_TARGET:.0%} overall: {_met(overall >= POPULATION_TARGET)};"
+          f" >= {POPULATION_MAP_TARGET:.0%} on every map: {_met(weakest >= POPULATION_MAP_TARGET)}"
+          f" (weakest {weakest:.1%})")
+    trap = total.base_trap()
+    print(f"  base trap: {total.counts['conceded on a base']} of {total.counts['conceded']}"
+          f" points conceded on a base ({trap:.1%}); target <= {blunders.BASE_TRAP_TARGET:.0%}:"
+          f" {_met(trap <= blunders.BASE_TRAP_TARGET)}")
+    for name in names:
+        one = _summed([studies[p.stem, name] for p in MAPS])
+        print(f"  {name:16} {_record(one)} {_pct(_won(one))}")
+
+
+def _won(study: blunders.Blunders) -> dict:
+    return rate(study.record["wins"], study.record["losses"])
+
+
+def _record(study: blunders.Blunders) -> str:
+    r = study.record
+    return f"{r['wins']:4}-{r['losses']:<4} {r['draws']:3} draws"
 
 
 def strength(section: str, pair: str, games: int, seed: int, jobs: int) -> None:
@@ -146,7 +209,16 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--mirrors", type=lambda t: t.split(","), metavar="STYLE,...",
                         help="mirrors: only these styles' mirrors (default every standard style)")
+    parser.add_argument("--draws", type=positive, default=8, metavar="K",
+                        help="population: how many held-out draws (default 8)")
+    parser.add_argument("--draw-from", type=int, default=1, metavar="N",
+                        help="population: the first held-out draw N or after (default 1)")
+    parser.add_argument("--tuning", action="store_true",
+                        help="population: draws of the tuning half instead, to tune on (every"
+                             " figure reported is the held-out half's)")
     args = parser.parse_args()
+    if args.draw_from < 0:
+        parser.error(f"--draw-from: a draw is style:N for N from 0, not {args.draw_from}")
     unknown = set(args.sections) - set(DEFAULT_GAMES)
     if unknown:
         parser.error(f"unknown sections {sorted(unknown)}: choose from {', '.join(DEFAULT_GAMES)}")
@@ -155,6 +227,8 @@ def main() -> None:
         games = args.games or DEFAULT_GAMES[section]
         if section == "zoo":
             zoo(games, args.seed, args.jobs)
+        elif section == "population":
+            population(games, args.seed, args.jobs, args.draws, args.draw_from, args.tuning)
         elif section == "planner":
             strength(section, "hard,planner", games, args.seed, args.jobs)
         elif section == "levels":

@@ -11,6 +11,7 @@ from .program import ProgramBot, is_program
 from .random_bot import RandomBot
 from .rusher import RusherBot
 from .search import SearchBot
+from .style import PREFIX, StyleBot, draw, style_number
 from .turtle import TurtleBot
 
 BOTS: dict[str, type[Bot]] = {
@@ -24,10 +25,12 @@ SEARCHING = frozenset(name for name, cls in BOTS.items() if cls is SearchBot)
 
 
 def bot_name(name: str) -> str:
-    """`name` when make_bot can seat it (a known kind, or `exec:COMMAND`); ValueError names the
-    known kinds. A command line checks its bots with it before any game starts."""
-    if name not in BOTS and not is_program(name):
-        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOT_NAMES)}, or exec:COMMAND)")
+    """`name` when make_bot can seat it (a known kind, a draw of the population `style:N`, or
+    `exec:COMMAND`); ValueError names the known kinds. A command line checks its bots with it
+    before any game starts."""
+    if name not in BOTS and style_number(name) is None and not is_program(name):
+        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOT_NAMES)}, {PREFIX}N "
+                         "for N from 0, or exec:COMMAND)")
     return name
 
 
@@ -35,10 +38,14 @@ def make_bot(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     """A new bot of the named kind; ValueError names the known kinds.
 
     `budget` is for bots that search (`hard`); without it they take `budget.LAB_STEPS`.
-    `exec:COMMAND` is a program taking the seat (bots/program.py).
+    `style:N` is the population's player of draw N (bots/style.py); `exec:COMMAND` is a
+    program taking the seat (bots/program.py).
     """
     if is_program(name):
         return ProgramBot(name, seed)
+    number = style_number(name)
+    if number is not None:
+        return StyleBot(draw(number), seed, name)
     if bot_name(name) in SEARCHING:
         return SearchBot(seed, budget)
     return BOTS[name](seed)

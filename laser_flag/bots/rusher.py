@@ -13,43 +13,25 @@ Each decision, in this order:
 4. Otherwise it ends the turn (its units keep their snap shots).
 
 Units act in id order within steps 2 and 3. It ignores snap-shot risk and threats on purpose:
-it is the style a map must stay fair for, not a strong player (`scripted.py` says what the
-styles share).
+it is the style a map must stay fair for, not a strong player. It is one point of the
+population's rules (`style.py`): `RUSHER`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from laser_flag.engine import DEACTIVATED, Action, EndTurn, Game, Move, Pos, Unit
-
-from .scripted import THIRD, ScriptedBot
+from .scripted import THIRD
+from .style import Style, StyleBot
 
 FIRE_THRESHOLD = THIRD  # the least hit chance the rusher fires at
 
+RUSHER = Style(fire_at=FIRE_THRESHOLD, cover=1.0, take_cover=False, moves=None, press=True,
+               focus=False, wary=False, recharge=True, leave_watched_base=False, patience=None)
 
-class RusherBot(ScriptedBot):
+
+class RusherBot(StyleBot):
     """Shoots at a third or better, else walks its units toward the enemy by covered tiles."""
 
     name = "rusher"
 
-    def choose(self, game: Game) -> Action:
-        legal = game.legal_actions()
-        return self.best_shot(game, legal, FIRE_THRESHOLD) or self._walk(game, legal) or EndTurn()
-
-    def _walk(self, game: Game, legal: Sequence[Action]) -> Move | None:
-        """The first unit's step toward a base (laser off) or toward the enemy (laser live)."""
-        for uid, tiles in self.moves(legal).items():
-            unit = game.unit(uid)
-            to = (self.to_base(game, unit, tiles) if unit.laser == DEACTIVATED
-                  else self._advance(game, unit, tiles))
-            if to is not None:
-                return Move(uid, to)
-        return None
-
-    def _advance(self, game: Game, unit: Unit, tiles: list[Pos]) -> Pos | None:
-        enemy = self.nearest_enemy(game, unit)
-        if enemy is None:
-            return None
-        dist = self.path_distance(game, enemy.pos)
-        return self.nearer(unit, tiles, dist, lambda to: self.exposure(game, unit, to, [enemy]))
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(RUSHER, seed)

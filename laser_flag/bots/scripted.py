@@ -1,7 +1,8 @@
 """What the scripted styles share: rules of thumb over the legal actions, no search.
 
-The styles (`rusher`, `turtle`, `hunter`) are the kinds of player a map must stay fair for and
-Hard must beat, each a few plain rules a person could follow at the board. They read the
+The styles (`rusher`, `turtle`, `hunter`, and the population `style:N` of `style.py`) are the
+kinds of player a map must stay fair for and Hard must beat, each a few plain rules a person
+could follow at the board. They read the
 engine's answers (`to_hit`, `shot_odds`, `has_los`, moves as `legal_actions()` lists them) and
 break ties between equal tiles with their own generator, so a mirror map favours neither side.
 Steps are counted as moves walk them (no diagonal step between two walls' corners).

@@ -7,7 +7,7 @@ bots, since every odd game swaps their sides.
 from __future__ import annotations
 
 from laser_flag.bots import BOT_NAMES, ZOO
-from laser_flag.bots.program import is_program
+from laser_flag.bots.registry import bot_name
 
 Pairing = tuple[str, str]
 
@@ -30,14 +30,23 @@ STYLES: tuple[Pairing, ...] = standard_pairings()
 
 def parse_pairing(text: str) -> Pairing:
     """`"a,b"` (or `"a"` for a,a) as a pairing; ValueError names the known bots. A bot may be
-    `exec:COMMAND`, a program (its command holds no comma)."""
+    a draw of the population, `style:N`, or `exec:COMMAND`, a program (its command holds no
+    comma)."""
     names = [n.strip() for n in text.split(",")]
     if len(names) == 1:
         names *= 2
-    if len(names) != 2 or any(n not in BOT_NAMES and not is_program(n) for n in names):
-        raise ValueError(f"{text!r}: give two of {', '.join(BOT_NAMES)} or exec:COMMAND, "
-                         "separated by a comma")
+    if len(names) != 2 or not all(_seats(n) for n in names):
+        raise ValueError(f"{text!r}: give two of {', '.join(BOT_NAMES)}, style:N or "
+                         "exec:COMMAND, separated by a comma")
     return names[0], names[1]
+
+
+def _seats(name: str) -> bool:
+    try:
+        bot_name(name)
+    except ValueError:
+        return False
+    return True
 
 
 def is_mirror(pairing: Pairing | list[str]) -> bool:

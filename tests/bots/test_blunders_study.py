@@ -6,8 +6,11 @@ from __future__ import annotations
 import runpy
 from pathlib import Path
 
-from laser_flag.engine import DEACTIVATED
-from tests.engine.conftest import make_map
+import pytest
+
+from laser_flag.engine import DEACTIVATED, Fire
+from tests.bots.test_bots import ARENA
+from tests.engine.conftest import HIT, MISS, Scripted, make_map
 from tests.engine.scenario import scenario
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,3 +44,22 @@ def test_its_counts_over_real_games_are_consistent():
     assert c["open to fire"] <= c["in sight at turn end"]
     assert c["turns"] > 0 and c["no watch"] <= c["turns"]
     assert "left in sight:" in study.report()
+    assert c["conceded on a base"] <= c["conceded"]
+
+
+@pytest.mark.parametrize(("at", "dice", "conceded", "on_base"), [
+    ((4, 0), HIT, 1, 1),  # on its own base: the base trap
+    ((2, 0), HIT, 1, 0),  # off it
+    ((4, 0), MISS, 0, 0),
+])
+def test_a_point_conceded_on_a_base_is_counted_as_the_base_trap(at, dice, conceded, on_base):
+    """Team 2's unit fires at the studied side's unit (team 1); ARENA's (4, 0) is team 1's base."""
+    arena = make_map(ARENA, [["1", "basic", 2, 0], ["2", "basic", 0, 4]])
+    game = scenario(arena, roll=Scripted(dice), turn=2, active_team="2", units={0: {"pos": at}})
+    study = STUDY["Blunders"]()
+    study._team = "1"
+    study._turn_start()
+    study._before(game, Fire(1, 0))
+    study._after(game.apply(Fire(1, 0)))
+    assert (study.counts["conceded"], study.counts["conceded on a base"]) == (conceded, on_base)
+    assert study.base_trap() == (on_base / conceded if conceded else 0.0)
