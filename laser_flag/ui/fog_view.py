@@ -54,7 +54,7 @@ class TeamView:
 
 def team_view(game: Game, team: str | None) -> TeamView:
     """What `team` knows of `game` now, as the engine's view of it says."""
-    if team is None:
+    if team is None or not game.fog:  # without fog a team knows the game itself, whole
         return TeamView(None, game, None, {})
     seen = game.observe(team)
     known = Game.from_state(game.map, known_state(seen, game.index), seed=game.seed, fog=True)
