@@ -33,10 +33,30 @@ CODE_LENGTH = 6
 RATE = 20.0  # a seated guest's messages a second, on average...
 BURST = 40.0  # ...and at most this many at once
 HANDSHAKE_SECONDS = 10.0
-WRONG_CODES_A_MINUTE = 10
-MAX_WAITING = 8  # connections not yet seated; more are closed at once
+# A wrong join code is answered only after this, and the connection then closed: each guess
+# costs a connection and a second, so MAX_WAITING connections guess at most 8 codes a second
+# (24**6 codes: months on average), while the right code is never kept out.
+WRONG_CODE_SECONDS = 1.0
+# Connections not yet seated. One more makes room by closing the oldest waiting connection of
+# the address with the most of them: idle sockets, however often refreshed, cannot keep out a
+# guest whose hello follows the host's at once.
+MAX_WAITING = 8
 MAX_OUTBOX = 64 * 1024 * 1024  # bytes a guest has not read: past this it is dropped
 READ_BYTES = 65536
+
+
+WRONG_CODE = "wrong join code"
+
+
+def make_room(waiting: list[_Connection]) -> _Connection:
+    """The connection to close for a newcomer: the oldest of those from the address that has
+    the most waiting (an address is the peer without its port)."""
+    per_address: dict[str, int] = {}
+    for conn in waiting:
+        address = conn.peer.rsplit(":", 1)[0]
+        per_address[address] = per_address.get(address, 0) + 1
+    most = max(per_address.values())
+    return next(conn for conn in waiting if per_address[conn.peer.rsplit(":", 1)[0]] == most)
 
 
 def new_code() -> str:
@@ -62,6 +82,7 @@ class _Connection:
     outbox: bytearray = field(default_factory=bytearray)
     seated: bool = False
     closing: bool = False  # close once the outbox is written
+    refuse_at: float | None = None  # a wrong code's refusal is due then
     tokens: float = BURST
     refill: float = 0.0
     last_error: float = -1.0
@@ -89,7 +110,6 @@ class Host:
         self._lock = threading.Lock()
         self._pending: list[bytes] = []  # lines for the seated guest, from the main loop
         self._seated: _Connection | None = None
-        self._wrong_codes: list[float] = []
         self._running = False
         self._thread: threading.Thread | None = None
         self._listener: socket.socket | None = None
@@ -186,11 +206,9 @@ class Host:
             return
         sock.setblocking(False)
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        waiting = sum(1 for k in self._selector.get_map().values()
-                      if isinstance(k.data, _Connection) and not k.data.seated)
-        if waiting >= MAX_WAITING:
-            sock.close()
-            return
+        waiting = self._waiting()
+        if len(waiting) >= MAX_WAITING:
+            self._drop(make_room(waiting), "")
         conn = _Connection(sock, f"{peer[0]}:{peer[1]}", self.clock())
         self._selector.register(sock, selectors.EVENT_READ, conn)
         self._post(conn, protocol.encode(self.greeting))
@@ -252,27 +270,31 @@ class Host:
         if message["type"] != "hello":
             self._refuse(conn, "the first message is a hello")
             return
+        if conn.refuse_at is not None:
+            return  # it has had its one guess
         problem = self._why_refused(message)
+        if problem == WRONG_CODE:
+            conn.refuse_at = self.clock() + WRONG_CODE_SECONDS
+            return
         if problem:
-            self._post(conn, protocol.encode(protocol.error(problem)))
-            self._post(conn, protocol.encode(protocol.bye(problem)))
-            conn.closing = True
-            self._note(Note("refused", f"{conn.peer}: {problem}"))
+            self._turn_away(conn, problem)
             return
         conn.seated = True
         self._seated = conn
         self.guest_name = message.get("name") or "the guest"
         self._note(Note("joined", self.guest_name))
 
+    def _turn_away(self, conn: _Connection, problem: str) -> None:
+        """Refuse the join naming why, then close."""
+        self._post(conn, protocol.encode(protocol.error(problem)))
+        self._post(conn, protocol.encode(protocol.bye(problem)))
+        conn.closing = True
+        self._note(Note("refused", f"{conn.peer}: {problem}"))
+
     def _why_refused(self, message: dict[str, Any]) -> str:
-        now = self.clock()
-        self._wrong_codes = [t for t in self._wrong_codes if now - t < 60]
-        if len(self._wrong_codes) >= WRONG_CODES_A_MINUTE:
-            return "too many wrong join codes: try again in a minute"
         if not hmac.compare_digest(str(message.get("code", "")).upper().encode(),
                                    self.code.encode()):
-            self._wrong_codes.append(now)
-            return "wrong join code"
+            return WRONG_CODE
         if message["protocol"] != protocol.PROTOCOL:
             return (f"the host speaks protocol {protocol.PROTOCOL}, you {message['protocol']}: "
                     "update the older game")
@@ -333,12 +355,21 @@ class Host:
             if self._seated is not None:
                 self._post(self._seated, line)
 
+    def _waiting(self) -> list[_Connection]:
+        """The connections not yet seated, oldest first."""
+        found = [k.data for k in self._selector.get_map().values()
+                 if isinstance(k.data, _Connection) and not k.data.seated]
+        return sorted(found, key=lambda conn: conn.opened)
+
     def _expire_handshakes(self) -> None:
+        """Answer the wrong codes now due; close the handshakes that took too long."""
         now = self.clock()
-        for key in list(self._selector.get_map().values()):
-            conn = key.data
-            if isinstance(conn, _Connection) and not conn.seated and \
-                    now - conn.opened > HANDSHAKE_SECONDS:
+        for conn in self._waiting():
+            if conn.closing:
+                continue
+            if conn.refuse_at is not None and now >= conn.refuse_at:
+                self._turn_away(conn, WRONG_CODE)
+            elif conn.refuse_at is None and now - conn.opened > HANDSHAKE_SECONDS:
                 self._drop(conn, "")
 
     def _drop(self, conn: _Connection, why: str) -> None:
