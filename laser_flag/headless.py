@@ -31,10 +31,14 @@ def play_headless(session: Session, save: Path | None = None) -> tuple[str, str 
     """Play the session's game between its bots to the end (or MAX_ROUNDS), and save it to
     `save` if given: the report, and why the save failed (None: saved, or not asked for).
     A save that fails loses nothing else: the report is whole either way."""
-    game, bots = session.game, BotTurns(session.levels, session.seed).bots
-    while not game.over and game.round <= MAX_ROUNDS:
-        game.apply(bots[game.active_team].decide(game))
-        session.write_state()
+    game, players = session.game, BotTurns(session.levels, session.seed)
+    try:
+        while not game.over and game.round <= MAX_ROUNDS:
+            game.apply(players.bots[game.active_team].decide(game))
+            players.seen(game)  # a program's seat is sent the events, as in the window
+            session.write_state()
+    finally:
+        players.stop()  # a program's seat is told `bye`, and ends
     lines = [score_line(session), outcome_line(session)]
     if save is None:
         return "\n".join(lines), None

@@ -41,6 +41,20 @@ def is_program(name: str) -> bool:
     return name.startswith(PREFIX) and bool(name[len(PREFIX):].strip())
 
 
+def seat_words(level: str) -> str:
+    """Who plays a seat, as a screen says it: "Easy bot", or a program by its file's name,
+    "greedy_bot.py program" (its command line, flags and all, is for the terminal)."""
+    if not is_program(level):
+        return f"{level} bot"
+    try:
+        words = shlex.split(level.removeprefix(PREFIX))
+    except ValueError:  # an unclosed quote: the first word names it well enough
+        words = level.removeprefix(PREFIX).split()
+    named = next((w for w in words[1:] if "." in w.rsplit("/", 1)[-1] and not w.startswith("-")),
+                 words[0])
+    return f"{named.replace(chr(92), '/').rsplit('/', 1)[-1]} program"
+
+
 class ProgramBot(Bot):
     """A team played by an outside program (see the module)."""
 

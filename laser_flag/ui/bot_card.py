@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..bots import LEVEL_NOTES
+from ..bots.program import seat_words
 from ..engine.actions import EndTurn
 from .selection import Selection
 from .session import Session
@@ -26,7 +27,7 @@ def bot_card(turns: Turns, plan: Selection) -> tuple[str, list[str]]:
         return "Bot stopped", [bots.problem, "Press P to let it try again.", *note]
     if bots.paused:
         done = " once it has decided" if bots.thinking() else ""
-        return "Paused", [f"{name} ({level} bot) waits{done}.", "Press P to go on.", *note]
+        return "Paused", [f"{name} ({seat_words(level)}) waits{done}.", "Press P to go on.", *note]
     if turns.playback is not None:
         return f"{name} plays", [KEYS_LINE, *note]
     if turns.plan is None:

@@ -13,6 +13,7 @@ import pygame
 from ..board.draw import team_disc
 from ..board.palette import Palette
 from ..bots import HUMAN
+from ..bots.program import seat_words
 from . import panel_buttons
 from .layout import Layout, scaled
 from .roll_view import RollView, draw_rolls, rolls_height
@@ -223,7 +224,7 @@ def draw_score(surface: pygame.Surface, rect: pygame.Rect, team: str, view: Scor
     draw_text(surface, score, (rect.x + 12, rect.bottom - 8), scaled(28, scale), TEXT,
               anchor="bottomleft")
     level = view.levels[team]
-    note, color = ("click: rename", DIM) if level == HUMAN else (f"{level} bot", ACCENT)
+    note, color = ("click: rename", DIM) if level == HUMAN else (seat_words(level), ACCENT)
     note_size = scaled(15, scale)
     room = rect.w - 24 - text_size(score, scaled(28, scale))[0]
     if level == HUMAN and not view.renames:

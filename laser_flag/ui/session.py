@@ -12,6 +12,7 @@ from typing import Any
 
 from ..board.palette import Palette
 from ..bots import HUMAN, LEVELS
+from ..bots.program import is_program
 from ..engine.atomic_file import write_atomic
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
@@ -146,8 +147,10 @@ class Session:
         return reason
 
     def teams(self) -> dict[str, Any]:
-        """The players' settings kept in a save."""
-        return {"names": dict(self.names), "levels": dict(self.levels), "looks": dict(self.looks)}
+        """The players' settings kept in a save. A program's seat (`exec:...`) is kept as a
+        person's: a program is not started again by opening a file (docs/PROTOCOL.md)."""
+        levels = {t: HUMAN if is_program(level) else level for t, level in self.levels.items()}
+        return {"names": dict(self.names), "levels": levels, "looks": dict(self.looks)}
 
     @classmethod
     def resume(cls, loaded: Any, state_file: Path | None = None,

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from laser_flag.app import parse_args
-from laser_flag.bots import make_bot
+from laser_flag.app import main, parse_args
+from laser_flag.bots import HUMAN, make_bot
 from laser_flag.bots.match import play_match
-from laser_flag.bots.program import ProgramBot
+from laser_flag.bots.program import ProgramBot, seat_words
 from laser_flag.engine import Action, EndTurn, Game, load_map
 from laser_flag.lab.pairings import parse_pairing
+from laser_flag.saves import load_save
 from laser_flag.ui.session import Session
 from laser_flag.ui.turns import Turns
 from tests.fast import fast_unless
@@ -60,7 +61,8 @@ def test_the_example_programs_play_whole_games_against_our_bots(fog):
         assert acted["1"] > 0 and acted["2"] > 0  # both sides played: moves and shots
 
 
-def test_a_program_answers_with_legal_actions_and_is_told_the_events(tmp_path):
+def echo_program(tmp_path: Path) -> tuple[str, Path]:
+    """A program seat that plays its first legal action and writes each message's type."""
     log = tmp_path / "seen.txt"
     script = tmp_path / "echo.py"
     script.write_text(
@@ -71,7 +73,12 @@ def test_a_program_answers_with_legal_actions_and_is_told_the_events(tmp_path):
         "    if m['type'] == 'your_turn':\n"
         "        a = m['legal'][0]\n"
         "        print(json.dumps({'type': 'action', 'ask': m['ask'], 'action': a}), flush=True)\n")
-    result = play_match(load_map(DUEL), ("greedy", program(script)), seed=2, max_rounds=3)
+    return program(script), log
+
+
+def test_a_program_answers_with_legal_actions_and_is_told_the_events(tmp_path):
+    seat, log = echo_program(tmp_path)
+    result = play_match(load_map(DUEL), ("greedy", seat), seed=2, max_rounds=3)
     assert result.rounds >= 1
     told = log.read_text().split()
     assert told[:3] == ["hello", "welcome", "your_turn"]  # started on its first turn
@@ -166,3 +173,31 @@ def test_a_program_plays_a_whole_game_in_the_client_through_the_real_loop(app): 
 def test_the_command_line_takes_an_exec_seat():
     args = parse_args(["--map", str(DUEL), "--team2", "exec:python mybot.py --fast"])
     assert args.team2 == "exec:python mybot.py --fast"
+
+
+def test_a_headless_game_tells_its_program_seat_everything_and_saves_it_for_a_person(
+        tmp_path, capsys):
+    """`--headless --save` with an `exec:` seat: the program is sent the events and `bye` as
+    in the window, and the save keeps the seat as a person's, so Load resumes it with one."""
+    seat, log = echo_program(tmp_path)
+    save = tmp_path / "game.json"
+    assert main(["--map", "duel", "--team1", "easy", "--team2", seat, "--headless", "--seed",
+                 "3", "--save", str(save)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith(f"Saved: {save}")
+    told = log.read_text().split()
+    assert told[:2] == ["hello", "welcome"] and told[-1] == "bye"
+    assert told.count("events") > told.count("your_turn") > 0
+    loaded = load_save(save)
+    assert loaded.teams["levels"] == {"1": "Easy", "2": HUMAN}
+    assert Session.resume(loaded).levels == {"1": "Easy", "2": HUMAN}
+
+
+@pytest.mark.parametrize(("level", "words"), [
+    ("Easy", "Easy bot"),
+    ("exec:python examples/greedy_bot.py", "greedy_bot.py program"),
+    ("exec:/usr/bin/python3 -u ./bots/my_bot.py --fast", "my_bot.py program"),
+    ("exec:node bot.js 7", "bot.js program"),
+    ("exec:./mybot", "mybot program"),
+])
+def test_a_screen_names_a_program_seat_by_its_file(level, words):
+    assert seat_words(level) == words

@@ -11,6 +11,7 @@ import pygame
 from ...board.draw import UnitLook, draw_board, draw_unit, team_disc
 from ...board.palette import RGB, Palette
 from ...bots import HUMAN
+from ...bots.program import seat_words
 from ...engine.game_map import TEAMS
 from ...engine.ruleset import CLASS_LABELS
 from ..game_story import Record, UnitStats, turning_point, turning_point_text, unit_stats
@@ -333,7 +334,7 @@ class VictoryScene(Scene):
         """A team's disc, name, who played it, score and totals; the y under them."""
         team_disc(surface, (area.x + 14, area.y + 16), 12, palette.team(team))
         level = self.session.levels[team]
-        name = self.session.names[team] + ("" if level == HUMAN else f" ({level} bot)")
+        name = self.session.names[team] + ("" if level == HUMAN else f" ({seat_words(level)})")
         draw_text(surface, fit(name, 24, area.w - 36, bold=True), (area.x + 34, area.y + 3), 24,
                   TEXT, bold=True)
         stats = dict(team_stats(self.session, team, self.units_left(team)))
