@@ -168,6 +168,8 @@ def test_a_program_plays_a_whole_game_in_the_client_through_the_real_loop(app): 
     played = [line for line in session.log if line.startswith(session.names["2"])]
     assert any("moves" in line for line in played)  # the program's team moved
     assert scene.turns.bots.bots == {}  # the game over: the program was let go
+    assert session.keeper.problem is None  # saved after every action, as any game is
+    assert load_save(session.keeper.path).teams["levels"] == {"1": "Easy", "2": HUMAN}
 
 
 def test_the_command_line_takes_an_exec_seat():
