@@ -52,6 +52,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/stopping.py
 	$(BIN)/python benchmarks/cluster.py
 	$(BIN)/python benchmarks/env.py
+	$(BIN)/python benchmarks/remote.py
 
 # Every runtime dependency has a binary wheel for each supported CPython (the classifiers) on
 # Linux x86_64, Windows amd64 and macOS arm64: resolved against the package index (network).

@@ -22,16 +22,21 @@ BOT_NAMES = tuple(BOTS)
 # beat. The balance lab's standard pairings are built from this one list.
 ZOO = (RusherBot.name, TurtleBot.name, HunterBot.name)
 SEARCHING = frozenset(name for name, cls in BOTS.items() if cls is SearchBot)
+# The game's level names (levels.py), in any case, for the bots that play them.
+LEVEL_BOTS = {"easy": GreedyBot.name, "normal": PlannerBot.name, "hard": SearchBot.name}
 
 
 def bot_name(name: str) -> str:
-    """`name` when make_bot can seat it (a known kind, a draw of the population `style:N`, or
-    `exec:COMMAND`); ValueError names the known kinds. A command line checks its bots with it
-    before any game starts."""
-    if name not in BOTS and style_number(name) is None and not is_program(name):
-        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOT_NAMES)}, {PREFIX}N "
-                         "for N from 0, or exec:COMMAND)")
-    return name
+    """The name make_bot seats `name` by: a known kind, a draw of the population `style:N`,
+    `exec:COMMAND`, or one of the game's levels (Easy, Normal, Hard: the kind that plays it);
+    ValueError names them all. A command line checks its bots with it before any game."""
+    if is_program(name) or style_number(name) is not None:
+        return name
+    kind = LEVEL_BOTS.get(name.lower(), name)
+    if kind not in BOTS:
+        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOT_NAMES)}, the levels "
+                         f"Easy, Normal and Hard, {PREFIX}N for N from 0, or exec:COMMAND)")
+    return kind
 
 
 def make_bot(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
@@ -46,6 +51,7 @@ def make_bot(name: str, seed: int = 0, budget: Budget | None = None) -> Bot:
     number = style_number(name)
     if number is not None:
         return StyleBot(draw(number), seed, name)
-    if bot_name(name) in SEARCHING:
+    kind = bot_name(name)
+    if kind in SEARCHING:
         return SearchBot(seed, budget)
-    return BOTS[name](seed)
+    return BOTS[kind](seed)

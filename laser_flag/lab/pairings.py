@@ -35,18 +35,13 @@ def parse_pairing(text: str) -> Pairing:
     names = [n.strip() for n in text.split(",")]
     if len(names) == 1:
         names *= 2
-    if len(names) != 2 or not all(_seats(n) for n in names):
-        raise ValueError(f"{text!r}: give two of {', '.join(BOT_NAMES)}, style:N or "
-                         "exec:COMMAND, separated by a comma")
-    return names[0], names[1]
-
-
-def _seats(name: str) -> bool:
     try:
-        bot_name(name)
+        if len(names) != 2:
+            raise ValueError
+        return bot_name(names[0]), bot_name(names[1])  # a level's name becomes its bot's
     except ValueError:
-        return False
-    return True
+        raise ValueError(f"{text!r}: give two of {', '.join(BOT_NAMES)}, a level (Easy, "
+                         "Normal, Hard), style:N or exec:COMMAND, separated by a comma") from None
 
 
 def is_mirror(pairing: Pairing | list[str]) -> bool:

@@ -263,7 +263,7 @@ class Host:
         elif kind == "bye":
             self._drop(conn, "the guest left")
         else:
-            self._refuse(conn, f"a {kind} message only comes first")
+            self._refuse(conn, f"{protocol.a_or_an(kind)} message only comes first")
 
     def _handshake(self, conn: _Connection, message: dict[str, Any]) -> None:
         """Seat the guest, or refuse naming what differs (and close)."""

@@ -55,6 +55,11 @@ class ProtocolError(ValueError):
     """A message that breaks the protocol; the text is the one line the sender is told."""
 
 
+def a_or_an(word: str) -> str:
+    """`an action`, `a hello`: a message's or action's name with its article, for refusals."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def _short(value: Any, limit: int) -> bool:
     return type(value) is str and len(value) <= limit and value.isprintable()
 
@@ -84,7 +89,7 @@ def action_from_json(data: Any) -> Action:
         raise ProtocolError(f"not an action (one of {', '.join(ACTIONS)}): {_clip(data)}")
     names = [f.name for f in fields(kind)]  # type: ignore[arg-type]
     if sorted(data) != sorted(["action", *names]):
-        raise ProtocolError(f"a {data['action']} action has the fields {', '.join(names)}")
+        raise ProtocolError(f"{a_or_an(data['action'])} action has the fields {', '.join(names)}")
     values = {n: tuple(data[n]) if isinstance(data[n], list) else data[n] for n in names}
     action = kind(**values)
     if not action.well_formed():
@@ -172,14 +177,15 @@ def check_seat_message(message: dict[str, Any]) -> dict[str, Any]:
                             f"(one of {', '.join(SEAT_MESSAGES)})")
     extra = sorted(set(message) - {"type", *spec})
     if extra:
-        raise ProtocolError(f"a {kind} message has no field {_clip(extra[0])}")
+        raise ProtocolError(f"{a_or_an(kind)} message has no field {_clip(extra[0])}")
     for name, ok in spec.items():
         if name not in message:
             if name in OPTIONAL.get(kind, ()):
                 continue
-            raise ProtocolError(f"a {kind} message needs {name!r}")
+            raise ProtocolError(f"{a_or_an(kind)} message needs {name!r}")
         if not ok(message[name]):
-            raise ProtocolError(f"a {kind} message's {name!r} is of the wrong kind or too long")
+            raise ProtocolError(f"{a_or_an(kind)} message's {name!r} is of the wrong kind or "
+                                "too long")
     return message
 
 

@@ -14,6 +14,7 @@ from laser_flag.bots.registry import SEARCHING, bot_name
 from laser_flag.bots.situation import Situation
 from laser_flag.engine import EndTurn, Fire, Game, Move, load_map
 from laser_flag.engine.units import DEACTIVATED
+from laser_flag.lab.pairings import parse_pairing
 from tests.engine.conftest import HIT, Scripted, game_on, make_map, snapshot
 from tests.engine.scenario import scenario
 from tests.fast import map_cases
@@ -94,9 +95,16 @@ def test_unknown_bot_names_the_known_ones():
 def test_bot_name_passes_what_make_bot_seats_and_refuses_the_rest():
     assert bot_name("hard") == "hard"
     assert bot_name("exec:python my_bot.py") == "exec:python my_bot.py"
-    for name in ("genius", "exec:", "Hard"):
+    for name in ("genius", "exec:", "Hardest"):
         with pytest.raises(ValueError, match=f"unknown bot '{name}' .*random, greedy"):
             bot_name(name)
+
+
+def test_the_game_s_level_names_seat_the_bots_that_play_them_in_the_lab_too():
+    assert [bot_name(level) for level in ("Easy", "normal", "HARD")] == ["greedy", "planner",
+                                                                        "hard"]
+    assert type(make_bot("Normal", 1)) is type(make_bot("planner", 1))
+    assert parse_pairing("easy,Normal") == ("greedy", "planner")
 
 
 ARENA = [

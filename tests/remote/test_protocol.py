@@ -128,3 +128,12 @@ def test_the_map_digest_tells_maps_apart():
     other = load_map(MAPS / "commons.json")
     assert protocol.map_digest(gm) == protocol.map_digest(load_map(MAPS / "duel.json"))
     assert protocol.map_digest(gm) != protocol.map_digest(other)
+
+
+@pytest.mark.parametrize(("message", "said"), [
+    ({"type": "action"}, "an action message needs 'ask'"),
+    ({"type": "hello"}, "a hello message needs 'protocol'"),
+])
+def test_a_refusal_names_the_message_with_its_article(message, said):
+    with pytest.raises(protocol.ProtocolError, match=f"^{said}$"):
+        protocol.check_seat_message(message)
