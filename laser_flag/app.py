@@ -12,7 +12,7 @@ import pygame
 from . import __version__
 from .bots import HUMAN, LEVELS
 from .bots.levels import client_budget
-from .bots.program import is_program
+from .bots.program import answer_seconds, is_program
 from .engine.mapfile import MapError, load_map
 from .headless import bots_only, play_headless
 from .remote.guest import parse_address
@@ -387,8 +387,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the client; 0 on a normal quit, 2 (one line) for a bad option or unplayable --map."""
     argv = sys.argv[1:] if argv is None else list(argv)
     use_data_folder()  # maps' LOS answers: read from and kept in the data folder
-    try:
-        client_budget()  # a malformed LASER_FLAG_BUDGET is told now, not when Hard first thinks
+    try:  # a malformed setting is told now, not when Hard first thinks or a program plays
+        client_budget()
+        answer_seconds()
     except ValueError as err:
         return fail("laser-flag", err)
     if argv and argv[0] == "replay":

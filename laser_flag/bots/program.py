@@ -3,7 +3,9 @@
 
 The program is started on its first turn (the command split as a shell would, but run without
 one), told `hello` and `welcome`, then `your_turn` on each of its decisions and `events` after
-every action. It has `ANSWER_SECONDS` to answer each `your_turn`. What goes wrong is written
+every action. It has `answer_seconds()` to answer each `your_turn` (ANSWER_SECONDS unless the
+environment's LASER_FLAG_PROGRAM_SECONDS says otherwise), and `your_turn` tells it how long
+(`seconds`). What goes wrong is written
 as one line on stderr and kept in `problem` (the client shows it), and the game goes on:
 
 - an answer that is not one of the legal actions, or not an action message: its turn ends;
@@ -17,6 +19,8 @@ Its stderr is the caller's. `close()` ends the program; a bot that is dropped en
 from __future__ import annotations
 
 import contextlib
+import math
+import os
 import queue
 import shlex
 import subprocess
@@ -33,12 +37,31 @@ from .base import Bot
 
 PREFIX = "exec:"
 ANSWER_SECONDS = 5.0  # per decision; generous for a script, short enough for a lab run
+SECONDS_VARIABLE = "LASER_FLAG_PROGRAM_SECONDS"
+MAX_SECONDS = 3600.0
 _GONE = object()  # the program's output ended
 
 
 def is_program(name: str) -> bool:
     """Whether a bot name or level asks for a program: `exec:COMMAND`."""
     return name.startswith(PREFIX) and bool(name[len(PREFIX):].strip())
+
+
+def answer_seconds() -> float:
+    """How long a program has to answer each `your_turn`: ANSWER_SECONDS, or the environment's
+    LASER_FLAG_PROGRAM_SECONDS (more than 0, at most MAX_SECONDS); ValueError naming the
+    variable when its value is malformed."""
+    text = os.environ.get(SECONDS_VARIABLE)
+    if not text:
+        return ANSWER_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= MAX_SECONDS:  # NaN fails this too
+        raise ValueError(f"{SECONDS_VARIABLE}: must be a number of seconds above 0 and at most "
+                         f"{MAX_SECONDS:g}, not {text[:40]!r}")
+    return seconds
 
 
 def seat_words(level: str) -> str:
@@ -60,10 +83,10 @@ class ProgramBot(Bot):
 
     name = "exec"
 
-    def __init__(self, command: str, seed: int = 0, seconds: float = ANSWER_SECONDS) -> None:
+    def __init__(self, command: str, seed: int = 0, seconds: float | None = None) -> None:
         super().__init__(seed)
         self.command = command.removeprefix(PREFIX).strip()
-        self.seconds = seconds
+        self.seconds = answer_seconds() if seconds is None else seconds
         self.problem = ""  # the last thing that went wrong, one line
         self._process: subprocess.Popen[bytes] | None = None
         self._answers: queue.Queue[Any] = queue.Queue()
@@ -82,7 +105,7 @@ class ProgramBot(Bot):
         self._asks += 1
         ask = self._asks
         seen = view(game.state(), game.active_team)
-        if not self._send(protocol.your_turn(ask, seen, game.index)):
+        if not self._send(protocol.your_turn(ask, seen, game.index, self.seconds)):
             return EndTurn()
         answer = self._answer(ask)
         if answer is None:

@@ -117,11 +117,16 @@ def welcome(gm: GameMap, team: str, names: dict[str, str], seen: TeamView) -> di
             "view": seen.to_json()}
 
 
-def your_turn(ask: int, seen: TeamView, index: MapIndex) -> dict[str, Any]:
-    """The seat's turn: its view and every legal action, worked out from that view alone."""
+def your_turn(ask: int, seen: TeamView, index: MapIndex,
+              seconds: float | None = None) -> dict[str, Any]:
+    """The seat's turn: its view and every legal action, worked out from that view alone;
+    `seconds`, when the seat has only so long to answer (a program's seat)."""
     options = legal(known_state(seen, index))
-    return {"type": "your_turn", "ask": ask, "view": seen.to_json(),
-            "legal": [action_to_json(a) for a in options]}
+    message = {"type": "your_turn", "ask": ask, "view": seen.to_json(),
+               "legal": [action_to_json(a) for a in options]}
+    if seconds is not None:
+        message["seconds"] = seconds
+    return message
 
 
 def events(seen: TeamView) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import pytest
 from laser_flag.app import main, parse_args
 from laser_flag.bots import HUMAN, make_bot
 from laser_flag.bots.match import play_match
-from laser_flag.bots.program import ProgramBot, seat_words
+from laser_flag.bots.program import SECONDS_VARIABLE, ProgramBot, seat_words
 from laser_flag.engine import Action, EndTurn, Game, load_map
 from laser_flag.lab.pairings import parse_pairing
 from laser_flag.saves import load_save
@@ -203,3 +203,35 @@ def test_a_headless_game_tells_its_program_seat_everything_and_saves_it_for_a_pe
 ])
 def test_a_screen_names_a_program_seat_by_its_file(level, words):
     assert seat_words(level) == words
+
+
+def test_a_program_is_told_how_long_it_has_and_the_environment_sets_it(tmp_path, monkeypatch):
+    monkeypatch.setenv(SECONDS_VARIABLE, "2.5")
+    log = tmp_path / "seconds.txt"
+    script = tmp_path / "timed.py"
+    script.write_text(
+        "import json, sys\n"
+        f"out = open({str(log)!r}, 'w')\n"
+        "for line in sys.stdin:\n"
+        "    m = json.loads(line)\n"
+        "    if m['type'] == 'your_turn':\n"
+        "        out.write(str(m['seconds']) + '\\n'); out.flush()\n"
+        "        print(json.dumps({'type': 'action', 'ask': m['ask'], 'action': m['legal'][-1]}),"
+        " flush=True)\n")
+    bot = ProgramBot(program(script))
+    assert bot.seconds == 2.5
+    try:
+        bot.decide(Game(load_map(DUEL), seed=1))
+    finally:
+        bot.close()
+    assert log.read_text().split() == ["2.5"]
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "soon", "nan", "1e9"])
+def test_a_malformed_answer_time_is_one_line_before_anything_starts(value, monkeypatch,
+                                                                    capsys):
+    monkeypatch.setenv(SECONDS_VARIABLE, value)
+    assert main(["--map", "duel", "--team1", "easy", "--team2", "easy", "--headless"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"laser-flag: error: {SECONDS_VARIABLE}: must be a number of seconds")
+    assert err.count("\n") == 1
