@@ -37,6 +37,18 @@ def keys(display: str, window: str, *names: str) -> None:
         xdotool(display, "key", "--window", window, name)
 
 
+def end_turn(display: str, window: str, state: Path, turn: int) -> dict:
+    """E, and E again to say yes, in `window` until the state file shows `turn`: keys may come
+    before that window can take them, and are then lost or refused. The state then."""
+    for _ in range(30):
+        keys(display, window, "e", "e")
+        try:
+            return state_where(state, lambda s: s["turn"] == turn, f"turn {turn}", timeout=3)
+        except AssertionError:
+            continue
+    raise AssertionError(f"turn {turn} never came")
+
+
 def test_host_and_guest_play_in_two_real_windows(xvfb, tmp_path):
     state = tmp_path / "host.json"
     host = window_client(xvfb, tmp_path / "host-data", "host", "--map", "duel", "--port", "0",
@@ -50,27 +62,9 @@ def test_host_and_guest_play_in_two_real_windows(xvfb, tmp_path):
         guest = window_client(xvfb, tmp_path / "guest-data", "join", found.group(1), "--code",
                               found.group(2), "--name", "Bo", "--size", "900x640")
         guest_window = new_window(xvfb, guest)
-        ended = None
-        for _ in range(30):  # End the turn? E again: yes (pressed before the board is up: lost)
-            keys(xvfb, host_window, "e", "e")
-            try:
-                ended = state_where(state, lambda s: s["turn"] == 2, "the host's turn ended",
-                                    timeout=3)
-                break
-            except AssertionError:
-                continue
-        assert ended is not None, "the host's turn never ended"
+        end_turn(xvfb, host_window, state, 2)  # keys sent before the board is up are lost
         keys(xvfb, guest_window, "t", "h", "i", "Return")  # a chat line to the host
-        final = None
-        for _ in range(30):  # E E once the guest's window has its turn (pressed early: refused)
-            keys(xvfb, guest_window, "e", "e")
-            try:
-                final = state_where(state, lambda s: s["turn"] == 3, "the guest's turn ended",
-                                    timeout=3)
-                break
-            except AssertionError:
-                continue
-        assert final is not None, "the guest's turn never ended"
+        final = end_turn(xvfb, guest_window, state, 3)  # pressed before its turn: refused
         assert "Bo: hi" in final["log"]
         assert "Bo joined: Blue is theirs." in final["log"]
     finally:
