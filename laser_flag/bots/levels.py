@@ -21,6 +21,8 @@ HUMAN = "Human"
 BUDGET_VARIABLE = "LASER_FLAG_BUDGET"
 LEVELS = (HUMAN, "Easy", "Normal", "Hard")
 
+# The kind of bot that plays each level (the lab takes these names too: registry.py).
+LEVEL_KINDS: dict[str, type[Bot]] = {"Easy": GreedyBot, "Normal": PlannerBot, "Hard": SearchBot}
 # What each level is, in a line a player reads in the map chooser.
 LEVEL_NOTES = {
     HUMAN: "a player at this PC",
@@ -37,13 +39,10 @@ def bot_for_level(level: str, seed: int = 0) -> Bot | None:
         return None
     if is_program(level):
         return ProgramBot(level, seed)
-    if level == "Easy":
-        return GreedyBot(seed)
-    if level == "Normal":
-        return PlannerBot(seed)
-    if level == "Hard":
-        return SearchBot(seed, client_budget())
-    raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)})")
+    kind = LEVEL_KINDS.get(level)
+    if kind is None:
+        raise ValueError(f"unknown level {level!r} (one of {', '.join(LEVELS)})")
+    return SearchBot(seed, client_budget()) if kind is SearchBot else kind(seed)
 
 
 def client_budget() -> Budget:

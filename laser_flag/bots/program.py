@@ -28,6 +28,7 @@ import sys
 import threading
 import time
 import weakref
+from pathlib import PureWindowsPath
 from typing import IO, Any
 
 from laser_flag.engine import Action, EndTurn, Game, view
@@ -73,9 +74,9 @@ def seat_words(level: str) -> str:
         words = shlex.split(level.removeprefix(PREFIX))
     except ValueError:  # an unclosed quote: the first word names it well enough
         words = level.removeprefix(PREFIX).split()
-    named = next((w for w in words[1:] if "." in w.rsplit("/", 1)[-1] and not w.startswith("-")),
-                 words[0])
-    return f"{named.replace(chr(92), '/').rsplit('/', 1)[-1]} program"
+    named = next((w for w in words[1:] if "." in PureWindowsPath(w).name
+                  and not w.startswith("-")), words[0])
+    return f"{PureWindowsPath(named).name} program"  # a Windows path splits at / and \\
 
 
 class ProgramBot(Bot):

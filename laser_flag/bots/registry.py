@@ -6,6 +6,7 @@ from .base import Bot
 from .budget import Budget
 from .greedy import GreedyBot
 from .hunter import HunterBot
+from .levels import LEVEL_KINDS
 from .planner import PlannerBot
 from .program import ProgramBot, is_program
 from .random_bot import RandomBot
@@ -22,8 +23,8 @@ BOT_NAMES = tuple(BOTS)
 # beat. The balance lab's standard pairings are built from this one list.
 ZOO = (RusherBot.name, TurtleBot.name, HunterBot.name)
 SEARCHING = frozenset(name for name, cls in BOTS.items() if cls is SearchBot)
-# The game's level names (levels.py), in any case, for the bots that play them.
-LEVEL_BOTS = {"easy": GreedyBot.name, "normal": PlannerBot.name, "hard": SearchBot.name}
+# The game's level names, in any case, for the bots that play them.
+LEVEL_BOTS = {level.lower(): kind.name for level, kind in LEVEL_KINDS.items()}
 
 
 def bot_name(name: str) -> str:

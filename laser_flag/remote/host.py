@@ -20,6 +20,7 @@ import selectors
 import socket
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,17 +47,6 @@ READ_BYTES = 65536
 
 
 WRONG_CODE = "wrong join code"
-
-
-def make_room(waiting: list[_Connection]) -> _Connection:
-    """The connection to close for a newcomer: the oldest of those from the address that has
-    the most waiting (an address is the peer without its port)."""
-    per_address: dict[str, int] = {}
-    for conn in waiting:
-        address = conn.peer.rsplit(":", 1)[0]
-        per_address[address] = per_address.get(address, 0) + 1
-    most = max(per_address.values())
-    return next(conn for conn in waiting if per_address[conn.peer.rsplit(":", 1)[0]] == most)
 
 
 def new_code() -> str:
@@ -86,6 +76,19 @@ class _Connection:
     tokens: float = BURST
     refill: float = 0.0
     last_error: float = -1.0
+
+    @property
+    def address(self) -> str:
+        """Where it comes from: the peer without its port."""
+        return self.peer.rsplit(":", 1)[0]
+
+
+def make_room(waiting: list[_Connection]) -> _Connection:
+    """The connection to close for a newcomer: the oldest (`waiting` is oldest first) of those
+    from the address that has the most waiting."""
+    per_address = Counter(conn.address for conn in waiting)
+    most = max(per_address.values())
+    return next(conn for conn in waiting if per_address[conn.address] == most)
 
 
 class Host:
