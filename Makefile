@@ -27,7 +27,7 @@ play: $(STAMP)
 
 # Tests run in JOBS processes (pytest-xdist), each with its own data folders, X server and ports;
 # a long test is taken up by whichever process is free. One kind alone: make test KIND=window
-# (window, net, cluster, package, soak, slow; README, "Tests").
+# (window, net, cluster, package, soak, slow; docs/DEVELOPING.md, "Tests").
 # Compiled modules are kept between runs, even where the environment asks Python not to write
 # them: collecting the suite then takes a third of the time in each test process, and so does
 # starting each client a test runs.

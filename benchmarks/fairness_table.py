@@ -1,4 +1,4 @@
-"""README's fairness table, read from the badges of the bundled maps (`make badges` writes them).
+"""docs/LAB.md's fairness table, from the badges of the bundled maps (`make badges` writes them).
 
 One row per map: team 1's win rate [95%] in each standard pairing, with the mean length of its
 games in rounds and how many the round cap stopped or the round limit drew ("-" where the badge,
@@ -63,7 +63,7 @@ def chart(values: dict[Path, dict[str, Any]], maps: dict[Path, GameMap], path: s
 
 
 def main(argv: list[str]) -> None:
-    parser = argparse.ArgumentParser(description="README's fairness table from the badges")
+    parser = argparse.ArgumentParser(description="docs/LAB.md's fairness table from the badges")
     parser.add_argument("--plot", metavar="FILE.png", help="also chart them")
     args = parser.parse_args(argv)
     maps = {p: load_map(p) for p in sorted((ROOT / "maps").glob("*.json"))}

@@ -1,6 +1,6 @@
 """For every test: the player's data folder (saves, maps, settings.json) is a temporary one.
 For the window tests: one private X server per test process (each xdist worker has its own).
-Markers by kind, so that one kind can be run alone or left out (README, "Tests")."""
+Markers by kind, so that one kind can be run alone or left out (docs/DEVELOPING.md, "Tests")."""
 
 from __future__ import annotations
 

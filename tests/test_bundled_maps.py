@@ -39,8 +39,8 @@ IMAGES: dict[str, Image] = {
     "self_mirror_rows": lambda gm, p: (gm.rows - 1 - p[0], p[1]),
 }
 SWAPS_TEAMS = {"mirror_cols", "mirror_rows", "rotate_180"}
-# Deliberate departures from symmetry that the balance lab measured as needed (README,
-# "Is the map fair?"): map -> a unit's start as shipped -> its offset from the start the map's
+# Deliberate departures from symmetry that the balance lab measured as needed (docs/PLAYING.md,
+# "The bundled maps"): map -> a unit's start as shipped -> its offset from the start the map's
 # symmetry gives it. On crossfire team 1 walks first into team 2's watch, so its sniper (10, 3)
 # and grunt (8, 2) start one column nearer the plaza, and team 2's sniper (8, 15) starts in the
 # north-east pocket off the middle lane (team 1's rushers won 19% while it watched that lane).

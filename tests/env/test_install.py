@@ -1,5 +1,5 @@
 """The environment as a user installs it: the wheel with its [rl] extra in a fresh virtualenv,
-the README's loop run from an empty folder on a map the package carries."""
+docs/BOTS.md's loop run from an empty folder on a map the package carries."""
 
 from __future__ import annotations
 

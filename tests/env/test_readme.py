@@ -1,4 +1,4 @@
-"""README.md's random-agent loop runs as printed, from another folder, and plays a game out."""
+"""docs/BOTS.md's random-agent loop runs as printed, from another folder, and plays a game out."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import sys
 
 from .conftest import ROOT
 
-HEADING = "### Learning agents (PettingZoo)"
+HEADING = "## Learning agents (PettingZoo)"
 
 
 def readme_snippet() -> str:
     """The first Python block under the heading."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "BOTS.md").read_text(encoding="utf-8")
     section = text[text.index(HEADING):]
     start = section.index("```python\n") + len("```python\n")
     return section[start:section.index("```", start)]

@@ -1,4 +1,4 @@
-"""benchmarks/fairness_table.py prints README's fairness table from the bundled badges: a row
+"""benchmarks/fairness_table.py prints docs/LAB.md's fairness table from the bundled badges: a row
 per bundled map, each with its badge's own figures."""
 
 from __future__ import annotations
