@@ -7,7 +7,10 @@ ended). Without fog a team sees everything. The client draws a view, a bot's bel
 from one, and a remote player is sent one: it is a plain value with a JSON form, never the
 dice generator or anything else hidden from the team.
 
-Its JSON form (`to_json`, read back by `TeamView.from_json`, which checks every field):
+Its JSON form (`to_json`, read back by `TeamView.from_json`, which checks every field) holds
+everything but the events, which travel beside it (the seat protocol's `events` message, as
+`events.event_to_json` writes them, "seen_move" included): a view is where the game stands, its
+events what just happened, and no message carries them twice.
 
     {"team": "1", "turn": 3, "active_team": "2", "fog": true,
      "scores": {"1": 0, "2": 1}, "stats": {"1": {"shots": 2, "hits": 0}, "2": {...}},
@@ -16,14 +19,13 @@ Its JSON form (`to_json`, read back by `TeamView.from_json`, which checks every 
                 "laser": "charged", "snap_shots": 0, "elevated": false, "fired": false}, ...],
      "last_seen": [[5, [0, 2], 1], ...],        (enemy id, tile, round: hidden enemies only)
      "hidden": [5, 6],                          (every enemy on the board not in sight)
-     "seen": [[0, 0], [0, 1], ...] or null,     (tiles some unit of the team sees; null: all)
-     "events": [{"event": "moved", ...}, ...]}  (events.event_to_json, "seen_move" included)
+     "seen": [[0, 0], [0, 1], ...] or null}     (tiles some unit of the team sees; null: all)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -74,13 +76,18 @@ class TeamView:
             "last_seen": [[uid, list(pos), rnd] for uid, (pos, rnd) in self.last_seen.items()],
             "hidden": list(self.hidden),
             "seen": None if self.seen is None else [list(p) for p in sorted(self.seen)],
-            "events": [event_to_json(e) for e in self.events],
         }
 
+    def events_json(self) -> list[dict[str, Any]]:
+        """The view's events in their JSON form: what travels beside `to_json`."""
+        return [event_to_json(e) for e in self.events]
+
     @classmethod
-    def from_json(cls, data: Any) -> TeamView:
-        """A view from its JSON form; ValueError names the first field that is wrong."""
-        return _read_view(data)
+    def from_json(cls, data: Any, events: Any = None) -> TeamView:
+        """A view from its JSON form and the JSON list of the events told with it (None: no
+        events); ValueError names the first field that is wrong."""
+        told = () if events is None else tuple(event_from_json(e) for e in _list(events))
+        return replace(_read_view(data), events=told)
 
 
 Observation = TeamView  # its name where bots and the client first met it
@@ -178,7 +185,7 @@ def _read_view(data: Any) -> TeamView:
     if not isinstance(data, dict):
         raise ValueError("a view is a JSON object")
     keys = ("team", "turn", "active_team", "fog", "scores", "stats", "winner", "victory",
-            "units", "last_seen", "hidden", "seen", "events")
+            "units", "last_seen", "hidden", "seen")
     if sorted(data) != sorted(keys):
         raise ValueError(f"a view has the keys {', '.join(keys)}")
     if type(data["turn"]) is not int or type(data["fog"]) is not bool:
@@ -199,8 +206,7 @@ def _read_view(data: Any) -> TeamView:
     return TeamView(
         Team(data["team"]), tuple(unit_from_json(u) for u in _list(data["units"])),
         {uid: (tuple(pos), rnd) for uid, pos, rnd in data["last_seen"]}, tuple(data["hidden"]),
-        None if seen is None else frozenset(tuple(p) for p in seen),
-        tuple(event_from_json(e) for e in _list(data["events"])), data["turn"],
+        None if seen is None else frozenset(tuple(p) for p in seen), (), data["turn"],
         Team(data["active_team"]), data["fog"],
         MappingProxyType({Team(t): n for t, n in data["scores"].items()}),
         MappingProxyType({Team(t): MappingProxyType(dict(s)) for t, s in data["stats"].items()}),

@@ -1,7 +1,7 @@
 """The host's network side: one thread listening on TCP, seating one guest (docs/PROTOCOL.md).
 
 The game itself never enters this thread: the thread greets each connection, checks the
-guest's `hello` (protocol, version, join code), cuts and checks every line, limits
+guest's `hello` (protocol, rules, join code), cuts and checks every line, limits
 sizes and rates, and hands the main loop what is left through two queues: `actions` (read by
 the guest's seat, `seat.RemoteSeat`) and `inbox` (joins, chat, rematch, departures, each a
 `Note`). The main loop sends through `send`, which never blocks: bytes go out from this thread.
@@ -25,7 +25,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import __version__
 from . import protocol
 
 DEFAULT_PORT = 7531
@@ -295,14 +294,13 @@ class Host:
         self._note(Note("refused", f"{conn.peer}: {problem}"))
 
     def _why_refused(self, message: dict[str, Any]) -> str:
+        # Before the code: nothing secret, the host's hello told its protocol and rules.
+        different = protocol.incompatibility(message)
+        if different:
+            return different
         if not hmac.compare_digest(str(message.get("code", "")).upper().encode(),
                                    self.code.encode()):
             return WRONG_CODE
-        if message["protocol"] != protocol.PROTOCOL:
-            return (f"the host speaks protocol {protocol.PROTOCOL}, you {message['protocol']}: "
-                    "update the older game")
-        if message["version"] != __version__:
-            return f"the host runs Laser Flag {__version__}, you {message['version']}"
         if self._seated is not None:
             return "the seat is taken: a guest is playing"
         return ""

@@ -8,6 +8,8 @@ stream into lines with a size limit. Nothing here opens a socket or a process.
 A seat is told only what its team may know: `your_turn` and `events` carry the engine's
 `view(state, team)` and nothing else of the game, and the legal actions are worked out from
 that view alone (RULES.md §9 makes a team's options independent of what it cannot see).
+docs/protocol.schema.json describes every message exactly; docs/PROTOCOL.md says when PROTOCOL
+and the engine's RULES_VERSION change, and so which games may meet.
 """
 
 from __future__ import annotations
@@ -25,9 +27,12 @@ from ..engine.game_map import GameMap
 from ..engine.index import MapIndex
 from ..engine.json_reader import ReadError, parse
 from ..engine.legal import legal
+from ..engine.rules_version import RULES_VERSION
 from ..engine.team_view import TeamView, known_state
 
-PROTOCOL = 1  # bumped when a message changes shape; the handshake compares it
+# Bumped whenever a message changes shape (docs/PROTOCOL.md, "Versions"): the handshake
+# compares it, and docs/protocol.schema.json describes this number's messages.
+PROTOCOL = 2
 GAME = "laser-flag"
 
 # Limits. A seat's lines are short (an action, a chat line); the game's carry a view, the
@@ -40,9 +45,10 @@ CODE_CHARS = 12
 
 # What a seat may send, each with its fields and their checks (`check_seat_message`).
 SEAT_MESSAGES: dict[str, dict[str, Callable[[Any], bool]]] = {
-    "hello": {"protocol": lambda v: type(v) is int, "version": lambda v: _short(v, 40),
-              "map_digest": lambda v: v is None or _short(v, 64), "code": lambda v: _short(v, 40),
-              "name": lambda v: _short(v, NAME_CHARS)},
+    "hello": {"protocol": lambda v: type(v) is int, "rules": lambda v: type(v) is int,
+              "version": lambda v: _short(v, 40),
+              "map_digest": lambda v: v is None or _short(v, 64),
+              "code": lambda v: _short(v, 40), "name": lambda v: _short(v, NAME_CHARS)},
     "action": {"ask": lambda v: type(v) is int, "action": lambda v: isinstance(v, dict)},
     "chat": {"text": lambda v: _short(v, CHAT_CHARS)},
     "rematch": {},
@@ -106,9 +112,9 @@ def map_digest(gm: GameMap) -> str:
 
 def hello(gm: GameMap, team: str, fog: bool) -> dict[str, Any]:
     """The game's first message to a seat: who it is talking to and on what."""
-    return {"type": "hello", "game": GAME, "protocol": PROTOCOL, "version": __version__,
-            "map": Path(gm.source).stem, "map_title": gm.name, "map_digest": map_digest(gm),
-            "team": team, "fog": fog}
+    return {"type": "hello", "game": GAME, "protocol": PROTOCOL, "rules": RULES_VERSION,
+            "version": __version__, "map": Path(gm.source).stem, "map_title": gm.name,
+            "map_digest": map_digest(gm), "team": team, "fog": fog}
 
 
 def welcome(gm: GameMap, team: str, names: dict[str, str], seen: TeamView) -> dict[str, Any]:
@@ -130,8 +136,9 @@ def your_turn(ask: int, seen: TeamView, index: MapIndex,
 
 
 def events(seen: TeamView) -> dict[str, Any]:
-    """The last action's events as the seat's team was told of them, and its view after it."""
-    return {"type": "events", "events": seen.to_json()["events"], "view": seen.to_json()}
+    """The last action's events as the seat's team was told of them, and its view after it
+    (which, like every view sent, leaves them out)."""
+    return {"type": "events", "events": seen.events_json(), "view": seen.to_json()}
 
 
 def action(ask: int, chosen: Action) -> dict[str, Any]:
@@ -151,8 +158,9 @@ def bye(reason: str) -> dict[str, Any]:
 
 
 def guest_hello(gm: GameMap | None, code: str, name: str) -> dict[str, Any]:
-    """A guest's answer to the host's hello: its version, its copy of the map, the join code."""
-    return {"type": "hello", "protocol": PROTOCOL, "version": __version__,
+    """A guest's answer to the host's hello: what it speaks and plays, its copy of the map, the
+    join code."""
+    return {"type": "hello", "protocol": PROTOCOL, "rules": RULES_VERSION, "version": __version__,
             "map_digest": None if gm is None else map_digest(gm), "code": code, "name": name}
 
 
@@ -174,8 +182,13 @@ def read_line(line: bytes) -> dict[str, Any]:
 
 
 def check_seat_message(message: dict[str, Any]) -> dict[str, Any]:
-    """A seat's message, its type known and every field present and of the right kind."""
+    """A seat's message, its type known and every field present and of the right kind; a hello
+    of another protocol is let through for its number alone (`incompatibility` names it: the
+    one field every protocol's hello keeps)."""
     kind = message["type"]
+    if kind == "hello" and type(message.get("protocol")) is int \
+            and message["protocol"] != PROTOCOL:
+        return message
     spec = SEAT_MESSAGES.get(kind)
     if spec is None:
         raise ProtocolError(f"unknown message type {_clip(kind)} "
@@ -192,6 +205,23 @@ def check_seat_message(message: dict[str, Any]) -> dict[str, Any]:
             raise ProtocolError(f"{a_or_an(kind)} message's {name!r} is of the wrong kind or "
                                 "too long")
     return message
+
+
+def incompatibility(theirs: dict[str, Any]) -> str:
+    """What keeps a guest whose hello is `theirs` from playing with this game, as the host tells
+    it ("" when nothing does): another protocol, else other rules (the guest's previews come
+    from its own engine). The game version alone never does."""
+    if theirs["protocol"] != PROTOCOL:
+        return _differs("speaks protocol", PROTOCOL, theirs["protocol"])
+    if theirs["rules"] != RULES_VERSION:
+        return _differs("plays rules", RULES_VERSION, theirs["rules"])
+    return ""
+
+
+def _differs(what: str, ours: int, theirs: int) -> str:
+    update = ("update your Laser Flag" if theirs < ours else
+              "the host's Laser Flag is the older: the host should update")
+    return f"the host {what} {ours}, you {theirs}: {update}"
 
 
 def read_action(message: dict[str, Any]) -> tuple[int, Action]:

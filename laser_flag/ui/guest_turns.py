@@ -191,7 +191,7 @@ class GuestTurns(Turns):
             self.update(TeamView.from_json(message["view"]), [])
             self.ask = message["ask"] if type(message["ask"]) is int else None
         elif kind == "events":
-            seen = TeamView.from_json(message["view"])
+            seen = TeamView.from_json(message["view"], message["events"])
             self.pending = False
             self.update(seen, seen.events)
             self.record.add(seen, self.game)

@@ -89,14 +89,16 @@ def test_every_view_of_random_games_round_trips_through_json(fog):
             game.apply(rng.choice(game.legal_actions()))
             for team in "12":
                 seen = game.observe(team)
-                assert TeamView.from_json(json.loads(json.dumps(seen.to_json()))) == seen
+                data, events = json.loads(json.dumps([seen.to_json(), seen.events_json()]))
+                assert TeamView.from_json(data, events) == seen
                 assert keys_of_json(seen) == {
                     "team", "turn", "active_team", "fog", "scores", "stats", "winner",
-                    "victory", "units", "last_seen", "hidden", "seen", "events"}
+                    "victory", "units", "last_seen", "hidden", "seen"}
 
 
 @pytest.mark.parametrize("damage", [
-    lambda d: d.pop("events"),
+    lambda d: d.pop("seen"),
+    lambda d: d.update(events=[]),
     lambda d: d.update(turn="3"),
     lambda d: d.update(team="3"),
     lambda d: d.update(scores={"1": 0}),
@@ -104,7 +106,6 @@ def test_every_view_of_random_games_round_trips_through_json(fog):
     lambda d: d.update(units="everything"),
     lambda d: d.update(last_seen=[[5, [1], 2]]),
     lambda d: d.update(seen=[[1, 2, 3]]),
-    lambda d: d.update(events=[{"event": "teleported"}]),
     lambda d: d.update(victory="resignation"),
 ])
 def test_a_malformed_view_is_refused(damage):
@@ -112,6 +113,13 @@ def test_a_malformed_view_is_refused(damage):
     damage(data)
     with pytest.raises(ValueError):
         TeamView.from_json(data)
+
+
+@pytest.mark.parametrize("events", [[{"event": "teleported"}], {"event": "moved"}, "moved"])
+def test_malformed_events_beside_a_view_are_refused(events):
+    data = json.loads(json.dumps(fog_game().observe("1").to_json()))
+    with pytest.raises(ValueError):
+        TeamView.from_json(data, events)
 
 
 def test_a_state_made_from_a_view_holds_what_it_shows_and_plays_by_the_rules():

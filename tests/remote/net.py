@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from laser_flag.engine import load_map
+from laser_flag.engine.rules_version import RULES_VERSION
 from laser_flag.remote import protocol
 from laser_flag.ui.host_turns import HostTurns
 from laser_flag.ui.network_start import host_game
@@ -92,11 +93,13 @@ class RawGuest:
             self.received += data
             self.messages += [json.loads(line) for line in self._lines.feed(data)]
 
-    def join(self, code: str, digest: str, version: str | None = None) -> dict[str, Any]:
+    def join(self, code: str, digest: str, /, **change: Any) -> dict[str, Any]:
+        """Answer the host's hello as a guest of the same protocol, rules and version would,
+        but for the fields in `change`; the host's hello."""
         hello = self.read("hello")
-        self.send({"type": "hello", "protocol": protocol.PROTOCOL,
-                   "version": version or hello["version"], "map_digest": digest, "code": code,
-                   "name": "Raw"})
+        self.send({"type": "hello", "protocol": protocol.PROTOCOL, "rules": RULES_VERSION,
+                   "version": hello["version"], "map_digest": digest, "code": code,
+                   "name": "Raw", **change})
         return hello
 
     def close(self) -> None:

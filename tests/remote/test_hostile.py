@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from laser_flag.engine.rules_version import RULES_VERSION
 from laser_flag.remote import host as host_module
 from laser_flag.remote import protocol
 
@@ -59,7 +60,9 @@ CORPUS = [
     b'{"type": "action", "ask": 1, "action": {"action": "move", "unit_id": 0, "to": [1e999, 2]}}\n',
     b'{"type": "action", "ask": 1, "action": {"action": "move", "unit_id": 0, "to": [1, 2]}}\n',
     b'{"type": "chat", "text": "' + b"x" * 20_000 + b'"}\n',
-    b'{"type": "hello", "protocol": 1, "version": "x", "code": "' + b"A" * 10_000 + b'"}\n',
+    b'{"type": "hello", "protocol": %d, "rules": %d, "version": "x", "code": "%s"}\n'
+    % (protocol.PROTOCOL, RULES_VERSION, b"A" * 10_000),
+    b'{"type": "hello", "protocol": 99, "code": {"an": ["object"]}, "rules": null}\n',
     b"\n\n\n",
     b'{"type": "bye", "reason": {"nested": [1, 2, 3]}}\n',
     b'"\\ud800"\n',

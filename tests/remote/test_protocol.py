@@ -11,6 +11,7 @@ import pytest
 
 from laser_flag.engine import EndTurn, Fire, Game, Move, load_map, view
 from laser_flag.engine.legal import legal
+from laser_flag.engine.rules_version import RULES_VERSION
 from laser_flag.engine.team_view import known_state
 from laser_flag.remote import protocol
 from laser_flag.remote.protocol import Lines, ProtocolError
@@ -87,8 +88,29 @@ def test_a_seat_message_of_the_wrong_shape_is_refused(message):
 def test_a_well_formed_seat_message_passes():
     for message in ({"type": "action", "ask": 2, "action": {"action": "end_turn"}},
                     {"type": "chat", "text": "gg"}, {"type": "rematch"}, {"type": "bye"},
-                    {"type": "hello", "protocol": 1, "version": "0.18.1", "code": "ABCDEF"}):
+                    {"type": "hello", "protocol": protocol.PROTOCOL, "rules": RULES_VERSION,
+                     "version": "0.18.1", "code": "ABCDEF"}):
         assert protocol.check_seat_message(message) is message
+
+
+@pytest.mark.parametrize("hello", [
+    {"type": "hello", "protocol": 1, "version": "0.19.0", "map_digest": None, "code": "ABCDEF"},
+    {"type": "hello", "protocol": 99, "handshake": {"a": "shape", "unheard": "of"}},
+])
+def test_a_hello_of_another_protocol_is_read_for_its_number_alone(hello):
+    assert protocol.check_seat_message(hello) is hello
+    said = protocol.incompatibility(hello)
+    assert said.startswith(f"the host speaks protocol {protocol.PROTOCOL}, "
+                           f"you {hello['protocol']}:")
+
+
+def test_a_hello_of_this_protocol_needs_its_rules_and_the_game_version_never_matters():
+    hello = protocol.guest_hello(None, "ABCDEF", "Ann")
+    assert protocol.incompatibility(hello) == ""
+    assert protocol.incompatibility({**hello, "version": "9.9.9"}) == ""
+    del hello["rules"]
+    with pytest.raises(ProtocolError, match="needs 'rules'"):
+        protocol.check_seat_message(hello)
 
 
 def test_lines_are_cut_and_a_line_too_long_stands_as_one_none():
