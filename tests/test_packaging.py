@@ -47,3 +47,11 @@ def test_every_bundled_map_in_a_subfolder_is_in_the_wheels_package_data():
     shipped = {p for pattern in patterns for p in (ROOT / "maps").glob(pattern)}
     assert set((ROOT / "maps").rglob("*.json")) == shipped
     assert ROOT / "maps" / "tutorial" / "lesson.json" in shipped
+
+
+def test_every_doc_is_in_the_wheels_package_data():
+    """docs/ ships whole: the rulebook and screenshots, and protocol.schema.json for programs."""
+    patterns = SETUPTOOLS["package-data"]["laser_flag.docs"]
+    shipped = {p for pattern in patterns for p in (ROOT / "docs").glob(pattern)}
+    assert {p for p in (ROOT / "docs").iterdir() if p.is_file()} == shipped
+    assert ROOT / "docs" / "protocol.schema.json" in shipped
