@@ -1,5 +1,6 @@
 """Helpers for the network tests: a host in this process driven like the client drives it, a
-raw socket guest that speaks the protocol by hand, and the client run as separate processes."""
+raw socket guest that speaks the protocol by hand, a relay that records a conversation, and the
+client run as separate processes."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -93,7 +95,7 @@ class RawGuest:
             self.received += data
             self.messages += [json.loads(line) for line in self._lines.feed(data)]
 
-    def join(self, code: str, digest: str, /, **change: Any) -> dict[str, Any]:
+    def join(self, code: str, digest: str | None, /, **change: Any) -> dict[str, Any]:
         """Answer the host's hello as a guest of the same protocol, rules and version would,
         but for the fields in `change`; the host's hello."""
         hello = self.read("hello")
@@ -104,6 +106,49 @@ class RawGuest:
 
     def close(self) -> None:
         self.sock.close()
+
+
+class Relay:
+    """A go-between on 127.0.0.1 that records a guest's conversation with a host: the first
+    connection to `address` is joined to `target`, and every whole line is kept as it passes,
+    the host's in `to_seat` and the guest's in `to_game` (None for one longer than the
+    protocol allows). Later connections are refused."""
+
+    def __init__(self, target: tuple[str, int]) -> None:
+        self.target = target
+        self.to_seat: list[bytes | None] = []
+        self.to_game: list[bytes | None] = []
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.address = self._listener.getsockname()[:2]
+        self._sockets: list[socket.socket] = [self._listener]
+        threading.Thread(target=self._run, name="relay", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            guest, _ = self._listener.accept()
+            self._listener.close()
+            host = socket.create_connection(self.target)
+        except OSError:  # closed before a guest came
+            return
+        self._sockets += [guest, host]
+        threading.Thread(target=self._pass, args=(host, guest, self.to_seat),
+                         daemon=True).start()
+        self._pass(guest, host, self.to_game)
+
+    @staticmethod
+    def _pass(source: socket.socket, sink: socket.socket, kept: list[bytes | None]) -> None:
+        lines = protocol.Lines(protocol.GAME_LINE_BYTES)
+        try:
+            while data := source.recv(1 << 20):
+                kept += lines.feed(data)
+                sink.sendall(data)
+            sink.shutdown(socket.SHUT_WR)
+        except OSError:  # either side gone: the recording ends here
+            pass
+
+    def close(self) -> None:
+        for sock in self._sockets:
+            sock.close()
 
 
 def state(path: Path) -> dict[str, Any] | None:

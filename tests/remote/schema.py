@@ -34,11 +34,12 @@ def problems(value: Any, definition: str) -> list[str]:
             for error in validator(definition).iter_errors(value)]
 
 
-def check_lines(lines: Iterable[bytes], definition: str) -> list[dict[str, Any]]:
+def check_lines(lines: Iterable[bytes | str | None], definition: str) -> list[dict[str, Any]]:
     """Every line as a message, each valid as a `definition` (AssertionError naming the first
-    that is not); the messages."""
+    that is not; None stands for a line too long); the messages."""
     messages = []
     for number, line in enumerate(lines):
+        assert line is not None, f"line {number} is longer than the protocol allows"
         message = json.loads(line)
         found = problems(message, definition)
         assert not found, f"line {number} ({message.get('type')}): {found[0]}"
