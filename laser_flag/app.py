@@ -12,7 +12,7 @@ import pygame
 from . import __version__
 from .bots import HUMAN, LEVELS
 from .bots.levels import client_budget
-from .bots.program import answer_seconds, is_program
+from .bots.program import ANSWER_TIME_HELP, answer_seconds, is_program
 from .engine.mapfile import MapError, load_map
 from .headless import bots_only, play_headless
 from .remote.guest import parse_address
@@ -85,7 +85,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         prog="laser-flag",
         description="Laser Flag: hot-seat, or against bots.",
         epilog="laser-flag replay SAVE [--verify]: watch a saved game, or check it headless; "
-        "laser-flag host / laser-flag join: play a friend on another computer (--help each).",
+        "laser-flag host / laser-flag join: play a friend on another computer (--help each). "
+        + ANSWER_TIME_HELP,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
@@ -289,7 +290,8 @@ def watch_replay(path: Path, size: tuple[int, int]) -> int:
 
 def parse_host_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = OneLineParser(prog="laser-flag host",
-                           description="Host a game for a friend on another computer.")
+                           description="Host a game for a friend on another computer.",
+                           epilog=ANSWER_TIME_HELP)
     parser.add_argument("--map", type=argument_type(find_map), default=None,
                         help="the map (default: the first bundled one)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
@@ -317,7 +319,8 @@ def parse_host_args(argv: Sequence[str]) -> argparse.Namespace:
 
 def parse_join_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = OneLineParser(prog="laser-flag join",
-                           description="Join a game hosted on another computer.")
+                           description="Join a game hosted on another computer.",
+                           epilog=ANSWER_TIME_HELP)
     parser.add_argument("address", type=argument_type(parse_address), metavar="HOST[:PORT]")
     parser.add_argument("--code", required=True, help="the join code the host shows")
     parser.add_argument("--name", default="Guest", help="your name, as the host sees it")

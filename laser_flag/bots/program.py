@@ -40,6 +40,10 @@ PREFIX = "exec:"
 ANSWER_SECONDS = 5.0  # per decision; generous for a script, short enough for a lab run
 SECONDS_VARIABLE = "LASER_FLAG_PROGRAM_SECONDS"
 MAX_SECONDS = 3600.0
+# Every command that can seat a program says so in its --help epilog.
+ANSWER_TIME_HELP = (f"A program (exec:COMMAND, docs/PROTOCOL.md) has {ANSWER_SECONDS:g} seconds "
+                    f"to answer each your_turn; the environment variable {SECONDS_VARIABLE} "
+                    f"sets another (above 0, at most {MAX_SECONDS:g}).")
 _GONE = object()  # the program's output ended
 
 

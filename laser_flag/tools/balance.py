@@ -49,6 +49,7 @@ from laser_flag.tools.lab_cli import (
     PROG,
     add_run_options,
     aligned,
+    check_answer_time,
     games_note,
     play,
     where,
@@ -210,6 +211,7 @@ def _check_badge(args: argparse.Namespace) -> None:
 def _setup(argv: list[str] | None) -> tuple[argparse.Namespace, Any]:
     """The arguments and pyplot (None without --plot), every check done before any game."""
     args = _parser().parse_args(argv)
+    check_answer_time()
     _check_maps(args.maps)
     if args.badge:
         _check_badge(args)

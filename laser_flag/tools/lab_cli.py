@@ -8,12 +8,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from laser_flag.bots.program import ANSWER_TIME_HELP, answer_seconds
 from laser_flag.lab import Plan, Where, parse_pairing
 from laser_flag.lab.cluster import check_address
 from laser_flag.lab.games import steps_budget
 from laser_flag.lab.run import INTERRUPTED as RUN_INTERRUPTED
 from laser_flag.lab.run import Outcome, play_plan, workers
-from laser_flag.tools.cli import argument_type, positive
+from laser_flag.tools.cli import UsageError, argument_type, positive
 from laser_flag.tools.progress import ProgressBar
 
 PROG = "laser-flag-balance"
@@ -28,9 +29,12 @@ def budget_text(text: str) -> str:
     return text
 
 def add_run_options(parser: argparse.ArgumentParser, games: int = DEFAULT_GAMES) -> None:
-    """The options every lab command shares: the pairings, how many games, where they play."""
+    """The options every lab command shares: the pairings, how many games, where they play;
+    and, for a pairing's programs, how long they have to answer (the help's epilog)."""
     parser.add_argument("--bots", type=argument_type(parse_pairing), action="append", default=[],
-                        help="two bots, e.g. planner,greedy; again for more pairings")
+                        help="two bots, e.g. planner,greedy or hard,exec:COMMAND (a program); "
+                             "again for more pairings")
+    parser.epilog = ANSWER_TIME_HELP
     parser.add_argument("--games", type=positive, default=games,
                         help=f"the most games per map and pairing (default {games}); a pairing "
                              "stops sooner once its verdict is told")
@@ -50,6 +54,15 @@ def add_run_options(parser: argparse.ArgumentParser, games: int = DEFAULT_GAMES)
     parser.add_argument("--budget", type=argument_type(budget_text), metavar="steps:N",
                         help="the search budget of bots that search, in steps (reproducible)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+
+def check_answer_time() -> None:
+    """A malformed LASER_FLAG_PROGRAM_SECONDS, as one UsageError before any game is played
+    (not when a program first plays, in a worker)."""
+    try:
+        answer_seconds()
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+
 
 def where(args: argparse.Namespace, run: Plan) -> Where:
     """Where the arguments play the games: a scheduler's cluster, a local one, or processes."""

@@ -193,6 +193,7 @@ def _short(variant: str) -> str:
 
 def _setup(argv: list[str]) -> tuple[argparse.Namespace, Plan, list[str], Any]:
     args = _parser().parse_args(argv)
+    lab_cli.check_answer_time()
     found, problems = load_variants(map_files(args.targets), args.vary)
     if not found:
         raise UsageError("; ".join(problems) or "no map to measure")

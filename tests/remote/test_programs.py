@@ -13,10 +13,11 @@ import pytest
 from laser_flag.app import main, parse_args
 from laser_flag.bots import HUMAN, make_bot
 from laser_flag.bots.match import play_match
-from laser_flag.bots.program import SECONDS_VARIABLE, ProgramBot, seat_words
+from laser_flag.bots.program import ANSWER_TIME_HELP, SECONDS_VARIABLE, ProgramBot, seat_words
 from laser_flag.engine import Action, EndTurn, Game, load_map
 from laser_flag.lab.pairings import parse_pairing
 from laser_flag.saves import load_save
+from laser_flag.tools import balance
 from laser_flag.ui.session import Session
 from laser_flag.ui.turns import Turns
 from tests.fast import fast_unless
@@ -227,11 +228,36 @@ def test_a_program_is_told_how_long_it_has_and_the_environment_sets_it(tmp_path,
     assert log.read_text().split() == ["2.5"]
 
 
+COMMANDS = {  # every command that seats programs, with arguments that would play a game
+    "laser-flag": lambda: main(["--map", "duel", "--team1", "easy", "--team2", "easy",
+                                "--headless"]),
+    "laser-flag-balance": lambda: balance.main(["duel", "--games", "1"]),
+    "laser-flag-balance sweep": lambda: balance.main(["sweep", "duel", "--games", "1"]),
+}
+
+
+@pytest.mark.parametrize("command", COMMANDS)
 @pytest.mark.parametrize("value", ["0", "-1", "soon", "nan", "1e9"])
-def test_a_malformed_answer_time_is_one_line_before_anything_starts(value, monkeypatch,
+def test_a_malformed_answer_time_is_one_line_before_anything_starts(command, value, monkeypatch,
                                                                     capsys):
     monkeypatch.setenv(SECONDS_VARIABLE, value)
-    assert main(["--map", "duel", "--team1", "easy", "--team2", "easy", "--headless"]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith(f"laser-flag: error: {SECONDS_VARIABLE}: must be a number of seconds")
-    assert err.count("\n") == 1
+    assert COMMANDS[command]() == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"{command}: error: {SECONDS_VARIABLE}: must be a number of "
+                                   "seconds")
+    assert captured.err.count("\n") == 1 and captured.out == ""
+
+
+@pytest.mark.parametrize("arguments", [["--help"], ["host", "--help"], ["join", "--help"]])
+def test_every_command_that_seats_a_program_says_how_long_it_has_and_how_to_set_it(
+        arguments, capsys):
+    with pytest.raises(SystemExit):
+        main(arguments)
+    assert " ".join(capsys.readouterr().out.split()).endswith(ANSWER_TIME_HELP)
+
+
+@pytest.mark.parametrize("arguments", [["--help"], ["sweep", "--help"]])
+def test_the_lab_says_how_long_a_program_has_and_how_to_set_it(arguments, capsys):
+    with pytest.raises(SystemExit):
+        balance.main(arguments)
+    assert " ".join(capsys.readouterr().out.split()).endswith(ANSWER_TIME_HELP)
