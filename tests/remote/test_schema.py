@@ -35,7 +35,7 @@ DEFS = schema()["$defs"]
 # accepts is a change of the protocol's messages: bump protocol.PROTOCOL (and the schema's
 # "protocol" constants), then record the new digest here. Only when the schema was wrong about
 # messages that did not change is a new digest recorded under the same number.
-ACCEPTS = {2: "8ce1d5b99826b37670dea4660e54a3c28aad92b0c844dce3ac516de63dee0b3c"}
+ACCEPTS = {2: "82b5f51b46c86a29a19ebd5f2db9fb1e8f08121b7c650c155cf25e670fd37660"}
 
 
 def test_the_schema_is_a_valid_draft_2020_12_schema():
@@ -261,3 +261,14 @@ def test_a_guest_hello_of_another_shape_or_protocol_is_refused(change):
     hello = {**sample(FROM_SEAT, "hello"), **change}
     assert problems(hello, FROM_SEAT)
 
+
+
+def test_protocol_md_tells_every_field_of_the_view_a_unit_and_each_event_in_its_tables():
+    """PROTOCOL.md's tables, not the code, are where a program's author reads the fields."""
+    text = (ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
+    tables = "\n".join(line for line in text.splitlines() if line.startswith("|"))
+    named = [*DEFS["view"]["properties"], *DEFS["unit"]["properties"]]
+    for kind in EVENTS:
+        named += [kind, *(f for f in DEFS[f"event_{kind}"]["properties"] if f != "event")]
+    assert [name for name in named if f"`{name}`" not in tables] == []
+    assert "](protocol.schema.json)" in text
