@@ -10,6 +10,8 @@ turn.
 import json
 import sys
 
+PROTOCOL = 2  # the messages it was written for (docs/PROTOCOL.md, "Versions")
+
 
 def distance(a: list[int], b: list[int]) -> int:
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))  # steps, diagonals allowed
@@ -38,6 +40,8 @@ def main() -> None:
     starts: list[list[int]] = []  # the enemies' starting tiles, from the map
     for line in sys.stdin:
         message = json.loads(line)
+        if message["type"] == "hello" and message["protocol"] != PROTOCOL:
+            sys.exit(f"greedy_bot: written for protocol {PROTOCOL}, not {message['protocol']}")
         if message["type"] == "welcome":
             starts = [[r, c] for t, _, r, c in message["map"]["units"] if t != message["team"]]
         elif message["type"] == "your_turn":

@@ -11,11 +11,15 @@ import json
 import random
 import sys
 
+PROTOCOL = 2  # the messages it was written for (docs/PROTOCOL.md, "Versions")
+
 
 def main() -> None:
     rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else None)
     for line in sys.stdin:
         message = json.loads(line)
+        if message["type"] == "hello" and message["protocol"] != PROTOCOL:
+            sys.exit(f"random_bot: written for protocol {PROTOCOL}, not {message['protocol']}")
         if message["type"] == "your_turn":
             # Ending the turn is always legal; choose it seldom so that the game moves on.
             actions = [a for a in message["legal"] if a["action"] != "end_turn"]

@@ -5,6 +5,7 @@ and never hangs the game."""
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from laser_flag.bots.match import play_match
 from laser_flag.bots.program import ANSWER_TIME_HELP, SECONDS_VARIABLE, ProgramBot, seat_words
 from laser_flag.engine import Action, EndTurn, Game, load_map
 from laser_flag.lab.pairings import parse_pairing
+from laser_flag.remote import protocol
 from laser_flag.saves import load_save
 from laser_flag.tools import balance
 from laser_flag.ui.session import Session
@@ -43,6 +45,18 @@ def test_the_examples_are_short_and_use_only_the_standard_library(name):
     imported |= {node.module.split(".")[0] for node in ast.walk(ast.parse(source))
                  if isinstance(node, ast.ImportFrom) and node.module}
     assert imported and imported <= set(sys.stdlib_module_names)
+
+
+@pytest.mark.parametrize("name", ["random_bot.py", "greedy_bot.py"])
+def test_the_examples_speak_this_protocol_and_stop_in_a_line_when_told_another(name):
+    source = (EXAMPLES / name).read_text()
+    assert f"PROTOCOL = {protocol.PROTOCOL} " in source
+    hello = {**protocol.hello(load_map(DUEL), "2", False), "protocol": protocol.PROTOCOL + 1}
+    ran = subprocess.run([PY, str(EXAMPLES / name)], input=protocol.encode(hello),
+                         capture_output=True, timeout=60)
+    assert ran.returncode == 1 and ran.stdout == b""
+    assert ran.stderr.decode().splitlines() == [
+        f"{name[:-3]}: written for protocol {protocol.PROTOCOL}, not {protocol.PROTOCOL + 1}"]
 
 
 @pytest.mark.slow
