@@ -86,23 +86,19 @@ def closed(definition: dict[str, Any]) -> set[str]:
     return set(definition["properties"])
 
 
-def test_every_event_kind_is_in_the_schema_with_the_engine_s_fields():
-    assert told_apart("event") == {name: f"event_{name}" for name in EVENTS}
-    for name, kind in EVENTS.items():
-        definition = DEFS[f"event_{name}"]
-        assert definition["properties"]["event"] == {"const": name}
-        assert closed(definition) == {"event", *(f.name for f in fields(kind))}, name
+@pytest.mark.parametrize(("key", "table"), [("event", EVENTS), ("action", ACTIONS)])
+def test_every_kind_of_event_and_action_is_in_the_schema_with_the_engine_s_fields(key, table):
+    assert told_apart(key) == {name: f"{key}_{name}" for name in table}
+    for name, kind in table.items():
+        definition = DEFS[f"{key}_{name}"]
+        assert definition["properties"][key] == {"const": name}
+        assert closed(definition) == {key, *(f.name for f in fields(kind))}, name
 
 
-def test_units_views_and_actions_have_the_engine_s_fields():
+def test_units_and_views_have_the_engine_s_fields():
     assert closed(DEFS["unit"]) == {f.name for f in fields(Unit)}
     seen = view(Game(load_map(MAPS / "duel.json"), seed=1).state(), "1")
     assert closed(DEFS["view"]) == set(seen.to_json())
-    assert told_apart("action") == {name: f"action_{name}" for name in ACTIONS}
-    for name, kind in ACTIONS.items():
-        definition = DEFS[f"action_{name}"]
-        assert definition["properties"]["action"] == {"const": name}
-        assert closed(definition) == {"action", *(f.name for f in fields(kind))}, name
 
 
 def test_the_seat_s_messages_are_the_ones_the_game_checks():
