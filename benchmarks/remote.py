@@ -63,9 +63,8 @@ class Guest(threading.Thread):
     def answer(self, message: dict) -> None:
         kind = message["type"]
         if kind == "hello":
-            self.send({"type": "hello", "protocol": protocol.PROTOCOL,
-                       "version": message["version"], "map_digest": self.digest,
-                       "code": self.code, "name": "bench"})
+            self.send({**protocol.guest_hello(None, self.code, "bench"),
+                       "map_digest": self.digest})
         elif kind == "your_turn":
             options = message["legal"]
             moves = [a for a in options if a["action"] != "end_turn"]
