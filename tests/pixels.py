@@ -7,6 +7,9 @@ from array import array
 
 import pygame
 
+from laser_flag.board.draw import disc_centre, tile_rect
+from laser_flag.engine.game_map import Pos
+
 
 def colours_in(surface: pygame.Surface, rect: pygame.Rect | None = None
                ) -> set[tuple[int, int, int]]:
@@ -16,3 +19,13 @@ def colours_in(surface: pygame.Surface, rect: pygame.Rect | None = None
     if array("I", b"\x01\x00\x00\x00")[0] != 1:  # a big-endian machine holds the bytes reversed
         words.byteswap()
     return {(w & 0xFF, (w >> 8) & 0xFF, (w >> 16) & 0xFF) for w in set(words)}
+
+
+def disc_colour(surface: pygame.Surface, scene, pos: Pos) -> tuple[int, int, int]:
+    """The colour inside the disc a game scene draws on tile `pos`, up and left of its symbol
+    (clear of the snap-shot badge at the top right): the colour the unit's team wears."""
+    lay = scene.layout()
+    rect = tile_rect(lay.origin, lay.tile_px, pos)
+    x, y = disc_centre(rect, scene.game.map.is_cover(pos))
+    step = round(lay.tile_px * 0.2)
+    return tuple(surface.get_at((x - step, y - step)))[:3]

@@ -11,7 +11,6 @@ import pygame
 import pytest
 
 from laser_flag import saves
-from laser_flag.board.draw import disc_centre, tile_rect
 from laser_flag.board.palette import DARK_BOARD, contrast, team_colors
 from laser_flag.engine.game_map import TeamLook
 from laser_flag.engine.mapfile import parse_map
@@ -19,22 +18,12 @@ from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.handoff_scene import HandOffScene
 from laser_flag.ui.session import Session
 from laser_flag.ui.team_tint import team_tint
-from tests.pixels import colours_in
+from tests.pixels import colours_in, disc_colour
 
 from .conftest import SMALL_MAP, frames, press
 from .test_victory_and_app import button_xy, click, win_for_alice
 
 ALICE_LOOK, BOB_LOOK = (30, 30, 30), (180, 40, 180)  # the default colours of teams 1 and 2
-
-
-def disc_colour(app, scene: GameScene, pos) -> tuple[int, int, int]:
-    """The colour inside the disc on tile `pos`, up and left of its symbol (clear of the
-    snap-shot badge at the top right)."""
-    lay = scene.layout()
-    rect = tile_rect(lay.origin, lay.tile_px, pos)
-    x, y = disc_centre(rect, scene.game.map.is_cover(pos))
-    step = round(lay.tile_px * 0.2)
-    return tuple(app.screen.get_at((x - step, y - step)))[:3]
 
 
 def test_after_a_swapped_rematch_each_name_keeps_its_colours(app, data_dir):
@@ -45,8 +34,8 @@ def test_after_a_swapped_rematch_each_name_keeps_its_colours(app, data_dir):
     assert scene.session.names == {"1": "Bob", "2": "Alice"}
     assert scene.session.looks == {"1": "2", "2": "1"}
     frames(app)
-    assert disc_colour(app, scene, (5, 1)) == BOB_LOOK  # team 1's unit, Bob's now: Bob's colour
-    assert disc_colour(app, scene, (1, 5)) == ALICE_LOOK
+    assert disc_colour(app.screen, scene, (5, 1)) == BOB_LOOK  # team 1's unit, Bob's: his colour
+    assert disc_colour(app.screen, scene, (1, 5)) == ALICE_LOOK
     palette = scene.palette()
     assert palette.team("1").main == BOB_LOOK and palette.team("2").main == ALICE_LOOK
     box = scene.score_rects()["1"]  # Bob's score box: Bob's disc
