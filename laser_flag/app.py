@@ -350,7 +350,7 @@ def host_main(argv: Sequence[str]) -> int:
     print(f"Hosting {gm.name} on {address}:{port}, join code {turns.host.code}\n"
           f"  on the other computer: laser-flag join {address}:{port} --code {turns.host.code}",
           flush=True)
-    return play_network(turns, args.size)
+    return play_network(turns, args.size, args.seed)
 
 
 def join_main(argv: Sequence[str]) -> int:
@@ -369,12 +369,14 @@ def join_main(argv: Sequence[str]) -> int:
     return play_network(turns, args.size)
 
 
-def play_network(turns: HostTurns | GuestTurns, size: tuple[int, int] | None) -> int:
+def play_network(turns: HostTurns | GuestTurns, size: tuple[int, int] | None,
+                 seed: int | None = None) -> int:
     """The window of a network game, the menu under it (SDL's video started by the caller:
-    `start_video`); the connection closed at the end."""
+    `start_video`); the connection closed at the end. `seed`: the host's `--seed`, which its
+    rematches use too, as a hot-seat game's do."""
     settings = load_settings()
     try:
-        app = App(size or settings.window_size, settings, LaunchOptions(), Mixer.open())
+        app = App(size or settings.window_size, settings, LaunchOptions(seed), Mixer.open())
         app.push(MenuScene())
         app.push(build(PlayNetwork(turns)))
         app.on_quit.append(lambda: keep_games(app))

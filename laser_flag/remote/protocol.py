@@ -23,7 +23,7 @@ from typing import Any
 
 from .. import __version__
 from ..engine.actions import ACTIONS, NAMES, Action
-from ..engine.game_map import GameMap
+from ..engine.game_map import TEAMS, GameMap
 from ..engine.index import MapIndex
 from ..engine.json_reader import ReadError, parse
 from ..engine.legal import legal
@@ -117,9 +117,13 @@ def hello(gm: GameMap, team: str, fog: bool) -> dict[str, Any]:
             "map_digest": map_digest(gm), "team": team, "fog": fog}
 
 
-def welcome(gm: GameMap, team: str, names: dict[str, str], seen: TeamView) -> dict[str, Any]:
-    """The seat is seated (again, after a rejoin): its team, the map and where the game stands."""
-    return {"type": "welcome", "team": team, "names": dict(names), "map": gm.to_json_dict(),
+def welcome(gm: GameMap, team: str, names: dict[str, str], seen: TeamView,
+            looks: dict[str, str] | None = None) -> dict[str, Any]:
+    """The seat is seated (again, after a rejoin): its team, the teams' names and whose colours
+    each wears (the map's team whose colours: a rematch swaps them with the names; by default
+    each its own), the map and where the game stands."""
+    return {"type": "welcome", "team": team, "names": dict(names),
+            "looks": dict(looks or {t: t for t in TEAMS}), "map": gm.to_json_dict(),
             "view": seen.to_json()}
 
 

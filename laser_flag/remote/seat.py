@@ -69,9 +69,10 @@ class RemoteSeat(Bot):
         """After every action: the events as the guest's team saw them."""
         self.host.send(protocol.events(view(game.state(), self.team)))
 
-    def seat(self, game: Game, names: dict[str, str]) -> None:
+    def seat(self, game: Game, names: dict[str, str], looks: dict[str, str]) -> None:
         """The guest (re)joined: where the game stands, and its open turn if it has one."""
-        self.host.send(protocol.welcome(game.map, self.team, names, view(game.state(), self.team)))
+        self.host.send(protocol.welcome(game.map, self.team, names,
+                                        view(game.state(), self.team), looks))
         if self._turn is not None:
             self.host.send(self._turn)
 

@@ -26,14 +26,13 @@ from ..engine.team_view import TeamView, known_state
 from ..engine.units import Unit
 from ..remote import protocol
 from ..remote.guest import GuestLink
-from .bot_turns import BotTurns
 from .log_text import LogLine
 from .playback import Playback
 from .refusals import Refused
 from .session import Session, UndoRefusal
 from .settings import all_human
 from .told_story import ToldRecord
-from .turns import Turns
+from .turns import Turns, card_lines
 
 
 def known_game(gm: GameMap, seen: TeamView) -> Game:
@@ -46,6 +45,23 @@ def _showable_name(name: Any) -> bool:
     name (else the map's team names stand)."""
     return (isinstance(name, str) and len(name) <= MAX_TEAM_NAME_CHARS
             and why_unshowable(name) is None)
+
+
+def welcome_names(gm: GameMap, welcome: dict[str, Any]) -> dict[str, str]:
+    """The teams' names a welcome gives, or the map's when it gives none a screen could show."""
+    names = welcome.get("names")
+    if isinstance(names, dict) and all(_showable_name(names.get(t)) for t in TEAMS):
+        return {t: names[t] for t in TEAMS}
+    return {t: gm.teams[t].name for t in TEAMS}
+
+
+def welcome_looks(welcome: dict[str, Any]) -> dict[str, str]:
+    """Whose colours each team wears as a welcome says (after a rematch, the other team's), or
+    each its own when it says nothing usable: both teams, one map team's colours each."""
+    looks = welcome.get("looks")
+    if isinstance(looks, dict) and set(looks) == set(TEAMS) and set(looks.values()) == set(TEAMS):
+        return {t: looks[t] for t in TEAMS}
+    return {t: t for t in TEAMS}
 
 
 class GuestTurns(Turns):
@@ -67,11 +83,9 @@ class GuestTurns(Turns):
         the record of the game told from there on."""
         gm = self.link.gm or parse_map(welcome["map"], "the host's map")
         self.team = welcome["team"] if welcome.get("team") in TEAMS else "2"
-        names = welcome.get("names")
         levels = {**all_human(), self.team: self.level}
-        session = Session(gm, {t: gm.teams[t].name for t in TEAMS}, 0, levels)
-        if isinstance(names, dict) and all(_showable_name(names.get(t)) for t in TEAMS):
-            session.names = {t: names[t] for t in TEAMS}
+        session = Session(gm, welcome_names(gm, welcome), 0, levels,
+                          looks=welcome_looks(welcome))
         seen = TeamView.from_json(welcome["view"])
         session.game = known_game(gm, seen)
         return session, ToldRecord(seen, session.game)
@@ -114,7 +128,7 @@ class GuestTurns(Turns):
         name = self.session.names[self.game.active_team]
         line = self.away or self.ended or (
             "Sending..." if self.pending else f"{name} plays on the host's computer.")
-        return f"{name} to play", [line, *([self.message] if self.message else [])]
+        return f"{name} to play", card_lines(line, self.message)
 
     def refuse_for_bot(self) -> Refused:
         """Input while the game is not ours to play: say whose it is."""
@@ -188,7 +202,7 @@ class GuestTurns(Turns):
         if kind == "welcome":
             self.rejoined(message)
         elif kind == "your_turn":
-            self.update(TeamView.from_json(message["view"]), [])
+            self.update(TeamView.from_json(message["view"]))
             self.ask = message["ask"] if type(message["ask"]) is int else None
         elif kind == "events":
             seen = TeamView.from_json(message["view"], message["events"])
@@ -216,18 +230,24 @@ class GuestTurns(Turns):
         team, game = self.team, self.game
         session, record = self.seated(welcome)
         if self.team != team or session.game.turn < game.turn or game.over and not \
-                session.game.over:
-            self.session, self.bots, self.record = session, BotTurns(session.levels, 0), record
-            self.rematch_asked = False
+                session.game.over:  # a new game: nothing of the last one stays
+            self.start(session)
+            self.record, self.rematch_asked = record, False
+            said = f"Rematch, sides swapped: {session.names[self.team]} is yours."
         else:
             self.session.game = session.game
+            said = "Joined the host's game."
         self.away, self.pending, self.ask, self.playback = "", False, None, None
-        self.say("Joined the host's game.")
+        self.say(said)
 
-    def update(self, seen: TeamView, shown: Sequence[Event]) -> None:
-        """The game is now as `seen` says; `shown` play out from the board before."""
+    def update(self, seen: TeamView, shown: Sequence[Event] | None = None) -> None:
+        """The game is now as `seen` says; after an action, the events told of it (`shown`)
+        play out from the board before, and the panel's rolls are its own, as at the host."""
         before, scores = self.game, dict(self.game.scores)
         self.session.game = after = known_game(before.map, seen)
+        if shown is None:
+            return
+        self.notes.new_action()
         if not shown:
             return
         units = units_before(before, after, self.team, shown)
@@ -247,8 +267,9 @@ class GuestTurns(Turns):
         self.session.log.append(LogLine(line))
 
     def chat(self, text: str) -> None:
+        """A line to the host, under the name this guest joined with, as the host shows it."""
         self.link.send(protocol.chat(text))
-        self.say(f"You: {text}")
+        self.say(f"{self.link.name}: {text}")
 
     def ask_rematch(self) -> None:
         """N after the game: ask the host (or accept its asking); the host starts the game."""

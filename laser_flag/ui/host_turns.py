@@ -21,7 +21,7 @@ from ..remote.seat import RemoteSeat
 from .log_text import LogLine
 from .refusals import Refused
 from .session import Session
-from .turns import Turns
+from .turns import Turns, card_lines
 
 
 class HostTurns(Turns):
@@ -88,8 +88,8 @@ class HostTurns(Turns):
         if self.game.active_team != self.guest_team:
             return None
         name = self.session.names[self.guest_team]
-        lines = [self.away] if self.away else [f"{self.guest} plays {name} on their computer."]
-        return f"{name} to play", [*lines, *([self.message] if self.message else [])]
+        line = self.away or f"{self.guest} plays {name} on their computer."
+        return f"{name} to play", card_lines(line, self.message)
 
     def toggle_pause(self) -> None:
         if self.game.active_team != self.guest_team:
@@ -114,9 +114,8 @@ class HostTurns(Turns):
 
     def noted(self, note: Note) -> None:
         if note.kind == "joined":
-            self.away = ""
-            self.seat.seat(self.game, self.session.names)
-            self.say(f"{note.text} joined: {self.session.names[self.guest_team]} is theirs.")
+            self.guest_seated(f"{note.text} joined: {self.session.names[self.guest_team]} is "
+                              "theirs.")
         elif note.kind == "left":
             self.away = self.gone_line(note.text)
             self.rematch_asked["guest"] = False  # whoever joins next asks for themselves
@@ -128,6 +127,12 @@ class HostTurns(Turns):
             self.say(f"{self.guest} asks for a rematch, sides swapped: press N to accept.")
         elif note.kind == "refused":
             print(f"laser-flag host: refused {note.text}", file=sys.stderr, flush=True)
+
+    def guest_seated(self, line: str) -> None:
+        """The guest is in its seat: it is told the game as it stands, and `line` says so here."""
+        self.away = ""
+        self.seat.seat(self.game, self.session.names, self.session.looks)
+        self.say(line)
 
     def gone_line(self, why: str) -> str:
         """What the host's player is told when the guest goes: mid-game the game waits."""
@@ -142,8 +147,11 @@ class HostTurns(Turns):
         self.session.log.append(LogLine(line))
 
     def chat(self, text: str) -> None:
-        self.host.send(protocol.chat(text, self.session.names[self.team]))
-        self.say(f"You: {text}")
+        """A line to the guest, under the name the host's team has (it goes with the host's
+        player to the other side in a rematch): the same words on both screens."""
+        name = self.session.names[self.team]
+        self.host.send(protocol.chat(text, name))
+        self.say(f"{name}: {text}")
 
     def ask_rematch(self) -> bool:
         """N after the game: ask (or accept); True once both have."""
@@ -151,23 +159,27 @@ class HostTurns(Turns):
             return False
         self.rematch_asked["host"] = True
         self.host.send({"type": "rematch"})
-        if not self.rematch_asked["guest"]:
-            self.say(self.away or f"Rematch asked: waiting for {self.guest} to accept.")
+        if self.away:
+            self.message = self.away  # the log said it once, when they went
+        elif not self.rematch_asked["guest"]:
+            self.say(f"Rematch asked: waiting for {self.guest} to accept.")
         return self.rematch_asked["guest"]
 
     @property
     def rematch_ready(self) -> bool:
         return self.game.over and all(self.rematch_asked.values())
 
-    def rematch(self) -> HostTurns:
-        """The next game on the same map, sides swapped, the same guest seated."""
+    def rematch(self, seed: int | None = None) -> HostTurns:
+        """The next game on the same map, sides swapped as in a hot-seat rematch (each name
+        and its colours go with their player), the same guest seated; its dice `seed` when the
+        player fixed one (`--seed`), else fresh ones."""
         self.bots.stop()  # the old seat stops waiting
-        session = self.session.rematch(swap_sides=True)
+        session = self.session.rematch(swap_sides=True, seed=seed)
         self.host.greeting["team"] = self.team
         turns = HostTurns(session, self.host, self.team)
         if self.host.seated:
-            turns.away = ""
-            turns.seat.seat(turns.game, session.names)
+            turns.guest_seated(f"Rematch with {turns.guest}, sides swapped: "
+                               f"{session.names[turns.guest_team]} is theirs.")
         return turns
 
     def leave(self) -> None:

@@ -34,23 +34,28 @@ class Turns:
     """
 
     def __init__(self, session: Session) -> None:
-        self.session = session
-        self.bots = BotTurns(session.levels, session.seed)
-        self.playback: Playback | None = None
-        self.message = ""
         self.on_event: Callable[[Event], None] = lambda event: None  # its sound, in the client
         self.on_refused: Callable[[], None] = lambda: None  # the refused click's sound
-        self.confirming_end = False  # E was pressed once while units could still act
-        self.could_still_act: tuple[int, ...] = ()  # those units, ringed while it asks
-        self.views = ViewCache()
-        self.notes = ShotNotes()  # shots' results fading on the board
         self.hold_rolls = False  # "pause after each roll": a person's rolls wait for a key
+        self.start(session)
         # Two humans under fog: a resumed game, and each turn, starts behind the hand-off cover.
         self.handoff_due = hot_seat_fog(self.game, session.levels) and bool(self.game.history)
         if self.game.history and session.keeper.slot is None:
             # A game that starts with actions played (on from a replay's moment) has something
             # to lose already: its own file at once, so Continue and Load game list it.
             self.autosave()
+
+    def start(self, session: Session) -> None:
+        """Play `session` from its start or where it stands: nothing of a game played before
+        stays (its rolls, its results on the board, a question asked, events playing)."""
+        self.session = session
+        self.bots = BotTurns(session.levels, session.seed)
+        self.playback: Playback | None = None
+        self.message = ""
+        self.confirming_end = False  # E was pressed once while units could still act
+        self.could_still_act: tuple[int, ...] = ()  # those units, ringed while it asks
+        self.views = ViewCache()
+        self.notes = ShotNotes()  # shots' results fading on the board
 
     @property
     def game(self) -> Game:
@@ -302,3 +307,9 @@ class Turns:
         file is free for another copy of the game to continue."""
         self.bots.stop()
         self.session.keeper.release()
+
+
+def card_lines(line: str, message: str) -> list[str]:
+    """The unit card's `line` while the other side plays, and under it the last message unless
+    it is that very line (a departure is both): each said once."""
+    return [line, *([message] if message and message != line else [])]

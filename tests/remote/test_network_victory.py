@@ -139,8 +139,8 @@ def test_both_windows_end_on_the_victory_screen_and_play_a_rematch(pair):
     host.order("key return")  # a line to the guest, typed on the victory screen
     host.order("type good game")
     host.order("key return")
-    host.until(lambda s: s["status"] == "You: good game", "the host's line said")
     host_name = read_state(state)["names"]["1"]
+    host.until(lambda s: s["status"] == f"{host_name}: good game", "the host's line said")
     guest.until(lambda s: s["status"] == f"{host_name}: good game", "the guest told the line")
     guest.order("key return")
     guest.order("type again")

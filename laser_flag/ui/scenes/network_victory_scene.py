@@ -69,7 +69,7 @@ class NetworkVictoryScene(VictoryScene):
         turns = self.turns
         turns.tick(dt_ms, self.app.settings.speed)
         if isinstance(turns, HostTurns) and turns.rematch_ready:
-            return self.hand_over(turns.rematch())
+            return self.hand_over(turns.rematch(self.app.options.seed))
         if not turns.game.over:  # the guest: the host's welcome to the rematch came
             return self.hand_over(turns)
         return None
