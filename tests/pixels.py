@@ -21,11 +21,15 @@ def colours_in(surface: pygame.Surface, rect: pygame.Rect | None = None
     return {(w & 0xFF, (w >> 8) & 0xFF, (w >> 16) & 0xFF) for w in set(words)}
 
 
-def disc_colour(surface: pygame.Surface, scene, pos: Pos) -> tuple[int, int, int]:
-    """The colour inside the disc a game scene draws on tile `pos`, up and left of its symbol
-    (clear of the snap-shot badge at the top right): the colour the unit's team wears."""
-    lay = scene.layout()
-    rect = tile_rect(lay.origin, lay.tile_px, pos)
-    x, y = disc_centre(rect, scene.game.map.is_cover(pos))
+def disc_point(lay, pos: Pos, cover: bool) -> tuple[int, int]:
+    """Where the disc a board of layout `lay` draws on tile `pos` (raised on `cover`) shows its
+    team's colour: up and left of its symbol, clear of the snap-shot badge at the top right."""
+    x, y = disc_centre(tile_rect(lay.origin, lay.tile_px, pos), cover)
     step = round(lay.tile_px * 0.2)
-    return tuple(surface.get_at((x - step, y - step)))[:3]
+    return x - step, y - step
+
+
+def disc_colour(surface: pygame.Surface, scene, pos: Pos) -> tuple[int, int, int]:
+    """The colour of the disc a game scene draws on tile `pos`: the colour its team wears."""
+    xy = disc_point(scene.layout(), pos, scene.game.map.is_cover(pos))
+    return tuple(surface.get_at(xy))[:3]
