@@ -5,6 +5,8 @@ that become real pygame events in its real main loop, one order a line:
     key NAME     a key pressed and released (pygame's name for it: n, escape)
     type TEXT    each character of TEXT typed (letters and spaces)
     click NAME   a click on the middle of the top screen's button called NAME
+    tile ROW COL a click on the middle of that tile of the game screen's board
+    look         one line {"look": ...} of what the screen holds now (`look`, below)
 
 After every frame that changed what the screen says, it prints one JSON line on stdout:
 {"scene": the top screen's class, "over": the game over, "team": this seat's team,
@@ -22,8 +24,11 @@ from typing import Any
 import pygame
 
 import laser_flag.app
+from laser_flag.board.draw import tile_rect
 from laser_flag.ui.loop import App
 from laser_flag.ui.network_wake import wake
+from laser_flag.ui.scenes.game_scene import GameScene
+from tests.pixels import colours_in, disc_colour
 
 ORDERS: queue.Queue[str] = queue.Queue()
 
@@ -47,11 +52,19 @@ class DrivenApp(App):
             for char in " ".join(order[1:]):
                 self.press(pygame.key.key_code(char.lower() if char != " " else "space"), char)
         elif order[0] == "click":
-            xy = next(b for b in self.top.buttons() if b.name == order[1]).rect.center
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=xy, rel=(0, 0),
-                                                 buttons=(0, 0, 0)))
-            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-                pygame.event.post(pygame.event.Event(kind, pos=xy, button=1))
+            self.click(next(b for b in self.top.buttons() if b.name == order[1]).rect.center)
+        elif order[0] == "tile":
+            lay = self.top.layout()
+            self.click(tile_rect(lay.origin, lay.tile_px, (int(order[1]), int(order[2]))).center)
+        elif order[0] == "look":
+            print(json.dumps({"look": self.look()}), flush=True)
+
+    @staticmethod
+    def click(xy: tuple[int, int]) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=xy, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=xy, button=1))
 
     @staticmethod
     def press(key: int, char: str = "") -> None:
@@ -71,6 +84,27 @@ class DrivenApp(App):
         if said != self.said:
             self.said = said
             print(json.dumps(said), flush=True)
+
+
+    def look(self) -> dict[str, Any]:
+        """The game's names and log (`events`: the lines of its events, not what was said), and
+        on the game screen what its panel shows (the unit card, how many rolls) and the colours
+        drawn: each unit's disc ([team, [r, g, b]]) and those in each score box's disc."""
+        top = self.top
+        session = top.turns.session
+        seen: dict[str, Any] = {"scene": type(top).__name__, "names": session.names,
+                                "log": list(session.log),
+                                "events": [line for line in session.log if line.turn]}
+        if isinstance(top, GameScene):
+            panel = top.panel_view()
+            seen.update(names=panel.names, card=[panel.card_title, *panel.card_lines],
+                        rolls=len(panel.rolls),
+                        units=[[u.team, disc_colour(self.screen, top, u.pos)]
+                               for u in top.game.units],
+                        boxes={team: sorted(colours_in(self.screen, pygame.Rect(box.topleft,
+                                                                                 (40, 40))))
+                               for team, box in top.score_rects().items()})
+        return seen
 
 
 def read_orders() -> None:

@@ -10,7 +10,8 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -60,8 +61,26 @@ class Window:
         self.out = PipeReader(self.process.stdout)
 
     def reports(self) -> list[dict[str, Any]]:
+        return [said for said in self.said() if "scene" in said]
+
+    def said(self) -> list[dict[str, Any]]:
+        """Every JSON line printed so far: the screen's reports and its looks."""
         return [json.loads(line) for line in self.out.text().splitlines()
                 if line.startswith("{")]
+
+    def looks(self) -> list[dict[str, Any]]:
+        return [said["look"] for said in self.said() if "look" in said]
+
+    def look(self) -> dict[str, Any]:
+        """What the screen holds now (tests/remote/driven.py's `look`)."""
+        before = len(self.looks())
+        self.order("look")
+        return wait_until(lambda: next(iter(self.looks()[before:]), None), "a look at the screen")
+
+    def look_until(self, ok: Callable[[dict[str, Any]], bool], what: str,
+                   timeout: float = 60) -> dict[str, Any]:
+        """The screen's look once `ok` holds for it."""
+        return wait_until(lambda: (seen := self.look()) and ok(seen) and seen, what, timeout)
 
     def until(self, ok: Callable[[dict[str, Any]], bool], what: str,
               timeout: float = 60) -> dict[str, Any]:
@@ -96,9 +115,11 @@ def on_victory(said: dict[str, Any]) -> bool:
     return said["scene"] == "NetworkVictoryScene"
 
 
-@pytest.fixture
-def pair(tmp_path):
-    """A host (team 1, Easy) and a guest "Bo" (Easy) in a game on the tiny map."""
+@contextmanager
+def two_windows(tmp_path: Path, guest_player: str) -> Iterator[tuple[Window, Window, Path,
+                                                                       str]]:
+    """A host (team 1, Easy, seed 5) and a guest "Bo" (`guest_player`) in a game on the tiny
+    map: the windows, the host's state file and the join code."""
     state = tmp_path / "host.json"
     host = Window(tmp_path / "host-data", "host", "--map", "tiny", "--port", "0", "--team1",
                   "Easy", "--seed", "5", "--state-file", str(state))
@@ -108,12 +129,19 @@ def pair(tmp_path):
                                         if "join code" in s), None), "the host's address", 60)
         address, code = line.split(" on ")[1].split(", join code ")
         windows.append(Window(tmp_path / "guest-data", "join", address, "--code", code,
-                              "--name", "Bo", "--player", "Easy"))
+                              "--name", "Bo", "--player", guest_player))
         yield host, windows[1], state, code
     finally:
         errors = [w.stop() for w in windows]
     for err in errors:
         assert "Traceback" not in err, err
+
+
+@pytest.fixture
+def pair(tmp_path):
+    """A host (team 1, Easy) and a guest "Bo" (Easy) in a game on the tiny map."""
+    with two_windows(tmp_path, "Easy") as windows:
+        yield windows
 
 
 def both_see_the_result(host: Window, guest: Window, state: Path) -> None:
