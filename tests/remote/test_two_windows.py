@@ -11,6 +11,8 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -58,24 +60,23 @@ def end_turn(display: str, window: str, state: Path, turn: int) -> dict:
     raise AssertionError(f"turn {turn} never came")
 
 
-def test_host_and_guest_play_in_two_real_windows(xvfb, tmp_path):
+@contextmanager
+def two_windows(display: str, tmp_path: Path, size: str, *host_args: str
+                ) -> Iterator[tuple[str, str, Path]]:
+    """A host (`laser-flag host --port 0 HOST_ARGS`) and a guest "Bo" in real windows of
+    `size`: their windows and the host's state file; neither may end in a traceback."""
     state = tmp_path / "host.json"
-    host = window_client(xvfb, tmp_path / "host-data", "host", "--map", "duel", "--port", "0",
-                         "--seed", "2", "--state-file", str(state), "--size", "900x640")
+    host = window_client(display, tmp_path / "host-data", "host", "--port", "0", "--state-file",
+                         str(state), "--size", size, *host_args)
     guest = None
     try:
         out = PipeReader(host.stdout)
         found = wait_until(lambda: re.search(r"on (\S+), join code ([A-Z]{6})", out.text()),
                            "the host's address and code", timeout=90)
-        host_window = new_window(xvfb, host)
-        guest = window_client(xvfb, tmp_path / "guest-data", "join", found.group(1), "--code",
-                              found.group(2), "--name", "Bo", "--size", "900x640")
-        guest_window = new_window(xvfb, guest)
-        end_turn(xvfb, host_window, state, 2)  # keys sent before the board is up are lost
-        keys(xvfb, guest_window, "t", "h", "i", "Return")  # a chat line to the host
-        final = end_turn(xvfb, guest_window, state, 3)  # pressed before its turn: refused
-        assert "Bo: hi" in final["log"]
-        assert "Bo joined: Blue is theirs." in final["log"]
+        host_window = new_window(display, host)
+        guest = window_client(display, tmp_path / "guest-data", "join", found.group(1),
+                              "--code", found.group(2), "--name", "Bo", "--size", size)
+        yield host_window, new_window(display, guest), state
     finally:
         for process in (guest, host):
             if process is not None and process.poll() is None:
@@ -83,6 +84,16 @@ def test_host_and_guest_play_in_two_real_windows(xvfb, tmp_path):
                 process.wait(timeout=10)
     for process in (guest, host):
         assert b"Traceback" not in process.stderr.read()
+
+
+def test_host_and_guest_play_in_two_real_windows(xvfb, tmp_path):
+    with two_windows(xvfb, tmp_path, "900x640", "--map", "duel", "--seed", "2") as (
+            host_window, guest_window, state):
+        end_turn(xvfb, host_window, state, 2)  # keys sent before the board is up are lost
+        keys(xvfb, guest_window, "t", "h", "i", "Return")  # a chat line to the host
+        final = end_turn(xvfb, guest_window, state, 3)  # pressed before its turn: refused
+    assert "Bo: hi" in final["log"]
+    assert "Bo joined: Blue is theirs." in final["log"]
 
 
 SIDE = (800, 560)  # the smallest window: two fit on the test's screen, overlapping a little
@@ -117,25 +128,17 @@ def test_after_a_rematch_both_real_windows_draw_each_name_in_its_colours(xvfb, t
     for who in ("host", "guest"):
         (tmp_path / f"{who}-data" / "maps").mkdir(parents=True)
         (tmp_path / f"{who}-data" / "maps" / "tiny.json").write_text(json.dumps(TINY))
-    state, size = tmp_path / "host.json", "x".join(map(str, SIDE))
-    host = window_client(xvfb, tmp_path / "host-data", "host", "--map", "tiny", "--port", "0",
-                         "--team1", "Easy", "--seed", "5", "--state-file", str(state),
-                         "--size", size)
-    guest = None
-    try:
-        out = PipeReader(host.stdout)
-        found = wait_until(lambda: re.search(r"on (\S+), join code ([A-Z]{6})", out.text()),
-                           "the host's address and code", timeout=90)
-        guest = window_client(xvfb, tmp_path / "guest-data", "join", found.group(1), "--code",
-                              found.group(2), "--name", "Bo", "--size", size)
-        windows = {"host": new_window(xvfb, host), "guest": new_window(xvfb, guest)}
-        xdotool(xvfb, "windowmove", windows["guest"], "600", "440")
-        xdotool(xvfb, "windowmove", windows["host"], "0", "0")
+    size = "x".join(map(str, SIDE))
+    with two_windows(xvfb, tmp_path, size, "--map", "tiny", "--team1", "Easy", "--seed",
+                     "5") as (host_window, guest_window, state):
+        windows = {"host": host_window, "guest": guest_window}
+        xdotool(xvfb, "windowmove", host_window, "0", "0")
+        xdotool(xvfb, "windowmove", guest_window, "600", "440")
         wait_until(lambda: (s := read_state(state)) and s["winner"] == "1", "Alice's win",
                    timeout=90)
         for _ in range(30):  # N in both, then E E in the guest's: keys before a screen are lost
-            keys(xvfb, windows["host"], "n")
-            keys(xvfb, windows["guest"], "n", "e", "e")
+            keys(xvfb, host_window, "n")
+            keys(xvfb, guest_window, "n", "e", "e")
             try:  # Bob's first turn in the rematch ended; Alice's bot's has come and gone
                 state_where(state, lambda s: s["names"]["1"] == "Bob" and s["turn"] >= 3,
                             "Bob's turn again in the rematch", timeout=5)
@@ -148,10 +151,3 @@ def test_after_a_rematch_both_real_windows_draw_each_name_in_its_colours(xvfb, t
             seen = wait_until(lambda window=window: drawn_as(xvfb, window, tmp_path), f"the "
                               f"{name}'s window drawn", timeout=30)
             assert seen == {(5, 1): BOB_LOOK, (1, 5): ALICE_LOOK}, name  # Bob's side is team 1
-    finally:
-        for process in (guest, host):
-            if process is not None and process.poll() is None:
-                process.terminate()
-                process.wait(timeout=10)
-    for process in (guest, host):
-        assert b"Traceback" not in process.stderr.read()
