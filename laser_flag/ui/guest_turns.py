@@ -176,15 +176,14 @@ class GuestTurns(Turns):
             super().toggle_pause()
 
     def tick(self, dt_ms: float, speed: float) -> None:
+        """The host's messages, then a frame as at the host: events play on, results fade."""
         self.poll()
-        mine = self.game.active_team == self.team and not self.game.over
-        if self.playback is None and mine and self.bot_seat and self.ask is not None \
-                and not self.pending and not self.away:
-            self.bot_step(dt_ms, speed)
-        if self.playback is not None:
-            self.playback.update(dt_ms, speed)
-            if self.playback.done:
-                self.settle()
+        super().tick(dt_ms, speed)
+
+    def bot_due(self) -> bool:
+        """Our own bot plays once the host has asked for our action and none is on its way."""
+        return (self.game.active_team == self.team and not self.game.over and self.bot_seat
+                and self.ask is not None and not self.pending and not self.away)
 
     def poll(self) -> None:
         while not self.link.inbox.empty():

@@ -233,12 +233,16 @@ class Turns:
         (not while a roll waits for a key)."""
         if self.playback is None or not self.playback.waiting():
             self.notes.tick(dt_ms)
-        if self.playback is None and self.bot_to_move:
+        if self.playback is None and self.bot_due():
             self.bot_step(dt_ms, speed)
         if self.playback is not None:  # a bot's action starts playing in the same frame
             self.playback.update(dt_ms, speed)
             if self.playback.done:
                 self.settle()
+
+    def bot_due(self) -> bool:
+        """Whether a bot's turn goes on this frame (its thinking, its plan shown, its action)."""
+        return self.bot_to_move
 
     def bot_step(self, dt_ms: float, speed: float) -> None:
         """Play the bot's answer once it has been shown long enough (or at once when skipping)."""

@@ -1,9 +1,10 @@
 """A network rematch on both sides as a hot-seat rematch has it (`Session.rematch` with sides
 swapped): each name goes with its player to the other team and keeps its colours, both logs name
-the same team for the same event, the last game's rolls are gone, the host says the guest is
-seated, a chat line carries its sender's name alike on both sides, during the game and after
-it, and a departure is said once. A host and a guest's own driver in this process, over sockets
-on 127.0.0.1; the guest's board drawn headless through the real main loop."""
+the same team for the same event, the last game's rolls are gone (and a shot's result shows and
+fades on the guest's board as on the host's), the host says the guest is seated, a chat line
+carries its sender's name alike on both sides, during the game and after it, and a departure is
+said once. A host and a guest's own driver in this process, over sockets on 127.0.0.1; the
+guest's board drawn headless through the real main loop."""
 
 from __future__ import annotations
 
@@ -138,6 +139,16 @@ def test_the_guests_rolls_are_those_of_the_last_action_and_none_in_a_new_game(pa
     assert pair.guest.notes.latest == pair.host.notes.latest != []  # Alice's watch fired
     pair.guest_plays(EndTurn())
     assert pair.guest.notes.latest == pair.host.notes.latest
+
+
+def test_the_guests_board_shows_a_shots_result_and_lets_it_fade_as_the_hosts_does(pair):
+    pair.rematch()
+    pair.guest_plays(next(a for a in pair.guest.game.legal_actions() if isinstance(a, Move)))
+    for turns in (pair.host, pair.guest):  # Alice's watch fired: its result over its target
+        pair.until(lambda turns=turns: any(n.strength > 0 for n in turns.notes.notes),
+                   "the shot's result shown", timeout=10)
+    pair.until(lambda: not pair.host.notes.alive and not pair.guest.notes.alive,
+               "the results faded on both boards", timeout=10)
 
 
 def test_the_host_says_the_guest_is_seated_in_the_rematch_and_the_guest_which_side(pair):

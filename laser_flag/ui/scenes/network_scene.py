@@ -37,9 +37,10 @@ class NetworkScene(GameScene):
         self.turns.wake_with(wake)
 
     def animating(self) -> bool:
-        """Frames run while something plays here; waiting for the other computer, the loop
-        sleeps until a message (or a decision) wakes it."""
-        return self.turns.playback is not None or self.turns.thinking_here()
+        """Frames run while something plays here or a shot's result fades; waiting for the
+        other computer, the loop sleeps until a message (or a decision) wakes it."""
+        turns = self.turns
+        return turns.playback is not None or turns.notes.alive or turns.thinking_here()
 
     def update(self, dt_ms: int) -> Transition | None:
         turns = self.turns
