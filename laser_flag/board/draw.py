@@ -138,8 +138,7 @@ def team_disc(surface: pygame.Surface, centre: Point, radius: int, colors: TeamC
 
 
 def disc_centre(rect: pygame.Rect, elevated: bool) -> Point:
-    """Where a unit's disc is drawn in its tile's `rect`: lifted when it stands on cover. A
-    beam starts and ends here, so it meets the disc the eye sees."""
+    """Where a unit's disc is drawn in its tile's `rect`: lifted when it stands on cover."""
     lift = round(rect.h * LIFT) if elevated else 0
     return rect.x + rect.w // 2, rect.y + round(rect.h * DISC_Y) - lift
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pygame
 
 from ..board import marks
-from ..board.draw import disc_centre, tile_rect
+from ..board.draw import tile_rect
 from ..board.forecast import Arrival, percent
+from ..board.sight_lines import line_between
 from ..engine.game import Game
 from ..engine.game_map import Pos
 from ..engine.rolls import ToHit
@@ -91,10 +92,12 @@ def draw_arrival_numbers(surface: pygame.Surface, lay: Layout, game: Game,
         marks.chance(surface, tile_at(lay, shot.pos), shot.percent, overlays.SHOT_ORANGE,
                      lay.area)
     for watcher in move.watchers:
-        tile = tile_at(lay, watcher.pos)
-        overlays.dashed(surface, disc_centre(tile, game.map.is_cover(watcher.pos)), dest.center,
-                        overlays.TARGET_RED, max(2, lay.tile_px // 16))
-        marks.watcher(surface, tile, watcher.percent, overlays.TARGET_RED, lay.area)
+        line = line_between(game.map, watcher.pos, move.dest)
+        if line is not None:
+            overlays.sight_dashes(surface, lay.origin, lay.tile_px, game.map, line,
+                                  overlays.TARGET_RED, max(2, lay.tile_px // 16))
+        marks.watcher(surface, tile_at(lay, watcher.pos), watcher.percent, overlays.TARGET_RED,
+                      lay.area)
     if move.watchers:
         text, color = f"{percent(move.risk)} hit risk", overlays.TARGET_RED
     else:  # under fog, hidden watchers may still fire

@@ -10,12 +10,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..board.draw import disc_centre, draw_tiles, draw_unit, draw_units, tile_rect
+from ..board.draw import draw_tiles, draw_unit, draw_units, tile_rect
 from ..board.forecast import percent
 from ..board.icons import draw_cover_bars
 from ..board.marks import note as note_mark
 from ..board.marks import pill, text_px
 from ..board.palette import HIGHLIGHTS, Palette
+from ..board.sight_lines import line_between
 from ..board.theme import Theme
 from ..engine.cover import cover_sides
 from ..engine.events import Shot
@@ -116,10 +117,11 @@ def draw_shot_playing(surface: pygame.Surface, lay: Layout, palette: Palette, ga
         overlays.ring(surface, origin, px, a, overlays.SHOT_ORANGE, max(2, px // 16))
         label = [("snap shot", text_px(px, 0.28), overlays.SHOT_ORANGE, True)]
         pill(surface, label, tile.midbottom, overlays.SHOT_ORANGE, bounds=lay.area)
-    team = palette.team(roster.team_of(shot.shooter))
-    start = disc_centre(tile_rect(origin, px, a), game.map.is_cover(a))
-    end = disc_centre(tile_rect(origin, px, b), game.map.is_cover(b))
-    overlays.laser(surface, start, end, px, team.bright, beam_reach(elapsed), beam_glow(elapsed))
+    line = line_between(game.map, a, b)  # a shot had sight: None only for a stale board
+    if line is not None:
+        team = palette.team(roster.team_of(shot.shooter))
+        overlays.laser(surface, origin, px, game.map, line, team.bright, beam_reach(elapsed),
+                       beam_glow(elapsed))
     if shot.hit:
         overlays.burst(surface, origin, px, b, overlays.FLASH, hit_flash(elapsed))
 

@@ -10,7 +10,9 @@ import pygame
 from ..board.art import fast
 from ..board.draw import Point, shade_tiles, tile_rect
 from ..board.palette import HIGHLIGHTS
+from ..board.sight_lines import ScreenPoint, off_walls, on_screen
 from ..engine.game_map import LEVEL, GameMap, Pos
+from ..engine.sight_line import Segment
 from .widgets import draw_text, text_size
 
 SELECT_RING = (255, 255, 255)
@@ -109,34 +111,52 @@ def cross(surface: pygame.Surface, rect: pygame.Rect, color) -> None:
     pygame.draw.line(surface, color, inner.topright, inner.bottomleft, width)
 
 
-def dashed(surface: pygame.Surface, a: Point, b: Point, color, width: int) -> None:
-    """A dashed line from a to b (a watcher's sight of a tile)."""
+def sight_dashes(surface: pygame.Surface, origin: Point, tile_px: int, gm: GameMap,
+                 line: Segment, color, width: int) -> None:
+    """A dashed line along a sight line (a watcher's sight of a tile)."""
+    a, b = (on_screen(origin, tile_px, p) for p in line)
+    _off_walls_drawn(surface, (a, b), width, (gm, origin, tile_px),
+                     lambda layer, s, t: _dashes(layer, s, t, (*color[:3], 255), width))
+
+
+def _dashes(layer: pygame.Surface, a: ScreenPoint, b: ScreenPoint, color, width: int) -> None:
     length = max(1.0, ((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) ** 0.5)
     dash = max(6, width * 4)
     for start in range(0, int(length), 2 * dash):
         t0, t1 = start / length, min(1.0, (start + dash) / length)
         p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
         q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
-        pygame.draw.line(surface, color, p, q, width)
+        pygame.draw.line(layer, color, p, q, width)
 
 
-def laser(surface: pygame.Surface, start: Point, end: Point, tile_px: int, color, reach: float,
-          glow: float) -> None:
-    """The beam from the shooter's disc to the target's, drawn out to `reach` (0..1), its halo
-    and core as bright as `glow` (0..1). Drawn on a layer the size of the beam, so it stays
-    cheap."""
+def laser(surface: pygame.Surface, origin: Point, tile_px: int, gm: GameMap, line: Segment,
+          color, reach: float, glow: float) -> None:
+    """The beam along a sight line from the shooter's tile to the target's, drawn out to `reach`
+    (0..1), its halo and core as bright as `glow` (0..1)."""
+    start, end = (on_screen(origin, tile_px, p) for p in line)
     tip = (start[0] + (end[0] - start[0]) * reach, start[1] + (end[1] - start[1]) * reach)
-    pad = max(6, tile_px // 3)
-    left, top = min(start[0], tip[0]), min(start[1], tip[1])
-    size = (abs(tip[0] - start[0]) + 1, abs(tip[1] - start[1]) + 1)
-    box = pygame.Rect((left, top), size).inflate(2 * pad, 2 * pad)
-    layer = pygame.Surface(box.size, pygame.SRCALPHA)
-    s, t = (start[0] - box.x, start[1] - box.y), (tip[0] - box.x, tip[1] - box.y)
     alpha = round(255 * min(1.0, max(0.0, glow)))
-    pygame.draw.line(layer, (*color, alpha // 3), s, t, max(8, tile_px // 3))  # the halo
-    pygame.draw.line(layer, (*color, alpha), s, t, max(4, tile_px // 6))
-    pygame.draw.line(layer, (*LASER_CORE, alpha), s, t, max(1, tile_px // 18))
-    pygame.draw.circle(layer, (*LASER_CORE, alpha), t, max(3, tile_px // 10))
+
+    def paint(layer: pygame.Surface, s: ScreenPoint, t: ScreenPoint) -> None:
+        pygame.draw.line(layer, (*color, alpha // 3), s, t, max(8, tile_px // 3))  # the halo
+        pygame.draw.line(layer, (*color, alpha), s, t, max(4, tile_px // 6))
+        pygame.draw.line(layer, (*LASER_CORE, alpha), s, t, max(1, tile_px // 18))
+        pygame.draw.circle(layer, (*LASER_CORE, alpha), t, max(3, tile_px // 10))
+
+    _off_walls_drawn(surface, (start, tip), max(6, tile_px // 3), (gm, origin, tile_px), paint)
+
+
+def _off_walls_drawn(surface: pygame.Surface, ends: tuple[ScreenPoint, ScreenPoint], pad: int,
+                     board: tuple[GameMap, Point, int],
+                     paint: Callable[[pygame.Surface, ScreenPoint, ScreenPoint], None]) -> None:
+    """`paint` a line between `ends` on a layer the size of the line (so it stays cheap), with
+    `pad` pixels around it; whatever falls on a wall's square is left out (a wall hides it)."""
+    (x0, y0), (x1, y1) = ends
+    box = pygame.Rect(int(min(x0, x1)), int(min(y0, y1)), int(abs(x1 - x0)) + 2,
+                      int(abs(y1 - y0)) + 2).inflate(2 * pad, 2 * pad)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    paint(layer, (x0 - box.x, y0 - box.y), (x1 - box.x, y1 - box.y))
+    off_walls(layer, box, *board)
     surface.blit(layer, box)
 
 

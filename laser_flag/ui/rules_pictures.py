@@ -11,9 +11,10 @@ from functools import lru_cache
 import pygame
 
 from ..board import marks
-from ..board.draw import disc_centre, draw_tiles, draw_units, tile_rect
+from ..board.draw import draw_tiles, draw_units, tile_rect
 from ..board.icons import draw_cover_bars
 from ..board.palette import HIGHLIGHTS, Palette
+from ..board.sight_lines import line_between
 from ..board.theme import Theme
 from ..engine.game import Game
 from ..engine.game_map import TEAMS
@@ -111,16 +112,15 @@ def sight_under(surface: pygame.Surface, lay: Layout, game: Game, picture: Pictu
 def sight_over(surface: pygame.Surface, lay: Layout, game: Game, picture: Picture) -> None:
     """A line to each enemy it sees; a red cross on each it does not."""
     unit = game.unit(picture.unit)
-    start = disc_centre(tile_of(lay, unit.pos), game.map.is_cover(unit.pos))
     for enemy in game.units:
         if enemy.team == unit.team:
             continue
-        tile = tile_of(lay, enemy.pos)
-        if game.has_los(unit.pos, enemy.pos):
-            overlays.dashed(surface, start, disc_centre(tile, enemy.elevated),
-                            overlays.SIGHT_YELLOW, max(2, lay.tile_px // 16))
+        line = line_between(game.map, unit.pos, enemy.pos)
+        if line is not None:
+            overlays.sight_dashes(surface, lay.origin, lay.tile_px, game.map, line,
+                                  overlays.SIGHT_YELLOW, max(2, lay.tile_px // 16))
         else:
-            overlays.cross(surface, tile, overlays.TARGET_RED)
+            overlays.cross(surface, tile_of(lay, enemy.pos), overlays.TARGET_RED)
 
 
 def cover_arc(surface: pygame.Surface, lay: Layout, game: Game, picture: Picture) -> None:

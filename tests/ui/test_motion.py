@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from laser_flag.board.draw import disc_centre, tile_rect
+from laser_flag.board.draw import tile_rect
+from laser_flag.board.sight_lines import line_between, on_screen
 from laser_flag.engine.events import LaserChanged, Moved, Shot
 from laser_flag.ui.overlays import SHOT_ORANGE
 from laser_flag.ui.playback import BEAM_PEAK_MS, BEAM_REACH_MS, LASER_MS
@@ -27,10 +28,11 @@ def fire(app, scene: GameScene) -> None:
 
 
 def beam_middle(scene: GameScene) -> tuple[int, int]:
-    """The middle of the beam: it runs from the shooter's disc to the target's."""
+    """The middle of the beam: it runs along the sight line from the shooter's tile to the
+    target's."""
     lay = scene.layout()
-    (x1, y1), (x2, y2) = (disc_centre(tile_rect(lay.origin, lay.tile_px, pos), False)
-                          for pos in (SHOOTER, TARGET))
+    line = line_between(scene.game.map, SHOOTER, TARGET)
+    (x1, y1), (x2, y2) = (on_screen(lay.origin, lay.tile_px, p) for p in line)
     return round((x1 + x2) / 2), round((y1 + y2) / 2)
 
 
@@ -54,9 +56,9 @@ def test_a_beam_pixel_is_brighter_at_its_peak_than_after_its_fade(app):
     assert peak > faded + 150, (peak, faded)
 
 
-def test_the_beam_runs_disc_to_disc_in_the_shooters_colour(app):
-    """Alice's sniper fires: across the beam's middle, its band is Alice's colour (lit for the
-    dark board) around a white core; both ends are the two discs' centres."""
+def test_the_beam_runs_along_the_sight_line_in_the_shooters_colour(app):
+    """Alice's sniper fires: across the middle of the sight line between the two tiles, the
+    beam's band is Alice's colour (lit for the dark board) around a white core."""
     scene = start_game(app, small_session(Dice((1, 1))))
     fire(app, scene)
     run_until(app, elapsed_past(scene, BEAM_REACH_MS + 10))
