@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .palette import RGBA
+
+UNSEEN = (0, 0, 12, 175)  # under fog of war, over a tile none of the viewing team's units sees
+
 
 @dataclass(frozen=True)
 class Theme:
@@ -15,9 +19,14 @@ class Theme:
 
     name: str
     art: str  # the prefix of this theme's tile art files
+    # Under fog of war, laid over each tile the viewing team sees: where dimming the unseen
+    # tiles alone leaves too little between them (a dark floor cannot get much darker), the
+    # seen ones are lit instead. tests/ui/test_fog_contrast.py measures the difference.
+    seen: RGBA | None = None
 
 
-ARENA = Theme("Arena", "arena")  # a dark laser-tag hall: lit walls, glowing pads
+# A dark laser-tag hall: lit walls, glowing pads; under fog, a cool light where the team sees.
+ARENA = Theme("Arena", "arena", seen=(190, 205, 240, 60))
 DAYLIGHT = Theme("Daylight", "daylight")  # the light board of earlier versions
 THEMES: dict[str, Theme] = {theme.name: theme for theme in (ARENA, DAYLIGHT)}
 DEFAULT_THEME = ARENA

@@ -1,5 +1,5 @@
-"""Fog of war on the board: tiles the viewing team cannot see dimmed, and where each hidden enemy
-was last seen, faintly, with the round."""
+"""Fog of war on the board: tiles the viewing team cannot see dimmed (and on a dark theme, those
+it sees lit), and where each hidden enemy was last seen, faintly, with the round."""
 
 from __future__ import annotations
 
@@ -7,26 +7,30 @@ import pygame
 
 from ..board.draw import tile_rect
 from ..board.palette import Palette
+from ..board.theme import UNSEEN, Theme
 from ..engine.game_map import Pos
 from . import overlays
 from .fog_view import TeamView
 from .layout import Layout
 from .widgets import draw_text
 
-UNSEEN = (0, 0, 12, 175)  # over a tile none of the team's units sees
 MARKER_ALPHA = 110  # a last-seen marker: faint, so it never looks like a unit standing there
 
 
-def draw_fog(surface: pygame.Surface, lay: Layout, palette: Palette, view: TeamView,
+def draw_fog(surface: pygame.Surface, lay: Layout, look: tuple[Palette, Theme], view: TeamView,
              dim: bool) -> None:
-    """Under the units: the unseen tiles dimmed (when `dim`), then the last-seen markers."""
+    """Under the units: the unseen tiles dimmed and the seen ones lit as the theme says (when
+    `dim`), then the last-seen markers."""
     if view.seen is None:
         return
+    palette, theme = look
     gm = view.known.map
     if dim:
-        unseen = [(r, c) for r in range(gm.rows) for c in range(gm.cols)
-                  if (r, c) not in view.seen]
-        overlays.shade(surface, lay.origin, lay.tile_px, unseen, UNSEEN)
+        board = [(r, c) for r in range(gm.rows) for c in range(gm.cols)]
+        overlays.shade(surface, lay.origin, lay.tile_px,
+                       [pos for pos in board if pos not in view.seen], UNSEEN)
+        if theme.seen is not None:
+            overlays.shade(surface, lay.origin, lay.tile_px, view.seen, theme.seen)
     for uid, (pos, seen_round) in view.last_seen.items():
         draw_last_seen(surface, lay, palette.team(gm.units[uid].team).bright, pos,
                        seen_round)

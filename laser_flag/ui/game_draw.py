@@ -184,7 +184,7 @@ def draw_game_board(surface: pygame.Surface, lay: Layout, look: tuple[Palette, T
         overlays.coordinates(surface, lay.board, lay.area, lay.tile_px)
     surface.set_clip(lay.area)
     draw_tiles(surface, game.map, lay.origin, lay.tile_px, palette, theme)
-    draw_fog(surface, lay, palette, marks.view, marks.dim)
+    draw_fog(surface, lay, look, marks.view, marks.dim)
     if marks.watching:
         draw_watch(surface, lay, game, other_team(game.active_team))
     if playback is None:

@@ -73,7 +73,7 @@ def draw_picture(surface: pygame.Surface, picture: Picture, origin: tuple[int, i
         view = team_view(game, TEAMS[0])
         hidden = next(u.id for u in game.units if u.team != TEAMS[0])
         view = replace(view, last_seen={hidden: (picture.tile, 1)})
-        draw_fog(surface, lay, palette, view, dim=True)
+        draw_fog(surface, lay, (palette, theme), view, dim=True)
         draw_units(surface, unit_looks(view.known), origin, tile_px, palette)
         return
     sel = picked(game, picture)
