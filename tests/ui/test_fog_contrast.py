@@ -14,6 +14,7 @@ from laser_flag.board.theme import THEMES
 from laser_flag.bots import HUMAN
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.ui.session import Session
+from tests.engine.test_los import board
 
 from .conftest import start_game
 
@@ -27,15 +28,7 @@ MIN_CONTRAST = 2.0
 # A wall down column 3: Alice's unit at the bottom left sees the whole left side and nothing
 # of the right; each kind of tile stands once on each side, with no unit on it.
 FOG_BOARD = {
-    "tiles": [
-        ["base_1", "level", "level", "wall", "level", "level", "base_2"],
-        ["level", "elevated", "level", "wall", "level", "elevated", "level"],
-        ["base_u", "level", "level", "wall", "level", "level", "base_u"],
-        ["level", "level", "level", "wall", "level", "level", "level"],
-        ["base_2", "level", "level", "wall", "level", "level", "base_1"],
-        ["level", "level", "level", "wall", "level", "level", "level"],
-        ["level", "level", "level", "wall", "level", "level", "level"],
-    ],
+    "tiles": board("1..#..2", ".e.#.e.", "u..#..u", "...#...", "2..#..1", "...#...", "...#..."),
     "units": [["1", "basic", 6, 0], ["2", "basic", 6, 6]],
     "team_names": {"1": "Alice", "2": "Bob"},
     "score_limit": {"1": 3, "2": 3},
