@@ -14,7 +14,7 @@ import pygame
 
 from ..engine.game_map import WALL, GameMap, Pos
 from ..engine.sight_line import Segment, sight_line
-from .draw import tile_rect
+from .draw import Tiles, tile_rect
 
 ScreenPoint = tuple[float, float]
 
@@ -33,13 +33,12 @@ def on_screen(origin: tuple[int, int], tile_px: int, point2: tuple[int, int]) ->
     return origin[0] + point2[0] * tile_px / 2, origin[1] + point2[1] * tile_px / 2
 
 
-def off_walls(layer: pygame.Surface, box: pygame.Rect, gm: GameMap, origin: tuple[int, int],
-              tile_px: int) -> None:
-    """Clear every pixel of `layer` (to be blitted at `box`) that lies on a wall's square."""
-    first_row, first_col = ((box.y - origin[1]) // tile_px, (box.x - origin[0]) // tile_px)
-    last_row, last_col = ((box.bottom - origin[1]) // tile_px, (box.right - origin[0]) // tile_px)
-    for r in range(max(0, first_row), min(gm.rows - 1, last_row) + 1):
-        for c in range(max(0, first_col), min(gm.cols - 1, last_col) + 1):
-            if gm.tiles[r][c] == WALL:
-                square = tile_rect(origin, tile_px, (r, c))
-                layer.fill((0, 0, 0, 0), square.move(-box.x, -box.y))
+def off_walls(layer: pygame.Surface, box: pygame.Rect, tiles: Tiles, tile_px: int) -> None:
+    """Clear every pixel of `layer`, to be laid at `box` on a board drawn at (0, 0), that lies
+    on a wall's square."""
+    top, bottom = max(0, box.y // tile_px), min(len(tiles), box.bottom // tile_px + 1)
+    left, right = max(0, box.x // tile_px), min(len(tiles[0]), box.right // tile_px + 1)
+    for r in range(top, bottom):
+        for c in range(left, right):
+            if tiles[r][c] == WALL:
+                layer.fill((0, 0, 0, 0), tile_rect((-box.x, -box.y), tile_px, (r, c)))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from functools import lru_cache
 
 import pygame
 
 from ..board.art import fast
-from ..board.draw import Point, shade_tiles, tile_rect
+from ..board.draw import Point, Tiles, shade_tiles, tile_rect
 from ..board.palette import HIGHLIGHTS
 from ..board.sight_lines import ScreenPoint, off_walls, on_screen
 from ..engine.game_map import LEVEL, GameMap, Pos
@@ -114,9 +115,17 @@ def cross(surface: pygame.Surface, rect: pygame.Rect, color) -> None:
 def sight_dashes(surface: pygame.Surface, origin: Point, tile_px: int, gm: GameMap,
                  line: Segment, color, width: int) -> None:
     """A dashed line along a sight line (a watcher's sight of a tile)."""
-    a, b = (on_screen(origin, tile_px, p) for p in line)
-    _off_walls_drawn(surface, (a, b), width, (gm, origin, tile_px),
-                     lambda layer, s, t: _dashes(layer, s, t, (*color[:3], 255), width))
+    layer, box = _dashes_layer(line, tile_px, tuple(color[:3]), width, gm.tiles)
+    surface.blit(layer, box.move(origin))
+
+
+@lru_cache(maxsize=16)  # a hovered tile's lines show frame after frame: drawn once each
+def _dashes_layer(line: Segment, tile_px: int, color: tuple[int, int, int], width: int,
+                  tiles: Tiles) -> tuple[pygame.Surface, pygame.Rect]:
+    ends = tuple(on_screen((0, 0), tile_px, p) for p in line)
+    layer, box = _line_layer(ends, width, (tiles, tile_px),
+                             lambda layer, s, t: _dashes(layer, s, t, (*color, 255), width))
+    return fast(layer), box
 
 
 def _dashes(layer: pygame.Surface, a: ScreenPoint, b: ScreenPoint, color, width: int) -> None:
@@ -133,7 +142,7 @@ def laser(surface: pygame.Surface, origin: Point, tile_px: int, gm: GameMap, lin
           color, reach: float, glow: float) -> None:
     """The beam along a sight line from the shooter's tile to the target's, drawn out to `reach`
     (0..1), its halo and core as bright as `glow` (0..1)."""
-    start, end = (on_screen(origin, tile_px, p) for p in line)
+    start, end = (on_screen((0, 0), tile_px, p) for p in line)
     tip = (start[0] + (end[0] - start[0]) * reach, start[1] + (end[1] - start[1]) * reach)
     alpha = round(255 * min(1.0, max(0.0, glow)))
 
@@ -143,21 +152,23 @@ def laser(surface: pygame.Surface, origin: Point, tile_px: int, gm: GameMap, lin
         pygame.draw.line(layer, (*LASER_CORE, alpha), s, t, max(1, tile_px // 18))
         pygame.draw.circle(layer, (*LASER_CORE, alpha), t, max(3, tile_px // 10))
 
-    _off_walls_drawn(surface, (start, tip), max(6, tile_px // 3), (gm, origin, tile_px), paint)
+    layer, box = _line_layer((start, tip), max(6, tile_px // 3), (gm.tiles, tile_px), paint)
+    surface.blit(layer, box.move(origin))
 
 
-def _off_walls_drawn(surface: pygame.Surface, ends: tuple[ScreenPoint, ScreenPoint], pad: int,
-                     board: tuple[GameMap, Point, int],
-                     paint: Callable[[pygame.Surface, ScreenPoint, ScreenPoint], None]) -> None:
-    """`paint` a line between `ends` on a layer the size of the line (so it stays cheap), with
-    `pad` pixels around it; whatever falls on a wall's square is left out (a wall hides it)."""
+def _line_layer(ends: tuple[ScreenPoint, ...], pad: int, board: tuple[Tiles, int],
+                paint: Callable[[pygame.Surface, ScreenPoint, ScreenPoint], None]
+                ) -> tuple[pygame.Surface, pygame.Rect]:
+    """A line between `ends` (on a board drawn at (0, 0)) `paint`ed on a layer the size of the
+    line, so it stays cheap, with `pad` pixels around it; whatever would fall on a wall's
+    square is left out (a wall hides it). The layer, and where it goes on that board."""
     (x0, y0), (x1, y1) = ends
     box = pygame.Rect(int(min(x0, x1)), int(min(y0, y1)), int(abs(x1 - x0)) + 2,
                       int(abs(y1 - y0)) + 2).inflate(2 * pad, 2 * pad)
     layer = pygame.Surface(box.size, pygame.SRCALPHA)
     paint(layer, (x0 - box.x, y0 - box.y), (x1 - box.x, y1 - box.y))
     off_walls(layer, box, *board)
-    surface.blit(layer, box)
+    return layer, box
 
 
 def burst(surface: pygame.Surface, origin: Point, tile_px: int, pos: Pos, color,
