@@ -69,7 +69,9 @@ def hover_frame(app: App, xy: tuple[int, int]) -> Frame:
 def show_overlays(app: App, scene: GameScene) -> tuple[int, int]:
     """Select the unit with the most reach, pin the firing positions against an enemy (V), hover
     the destination with the most watchers (its path, shots, watchers and risk), hold H (the
-    enemy's watch); a shot's result is left fading on the board."""
+    enemy's watch); a shot's result is left fading on the board. Under fog the firing
+    positions show only against an enemy in sight, and Crossfire's teams start out of each
+    other's: the frames then have every overlay but those."""
     game = scene.game
     ours = [u for u in game.units if u.team == game.active_team]
     unit = max(ours, key=lambda u: len(game.reachable(u.id)))
@@ -83,7 +85,8 @@ def show_overlays(app: App, scene: GameScene) -> tuple[int, int]:
     post(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)
     app.frame(16)
-    assert scene.selection.preview() is not None and scene.selection.positions_against()
+    assert scene.selection.preview() is not None
+    assert scene.selection.positions_against() or scene.game.fog
     return xy
 
 

@@ -22,12 +22,23 @@ ENDLESS = [DUEL, "--bots", "hard,hard", "--budget", "steps:999999999", "--games"
 
 
 def workers(pid: int) -> list[int]:
-    """The worker processes `pid` started that are still its children (Linux)."""
+    """The worker processes `pid` started that are still its children and past their start-up
+    (Linux). A worker is past it once its parent watch runs, a thread of its own: before, it
+    is still reading what to run from its parent, and a parent killed then leaves Python's own
+    spawn traceback, which no code of ours runs yet to prevent."""
     try:
         found = Path(f"/proc/{pid}/task/{pid}/children").read_text(encoding="ascii").split()
     except OSError:
         return []
-    return [int(child) for child in found if b"spawn_main" in command(int(child))]
+    return [int(child) for child in found
+            if b"spawn_main" in command(int(child)) and threads(int(child)) >= 2]
+
+
+def threads(pid: int) -> int:
+    try:
+        return len(list(Path(f"/proc/{pid}/task").iterdir()))
+    except OSError:
+        return 0
 
 
 def command(pid: int) -> bytes:

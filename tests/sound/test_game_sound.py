@@ -32,12 +32,26 @@ if sys.argv[1] == "muted":
     pygame.event.post(press_m)
 scene = start_game(app, small_session(Dice((6, 5))))
 path = os.environ["SDL_DISKAUDIOFILE"]
-start = os.path.getsize(path) if os.path.exists(path) else 0
+second = frequency * abs(size) // 8 * channels  # bytes of a second of output
+deadline = time.monotonic() + 20
+
+
+def written() -> int:
+    return os.path.getsize(path) if os.path.exists(path) else 0
+
+
+# Audio mixed before M took effect (the menu's music) may still be on its way to the file on a
+# busy machine: a quarter of a second more is written before listening starts.
+settled = written() + second // 4
+while written() < settled:
+    assert time.monotonic() < deadline, "the disk driver wrote too little"
+    time.sleep(0.02)
+start = written()
 click(app, centre(scene, (6, 2)))
 click(app, centre(scene, (1, 5)))
 press(app, pygame.K_f)
 settle(app, scene)
-wanted = start + frequency * abs(size) // 8 * channels  # a second of output after the shot
+wanted = start + second  # a second of output after the shot
 deadline = time.monotonic() + 20
 while os.path.getsize(path) < wanted:
     assert time.monotonic() < deadline, "the disk driver wrote too little"
