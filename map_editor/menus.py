@@ -5,6 +5,7 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
+from . import commands
 from .symmetry import FIRST_HALF, SECOND_HALF, SYMMETRIES
 
 Entry = tuple[str, str, str, Callable[[], object]] | None  # label, shown key, Tk event, command
@@ -22,6 +23,7 @@ def _mirror_entries(mirror: Callable[[str, bool], object]) -> list[Entry]:
 
 def build_menus(root: tk.Tk, window) -> tk.Menu:  # window: EditorWindow (import cycle)
     """Attach the menu bar to `root` and bind each shortcut to the same command."""
+    overlay = window.overlay
     table: dict[str, list[Entry]] = {
         "File": [
             ("New...", "Ctrl+N", "<Control-n>", window.new_map),
@@ -34,8 +36,8 @@ def build_menus(root: tk.Tk, window) -> tk.Menu:  # window: EditorWindow (import
             ("Quit", "Ctrl+Q", "<Control-q>", window.close),
         ],
         "Edit": [
-            ("Undo", "Ctrl+Z", "<Control-z>", window.undo),
-            ("Redo", "Ctrl+Y", "<Control-y>", window.redo),
+            ("Undo", "Ctrl+Z", "<Control-z>", lambda: window.run(commands.undo)),
+            ("Redo", "Ctrl+Y", "<Control-y>", lambda: window.run(commands.redo)),
             None,
             ("Delete selected unit", "Delete", "<Delete>", window.delete_unit),
         ],
@@ -44,13 +46,14 @@ def build_menus(root: tk.Tk, window) -> tk.Menu:  # window: EditorWindow (import
             ("Properties...", "Ctrl+P", "<Control-p>", window.edit_properties),
             ("Balance...", "Ctrl+B", "<Control-b>", window.open_balance),
             None,
-            *_mirror_entries(window.mirror),
+            *_mirror_entries(lambda which, keep: window.run(commands.mirror, which, keep)),
         ],
         "View": [  # one overlay at a time: each replaces the one shown
             ("Sight from a tile (Sight tool)", "L", "", window.use_sight_tool),
-            ("Exposure heatmap", "H", "", window.toggle_heatmap),
-            ("Hit map (measured in the Balance panel)", "", "", window.show_hit_map),
-            ("No overlay", "Esc", "", window.hide_overlay),
+            ("Exposure heatmap", "H", "", lambda: window.view(overlay.toggle_exposure)),
+            ("Hit map (measured in the Balance panel)", "", "",
+             lambda: window.view(overlay.show_hit_map)),
+            ("No overlay", "Esc", "", lambda: window.view(overlay.hide)),
             None,
             ("Alternate colours", "A", "", window.toggle_alternate),
         ],

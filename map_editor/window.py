@@ -11,12 +11,12 @@ from tkinter import filedialog, messagebox, ttk
 from typing import Any
 
 from laser_flag.board.tile_labels import TILE_LABELS
-from laser_flag.engine.game_map import TEAMS, TILE_KINDS, GameMap, Pos
+from laser_flag.engine.game_map import TILE_KINDS, GameMap, Pos
 from laser_flag.engine.mapfile import MapError
 
-from . import edits, suggestions, symmetry
+from . import commands, symmetry
 from .balance_panel import BalancePanel, Hooks
-from .balance_run import LAYERS, store_badge
+from .balance_run import LAYERS
 from .board_view import (
     BOARD_AREA,
     MIN_AREA,
@@ -29,28 +29,22 @@ from .dialogs import CANCEL, SAVE, ask_new_size, ask_save_changes
 from .document import MapDocument
 from .info_panel import InfoPanel
 from .menus import build_menus
-from .overlays import exposure, frozen, heat_bands, sight
+from .overlay_choice import HITS, SIGHT, OverlayChoice, hits_label
+from .overlays import heat_bands
 from .pointer import BRUSH, LOS, RECT, UNIT, Pointer
 from .problems_panel import ProblemsPanel
-from .properties import changes
 from .properties_dialog import PropertiesDialog
 from .render import Overlays, ppm_data, sight_shades, tile_swatch
-from .storage import copy_path, is_bundled, new_map_data, proposed_path, read_map, write_map
+from .storage import copy_path, is_bundled, new_map_data, proposed_path
 from .tool_panel import SWATCH_PX, TERRAIN_KEYS, TOOL_INFO, ToolPanel
 from .validation import Checked, Problem, check
-from .words import place, problem_row, unit_at, unit_name
+from .words import place, problem_row, unit_name
 
 APP_NAME = "Laser Flag Map Editor"
 MAP_TYPES = [("Laser Flag maps", "*.json *.txt"), ("All files", "*")]
 PLAY_COMMAND = [sys.executable, "-m", "laser_flag", "--map"]
-SIGHT, EXPOSURE, HITS = "sight", "exposure", "hits"  # the board's overlays: one at a time
 SIDE_PANELS_PX = (480, 200)  # room the panels, menu, status bar and Problems list take
 HOVER_CHARS = 38  # the hover bar: "row 20, column 20: Team 2 base, Team 2 Sniper" mostly fits
-
-
-def _hits_label(low: int, high: int) -> str:
-    counts = str(low) if low == high else f"{low}-{high}"
-    return f"{counts} hit{'' if high == 1 else 's'}"
 
 
 def board_area(root: tk.Misc) -> int:
@@ -70,15 +64,15 @@ def game_env() -> dict[str, str]:
 
 
 class EditorWindow:
-    """Owns the document being edited and keeps every view in step with it."""
+    """Draws the document and routes input to the commands that edit it (map_editor.commands),
+    the pointer's tools and the overlay choice; the files and dialogs are its own."""
 
     def __init__(self, root: tk.Tk, doc: MapDocument) -> None:
         self.root = root
         self.doc = doc
         self.pointer = Pointer(doc)
-        self.overlay: str | None = None  # SIGHT, EXPOSURE or HITS
+        self.overlay = OverlayChoice(self.pointer)
         self.balance: BalancePanel | None = None
-        self.hit_layer, self.hit_counts = "", {}  # the Balance panel's hit map, when measured
         self.alternate = False
         self.checked: Checked | None = None  # the problems and the preview, after each edit
         self.chosen: Problem | None = None  # the problem shown on the board
@@ -95,15 +89,20 @@ class EditorWindow:
         self.tools.grid(row=0, column=0, sticky="ns")
         centre = ttk.Frame(self.root, padding=(8, 4, 8, 4))
         centre.grid(row=0, column=1, sticky="nsew")
-        self.board = BoardView(centre, board_area(self.root), self._press, self._drag,
-                               self._release, self._hover)
+        pointer = self.pointer
+        self.board = BoardView(centre, board_area(self.root),
+                               lambda pos: self._pointed(pointer.press, pos),
+                               lambda pos: self._pointed(pointer.drag, pos),
+                               lambda pos: self._pointed(pointer.release, pos), self._hover)
         self.board.grid(row=0, column=0, sticky="nsew")
         self.problems = ProblemsPanel(centre, self.show_problem)
         self.problems.grid(row=1, column=0, sticky="ew", pady=(4, 0))
         centre.rowconfigure(0, weight=1)
         centre.columnconfigure(0, weight=1)
-        self.info = InfoPanel(self.root, self.change_unit, self.delete_unit, self.edit_properties,
-                              self.hide_overlay)
+        self.info = InfoPanel(
+            self.root, lambda team, unit_class: self.run(commands.change_unit, pointer.selected,
+                                                         team, unit_class),
+            self.delete_unit, self.edit_properties, lambda: self.view(self.overlay.hide))
         self.info.grid(row=0, column=2, sticky="ns")
         bars = ttk.Frame(self.root)
         bars.grid(row=1, column=0, columnspan=3, sticky="ew")
@@ -126,13 +125,13 @@ class EditorWindow:
         keys: dict[str, Any] = {
             **terrain,
             **tools,
-            "h": self.toggle_heatmap,
+            "h": lambda: self.view(self.overlay.toggle_exposure),
             "a": self.toggle_alternate,
             "t": self.tools.toggle_team,
             "c": self.tools.cycle_class,
             "bracketleft": lambda: self.tools.step_brush(-1),
             "bracketright": lambda: self.tools.step_brush(1),
-            "Escape": self.hide_overlay,
+            "Escape": lambda: self.view(self.overlay.hide),
         }
         for key, command in keys.items():
             self.root.bind(f"<Key-{key}>", lambda _e, c=command: c())
@@ -159,7 +158,8 @@ class EditorWindow:
         # the chosen problem stays chosen while the map still has it
         self.chosen = next((p for p in self.checked.problems if p == self.chosen), None)
         gm = self.checked.preview
-        self.board.show(gm, self.alternate, self._overlays(), self._marks)
+        overlays = Overlays(self.overlay.seen(), self.overlay.heat())
+        self.board.show(gm, self.alternate, overlays, self._marks)
         self._legend(gm)
         if self._balance_open():
             self.balance.show_badge()
@@ -174,25 +174,6 @@ class EditorWindow:
         if self.hovered is not None and self.doc.in_bounds(self.hovered):
             self._hover(self.hovered)  # the tile under the pointer may have changed
 
-    def shown_overlay(self) -> str | None:
-        """The overlay on the board now (the Sight overlay needs a viewpoint, the hit map a
-        game with a hit)."""
-        if self.overlay == SIGHT and self.pointer.los_origin is None:
-            return None
-        if self.overlay == HITS and not self.hit_counts:
-            return None
-        return self.overlay
-
-    def _heat(self) -> dict[Pos, int]:
-        if self.shown_overlay() == EXPOSURE:
-            return exposure(frozen(self.doc.tiles))
-        return self.hit_counts if self.shown_overlay() == HITS else {}
-
-    def _overlays(self) -> Overlays:
-        origin = self.pointer.los_origin
-        seen = sight(frozen(self.doc.tiles), origin) if self.shown_overlay() == SIGHT else None
-        return Overlays(seen, self._heat())
-
     def _marks(self) -> None:
         """Outlines over the board: the selected unit, problems in red over it (the chosen one
         thicker), the Sight tool's viewpoint and a rectangle being dragged."""
@@ -202,14 +183,14 @@ class EditorWindow:
         for problem in self.checked.problems if self.checked else []:
             self.board.mark(problem.cells, PROBLEM_COLOUR, width=4 if problem == self.chosen
                             else 2)
-        if self.shown_overlay() == SIGHT:
+        if self.overlay.shown() == SIGHT:
             self.board.mark([self.pointer.los_origin], SIGHT_COLOUR)
         if self.pointer.rect:
             self.board.frame(*self.pointer.rect)
 
     def _legend(self, gm: GameMap) -> None:
         """The shown overlay's colours and what they mean; gone with the overlay."""
-        shown, legend = self.shown_overlay(), self.info.legend
+        shown, legend = self.overlay.shown(), self.info.legend
         if shown is None:
             legend.hide()
         elif shown == SIGHT:
@@ -219,36 +200,36 @@ class EditorWindow:
                         "Click or drag over the board with the Sight tool to look from "
                         "another tile.")
         elif shown == HITS:
-            bands = [(b.colour, _hits_label(b.low, b.high)) for b in reversed(heat_bands(
-                self.hit_counts))]
-            legend.show(f"Hit map: {LAYERS[self.hit_layer]}", bands,
+            counts = self.overlay.hit_counts
+            bands = [(b.colour, hits_label(b.low, b.high)) for b in reversed(heat_bands(counts))]
+            legend.show(f"Hit map: {LAYERS[self.overlay.hit_layer]}", bands,
                         "Hits in the Balance panel's games.")
         else:
-            bands = [(b.colour, b.counts()) for b in reversed(heat_bands(self._heat()))]
+            bands = [(b.colour, b.counts()) for b in reversed(heat_bands(self.overlay.heat()))]
             legend.show("Exposure: seen from N tiles", bands, "Hover a tile for its count.")
 
     def say(self, message: str) -> None:
         if message:
             self.status.configure(text=message)
 
-    # --- board input ----------------------------------------------------
+    # --- routing input to the document --------------------------------------
 
-    def _press(self, pos: Pos) -> None:
-        self._pointed(self.pointer.press, pos)
+    def run(self, command: Any, *args: Any) -> None:
+        """`command(doc, *args)` from map_editor.commands: its line in the status bar, then
+        everything redrawn."""
+        self.say(command(self.doc, *args))
+        self.refresh()
 
-    def _drag(self, pos: Pos) -> None:
-        self._pointed(self.pointer.drag, pos)
-
-    def _release(self, pos: Pos) -> None:
-        self._pointed(self.pointer.release, pos)
+    def view(self, choice: Any) -> None:
+        """A method of the overlay choice, which returns its status line."""
+        self.say(choice())
+        self.refresh()
 
     def _pointed(self, action: Any, pos: Pos) -> None:
-        """A press, drag or release with the current tool; a new viewpoint shows the Sight
-        overlay in place of any other."""
+        """A press, drag or release with the current tool."""
         origin = self.pointer.los_origin
         self.say(action(pos))
-        if self.pointer.los_origin not in (None, origin):
-            self.overlay = SIGHT
+        self.overlay.looked_from(origin)
         self.refresh()
 
     def _hover(self, pos: Pos) -> None:
@@ -258,15 +239,8 @@ class EditorWindow:
             return
         index = self.doc.unit_at(pos)
         unit = "" if index is None else f", {unit_name(*self.doc.unit_rows[index][:2])}"
-        shown, count = self.shown_overlay(), self._heat().get(pos)
-        seen = ""
-        if shown == EXPOSURE and count is not None:
-            seen = f", seen from {count} tiles"
-        elif shown == HITS:
-            seen = f", {_hits_label(*[self.hit_counts.get(pos, 0)] * 2)}"
-        self.hover.configure(text=f"{place(pos)}: {TILE_LABELS[self.doc.tile(pos)]}{unit}{seen}")
-
-    # --- problems -------------------------------------------------------
+        self.hover.configure(text=f"{place(pos)}: {TILE_LABELS[self.doc.tile(pos)]}{unit}"
+                                  f"{self.overlay.note(pos)}")
 
     def show_problem(self, index: int) -> None:
         """Show problem `index` of the list: its tile marked, its unit selected with the Unit
@@ -291,124 +265,35 @@ class EditorWindow:
         self.refresh()
         if self.checked.problems:
             self.problems.choose(0)
-            return
-        gm = self.checked.preview
-        counts = [sum(1 for u in gm.units if u.team == t) for t in TEAMS]
-        self.say(f"Check map: no problems. {gm.mode}, {counts[0]} against {counts[1]} units: "
-                 "the game can start on this map")
-
-    # --- edit commands --------------------------------------------------
-
-    def undo(self) -> None:
-        label = self.doc.history.undo()
-        self.say(f"Undid: {label}" if label else "Nothing to undo")
-        self.refresh()
-
-    def redo(self) -> None:
-        label = self.doc.history.redo()
-        self.say(f"Redid: {label}" if label else "Nothing to redo")
-        self.refresh()
-
-    def change_unit(self, team: str, unit_class: str) -> None:
-        index = self.pointer.selected
-        if index is not None and self.doc.unit_rows[index][:2] != (team, unit_class):
-            unit = self.doc.unit_rows[index]
-            units = edits.with_unit_changed(self.doc, index, team, unit_class)
-            self.doc.history.change("Change unit", {"units": units})
-            self.say(f"{unit_at(unit)} is now a {unit_name(team, unit_class)} (Ctrl+Z undoes)")
-            self.refresh()
+        else:
+            self.say(commands.all_clear(self.checked.preview))
 
     def delete_unit(self) -> None:
-        index = self.pointer.selected
-        if index is None:
-            self.say("Select a unit with the Unit tool first")
-            return
-        unit = self.doc.unit_rows[index]
-        self.doc.history.change("Delete unit", {"units": edits.without_unit(self.doc, index)})
-        self.pointer.selected = None
-        self.say(f"Deleted {unit_at(unit)}")
-        self.refresh()
-
-    def mirror(self, which: str, keep_first: bool) -> None:
-        self.doc.history.change(f"Mirror {which}", symmetry.mirrored(self.doc, which, keep_first))
-        self.say(f"Mirrored {which}: both sides are now equal, teams swapped (Ctrl+Z undoes)")
-        self.refresh()
+        index, self.pointer.selected = self.pointer.selected, None
+        self.run(commands.delete_unit, index)
 
     def edit_properties(self) -> None:
-        PropertiesDialog(self.root, self.doc.data, self._apply_properties).run()
-
-    def _apply_properties(self, values: dict[str, Any]) -> None:
-        changed = changes(self.doc.data, values)
-        if changed:
-            self.doc.history.change("Map properties", changed)
-            words = ", ".join(key.replace("_", " ") for key in sorted(changed))
-            self.say(f"Changed the map's {words} (Ctrl+Z undoes)")
-        else:
-            self.say("Map properties: nothing changed")
-        self.refresh()
+        PropertiesDialog(self.root, self.doc.data,
+                         lambda values: self.run(commands.set_properties, values)).run()
 
     def open_balance(self) -> None:
         """The Balance panel (one at a time: a second request brings it forward)."""
         if self._balance_open():
             self.balance.lift()
             return
-        hooks = Hooks(lambda: self.doc, self.show_hits, self.apply_suggestion, self.store_badge)
+        hooks = Hooks(lambda: self.doc, self.show_hits,
+                      lambda tweak: self.run(commands.apply_tweak, tweak),
+                      lambda value: self.run(commands.keep_badge, value))
         self.balance = BalancePanel(self.root, hooks)
 
     def show_hits(self, layer: str, counts: dict[Pos, int]) -> None:
-        """The Balance panel's hit map: a layer picked there shows it in place of any other
-        overlay (none hides it); new counts for the same layer, as games finish, only redraw
-        it, and leave alone an overlay chosen since."""
-        picked = layer != self.hit_layer
-        self.hit_layer, self.hit_counts = layer, counts
-        if picked and layer:
-            self._show_overlay(HITS)
-        elif picked and self.overlay == HITS:
-            self.hide_overlay()
-        elif self.overlay == HITS:
+        """The Balance panel's hit map (OverlayChoice.take_hits), redrawn when it shows."""
+        if self.overlay.take_hits(layer, counts):
             self.refresh()
-
-    def apply_suggestion(self, tweak: suggestions.Tweak) -> None:
-        suggestions.apply(self.doc, tweak)
-        self.say(f"Applied: {tweak.label} (Ctrl+Z undoes)")
-        self.refresh()
-
-    def store_badge(self, value: dict[str, Any]) -> None:
-        problem = store_badge(self.doc, value)
-        unkept = f"; not kept as measured here: {problem}" if problem else ""
-        self.say(f"Stored the balance badge: saving writes it into the map (Ctrl+Z undoes){unkept}")
-        self.refresh()
 
     def use_sight_tool(self) -> None:
         self.tools.tool.set(LOS)
         self.say("Sight tool: click a tile to see what it has line of sight to")
-
-    def toggle_heatmap(self) -> None:
-        if self.shown_overlay() == EXPOSURE:
-            self.hide_overlay()
-        else:
-            self._show_overlay(EXPOSURE)
-            self.say("Exposure heatmap: how many tiles see each tile")
-
-    def show_hit_map(self) -> None:
-        if self.hit_layer:
-            self._show_overlay(HITS)
-        else:
-            self.say("No hit map yet: measure the map in the Balance panel (Ctrl+B) and pick "
-                     "what its hit map shows")
-
-    def _show_overlay(self, name: str) -> None:
-        """`name` on the board in place of the one shown (a Sight viewpoint is forgotten)."""
-        if name != SIGHT:
-            self.pointer.los_origin = None
-        self.overlay = name
-        self.refresh()
-
-    def hide_overlay(self) -> None:
-        if self.shown_overlay() is not None:
-            self.say("Overlay hidden")
-        self.overlay = self.pointer.los_origin = None
-        self.refresh()
 
     def toggle_alternate(self) -> None:
         self.alternate = not self.alternate
@@ -428,11 +313,10 @@ class EditorWindow:
     def _replace(self, doc: MapDocument, message: str) -> None:
         if self._balance_open():
             self.balance.close()  # its numbers and hit map were of the map being replaced
-        self.doc = doc
-        self.pointer.doc = doc
-        self.pointer.selected = self.pointer.los_origin = None
-        self.chosen = self.overlay = None
-        self.hit_layer, self.hit_counts = "", {}
+        self.doc = self.pointer.doc = doc
+        self.pointer.selected = None
+        self.overlay.forget()
+        self.chosen = None
         self.say(message)
         self.refresh()
 
@@ -452,13 +336,12 @@ class EditorWindow:
     def open_path(self, path: Path) -> bool:
         """Load `path`; a file the engine refuses is reported and nothing changes."""
         try:
-            data = read_map(path)
+            doc, message = commands.opened(path)
         except MapError as e:
             messagebox.showerror("Cannot open map", str(e), parent=self.root)
             self.say(f"Not opened: {e}")
             return False
-        note = " (it ships with the game: saving makes your own copy)" if is_bundled(path) else ""
-        self._replace(MapDocument(data, path), f"Opened {path}{note}")
+        self._replace(doc, message)
         problems = len(self.checked.problems)
         if problems and self.checked.refusal:
             self.say(f"Opened {path}: {problems} problem{'' if problems == 1 else 's'} to mend "
@@ -496,14 +379,10 @@ class EditorWindow:
         if checked.problems and not self._may_save_with(checked):
             return False
         try:
-            write_map(self.doc.data, path)
+            self.run(commands.save, path, bool(checked.problems))
         except (MapError, OSError) as e:
             messagebox.showerror("Not saved", str(e), parent=self.root)
             return False
-        self.doc.path = path
-        self.doc.history.mark_saved()
-        self.say(f"Saved {path}" + (" as a draft" if checked.problems else ""))
-        self.refresh()
         return True
 
     def _may_save_with(self, checked: Checked) -> bool:

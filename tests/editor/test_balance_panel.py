@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from laser_flag.engine.mapfile import write_json_atomic
-from map_editor import balance_panel, editor_settings, suggestions
+from map_editor import balance_panel, commands, editor_settings, suggestions
 from map_editor.balance_run import TARGET_AT
 from map_editor.storage import new_map_data
 from map_editor.window import APP_NAME
@@ -71,15 +71,15 @@ def test_measure_shows_the_table_the_hit_map_and_stores_the_badge(editor, panel)
 
     target_layer = next(b for b in panel.layer_buttons if b.cget("value") == TARGET_AT)
     _press(root, target_layer)
-    wait_for(root, lambda: editor.hit_layer == TARGET_AT, what="the hit map on the board")
-    assert editor.hit_counts and editor.info.legend.cget("text").startswith("Hit map")
+    wait_for(root, lambda: editor.overlay.hit_layer == TARGET_AT, what="the hit map on the board")
+    assert editor.overlay.hit_counts and editor.info.legend.cget("text").startswith("Hit map")
 
     tiles = [list(row) for row in editor.doc.tiles]
     tiles[0][0] = "wall"
     editor.doc.history.change("Paint", {"tiles": tiles})
     editor.refresh()
     assert panel.verdict.cget("text").endswith("(measured before your last edits)")
-    editor.undo()
+    editor.run(commands.undo)
     assert not panel.verdict.cget("text").endswith("edits)")
 
     _press(root, panel.badge_button)
@@ -91,7 +91,7 @@ def test_measure_shows_the_table_the_hit_map_and_stores_the_badge(editor, panel)
 
     wm_close(find_window("^Balance$", root))
     wait_for(root, lambda: not panel.winfo_exists(), what="the panel closed")
-    assert editor.hit_layer == "" and not editor.info.legend.winfo_ismapped()
+    assert editor.overlay.hit_layer == "" and not editor.info.legend.winfo_ismapped()
 
 
 def test_stop_ends_the_run_and_keeps_the_games_played(editor, panel):

@@ -10,6 +10,7 @@ import pytest
 
 from laser_flag.engine import Game, load_map
 from laser_flag.engine.mapfile import write_json_atomic
+from map_editor import commands
 from map_editor.properties_dialog import PropertiesDialog
 from map_editor.storage import new_map_data
 from map_editor.window import EditorWindow
@@ -36,7 +37,8 @@ def test_the_fog_switch_is_one_undoable_change_saved_in_the_map(editor: EditorWi
     path = tmp_path / "foggy.json"
     write_json_atomic(path, {**new_map_data(11, 11), "units": UNITS})
     assert editor.open_path(path)
-    dialog = PropertiesDialog(editor.root, editor.doc.data, editor._apply_properties)
+    dialog = PropertiesDialog(editor.root, editor.doc.data,
+                              lambda values: editor.run(commands.set_properties, values))
     switch = widget(dialog, ttk.Checkbutton, "Fog of war by default")
     switch.invoke()
     widget(dialog, ttk.Button, "OK").invoke()

@@ -11,7 +11,7 @@ from tests.import_graph import graph, project_modules
 from tests.test_layers import imported_modules
 
 MODEL = ("document", "history", "edits", "validation", "storage", "defaults", "symmetry",
-         "pointer", "words", "properties", "overlays", "suggestions")
+         "pointer", "words", "properties", "overlays", "suggestions", "commands", "overlay_choice")
 TK = ("tkinter", "_tkinter")
 
 

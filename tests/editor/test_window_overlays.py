@@ -9,9 +9,9 @@ from tkinter import ttk
 import pytest
 
 from map_editor.balance_run import FIRED_FROM
+from map_editor.overlay_choice import EXPOSURE, HITS, SIGHT
 from map_editor.overlays import exposure, frozen, sight
 from map_editor.render import Overlays, board_surface
-from map_editor.window import EXPOSURE, HITS, SIGHT
 
 from .test_fog_property import widget
 from .xdo import centre_of, click, key, tile_on_screen, wait_for
@@ -51,7 +51,7 @@ def test_each_overlay_replaces_the_one_shown_and_brings_its_own_legend(shown):
     click(root, tile_on_screen(editor, (8, 4)))
     wait_for(root, lambda: _legend_title(editor) == "Sight from row 8, column 4",
              what="the Sight overlay's legend in place of the heatmap's")
-    assert editor.shown_overlay() == SIGHT
+    assert editor.overlay.shown() == SIGHT
     sight_only = Overlays(sight=sight(tiles, (8, 4)))
     for pos in ((9, 5), (2, 5), (6, 4)):  # seen, hidden behind the wall row, the wall
         assert _pixel(editor, pos) == _expected(editor, pos, sight_only)
@@ -60,21 +60,21 @@ def test_each_overlay_replaces_the_one_shown_and_brings_its_own_legend(shown):
 
     editor.show_hits(FIRED_FROM, {(9, 5): 3, (2, 5): 1})  # as the Balance panel hands it over
     wait_for(root, lambda: _legend_title(editor).startswith("Hit map"), what="the hit map")
-    assert editor.shown_overlay() == HITS and editor.pointer.los_origin is None
+    assert editor.overlay.shown() == HITS and editor.pointer.los_origin is None
     assert _pixel(editor, (9, 5)) == _expected(editor, (9, 5),
                                                Overlays(heat={(9, 5): 3, (2, 5): 1}))
 
     key(root, window, "h")
-    wait_for(root, lambda: editor.shown_overlay() == EXPOSURE, what="the heatmap again")
+    wait_for(root, lambda: editor.overlay.shown() == EXPOSURE, what="the heatmap again")
     editor.show_hits(FIRED_FROM, {(9, 5): 4, (2, 5): 1})  # another game finished meanwhile
-    assert editor.shown_overlay() == EXPOSURE  # the designer's choice stays
+    assert editor.overlay.shown() == EXPOSURE  # the designer's choice stays
     click(root, centre_of(widget(editor.info.legend, ttk.Button, "Hide")))
     wait_for(root, lambda: _legend_title(editor) == "", what="the legend gone with Hide")
-    assert editor.shown_overlay() is None
+    assert editor.overlay.shown() is None
     assert _pixel(editor, (9, 5)) == _expected(editor, (9, 5), Overlays())
 
     key(root, window, "h")
-    wait_for(root, lambda: editor.shown_overlay() == EXPOSURE, what="the heatmap")
+    wait_for(root, lambda: editor.overlay.shown() == EXPOSURE, what="the heatmap")
     key(root, window, "Escape")
     wait_for(root, lambda: _legend_title(editor) == "", what="the legend gone with Esc")
     assert editor.status.cget("text") == "Overlay hidden"

@@ -10,6 +10,7 @@ from tkinter import colorchooser, ttk
 import pytest
 
 from laser_flag.engine.ruleset import COLUMNS
+from map_editor import commands
 from map_editor.properties_dialog import PropertiesDialog
 from map_editor.storage import maps_folder
 
@@ -23,7 +24,8 @@ FOUR_EACH = [["1", "basic", 0, c] for c in range(4)] + [["2", "basic", 10, c] fo
 
 
 def _open_dialog(editor) -> tuple[PropertiesDialog, int]:
-    dialog = PropertiesDialog(editor.root, editor.doc.data, editor._apply_properties)
+    dialog = PropertiesDialog(editor.root, editor.doc.data,
+                              lambda values: editor.run(commands.set_properties, values))
     wait_for(editor.root, dialog.winfo_viewable, what="the properties dialog")
     return dialog, find_window("^Map properties$", editor.root)
 

@@ -1,0 +1,98 @@
+"""The editor's commands: each acts on the document as one undoable edit and returns the status
+line that says what it did. No Tk: the window routes menus, keys and panels here and redraws."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from laser_flag.engine.game_map import TEAMS, GameMap
+
+from . import edits, suggestions, symmetry
+from .balance_run import store_badge
+from .document import MapDocument
+from .properties import changes
+from .storage import is_bundled, read_map, write_map
+from .words import unit_at, unit_name
+
+UNDOES = " (Ctrl+Z undoes)"
+
+
+def undo(doc: MapDocument) -> str:
+    label = doc.history.undo()
+    return f"Undid: {label}" if label else "Nothing to undo"
+
+
+def redo(doc: MapDocument) -> str:
+    label = doc.history.redo()
+    return f"Redid: {label}" if label else "Nothing to redo"
+
+
+def change_unit(doc: MapDocument, index: int | None, team: str, unit_class: str) -> str:
+    """Retype the unit at `index`; "" when none is selected or it is that unit already."""
+    if index is None or doc.unit_rows[index][:2] == (team, unit_class):
+        return ""
+    unit = doc.unit_rows[index]
+    doc.history.change("Change unit", {"units": edits.with_unit_changed(doc, index, team,
+                                                                         unit_class)})
+    return f"{unit_at(unit)} is now a {unit_name(team, unit_class)}{UNDOES}"
+
+
+def delete_unit(doc: MapDocument, index: int | None) -> str:
+    if index is None:
+        return "Select a unit with the Unit tool first"
+    unit = doc.unit_rows[index]
+    doc.history.change("Delete unit", {"units": edits.without_unit(doc, index)})
+    return f"Deleted {unit_at(unit)}"
+
+
+def mirror(doc: MapDocument, which: str, keep_first: bool) -> str:
+    """One half copied onto the other with the teams swapped (symmetry.mirrored)."""
+    doc.history.change(f"Mirror {which}", symmetry.mirrored(doc, which, keep_first))
+    return f"Mirrored {which}: both sides are now equal, teams swapped{UNDOES}"
+
+
+def set_properties(doc: MapDocument, values: dict[str, Any]) -> str:
+    """The Properties dialog's values: only the keys that differ make the edit."""
+    changed = changes(doc.data, values)
+    if not changed:
+        return "Map properties: nothing changed"
+    doc.history.change("Map properties", changed)
+    words = ", ".join(key.replace("_", " ") for key in sorted(changed))
+    return f"Changed the map's {words}{UNDOES}"
+
+
+def apply_tweak(doc: MapDocument, tweak: suggestions.Tweak) -> str:
+    suggestions.apply(doc, tweak)
+    return f"Applied: {tweak.label}{UNDOES}"
+
+
+def keep_badge(doc: MapDocument, value: dict[str, Any]) -> str:
+    """The Balance panel's badge in the map; said too when the data folder could not keep it."""
+    problem = store_badge(doc, value)
+    unkept = f"; not kept as measured here: {problem}" if problem else ""
+    return f"Stored the balance badge: saving writes it into the map{UNDOES}{unkept}"
+
+
+def opened(path: Path) -> tuple[MapDocument, str]:
+    """A document of the file at `path` and the line saying so; MapError for a file the engine
+    refuses."""
+    document = MapDocument(read_map(path), path)
+    note = " (it ships with the game: saving makes your own copy)" if is_bundled(path) else ""
+    return document, f"Opened {path}{note}"
+
+
+def save(doc: MapDocument, path: Path, draft: bool) -> str:
+    """Write the map to `path`, which it is then the file of, unmodified; MapError or OSError
+    when it was not written (the document is as it was)."""
+    write_map(doc.data, path)
+    doc.path = path
+    doc.history.mark_saved()
+    return f"Saved {path}" + (" as a draft" if draft else "")
+
+
+def all_clear(gm: GameMap) -> str:
+    """Check map's words for a map without problems."""
+    counts = [sum(1 for u in gm.units if u.team == t) for t in TEAMS]
+    return (f"Check map: no problems. {gm.mode}, {counts[0]} against {counts[1]} units: "
+            "the game can start on this map")
