@@ -19,6 +19,7 @@ from typing import Protocol
 import pygame
 
 from ..sound.mixer import Mixer
+from .measuring import Measuring
 from .saved_games import SavedGames
 from .scene import Pop, PopToRoot, Push, Quit, Replace, Scene, Transition
 from .screens import build
@@ -64,6 +65,7 @@ class App:
         self.fullscreen = False
         self.on_quit: list[Callable[[], None]] = []
         self.saves = SavedGames()  # the saves folder, as the menu and Load game show it
+        self.measuring = Measuring()  # the menu's "Measure here": a run outlives the menu scene
         self.held: list[pygame.event.Event] = []  # input that ended an idle wait
         self.changed = True  # the picture is out of date: the next frame draws
         self.stopping = False  # a signal asked the app to end (`stop`)

@@ -59,8 +59,8 @@ def menu(app, monkeypatch):  # noqa: F811 (the fixture)
 
 
 def test_host_a_game_shows_address_port_and_code_then_the_board(app, menu):  # noqa: F811
-    blitz = next(i for i, e in enumerate(menu.entries) if e.path.stem == "blitz")
-    menu.choose(blitz)
+    blitz = next(i for i, e in enumerate(menu.chooser.entries) if e.path.stem == "blitz")
+    menu.chooser.chosen = blitz
     click(app, menu_button(menu, "host").rect.center)
     scene = app.top
     assert isinstance(scene, HostScene) and scene.gm.name == "Blitz"

@@ -66,7 +66,7 @@ def through_the_menu(app, folder: Path) -> MenuScene:
     """The menu over the one map, chosen: its card, thumbnail and detail pane drawn."""
     menu = MenuScene(maps_dir=folder, own_dir=folder / "none")
     app.push(menu)
-    menu.chosen = 0
+    menu.chooser.chosen = 0
     frames(app, 2)
     return menu
 

@@ -25,11 +25,11 @@ def play_one_game(app: App, tmp_path) -> weakref.ref:
     app.settings.choose_levels(None, {"1": "Hard", "2": "Hard"})
     app.settings.speed_index = INSTANT
     click(app, menu_button(menu, "play").rect.center)
-    assert isinstance(app.top, GameScene) and app.top.game.map is menu.entries[0].gm
+    assert isinstance(app.top, GameScene) and app.top.game.map is menu.chooser.entries[0].gm
     run_until(app, lambda: isinstance(app.top, VictoryScene), limit=20_000)
     click(app, next(b for b in app.top.buttons() if b.name == "menu").rect.center)
     assert app.scenes == [menu] and menu.thumbnails
-    return weakref.ref(menu.entries[0].gm)
+    return weakref.ref(menu.chooser.entries[0].gm)
 
 
 def test_a_map_is_freed_once_the_client_that_played_it_is_gone(tmp_path):

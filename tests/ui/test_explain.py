@@ -266,11 +266,11 @@ def rule_button(rules, name):
 def test_the_chooser_keeps_its_map_after_a_game(app, tmp_path):
     menu = open_menu(app, tmp_path, maps={"a": SMALL_MAP, "b": WALLED})
     press(app, pygame.K_DOWN)
-    assert menu.entry.path.stem == "b"
+    assert menu.chooser.entry.path.stem == "b"
     click(app, next(b for b in menu.buttons() if b.name == "play").rect.center)
     assert isinstance(app.top, GameScene)
     click(app, panel_button(app.top, "menu").rect.center)
-    assert app.top is menu and menu.entry.path.stem == "b"
+    assert app.top is menu and menu.chooser.entry.path.stem == "b"
 
 
 def test_cover_in_reach_stays_a_crate_only_framed(app):

@@ -361,9 +361,9 @@ def test_the_chooser_starts_from_the_map_or_the_command_line(app, tmp_path, map_
                                                              expected):
     menu = open_menu(app, tmp_path, maps={"walled": {**WALLED, "fog_of_war": map_fog}})
     app.options = replace(app.options, fog=launch)
-    assert menu.fog() is expected
+    assert menu.chooser.fog(app.options.fog) is expected
     press(app, pygame.K_f)  # the switch, for this game
-    assert menu.fog() is not expected
+    assert menu.chooser.fog(app.options.fog) is not expected
     press(app, pygame.K_RETURN)
     assert app.top.game.fog is not expected
 

@@ -22,6 +22,7 @@ from laser_flag.ui.map_badge import (
     badge_view,
     pace_text,
 )
+from laser_flag.ui.measuring import Measuring
 from laser_flag.ui.scenes.menu_scene import BADGE_SIZE, MenuScene, draw_badge
 from laser_flag.ui.settings import LaunchOptions
 from laser_flag.ui.widgets import font
@@ -151,7 +152,7 @@ def _colours_in(surface: pygame.Surface, rect: pygame.Rect) -> set[tuple[int, in
 
 
 def test_each_card_shows_its_badge_in_its_tone(app, chooser):
-    words = [e.badge.word for e in chooser.entries]
+    words = [e.badge.word for e in chooser.chooser.entries]
     assert words == ["fair", "leans team 1 · 80%", "changed", "not measured"]
     screen = app.screen
     tones = [FAIR_TONE, LEANS_TONE, CHANGED_TONE, UNMEASURED_TONE]
@@ -159,7 +160,7 @@ def test_each_card_shows_its_badge_in_its_tone(app, chooser):
         card = chooser.card_rect(i)
         corner = pygame.Rect(card.centerx, card.top, card.w // 2, 28)  # where the tag goes
         found = _colours_in(screen, corner)
-        assert tone in found, chooser.entries[i].path.name
+        assert tone in found, chooser.chooser.entries[i].path.name
         assert {t for t in tones if t != tone}.isdisjoint(found)
 
 
@@ -186,19 +187,19 @@ def test_measure_here_measures_the_chosen_map_and_keeps_what_it_found(app, tmp_p
     path.write_text(json.dumps(lopsided_data()), encoding="utf-8")
     badge.write(path, badge_value(path, 500_000, 500_000))  # "fair", claims the file
     quick = [("rusher", "rusher")]  # the standard styles take minutes: one quick style here
-    monkeypatch.setattr(MenuScene, "measure_here", lambda self, gm: MeasureHere(
+    monkeypatch.setattr(Measuring, "measure_here", lambda self, gm: MeasureHere(
         gm, plan=new_plan(gm, quick, games=200, seed=1, sequential=True)))
     menu = MenuScene(maps_dir=folder, own_dir=tmp_path / "none")
     app.push(menu)
     frames(app)
     button = next(b for b in menu.buttons() if b.name == "measure")
-    assert button.label == "Measure here" and menu.entries[0].badge.word == "fair"
+    assert button.label == "Measure here" and menu.chooser.entries[0].badge.word == "fair"
     click(app, button.rect.center)
-    assert menu.measuring is not None
+    assert app.measuring.run is not None
     assert next(b for b in menu.buttons() if b.name == "measure").label == "Stop measuring"
-    wait_until(lambda: frames(app, 1) or menu.measuring is None, "the measuring done",
+    wait_until(lambda: frames(app, 1) or app.measuring.run is None, "the measuring done",
                timeout=120)
-    view = menu.entries[0].badge
+    view = menu.chooser.entries[0].badge
     assert view.here and view.word.startswith("leans team 1")
     assert measured.find(load_map(path))["pairings"][0]["games"] == 16
     assert "measured here: leans team 1" in menu.message
@@ -216,10 +217,10 @@ def test_starting_a_game_stops_measuring(app, tmp_path, monkeypatch):
     app.push(menu)
     frames(app)
     menu.act("measure")
-    assert menu.measuring is not None and menu.measuring.running
-    running = menu.measuring
+    assert app.measuring.run is not None and app.measuring.run.running
+    running = app.measuring.run
     menu.act("play")
-    assert menu.measuring is None and not running.running
+    assert app.measuring.run is None and not running.running
     assert not measured.find(load_map(folder / "plain.json"))
 
 
@@ -245,3 +246,21 @@ def test_a_measurement_the_data_folder_cannot_keep_is_said_not_raised(data_dir):
     here.start()
     wait_until(here.poll, "the measuring done", timeout=120)
     assert here.kept is None and here.problem == "not kept: Not a directory"
+
+
+def test_a_measuring_run_outlives_the_menu_that_started_it(app, tmp_path):
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    (folder / "plain.json").write_text(json.dumps(SMALL_MAP), encoding="utf-8")
+    menu = MenuScene(maps_dir=folder, own_dir=tmp_path / "none")
+    app.push(menu)
+    frames(app)
+    menu.act("measure")
+    running = app.measuring.run
+    again = MenuScene(maps_dir=folder, own_dir=tmp_path / "none")
+    app.replace(again)  # the first menu ends
+    frames(app)
+    assert app.measuring.run is running and running.running
+    assert next(b for b in again.buttons() if b.name == "measure").label == "Stop measuring"
+    again.act("measure")
+    assert app.measuring.run is None and not running.running

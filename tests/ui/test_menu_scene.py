@@ -41,20 +41,20 @@ def button_xy(menu: MenuScene, name: str) -> tuple[int, int]:
 
 def test_lists_every_map_file_with_errors_not_hidden(app, maps):
     menu = open_menu(app, maps)
-    assert [e.path.name for e in menu.entries] == [
+    assert [e.path.name for e in menu.chooser.entries] == [
         "a_small.json",
         "b_broken.json",
         "c_no_team_2.json",
     ]
-    assert menu.entries[0].playable
-    assert "b_broken.json" in menu.entries[1].error
-    assert "team 2 has no units" in menu.entries[2].error
+    assert menu.chooser.entries[0].playable
+    assert "b_broken.json" in menu.chooser.entries[1].error
+    assert "team 2 has no units" in menu.chooser.entries[2].error
 
 
 def test_play_is_disabled_for_a_broken_map_and_starts_a_good_one(app, maps):
     menu = open_menu(app, maps)
     press(app, pygame.K_DOWN)
-    assert menu.chosen == 1
+    assert menu.chooser.chosen == 1
     click(app, button_xy(menu, "play"))
     assert app.top is menu
     press(app, pygame.K_UP)
@@ -66,7 +66,7 @@ def test_play_is_disabled_for_a_broken_map_and_starts_a_good_one(app, maps):
 def test_clicking_a_card_chooses_its_map(app, maps):
     menu = open_menu(app, maps)
     click(app, menu.card_rect(2).center)
-    assert menu.chosen == 2
+    assert menu.chooser.chosen == 2
 
 
 def test_editor_that_cannot_start_gives_a_message(app, maps, monkeypatch):
@@ -83,7 +83,7 @@ def test_open_map_adds_the_chosen_file(app, maps, monkeypatch, tmp_path_factory)
     monkeypatch.setattr(tk_dialogs, "ask_map_file", lambda folder: str(other))
     menu = open_menu(app, maps)
     click(app, button_xy(menu, "open"))
-    assert menu.entry.title == "Mine" and menu.entry.playable
+    assert menu.chooser.entry.title == "Mine" and menu.chooser.entry.playable
 
 
 def test_rules_button_opens_rules_and_escape_returns(app, maps):

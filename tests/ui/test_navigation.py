@@ -56,10 +56,10 @@ def test_menu_returns_to_the_root_menu_with_the_opened_map_and_the_choice(
     monkeypatch.setattr(tk_dialogs, "ask_map_file", lambda folder: str(mine))
     menu = open_menu(app, tmp_path, seed=None, maps=MAPS)
     click(app, menu_button(menu, "open").rect.center)
-    assert menu.entry.title == "Mine" and menu.chosen == 2
+    assert menu.chooser.entry.title == "Mine" and menu.chooser.chosen == 2
     play_then_menu(app, menu)
-    assert menu.entry.title == "Mine" and menu.chosen == 2
-    assert [e.title for e in menu.entries] == ["a", "Bee", "Mine"]
+    assert menu.chooser.entry.title == "Mine" and menu.chooser.chosen == 2
+    assert [e.title for e in menu.chooser.entries] == ["a", "Bee", "Mine"]
 
 
 def test_the_victory_screens_main_menu_goes_back_to_the_same_menu(app, tmp_path):

@@ -72,15 +72,15 @@ def test_a_map_saved_in_the_players_folder_is_listed_under_the_bundled_ones_mark
     (own / "broken.json").write_text("{", encoding="utf-8")
     drawn = record_text(monkeypatch)
     app, menu = start_client(bundled)
-    assert [(e.path.name, e.own) for e in menu.entries] == [
+    assert [(e.path.name, e.own) for e in menu.chooser.entries] == [
         ("small.json", False), ("broken.json", True), ("mine.json", True)
     ]
     assert drawn.count(YOURS_TAG) == 2  # the two cards of the player's maps, not the bundled one
-    broken = menu.entries[1]
+    broken = menu.chooser.entries[1]
     assert not broken.playable and "not JSON" in broken.error
     press(app, pygame.K_DOWN)
     press(app, pygame.K_DOWN)
-    assert menu.entry.title == "Mine" and menu.entry.playable
+    assert menu.chooser.entry.title == "Mine" and menu.chooser.entry.playable
 
 
 def test_settings_changed_in_the_menu_survive_a_restart(display, bundled, data_dir):

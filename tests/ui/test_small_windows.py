@@ -147,7 +147,7 @@ def test_the_chooser_cuts_a_long_balance_note_above_the_players(app, tmp_path):
     looks = {}
     for _ in range(2):
         frames(app)
-        looks[menu.entry.path.stem] = pygame.image.tobytes(
+        looks[menu.chooser.entry.path.stem] = pygame.image.tobytes(
             app.screen.subsurface(menu.picker_rect()), "RGB")
         press(app, pygame.K_DOWN)
     assert looks["a"] == looks["b"]  # a long note measured, a one-line one not measured

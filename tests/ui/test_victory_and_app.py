@@ -162,11 +162,11 @@ def test_command_line_levels_for_a_map_stay_with_that_map(app, tmp_path):
                                                "--team2", "easy"]))
     assert load_settings().levels_for("small.json") == {"1": "Easy", "2": "Easy"}
     menu = open_menu(app, tmp_path, maps={"other": SMALL_MAP})  # listed first: chosen
-    assert menu.entry.path.name == "other.json"
+    assert menu.chooser.entry.path.name == "other.json"
     labels = [menu_button(menu, level_button_name(t)).label for t in "12"]
     assert labels == ["Human", "Human"]  # never set up: not the other map's bots
     press(app, pygame.K_DOWN)
-    assert menu.entry.path.name == "small.json"
+    assert menu.chooser.entry.path.name == "small.json"
     assert [menu_button(menu, level_button_name(t)).label for t in "12"] == ["Easy", "Easy"]
 
 

@@ -3,7 +3,6 @@ who plays each team; Play, Measure here, Quit."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -12,12 +11,12 @@ from ...board import draw as board_draw
 from ...board.palette import Palette
 from ...board.theme import Theme
 from ...engine.game_map import TEAMS, GameMap
-from ...lab.here import MeasureHere
 from .. import editor_launch, tk_dialogs
 from ..fog_switch import FOG_BUTTON, FOG_H, draw_fog_switch, fog_button, fog_rect
 from ..lessons import CHAPTERS
-from ..map_badge import UNDECIDED_TONE, BadgeView, badge_view
+from ..map_badge import UNDECIDED_TONE, BadgeView
 from ..map_catalog import MAPS_DIR, MapEntry, catalog, load_entry
+from ..map_chooser import MapChooser
 from ..player_picker import PICKER_H, draw_picker, level_button_name, level_buttons
 from ..routes import (
     ChooseLesson,
@@ -120,24 +119,16 @@ class MenuScene(Scene):
     (a fixed seed, the state file).
     """
 
-    measure_here = MeasureHere  # how "Measure here" measures a map (a test plays fewer games)
-
     def __init__(self, maps_dir: Path = MAPS_DIR, own_dir: Path | None = None) -> None:
         self.maps_dir = maps_dir
-        self.entries: list[MapEntry] = catalog(maps_dir, own_dir)
+        self.chooser = MapChooser(catalog(maps_dir, own_dir))
         # Boards drawn small, by map, size and theme: they go when the menu (or the map) goes.
         self.thumbnails: dict[tuple[GameMap, int, Theme], pygame.Surface] = {}
-        self.chosen = 0
         self.scroll = 0
         self.message = ""
         self.message_ms = 0
         self.editor = None
-        self.fog_chosen: dict[Path, bool] = {}  # the Fog of war switch, where the player set it
         self.reading = False  # the saves were being read at the last update
-        self.measuring: MeasureHere | None = None  # "Measure here" at work on one map
-        self.measuring_path: Path | None = None
-        self.measure_text = ""  # its progress as last shown
-        self.measure_moved = False  # the progress changed since the last frame: draw it
         # Shift as the events read so far say: SDL's own key state may already be past a queued
         # click (Shift released before the click is handled), so a Shift-click is told in order.
         self.shift_held = False
@@ -171,22 +162,22 @@ class MenuScene(Scene):
 
     def buttons(self) -> list[Button]:
         """The menu's buttons, and the level of each team when a map's teams are shown."""
-        if self.entry is None or self.entry.gm is None:
+        entry, chooser, settings = self.chooser.entry, self.chooser, self.app.settings
+        if entry is None or entry.gm is None:
             return self.menu_buttons()
         picker = self.picker_rect()
-        fog = fog_button(fog_rect(picker), self.fog())
-        return [*self.menu_buttons(), *level_buttons(picker, self.levels()), fog]
+        fog = fog_button(fog_rect(picker), chooser.fog(self.app.options.fog))
+        return [*self.menu_buttons(), *level_buttons(picker, chooser.levels(settings)), fog]
 
     def menu_buttons(self) -> list[Button]:
         area = self.detail_rect()
-        entry, settings = self.entry, self.app.settings
+        playable, measuring = self.chooser.playable, self.app.measuring.run is not None
         specs = [
-            ("play", "Play", entry is not None and entry.playable),
-            ("measure", "Stop measuring" if self.measuring else "Measure here",
-             self.measuring is not None or (entry is not None and entry.playable)),
-            ("learn", f"Learn to play · {lessons_done(settings)}/{len(CHAPTERS)}", True),
+            ("play", "Play", playable),
+            ("measure", "Stop measuring" if measuring else "Measure here", measuring or playable),
+            ("learn", f"Learn to play · {lessons_done(self.app.settings)}/{len(CHAPTERS)}", True),
             ("continue", "Continue", self.app.saves.to_continue() is not None),
-            ("host", "Host a game", entry is not None and entry.playable),
+            ("host", "Host a game", playable),
             ("join", "Join a game", True),
             ("load", "Load game...", True),
             ("open", "Open map...", True),
@@ -202,30 +193,6 @@ class MenuScene(Scene):
             Button(name, label, pygame.Rect(x, y + i * (height + gap), width, height), enabled)
             for i, (name, label, enabled) in enumerate(specs)
         ]
-
-    @property
-    def entry(self) -> MapEntry | None:
-        return self.entries[self.chosen] if self.entries else None
-
-    def levels(self) -> dict[str, str]:
-        """Who plays each team on the chosen map: as last chosen for that map file."""
-        return self.app.settings.levels_for(self.entry.path.name) if self.entry else {}
-
-    def fog_is_chosen(self) -> bool:
-        """Whether the player, not the map, set the fog switch (here, or with --fog/--no-fog)."""
-        return self.entry.path in self.fog_chosen or self.app.options.fog is not None
-
-    def fog(self) -> bool:
-        """Fog of war for a game on the chosen map: as switched here, else as the command line
-        or, failing that, the map says."""
-        entry, launch = self.entry, self.app.options.fog
-        if entry.path in self.fog_chosen:
-            return self.fog_chosen[entry.path]
-        return launch if launch is not None else entry.gm.fog_of_war
-
-    def switch_fog(self) -> None:
-        if self.entry is not None and self.entry.gm is not None:
-            self.fog_chosen[self.entry.path] = not self.fog()
 
     # ----- input -------------------------------------------------------------------------
 
@@ -252,9 +219,9 @@ class MenuScene(Scene):
             self.cycle_level(LEVEL_BUTTONS[button.name], -1)
 
     def key(self, key: int) -> Transition | None:
-        if key in (pygame.K_DOWN, pygame.K_UP) and self.entries:
-            step = 1 if key == pygame.K_DOWN else -1
-            self.choose((self.chosen + step) % len(self.entries))
+        if key in (pygame.K_DOWN, pygame.K_UP):
+            self.chooser.step(1 if key == pygame.K_DOWN else -1)
+            self.show_chosen()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.act("play")
         elif key == pygame.K_r:
@@ -271,14 +238,15 @@ class MenuScene(Scene):
         elif button:
             return self.act(button.name)
         if self.list_rect().collidepoint(xy):
-            for i in range(len(self.entries)):
+            for i in range(len(self.chooser.entries)):
                 if self.card_rect(i).collidepoint(xy):
-                    self.choose(i)
+                    self.chooser.chosen = i
+                    self.show_chosen()
         return None
 
-    def choose(self, index: int) -> None:
-        self.chosen = index
-        card = self.card_rect(index)
+    def show_chosen(self) -> None:
+        """The list scrolled so the chosen map's card is in sight."""
+        card = self.card_rect(self.chooser.chosen)
         area = self.list_rect()
         if card.top < area.top:
             self.scroll_by(card.top - area.top - 6)
@@ -286,7 +254,7 @@ class MenuScene(Scene):
             self.scroll_by(card.bottom - area.bottom + 6)
 
     def scroll_by(self, dy: int) -> None:
-        longest = max(0, len(self.entries) * CARD_H + 12 - self.list_rect().h)
+        longest = max(0, len(self.chooser.entries) * CARD_H + 12 - self.list_rect().h)
         self.scroll = min(max(0, self.scroll + dy), longest)
 
     def act(self, name: str) -> Transition | None:
@@ -308,8 +276,8 @@ class MenuScene(Scene):
             "measure": self.toggle_measure,
             FOG_BUTTON: self.switch_fog,
         }
-        if name in LEAVING and self.measuring is not None:
-            self.stop_measuring("Measuring stopped: a game's bots need the processor.")
+        if name in LEAVING and self.app.measuring.stop():
+            self.say("Measuring stopped: a game's bots need the processor.")
         if name in leave:
             return leave[name]()
         stay[name]()
@@ -319,54 +287,35 @@ class MenuScene(Scene):
 
     def toggle_measure(self) -> None:
         """Measure the chosen map on this machine in the background, or stop measuring."""
-        if self.measuring is not None:
-            self.stop_measuring("Measuring stopped; nothing kept.")
-            return
-        entry = self.entry
-        if entry is None or not entry.playable:
-            return
-        self.measuring, self.measuring_path = self.measure_here(entry.gm), entry.path
-        self.measuring.start()
-        self.say(f"Measuring {entry.title} here: the standard styles, until the games tell.")
-
-    def stop_measuring(self, message: str) -> None:
-        if self.measuring is not None:
-            self.measuring.stop()
-            self.measuring, self.measure_text = None, ""
-            self.say(message)
+        entry = self.chooser.entry
+        if self.app.measuring.stop():
+            self.say("Measuring stopped; nothing kept.")
+        elif self.chooser.playable:
+            self.app.measuring.start(entry.gm, entry.path)
+            self.say(f"Measuring {entry.title} here: the standard styles, until the games tell.")
 
     def follow_measure(self) -> None:
-        """Poll the measurement: its progress for the detail pane, and when it ends, the map's
-        new badge (kept in the data folder by lab.here)."""
-        if self.measuring is None:
-            self.measure_moved = False
-            return
-        ended = self.measuring.poll()
-        text = self.measuring.text()
-        self.measure_moved, self.measure_text = text != self.measure_text, text
-        if ended:
-            run, self.measuring, self.measure_text = self.measuring, None, ""
-            self.entries = [replace(e, badge=badge_view(e.gm)) if e.path == self.measuring_path
-                            else e for e in self.entries]
-            kept = (f"measured here: {badge_view(run.gm).word}" if run.kept is not None
-                    else "nothing kept")
-            found = run.run.error or run.problem or kept
-            self.say(f"{run.gm.name}: {found}.")
+        """When the measuring ends, the map's new badge on its card and what was found."""
+        measuring = self.app.measuring
+        found = measuring.follow()
+        if found is not None:
+            self.chooser.rebadged(measuring.path)
+            self.say(found)
 
     def cycle_level(self, team: str, step: int) -> None:
-        """The next (step 1) or previous (-1) player for `team` on the chosen map."""
-        if self.entry is not None:
-            self.app.settings.cycle_level(self.entry.path.name, team, step)
+        self.chooser.cycle_level(self.app.settings, team, step)
+
+    def switch_fog(self) -> None:
+        self.chooser.switch_fog(self.app.options.fog)
 
     def play(self) -> Transition | None:
         """A new game on the chosen map: fresh dice, unless the run fixed a seed."""
-        entry, options = self.entry, self.app.options
-        if entry is None or not entry.playable:
+        chooser, options = self.chooser, self.app.options
+        if not chooser.playable:
             return None
         try:
-            session = Session.start(
-                entry.gm, options.seed, options.state_file, self.levels(), self.fog()
-            )
+            session = Session.start(chooser.entry.gm, options.seed, options.state_file,
+                                    chooser.levels(self.app.settings), chooser.fog(options.fog))
         except ValueError as exc:
             self.say(str(exc))
             return None
@@ -374,10 +323,9 @@ class MenuScene(Scene):
 
     def host(self) -> Transition | None:
         """Host a game on the chosen map for a friend on another computer."""
-        entry = self.entry
-        if entry is None or not entry.playable:
+        if not self.chooser.playable:
             return None
-        return Push(HostSetup(entry.gm, self.fog()))
+        return Push(HostSetup(self.chooser.entry.gm, self.chooser.fog(self.app.options.fog)))
 
 
     def resume(self) -> None:
@@ -402,8 +350,8 @@ class MenuScene(Scene):
 
     def add_entry(self, entry: MapEntry) -> None:
         """List an opened file (replacing the same path) and choose it."""
-        self.entries = [e for e in self.entries if e.path != entry.path] + [entry]
-        self.choose(len(self.entries) - 1)
+        self.chooser.add(entry)
+        self.show_chosen()
         if entry.error:
             self.say(entry.error)
 
@@ -418,7 +366,7 @@ class MenuScene(Scene):
         """A message goes by itself; while saves are read, and once more when they all are
         (Continue's game found), and while Measure here's progress moves, frames are drawn."""
         return (self.message_ms > 0 or self.app.saves.busy or self.reading
-                or self.measure_moved)
+                or self.app.measuring.moved)
 
     def update(self, dt_ms: int) -> None:
         self.reading = self.app.saves.busy
@@ -455,13 +403,13 @@ class MenuScene(Scene):
     def draw_list(self, surface: pygame.Surface) -> None:
         area = self.list_rect()
         draw_box(surface, area)
-        if not self.entries:
+        if not self.chooser.entries:
             draw_text(surface, f"No maps in {self.maps_dir}", (area.x + 12, area.y + 12), 22, BAD)
         surface.set_clip(area.inflate(-2, -2))
-        for i, entry in enumerate(self.entries):
+        for i, entry in enumerate(self.chooser.entries):
             card = self.card_rect(i)
             if card.bottom >= area.top and card.top <= area.bottom:
-                self.draw_card(surface, entry, card, i == self.chosen)
+                self.draw_card(surface, entry, card, i == self.chooser.chosen)
         surface.set_clip(None)
 
     def draw_card(
@@ -502,7 +450,7 @@ class MenuScene(Scene):
         """Title, facts, as much of the description as leaves room for the board, then players."""
         area, picker = self.detail_rect(), self.picker_rect()
         draw_box(surface, area)
-        entry = self.entry
+        entry, chooser, launch = self.chooser.entry, self.chooser, self.app.options.fog
         if entry is None:
             return
         text_w = picker.w
@@ -519,8 +467,9 @@ class MenuScene(Scene):
             if entry.badge is not None:  # on a short window, cut above the players
                 detail = wrap_cut(entry.badge.detail, 20, text_w, (picker.y - 8 - y) // step)
                 y = draw_lines(surface, detail, (x, y + 4), 20, entry.badge.tone)
-            if self.measure_text and entry.path == self.measuring_path:
-                lines = wrap_cut(self.measure_text, 20, text_w, (picker.y - 8 - y) // step)
+            measuring = self.app.measuring.of(entry.path)
+            if measuring:
+                lines = wrap_cut(measuring, 20, text_w, (picker.y - 8 - y) // step)
                 y = draw_lines(surface, lines, (x, y + 4), 20, UNDECIDED_TONE)
             room = picker.y - 16 - y  # the description's, and the board's if it can be big
             board_room = THUMB * 2 if room >= THUMB * 3 else 0  # else the list's one will do
@@ -531,7 +480,8 @@ class MenuScene(Scene):
             if board_room and size >= THUMB:
                 surface.blit(self.thumbnail(gm, size), (x, y + 10))
             palette = Palette.from_map(gm, self.app.settings.alternate_palette)
-            draw_picker(surface, picker, gm, self.levels(), palette)
-            draw_fog_switch(surface, fog_rect(picker), self.fog(), self.fog_is_chosen())
+            draw_picker(surface, picker, gm, chooser.levels(self.app.settings), palette)
+            draw_fog_switch(surface, fog_rect(picker), chooser.fog(launch),
+                            chooser.fog_is_chosen(launch))
         if entry.error:
             draw_lines(surface, wrap(entry.error, 22, area.w - 32), (x, y), 22, BAD)
