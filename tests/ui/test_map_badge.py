@@ -209,13 +209,20 @@ def test_measure_here_measures_the_chosen_map_and_keeps_what_it_found(app, tmp_p
     assert LEANS_TONE in _colours_in(app.screen, corner)  # the filled tag
 
 
-def test_starting_a_game_stops_measuring(app, tmp_path, monkeypatch):
+def _plain_menu(app, tmp_path) -> MenuScene:
+    """A menu on one small map of its own folder, drawn once."""
     folder = tmp_path / "maps"
-    folder.mkdir()
+    folder.mkdir(exist_ok=True)
     (folder / "plain.json").write_text(json.dumps(SMALL_MAP), encoding="utf-8")
     menu = MenuScene(maps_dir=folder, own_dir=tmp_path / "none")
     app.push(menu)
     frames(app)
+    return menu
+
+
+def test_starting_a_game_stops_measuring(app, tmp_path, monkeypatch):
+    menu = _plain_menu(app, tmp_path)
+    folder = tmp_path / "maps"
     menu.act("measure")
     assert app.measuring.run is not None and app.measuring.run.running
     running = app.measuring.run
@@ -249,17 +256,10 @@ def test_a_measurement_the_data_folder_cannot_keep_is_said_not_raised(data_dir):
 
 
 def test_a_measuring_run_outlives_the_menu_that_started_it(app, tmp_path):
-    folder = tmp_path / "maps"
-    folder.mkdir()
-    (folder / "plain.json").write_text(json.dumps(SMALL_MAP), encoding="utf-8")
-    menu = MenuScene(maps_dir=folder, own_dir=tmp_path / "none")
-    app.push(menu)
-    frames(app)
-    menu.act("measure")
+    _plain_menu(app, tmp_path).act("measure")
     running = app.measuring.run
-    again = MenuScene(maps_dir=folder, own_dir=tmp_path / "none")
-    app.replace(again)  # the first menu ends
-    frames(app)
+    app.remove_top()  # the first menu ends
+    again = _plain_menu(app, tmp_path)
     assert app.measuring.run is running and running.running
     assert next(b for b in again.buttons() if b.name == "measure").label == "Stop measuring"
     again.act("measure")
