@@ -7,8 +7,6 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import pygame
-
 from . import __version__
 from .bots import HUMAN, LEVELS
 from .bots.levels import client_budget
@@ -20,7 +18,6 @@ from .remote.host import DEFAULT_PORT
 from .resources import find_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .sight_files import use_data_folder
-from .sound.mixer import Mixer
 from .tools.cli import (
     OneLineParser,
     UsageError,
@@ -30,16 +27,9 @@ from .tools.cli import (
     one_line,
     output_problem,
 )
-from .ui.guest_turns import GuestTurns
-from .ui.host_turns import HostTurns
 from .ui.log_text import game_over_text
-from .ui.loop import App, end_on_signals, run
 from .ui.map_catalog import catalog, listing
 from .ui.network_start import Joining, host_game
-from .ui.routes import PlayGame, PlayNetwork, WatchReplay
-from .ui.scenes.menu_scene import MenuScene
-from .ui.screen_check import start_video
-from .ui.screens import build
 from .ui.session import Session
 from .ui.settings import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, LaunchOptions, Settings, load_settings
 
@@ -189,37 +179,6 @@ def launch_options(args: argparse.Namespace) -> LaunchOptions:
     return LaunchOptions(seed=args.seed, state_file=args.state_file, fog=args.fog)
 
 
-def write_final_state(app: App) -> None:
-    """On exit, dump the state of the game on the stack, if any (for --state-file)."""
-    for session in sessions(app)[:1]:
-        session.write_state()
-
-
-def keep_games(app: App) -> None:
-    """Ended by a signal (`App.stop`), no one was asked: every game whose last save failed is
-    saved where it can be (SaveKeeper.rescue); say_saved then says where."""
-    if app.stopping:
-        for session in sessions(app):
-            session.keeper.rescue(session.game, session.teams())
-
-
-def sessions(app: App) -> list[Session]:
-    """The games on the screen stack, top first."""
-    found = (getattr(scene, "session", None) for scene in reversed(app.scenes))
-    return [session for session in found if session is not None]
-
-
-def say_saved(app: App) -> None:
-    """Closing the window mid-game loses nothing when every action was saved: say so, and say
-    where; when the last save failed (the player chose to quit anyway), say that instead."""
-    for session in reversed(sessions(app)):
-        if session.game.history and not session.game.over:
-            words = session.keeper.closing_words()
-            if words is not None:
-                print(words, file=sys.stderr if session.keeper.worrying else sys.stdout)
-            return
-
-
 def parse_replay_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = OneLineParser(
         prog="laser-flag replay", description="Watch a saved game again, or check it headless."
@@ -276,16 +235,10 @@ def watch_replay(path: Path, size: tuple[int, int]) -> int:
     except SaveError as err:
         print(f"laser-flag replay: {err}", file=sys.stderr)
         return 2
-    if (problem := start_video()) is not None:
+    from .window import video_problem, watch  # pygame: loaded only for a window
+    if (problem := video_problem()) is not None:
         return fail("laser-flag replay", problem)
-    try:
-        app = App(size, sound=Mixer.open())
-        app.push(MenuScene())
-        app.push(build(WatchReplay(loaded)))
-        run(app)
-    finally:
-        pygame.quit()
-    return 0
+    return watch(loaded, size)
 
 
 def parse_host_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -337,7 +290,8 @@ def host_main(argv: Sequence[str]) -> int:
         gm = load_map(args.map or catalog()[0].path)
     except (UsageError, MapError) as err:
         return fail("laser-flag host", err)
-    if (problem := start_video()) is not None:  # before the port opens: no one waits on it
+    from .window import play_network, video_problem  # pygame: loaded only for a window
+    if (problem := video_problem()) is not None:  # before the port opens: no one waits on it
         return fail("laser-flag host", problem)
     host_team = "2" if args.team2 else "1"
     player = args.team2 or args.team1 or HUMAN
@@ -359,7 +313,8 @@ def join_main(argv: Sequence[str]) -> int:
         args = parse_join_args(argv)
     except UsageError as err:
         return fail("laser-flag join", err)
-    if (problem := start_video()) is not None:  # before joining: the host would wait on us
+    from .window import play_network, video_problem  # pygame: loaded only for a window
+    if (problem := video_problem()) is not None:  # before joining: the host would wait on us
         return fail("laser-flag join", problem)
     try:
         turns = Joining(args.address, args.code, args.name, args.player).wait()
@@ -367,25 +322,6 @@ def join_main(argv: Sequence[str]) -> int:
         print(f"laser-flag join: refused: {one_line(err)}", file=sys.stderr)
         return 1
     return play_network(turns, args.size)
-
-
-def play_network(turns: HostTurns | GuestTurns, size: tuple[int, int] | None,
-                 seed: int | None = None) -> int:
-    """The window of a network game, the menu under it (SDL's video started by the caller:
-    `start_video`); the connection closed at the end. `seed`: the host's `--seed`, which its
-    rematches use too, as a hot-seat game's do."""
-    settings = load_settings()
-    try:
-        app = App(size or settings.window_size, settings, LaunchOptions(seed), Mixer.open())
-        app.push(MenuScene())
-        app.push(build(PlayNetwork(turns)))
-        app.on_quit.append(lambda: keep_games(app))
-        app.on_quit.append(lambda: write_final_state(app))
-        run(app)
-    finally:
-        turns.leave()
-        pygame.quit()
-    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -415,20 +351,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.headless:
         return headless_main(session, args.save)
     settings = client_settings(args)
-    if (problem := start_video()) is not None:
+    from .window import play_client, video_problem  # pygame: loaded only for a window
+    if (problem := video_problem()) is not None:
         return fail("laser-flag", problem)
-    try:
-        sound = Mixer.open()  # silent, with one line on stderr, when there is no audio device
-        app = App(args.size or settings.window_size, settings, launch_options(args), sound)
-        end_on_signals(app)
-        app.push(MenuScene())
-        if session is not None:
-            app.push(build(PlayGame(session)))
-            session.write_state()
-        app.on_quit.append(lambda: keep_games(app))
-        app.on_quit.append(lambda: write_final_state(app))
-        app.on_quit.append(lambda: say_saved(app))
-        run(app)
-    finally:
-        pygame.quit()
-    return 0
+    return play_client(session, settings, launch_options(args), args.size or settings.window_size)

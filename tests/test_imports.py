@@ -13,6 +13,7 @@ LAZY_ON_PURPOSE = {
     ("laser_flag.tools.plotting", "matplotlib.pyplot"): "after matplotlib.use('Agg')",
     ("map_editor.app", "map_editor.window"): "after the environment pygame reads on import",
     ("laser_flag.lab.cluster", "distributed"): "optional: only the Dask executor needs it",
+    ("laser_flag.app", "laser_flag.window"): "pygame: only the commands with a window load it",
 }
 
 

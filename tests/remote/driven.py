@@ -24,6 +24,7 @@ from typing import Any
 import pygame
 
 import laser_flag.app
+import laser_flag.window
 from laser_flag.board.draw import tile_rect
 from laser_flag.ui.loop import App
 from laser_flag.ui.network_wake import wake
@@ -115,6 +116,6 @@ def read_orders() -> None:
 
 
 if __name__ == "__main__":
-    laser_flag.app.App = DrivenApp  # play_network builds its window with this
+    laser_flag.window.App = DrivenApp  # play_network builds its window with this
     threading.Thread(target=read_orders, daemon=True).start()
     sys.exit(laser_flag.app.main(sys.argv[1:]))

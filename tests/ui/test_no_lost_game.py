@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from laser_flag import saves
-from laser_flag.app import main, say_saved
+from laser_flag.app import main
 from laser_flag.engine import Move
 from laser_flag.engine.record import state_digest
 from laser_flag.save_index import list_saves
@@ -16,6 +16,7 @@ from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene, continue_note
 from laser_flag.ui.scenes.saves_scene import SavesScene
 from laser_flag.ui.scenes.victory_scene import VictoryScene
+from laser_flag.window import say_saved
 
 from .conftest import (
     SMALL_MAP,

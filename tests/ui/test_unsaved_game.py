@@ -7,7 +7,6 @@ import pygame
 import pytest
 
 from laser_flag import saves
-from laser_flag.app import say_saved
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
 from laser_flag.ui import tk_dialogs
@@ -20,6 +19,7 @@ from laser_flag.ui.scenes.lesson_scene import LessonScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.unsaved_scene import UnsavedScene
 from laser_flag.ui.session import Session
+from laser_flag.window import say_saved
 
 from .conftest import (
     WALLED,
