@@ -30,7 +30,7 @@ from . import protocol
 DEFAULT_PORT = 7531
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud or copied without doubt
 CODE_LENGTH = 6
-RATE = 20.0  # a seated guest's messages a second, on average...
+RATE = 20.0  # a seated guest's messages a second, on average (first answers to asks aside)...
 BURST = 40.0  # ...and at most this many at once
 HANDSHAKE_SECONDS = 10.0
 # A wrong join code is answered only after this, and the connection then closed: each guess
@@ -75,6 +75,7 @@ class _Connection:
     tokens: float = BURST
     refill: float = 0.0
     last_error: float = -1.0
+    answered: int | None = None  # the last ask answered (its first answer costs no token)
 
     @property
     def address(self) -> str:
@@ -256,6 +257,8 @@ class Host:
                              f"that answers ask {message['ask']}; the open ask is "
                              f"{self.open_ask}")
                 return
+            if conn.answered != message["ask"]:  # its first answer was asked for: no token
+                conn.answered, conn.tokens = message["ask"], conn.tokens + 1
             self.actions.put(message)
             self.notify()
         elif kind == "chat":

@@ -11,10 +11,12 @@ import time
 
 import pytest
 
+from laser_flag.engine import EndTurn
 from laser_flag.engine.rules_version import RULES_VERSION
 from laser_flag.remote import host as host_module
 from laser_flag.remote import protocol
 
+from ..waits import wait_until
 from .net import RawGuest, SteppedClock, hosted, pump
 
 pytestmark = pytest.mark.net  # a host and its guests over sockets on 127.0.0.1
@@ -135,6 +137,32 @@ def test_a_thousand_messages_a_second_are_cut_to_the_rate_and_the_host_goes_on(t
     refusals = [m for m in guest.messages if m["type"] == "error"]
     assert len(refusals) <= elapsed + 1  # one refusal a second at most
     still_serving(turns)
+
+
+def test_a_guest_answering_at_once_is_never_cut_by_the_rate(turns):
+    """A program answers each ask as it comes, hundreds a second: the first answer to each ask
+    was asked for and costs no token, however many asks there are (the clock stands still, so
+    no token comes back)."""
+    turns.host.clock = SteppedClock()
+    guest = seated(turns)
+    asks = int(host_module.BURST) * 3
+    for ask in range(1, asks + 1):
+        turns.host.ask(ask, {"type": "your_turn", "ask": ask})
+        guest.send(protocol.action(guest.read("your_turn")["ask"], EndTurn()))
+        wait_until(lambda ask=ask: turns.host.actions.qsize() == ask, f"answer {ask} taken",
+                   between=lambda: time.sleep(0.001))  # before the next ask opens
+    assert [m for m in guest.messages if m["type"] == "error"] == []
+
+
+def test_answers_repeated_for_one_ask_are_cut_to_the_rate(turns):
+    turns.host.clock = SteppedClock()
+    guest = seated(turns)
+    turns.host.ask(1, {"type": "your_turn", "ask": 1})
+    guest.send(protocol.encode(protocol.action(1, EndTurn())) * 200)
+    guest.sock.shutdown(socket.SHUT_WR)  # the host reads every line before it sees the end
+    wait_until(lambda: any(note.kind == "left" for note in list(turns.host.inbox.queue)),
+               "the guest's departure heard")
+    assert turns.host.actions.qsize() == host_module.BURST + 1  # the first answer came free
 
 
 def test_a_wrong_code_is_answered_a_second_later_and_never_locks_the_right_one_out(turns):
