@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -11,10 +12,12 @@ from . import __version__
 from .bots import HUMAN, LEVELS
 from .bots.levels import client_budget
 from .bots.program import ANSWER_TIME_HELP, answer_seconds, is_program
+from .engine.game_map import GameMap
 from .engine.mapfile import MapError, load_map
 from .headless import bots_only, play_headless
+from .headless_host import Match, serve
 from .remote.guest import parse_address
-from .remote.host import DEFAULT_PORT
+from .remote.host import DEFAULT_PORT, Host
 from .resources import find_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .sight_files import use_data_folder
@@ -26,10 +29,11 @@ from .tools.cli import (
     fail,
     one_line,
     output_problem,
+    positive,
 )
 from .ui.log_text import game_over_text
 from .ui.map_catalog import catalog, listing
-from .ui.network_start import Joining, host_game
+from .ui.network_start import Joining, host_game, open_host
 from .ui.session import Session
 from .ui.settings import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, LaunchOptions, Settings, load_settings
 
@@ -241,6 +245,17 @@ def watch_replay(path: Path, size: tuple[int, int]) -> int:
     return watch(loaded, size)
 
 
+def parse_seconds(text: str) -> float:
+    """A number of seconds above 0 (`--wait 30`, `--wait 0.5`)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:  # NaN fails this too
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text!r}")
+    return seconds
+
+
 def parse_host_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = OneLineParser(prog="laser-flag host",
                            description="Host a game for a friend on another computer.",
@@ -262,12 +277,47 @@ def parse_host_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--size", type=parse_size, help="window size WxH")
     parser.add_argument("--state-file", type=parse_state_file,
                         help="debug: write the game state as JSON here after every action")
+    parser.add_argument("--headless", action="store_true",
+                        help="no window: the host's side is played by the bot or program of "
+                             "--team1 or --team2, and the results are printed")
+    parser.add_argument("--games", type=positive, metavar="N",
+                        help="with --headless: play N games, sides swapped after each "
+                             "(default 1)")
+    parser.add_argument("--wait", type=parse_seconds, metavar="SECONDS",
+                        help="with --headless: how long the guest is waited for, to join and "
+                             "to come back after leaving (default: without end)")
+    parser.add_argument("--save", type=parse_state_file, metavar="FILE",
+                        help="with --headless: save each game here (FILE-1.json, FILE-2.json, "
+                             "... for more than one)")
     args = parser.parse_args(argv)
     if args.team1 and args.team2:
         raise UsageError("give --team1 or --team2 (the host's side), not both")
     if not 0 <= args.port < 65536:
         raise UsageError(f"--port must be from 0 to 65535, not {args.port}")
+    check_headless_host(args)
     return args
+
+
+def check_headless_host(args: argparse.Namespace) -> None:
+    """--games, --wait and --save go with --headless, which needs a bot or program on the
+    host's side and no window size."""
+    if not args.headless:
+        given = [f"--{name}" for name in ("games", "wait", "save")
+                 if getattr(args, name) is not None]
+        if given:
+            raise UsageError(f"{given[0]} goes with --headless (the window plays one game at a "
+                             "time and saves as you play)")
+        return
+    if args.size is not None:
+        raise UsageError("--size goes with the window, not --headless")
+    if host_side(args)[1] == HUMAN:
+        raise UsageError("--headless plays the host's side with a bot: give --team1 or --team2 "
+                         "a level (Easy, Normal or Hard) or exec:COMMAND")
+
+
+def host_side(args: argparse.Namespace) -> tuple[str, str]:
+    """The host's team and who plays it (--team1 or --team2; team 1 by a person if neither)."""
+    return ("2", args.team2) if args.team2 else ("1", args.team1 or HUMAN)
 
 
 def parse_join_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -284,27 +334,46 @@ def parse_join_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def host_main(argv: Sequence[str]) -> int:
-    """`laser-flag host`: open the port, say where and the code, play in a window."""
+    """`laser-flag host`: open the port, say where and the code, play in a window (or with
+    none: --headless)."""
     try:
         args = parse_host_args(argv)
         gm = load_map(args.map or catalog()[0].path)
     except (UsageError, MapError) as err:
         return fail("laser-flag host", err)
+    if args.headless:
+        return host_headless(args, gm)
     from .window import play_network, video_problem  # pygame: loaded only for a window
     if (problem := video_problem()) is not None:  # before the port opens: no one waits on it
         return fail("laser-flag host", problem)
-    host_team = "2" if args.team2 else "1"
-    player = args.team2 or args.team1 or HUMAN
     try:
-        turns = host_game(gm, args.fog, host_team, player, args.bind, args.port, args.seed,
+        turns = host_game(gm, args.fog, *host_side(args), args.bind, args.port, args.seed,
                           args.state_file)
     except OSError as exc:
         return fail("laser-flag host", f"cannot listen on {args.bind}:{args.port}: {exc}")
-    address, port = turns.host.address
-    print(f"Hosting {gm.name} on {address}:{port}, join code {turns.host.code}\n"
-          f"  on the other computer: laser-flag join {address}:{port} --code {turns.host.code}",
-          flush=True)
+    say_hosting(gm, turns.host)
     return play_network(turns, args.size, args.seed)
+
+
+def host_headless(args: argparse.Namespace, gm: GameMap) -> int:
+    """`laser-flag host --headless`: the match played with no window (headless_host.py)."""
+    host_team, player = host_side(args)
+    try:
+        session, host = open_host(gm, args.fog, host_team, player, args.bind, args.port,
+                                  args.seed, args.state_file)
+    except OSError as exc:
+        return fail("laser-flag host", f"cannot listen on {args.bind}:{args.port}: {exc}")
+    say_hosting(gm, host)
+    return serve(Match(host, session, host_team, args.games or 1, args.wait, args.save,
+                       args.seed))
+
+
+def say_hosting(gm: GameMap, host: Host) -> None:
+    """Where to join and with which code, on stdout at once (a script may be reading it)."""
+    address, port = host.address
+    print(f"Hosting {gm.name} on {address}:{port}, join code {host.code}\n"
+          f"  on the other computer: laser-flag join {address}:{port} --code {host.code}",
+          flush=True)
 
 
 def join_main(argv: Sequence[str]) -> int:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .engine.actions import Action
+from .engine.game import Game
 from .saves import UnsavableGame, write_save
 from .ui.bot_turns import BotTurns
 from .ui.log_text import game_over_text
@@ -33,28 +35,53 @@ def play_headless(session: Session, save: Path | None = None) -> tuple[str, str 
     A save that fails loses nothing else: the report is whole either way."""
     game, players = session.game, BotTurns(session.levels, session.seed)
     try:
-        while not game.over and game.round <= MAX_ROUNDS:
-            game.apply(players.bots[game.active_team].decide(game))
-            players.seen(game)  # a program's seat is sent the events, as in the window
-            session.write_state()
+        while going_on(game):
+            play(session, players, players.bots[game.active_team].decide(game))
     finally:
         players.stop()  # a program's seat is told `bye`, and ends
     lines = [score_line(session), outcome_line(session)]
     if save is None:
         return "\n".join(lines), None
+    problem = write_game(session, save)
+    if problem is not None:
+        return "\n".join(lines), problem
+    return "\n".join([*lines, saved_line(save)]), None
+
+
+def going_on(game: Game) -> bool:
+    """Whether a game is still to be played on: not over, and not past MAX_ROUNDS."""
+    return not game.over and game.round <= MAX_ROUNDS
+
+
+def play(session: Session, players: BotTurns, action: Action) -> None:
+    """Apply a player's action and tell every bot (a program's seat is sent the events, as in
+    the window); the state file is written."""
+    session.game.apply(action)
+    players.seen(session.game)
+    session.write_state()
+
+
+def write_game(session: Session, save: Path) -> str | None:
+    """Save the session's game to `save`: None when saved, else why not (one line)."""
     try:
-        write_save(save, game, session.teams())
+        write_save(save, session.game, session.teams())
     except (OSError, UnsavableGame) as err:
         reason = err.strerror if isinstance(err, OSError) and err.strerror else err
-        return "\n".join(lines), f"the game was not saved to {save}: {reason}"
-    return "\n".join([*lines, f"Saved: {save} (watch it with laser-flag replay)"]), None
+        return f"the game was not saved to {save}: {reason}"
+    return None
 
 
-def score_line(session: Session) -> str:
-    game, names, levels = session.game, session.names, session.levels
-    teams = [f"{names[t]} ({levels[t]}) {game.scores[t]}" for t in ("1", "2")]
+def saved_line(save: Path) -> str:
+    return f"Saved: {save} (watch it with laser-flag replay)"
+
+
+def score_line(session: Session, players: dict[str, str] | None = None) -> str:
+    """The map, each team's name, who played it (`players`, the session's levels unless given)
+    and its score, and how long the game lasted."""
+    game, names, players = session.game, session.names, players or session.levels
+    teams = [f"{names[t]} ({players[t]}) {game.scores[t]}" for t in ("1", "2")]
     return (f"{game.map.name}: {teams[0]} - {teams[1]}, round {min(game.round, MAX_ROUNDS)}, "
-            f"{len(game.history)} actions")
+            f"turn {min(game.turn, 2 * MAX_ROUNDS)}, {len(game.history)} actions")
 
 
 def outcome_line(session: Session) -> str:

@@ -11,7 +11,7 @@ import queue
 import time
 from typing import Any
 
-from ..engine.game_map import TEAMS, GameMap
+from ..engine.game_map import GameMap, other_team
 from ..engine.mapfile import MapError, load_map
 from ..remote import protocol
 from ..remote.guest import GuestLink
@@ -30,11 +30,18 @@ def host_game(gm: GameMap, fog: bool | None, host_team: str = "1", player: str =
               state_file: Any = None) -> HostTurns:
     """A game on `gm` hosted on `bind`:`port`, the host's `player` on `host_team`, the guest
     on the other; OSError when the port cannot be had."""
-    guest_team = next(t for t in TEAMS if t != host_team)
+    session, host = open_host(gm, fog, host_team, player, bind, port, seed, state_file)
+    return HostTurns(session, host, other_team(host_team))
+
+
+def open_host(gm: GameMap, fog: bool | None, host_team: str, player: str, bind: str, port: int,
+              seed: int | None, state_file: Any) -> tuple[Session, Host]:
+    """The host's game, `player` on `host_team` (a person on the guest's), and the port open
+    for the guest (`Host.start`); OSError when the port cannot be had."""
     session = Session.start(gm, seed, state_file, {**all_human(), host_team: player}, fog)
-    host = Host(protocol.hello(gm, guest_team, session.game.fog), bind, port)
+    host = Host(protocol.hello(gm, other_team(host_team), session.game.fog), bind, port)
     host.start()
-    return HostTurns(session, host, guest_team)
+    return session, host
 
 
 def local_map(name: str) -> GameMap | None:

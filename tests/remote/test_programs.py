@@ -36,7 +36,7 @@ def program(path: Path, *args: str) -> str:
     return f"exec:{PY} {path} {' '.join(args)}".strip()
 
 
-@pytest.mark.parametrize("name", ["random_bot.py", "greedy_bot.py"])
+@pytest.mark.parametrize("name", ["random_bot.py", "greedy_bot.py", "tcp_guest.py"])
 def test_the_examples_are_short_and_use_only_the_standard_library(name):
     source = (EXAMPLES / name).read_text()
     assert len(source.splitlines()) < 60
