@@ -43,16 +43,32 @@ test-fast: $(STAMP)
 	$(BIN)/ruff check .
 	$(PYTEST) -m "not slow"
 
-bench: $(STAMP)
-	$(BIN)/python benchmarks/engine.py
-	$(BIN)/python benchmarks/los.py
-	$(BIN)/python benchmarks/client.py
-	$(BIN)/python benchmarks/bots.py
-	$(BIN)/python benchmarks/balance.py
-	$(BIN)/python benchmarks/stopping.py
-	$(BIN)/python benchmarks/cluster.py
-	$(BIN)/python benchmarks/env.py
-	$(BIN)/python benchmarks/remote.py
+# Every script in benchmarks/, each in a few minutes at most: with its arguments below (a quick
+# run of a long measurement: the script's --help gives its full one), else its own defaults.
+# A script that fails does not stop the others; they are named at the end, and bench fails.
+# The bundle is built first, for bundle.py. tests/test_make_bench.py checks that every script
+# runs and that each name below is a script's.
+BENCHES := $(sort $(wildcard benchmarks/*.py))
+BENCH_ARGS_balance := 2 20
+BENCH_ARGS_blunders := 1 1 rusher
+BENCH_ARGS_bundle := --runs 3
+BENCH_ARGS_client_ab := $(BIN)/python $(BIN)/python --runs 1 --frames 150
+BENCH_ARGS_hits := duel hard rusher 4
+BENCH_ARGS_lab_memory := --games 400 --every 100
+BENCH_ARGS_monkey := --minutes 1
+BENCH_ARGS_saves := --saves 500 --actions 20000
+BENCH_ARGS_suite := --fast --slowest 10
+BENCH_ARGS_targets := --games 1 --draws 1
+bench_args = $(BENCH_ARGS_$(basename $(notdir $(1))))
+
+bench: $(STAMP) bundle
+	@failed=; begun=$$(date +%s); \
+	$(foreach script,$(BENCHES),echo "== $(script) $(call bench_args,$(script))"; \
+		start=$$(date +%s); \
+		$(BIN)/python $(script) $(call bench_args,$(script)) || failed="$$failed $(script)"; \
+		echo "== $(script): $$(( $$(date +%s) - start )) s";) \
+	echo "make bench: $$(( $$(date +%s) - begun )) s in all"; \
+	if [ -n "$$failed" ]; then echo "make bench: failed:$$failed"; exit 1; fi
 
 # Every runtime dependency has a binary wheel for each supported CPython (the classifiers) on
 # Linux x86_64, Windows amd64 and macOS arm64: resolved against the package index (network).
