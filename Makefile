@@ -59,6 +59,7 @@ BENCH_ARGS_monkey := --minutes 1
 BENCH_ARGS_saves := --saves 500 --actions 20000
 BENCH_ARGS_suite := --fast --slowest 10
 BENCH_ARGS_targets := --games 1 --draws 1
+BENCH_ARGS_undo := 5000
 bench_args = $(BENCH_ARGS_$(basename $(notdir $(1))))
 
 bench: $(STAMP) bundle

@@ -135,9 +135,14 @@ def measure_continue(actions: int) -> None:
         menu = MenuScene()
         app.push(menu)
         app.frame(16)
+        if app.saves.reading is not None:  # Continue offers a game once the saves are read
+            app.saves.reading.wait()
         clock = pygame.time.Clock()
         start, start_cpu, click_cpu = time.perf_counter(), time.process_time(), time.thread_time()
-        app.go(menu.act("continue"))  # the click: whatever it does before the next frame counts
+        clicked = menu.act("continue")  # the click: whatever it does before the next frame counts
+        if clicked is None:
+            raise SystemExit("Continue offers no game to resume")
+        app.go(clicked)
         worst, worst_cpu = time.perf_counter() - start, time.thread_time() - click_cpu
         while not isinstance(app.top, GameScene):
             if app.idle:
