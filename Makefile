@@ -50,10 +50,10 @@ test-fast: $(STAMP)
 # runs and that each name below is a script's.
 BENCHES := $(sort $(wildcard benchmarks/*.py))
 BENCH_ARGS_balance := 2 20
-BENCH_ARGS_blunders := 1 1 rusher
+BENCH_ARGS_blunders := 1 1 rusher,planner
 BENCH_ARGS_bundle := --runs 3
 BENCH_ARGS_client_ab := $(BIN)/python $(BIN)/python --runs 1 --frames 150
-BENCH_ARGS_hits := duel hard rusher 4
+BENCH_ARGS_hits := duel hard rusher
 BENCH_ARGS_lab_memory := --games 400 --every 100
 BENCH_ARGS_monkey := --minutes 1
 BENCH_ARGS_saves := --saves 500 --actions 20000
