@@ -13,6 +13,8 @@ import random
 import socket
 import sys
 
+PROTOCOL = 2  # the messages it was written for (docs/PROTOCOL.md, "Versions")
+
 
 def send(sock: socket.socket, message: dict) -> None:
     sock.sendall(json.dumps(message).encode() + b"\n")
@@ -35,11 +37,13 @@ def main() -> None:
     with socket.create_connection((host, int(port))) as sock:
         for line in sock.makefile("rb"):
             message = json.loads(line)
+            if message["type"] == "hello" and message["protocol"] != PROTOCOL:
+                sys.exit(f"tcp_guest: written for protocol {PROTOCOL}, not {message['protocol']}")
             if (text := said(message)) is not None:
                 print(text, flush=True)
-            if message["type"] == "hello":  # a program has no version of its own: the host's
-                send(sock, {"type": "hello", "protocol": message["protocol"],
-                            "version": message["version"], "map_digest": None, "code": code,
+            if message["type"] == "hello":  # no rules of its own: it plays what it is offered
+                send(sock, {"type": "hello", "protocol": PROTOCOL, "rules": message["rules"],
+                            "version": "tcp_guest", "map_digest": None, "code": code,
                             "name": "tcp_guest"})
             elif message["type"] == "your_turn":
                 moves = [a for a in message["legal"] if a["action"] != "end_turn"]

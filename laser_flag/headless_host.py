@@ -130,7 +130,7 @@ class Match:
         seat = RemoteSeat(self.host, self.guest_team)
         players.bots[self.guest_team] = seat
         if self.away_since is None:
-            seat.seat(self.session.game, self.session.names)
+            seat.seat(self.session.game, self.session.names, self.session.looks)
         return players, seat
 
     def play_game(self) -> None:
@@ -180,7 +180,7 @@ class Match:
         need no answer from a match that plays its games anyway."""
         if note.kind == "joined":
             self.away_since, self.why_away = None, ""
-            self.seat.seat(self.session.game, self.session.names)
+            self.seat.seat(self.session.game, self.session.names, self.session.looks)
         elif note.kind == "left":
             self.away_since, self.why_away = time.monotonic(), note.text
         elif note.kind == "refused":

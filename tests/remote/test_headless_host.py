@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from laser_flag.app import main
+from laser_flag.engine import load_map
 from laser_flag.remote import protocol
 from laser_flag.saves import load_save
 from laser_flag.ui.log_text import game_over_text
@@ -23,6 +24,7 @@ from ..ctrl_c import as_in_a_terminal
 from ..purity import ui_libraries_loaded_by
 from ..waits import PipeReader, wait_until
 from .net import ROOT, RawGuest
+from .schema import FROM_GAME, check_lines
 
 pytestmark = pytest.mark.net  # a host and its guests over sockets on 127.0.0.1
 
@@ -85,6 +87,24 @@ def tcp_guest(host: Hosting, seed: int = 7) -> subprocess.CompletedProcess[str]:
         [sys.executable, str(ROOT / "examples" / "tcp_guest.py"),
          f"{host.address[0]}:{host.address[1]}", host.code, str(seed)],
         capture_output=True, text=True, timeout=TIMEOUT)
+
+
+def test_the_tcp_guest_speaks_this_protocol_and_stops_in_a_line_when_told_another():
+    assert f"PROTOCOL = {protocol.PROTOCOL} " in (ROOT / "examples" / "tcp_guest.py").read_text()
+    hello = {**protocol.hello(load_map(ROOT / "maps" / "duel.json"), "2", False),
+             "protocol": protocol.PROTOCOL + 1}
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        guest = subprocess.Popen(
+            [sys.executable, str(ROOT / "examples" / "tcp_guest.py"),
+             f"127.0.0.1:{server.getsockname()[1]}", "ABCDEF"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        connection, _ = server.accept()
+        with connection:
+            connection.sendall(protocol.encode(hello))
+            out, err = guest.communicate(timeout=60)
+    assert guest.returncode == 1 and out == ""
+    assert err.splitlines() == [f"tcp_guest: written for protocol {protocol.PROTOCOL}, not "
+                                f"{protocol.PROTOCOL + 1}"]
 
 
 def test_a_match_of_two_games_swaps_sides_and_reports_each_game(tmp_path):
@@ -169,6 +189,8 @@ def test_a_guest_that_leaves_mid_game_is_waited_for_and_plays_on_when_back():
     again = host.guest()  # the same code, a new connection
     heard = play_to_the_end(again)
     assert heard[0]["type"] == "your_turn" and heard[0]["ask"] == asked["ask"]  # the open turn
+    for guest in (first, again):  # every line it sent is the protocol's
+        check_lines(bytes(guest.received).splitlines(), FROM_GAME)
     status, lines, err = host.finish()
     assert (status, err) == (0, "")
     assert lines[0].startswith("Game 1 of 1: Duel: Red (Easy, host) ")
