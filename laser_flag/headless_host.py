@@ -33,6 +33,10 @@ from .ui.bot_turns import BotTurns, Thought
 from .ui.session import Session
 
 PROG = "laser-flag host"
+# The longest the main thread waits at once. A signal the system hands to another thread (the
+# network's, a worker's) is only acted on once the main thread runs again: Ctrl-C takes at most
+# this long.
+SIGNAL_SECONDS = 0.25
 
 
 class GuestGone(Exception):
@@ -162,7 +166,7 @@ class Match:
             left = self.patience()
             if left is not None and left <= 0:
                 raise GuestGone(self.gone_line())
-            self.wake.wait(left)
+            self.wake.wait(SIGNAL_SECONDS if left is None else min(left, SIGNAL_SECONDS))
 
     def patience(self) -> float | None:
         """Seconds the away guest is still waited for; None: no limit, or no one away."""
