@@ -129,7 +129,7 @@ def play_window(map_name: str, fog: bool | None, seed: int) -> Figures:
     shown = []
     clock = pygame.time.Clock()
     while not turns.game.over:
-        applied, ask = len(turns.game.history), turns.seat._asks
+        applied, ask = len(turns.game.history), turns.guest_seat.asks
         guests_turn = turns.game.active_team == turns.guest_team
         frame(app, clock)
         if guests_turn and len(turns.game.history) > applied and ask in guest.sent_at:

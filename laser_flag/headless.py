@@ -2,18 +2,20 @@
 with no window, and the result is printed; `--save FILE` keeps it for `laser-flag replay FILE`.
 
 The game is the one the window would play with the same options: the same map, dice seed, fog
-and bots, each seeded as the client seeds them (`ui.bot_turns.BotTurns`), so a headless run of
+and bots, each seeded as the client seeds them (`ui.bot_seat.seats_for`), so a headless run of
 `--seed N` and the window's game of `--seed N` decide alike.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from .engine.actions import Action
 from .engine.game import Game
 from .saves import UnsavableGame, write_save
-from .ui.bot_turns import BotTurns
+from .ui.bot_seat import BotSeat, seats_for
+from .ui.seats import Seat
 from .ui.log_text import game_over_text
 from .ui.session import Session
 
@@ -22,23 +24,30 @@ MAX_ROUNDS = 200  # as the lab's cap: a game still going then is left unfinished
 
 def bots_only(levels: dict[str, str]) -> str | None:
     """Why these players cannot play headless (a person plays a team), or None."""
-    people = [team for team, bot in BotTurns(levels, 0).bots.items() if bot is None]
+    people = [team for team, seat in seats_for(levels, 0).items() if seat.person]
     if people:
         return (f"--headless plays bots only: give --team{people[0]} a level "
                 "(Easy, Normal or Hard)")
     return None
 
 
+def bots_of(session: Session) -> dict[str, BotSeat]:
+    """Each team's bot, as the window seats it (the caller checked `bots_only`)."""
+    return {team: seat for team, seat in seats_for(session.levels, session.seed).items()
+            if isinstance(seat, BotSeat)}
+
+
 def play_headless(session: Session, save: Path | None = None) -> tuple[str, str | None]:
     """Play the session's game between its bots to the end (or MAX_ROUNDS), and save it to
     `save` if given: the report, and why the save failed (None: saved, or not asked for).
     A save that fails loses nothing else: the report is whole either way."""
-    game, players = session.game, BotTurns(session.levels, session.seed)
+    game, seats = session.game, bots_of(session)
     try:
         while going_on(game):
-            play(session, players, players.bots[game.active_team].decide(game))
+            play(session, seats, seats[game.active_team].bot.decide(game))
     finally:
-        players.stop()  # a program's seat is told `bye`, and ends
+        for seat in seats.values():
+            seat.close()  # a program's seat is told `bye`, and ends
     lines = [score_line(session), outcome_line(session)]
     if save is None:
         return "\n".join(lines), None
@@ -53,11 +62,12 @@ def going_on(game: Game) -> bool:
     return not game.over and game.round <= MAX_ROUNDS
 
 
-def play(session: Session, players: BotTurns, action: Action) -> None:
-    """Apply a player's action and tell every bot (a program's seat is sent the events, as in
-    the window); the state file is written."""
+def play(session: Session, seats: Mapping[str, Seat], action: Action) -> None:
+    """Apply a player's action and tell every seat (a program's is sent the events, as in the
+    window); the state file is written."""
     session.game.apply(action)
-    players.seen(session.game)
+    for seat in seats.values():
+        seat.seen(session.game)
     session.write_state()
 
 

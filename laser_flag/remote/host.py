@@ -3,8 +3,9 @@
 The game itself never enters this thread: the thread greets each connection, checks the
 guest's `hello` (protocol, rules, join code), cuts and checks every line, limits
 sizes and rates, and hands the main loop what is left through two queues: `actions` (read by
-the guest's seat, `seat.RemoteSeat`) and `inbox` (joins, chat, rematch, departures, each a
-`Note`). The main loop sends through `send`, which never blocks: bytes go out from this thread.
+the guest's seat, `seat.RemoteSeat`, polled by the main loop) and `inbox` (joins, chat,
+rematch, departures, each a `Note`). The main loop sends through `send`, which never blocks:
+bytes go out from this thread.
 
 Whatever arrives, the thread refuses it with one `error` line (at most one a second per
 connection) and carries on: a bad line changes nothing and costs a few microseconds.
@@ -104,7 +105,7 @@ class Host:
         self.code = code or new_code()
         self.actions: queue.Queue[dict[str, Any]] = queue.Queue()
         self.inbox: queue.Queue[Note] = queue.Queue()
-        self.open_ask: int | None = None  # the your_turn the guest may answer now
+        self._open_ask: int | None = None  # the your_turn the guest may answer now (locked)
         self.guest_name = ""
         # Called on the network thread after anything is queued: wakes an idle main loop.
         self.notify: Callable[[], None] = lambda: None
@@ -151,8 +152,20 @@ class Host:
 
     def ask(self, ask: int, message: dict[str, Any]) -> None:
         """Send a your_turn and accept an answer to it (and only to it) from now on."""
-        self.open_ask = ask
+        with self._lock:
+            self._open_ask = ask
         self.send(message)
+
+    def close_ask(self) -> None:
+        """The open ask is answered (or the seat closed): no action is accepted until the next."""
+        with self._lock:
+            self._open_ask = None
+
+    @property
+    def open_ask(self) -> int | None:
+        """The ask the guest may answer now; set by the main loop, read by the thread."""
+        with self._lock:
+            return self._open_ask
 
     def close(self) -> None:
         """Say bye to the guest, stop the thread and close every socket."""
@@ -251,11 +264,11 @@ class Host:
     def _seated_message(self, conn: _Connection, message: dict[str, Any]) -> None:
         kind = message["type"]
         if kind == "action":
-            if self.open_ask is None or message["ask"] != self.open_ask:
+            open_ask = self.open_ask  # read once: the main loop may close it meanwhile
+            if open_ask is None or message["ask"] != open_ask:
                 self._refuse(conn, "not your turn: no action is asked for now"
-                             if self.open_ask is None else
-                             f"that answers ask {message['ask']}; the open ask is "
-                             f"{self.open_ask}")
+                             if open_ask is None else
+                             f"that answers ask {message['ask']}; the open ask is {open_ask}")
                 return
             if conn.answered != message["ask"]:  # its first answer was asked for: no token
                 conn.answered, conn.tokens = message["ask"], conn.tokens + 1

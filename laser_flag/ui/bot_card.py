@@ -16,22 +16,22 @@ THINKING_KEYS_LINE = "P pauses the bots · S: answer now and skip to the end of 
 
 def bot_card(turns: Turns, plan: Selection) -> tuple[str, list[str]]:
     """(title, lines) of the unit card during a bot's turn; `plan` marks `turns.plan`."""
-    session, bots = turns.session, turns.bots
+    session, seat = turns.session, turns.seat
     elsewhere = turns.other_side()
     if elsewhere is not None:
         return elsewhere
     team = session.game.active_team
     name, level = session.names[team], session.levels[team]
     note = [turns.message] if turns.message else []  # a refusal, repeated
-    if bots.problem:
-        return "Bot stopped", [bots.problem, "Press P to let it try again.", *note]
-    if bots.paused:
-        done = " once it has decided" if bots.thinking() else ""
+    if seat.problem:
+        return "Bot stopped", [seat.problem, "Press P to let it try again.", *note]
+    if turns.paused:
+        done = " once it has decided" if seat.thinking() else ""
         return "Paused", [f"{name} ({seat_words(level)}) waits{done}.", "Press P to go on.", *note]
     if turns.playback is not None:
         return f"{name} plays", [KEYS_LINE, *note]
     if turns.plan is None:
-        keys = THINKING_KEYS_LINE if bots.progress() is not None else KEYS_LINE
+        keys = THINKING_KEYS_LINE if seat.progress() is not None else KEYS_LINE
         return f"{name} is thinking...", [f"{level}: {LEVEL_NOTES.get(level, 'a program')}.",
                                               keys, *note]
     if plan.unit is None and not isinstance(turns.plan, EndTurn):

@@ -171,7 +171,7 @@ def board_marks(turns: Turns, shown: Selection, settings: Settings, watching: bo
     log = turns.shown_log()
     line = log[log_hover] if log_hover is not None and log_hover < len(log) else None
     asking = turns.could_still_act if turns.confirming_end else None
-    return BoardMarks(shown, settings.coordinates, watching, line, turns.bots.paused,
+    return BoardMarks(shown, settings.coordinates, watching, line, turns.paused,
                       turns.view, settings.dim_unseen, turns.notes, asking)
 
 

@@ -29,10 +29,11 @@ from ..remote.guest import GuestLink
 from .log_text import LogLine
 from .playback import Playback
 from .refusals import Refused
+from .seats import card_lines
 from .session import Session, UndoRefusal
 from .settings import all_human
 from .told_story import ToldRecord
-from .turns import Turns, card_lines
+from .turns import Turns
 
 
 def known_game(gm: GameMap, seen: TeamView) -> Game:
@@ -103,12 +104,13 @@ class GuestTurns(Turns):
 
     def wake_with(self, wake: Callable[[], None]) -> None:
         """`wake` is called from the network thread when a message arrives."""
+        super().wake_with(wake)
         self.link.notify = wake
 
     def thinking_here(self) -> bool:
         """The guest's own bot is to move."""
         return (not self.game.over and self.game.active_team == self.team
-                and self.bot_seat and not self.away and not self.bots.paused)
+                and self.bot_seat and not self.away and not self.paused)
 
     @property
     def bot_seat(self) -> bool:

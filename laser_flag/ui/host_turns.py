@@ -1,9 +1,10 @@
 """The host's turn driver: a game against a guest on another computer (docs/PROTOCOL.md).
 
 The host holds the game: it plays as any game here (saves, autosaves, the engine checking
-every action) with the guest's team seated as a bot whose answers come over the network
-(`remote.seat.RemoteSeat`). The board shows the host's team's view throughout. While the guest
-is away the game waits: the host's own actions are refused until the guest is back.
+every action) with the guest's team in a seat whose answers come over the network
+(`remote.seat.RemoteSeat`, polled on the main loop as any seat). The board shows the host's
+team's view throughout. While the guest is away the game waits: the host's own actions are
+refused until the guest is back.
 """
 
 from __future__ import annotations
@@ -11,30 +12,34 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from ..bots import HUMAN
-from ..engine.actions import Action
-from ..engine.events import Event
 from ..engine.game_map import TEAMS
 from ..remote import protocol
 from ..remote.host import Host, Note
 from ..remote.seat import RemoteSeat
+from .bot_seat import seats_for
 from .log_text import LogLine
-from .refusals import Refused
 from .session import Session
-from .turns import Turns, card_lines
+from .turns import Turns
 
 
 class HostTurns(Turns):
-    """One game hosted for a guest who plays `guest_team` over `host`."""
+    """One game hosted for a guest who plays `guest_team` over `host`: a game as any here,
+    the guest's team in a `RemoteSeat`; this adds the network's own part (joins, departures,
+    chat, the rematch handshake)."""
 
     def __init__(self, session: Session, host: Host, guest_team: str) -> None:
-        super().__init__(session)
         self.host, self.guest_team = host, guest_team
-        self.seat = RemoteSeat(host, guest_team)
-        self.bots.bots[guest_team] = self.seat
-        self.handoff_due = False
+        self.guest_seat = RemoteSeat(host, guest_team)
+        self.guest_seat.away = self.waiting_line()
+        super().__init__(session, {**seats_for(session.levels, session.seed),
+                                   guest_team: self.guest_seat})
         self.rematch_asked = {"host": False, "guest": False}
-        self.away = self.message = self.waiting_line()
+        self.message = self.away
+
+    @property
+    def away(self) -> str:
+        """Why the guest is not playing (not come yet, or gone): the game waits for them."""
+        return self.guest_seat.away
 
     @property
     def team(self) -> str:
@@ -46,7 +51,7 @@ class HostTurns(Turns):
 
     @property
     def guest(self) -> str:
-        return self.host.guest_name or "the guest"
+        return self.guest_seat.guest
 
     def waiting_line(self) -> str:
         host, port = self.host.address
@@ -54,54 +59,8 @@ class HostTurns(Turns):
 
     def wake_with(self, wake: Callable[[], None]) -> None:
         """`wake` is called from the network thread when a message arrives."""
+        super().wake_with(wake)
         self.host.notify = wake
-
-    def thinking_here(self) -> bool:
-        """A bot of this computer's is to move (the host's own seat)."""
-        return (self.bot_to_move and self.game.active_team != self.guest_team
-                and not self.away and not self.bots.paused)
-
-    @property
-    def bots_here(self) -> bool:
-        return self.session.levels[self.team] != HUMAN  # the guest's seat is no bot here
-
-    def take_handoff(self) -> bool:
-        return False
-
-    def act(self, action: Action) -> Refused | list[Event]:
-        if self.away and not self.bot_to_move:
-            return self.refuse(self.away)
-        return super().act(action)
-
-    def end_turn(self, ask: bool) -> None:
-        if self.away:
-            self.refuse(self.away)  # not "End the turn?" first: the game waits either way
-            return
-        super().end_turn(ask)
-
-    def refuse_for_bot(self) -> Refused:
-        if self.game.active_team == self.guest_team:
-            return self.refuse(f"It is {self.guest}'s turn: they play on their computer.")
-        return super().refuse_for_bot()
-
-    def other_side(self) -> tuple[str, list[str]] | None:
-        if self.game.active_team != self.guest_team:
-            return None
-        name = self.session.names[self.guest_team]
-        line = self.away or f"{self.guest} plays {name} on their computer."
-        return f"{name} to play", card_lines(line, self.message)
-
-    def toggle_pause(self) -> None:
-        if self.game.active_team != self.guest_team:
-            super().toggle_pause()
-
-    def bot_step(self, dt_ms: float, speed: float) -> None:
-        """The guest's answer is played as it arrives (it was shown on their screen); the
-        host's own bot waits, as the host's player does, while the guest is away."""
-        guest = self.game.active_team == self.guest_team
-        if self.away and not guest:
-            return
-        super().bot_step(dt_ms, 0.0 if guest else speed)
 
     def tick(self, dt_ms: float, speed: float) -> None:
         self.poll()
@@ -117,7 +76,7 @@ class HostTurns(Turns):
             self.guest_seated(f"{note.text} joined: {self.session.names[self.guest_team]} is "
                               "theirs.")
         elif note.kind == "left":
-            self.away = self.gone_line(note.text)
+            self.guest_seat.away = self.gone_line(note.text)
             self.rematch_asked["guest"] = False  # whoever joins next asks for themselves
             self.say(self.away)
         elif note.kind == "chat":
@@ -130,8 +89,7 @@ class HostTurns(Turns):
 
     def guest_seated(self, line: str) -> None:
         """The guest is in its seat: it is told the game as it stands, and `line` says so here."""
-        self.away = ""
-        self.seat.seat(self.game, self.session.names, self.session.looks)
+        self.guest_seat.seat(self.game, self.session.names, self.session.looks)
         self.say(line)
 
     def gone_line(self, why: str) -> str:
@@ -173,7 +131,7 @@ class HostTurns(Turns):
         """The next game on the same map, sides swapped as in a hot-seat rematch (each name
         and its colours go with their player), the same guest seated; its dice `seed` when the
         player fixed one (`--seed`), else fresh ones."""
-        self.bots.stop()  # the old seat stops waiting
+        self.close_seats()  # the old seat stops waiting
         session = self.session.rematch(swap_sides=True, seed=seed)
         self.host.greeting["team"] = self.team
         turns = HostTurns(session, self.host, self.team)

@@ -1,4 +1,4 @@
-"""Drives one game without pixels: acting, undo, saves, the bots' turns and events playing out.
+"""Drives one game without pixels: acting, undo, saves, the seats' turns and events playing out.
 
 GameScene turns input into calls here and draws what this holds; nothing here imports pygame,
 so the whole turn flow is tested without a window (STYLE.md: a scene only calls and draws).
@@ -11,14 +11,14 @@ from collections.abc import Callable
 from ..engine.actions import Action, EndTurn, IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game
-from ..engine.game_map import possessive
 from ..engine.team_view import told_versions, versions
 from ..engine.terms import Team
-from .bot_turns import BotTurns
+from .bot_seat import seats_for
 from .fog_view import TeamView, ViewCache, hot_seat_fog, units_before, viewer
 from .log_text import LogLine, log_line
 from .playback import Playback
 from .refusals import Refused
+from .seats import Seat
 from .session import Session, UndoRefusal
 from .shot_notes import ShotNotes
 
@@ -28,28 +28,30 @@ GO_ON, SKIP, OTHER = "go on", "skip", "other"  # input while an action plays
 
 
 class Turns:
-    """One game being played: the session, its bots, undo, saving and the events playing out.
+    """One game being played: the session, one seat per team (a person here, a bot, a guest
+    elsewhere), undo, saving and the events playing out.
 
     `message` is the last thing to tell the player (a refusal, "Saved a copy as ...", "Undone.").
     """
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, seats: dict[str, Seat] | None = None) -> None:
         self.on_event: Callable[[Event], None] = lambda event: None  # its sound, in the client
         self.on_refused: Callable[[], None] = lambda: None  # the refused click's sound
         self.hold_rolls = False  # "pause after each roll": a person's rolls wait for a key
-        self.start(session)
+        self.start(session, seats)
         # Two humans under fog: a resumed game, and each turn, starts behind the hand-off cover.
-        self.handoff_due = hot_seat_fog(self.game, session.levels) and bool(self.game.history)
+        self.handoff_due = self.hot_seat() and bool(self.game.history)
         if self.game.history and session.keeper.slot is None:
             # A game that starts with actions played (on from a replay's moment) has something
             # to lose already: its own file at once, so Continue and Load game list it.
             self.autosave()
 
-    def start(self, session: Session) -> None:
-        """Play `session` from its start or where it stands: nothing of a game played before
-        stays (its rolls, its results on the board, a question asked, events playing)."""
+    def start(self, session: Session, seats: dict[str, Seat] | None = None) -> None:
+        """Play `session` from its start or where it stands, with `seats` (by default, those its
+        levels name): nothing of a game played before stays (its rolls, its results on the
+        board, a question asked, events playing)."""
         self.session = session
-        self.bots = BotTurns(session.levels, session.seed)
+        self.seats: dict[str, Seat] = seats or seats_for(session.levels, session.seed)
         self.playback: Playback | None = None
         self.message = ""
         self.confirming_end = False  # E was pressed once while units could still act
@@ -62,15 +64,48 @@ class Turns:
         return self.session.game
 
     @property
+    def seat(self) -> Seat:
+        """The seat of the team to move."""
+        return self.seats[self.game.active_team]
+
+    @property
     def bot_to_move(self) -> bool:
-        return self.bots.to_move(self.game)
+        """Whether the team to move is played by a bot here (not stopped) or on the other
+        computer, and the game goes on: input waits."""
+        return not self.game.over and (self.seat.bot_here or self.seat.remote)
+
+    @property
+    def paused(self) -> bool:
+        """The bots are paused (P), or stopped by a failure."""
+        return any(seat.paused for seat in self.seats.values())
 
     @property
     def busy(self) -> bool:
         """The picture changes with no input: events play out, results fade, a bot thinks or
         plays."""
         return (self.playback is not None or self.notes.alive
-                or (self.bot_to_move and not self.bots.paused))
+                or (self.bot_to_move and not self.paused))
+
+    @property
+    def waiting(self) -> str:
+        """Why the game waits (a seat's player away), or "": input is refused with it, and no
+        bot of this computer's plays meanwhile."""
+        return next((seat.away for seat in self.seats.values() if seat.away), "")
+
+    def thinking_here(self) -> bool:
+        """A bot of this computer's is to move and not paused: frames run while it thinks."""
+        return (self.bot_to_move and self.seat.bot_here and not self.paused
+                and not self.waiting)
+
+    def hot_seat(self) -> bool:
+        """Two people share this screen under fog: each turn is handed over behind a cover."""
+        return (hot_seat_fog(self.game, self.session.levels)
+                and all(seat.person for seat in self.seats.values()))
+
+    def wake_with(self, wake: Callable[[], None]) -> None:
+        """`wake` is called from another thread when a seat's answer is ready."""
+        for seat in self.seats.values():
+            seat.wake_with(wake)
 
     @property
     def viewer(self) -> str | None:
@@ -98,7 +133,7 @@ class Turns:
     @property
     def plan(self) -> Action | None:
         """The bot's chosen action while it is shown, before it is played."""
-        return self.bots.plan() if self.bot_to_move else None
+        return self.seat.plan() if self.bot_to_move else None
 
     # ----- acting ------------------------------------------------------------------------
 
@@ -107,6 +142,8 @@ class Turns:
         game = self.game
         if game.over:
             return Refused("The game is over.")
+        if self.waiting and not self.bot_to_move:
+            return self.refuse(self.waiting)
         scores = dict(game.scores)
         hold = self.hold_rolls and not self.bot_to_move  # nobody need press a key for a bot
         self.session.remember()
@@ -118,8 +155,9 @@ class Turns:
         self.message = ""
         self.keep_turn()
         self.notes.new_action()
-        self.bots.seen(game)
-        self.handoff_due = isinstance(action, EndTurn) and hot_seat_fog(game, self.session.levels)
+        for seat in self.seats.values():
+            seat.seen(game)
+        self.handoff_due = isinstance(action, EndTurn) and self.hot_seat()
         self.play_out(events, scores, hold)
         self.session.forget_unreachable()
         self.session.write_state()
@@ -157,18 +195,16 @@ class Turns:
     @property
     def bots_here(self) -> bool:
         """Whether a bot of this computer's plays (the panel offers Pause and Skip)."""
-        return self.bots.playing
+        return any(seat.bot_here for seat in self.seats.values())
 
     def other_side(self) -> tuple[str, list[str]] | None:
         """The unit card while someone elsewhere plays (a network game's other computer);
         None: a bot of this game's, with its own card."""
-        return None
+        return self.seat.elsewhere(self.session.names[self.game.active_team], self.message)
 
     def refuse_for_bot(self) -> Refused:
-        """Input that would act for a bot's team."""
-        name = self.session.names[self.game.active_team]
-        return self.refuse(f"It is {possessive(name)} turn (a bot): P pauses it, "
-                           "S skips to the end of its turn.")
+        """Input that would act for a team a seat other than this screen's person plays."""
+        return self.refuse(self.seat.refusal(self.session.names[self.game.active_team]))
 
     def played(self, seen_by: dict[Team, Event], before: Game) -> None:
         """Log an event of the action taken in `before` as each team told of it saw it."""
@@ -201,6 +237,9 @@ class Turns:
     def end_turn(self, ask: bool) -> None:
         """End the player's turn; with `ask`, a first request while units could act only asks
         (the board shows the question, those units ringed)."""
+        if self.waiting:
+            self.refuse(self.waiting)  # not "End the turn?" first: the game waits either way
+            return
         if ask and not self.confirming_end:
             self.could_still_act = self.units_that_could_act()
             if self.could_still_act:
@@ -226,11 +265,11 @@ class Turns:
         if said is not None:
             self.message = said
 
-    # ----- time: the bots' turns and events playing out ------------------------------------
+    # ----- time: the seats' turns and events playing out -----------------------------------
 
     def tick(self, dt_ms: float, speed: float) -> None:
-        """One frame: a bot thinks, shows its plan or plays it; events play on; results fade
-        (not while a roll waits for a key)."""
+        """One frame: the seat to move is asked for its action (a bot thinks, shows its plan
+        or plays it); events play on; results fade (not while a roll waits for a key)."""
         if self.playback is None or not self.playback.waiting():
             self.notes.tick(dt_ms)
         if self.playback is None and self.bot_due():
@@ -241,19 +280,23 @@ class Turns:
                 self.settle()
 
     def bot_due(self) -> bool:
-        """Whether a bot's turn goes on this frame (its thinking, its plan shown, its action)."""
+        """Whether the seat to move is asked this frame (a bot's thinking, its plan shown)."""
         return self.bot_to_move
 
     def bot_step(self, dt_ms: float, speed: float) -> None:
-        """Play the bot's answer once it has been shown long enough (or at once when skipping)."""
-        action = self.bots.tick(self.game, dt_ms, speed)
+        """Play the seat's answer once it gives one (a bot's once shown long enough)."""
+        seat = self.seat
+        if self.waiting and seat.bot_here:
+            return  # it waits, as a person here does
+        action = seat.poll(self.game, dt_ms, speed)
         if action is None:
             return
-        skipping = self.bots.skipping(self.game)
+        skipping = seat.skipping(self.game)
         outcome = self.act(action)
-        self.message = self.bots.notice() or self.message  # a program's failure, told once
+        notices = (seat.notice() for seat in self.seats.values())
+        self.message = next((n for n in notices if n), self.message)  # a program's failure
         if isinstance(outcome, Refused):
-            self.bots.fail(f"The bot chose an action the rules refuse: {outcome.reason}")
+            seat.fail(f"The bot chose an action the rules refuse: {outcome.reason}")
         elif skipping:
             self.skip_playback()
 
@@ -286,18 +329,21 @@ class Turns:
         """The events have played: the board shows the game as it is; a game over ends the bots."""
         self.playback = None
         if self.game.over:
-            self.bots.stop()
+            self.close_seats()
 
     def skip_bot_turn(self) -> None:
         """The bot's turn finishes at once, without animation."""
         if self.bot_to_move:
-            self.bots.skip(self.game)
+            self.seat.skip(self.game)
             if self.playback is not None:
                 self.skip_playback()
 
     def toggle_pause(self) -> None:
-        if self.bots.playing:
-            self.bots.toggle_pause()
+        """P: the bots of this computer stop playing, or go on (they share one pause); not
+        while the other computer plays."""
+        seat = next((seat for seat in self.seats.values() if seat.bot_here), None)
+        if seat is not None and not self.seat.remote:
+            seat.toggle_pause()
 
     @property
     def unsaved(self) -> str | None:
@@ -309,11 +355,10 @@ class Turns:
     def leave(self) -> None:
         """The game is left: a bot still thinking about it is no longer listened to, and its
         file is free for another copy of the game to continue."""
-        self.bots.stop()
+        self.close_seats()
         self.session.keeper.release()
 
-
-def card_lines(line: str, message: str) -> list[str]:
-    """The unit card's `line` while the other side plays, and under it the last message unless
-    it is that very line (a departure is both): each said once."""
-    return [line, *([message] if message and message != line else [])]
+    def close_seats(self) -> None:
+        """Nothing more is asked of any seat (a program is told `bye`)."""
+        for seat in self.seats.values():
+            seat.close()

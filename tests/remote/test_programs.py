@@ -182,7 +182,7 @@ def test_a_program_plays_a_whole_game_in_the_client_through_the_real_loop(app): 
     run_until(app, lambda: scene.game.over, limit=20000)
     played = [line for line in session.log if line.startswith(session.names["2"])]
     assert any("moves" in line for line in played)  # the program's team moved
-    assert scene.turns.bots.bots == {}  # the game over: the program was let go
+    assert not scene.turns.bots_here  # the game over: the program was let go
     assert session.keeper.problem is None  # saved after every action, as any game is
     assert load_save(session.keeper.path).teams["levels"] == {"1": "Easy", "2": HUMAN}
 

@@ -19,7 +19,7 @@ from laser_flag.bots import HUMAN, Bot
 from laser_flag.engine.actions import Action
 from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui import bot_turns
+from laser_flag.ui import bot_seat
 from laser_flag.ui.loop import App, run
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
@@ -244,7 +244,7 @@ def gated(monkeypatch) -> Callable[..., GatedBot]:
     def install(*answers: Action | Callable[[Game], Action]) -> GatedBot:
         bot = GatedBot(*answers)
         pick = lambda level, seed: None if level == HUMAN else bot  # noqa: E731
-        monkeypatch.setattr(bot_turns, "bot_for_level", pick)
+        monkeypatch.setattr(bot_seat, "bot_for_level", pick)
         return bot
 
     return install

@@ -110,7 +110,7 @@ def test_the_save_keeps_the_levels_and_continue_restores_them(app, menu, data_di
     scene = app.top
     assert isinstance(scene, GameScene)
     assert scene.session.levels == {"1": "Hard", "2": "Human"}
-    assert scene.turns.bots.bots["1"] is not None and scene.turns.bots.bots["2"] is None
+    assert scene.turns.seats["1"].bot_here and scene.turns.seats["2"].person
 
 
 def test_an_old_save_without_levels_continues_hot_seat(app, menu):

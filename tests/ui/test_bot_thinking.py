@@ -9,7 +9,7 @@ from laser_flag.bots import HUMAN
 from laser_flag.bots.budget import Budget
 from laser_flag.bots.search import SearchBot
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui import bot_turns
+from laser_flag.ui import bot_seat
 from laser_flag.ui.session import Session
 
 from .conftest import SMALL_MAP, card, press, run_until, start_game
@@ -40,7 +40,7 @@ def hard_moves_first(app, monkeypatch):
         bots.append(Recorded(seed))
         return bots[-1]
 
-    monkeypatch.setattr(bot_turns, "bot_for_level", pick)
+    monkeypatch.setattr(bot_seat, "bot_for_level", pick)
     session = Session.start(parse_map(SMALL_MAP, "small.json"), seed=1,
                             levels={"1": "Hard", "2": HUMAN})
     scene = start_game(app, session)
@@ -60,9 +60,9 @@ def test_the_thinking_bar_fills_and_s_makes_the_bot_answer_now(app, monkeypatch)
     title, lines = card(scene)
     assert title == "Alice is thinking..." and any("S: answer now" in line for line in lines)
     press(app, pygame.K_p)  # P still works while the bot thinks
-    assert scene.turns.bots.paused and card(scene)[0] == "Paused"
+    assert scene.turns.paused and card(scene)[0] == "Paused"
     press(app, pygame.K_p)
-    assert not scene.turns.bots.paused and scene.turns.bots.thinking()
+    assert not scene.turns.paused and scene.turns.seat.thinking()
     press(app, pygame.K_s)
     run_until(app, lambda: scene.game.active_team == "2")
     assert scene.game.turn == 2 and len(scene.game.history) > 1

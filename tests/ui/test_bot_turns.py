@@ -11,7 +11,7 @@ from laser_flag import saves
 from laser_flag.engine import EndTurn, Fire, Move
 from laser_flag.engine.events import Shot
 from laser_flag.engine.mapfile import load_map, parse_map
-from laser_flag.ui.bot_turns import BotTurns
+from laser_flag.ui.bot_seat import BotSeat
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.rules_scene import RulesScene
@@ -59,7 +59,7 @@ def test_a_bot_turn_goes_through_the_engine_and_playback_then_hands_back(app, da
     seen = []  # what each frame showed: a plan, an animation, whether a roll waited
 
     def watch() -> bool:
-        playback, plan = scene.turns.playback, scene.turns.bots.plan()
+        playback, plan = scene.turns.playback, scene.turns.plan
         seen.append((plan, playback and playback.hold_rolls, playback is not None))
         return humans_turn(scene)()
 
@@ -85,13 +85,13 @@ def test_the_loop_draws_and_answers_keys_while_the_bot_thinks(app, gated, monkey
     real_draw = scene.draw
     monkeypatch.setattr(scene, "draw", lambda surface: (draws.append(1), real_draw(surface)))
     frames(app, 30)
-    assert scene.turns.bots.thinking() and bot.asked == [1]
+    assert scene.turns.seat.thinking() and bot.asked == [1]
     assert bot.games[0] is not scene.game  # the worker was handed a copy
     assert len(draws) == 30  # a bot thinking is not idle: every frame is drawn
     assert card(scene)[0] == "Bob is thinking..."
     press(app, pygame.K_a)  # a key handled while the worker is still blocked
     assert app.settings.speed_label == "Fast"
-    assert scene.turns.bots.thinking() and len(scene.game.history) == 1
+    assert scene.turns.seat.thinking() and len(scene.game.history) == 1
     bot.gate.release()
     run_until(app, humans_turn(scene))
     assert scene.game.history == [EndTurn(), EndTurn()]
@@ -147,17 +147,17 @@ def test_pause_holds_the_bots_answer_until_go_on(app, gated):
     scene = start_game(app, small(HUMAN_VS_BOT))
     end_turn(app)
     frames(app)
-    assert scene.turns.bots.thinking() and bot.asked == [1]
+    assert scene.turns.seat.thinking() and bot.asked == [1]
     press(app, pygame.K_p)
-    assert scene.turns.bots.paused
+    assert scene.turns.paused
     bot.gate.release()
-    run_until(app, lambda: not scene.turns.bots.thinking())  # the thought under way may finish...
+    run_until(app, lambda: not scene.turns.seat.thinking())  # the thought under way may finish...
     frames(app, 100)
     assert scene.game.history == [EndTurn()]  # ...but nothing is played while paused
     assert card(scene)[0] == "Paused"
     assert panel_button(scene, "pause").label == "Go on (P)"
     click(app, panel_button(scene, "pause").rect.center)
-    assert not scene.turns.bots.paused
+    assert not scene.turns.paused
     run_until(app, humans_turn(scene))
     assert scene.game.history == [EndTurn(), EndTurn()]
 
@@ -183,7 +183,7 @@ def test_skip_finishes_the_bots_turn_without_animation(app):
     shown = []  # between frames: no plan and no animation on show
 
     def watch() -> bool:
-        shown.append((scene.turns.playback, scene.turns.bots.plan()))
+        shown.append((scene.turns.playback, scene.turns.plan))
         return scene.game.active_team == "1"
 
     run_until(app, watch)
@@ -206,20 +206,20 @@ def test_an_answer_about_an_older_state_is_dropped_and_asked_again(gated):
     """Undo (here at the engine level, as the screen refuses it in a bot's turn) or a load."""
     bot = gated(Move(0, (4, 1)), EndTurn(), Move(1, (5, 2)))
     session = small({"1": "Easy", "2": "Human"}, WALLED)
-    turns = BotTurns(session.levels, session.seed)
+    seat = BotSeat(bot)
 
     def answer():
-        """Let the bot through, wait for its answer, and tick once (at Instant speed)."""
-        thought = turns.thought
+        """Let the bot through, wait for its answer, and poll once (at Instant speed)."""
+        thought = seat.thought
         bot.gate.release()
         assert thought.done.wait(10)
-        return turns.tick(session.game, 16, 0.0)
+        return seat.poll(session.game, 16, 0.0)
 
-    assert turns.tick(session.game, 16, 0.0) is None and bot.asked == [0]
+    assert seat.poll(session.game, 16, 0.0) is None and bot.asked == [0]
     first = answer()
     session.remember()
     session.game.apply(first)
-    assert turns.tick(session.game, 16, 0.0) is None and bot.asked == [0, 1]
+    assert seat.poll(session.game, 16, 0.0) is None and bot.asked == [0, 1]
     assert session.undo() is None  # the game changes while the bot thinks
     assert answer() is None  # its answer (EndTurn) is about the old state: dropped
     assert bot.asked == [0, 1, 0]  # and the question is put again
@@ -232,7 +232,7 @@ def test_leaving_while_the_bot_thinks_drops_its_answer(app, gated, data_dir):
     scene = start_game(app, small(HUMAN_VS_BOT))
     end_turn(app)
     frames(app, 5)
-    old_game, thought = scene.game, scene.turns.bots.thought
+    old_game, thought = scene.game, scene.turns.seat.thought
     assert thought is not None and not thought.done.is_set()
     click(app, panel_button(scene, "menu").rect.center)
     menu = app.top
@@ -258,6 +258,6 @@ def test_bot_against_bot_plays_a_whole_game_to_the_victory_screen(app):
     run_until(app, lambda: isinstance(app.top, VictoryScene), limit=60_000)
     assert session.game.over and session.game.winner in ("1", "2", "draw")
     assert sum(isinstance(a, EndTurn) for a in session.game.history) >= 1
-    assert scene.turns.bots.thought is None and not scene.turns.bots.playing  # stopped on leaving
+    assert not scene.turns.bots_here  # its bots stopped as the game ended
     click(app, next(b for b in app.top.buttons() if b.name == "rematch").rect.center)
     assert app.top.session.levels == {"1": "Easy", "2": "Hard"}

@@ -8,7 +8,7 @@ from laser_flag import saves
 from laser_flag.engine import EndTurn, Fire, Move
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
-from laser_flag.ui.bot_turns import PLAN_MS
+from laser_flag.ui.bot_seat import PLAN_MS
 from laser_flag.ui.session import Session, UndoRefusal
 from laser_flag.ui.turns import Refused, Turns
 from tests.engine.scenario import scenario
@@ -117,7 +117,7 @@ def run_playback(turns: Turns) -> None:
 def answer(turns: Turns, bot: GatedBot, speed: float = NORMAL) -> None:
     """Let the bot's thought through and wait (with a timeout) until its answer is in."""
     turns.tick(16, speed)  # asks the question, if not asked yet
-    thought = turns.bots.thought
+    thought = turns.seat.thought
     bot.gate.release()
     assert thought is not None and thought.done.wait(10)
 
@@ -182,7 +182,7 @@ def test_leaving_the_game_stops_listening_to_the_bot(gated):
     bot = gated(EndTurn())
     turns = walled({"1": "Easy", "2": "Human"})
     turns.tick(16, INSTANT)
-    thought = turns.bots.thought
+    thought = turns.seat.thought
     turns.leave()
     bot.gate.release()
     assert thought.done.wait(10)

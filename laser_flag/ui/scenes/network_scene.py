@@ -33,7 +33,6 @@ class NetworkScene(GameScene):
 
     def resume(self) -> None:
         super().resume()
-        self.turns.bots.on_decided = wake
         self.turns.wake_with(wake)
 
     def animating(self) -> bool:

@@ -1,18 +1,22 @@
-"""Computer players in the client: each decision is thought out on a worker thread.
+"""A computer player at this computer: each decision is thought out on a worker thread.
 
 The worker gets a copy of the game, never the game itself, so the main loop keeps drawing and
 answering input while a bot thinks (up to a few seconds on big maps). An answer is used only if
-the game is still exactly where it was when the question was asked.
+the game is still exactly where it was when the question was asked; it shows as a plan for
+PLAN_MS (at Normal speed) before it is played.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..bots import Bot, bot_for_level
 from ..engine.actions import Action
 from ..engine.game import Game
+from ..engine.game_map import possessive
+from .seats import HumanSeat, Seat
 
 PLAN_MS = 650  # how long a bot's unit and its path or target show before it acts (Normal speed)
 
@@ -55,27 +59,41 @@ class Thought:
         return game is self.game and len(game.history) == self.moves
 
 
-class BotTurns:
-    """The computer players of one game: when to think, show the plan and play; pause; skip."""
+@dataclass
+class BotPause:
+    """P pauses every bot of a game at once; a bot that fails pauses them with its reason."""
 
-    def __init__(self, levels: dict[str, str], seed: int) -> None:
-        self.bots = {team: bot_for_level(lvl, bot_seed(seed, team)) for team, lvl in levels.items()}
+    paused: bool = False
+    problem: str = ""
+
+
+class BotSeat(Seat):
+    """`bot` plays a team here: it thinks, its plan shows, then it plays; P pauses, S skips."""
+
+    def __init__(self, bot: Bot, pause: BotPause | None = None) -> None:
+        self.bot = bot
+        self.pause = pause or BotPause()
         self.thought: Thought | None = None
         self.shown_ms: float | None = None  # how long the current plan has shown; None: not yet
-        self.paused = False
         self.skip_turn: int | None = None  # the turn to finish without animation
-        self.problem = ""
+        self.closed = False
         # Called on the worker thread once a decision is made: wakes an idle main loop.
         self.on_decided: Callable[[], None] = lambda: None
 
     @property
-    def playing(self) -> bool:
-        """Whether any team is played by a bot."""
-        return any(bot is not None for bot in self.bots.values())
+    def bot_here(self) -> bool:  # type: ignore[override]
+        return not self.closed  # a game over lets its bots go
 
-    def to_move(self, game: Game) -> bool:
-        """Whether a bot plays the team to move now (and the game goes on)."""
-        return not game.over and self.bots.get(game.active_team) is not None
+    @property
+    def paused(self) -> bool:  # type: ignore[override]
+        return self.pause.paused
+
+    @property
+    def problem(self) -> str:  # type: ignore[override]
+        return self.pause.problem
+
+    def wake_with(self, wake: Callable[[], None]) -> None:
+        self.on_decided = wake
 
     def thinking(self) -> bool:
         return self.thought is not None and not self.thought.done.is_set()
@@ -84,57 +102,55 @@ class BotTurns:
         return self.skip_turn == game.turn
 
     def plan(self) -> Action | None:
-        """The action being shown before it is played."""
         return self.thought.action if self.thought and self.shown_ms is not None else None
 
     def toggle_pause(self) -> None:
         """No further bot action is played while paused; a thought under way may finish."""
-        self.paused = not self.paused
-        self.problem = ""
+        self.pause.paused = not self.pause.paused
+        self.pause.problem = ""
 
     def progress(self) -> float | None:
-        """How much of its budget the bot thinking now has used (0 to 1); None: not thinking,
-        or a bot that answers at once."""
+        """None also for a bot that answers at once."""
         return self.thought.bot.progress() if self.thinking() else None
 
     def skip(self, game: Game) -> None:
-        """Finish this bot turn without animation: a bot thinking answers now with its best so
-        far, and so does each of its decisions left in this turn."""
+        """A bot thinking answers now with its best so far, and so does each of its decisions
+        left in this turn."""
         self.skip_turn = game.turn
         if self.thought is not None:
             self.thought.hurry.set()
 
-    def stop(self) -> None:
-        """The game is left: forget the thought under way and never decide again."""
+    def close(self) -> None:
+        """Forget the thought under way and never decide again (a program is told `bye`)."""
         if self.thought is not None:
             self.thought.hurry.set()  # a search under way ends at its next step
         self.thought = None
-        for bot in self.bots.values():
-            if bot is not None:
-                bot.close()
-        self.bots = {}
+        if not self.closed:
+            self.closed = True
+            self.bot.close()
 
     def seen(self, game: Game) -> None:
-        """An action was applied: every bot is told (a program is sent the events)."""
-        for bot in self.bots.values():
-            if bot is not None:
-                bot.seen(game)
+        """A program is sent the events."""
+        if not self.closed:
+            self.bot.seen(game)
 
     def notice(self) -> str:
-        """What last went wrong with a bot that plays on (a program's failure), once; or ""."""
-        for bot in self.bots.values():
-            if bot is not None and bot.problem:
-                text, bot.problem = bot.problem, ""
-                return text
-        return ""
+        text, self.bot.problem = self.bot.problem, ""
+        return text
 
     def fail(self, why: str) -> None:
-        """A bot could not play: pause with the reason, rather than ask it again every frame."""
-        self.problem, self.paused, self.thought = why, True, None
+        """Pause with the reason, rather than ask it again every frame."""
+        self.pause.problem, self.pause.paused, self.thought = why, True, None
 
-    def tick(self, game: Game, dt_ms: float, speed: float) -> Action | None:
-        """One frame of a bot's turn: start thinking, wait, show the plan; the action to play."""
+    def refusal(self, name: str) -> str:
+        return (f"It is {possessive(name)} turn (a bot): P pauses it, "
+                "S skips to the end of its turn.")
+
+    def poll(self, game: Game, dt_ms: float, speed: float) -> Action | None:
+        """Start thinking, wait, show the plan; the action once it has shown long enough."""
         thought = self.thought
+        if self.closed:
+            return None
         if thought is None or not thought.answers(game):
             self._ask(game)
             return None
@@ -153,10 +169,20 @@ class BotTurns:
         return thought.action
 
     def _ask(self, game: Game) -> None:
-        """Put the question to the bot to move, unless paused; never two workers at once."""
+        """Put the question, unless paused; never two workers at once."""
         if self.thought is not None and not self.thought.done.is_set():
             return  # a stale thought still running: let it end, its answer is dropped
         self.thought, self.shown_ms = None, None
         if not self.paused:
-            self.thought = Thought(self.bots[game.active_team], game, self.skipping(game),
-                                   self.on_decided)
+            self.thought = Thought(self.bot, game, self.skipping(game), self.on_decided)
+
+
+def seats_for(levels: dict[str, str], seed: int) -> dict[str, Seat]:
+    """Each team's seat as `levels` name them: a person here, or a bot (a program's `exec:`
+    included) seeded per team; the bots share one pause."""
+    pause = BotPause()
+    seats: dict[str, Seat] = {}
+    for team, level in levels.items():
+        bot = bot_for_level(level, bot_seed(seed, team))
+        seats[team] = HumanSeat() if bot is None else BotSeat(bot, pause)
+    return seats
