@@ -5,11 +5,11 @@ The host's side is played by a bot or a program (`exec:`), the guest's by whoeve
 rematch swaps them; each game is reported as `laser-flag --headless` reports one, then each
 side's totals.
 
-The game goes on in the main thread; each decision is thought out on a worker thread
-(`ui.bot_turns.Thought`, as in the window) while the main thread hears the network thread's
-notes: a guest joining is seated (`RemoteSeat.seat`), a guest leaving holds the game until it
-joins again with the same code, as in the window. `wait` bounds how long a guest is waited for,
-to come at first or to come back. Nothing here loads pygame.
+The game goes on in the main thread, which polls the seat to move as the window does (the
+host's bot thinks on its worker; the guest's answers come from the host's queue) while it
+hears the network thread's notes: a guest joining is seated (`RemoteSeat.seat`), a guest
+leaving holds the game until it joins again with the same code, as in the window. `wait`
+bounds how long a guest is waited for, to come at first or to come back. Nothing here loads pygame.
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from .headless import going_on, outcome_line, play, saved_line, score_line, writ
 from .remote.host import Host, Note
 from .remote.seat import RemoteSeat
 from .tools.cli import emit, one_line
-from .ui.bot_turns import BotTurns, Thought
+from .ui.bot_seat import seats_for
+from .ui.seats import Seat
 from .ui.session import Session
 
 PROG = "laser-flag host"
@@ -121,18 +122,18 @@ class Match:
                 problems += [problem] if problem else []
             say(self.totals())
         finally:
-            self.players.stop()
+            self.close_seats()
             self.host.close()
         return problems
 
     # ----- one game ----------------------------------------------------------------------
 
-    def seated_players(self) -> tuple[BotTurns, RemoteSeat]:
-        """The game's players: the host's bot, and the guest's seat (seated if the guest is
-        here; else when it joins)."""
-        players = BotTurns(self.session.levels, self.session.seed)
+    def seated_players(self) -> tuple[dict[str, Seat], RemoteSeat]:
+        """The game's seats: the host's bot, as the window seats it, and the guest's seat
+        (seated if the guest is here; else when it joins)."""
         seat = RemoteSeat(self.host, self.guest_team)
-        players.bots[self.guest_team] = seat
+        players = {**seats_for(self.session.levels, self.session.seed), self.guest_team: seat}
+        players[self.host_team].wake_with(self.wake.set)  # its answer wakes the wait
         if self.away_since is None:
             seat.seat(self.session.game, self.session.names, self.session.looks)
         return players, seat
@@ -141,20 +142,30 @@ class Match:
         game = self.session.game
         while going_on(game):
             play(self.session, self.players, self.decision())
-        self.players.stop()  # a program's seat is told `bye` as the game ends
+        self.close_seats()  # a program's seat is told `bye` as the game ends
+
+    def close_seats(self) -> None:
+        for seat in self.players.values():
+            seat.close()
 
     def decision(self) -> Action:
-        """The next action of the team to move, thought out on a worker thread while the notes
-        are heard. A guest away holds the game, as the window's host does: nothing is played
-        until it is back."""
-        game = self.session.game
-        self.until(lambda: self.away_since is None)
-        thought = Thought(self.players.bots[game.active_team], game, on_done=self.wake.set)
-        self.until(thought.done.is_set)
-        if thought.error is not None or thought.action is None:
-            raise PlayerFailed(f"the host's player failed: {thought.error!r}")
-        self.until(lambda: self.away_since is None)
-        return thought.action
+        """The next action of the team to move, its seat polled (at no animation speed) while
+        the notes are heard. A guest away holds the game, as the window's host does: no seat
+        is asked until it is back."""
+        game, chosen = self.session.game, []
+        seat = self.players[game.active_team]
+
+        def answered() -> bool:
+            if self.away_since is not None:
+                return False
+            action = seat.poll(game, 0, 0)
+            if seat.problem:
+                raise PlayerFailed(f"the host's player failed: {seat.problem}")
+            chosen.extend([] if action is None else [action])
+            return bool(chosen)
+
+        self.until(answered)
+        return chosen[0]
 
     def until(self, ready: Callable[[], bool]) -> None:
         """Hear the notes until `ready()`; GuestGone when the guest has been away too long."""
