@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from .turns import GO_ON, OTHER, SKIP
+from .table_play import GO_ON, OTHER, SKIP
 
 ARROWS = {
     pygame.K_UP: (-1, 0),

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..bots import HUMAN
-from ..engine.actions import Action
+from ..engine.actions import Action, EndTurn
 from ..engine.events import Event, Moved
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
@@ -26,14 +26,17 @@ from ..engine.team_view import TeamView, known_state
 from ..engine.units import Unit
 from ..remote import protocol
 from ..remote.guest import GuestLink
+from . import table_play
+from .bot_seat import seats_for
+from .fog_view import ViewCache
 from .log_text import LogLine
 from .playback import Playback
 from .refusals import Refused
-from .seats import card_lines
+from .seats import Seat, card_lines
 from .session import Session, UndoRefusal
 from .settings import all_human
+from .shot_notes import ShotNotes
 from .told_story import ToldRecord
-from .turns import Turns
 
 
 def known_game(gm: GameMap, seen: TeamView) -> Game:
@@ -65,8 +68,9 @@ def welcome_looks(welcome: dict[str, Any]) -> dict[str, str]:
     return {t: t for t in TEAMS}
 
 
-class GuestTurns(Turns):
-    """The guest's side of a game: `link` to the host, `level` who plays here (Human, a bot)."""
+class GuestTurns:
+    """The guest's side of a game (a `Table`): `link` to the host, `level` who plays here
+    (Human, a bot). It holds no save and no undo: the host keeps the game."""
 
     def __init__(self, link: GuestLink, welcome: dict[str, Any], level: str) -> None:
         self.link, self.level = link, level
@@ -75,9 +79,25 @@ class GuestTurns(Turns):
         self.away = ""
         self.ended = ""  # the host closed the game or refused us
         self.rematch_asked = False
+        self.on_event: Callable[[Event], None] = lambda event: None  # its sound, in the client
+        self.on_refused: Callable[[], None] = lambda: None  # the refused click's sound
+        self.hold_rolls = False  # "pause after each roll": our person's rolls wait for a key
         session, self.record = self.seated(welcome)
-        super().__init__(session)
-        self.handoff_due = False
+        self.start(session)
+
+    def start(self, session: Session) -> None:
+        """Play `session` where it stands: nothing of a game played before stays."""
+        self.session = session
+        # Our own seat (a person at this screen, or a bot); the host's team shows nothing of
+        # its player here.
+        self.own = seats_for({self.team: self.level}, session.seed)[self.team]
+        self.hosts = Seat()
+        self.playback: Playback | None = None
+        self.message = ""
+        self.confirming_end = False
+        self.could_still_act: tuple[int, ...] = ()
+        self.views = ViewCache()
+        self.notes = ShotNotes()
 
     def seated(self, welcome: dict[str, Any]) -> tuple[Session, ToldRecord]:
         """The session a welcome describes (its map, checked against ours, team and view), and
@@ -92,8 +112,21 @@ class GuestTurns(Turns):
         return session, ToldRecord(seen, session.game)
 
     @property
-    def viewer(self) -> str | None:
+    def seat(self) -> Seat:
+        """The seat of the team to move: ours, or the host's."""
+        return self.own if self.session.game.active_team == self.team else self.hosts
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def viewer(self) -> str:
         return self.team
+
+    @property
+    def view(self) -> TeamView:
+        return self.views.of(self.game, self.team)
 
     @property
     def bot_to_move(self) -> bool:
@@ -102,9 +135,30 @@ class GuestTurns(Turns):
         return not game.over and (game.active_team != self.team or self.bot_seat
                                   or bool(self.away) or self.pending)
 
+    @property
+    def plan(self) -> Action | None:
+        """Our bot's chosen action while it is shown, before it is sent."""
+        return self.seat.plan() if self.bot_to_move else None
+
+    @property
+    def paused(self) -> bool:
+        return self.own.paused
+
+    @property
+    def busy(self) -> bool:
+        return table_play.busy(self)
+
+    @property
+    def unsaved(self) -> None:
+        """Nothing here to save: the host's saves hold the game."""
+        return None
+
+    def shown_log(self) -> list[LogLine]:
+        return table_play.shown_log(self.session, self.team)
+
     def wake_with(self, wake: Callable[[], None]) -> None:
-        """`wake` is called from the network thread when a message arrives."""
-        super().wake_with(wake)
+        """`wake` is called from another thread when a message arrives or our bot is ready."""
+        self.own.wake_with(wake)
         self.link.notify = wake
 
     def thinking_here(self) -> bool:
@@ -122,6 +176,7 @@ class GuestTurns(Turns):
         return self.bot_seat
 
     def take_handoff(self) -> bool:
+        """One team plays at this screen: no hand-off cover."""
         return False
 
     def other_side(self) -> tuple[str, list[str]] | None:
@@ -132,15 +187,18 @@ class GuestTurns(Turns):
             "Sending..." if self.pending else f"{name} plays on the host's computer.")
         return f"{name} to play", card_lines(line, self.message)
 
+    def refuse(self, reason: str) -> Refused:
+        return table_play.refuse(self, reason)
+
     def refuse_for_bot(self) -> Refused:
         """Input while the game is not ours to play: say whose it is."""
         if self.away or self.ended:
             return self.refuse(self.away or self.ended)
         if self.pending:
             return self.refuse("Wait: the host is playing your action.")
-        if self.game.active_team == self.team:
-            return super().refuse_for_bot()  # our own bot plays this seat
         name = self.session.names[self.game.active_team]
+        if self.game.active_team == self.team:
+            return self.refuse(self.seat.refusal(name))  # our own bot plays this seat
         return self.refuse(f"It is {name}'s turn: they play on the host's computer.")
 
     def act(self, action: Action) -> Refused | list[Event]:
@@ -159,6 +217,14 @@ class GuestTurns(Turns):
         self.pending, self.ask, self.confirming_end, self.message = True, None, False, ""
         return []
 
+    def end_turn(self, ask: bool) -> None:
+        if not table_play.asked_first(self, ask):
+            self.act(EndTurn())
+
+    def keep_turn(self) -> None:
+        """The player answered no: the turn goes on."""
+        self.confirming_end, self.could_still_act = False, ()
+
     def why_no_undo(self) -> UndoRefusal | None:
         return UndoRefusal.BOT_PLAYING  # the host keeps the game: nothing is taken back here
 
@@ -168,24 +234,35 @@ class GuestTurns(Turns):
 
     def save(self) -> None:
         self.message = "The host keeps this game's saves."
-        return None
-
-    def autosave(self) -> None:
-        """Nothing to keep: the host's saves hold the game."""
 
     def toggle_pause(self) -> None:
+        """P: our own bot stops, or goes on."""
         if self.bot_seat:
-            super().toggle_pause()
+            self.own.toggle_pause()
 
     def tick(self, dt_ms: float, speed: float) -> None:
-        """The host's messages, then a frame as at the host: events play on, results fade."""
+        """The host's messages, then a frame as at the host: events play on, results fade, and
+        our own bot plays once the host has asked for our action and none is on its way."""
         self.poll()
-        super().tick(dt_ms, speed)
+        due = (self.game.active_team == self.team and not self.game.over and self.bot_seat
+               and self.ask is not None and not self.pending and not self.away)
+        table_play.frame(self, dt_ms, speed, self.settle, self.bot_step if due else None)
 
-    def bot_due(self) -> bool:
-        """Our own bot plays once the host has asked for our action and none is on its way."""
-        return (self.game.active_team == self.team and not self.game.over and self.bot_seat
-                and self.ask is not None and not self.pending and not self.away)
+    def bot_step(self, dt_ms: float, speed: float) -> None:
+        table_play.play_seat(self, self.own, [self.own], dt_ms, speed, self.settle)
+
+    def input_while_playing(self, kind: str) -> bool:
+        return table_play.input_while_playing(self, kind, self.settle)
+
+    def skip_bot_turn(self) -> None:
+        table_play.skip_turn(self, self.settle)
+
+    def settle(self) -> None:
+        """The events have played: the board shows the game as we know it; a game over ends
+        our bot."""
+        self.playback = None
+        if self.game.over:
+            self.own.close()
 
     def poll(self) -> None:
         while not self.link.inbox.empty():
@@ -260,7 +337,7 @@ class GuestTurns(Turns):
 
     def logged(self, before: Game):
         def log(seen: Event) -> None:
-            self.played({self.team: seen}, before)
+            table_play.log_played(self.session, {self.team: seen}, before)
         return log
 
     def say(self, line: str) -> None:
@@ -284,7 +361,8 @@ class GuestTurns(Turns):
                  "Not connected to the host: no rematch now.")
 
     def leave(self) -> None:
-        super().leave()
+        """The game is left: our bot is no longer listened to, the link closes."""
+        self.own.close()
         self.link.close()
 
 

@@ -11,11 +11,12 @@ from collections.abc import Callable
 from ..engine.actions import Action, EndTurn, IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game
-from ..engine.team_view import told_versions, versions
+from ..engine.team_view import versions
 from ..engine.terms import Team
+from . import table_play
 from .bot_seat import seats_for
 from .fog_view import TeamView, ViewCache, hot_seat_fog, units_before, viewer
-from .log_text import LogLine, log_line
+from .log_text import LogLine
 from .playback import Playback
 from .refusals import Refused
 from .seats import Seat
@@ -24,7 +25,6 @@ from .shot_notes import ShotNotes
 
 END_TURN_QUESTION = "Units can still act. End the turn?"
 END_TURN_ANSWERS = "E or Enter: end it · Esc or any other key: keep playing"
-GO_ON, SKIP, OTHER = "go on", "skip", "other"  # input while an action plays
 
 
 class Turns:
@@ -83,8 +83,7 @@ class Turns:
     def busy(self) -> bool:
         """The picture changes with no input: events play out, results fade, a bot thinks or
         plays."""
-        return (self.playback is not None or self.notes.alive
-                or (self.bot_to_move and not self.paused))
+        return table_play.busy(self)
 
     @property
     def waiting(self) -> str:
@@ -119,8 +118,7 @@ class Turns:
 
     def shown_log(self) -> list[LogLine]:
         """The log lines the viewing team was told of (all of them without fog)."""
-        team = self.viewer
-        return [line for line in self.session.log if team is None or team in line.told]
+        return table_play.shown_log(self.session, self.viewer)
 
     def take_handoff(self) -> bool:
         """Whether the hand-off cover is due now (once: taking it clears it). It comes at once,
@@ -188,9 +186,7 @@ class Turns:
 
     def refuse(self, reason: str) -> Refused:
         """Say why nothing happened (the engine's words, or the screen's), with its sound."""
-        self.message = reason
-        self.on_refused()
-        return Refused(reason)
+        return table_play.refuse(self, reason)
 
     @property
     def bots_here(self) -> bool:
@@ -208,9 +204,7 @@ class Turns:
 
     def played(self, seen_by: dict[Team, Event], before: Game) -> None:
         """Log an event of the action taken in `before` as each team told of it saw it."""
-        session = self.session
-        session.log.extend(log_line(seen, session.roster, before.turn, teams)
-                           for seen, teams in told_versions(seen_by))
+        table_play.log_played(self.session, seen_by, before)
 
     def why_no_undo(self) -> UndoRefusal | None:
         """None when the player may take back the last action, else why not."""
@@ -229,23 +223,14 @@ class Turns:
 
     # ----- ending a turn: asked twice while a unit could still act -------------------------
 
-    def units_that_could_act(self) -> tuple[int, ...]:
-        """The units of the team to play with a legal action other than ending the turn."""
-        return tuple(dict.fromkeys(a.unit_id for a in self.game.legal_actions()
-                                   if not isinstance(a, EndTurn)))
-
     def end_turn(self, ask: bool) -> None:
         """End the player's turn; with `ask`, a first request while units could act only asks
         (the board shows the question, those units ringed)."""
         if self.waiting:
             self.refuse(self.waiting)  # not "End the turn?" first: the game waits either way
             return
-        if ask and not self.confirming_end:
-            self.could_still_act = self.units_that_could_act()
-            if self.could_still_act:
-                self.confirming_end = True
-                return
-        self.act(EndTurn())
+        if not table_play.asked_first(self, ask):
+            self.act(EndTurn())
 
     def keep_turn(self) -> None:
         """The player answered no: the turn goes on."""
@@ -270,60 +255,22 @@ class Turns:
     def tick(self, dt_ms: float, speed: float) -> None:
         """One frame: the seat to move is asked for its action (a bot thinks, shows its plan
         or plays it); events play on; results fade (not while a roll waits for a key)."""
-        if self.playback is None or not self.playback.waiting():
-            self.notes.tick(dt_ms)
-        if self.playback is None and self.bot_due():
-            self.bot_step(dt_ms, speed)
-        if self.playback is not None:  # a bot's action starts playing in the same frame
-            self.playback.update(dt_ms, speed)
-            if self.playback.done:
-                self.settle()
+        table_play.frame(self, dt_ms, speed, self.settle,
+                         self.seat_step if self.bot_to_move else None)
 
-    def bot_due(self) -> bool:
-        """Whether the seat to move is asked this frame (a bot's thinking, its plan shown)."""
-        return self.bot_to_move
-
-    def bot_step(self, dt_ms: float, speed: float) -> None:
-        """Play the seat's answer once it gives one (a bot's once shown long enough)."""
-        seat = self.seat
-        if self.waiting and seat.bot_here:
-            return  # it waits, as a person here does
-        action = seat.poll(self.game, dt_ms, speed)
-        if action is None:
-            return
-        skipping = seat.skipping(self.game)
-        outcome = self.act(action)
-        notices = (seat.notice() for seat in self.seats.values())
-        self.message = next((n for n in notices if n), self.message)  # a program's failure
-        if isinstance(outcome, Refused):
-            seat.fail(f"The bot chose an action the rules refuse: {outcome.reason}")
-        elif skipping:
-            self.skip_playback()
+    def seat_step(self, dt_ms: float, speed: float) -> None:
+        """Play the seat's answer once it gives one (not while the game waits for a player)."""
+        if not (self.waiting and self.seat.bot_here):  # a bot here waits, as a person does
+            table_play.play_seat(self, self.seat, self.seats.values(), dt_ms, speed,
+                                 self.settle)
 
     def input_while_playing(self, kind: str) -> bool:
-        """Input while a person's action plays: Space or Enter (GO_ON) hurries it or lets a
-        held roll go; S (SKIP) plays the rest at once; a click or any other key (OTHER) plays
-        the rest at once and then does what it always does, so no input is lost. True: handle
-        the input as ever (nothing plays, or it is OTHER)."""
-        if self.playback is None or self.bot_to_move:
-            return True
-        if kind == GO_ON:
-            self.proceed()
-            return False
-        self.skip_playback()
-        return kind == OTHER
-
-    def proceed(self) -> None:
-        """A click, Space or Enter while events play: finish the animation, or go on past a
-        roll that waits."""
-        self.playback.proceed()
-        if self.playback.done:
-            self.settle()
+        """Input while a person's action plays (table_play.input_while_playing)."""
+        return table_play.input_while_playing(self, kind, self.settle)
 
     def skip_playback(self) -> None:
         """Play every event left at once."""
-        self.playback.skip_all()
-        self.settle()
+        table_play.skip_playback(self, self.settle)
 
     def settle(self) -> None:
         """The events have played: the board shows the game as it is; a game over ends the bots."""
@@ -333,10 +280,7 @@ class Turns:
 
     def skip_bot_turn(self) -> None:
         """The bot's turn finishes at once, without animation."""
-        if self.bot_to_move:
-            self.seat.skip(self.game)
-            if self.playback is not None:
-                self.skip_playback()
+        table_play.skip_turn(self, self.settle)
 
     def toggle_pause(self) -> None:
         """P: the bots of this computer stop playing, or go on (they share one pause); not

@@ -34,7 +34,9 @@ def play_out(turns: Turns) -> None:
     for _ in range(100):
         if turns.playback is None:
             return
-        turns.proceed()
+        turns.playback.proceed()
+        if turns.playback.done:
+            turns.settle()
     raise AssertionError("events did not finish playing")
 
 
@@ -205,7 +207,6 @@ def test_ending_the_turn_asks_only_while_a_unit_could_still_act():
     assert turns.game.turn == 3
     spent = Turns(Session.start(parse_map(WALLED, "walled.json"), seed=4))
     spent.session.game = scenario(spent.game.map, seed=4, units={0: {"ap": 0}, 1: {"ap": 0}})
-    assert spent.units_that_could_act() == ()
     spent.end_turn(ask=True)  # nothing left to do: no question
     assert spent.game.turn == 2 and not spent.confirming_end
 

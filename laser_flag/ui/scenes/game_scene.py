@@ -24,7 +24,8 @@ from ..routes import AskUnsaved, HandOff, ShowRules, ShowSettings, ShowVictory
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
 from ..selection import Selection
 from ..session import Session
-from ..turns import OTHER, Turns
+from ..table_play import OTHER
+from ..turns import Turns
 from ..widgets import Button, button_at
 
 
