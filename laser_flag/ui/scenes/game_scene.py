@@ -24,7 +24,6 @@ from ..routes import AskUnsaved, HandOff, ShowRules, ShowSettings, ShowVictory
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
 from ..selection import Selection
 from ..session import Session
-from ..table_play import OTHER
 from ..turns import Turns
 from ..widgets import Button, button_at
 
@@ -144,7 +143,7 @@ class GameScene(Scene):
             go_on = self.turns.input_while_playing(keys.while_playing(event.key))
             return self.key(event) if go_on else None
         elif event.type == pygame.MOUSEBUTTONDOWN:
-            return self.mouse_down(event) if self.turns.input_while_playing(OTHER) else None
+            return self.mouse_down(event) if self.turns.input_while_playing(keys.OTHER) else None
         elif event.type == pygame.MOUSEMOTION:
             self.mouse_moved(event.pos, bot)
         return None
