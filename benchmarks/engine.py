@@ -43,7 +43,6 @@ import laser_flag
 from laser_flag.engine import EndTurn, Game, load_map
 from laser_flag.engine.data_folder import DATA_DIR_ENV
 from laser_flag.engine.game_map import GameMap
-from laser_flag.tools.cli import argument_type, positive
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = sorted((ROOT / "maps").glob("*.json"))
@@ -212,6 +211,10 @@ def bundled_name(name: str) -> str:
 
 def parser() -> argparse.ArgumentParser:
     """The command line: [MAP ...], or --against DIR [--rounds N] [MAP ...]; --one is run_in's."""
+    # Imported here, not with the engine: a --one run's laser_flag is another checkout's, which
+    # may predate these helpers.
+    from laser_flag.tools.cli import argument_type, positive
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("maps", nargs="*", type=argument_type(bundled_name), metavar="MAP",
                         help="bundled maps by name, e.g. gridlock (default: all of them)")
@@ -225,13 +228,14 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--one"] and len(argv) == 3 and argv[2] in METRICS:
+        one_run(Path(argv[1]), argv[2])  # run_in's, under the other checkout's laser_flag
+        return
     command = parser()
     args = command.parse_intermixed_args(argv)
     if args.one:
-        path, metric = args.one
-        if metric not in METRICS:
-            command.error(f"--one: the metric is one of {', '.join(METRICS)}, not {metric!r}")
-        one_run(Path(path), metric)
+        command.error(f"--one MAP_FILE METRIC: the metric is one of {', '.join(METRICS)}")
     elif args.against:
         if not (args.against / "laser_flag").is_dir():
             command.error(f"--against {args.against}: not a checkout of the game (no laser_flag)")
