@@ -5,12 +5,12 @@ from .game import Game, SnapRisk
 from .game_map import NEIGHBOURS, GameMap, Pos, UnitSpec, other_team
 from .mapfile import MapError, load_map, parse_map, save_map
 from .rolls import ToHit
-from .team_view import Observation, TeamView, known_state, view
+from .team_view import TeamView, known_state, view
 from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 
 __all__ = [
     "CHARGED", "CHARGING", "DEACTIVATED", "NEIGHBOURS", "Action", "EndTurn", "Fire", "Game",
-    "GameMap", "IllegalAction", "MapError", "Move", "Observation", "Pos", "SnapRisk", "TeamView",
+    "GameMap", "IllegalAction", "MapError", "Move", "Pos", "SnapRisk", "TeamView",
     "ToHit", "Unit", "UnitSpec", "known_state", "load_map", "other_team", "parse_map", "save_map",
     "view",
 ]

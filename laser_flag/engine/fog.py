@@ -3,13 +3,13 @@
 A game state keeps one memory per team, {enemy id: (tile, round)}; applying an action updates
 it after every event (`remember`, `reveal`) and notes which teams were told of each event, as
 they saw it (`told`, `as_seen`). These functions read the units and that memory, and change
-nothing else; what a team sees and is told is put together for it by view.py.
+nothing else; what a team sees and is told is put together for it by team_view.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from .events import (
     Disqualified,
@@ -31,21 +31,6 @@ FrozenMemory = tuple[tuple[str, int, Pos, int], ...]  # (team, enemy id, tile, r
 
 # Events every team is told of: shots at its units or by them, hits, scores, the turn, the end.
 TOLD_TO_ALL = (Shot, Scored, Disqualified, TurnEnded, GameOver)
-
-
-@dataclass(frozen=True)
-class Observation:
-    """What one team knows now (RULES §9, "What a team sees").
-
-    `units`: its own units and the enemies in sight, in id order, as the game holds them;
-    `last_seen`: {id: (tile, round)} of the enemies not in sight that were seen before;
-    `hidden`: every enemy on the board not in sight (seen before or never).
-    """
-
-    team: str
-    units: tuple[Unit, ...]
-    last_seen: Mapping[int, tuple[Pos, int]]
-    hidden: tuple[int, ...]
 
 
 def in_sight(vis: Visibility, units: Iterable[Unit], team: str) -> frozenset[int]:
@@ -120,18 +105,6 @@ def walk(path: tuple[Pos, ...], occupied: Mapping[Pos, int]) -> tuple[tuple[Pos,
         if pos in occupied:
             return path[:i], occupied[pos]
     return path, None
-
-
-def observe(units: Iterable[Unit], team: str, memory: Memory, vis: Visibility | None
-            ) -> Observation:
-    """What `team` knows; `vis` None: no fog, it sees every unit."""
-    units = list(units)
-    seen = in_sight(vis, units, team) if vis is not None else None
-    visible = tuple(u for u in units if u.team == team or seen is None or u.id in seen)
-    hidden = tuple(u.id for u in units if u.team != team and seen is not None
-                   and u.id not in seen)
-    last_seen = {uid: memory[team][uid] for uid in hidden if uid in memory[team]}
-    return Observation(team, visible, last_seen, hidden)
 
 
 def freeze(memory: Memory) -> FrozenMemory:

@@ -90,8 +90,6 @@ class TeamView:
         return replace(_read_view(data), events=told)
 
 
-Observation = TeamView  # its name where bots and the client first met it
-
 
 def view(state: GameState, team: str) -> TeamView:
     """What `team` sees and is told in `state` (see the module)."""
