@@ -8,6 +8,7 @@ after each one the teams look (with fog) and victory is checked (RULES §7: afte
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -15,6 +16,7 @@ from . import fog as fog_of_war
 from . import victory
 from .chance import Chance, Drawn
 from .events import Event, GameOver, LaserChanged, Moved, Shot, TurnEnded
+from .frozen import maker
 from .state import GameState, Told
 from .terms import TEAMS, Laser, Team, Victory, Winner
 from .units import DEACTIVATED, Unit
@@ -22,12 +24,7 @@ from .units import DEACTIVATED, Unit
 # Events after which a game whose last victory check found both teams on the board, armed and
 # under their score limits stays so: they raise no score, and deactivate or remove no unit.
 _KEEP_ARMED = frozenset({Moved, Shot, TurnEnded})
-
-
-class _Filling:
-    """GameState's slots without the frozen guard: a next state is filled in one (`frozen`)."""
-
-    __slots__ = GameState.__slots__
+_make_state = maker(GameState)  # a state made fast (frozen.py), its facts the draft's
 
 
 class GameEnded(Exception):
@@ -112,7 +109,7 @@ class Draft:
         self.events.append(GameOver(winner, reason))
         raise GameEnded
 
-    def _look(self) -> dict[Team, frozenset[int]]:
+    def _look(self) -> Mapping[Team, frozenset[int]]:
         """Sight now (RULES §9): each team remembers the enemies it sees where they stand."""
         seen = self.facts.seen = fog_of_war.sight(self.index.visibility, self.units.values())
         fog_of_war.remember(self.memory, self.units, seen, self.round)
@@ -120,11 +117,7 @@ class Draft:
 
     def frozen(self) -> GameState:
         """The next state: this draft as it stands, with the generator where the dice left it
-        (and a generator the draws took handed back).
-
-        A frozen dataclass fills each field through object.__setattr__, several times the cost
-        of an action's own work, so the state is filled as a plain object with the very same
-        slots (`_Filling`), which then takes the GameState class."""
+        (and a generator the draws took handed back)."""
         before = self.before
         fog = self.fog
         scores = self.scores
@@ -132,24 +125,14 @@ class Draft:
         chance = self._chance
         if fog:  # what the next team knows decides its searches, and sight changes
             self.facts.reach.clear()
-        state = _Filling()
-        state.index = self.index
-        state.units = tuple(self.units.values())
-        state.active_team = self.active_team
-        state.turn = self.turn
-        state.scores = scores if scores is before.scores else _read_only(scores)
-        state.stats = stats if stats is before.stats else _read_only(stats)
-        state.winner = self.winner
-        state.victory = self.victory
-        state.rolls = self.rolls
-        state.rng = before.rng if chance is None else chance.after(before.rng)
-        state.last_seen = fog_of_war.freeze(self.memory) if fog else ()
-        state.fog = fog
-        state.events = tuple(self.events)
-        state.told = self._seen_versions() if fog else ()
-        state.facts = self.facts
-        state.__class__ = GameState  # type: ignore[assignment]
-        return state  # type: ignore[return-value]
+        return _make_state(
+            self.index, tuple(self.units.values()), self.active_team, self.turn,
+            scores if scores is before.scores else _read_only(scores),
+            stats if stats is before.stats else _read_only(stats),
+            self.winner, self.victory, self.rolls,
+            before.rng if chance is None else chance.after(before.rng),
+            fog_of_war.freeze(self.memory) if fog else (), fog, tuple(self.events),
+            self._seen_versions() if fog else (), self.facts)
 
     def _seen_versions(self) -> Told:
         """Per event, each team's version of it, or None where it was not told (fog.as_seen):

@@ -7,12 +7,14 @@ with fog each team's enemies in sight, the runs of actions each unit offers `leg
 whether the last victory check found both teams armed. Applying an action starts from its
 state's facts and carries on those the action leaves true (a search is kept until a unit
 arrives at or leaves a tile it asked about), so a game played on asks each only when it changes.
+What two states' facts both hold never changes (tuples, frozen units, searches, read-only
+mappings): a fact worked out later for one state is put in place of the old, never into it.
 Two threads asking at once work out the same answer; either is kept.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from . import fog as fog_of_war
@@ -26,15 +28,15 @@ class Targets(NamedTuple):
     """The units a team may fire at, and their tiles as LOS bits (`Visibility.tile_bits`)."""
 
     team: Team
-    units: list[Unit]
+    units: tuple[Unit, ...]
     tiles: int
 
 
 # What a unit offers legal(), kept while the unit, its search and the targets are the same
 # objects (all three are replaced when they change): the unit, its search (None if it may not
 # move), the targets, and its runs of actions with their lengths (legal.Part, each). An offer
-# says what it was made from, so states that follow one another share one list of them.
-Offer = tuple[Unit, "Reach | None", "Targets | None", list[tuple[int, Any]]]
+# says what it was made from, so states that follow one another share the offers still good.
+Offer = tuple[Unit, "Reach | None", "Targets | None", tuple[tuple[int, Any], ...]]
 
 
 class Facts:
@@ -49,8 +51,8 @@ class Facts:
         self.occupied = tiles_of(index, units.values())
         self.targets: Targets | None = None  # kept until one of them moves or leaves
         self.reach: dict[int, Reach] = {}
-        self.offers: list[Offer | None] = [None] * len(index.map.units)
-        self.seen: dict[Team, frozenset[int]] | None = None
+        self.offers: tuple[Offer | None, ...] = (None,) * len(index.map.units)  # by unit id
+        self.seen: Mapping[Team, frozenset[int]] | None = None
         self.armed = False  # the last victory check found both teams armed, under their limits
 
     def carried(self) -> Facts:
@@ -62,12 +64,12 @@ class Facts:
         other.occupied = self.occupied
         other.targets = self.targets
         other.reach = self.reach.copy()
-        other.offers = self.offers  # shared: each offer is checked before it is used
+        other.offers = self.offers  # each offer is checked before it is used
         other.seen = self.sight() if self.fog else None
         other.armed = self.armed
         return other
 
-    def sight(self) -> dict[Team, frozenset[int]]:
+    def sight(self) -> Mapping[Team, frozenset[int]]:
         """With fog, each team's enemies in sight now (RULES §9)."""
         seen = self.seen
         if seen is None:
@@ -105,7 +107,7 @@ class Facts:
         of the team to play move far more often."""
         targets = self.targets
         if targets is None or targets.team != team:
-            units = [e for e in self.units.values() if e.team != team]
+            units = tuple(e for e in self.units.values() if e.team != team)
             tiles = self.index.visibility.tile_bits([e.pos for e in units])
             targets = self.targets = Targets(team, units, tiles)
         return targets

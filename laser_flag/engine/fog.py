@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from types import MappingProxyType
 
 from .events import (
     Disqualified,
@@ -41,10 +42,10 @@ def in_sight(vis: Visibility, units: Iterable[Unit], team: str) -> frozenset[int
                      if e.team != team and any(vis.sees(p, e.pos) for p in eyes))
 
 
-def sight(vis: Visibility, units: Iterable[Unit]) -> dict[str, frozenset[int]]:
-    """`in_sight` for both teams."""
+def sight(vis: Visibility, units: Iterable[Unit]) -> Mapping[str, frozenset[int]]:
+    """`in_sight` for both teams (read-only: states that follow one another share it)."""
     units = list(units)
-    return {t: in_sight(vis, units, t) for t in TEAMS}
+    return MappingProxyType({t: in_sight(vis, units, t) for t in TEAMS})
 
 
 def remember(memory: Memory, units: Mapping[int, Unit], seen: Mapping[str, frozenset[int]],

@@ -11,7 +11,9 @@ think on copies of one game share it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import partial
+from types import MappingProxyType
 
 from . import movement
 from .actions import Fire, Move
@@ -38,11 +40,11 @@ class MapIndex:
         self.team_ids: dict[Team, list[int]] = {
             team: [uid for uid, spec in enumerate(gm.units) if spec.team == team]
             for team in TEAMS}
-        self.move_tables: list[list[Move | None]] = [
-            movement.tile_table(gm, partial(Move, uid)) for uid in range(len(gm.units))]
-        self.fire_table: dict[tuple[int, int], Fire] = {
+        self.move_tables: tuple[tuple[Move | None, ...], ...] = tuple(
+            tuple(movement.tile_table(gm, partial(Move, uid))) for uid in range(len(gm.units)))
+        self.fire_table: Mapping[tuple[int, int], Fire] = MappingProxyType({
             (a, b): Fire(a, b) for a, spec in enumerate(gm.units)
-            for b, other in enumerate(gm.units) if spec.team != other.team}
+            for b, other in enumerate(gm.units) if spec.team != other.team})
         # Only a few distinct answers: kept as asked (a dict's single store is one atomic
         # step, and two threads asking at once put the same answer).
         self._to_hit: dict[ToHitKey, ToHit] = {}

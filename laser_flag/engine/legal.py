@@ -51,7 +51,7 @@ class Fires:
 
     __slots__ = ("_shooter", "_enemies", "_vis", "_table")
 
-    def __init__(self, shooter: Unit, enemies: list[Unit], vis: Visibility,
+    def __init__(self, shooter: Unit, enemies: tuple[Unit, ...], vis: Visibility,
                  table: Mapping[tuple[int, int], Fire]) -> None:
         self._shooter, self._enemies, self._vis, self._table = shooter, enemies, vis, table
 
@@ -135,6 +135,7 @@ def legal(state: GameState) -> LegalActions:
         return NONE
     facts = state.facts
     units, reaches, offers = facts.units, facts.reach, facts.offers
+    made: list[Offer | None] | None = None  # the offers, once one of them is made again
     ends: list[int] = []
     parts: list[Part] = []
     size = 0
@@ -145,11 +146,15 @@ def legal(state: GameState) -> LegalActions:
         offer = offers[uid]
         if (offer is None or offer[0] is not u or offer[1] is not reaches.get(uid)
                 or offer[2] is not facts.targets):
-            offer = offers[uid] = _offer(state, u)
+            if made is None:
+                made = list(offers)
+            offer = made[uid] = _offer(state, u)
         for count, part in offer[3]:
             size += count
             ends.append(size)
             parts.append(part)
+    if made is not None:  # (a tuple in place of the old: earlier states may share that one)
+        facts.offers = tuple(made)
     ends.append(size + 1)
     parts.append(END_TURN)
     return LegalActions(ends, parts)
@@ -158,15 +163,15 @@ def legal(state: GameState) -> LegalActions:
 def _offer(state: GameState, u: Unit) -> Offer:
     """The runs of actions a unit with AP left offers now: its moves, then its shots."""
     facts, index = state.facts, state.index
-    runs: list[tuple[int, Part]] = []
+    runs: tuple[tuple[int, Part], ...] = ()
     reach = None
     if not u.fired or index.rules[u.unit_class].moves_after_firing:
         reach = facts.search(u.id)
         if reach.size:
-            runs.append((reach.size, Moves(reach, index.move_tables[u.id])))
+            runs = ((reach.size, Moves(reach, index.move_tables[u.id])),)
     if u.laser == CHARGED:
         vis, targets = index.visibility, facts.targets_of(u.team)
         seen = vis.seen_bits(u.pos) & targets.tiles  # most units see no enemy
         if seen:  # one unit a tile
-            runs.append((seen.bit_count(), Fires(u, targets.units, vis, index.fire_table)))
+            runs += ((seen.bit_count(), Fires(u, targets.units, vis, index.fire_table)),)
     return u, reach, facts.targets, runs

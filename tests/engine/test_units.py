@@ -1,5 +1,5 @@
-"""Copies of a unit (engine/units.py): moved() and changed() build them as drafts, and each must
-be the very Unit dataclasses.replace would make, and as frozen."""
+"""Copies of a unit (engine/units.py): moved() and changed() build them with frozen.maker, and
+each must be the very Unit dataclasses.replace would make, and as frozen."""
 
 from dataclasses import FrozenInstanceError, replace
 
