@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Set
 
-from laser_flag.engine import CHARGED, NEIGHBOURS, Game, GameMap, Pos, TeamView, Unit, known_state
+from laser_flag.engine import CHARGED, NEIGHBOURS, Game, GameMap, Pos, TeamView, Unit, known_game
 
 
 def believed_game(game: Game) -> Game:
@@ -30,8 +30,7 @@ def believed_game(game: Game) -> Game:
         return game
     seen = game.observe(game.active_team)
     units = [*seen.units, *_ghosts(game, seen)]
-    state = known_state(seen, game.index, units, fog=False)
-    return Game.from_state(game.map, state, seed=game.seed, fog=False)
+    return known_game(game.map, seen, seed=game.seed, units=units, fog=False)
 
 
 def _ghosts(game: Game, obs: TeamView) -> list[Unit]:

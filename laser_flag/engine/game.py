@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from types import MappingProxyType
@@ -33,13 +33,36 @@ from .refusals import NO_LOS, why_not, why_not_fire, why_not_move
 from .rolls import TWO_D6, ToHit
 from .shots import laser_after_hit
 from .state import GameState, check_units, looked, start
-from .team_view import TeamView, told, view
+from .team_view import TeamView, known_state, told, view
 from .terms import Laser, Team, Victory, Winner
 from .units import Unit
 from .what_if import SnapRisk
 
-__all__ = ["NO_LOS", "Game", "Roller", "SnapRisk"]  # NO_LOS, Roller: imported from here too
+# NO_LOS, Roller: imported from here too
+__all__ = ["NO_LOS", "Game", "Roller", "SnapRisk", "known_game"]
 T = TypeVar("T")
+
+
+def known_game(gm: GameMap, seen: TeamView, *, seed: int = 0, units: Iterable[Unit] | None = None,
+               fog: bool | None = None) -> Game:
+    """A game on `gm` holding what a team's view shows (team_view.known_state: its units, or
+    `units`, a guess that adds to them; with fog, by default as the view's game), to look and
+    plan on: its dice are not the game's. `seed` is only remembered (a bot's search reads it).
+    Made straight from the view, without a start state; ValueError if a unit is not the map's."""
+    index = _index(gm)
+    state = known_state(seen, index, units, fog)
+    check_units(gm, state)
+    game = object.__new__(Game)
+    game._hold(index, seed, None, looked(state))
+    return game
+
+
+def _index(gm: GameMap) -> MapIndex:
+    """The map's index for a game on it; MapError if a team has no units to start with."""
+    missing = team_without_units(gm)
+    if missing:
+        raise MapError(f"{gm.source}: units: team {missing} has no units, so no game can start")
+    return index_of(gm)
 
 
 class _Shown(Generic[T]):
@@ -61,18 +84,22 @@ class Game:
 
     def __init__(self, gm: GameMap, seed: int | None = None, roll: Roller | None = None,
                  fog: bool | None = None) -> None:
-        missing = team_without_units(gm)
-        if missing:
-            raise MapError(f"{gm.source}: units: team {missing} has no units, so no game can start")
+        index = _index(gm)  # the LOS answers too: now, not in the first turn
+        seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        fog = gm.fog_of_war if fog is None else bool(fog)  # RULES §9
+        self._hold(index, seed, roll, start(index, seed, fog))
+
+    def _hold(self, index: MapIndex, seed: int, roll: Roller | None, state: GameState) -> None:
+        """Become a game on the index's map standing at `state`, with no history yet."""
+        gm = index.map
         self.map, self.rules, self.dice = gm, gm.rules, TWO_D6
-        self.index: MapIndex = index_of(gm)  # the LOS answers too: now, not in the first turn
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
+        self.index = index
+        self.seed = seed
         self._roll = roll  # forced dice (tests, lessons); None: the state's generator
         self.history = History()  # every action applied, in order: the game's record
-        fog = gm.fog_of_war if fog is None else bool(fog)  # RULES §9
-        self._state = start(self.index, self.seed, fog)
-        self._scores = dict(self._state.scores)  # what `scores` and `stats` show: they follow
-        self._stats = {t: dict(s) for t, s in self._state.stats.items()}
+        self._state = state
+        self._scores: dict[str, int] | None = None  # what `scores` and `stats` show, once
+        self._stats: dict[str, dict[str, int]] | None = None  # asked: they follow the game
 
     @classmethod
     def from_state(cls, gm: GameMap, state: GameState, *, seed: int, roll: Roller | None = None,
@@ -80,25 +107,20 @@ class Game:
         """A game on `gm` that goes on from `state`, with no history (test scenarios, for one).
         `seed` is only remembered (saves record it); the dice follow `state.rng`. With fog (the
         map's unless given), the enemies in sight in `state` are remembered where they stand."""
-        game = cls(gm, seed=seed, roll=roll, fog=fog)
+        index = _index(gm)
         check_units(gm, state)
+        fog = gm.fog_of_war if fog is None else bool(fog)
         units = tuple(sorted(state.units, key=lambda u: u.id))
-        game._state = looked(replace(state, index=game.index, units=units, fog=game.fog))
-        game._follow(game._state)
+        game = object.__new__(cls)
+        game._hold(index, seed, roll, looked(replace(state, index=index, units=units, fog=fog)))
         return game
-
-    def _follow(self, state: GameState) -> None:  # scores and stats handed out show state's
-        self._scores.update(state.scores)
-        for team, counts in state.stats.items():
-            self._stats[team].update(counts)
 
     def copy(self) -> Game:
         """An independent copy sharing the immutable state and history; forced dice of its own,
         so that a copy's never use up the original's."""
         other = object.__new__(type(self))
         other.__dict__ = self.__dict__.copy()
-        other._scores = dict(self._scores)
-        other._stats = {t: dict(s) for t, s in self._stats.items()}
+        other._scores = other._stats = None  # its own, made from its state when asked
         if self._roll is not None:
             other._roll = copy.deepcopy(self._roll, {id(self.dice): self.dice})
         return other
@@ -129,12 +151,29 @@ class Game:
     @property
     def scores(self) -> Mapping[str, int]:
         """Points per team, read-only (it follows the game as it goes on)."""
-        return MappingProxyType(self._scores)
+        return MappingProxyType(self._shown()[0])
 
     @property
     def stats(self) -> Mapping[str, Mapping[str, int]]:
         """Shots and hits per team, read-only (as scores)."""
-        return MappingProxyType({t: MappingProxyType(s) for t, s in self._stats.items()})
+        return MappingProxyType({t: MappingProxyType(s) for t, s in self._shown()[1].items()})
+
+    def _shown(self) -> tuple[dict[str, int], dict[str, dict[str, int]]]:
+        """The dicts `scores` and `stats` show, made when first asked (a search's copies of a
+        game never are) and kept up to date from then on (`_follow`)."""
+        if self._scores is None or self._stats is None:
+            state = self._state
+            self._scores = dict(state.scores)
+            self._stats = {t: dict(s) for t, s in state.stats.items()}
+        return self._scores, self._stats
+
+    def _follow(self, state: GameState) -> None:
+        """Scores and stats handed out show `state`'s."""
+        if self._scores is None or self._stats is None:
+            return  # none handed out yet
+        self._scores.update(state.scores)
+        for team, counts in state.stats.items():
+            self._stats[team].update(counts)
 
     @property
     def rng(self) -> random.Random:
@@ -165,7 +204,8 @@ class Game:
         after, events = rules.apply(state, action, chance)
         self.history = self.history.appended(action)
         self._state = after
-        if after.scores is not state.scores or after.stats is not state.stats:
+        if self._scores is not None and (after.scores is not state.scores
+                                         or after.stats is not state.stats):
             self._follow(after)
         return events
 
@@ -176,7 +216,6 @@ class Game:
         for p, state in rules.outcomes(self._state, action):
             results.append((p, game := self.copy()))
             game.history, game._state = self.history.appended(action), state
-            game._follow(state)
         return results
 
     # What if: the rules asked about actions not taken (what_if.py). A `unit` argument stands in

@@ -9,7 +9,7 @@ part of its value: not compared, not saved, not in its repr).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -17,6 +17,7 @@ from . import fog as fog_of_war
 from .events import Event
 from .facts import Facts
 from .fog import FrozenMemory
+from .frozen import remade
 from .game_map import GameMap
 from .index import MapIndex
 from .rng import Rng
@@ -120,6 +121,5 @@ def looked(state: GameState) -> GameState:
         return state
     memory = fog_of_war.thaw(state.last_seen)
     fog_of_war.remember(memory, state.facts.units, state.facts.sight(), state.round)
-    other = replace(state, last_seen=fog_of_war.freeze(memory))
-    object.__setattr__(other, "facts", state.facts)  # they do not depend on the memory
-    return other
+    # the same facts: they do not depend on the memory
+    return remade(state, last_seen=fog_of_war.freeze(memory))

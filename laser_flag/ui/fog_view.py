@@ -15,9 +15,8 @@ from dataclasses import dataclass, replace
 
 from ..bots import HUMAN
 from ..engine.events import Event, Moved
-from ..engine.game import Game
+from ..engine.game import Game, known_game
 from ..engine.game_map import TEAMS, Pos
-from ..engine.team_view import known_state
 from ..engine.units import Unit
 
 
@@ -57,7 +56,7 @@ def team_view(game: Game, team: str | None) -> TeamView:
     if team is None or not game.fog:  # without fog a team knows the game itself, whole
         return TeamView(None, game, None, {})
     seen = game.observe(team)
-    known = Game.from_state(game.map, known_state(seen, game.index), seed=game.seed, fog=True)
+    known = known_game(game.map, seen, seed=game.seed)
     return TeamView(team, known, seen.seen, dict(seen.last_seen))
 
 

@@ -17,12 +17,11 @@ from typing import Any
 from ..bots import HUMAN
 from ..engine.actions import Action, EndTurn
 from ..engine.events import Event, Moved
-from ..engine.game import Game
-from ..engine.game_map import TEAMS, GameMap
-from ..engine.index import index_of
+from ..engine.game import Game, known_game
+from ..engine.game_map import TEAMS
 from ..engine.mapfile import MAX_TEAM_NAME_CHARS, parse_map
 from ..engine.shown_text import why_unshowable
-from ..engine.team_view import TeamView, known_state
+from ..engine.team_view import TeamView
 from ..engine.units import Unit
 from ..remote import protocol
 from ..remote.guest import GuestLink
@@ -37,11 +36,6 @@ from .session import Session, UndoRefusal
 from .settings import all_human
 from .shot_notes import ShotNotes
 from .told_story import ToldRecord
-
-
-def known_game(gm: GameMap, seen: TeamView) -> Game:
-    """A game holding what `seen` shows (its dice are not the host's: never played on)."""
-    return Game.from_state(gm, known_state(seen, index_of(gm)), seed=0, fog=seen.fog)
 
 
 def _showable_name(name: Any) -> bool:

@@ -10,7 +10,7 @@ from dataclasses import FrozenInstanceError, dataclass, field, fields, replace
 import pytest
 
 from laser_flag.engine import Game, load_map
-from laser_flag.engine.frozen import maker
+from laser_flag.engine.frozen import maker, remade
 from laser_flag.engine.state import GameState
 from laser_flag.engine.units import CHARGING, Unit
 from laser_flag.resources import bundled_maps
@@ -51,6 +51,15 @@ def test_only_a_slots_dataclass_has_a_maker():
 
     with pytest.raises(TypeError, match="NoSlots: a maker needs a dataclass with slots=True"):
         maker(NoSlots)
+
+
+def test_a_remade_value_is_the_replaced_one_holding_the_same_other_fields():
+    pair = maker(Pair)(1, "a", [2])
+    again = remade(pair, second="b")
+    assert again == replace(pair, second="b") and again.kept is pair.kept  # init=False kept
+    assert pair.second == "a"
+    with pytest.raises(TypeError, match="Pair has no field 'third'"):
+        remade(pair, third=3)
 
 
 def whole(value: object) -> bool:

@@ -5,11 +5,22 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from laser_flag.engine import EndTurn, Game, Move, TeamView, known_state, load_map, view
+from laser_flag.engine import (
+    EndTurn,
+    Game,
+    Move,
+    TeamView,
+    known_game,
+    known_state,
+    load_map,
+    view,
+)
+from laser_flag.engine import game as game_module
 from laser_flag.engine.events import Moved, SeenMove
 from laser_flag.engine.team_view import told, told_versions, versions
 from tests.engine.conftest import MISS, Scripted, make_map
@@ -128,6 +139,46 @@ def test_a_state_made_from_a_view_holds_what_it_shows_and_plays_by_the_rules():
     known = Game.from_state(game.map, known_state(seen, game.index), seed=1, fog=True)
     assert known.units == list(seen.units)
     assert known.legal_actions() == game.legal_actions()  # team 1's plans ignore hidden units
+
+
+def same_game(one: Game, other: Game) -> bool:
+    return (one.state() == other.state() and one.seed == other.seed and one.fog == other.fog
+            and one.legal_actions() == other.legal_actions() and one.scores == other.scores
+            and one.stats == other.stats and list(one.history) == list(other.history) == [])
+
+
+@pytest.mark.parametrize("fog", [False, True])
+def test_a_known_game_is_the_game_its_view_shows(fog):
+    """known_game: the team's view as a game, the same as one continued from known_state."""
+    gm, rng = load_map(MAPS / "gridlock.json"), random.Random(6)
+    game = Game(gm, seed=6, fog=fog)
+    while not game.over and game.round <= 8:
+        game.apply(rng.choice(game.legal_actions()))
+        for team in ("1", "2"):
+            seen = game.observe(team)
+            known = known_game(gm, seen, seed=9)
+            assert same_game(known, Game.from_state(
+                gm, known_state(seen, game.index), seed=9, fog=fog))
+            assert known.units == list(seen.units) and known.observe(team).units == seen.units
+            guess = [*seen.units, *(u for u in game.units if u.team != team)]  # a guess adds
+            assert same_game(known_game(gm, seen, seed=9, units=guess, fog=False),
+                             Game.from_state(gm, known_state(seen, game.index, guess, fog=False),
+                                             seed=9, fog=False))
+
+
+def test_a_known_game_is_made_without_a_start_state(monkeypatch):
+    game = fog_game()
+    seen = game.observe("1")
+    monkeypatch.setattr(game_module, "start", None)  # a start state would fail to be made
+    assert known_game(game.map, seen).units == list(seen.units)
+
+
+def test_a_known_game_refuses_units_that_are_not_the_maps():
+    game = fog_game()
+    seen = game.observe("1")
+    stranger = replace(seen.units[0], unit_class="sniper")
+    with pytest.raises(ValueError, match=r"units \[0\] are not this map's"):
+        known_game(game.map, replace(seen, units=(stranger,)))
 
 
 def test_where_a_team_knows_enemies_to_be_is_in_sight_or_last_seen():
