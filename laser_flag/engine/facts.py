@@ -3,10 +3,11 @@
 A state is a value; these are facts about it that never change while it is the same value, kept
 because search bots and random play ask them after every action: the tiles units stand on as a
 bitset, each unit's move search, the targets of the team to play with their tiles as LOS bits,
-with fog each team's enemies in sight, the runs of actions each unit offers `legal()`, and
-whether the last victory check found both teams armed. Applying an action starts from its
-state's facts and carries on those the action leaves true (a search is kept until a unit
-arrives at or leaves a tile it asked about), so a game played on asks each only when it changes.
+with fog each team's enemies in sight, the runs of actions each unit offers `legal()`, the
+action last read from them (legal in this state), and whether the last victory check found both
+teams armed. Applying an action starts from its state's facts and carries on those the action
+leaves true (a search is kept until a unit arrives at or leaves a tile it asked about), so a
+game played on asks each only when it changes.
 What two states' facts both hold never changes (tuples, frozen units, searches, read-only
 mappings): a fact worked out later for one state is put in place of the old, never into it.
 Two threads asking at once work out the same answer; either is kept.
@@ -22,6 +23,8 @@ from .index import MapIndex
 from .movement import Reach
 from .terms import Team
 from .units import Unit
+
+NOTHING_READ = object()  # no action is this one
 
 
 class Targets(NamedTuple):
@@ -44,7 +47,7 @@ class Facts:
     order; `seen` (with fog) each team's enemies in sight, None until asked."""
 
     __slots__ = ("index", "fog", "units", "occupied", "targets", "reach", "offers", "seen",
-                 "armed")
+                 "armed", "read")
 
     def __init__(self, index: MapIndex, fog: bool, units: dict[int, Unit]) -> None:
         self.index, self.fog, self.units = index, fog, units
@@ -54,6 +57,7 @@ class Facts:
         self.offers: tuple[Offer | None, ...] = (None,) * len(index.map.units)  # by unit id
         self.seen: Mapping[Team, frozenset[int]] | None = None
         self.armed = False  # the last victory check found both teams armed, under their limits
+        self.read: object = NOTHING_READ  # the action last read by index from legal() here
 
     def carried(self) -> Facts:
         """A copy to change as an action is applied: the units and searches are its own."""
@@ -67,6 +71,7 @@ class Facts:
         other.offers = self.offers  # each offer is checked before it is used
         other.seen = self.sight() if self.fog else None
         other.armed = self.armed
+        other.read = NOTHING_READ
         return other
 
     def sight(self) -> Mapping[Team, frozenset[int]]:

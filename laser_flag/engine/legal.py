@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Protocol
 
 from .actions import Action, EndTurn, Fire, Move
-from .facts import Offer
+from .facts import Facts, Offer
 from .los import Visibility
 from .movement import Reach
 from .state import GameState
@@ -80,12 +80,14 @@ END_TURN = _EndTurnOnly()
 
 
 class LegalActions(Sequence[Action]):
-    """Runs of actions (`parts`), run k ending before index `ends[k]`; empty runs left out."""
+    """Runs of actions (`parts`), run k ending before index `ends[k]`; empty runs left out.
+    An action read by index is noted in the facts of the state they were listed for
+    (`Facts.read`): it is legal there, so applying it need not be checked again."""
 
-    __slots__ = ("_ends", "_parts", "_listed")
+    __slots__ = ("_ends", "_parts", "_listed", "_facts")
 
-    def __init__(self, ends: list[int], parts: list[Part]) -> None:
-        self._ends, self._parts = ends, parts
+    def __init__(self, ends: list[int], parts: list[Part], facts: Facts | None = None) -> None:
+        self._ends, self._parts, self._facts = ends, parts, facts
         self._listed: list[Action] | None = None
 
     def __len__(self) -> int:
@@ -99,7 +101,9 @@ class LegalActions(Sequence[Action]):
             raise IndexError("legal actions index out of range")
         index %= size
         k = bisect_right(self._ends, index)
-        return self._parts[k].action(index - (self._ends[k - 1] if k else 0))
+        action = self._parts[k].action(index - (self._ends[k - 1] if k else 0))
+        self._facts.read = action  # type: ignore[union-attr]  # (NONE has no index to read)
+        return action
 
     def _list(self) -> list[Action]:
         if self._listed is None:
@@ -134,7 +138,7 @@ def legal(state: GameState) -> LegalActions:
     if state.winner is not None:
         return NONE
     facts = state.facts
-    units, reaches, offers = facts.units, facts.reach, facts.offers
+    units, reaches, offers, targets = facts.units, facts.reach, facts.offers, facts.targets
     made: list[Offer | None] | None = None  # the offers, once one of them is made again
     ends: list[int] = []
     parts: list[Part] = []
@@ -145,10 +149,11 @@ def legal(state: GameState) -> LegalActions:
             continue
         offer = offers[uid]
         if (offer is None or offer[0] is not u or offer[1] is not reaches.get(uid)
-                or offer[2] is not facts.targets):
+                or offer[2] is not targets):
             if made is None:
                 made = list(offers)
             offer = made[uid] = _offer(state, u)
+            targets = facts.targets  # (worked out by the first offer that needs them)
         for count, part in offer[3]:
             size += count
             ends.append(size)
@@ -157,7 +162,7 @@ def legal(state: GameState) -> LegalActions:
         facts.offers = tuple(made)
     ends.append(size + 1)
     parts.append(END_TURN)
-    return LegalActions(ends, parts)
+    return LegalActions(ends, parts, facts)
 
 
 def _offer(state: GameState, u: Unit) -> Offer:

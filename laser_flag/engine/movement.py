@@ -110,8 +110,7 @@ class _Levels:
         nw, ne, sw, se = self.departs
         left, right = self.rises
         return ((up | down | states >> 1 | states << 1) & self.open
-                | (up & nw) << left | (up & ne) << right | (down & sw) << left
-                | (down & se) << right)
+                | (up & nw | down & sw) << left | (up & ne | down & se) << right)
 
     def and_above(self, states: int) -> int:
         """Each level's tiles, also at every level above it."""
@@ -190,8 +189,9 @@ class _Walked:
 
     def __init__(self, levels: _Levels, layers: list[int], asked_by_layer: list[int],
                  kept_by_layer: list[int]) -> None:
-        self.levels, self.layers = levels, layers
-        self.asked_by_layer, self.kept_by_layer = asked_by_layer, kept_by_layer
+        # tuples of ints: a kept search holds no list for the garbage collector to go through
+        self.levels, self.layers = levels, tuple(layers)
+        self.asked_by_layer, self.kept_by_layer = tuple(asked_by_layer), tuple(kept_by_layer)
         self.asked = levels.tiles(asked_by_layer[-1]) if asked_by_layer else 0
         self.depends = self.asked | layers[0]  # the first layer: the start's tile alone
 
@@ -246,8 +246,8 @@ class Reach:
     def first_steps(self, steps: int) -> tuple[list[int], list[int], list[int]]:
         """Its first `steps` layers (the start's included), what they asked and kept."""
         walked = self._walked
-        return (walked.layers[:steps], walked.asked_by_layer[:steps - 1],
-                walked.kept_by_layer[:steps])
+        return (list(walked.layers[:steps]), list(walked.asked_by_layer[:steps - 1]),
+                list(walked.kept_by_layer[:steps]))
 
     def __contains__(self, pos: object) -> bool:
         i = self._grid.index.get(pos)  # type: ignore[call-overload]
@@ -280,7 +280,7 @@ class Reach:
         if self._indices is None:  # from the first destination's bit on: a shorter string
             arrivals = self._arrivals
             first = (arrivals & -arrivals).bit_length() - 1 if arrivals else 0
-            self._indices = list(compress(count(first), bits_of(arrivals >> first)))
+            self._indices = tuple(compress(count(first), bits_of(arrivals >> first)))
         return self._indices
 
     def __len__(self) -> int:
