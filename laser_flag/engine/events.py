@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from .game_map import Pos
 from .terms import Laser, Team, Victory, Winner, winner_of
@@ -29,21 +29,31 @@ class Moved:
     blocked_by: int | None = None
 
     @classmethod
-    def along(cls, unit: int, read_path: Callable[[], tuple[Pos, ...]]) -> Moved:
-        """Moved(unit, read_path()), read_path called when the path is first read: a search
-        or random play applies many moves and reads few of their events' paths."""
+    def along(cls, unit: int, search: Walk, to: Pos) -> Moved:
+        """Moved(unit, search.path(to)), the path read back when it is first read: a search or
+        random play applies many moves and reads few of their events' paths."""
         event = object.__new__(cls)  # filled in one step: object.__setattr__ a field is slow
-        vars(event).update(unit=unit, blocked_by=None, _read_path=read_path)
+        vars(event).update(unit=unit, blocked_by=None, _search=search, _to=to)
         return event
 
     def __getattr__(self, name: str) -> Any:
         """Called only for an attribute not set: the path of an event made by along()."""
-        read_path = self.__dict__.get("_read_path")
-        if name != "path" or read_path is None:
+        made = self.__dict__
+        search, to = made.get("_search"), made.get("_to")
+        if name != "path" or search is None:
             raise AttributeError(f"'Moved' object has no attribute {name!r}")
-        path = self.__dict__["path"] = read_path()  # from now on an event like any other
-        self.__dict__.pop("_read_path", None)  # (None: another thread read it at the same time)
+        if to is None:  # another thread read it in between (the path is set before the pops)
+            return made["path"]
+        path = made["path"] = search.path(to)  # from now on an event like any other
+        made.pop("_search", None)  # (None: another thread read it at the same time)
+        made.pop("_to", None)
         return path
+
+
+class Walk(Protocol):
+    """A move search, as a lazy Moved reads its path back."""
+
+    def path(self, to: Pos) -> tuple[Pos, ...]: ...
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -3,8 +3,6 @@ arriving at a base; then enemies on watch may snap-shoot it (§6)."""
 
 from __future__ import annotations
 
-from functools import partial
-
 from . import fog as fog_of_war
 from . import overwatch
 from .actions import Move
@@ -26,7 +24,7 @@ def move(d: Draft, action: Move) -> None:
         to = path[-1]
         event = Moved(unit.id, path, blocked_by=blocker)
     else:  # the path is read back only if someone reads the event's: most are never read
-        event = Moved.along(unit.id, partial(reach.path, to))
+        event = Moved.along(unit.id, reach, to)
     # Recharging is part of ending the move: no victory check may fall between the two,
     # or walking the last deactivated unit onto its base would lose by checkmate.
     arrived = d.units[unit.id] = moved(d.index.map, unit, to)

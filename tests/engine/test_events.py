@@ -15,20 +15,32 @@ from laser_flag.engine.events import EVENTS, Moved, event_from_json, event_to_js
 PATH = ((1, 2), (1, 3), (2, 4))
 
 
+class Search:
+    """A move search as Moved.along reads it back, counting its reads."""
+
+    def __init__(self) -> None:
+        self.reads: list[tuple[int, int]] = []
+
+    def path(self, to: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+        self.reads.append(to)
+        return PATH
+
+
 def test_a_lazy_moved_reads_its_path_once_and_equals_the_eager_one() -> None:
-    reads = []
-    lazy = Moved.along(3, lambda: reads.append(1) or PATH)
+    search = Search()
+    reads = search.reads
+    lazy = Moved.along(3, search, PATH[-1])
     assert not reads  # nothing read yet
     eager = Moved(3, PATH)
     assert lazy == eager and hash(lazy) == hash(eager) and repr(lazy) == repr(eager)
-    assert lazy.path == PATH and lazy.blocked_by is None
-    assert reads == [1]
+    assert lazy.path == PATH and lazy.blocked_by is None and lazy.path == PATH
+    assert reads == [PATH[-1]]  # once, to the move's tile
     assert vars(lazy) == vars(eager)  # nothing of the laziness left behind
     assert dataclasses.replace(lazy, path=PATH[:1]) == Moved(3, PATH[:1])
 
 
 def test_a_lazy_moved_has_no_other_attributes_and_stays_frozen() -> None:
-    lazy = Moved.along(0, lambda: PATH)
+    lazy = Moved.along(0, Search(), PATH[-1])
     with pytest.raises(AttributeError):
         lazy.speed  # noqa: B018
     with pytest.raises(dataclasses.FrozenInstanceError):
