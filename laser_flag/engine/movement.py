@@ -173,27 +173,17 @@ def tile_table(gm: GameMap, make: Callable[[Pos], T]) -> list[T | None]:
     return [None if pos is None else make(pos) for pos in grid_of(gm).positions]
 
 
-class _Walked:
-    """What one search walked, shared by every Reach made of it (`Reach.also_blocking`).
-
-    `layers[k]` holds the states a walk of k steps stands on and may go on from (the states
-    worth keeping), a walk with d diagonals on level d (`_Levels`); the paths are read back
-    from them. `asked_by_layer[k]` holds the tiles the first k + 1 steps tried to step on, free
-    or occupied, at the levels the steps land on (only ever read at any level), and
-    `kept_by_layer[k]` at each level d the tiles with a state of
-    at most d diagonals in layers 0 to k: a search that goes on from layer k starts from them.
-    `asked`: every tile asked, at any level; `depends`: those and the start's tile.
-    """
-
-    __slots__ = ("levels", "layers", "asked_by_layer", "kept_by_layer", "asked", "depends")
-
-    def __init__(self, levels: _Levels, layers: list[int], asked_by_layer: list[int],
-                 kept_by_layer: list[int]) -> None:
-        # tuples of ints: a kept search holds no list for the garbage collector to go through
-        self.levels, self.layers = levels, tuple(layers)
-        self.asked_by_layer, self.kept_by_layer = tuple(asked_by_layer), tuple(kept_by_layer)
-        self.asked = levels.tiles(asked_by_layer[-1]) if asked_by_layer else 0
-        self.depends = self.asked | layers[0]  # the first layer: the start's tile alone
+# What one search walked, shared by every Reach made of it (`Reach.also_blocking`): a plain
+# tuple (layers, asked_by_layer, kept_by_layer) of tuples of ints, which the garbage collector
+# stops tracking (a map keeps thousands of searches, and a full collection goes through each).
+#
+# `layers[k]` holds the states a walk of k steps stands on and may go on from (the states
+# worth keeping), a walk with d diagonals on level d (`_Levels`); the paths are read back from
+# them. `asked_by_layer[k]` holds the tiles the first k + 1 steps tried to step on, free or
+# occupied, at the levels the steps land on (only ever read at any level), and
+# `kept_by_layer[k]` at each level d the tiles with a state of at most d diagonals in layers 0
+# to k: a search that goes on from layer k starts from them.
+Walked = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 class Reach:
@@ -201,20 +191,22 @@ class Reach:
     being free or occupied it depends on (so a caller can keep it while those stay as they were).
     """
 
-    __slots__ = ("start", "_among", "_grid", "_climbs_freely", "_walked", "asked", "_arrivals",
-                 "size", "depends", "_indices")
+    __slots__ = ("start", "_among", "_grid", "_levels", "_climbs_freely", "_walked", "asked",
+                 "_arrivals", "size", "depends", "_indices")
 
-    def __init__(self, grid: _Grid, start: Pos, climbs_freely: bool, walked: _Walked,
-                 blocked: int, searched_among: int | None = None) -> None:
+    def __init__(self, grid: _Grid, levels: _Levels, start: Pos, climbs_freely: bool,
+                 walked: Walked, asked: int, blocked: int, searched_among: int | None = None
+                 ) -> None:
         self.start = start
         # the tiles blocked when the layers were searched (`blocked` may add some, also_blocking)
         self._among = blocked if searched_among is None else searched_among
-        self._grid = grid
+        self._grid, self._levels = grid, levels
         self._climbs_freely = climbs_freely
         self._walked = walked
-        self.asked = walked.asked
-        self.depends = walked.depends  # depends_on_any's bits, read by Game per action
-        self._arrivals = self.depends ^ (self.depends & (blocked | walked.layers[0]))  # no `~`
+        self.asked = asked  # every tile asked, at any level
+        start_tile = walked[0][0]  # the first layer: the start's tile alone
+        self.depends = asked | start_tile  # depends_on_any's bits, read by Game per action
+        self._arrivals = self.depends ^ (self.depends & (blocked | start_tile))  # no `~`
         self.size = self._arrivals.bit_count()  # len(): legal_actions() counts on every call
         self._indices: list[int] | None = None  # the destinations' bit indices, once asked
 
@@ -222,32 +214,32 @@ class Reach:
         """The tiles whose being blocked may change more than whether they are destinations:
         those asked before the last of `speed` steps (a walk goes on from them). When the
         search stopped early (the map ran out), every tile asked."""
-        walked = self._walked
-        if len(walked.asked_by_layer) < speed:
+        asked_by_layer = self._walked[1]
+        if len(asked_by_layer) < speed:
             return self.asked
-        return walked.levels.tiles(walked.asked_by_layer[-2]) if speed > 1 else 0
+        return self._levels.tiles(asked_by_layer[-2]) if speed > 1 else 0
 
     def also_blocking(self, blocked: int) -> Reach:
         """This search with `blocked` (a superset of its own blocked tiles, the rest of them
         outside `walked_on`) blocked too: the same walks, fewer destinations."""
-        return Reach(self._grid, self.start, self._climbs_freely, self._walked, blocked,
-                     self._among)
+        return Reach(self._grid, self._levels, self.start, self._climbs_freely, self._walked,
+                     self.asked, blocked, self._among)
 
     def steps_alike(self, blocked: int) -> int:
         """How many of its layers a search of the same walk among `blocked` makes the same: those
         before the first step that tried a tile blocked in one search and free in the other."""
-        walked = self._walked
-        changed = walked.levels.everywhere(self._among ^ blocked)
-        for k, asked in enumerate(walked.asked_by_layer):
+        layers, asked_by_layer, _ = self._walked
+        changed = self._levels.everywhere(self._among ^ blocked)
+        for k, asked in enumerate(asked_by_layer):
             if asked & changed:
                 return k + 1
-        return len(walked.layers)
+        return len(layers)
 
     def first_steps(self, steps: int) -> tuple[list[int], list[int], list[int]]:
         """Its first `steps` layers (the start's included), what they asked and kept."""
-        walked = self._walked
-        return (list(walked.layers[:steps]), list(walked.asked_by_layer[:steps - 1]),
-                list(walked.kept_by_layer[:steps]))
+        layers, asked_by_layer, kept_by_layer = self._walked
+        return (list(layers[:steps]), list(asked_by_layer[:steps - 1]),
+                list(kept_by_layer[:steps]))
 
     def __contains__(self, pos: object) -> bool:
         i = self._grid.index.get(pos)  # type: ignore[call-overload]
@@ -302,15 +294,15 @@ class Reach:
         i = grid.index.get(dest)
         if i is None or not self._arrivals >> i & 1:
             raise KeyError(dest)
-        walked = self._walked
-        k, at_any_level = 1, (1 << i) * walked.levels.each
-        while not walked.asked_by_layer[k - 1] & at_any_level:
+        layers, asked_by_layer, _ = self._walked
+        k, at_any_level = 1, (1 << i) * self._levels.each
+        while not asked_by_layer[k - 1] & at_any_level:
             k += 1
-        i, diagonals = self._step_onto(walked.layers[k - 1], i)
+        i, diagonals = self._step_onto(layers[k - 1], i)
         path = [dest, grid.positions[i]]
         climb_ends = 0 if self._climbs_freely else grid.cover
-        width = walked.levels.width
-        for layer in reversed(walked.layers[: k - 1]):
+        width = self._levels.width
+        for layer in reversed(layers[: k - 1]):
             # only a walk from cover may go on from cover
             allowed = climb_ends if climb_ends >> i & 1 else -1
             orthogonal, diagonal = grid.arrive_from[i]
@@ -330,7 +322,7 @@ class Reach:
     def _step_onto(self, layer: int, i: int) -> tuple[int, int]:
         """A state (bit, diagonals) of `layer` one step from bit i: the last step of a walk."""
         orthogonal, diagonal = self._grid.arrive_from[i]
-        width, last = self._walked.levels.width, self._walked.levels.count - 1
+        width, last = self._levels.width, self._levels.count - 1
         for d in range(last + 1):
             tiles = layer >> d * width
             for j in orthogonal:
@@ -482,5 +474,6 @@ def _search(grid: _Grid, start: Pos, speed: int, climbs_freely: bool, max_diagon
     else:
         if speed > 0:
             asked_by_layer.append(asked | levels.steps(front))
-    walked = _Walked(levels, layers, asked_by_layer, kept_by_layer)
-    return Reach(grid, start, climbs_freely, walked, blocked)
+    asked = levels.tiles(asked_by_layer[-1]) if asked_by_layer else 0
+    walked = (tuple(layers), tuple(asked_by_layer), tuple(kept_by_layer))
+    return Reach(grid, levels, start, climbs_freely, walked, asked, blocked)
