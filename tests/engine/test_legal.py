@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from laser_flag.engine import EndTurn, Fire, Game, Move
+from laser_flag.engine import EndTurn, Fire, Game, IllegalAction, Move
 from laser_flag.engine.legal import LegalActions
 
 from .conftest import make_map, play_randomly
@@ -104,3 +104,16 @@ def test_the_shots_offered_are_the_targets_as_units_move_and_leave_at_every_step
             game.apply(rng.choice(shots) if shots and rng.random() < 0.3 else rng.choice(legal))
             left += len(game.units) < before
     assert left > 5
+
+
+def test_an_action_read_from_another_moments_list_is_still_checked() -> None:
+    """An action read by index is known legal in the state it was listed for, and only there:
+    the same action (the map's one Move object) applied at a later moment is checked anew."""
+    game = Game(make_map(ART, UNITS), seed=5)
+    actions = game.legal_actions()
+    first = actions[0]  # unit 0's first move, read as a random player reads it
+    later = game.copy()
+    later.apply(first)  # legal where it was read
+    with pytest.raises(IllegalAction):  # unit 0 stands there now: the tile is its own
+        later.apply(first)
+    assert later.why_not(first) is not None
