@@ -29,6 +29,7 @@ on a loaded machine a neighbour only ever slows a run down, so the best is the s
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import statistics
@@ -140,6 +141,9 @@ def one_run(path: Path, metric: str) -> None:
     """One run of one figure in this interpreter: prints where laser_flag came from, and it."""
     gm = load_map(path)
     Game(gm, seed=0)  # the map's tables and LOS answers, before the clock starts
+    # and a clean slate for the garbage collector: how much making those allocated (a
+    # checkout may build the LOS answers, another read them) would decide when it runs in play
+    gc.collect()
     print(laser_flag.__file__, METRICS[metric](gm))
 
 
