@@ -18,7 +18,7 @@ from ..bots import HUMAN
 from ..engine.actions import Action, EndTurn
 from ..engine.events import Event, Moved
 from ..engine.game import Game, known_game
-from ..engine.game_map import TEAMS
+from ..engine.game_map import TEAMS, GameMap
 from ..engine.mapfile import MAX_TEAM_NAME_CHARS, parse_map
 from ..engine.shown_text import why_unshowable
 from ..engine.team_view import TeamView
