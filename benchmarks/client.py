@@ -29,9 +29,9 @@ from laser_flag.board.draw import tile_rect
 from laser_flag.engine.actions import Fire, Move
 from laser_flag.engine.events import Shot
 from laser_flag.engine.mapfile import load_map
+from laser_flag.play.session import Session
 from laser_flag.ui.loop import App, run
 from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 MAP = ROOT / "maps" / "crossfire.json"

@@ -1,6 +1,6 @@
 """The client's memory as a game grows: what the turn driver keeps per action.
 
-Plays a long seeded game through the client's own turn driver (ui/turns.py: undo snapshots,
+Plays a long seeded game through the client's own turn driver (play/turns.py: undo snapshots,
 the log, autosaves, events played out at once) and reports how much the process grew (its
 resident memory, as a player's system monitor shows it) at a few lengths. The saves go to a
 folder in memory (/dev/shm) where there is one, so the disk does not set the pace. Undo can
@@ -23,9 +23,9 @@ from pathlib import Path
 from replay import SEED, long_game, random_action
 
 from laser_flag import saves
+from laser_flag.play.session import Session
+from laser_flag.play.turns import Turns
 from laser_flag.tools.cli import positive
-from laser_flag.ui.session import Session
-from laser_flag.ui.turns import Turns
 
 CHECKPOINTS = (1_000, 2_500, 5_000, 10_000)
 

@@ -16,6 +16,8 @@ from .engine.game_map import GameMap
 from .engine.mapfile import MapError, load_map
 from .headless import bots_only, play_headless
 from .headless_host import Match, serve
+from .play.log_text import game_over_text
+from .play.session import Session
 from .remote.guest import parse_address
 from .remote.host import DEFAULT_PORT, Host
 from .resources import find_map
@@ -31,10 +33,8 @@ from .tools.cli import (
     output_problem,
     positive,
 )
-from .ui.log_text import game_over_text
 from .ui.map_catalog import catalog, listing
 from .ui.network_start import Joining, host_game, open_host
-from .ui.session import Session
 from .ui.settings import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, LaunchOptions, Settings, load_settings
 
 

@@ -13,11 +13,11 @@ from pathlib import Path
 
 from .engine.actions import Action
 from .engine.game import Game
+from .play.bot_seat import BotSeat, seats_for
+from .play.log_text import game_over_text
+from .play.seats import Seat
+from .play.session import Session
 from .saves import UnsavableGame, write_save
-from .ui.bot_seat import BotSeat, seats_for
-from .ui.log_text import game_over_text
-from .ui.seats import Seat
-from .ui.session import Session
 
 MAX_ROUNDS = 200  # as the lab's cap: a game still going then is left unfinished, and said so
 

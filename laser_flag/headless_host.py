@@ -26,12 +26,12 @@ from pathlib import Path
 from .engine.actions import Action
 from .engine.terms import DRAW, other_team
 from .headless import going_on, outcome_line, play, saved_line, score_line, write_game
+from .play.bot_seat import seats_for
+from .play.remote_seat import RemoteSeat
+from .play.seats import Seat
+from .play.session import Session
 from .remote.host import Host, Note
-from .remote.seat import RemoteSeat
 from .tools.cli import emit, one_line
-from .ui.bot_seat import seats_for
-from .ui.seats import Seat
-from .ui.session import Session
 
 PROG = "laser-flag host"
 # The longest the main thread waits at once. A signal the system hands to another thread (the

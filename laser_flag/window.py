@@ -11,16 +11,16 @@ import sys
 
 import pygame
 
+from .play.guest_turns import GuestTurns
+from .play.host_turns import HostTurns
+from .play.session import Session
 from .saves import LoadedSave
 from .sound.mixer import Mixer
-from .ui.guest_turns import GuestTurns
-from .ui.host_turns import HostTurns
 from .ui.loop import App, end_on_signals, run
 from .ui.routes import PlayGame, PlayNetwork, WatchReplay
 from .ui.scenes.menu_scene import MenuScene
 from .ui.screen_check import start_video
 from .ui.screens import build
-from .ui.session import Session
 from .ui.settings import LaunchOptions, Settings, load_settings
 
 

@@ -24,9 +24,10 @@ from laser_flag.engine import Game
 from laser_flag.engine.game_map import TEAMS
 from laser_flag.engine.mapfile import load_map
 from laser_flag.engine.units import CHARGED, CHARGING, DEACTIVATED
+from laser_flag.play.lesson import Lesson
+from laser_flag.play.lessons import CHAPTERS
+from laser_flag.play.session import Session
 from laser_flag.ui import editor_launch, tk_dialogs
-from laser_flag.ui.lesson import Lesson
-from laser_flag.ui.lessons import CHAPTERS
 from laser_flag.ui.loop import App, run
 from laser_flag.ui.network_start import Joining
 from laser_flag.ui.scene import Scene
@@ -35,7 +36,6 @@ from laser_flag.ui.scenes.lesson_scene import LessonScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.network_scene import NetworkScene
 from laser_flag.ui.scenes.replay_scene import ReplayScene
-from laser_flag.ui.session import Session
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 PLACES = ("hot_seat", "fog", "bots", "replay", "lesson", "guest")

@@ -13,10 +13,10 @@ from laser_flag import saves
 from laser_flag.app import main
 from laser_flag.engine import Fire, Game, load_map
 from laser_flag.engine.events import GameOver
+from laser_flag.play.log_text import VICTORY_WORDS
 from laser_flag.save_index import Shelf
 from laser_flag.save_schema import VICTORIES, SchemaError, check_save
 from laser_flag.saves import ReplayMismatch, load_save, write_save
-from laser_flag.ui.log_text import VICTORY_WORDS
 from laser_flag.ui.save_words import result, summary
 from tests.save_files import resigned
 

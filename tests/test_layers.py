@@ -1,4 +1,5 @@
-"""Who may import whom: the board package is shared, so it reaches into neither screen layer."""
+"""Who may import whom: the board package is shared, so it reaches into neither screen layer;
+the play model is a floor below the screens, so it draws nothing and reaches into none."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from .import_graph import ROOT, imported, module_name, syntax
+from .purity import ui_libraries_loaded_by
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -33,6 +35,9 @@ def reaches(package: str, forbidden: tuple[str, ...]) -> list[str]:
         ("map_editor", ("laser_flag.ui",)),
         ("laser_flag.board", ("laser_flag.ui", "map_editor")),
         ("laser_flag.ui", ("map_editor",)),
+        ("laser_flag.remote", ("laser_flag.bots", "laser_flag.play", "laser_flag.ui")),
+        ("laser_flag.bots", ("laser_flag.play", "laser_flag.ui")),
+        ("laser_flag.play", ("laser_flag.ui", "map_editor", "pygame", "tkinter", "tktooltip")),
     ],
 )
 def test_package_does_not_import_the_other_screens(package, forbidden):
@@ -44,3 +49,10 @@ def test_the_scan_sees_relative_and_absolute_imports():
     assert {"laser_flag.board.art", "laser_flag.engine.game_map", "pygame"} <= draw
     render = imported_modules(ROOT / "map_editor/render.py")
     assert "laser_flag.board.draw" in render
+
+
+def test_the_play_model_loads_without_pygame():
+    """Every module of the play floor, imported in a fresh interpreter, loads no UI library."""
+    modules = sorted(module_name(path) for path in (ROOT / "laser_flag/play").rglob("*.py"))
+    assert len(modules) > 20
+    assert ui_libraries_loaded_by(*modules) == []

@@ -5,9 +5,9 @@ from __future__ import annotations
 from ..bots import LEVEL_NOTES
 from ..bots.program import seat_words
 from ..engine.actions import EndTurn
+from ..play.session import Session
+from ..play.turns import Turns
 from .selection import Selection
-from .session import Session
-from .turns import Turns
 from .unit_card import move_lines, target_lines
 
 KEYS_LINE = "P pauses the bots · S skips to the end of this turn."

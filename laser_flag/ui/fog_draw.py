@@ -9,8 +9,8 @@ from ..board.draw import tile_rect
 from ..board.palette import Palette
 from ..board.theme import UNSEEN, Theme
 from ..engine.game_map import Pos
+from ..play.fog_view import TeamView
 from . import overlays
-from .fog_view import TeamView
 from .layout import Layout
 from .widgets import draw_text
 

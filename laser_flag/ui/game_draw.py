@@ -22,18 +22,18 @@ from ..engine.cover import cover_sides
 from ..engine.events import Shot
 from ..engine.game import Game
 from ..engine.game_map import Pos, other_team
+from ..play.fog_view import TeamView
+from ..play.log_text import LogLine, Roster
+from ..play.playback import Playback, beam_glow, beam_reach, hit_flash
+from ..play.shot_notes import ShotNotes
+from ..play.turns import END_TURN_ANSWERS, END_TURN_QUESTION, Turns
 from . import overlays
 from .board_numbers import draw_numbers_over, draw_numbers_under
 from .fog_draw import draw_fog
-from .fog_view import TeamView
 from .inspect import sight
 from .layout import Layout
-from .log_text import LogLine, Roster
-from .playback import Playback, beam_glow, beam_reach, hit_flash
 from .selection import Selection
 from .settings import Settings
-from .shot_notes import ShotNotes
-from .turns import END_TURN_ANSWERS, END_TURN_QUESTION, Turns
 from .unit_looks import look_of, unit_looks
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from .table_play import GO_ON, OTHER, SKIP
+from ..play.table_play import GO_ON, OTHER, SKIP
 
 ARROWS = {
     pygame.K_UP: (-1, 0),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..bots import HUMAN
 from ..engine.events import Event
+from ..play.session import Session
 from ..sound.cues import classes_of, sounds_for
-from .session import Session
 
 
 def event_sounds(session: Session, event: Event) -> list[str]:

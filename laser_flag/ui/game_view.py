@@ -6,15 +6,15 @@ Plain values and words only (no drawing), so the screen's text is built in one p
 from __future__ import annotations
 
 from ..engine.game import Game
+from ..play.refusals import Refused
+from ..play.session import Session
+from ..play.turns import Turns
 from .bot_card import bot_card
 from .inspect import enemy_card, tile_lines
 from .panel import PanelView
-from .refusals import Refused
 from .roll_view import RollView
 from .selection import Selection
-from .session import Session
 from .settings import Settings
-from .turns import Turns
 from .unit_card import move_lines, target_lines, unit_lines
 
 

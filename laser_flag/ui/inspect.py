@@ -13,7 +13,7 @@ from ..engine.cover import cover_sides, in_cover
 from ..engine.game import Game
 from ..engine.game_map import BASE_U, BASES, WALL, GameMap, Pos, other_team, possessive
 from ..engine.ruleset import ALL_AP
-from .log_text import Roster
+from ..play.log_text import Roster
 
 SIDE_WORDS = {"N": "north", "S": "south", "W": "west", "E": "east"}
 

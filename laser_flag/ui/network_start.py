@@ -13,14 +13,14 @@ from typing import Any
 
 from ..engine.game_map import GameMap, other_team
 from ..engine.mapfile import MapError, load_map
+from ..play.guest_turns import GuestTurns
+from ..play.host_turns import HostTurns
+from ..play.seats import all_human
+from ..play.session import Session
 from ..remote import protocol
 from ..remote.guest import GuestLink
 from ..remote.host import DEFAULT_PORT, Host
-from .guest_turns import GuestTurns
-from .host_turns import HostTurns
 from .map_catalog import map_named
-from .session import Session
-from .settings import all_human
 
 JOIN_SECONDS = 15.0  # the command line's wait for a welcome
 

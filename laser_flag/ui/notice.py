@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from ..play.turns import Turns
 from .selection import Selection
-from .turns import Turns
 
 
 class Notice:

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from ..play.chore import Chore
+from ..play.save_keeper import SaveKeeper
+from ..play.session import WRITING_LOG, Session
 from ..save_slot import SaveSlot
 from ..saves import READING, REPLAYING, SaveError, load_save
-from .chore import Chore
 from .routes import PlayGame, Route, WatchReplay
-from .save_keeper import SaveKeeper
-from .session import WRITING_LOG, Session
 
 INLINE_BYTES = 32 * 1024  # saves this small (~2,000 actions, ~0.2 s) open before the next frame
 # Each step's part of the whole bar, as measured on a long save: the replay takes most.

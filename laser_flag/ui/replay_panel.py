@@ -12,8 +12,8 @@ import pygame
 from ..board.palette import Palette
 from ..bots import LEVELS
 from ..engine.game_map import TEAMS
+from ..play.log_text import LogLine
 from .layout import Layout, scaled
-from .log_text import LogLine
 from .panel import LOG_SIZE, MIN_LOG_LINES, SCORE_H, draw_log, draw_score, score_boxes
 from .player_picker import level_button_name
 from .roll_view import RollView, draw_rolls, rolls_height

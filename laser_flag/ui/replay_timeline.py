@@ -10,8 +10,8 @@ from dataclasses import dataclass
 import pygame
 
 from ..board.palette import Palette, mix
+from ..play.replay_player import ReplayPlayer, TurnMark
 from .layout import scaled
-from .replay_player import ReplayPlayer, TurnMark
 from .widgets import ACCENT, DIM, PANEL, TEXT, draw_box, draw_text, text_size
 
 MARKS_H = 12  # px at scale 1: the shots' strip over the bar

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..engine.events import Shot
-from .log_text import Roster, shot_reasons
+from ..play.log_text import Roster, shot_reasons
 from .widgets import ACCENT, BAD, TEXT, draw_box, draw_text, font, wrap
 
 DIE_FACE = (245, 242, 232)

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine.game_map import GameMap
+from ..play.guest_turns import GuestTurns
+from ..play.host_turns import HostTurns
+from ..play.lesson import Lesson
+from ..play.recording import Recording
+from ..play.session import Session
 from ..saves import LoadedSave
-from .guest_turns import GuestTurns
-from .host_turns import HostTurns
-from .lesson import Lesson
-from .recording import Recording
-from .session import Session
 
 
 @dataclass(frozen=True)

@@ -19,9 +19,9 @@ from ..board.theme import Theme
 from ..engine.game import Game
 from ..engine.game_map import TEAMS
 from ..engine.mapfile import parse_map
+from ..play.fog_view import team_view
 from . import overlays
 from .fog_draw import draw_fog
-from .fog_view import team_view
 from .game_draw import draw_choices_over, draw_choices_under
 from .layout import Layout
 from .rules_pages import (

@@ -14,9 +14,9 @@ import os
 from itertools import islice
 from pathlib import Path
 
+from ..play.chore import Chore
 from ..save_index import Shelf
 from ..saves import SaveInfo
-from .chore import Chore
 
 INLINE_BYTES = 256 * 1024  # unknown saves read before the next frame: ~0.1 s at most
 INLINE_FILES = 200  # a folder looked at before the next frame: a few milliseconds

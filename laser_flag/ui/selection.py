@@ -12,7 +12,7 @@ from ..engine.actions import Action, Fire, Move
 from ..engine.game import NO_LOS, Game
 from ..engine.game_map import Pos
 from ..engine.rolls import ToHit
-from .refusals import NOT_YOURS, PICK_A_TARGET, PICK_A_UNIT, Refused
+from ..play.refusals import NOT_YOURS, PICK_A_TARGET, PICK_A_UNIT, Refused
 
 
 class Selection:

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from ..board.theme import DEFAULT_THEME, THEMES, Theme
-from ..bots import HUMAN, LEVELS
+from ..bots import LEVELS
 from ..engine.game_map import TEAMS
+from ..play.seats import all_human
 from ..settings_file import SettingsFileError, put_aside, read_values, settings_path, write_values
 from ..sound.volumes import DEFAULTS, Volumes
 
@@ -36,11 +37,6 @@ MAX_LESSONS = 64  # chapters remembered as done; more than the game has, for lat
 BASICS_KEY = "basics"  # the lesson's first chapter, once the only one ("tutorial_done")
 VOLUME_PARTS = ("master", "music", "effects")  # each kept as a percent, 0 to 100
 DEFAULT_VOLUMES = {part: round(getattr(DEFAULTS, part) * 100) for part in VOLUME_PARTS}
-
-
-def all_human() -> dict[str, str]:
-    """Hot-seat: a person plays each team."""
-    return {team: HUMAN for team in TEAMS}
 
 
 @dataclass

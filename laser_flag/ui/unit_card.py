@@ -8,9 +8,9 @@ from ..engine.cover import cover_sides
 from ..engine.game import Game
 from ..engine.game_map import other_team
 from ..engine.ruleset import ALL_AP, CLASS_LABELS
+from ..play.log_text import Roster
+from ..play.odds_text import chance, outcomes
 from .inspect import cover_against, sides_text
-from .log_text import Roster
-from .odds_text import chance, outcomes
 
 FOG_RISK = "Fog of war: only watchers in sight are counted; hidden ones may fire too."
 

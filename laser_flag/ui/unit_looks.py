@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..board.draw import UnitLook
 from ..engine.game import Game
-from .playback import Playback
+from ..play.playback import Playback
 
 
 def unit_looks(game: Game, playback: Playback | None = None) -> list[UnitLook]:

@@ -15,11 +15,11 @@ from laser_flag.engine.game import Game
 from laser_flag.engine.game_map import TEAMS
 from laser_flag.engine.mapfile import load_map
 from laser_flag.engine.team_view import view
+from laser_flag.play.guest_turns import GuestTurns
+from laser_flag.play.session import Session, UndoRefusal
+from laser_flag.play.table import Table
+from laser_flag.play.turns import Turns
 from laser_flag.remote import protocol
-from laser_flag.ui.guest_turns import GuestTurns
-from laser_flag.ui.session import Session, UndoRefusal
-from laser_flag.ui.table import Table
-from laser_flag.ui.turns import Turns
 from tests.purity import ui_libraries_loaded_by
 
 DUEL = Path(__file__).resolve().parents[2] / "maps" / "duel.json"
@@ -79,8 +79,8 @@ def played_out(table: GuestTurns) -> None:
 
 
 def test_the_guest_table_loads_no_pygame():
-    assert ui_libraries_loaded_by("laser_flag.ui.guest_turns", "laser_flag.ui.table",
-                                  "laser_flag.ui.table_play") == []
+    assert ui_libraries_loaded_by("laser_flag.play.guest_turns", "laser_flag.play.table",
+                                  "laser_flag.play.table_play") == []
 
 
 def test_a_local_game_and_the_guests_side_have_every_member_of_a_table():

@@ -11,10 +11,10 @@ from typing import Any
 from laser_flag.bots import Bot
 from laser_flag.engine import Action, EndTurn, Game, Move
 from laser_flag.engine.mapfile import load_map
+from laser_flag.play.bot_seat import PLAN_MS, BotSeat
+from laser_flag.play.remote_seat import RemoteSeat
 from laser_flag.remote import protocol
 from laser_flag.remote.host import Host
-from laser_flag.remote.seat import RemoteSeat
-from laser_flag.ui.bot_seat import PLAN_MS, BotSeat
 from tests.purity import ui_libraries_loaded_by
 
 DUEL = Path(__file__).resolve().parents[2] / "maps" / "duel.json"
@@ -22,9 +22,9 @@ NORMAL, INSTANT = 1.0, 0.0
 
 
 def test_the_seats_load_no_pygame():
-    assert ui_libraries_loaded_by("laser_flag.ui.seats", "laser_flag.ui.bot_seat",
-                                  "laser_flag.remote.seat", "laser_flag.ui.host_turns",
-                                  "laser_flag.ui.guest_turns") == []
+    assert ui_libraries_loaded_by("laser_flag.play.seats", "laser_flag.play.bot_seat",
+                                  "laser_flag.play.remote_seat", "laser_flag.play.host_turns",
+                                  "laser_flag.play.guest_turns") == []
 
 
 def new_game() -> Game:

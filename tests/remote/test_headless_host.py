@@ -16,9 +16,9 @@ import pytest
 
 from laser_flag.app import main
 from laser_flag.engine import load_map
+from laser_flag.play.log_text import game_over_text
 from laser_flag.remote import protocol
 from laser_flag.saves import load_save
-from laser_flag.ui.log_text import game_over_text
 
 from ..ctrl_c import as_in_a_terminal
 from ..purity import ui_libraries_loaded_by

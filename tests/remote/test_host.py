@@ -16,11 +16,11 @@ from laser_flag.engine import view
 from laser_flag.engine.events import event_to_json
 from laser_flag.engine.rules_version import RULES_VERSION
 from laser_flag.engine.team_view import versions
+from laser_flag.play.session import Session
 from laser_flag.remote import protocol
 from laser_flag.remote.protocol import PROTOCOL
 from laser_flag.save_index import Shelf
 from laser_flag.ui.network_start import Joining
-from laser_flag.ui.session import Session
 
 from ..waits import wait_until
 from .net import RawGuest, hosted, pump

@@ -19,10 +19,10 @@ import pygame
 import pytest
 
 from laser_flag.engine import load_map, view
-from laser_flag.ui.game_story import unit_stats
-from laser_flag.ui.log_text import game_over_text
+from laser_flag.play.game_story import unit_stats
+from laser_flag.play.log_text import game_over_text
+from laser_flag.play.recording import Recording
 from laser_flag.ui.network_start import Joining, host_game
-from laser_flag.ui.recording import Recording
 from laser_flag.ui.scenes.network_scene import NetworkScene
 from laser_flag.ui.scenes.network_victory_scene import NetworkVictoryScene
 

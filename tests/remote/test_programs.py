@@ -17,11 +17,11 @@ from laser_flag.bots.match import play_match
 from laser_flag.bots.program import ANSWER_TIME_HELP, SECONDS_VARIABLE, ProgramBot, seat_words
 from laser_flag.engine import Action, EndTurn, Game, load_map
 from laser_flag.lab.pairings import parse_pairing
+from laser_flag.play.session import Session
+from laser_flag.play.turns import Turns
 from laser_flag.remote import protocol
 from laser_flag.saves import load_save
 from laser_flag.tools import balance
-from laser_flag.ui.session import Session
-from laser_flag.ui.turns import Turns
 from tests.fast import fast_unless
 
 from ..ui.conftest import app, run_until, start_game  # noqa: F401 (app: a fixture)

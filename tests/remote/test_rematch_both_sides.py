@@ -17,11 +17,11 @@ import pytest
 
 from laser_flag.engine.actions import Action, EndTurn, Fire, Move
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui.guest_turns import GuestTurns
-from laser_flag.ui.host_turns import HostTurns
+from laser_flag.play.guest_turns import GuestTurns
+from laser_flag.play.host_turns import HostTurns
+from laser_flag.play.turns import Turns
 from laser_flag.ui.network_start import Joining, host_game
 from laser_flag.ui.scenes.network_scene import NetworkScene
-from laser_flag.ui.turns import Turns
 from tests.pixels import colours_in, disc_colour
 
 from ..ui.conftest import SMALL_MAP, app, frames  # noqa: F401 (a fixture)

@@ -16,11 +16,11 @@ from laser_flag.board.forecast import arrival, firing_positions, why_not_there
 from laser_flag.bots import HUMAN
 from laser_flag.engine import Game, load_map, view
 from laser_flag.engine.game_map import TEAMS
+from laser_flag.play.guest_turns import GuestTurns
+from laser_flag.play.session import Session
+from laser_flag.play.turns import Turns
 from laser_flag.remote import protocol
 from laser_flag.remote.guest import GuestLink
-from laser_flag.ui.guest_turns import GuestTurns
-from laser_flag.ui.session import Session
-from laser_flag.ui.turns import Turns
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 CASES = [(name, fog, seed) for name in ("duel", "crossfire", "bastion") for fog in (False, True)

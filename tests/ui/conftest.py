@@ -19,12 +19,12 @@ from laser_flag.bots import HUMAN, Bot
 from laser_flag.engine.actions import Action
 from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui import bot_seat
+from laser_flag.play import bot_seat
+from laser_flag.play.session import Session
 from laser_flag.ui.loop import App, run
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.settings_scene import ROWS, SettingsScene
-from laser_flag.ui.session import Session
 from laser_flag.ui.settings import LaunchOptions
 from laser_flag.ui.widgets import Button
 

@@ -20,15 +20,15 @@ from laser_flag.engine import Game, view
 from laser_flag.engine.actions import Fire
 from laser_flag.engine.mapfile import MapError, load_map
 from laser_flag.engine.shown_text import why_unshowable
+from laser_flag.play.guest_turns import GuestTurns
+from laser_flag.play.session import Session
 from laser_flag.remote import protocol
 from laser_flag.remote.guest import GuestLink
-from laser_flag.ui.guest_turns import GuestTurns
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.network_scene import NetworkScene
 from laser_flag.ui.scenes.saves_scene import SavesScene
 from laser_flag.ui.scenes.victory_scene import VictoryScene
-from laser_flag.ui.session import Session
 
 from .conftest import SMALL_MAP, Dice, click, frames, menu_button, press, settle
 

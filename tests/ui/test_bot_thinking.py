@@ -9,8 +9,8 @@ from laser_flag.bots import HUMAN
 from laser_flag.bots.budget import Budget
 from laser_flag.bots.search import SearchBot
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui import bot_seat
-from laser_flag.ui.session import Session
+from laser_flag.play import bot_seat
+from laser_flag.play.session import Session
 
 from .conftest import SMALL_MAP, card, press, run_until, start_game
 

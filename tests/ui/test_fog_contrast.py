@@ -13,7 +13,7 @@ from laser_flag.board.palette import contrast
 from laser_flag.board.theme import THEMES
 from laser_flag.bots import HUMAN
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui.session import Session
+from laser_flag.play.session import Session
 from tests.engine.test_los import board
 
 from .conftest import start_game

@@ -138,7 +138,7 @@ def test_reaching_the_score_limit_opens_victory(app):
 
 
 def test_the_game_scene_keeps_input_and_drawing_only():
-    """Driving a game lives in ui/turns.py, the panel's words in ui/game_view.py
-    (and saving in ui/save_keeper.py: the scene only asks before an unsaved game is lost)."""
+    """Driving a game lives in play/turns.py, the panel's words in ui/game_view.py
+    (and saving in play/save_keeper.py: the scene only asks before an unsaved game is lost)."""
     source = Path(game_scene.__file__).read_text(encoding="utf-8")
     assert len(source.splitlines()) <= 256

@@ -9,12 +9,12 @@ import pytest
 from laser_flag import saves
 from laser_flag.engine.actions import EndTurn, Fire, Move
 from laser_flag.engine.mapfile import load_map
+from laser_flag.play.lesson import LESSON_MAPS, NEXT, WATCH, Lesson, LessonTurns
+from laser_flag.play.lessons import CHAPTERS
+from laser_flag.play.lessons.basics import BASICS, TRAINER, YOU
+from laser_flag.play.refusals import Refused
 from laser_flag.resources import bundled_maps
-from laser_flag.ui.lesson import LESSON_MAPS, NEXT, WATCH, Lesson, LessonTurns
-from laser_flag.ui.lessons import CHAPTERS
-from laser_flag.ui.lessons.basics import BASICS, TRAINER, YOU
 from laser_flag.ui.map_catalog import MAPS_DIR, catalog
-from laser_flag.ui.refusals import Refused
 
 
 def start(chapter=BASICS) -> tuple[Lesson, LessonTurns]:

@@ -11,10 +11,10 @@ import pygame
 import pytest
 
 from laser_flag.engine.actions import EndTurn, Fire, Move
+from laser_flag.play.lesson import NEXT, NO_UNDO, WATCH
+from laser_flag.play.lessons import CHAPTERS
+from laser_flag.play.lessons.basics import YOU
 from laser_flag.ui.layout import MARGIN
-from laser_flag.ui.lesson import NEXT, NO_UNDO, WATCH
-from laser_flag.ui.lessons import CHAPTERS
-from laser_flag.ui.lessons.basics import YOU
 from laser_flag.ui.scenes.handoff_scene import HandOffScene
 from laser_flag.ui.scenes.lesson_scene import LessonScene
 from laser_flag.ui.scenes.lessons_scene import LessonsScene, progress

@@ -10,8 +10,8 @@ import pygame
 from laser_flag.board.draw import tile_rect
 from laser_flag.board.sight_lines import line_between, on_screen
 from laser_flag.engine.events import Shot
+from laser_flag.play.playback import BEAM_PEAK_MS, BEAM_REACH_MS
 from laser_flag.ui.overlays import TARGET_RED
-from laser_flag.ui.playback import BEAM_PEAK_MS, BEAM_REACH_MS
 from laser_flag.ui.scenes.lesson_scene import LessonScene
 
 from .conftest import centre, click, hover_tile, run_until

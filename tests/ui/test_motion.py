@@ -8,8 +8,8 @@ import pygame
 from laser_flag.board.draw import tile_rect
 from laser_flag.board.sight_lines import line_between, on_screen
 from laser_flag.engine.events import LaserChanged, Moved, Shot
+from laser_flag.play.playback import BEAM_PEAK_MS, BEAM_REACH_MS, LASER_MS
 from laser_flag.ui.overlays import SHOT_ORANGE
-from laser_flag.ui.playback import BEAM_PEAK_MS, BEAM_REACH_MS, LASER_MS
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.replay_scene import ReplayScene
 

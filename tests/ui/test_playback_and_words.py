@@ -6,9 +6,9 @@ from fractions import Fraction
 
 from laser_flag.engine.events import Disqualified, LaserChanged, Moved, Scored, Shot
 from laser_flag.engine.units import Unit
-from laser_flag.ui.log_text import event_text
-from laser_flag.ui.odds_text import chance
-from laser_flag.ui.playback import (
+from laser_flag.play.log_text import event_text
+from laser_flag.play.odds_text import chance
+from laser_flag.play.playback import (
     BEAM_PEAK_MS,
     BEAM_REACH_MS,
     BEAM_TRACE,
@@ -23,7 +23,7 @@ from laser_flag.ui.playback import (
     beam_reach,
     hit_flash,
 )
-from laser_flag.ui.shot_notes import FADE_MS, ShotNotes
+from laser_flag.play.shot_notes import FADE_MS, ShotNotes
 
 from .conftest import small_session
 

@@ -9,12 +9,12 @@ from laser_flag import saves
 from laser_flag.engine.actions import Move
 from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
+from laser_flag.play.session import Session
 from laser_flag.ui.loop import BACKGROUND, App
 from laser_flag.ui.scenes.handoff_scene import REPORT_SIZE, HandOffScene
 from laser_flag.ui.scenes.saves_scene import SavesScene
 from laser_flag.ui.scenes.victory_scene import VictoryScene
 from laser_flag.ui.scroll import LINE_PX
-from laser_flag.ui.session import Session
 from laser_flag.ui.settings import MIN_SIZE
 from laser_flag.ui.widgets import font
 from tests.pixels import colours_in

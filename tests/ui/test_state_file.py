@@ -8,7 +8,7 @@ import json
 
 from laser_flag.engine import EndTurn
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui.session import Session
+from laser_flag.play.session import Session
 
 from .conftest import SMALL_MAP, end_turn, start_game
 

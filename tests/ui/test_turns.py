@@ -8,9 +8,9 @@ from laser_flag import saves
 from laser_flag.engine import EndTurn, Fire, Move
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
-from laser_flag.ui.bot_seat import PLAN_MS
-from laser_flag.ui.session import Session, UndoRefusal
-from laser_flag.ui.turns import Refused, Turns
+from laser_flag.play.bot_seat import PLAN_MS
+from laser_flag.play.session import Session, UndoRefusal
+from laser_flag.play.turns import Refused, Turns
 from tests.engine.scenario import scenario
 from tests.purity import ui_libraries_loaded_by
 
@@ -21,7 +21,7 @@ NORMAL, INSTANT = 1.0, 0.0
 
 
 def test_importing_the_turn_driver_loads_no_pygame():
-    assert ui_libraries_loaded_by("laser_flag.ui.turns", "laser_flag.ui.routes") == []
+    assert ui_libraries_loaded_by("laser_flag.play.turns", "laser_flag.ui.routes") == []
 
 
 def walled(levels: dict[str, str] | None = None) -> Turns:

@@ -9,16 +9,16 @@ import pytest
 from laser_flag import saves
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
+from laser_flag.play.lesson import Lesson
+from laser_flag.play.lessons import CHAPTERS
+from laser_flag.play.session import Session
 from laser_flag.ui import tk_dialogs
-from laser_flag.ui.lesson import Lesson
-from laser_flag.ui.lessons import CHAPTERS
 from laser_flag.ui.loop import BACKGROUND, VEIL
 from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.scenes.handoff_scene import HandOffScene
 from laser_flag.ui.scenes.lesson_scene import LessonScene
 from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.scenes.unsaved_scene import UnsavedScene
-from laser_flag.ui.session import Session
 from laser_flag.window import say_saved
 
 from .conftest import (

@@ -8,6 +8,9 @@ from ...board.palette import Palette
 from ...engine.actions import Action, Fire
 from ...engine.game import Game
 from ...engine.game_map import Pos
+from ...play.refusals import Refused
+from ...play.session import Session
+from ...play.turns import Turns
 from .. import game_keys as keys
 from ..board_pointer import RIGHT_CLICK, BoardPointer
 from ..game_draw import board_marks, draw_game_board
@@ -19,12 +22,9 @@ from ..name_field import NameField, rename_team
 from ..notice import Notice
 from ..panel import PanelView
 from ..plan_marks import PlanMarks
-from ..refusals import Refused
 from ..routes import AskUnsaved, HandOff, ShowRules, ShowSettings, ShowVictory
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
 from ..selection import Selection
-from ..session import Session
-from ..turns import Turns
 from ..widgets import Button, button_at
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pygame
 
 from ...board.draw import team_disc
-from ..handoff import handoff_report
+from ...play.handoff import handoff_report
+from ...play.session import Session
 from ..routes import AskUnsaved
 from ..scene import Pop, PopToRoot, Push, Scene, Transition
 from ..scroll import HINT, Scroll, draw_bar, overflows
-from ..session import Session
 from ..team_tint import mix, team_tint
 from ..widgets import (
     DIM,

@@ -13,8 +13,8 @@ import pygame
 
 from ...bots import LEVELS
 from ...engine.game_map import TEAMS, GameMap
+from ...play.host_turns import HostTurns
 from ...remote.host import DEFAULT_PORT
-from ..host_turns import HostTurns
 from ..network_start import host_game
 from ..routes import PlayNetwork
 from ..scene import Pop, Replace, Transition

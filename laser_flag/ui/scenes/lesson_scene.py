@@ -7,15 +7,15 @@ from __future__ import annotations
 import pygame
 
 from ...engine.actions import Action, EndTurn, Fire
+from ...play.lesson import LEARNER, NEXT, NO_UNDO, TRAINER_SPEED, WATCH, Lesson, LessonTurns
+from ...play.lessons import CHAPTERS
+from ...play.refusals import Refused
+from ...play.session import Session
 from .. import overlays
 from ..layout import MARGIN, Layout
-from ..lesson import LEARNER, NEXT, NO_UNDO, TRAINER_SPEED, WATCH, Lesson, LessonTurns
-from ..lessons import CHAPTERS
-from ..refusals import Refused
 from ..routes import HandOff, PlayLesson
 from ..scene import Pop, Push, Replace, Transition
 from ..selection import Selection
-from ..session import Session
 from ..widgets import ACCENT, BAD, DIM, TEXT, Button, draw_box, draw_buttons, draw_lines, font, wrap
 from .game_scene import GameScene
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 
 from ...engine.mapfile import MapError
+from ...play.lesson import Chapter, Lesson
+from ...play.lessons import CHAPTERS
 from ..layout import scaled, text_scale
-from ..lesson import Chapter, Lesson
-from ..lessons import CHAPTERS
 from ..routes import PlayLesson
 from ..scene import Pop, Push, Scene, Transition
 from ..widgets import (

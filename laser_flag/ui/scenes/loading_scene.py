@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pygame
 
+from ...play.chore import Cancelled, Chore
 from ...save_slot import SlotTaken
 from ...saves import SaveError
-from ..chore import Cancelled, Chore
 from ..opening import in_background, opening, share_done
 from ..routes import Route
 from ..scene import Pop, Replace, Scene, Transition

@@ -11,9 +11,10 @@ from ...board import draw as board_draw
 from ...board.palette import Palette
 from ...board.theme import Theme
 from ...engine.game_map import TEAMS, GameMap
+from ...play.lessons import CHAPTERS
+from ...play.session import Session
 from .. import editor_launch, tk_dialogs
 from ..fog_switch import FOG_BUTTON, FOG_H, draw_fog_switch, fog_button, fog_rect
-from ..lessons import CHAPTERS
 from ..map_badge import UNDECIDED_TONE, BadgeView
 from ..map_catalog import MAPS_DIR, MapEntry, catalog, load_entry
 from ..map_chooser import MapChooser
@@ -30,7 +31,6 @@ from ..routes import (
 )
 from ..saved_games import SavedGames
 from ..scene import Push, Quit, Scene, Transition
-from ..session import Session
 from ..settings import Settings
 from ..widgets import (
     ACCENT,

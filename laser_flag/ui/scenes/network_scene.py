@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
+from ...play.guest_turns import GuestTurns
+from ...play.host_turns import HostTurns
 from ..chat_line import ChatLine
-from ..guest_turns import GuestTurns
-from ..host_turns import HostTurns
 from ..network_wake import wake
 from ..plan_marks import PlanMarks
 from ..routes import ShowNetworkVictory

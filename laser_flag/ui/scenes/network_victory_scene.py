@@ -9,9 +9,9 @@ from dataclasses import replace
 
 import pygame
 
+from ...play.guest_turns import GuestTurns
+from ...play.host_turns import HostTurns
 from ..chat_line import ChatLine
-from ..guest_turns import GuestTurns
-from ..host_turns import HostTurns
 from ..network_wake import wake
 from ..routes import PlayNetwork
 from ..scene import PopToRoot, Replace, Transition

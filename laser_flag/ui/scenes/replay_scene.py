@@ -9,23 +9,23 @@ import pygame
 from ...board.palette import Palette
 from ...bots import LEVELS
 from ...engine.game_map import TEAMS
+from ...play.fog_view import TeamView
+from ...play.recording import Recording
+from ...play.replay_player import VIEWS, ReplayPlayer
 from ...saves import LoadedSave
 from ...sound.cues import classes_of, sounds_for
 from ..board_pointer import BoardPointer
-from ..fog_view import TeamView
 from ..game_draw import BoardMarks, draw_game_board
 from ..layout import Layout, scaled, text_scale
 from ..panel import log_entry_at
 from ..plan_marks import PlanMarks
 from ..player_picker import level_button_name
-from ..recording import Recording
 from ..replay_panel import (
     ReplayView,
     draw_replay_panel,
     replay_buttons,
     replay_panel_layout,
 )
-from ..replay_player import VIEWS, ReplayPlayer
 from ..replay_timeline import Timeline, draw_timeline, round_of, timeline_height
 from ..roll_view import RollView
 from ..routes import PlayGame

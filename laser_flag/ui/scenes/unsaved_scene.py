@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pygame
 
+from ...play.session import Session
 from ...saves import new_save_paths
 from .. import tk_dialogs
 from ..scene import Pop, PopToRoot, Quit, Scene, Transition
-from ..session import Session
 from ..widgets import (
     ACCENT,
     BAD,

@@ -14,14 +14,14 @@ from ...bots import HUMAN
 from ...bots.program import seat_words
 from ...engine.game_map import TEAMS
 from ...engine.ruleset import CLASS_LABELS
-from ..game_story import Record, UnitStats, turning_point, turning_point_text, unit_stats
-from ..log_text import Roster, game_over_text
-from ..recording import Recording
+from ...play.game_story import Record, UnitStats, turning_point, turning_point_text, unit_stats
+from ...play.log_text import Roster, game_over_text
+from ...play.recording import Recording
+from ...play.session import Session
+from ...play.told_story import ToldRecord
 from ..routes import PlayGame, WatchReplay
 from ..scene import PopToRoot, Push, Replace, Scene, Transition
-from ..session import Session
 from ..team_tint import DRAW_BACKGROUND, mix, team_tint
-from ..told_story import ToldRecord
 from ..unit_looks import unit_looks
 from ..widgets import (
     ACCENT,

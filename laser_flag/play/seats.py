@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..bots import HUMAN
 from ..engine.actions import Action
 from ..engine.game import Game
-from ..engine.game_map import possessive
+from ..engine.game_map import TEAMS, possessive
+
+
+def all_human() -> dict[str, str]:
+    """Hot-seat: a person plays each team."""
+    return {team: HUMAN for team in TEAMS}
 
 
 class Seat:

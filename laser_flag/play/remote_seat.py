@@ -12,11 +12,10 @@ from __future__ import annotations
 import queue
 from typing import Any
 
-from laser_flag.engine import Action, Game, view
-
-from ..ui.seats import Seat, card_lines
-from . import protocol
-from .host import Host
+from ..engine import Action, Game, view
+from ..remote import protocol
+from ..remote.host import Host
+from .seats import Seat, card_lines
 
 
 class RemoteSeat(Seat):

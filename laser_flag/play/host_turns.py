@@ -2,7 +2,7 @@
 
 The host holds the game: it plays as any game here (saves, autosaves, the engine checking
 every action) with the guest's team in a seat whose answers come over the network
-(`remote.seat.RemoteSeat`, polled on the main loop as any seat). The board shows the host's
+(`remote_seat.RemoteSeat`, polled on the main loop as any seat). The board shows the host's
 team's view throughout. While the guest is away the game waits: the host's own actions are
 refused until the guest is back.
 """
@@ -15,9 +15,9 @@ from collections.abc import Callable
 from ..engine.game_map import TEAMS
 from ..remote import protocol
 from ..remote.host import Host, Note
-from ..remote.seat import RemoteSeat
 from .bot_seat import seats_for
 from .log_text import LogLine
+from .remote_seat import RemoteSeat
 from .session import Session
 from .turns import Turns
 

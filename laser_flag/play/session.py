@@ -21,7 +21,7 @@ from ..replay_index import ReplayIndex
 from ..saves import Progress
 from .log_text import Roster, log_line
 from .save_keeper import SaveKeeper
-from .settings import all_human
+from .seats import all_human
 
 LOG_PROGRESS_EVERY = 1000  # actions between two progress reports while a long log is rebuilt
 WRITING_LOG = "Writing the log"  # what resume() is doing after the load, for the progress bar

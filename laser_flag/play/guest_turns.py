@@ -31,9 +31,8 @@ from .fog_view import ViewCache
 from .log_text import LogLine
 from .playback import Playback
 from .refusals import Refused
-from .seats import Seat, card_lines
+from .seats import Seat, all_human, card_lines
 from .session import Session, UndoRefusal
-from .settings import all_human
 from .shot_notes import ShotNotes
 from .told_story import ToldRecord
 
