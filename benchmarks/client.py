@@ -30,8 +30,8 @@ from laser_flag.engine.actions import Fire, Move
 from laser_flag.engine.events import Shot
 from laser_flag.engine.mapfile import load_map
 from laser_flag.play.session import Session
+from laser_flag.ui.game.game_scene import GameScene
 from laser_flag.ui.loop import App, run
-from laser_flag.ui.scenes.game_scene import GameScene
 
 ROOT = Path(__file__).resolve().parents[1]
 MAP = ROOT / "maps" / "crossfire.json"

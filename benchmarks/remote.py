@@ -34,7 +34,7 @@ from laser_flag.engine import load_map  # noqa: E402
 from laser_flag.headless_host import Match  # noqa: E402
 from laser_flag.remote import protocol  # noqa: E402
 from laser_flag.ui.loop import FPS, IDLE_WAIT_MS, App  # noqa: E402
-from laser_flag.ui.network_start import host_game, open_host  # noqa: E402
+from laser_flag.ui.network.network_start import host_game, open_host  # noqa: E402
 from laser_flag.ui.routes import PlayNetwork  # noqa: E402
 from laser_flag.ui.screens import build  # noqa: E402
 

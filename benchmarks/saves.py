@@ -37,9 +37,9 @@ from replay import SEED, long_game
 from laser_flag import saves
 from laser_flag.engine import Game, load_map
 from laser_flag.engine.record import action_from_json, action_to_json
+from laser_flag.ui.game.game_scene import GameScene
 from laser_flag.ui.loop import FPS, IDLE_WAIT_MS, App
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.menu.menu_scene import MenuScene
 
 ROOT = Path(__file__).resolve().parents[1]
 SIZE = (1280, 860)

@@ -33,8 +33,8 @@ from .tools.cli import (
     output_problem,
     positive,
 )
-from .ui.map_catalog import catalog, listing
-from .ui.network_start import Joining, host_game, open_host
+from .ui.menu.map_catalog import catalog, listing
+from .ui.network.network_start import Joining, host_game, open_host
 from .ui.settings import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, LaunchOptions, Settings, load_settings
 
 

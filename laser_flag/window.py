@@ -17,8 +17,8 @@ from .play.session import Session
 from .saves import LoadedSave
 from .sound.mixer import Mixer
 from .ui.loop import App, end_on_signals, run
+from .ui.menu.menu_scene import MenuScene
 from .ui.routes import PlayGame, PlayNetwork, WatchReplay
-from .ui.scenes.menu_scene import MenuScene
 from .ui.screen_check import start_video
 from .ui.screens import build
 from .ui.settings import LaunchOptions, Settings, load_settings

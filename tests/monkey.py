@@ -27,15 +27,16 @@ from laser_flag.engine.units import CHARGED, CHARGING, DEACTIVATED
 from laser_flag.play.lesson import Lesson
 from laser_flag.play.lessons import CHAPTERS
 from laser_flag.play.session import Session
-from laser_flag.ui import editor_launch, tk_dialogs
+from laser_flag.ui import tk_dialogs
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.learn.lesson_scene import LessonScene
 from laser_flag.ui.loop import App, run
-from laser_flag.ui.network_start import Joining
+from laser_flag.ui.menu import editor_launch
+from laser_flag.ui.menu.menu_scene import MenuScene
+from laser_flag.ui.network.network_scene import NetworkScene
+from laser_flag.ui.network.network_start import Joining
+from laser_flag.ui.replay.replay_scene import ReplayScene
 from laser_flag.ui.scene import Scene
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.lesson_scene import LessonScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
-from laser_flag.ui.scenes.network_scene import NetworkScene
-from laser_flag.ui.scenes.replay_scene import ReplayScene
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"
 PLACES = ("hot_seat", "fog", "bots", "replay", "lesson", "guest")

@@ -17,7 +17,7 @@ from laser_flag.play.log_text import VICTORY_WORDS
 from laser_flag.save_index import Shelf
 from laser_flag.save_schema import VICTORIES, SchemaError, check_save
 from laser_flag.saves import ReplayMismatch, load_save, write_save
-from laser_flag.ui.save_words import result, summary
+from laser_flag.ui.menu.save_words import result, summary
 from tests.save_files import resigned
 
 MAPS = Path(__file__).resolve().parents[1] / "maps"

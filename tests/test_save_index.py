@@ -21,7 +21,7 @@ from laser_flag.engine import EndTurn, Fire, Game, load_map
 from laser_flag.save_index import INDEX_NAME, Shelf, list_saves
 from laser_flag.save_slot import SaveSlot
 from laser_flag.saves import LEGACY_AUTOSAVE, write_save
-from laser_flag.ui.save_words import summary
+from laser_flag.ui.menu.save_words import summary
 
 from .test_save_slots import HOLDER, MAPS
 

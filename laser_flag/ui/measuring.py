@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..engine.game_map import GameMap
 from ..lab.here import MeasureHere
-from .map_badge import badge_view
+from .menu.map_badge import badge_view
 
 
 class Measuring:

@@ -2,6 +2,21 @@
 
 from __future__ import annotations
 
+from .ending.victory_scene import VictoryScene
+from .game.game_scene import GameScene
+from .game.handoff_scene import HandOffScene
+from .game.unsaved_scene import UnsavedScene
+from .learn.lesson_scene import LessonScene
+from .learn.lessons_scene import LessonsScene
+from .learn.rules_scene import RulesScene
+from .menu.loading_scene import LoadingScene
+from .menu.saves_scene import SavesScene
+from .menu.settings_scene import SettingsScene
+from .network.host_scene import HostScene
+from .network.join_scene import JoinScene
+from .network.network_scene import NetworkScene
+from .network.network_victory_scene import NetworkVictoryScene
+from .replay.replay_scene import ReplayScene
 from .routes import (
     AskUnsaved,
     ChooseLesson,
@@ -21,21 +36,6 @@ from .routes import (
     WatchReplay,
 )
 from .scene import Scene
-from .scenes.game_scene import GameScene
-from .scenes.handoff_scene import HandOffScene
-from .scenes.host_scene import HostScene
-from .scenes.join_scene import JoinScene
-from .scenes.lesson_scene import LessonScene
-from .scenes.lessons_scene import LessonsScene
-from .scenes.loading_scene import LoadingScene
-from .scenes.network_scene import NetworkScene
-from .scenes.network_victory_scene import NetworkVictoryScene
-from .scenes.replay_scene import ReplayScene
-from .scenes.rules_scene import RulesScene
-from .scenes.saves_scene import SavesScene
-from .scenes.settings_scene import SettingsScene
-from .scenes.unsaved_scene import UnsavedScene
-from .scenes.victory_scene import VictoryScene
 
 
 def build(route: Route) -> Scene:

@@ -20,7 +20,7 @@ from laser_flag.board.theme import THEMES
 from laser_flag.engine.game_map import BASE_1, BASE_2, BASE_U, ELEVATED, LEVEL, TEAMS, WALL
 from laser_flag.engine.mapfile import load_map, parse_map
 from laser_flag.resources import bundled_maps
-from laser_flag.ui import overlays
+from laser_flag.ui.game import overlays
 
 TILE = 48
 KINDS = (LEVEL, ELEVATED, WALL, BASE_1, BASE_2, BASE_U)

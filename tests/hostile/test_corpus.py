@@ -16,7 +16,7 @@ from laser_flag.engine.mapfile import MapError, load_map
 from laser_flag.lab import executors as lab_executors
 from laser_flag.save_index import list_saves
 from laser_flag.tools import balance, rolls
-from laser_flag.ui.map_catalog import load_entry
+from laser_flag.ui.menu.map_catalog import load_entry
 from map_editor.storage import read_map
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "hostile"

@@ -20,7 +20,7 @@ from laser_flag.lab import STYLES, badge
 from laser_flag.lab.here import STANDARD_BUDGET, STANDARD_GAMES, STANDARD_SEED
 from laser_flag.lab.report import stalls
 from laser_flag.lab.verdict import FAIR, LEANS
-from laser_flag.ui.map_badge import CHANGED_TONE, badge_view
+from laser_flag.ui.menu.map_badge import CHANGED_TONE, badge_view
 from map_editor import balance_run
 from map_editor.document import MapDocument
 from map_editor.storage import read_map

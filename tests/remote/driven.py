@@ -26,9 +26,9 @@ import pygame
 import laser_flag.app
 import laser_flag.window
 from laser_flag.board.draw import tile_rect
+from laser_flag.ui.game.game_scene import GameScene
 from laser_flag.ui.loop import App
-from laser_flag.ui.network_wake import wake
-from laser_flag.ui.scenes.game_scene import GameScene
+from laser_flag.ui.network.network_wake import wake
 from tests.pixels import colours_in, disc_colour
 
 ORDERS: queue.Queue[str] = queue.Queue()

@@ -19,7 +19,7 @@ from laser_flag.engine import load_map
 from laser_flag.engine.rules_version import RULES_VERSION
 from laser_flag.play.host_turns import HostTurns
 from laser_flag.remote import protocol
-from laser_flag.ui.network_start import host_game
+from laser_flag.ui.network.network_start import host_game
 
 from ..waits import wait_until
 

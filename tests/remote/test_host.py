@@ -20,7 +20,7 @@ from laser_flag.play.session import Session
 from laser_flag.remote import protocol
 from laser_flag.remote.protocol import PROTOCOL
 from laser_flag.save_index import Shelf
-from laser_flag.ui.network_start import Joining
+from laser_flag.ui.network.network_start import Joining
 
 from ..waits import wait_until
 from .net import RawGuest, hosted, pump

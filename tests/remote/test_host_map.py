@@ -12,7 +12,7 @@ import pytest
 
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.remote import protocol
-from laser_flag.ui.network_start import Joining, host_game
+from laser_flag.ui.network.network_start import Joining, host_game
 
 from .net import MAPS, RawGuest, hosted, pump
 

@@ -11,12 +11,12 @@ import pygame
 import pytest
 
 from laser_flag.remote import protocol
-from laser_flag.ui.network_start import Joining
-from laser_flag.ui.scenes import host_scene
-from laser_flag.ui.scenes.host_scene import HostScene
-from laser_flag.ui.scenes.join_scene import JoinScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
-from laser_flag.ui.scenes.network_scene import NetworkScene
+from laser_flag.ui.menu.menu_scene import MenuScene
+from laser_flag.ui.network import host_scene
+from laser_flag.ui.network.host_scene import HostScene
+from laser_flag.ui.network.join_scene import JoinScene
+from laser_flag.ui.network.network_scene import NetworkScene
+from laser_flag.ui.network.network_start import Joining
 from laser_flag.ui.widgets import ACCENT
 
 from ..ui.conftest import app, click, frames, menu_button, press  # noqa: F401 (a fixture)

@@ -22,9 +22,9 @@ from laser_flag.engine import load_map, view
 from laser_flag.play.game_story import unit_stats
 from laser_flag.play.log_text import game_over_text
 from laser_flag.play.recording import Recording
-from laser_flag.ui.network_start import Joining, host_game
-from laser_flag.ui.scenes.network_scene import NetworkScene
-from laser_flag.ui.scenes.network_victory_scene import NetworkVictoryScene
+from laser_flag.ui.network.network_scene import NetworkScene
+from laser_flag.ui.network.network_start import Joining, host_game
+from laser_flag.ui.network.network_victory_scene import NetworkVictoryScene
 
 from ..ui.conftest import SMALL_MAP, app, press  # noqa: F401 (a fixture)
 from ..waits import PipeReader, wait_until

@@ -20,8 +20,8 @@ from laser_flag.engine.mapfile import parse_map
 from laser_flag.play.guest_turns import GuestTurns
 from laser_flag.play.host_turns import HostTurns
 from laser_flag.play.turns import Turns
-from laser_flag.ui.network_start import Joining, host_game
-from laser_flag.ui.scenes.network_scene import NetworkScene
+from laser_flag.ui.network.network_scene import NetworkScene
+from laser_flag.ui.network.network_start import Joining, host_game
 from tests.pixels import colours_in, disc_colour
 
 from ..ui.conftest import SMALL_MAP, app, frames  # noqa: F401 (a fixture)

@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from laser_flag.ui.layout import game_layout
+from laser_flag.ui.game.layout import game_layout
 from tests.pixels import disc_point
 from tests.waits import PipeReader, wait_until
 

@@ -26,9 +26,9 @@ import pygame
 from laser_flag.engine import load_map
 from laser_flag.play.session import Session
 from laser_flag.sound.mixer import Mixer
+from laser_flag.ui.game.game_scene import GameScene
 from laser_flag.ui.loop import App, run
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.menu.menu_scene import MenuScene
 from laser_flag.ui.settings import VOLUME_PARTS, Settings
 from tests.ui.conftest import SMALL_MAP, Dice, small_session
 

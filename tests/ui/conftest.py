@@ -21,10 +21,10 @@ from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.play import bot_seat
 from laser_flag.play.session import Session
+from laser_flag.ui.game.game_scene import GameScene
 from laser_flag.ui.loop import App, run
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
-from laser_flag.ui.scenes.settings_scene import ROWS, SettingsScene
+from laser_flag.ui.menu.menu_scene import MenuScene
+from laser_flag.ui.menu.settings_scene import ROWS, SettingsScene
 from laser_flag.ui.settings import LaunchOptions
 from laser_flag.ui.widgets import Button
 

@@ -24,11 +24,11 @@ from laser_flag.play.guest_turns import GuestTurns
 from laser_flag.play.session import Session
 from laser_flag.remote import protocol
 from laser_flag.remote.guest import GuestLink
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
-from laser_flag.ui.scenes.network_scene import NetworkScene
-from laser_flag.ui.scenes.saves_scene import SavesScene
-from laser_flag.ui.scenes.victory_scene import VictoryScene
+from laser_flag.ui.ending.victory_scene import VictoryScene
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.menu.menu_scene import MenuScene
+from laser_flag.ui.menu.saves_scene import SavesScene
+from laser_flag.ui.network.network_scene import NetworkScene
 
 from .conftest import SMALL_MAP, Dice, click, frames, menu_button, press, settle
 

@@ -16,8 +16,8 @@ from laser_flag import saves
 from laser_flag.engine import Game
 from laser_flag.engine.actions import Fire, Move
 from laser_flag.engine.mapfile import parse_map
+from laser_flag.ui.menu.menu_scene import MenuScene
 from laser_flag.ui.routes import WatchReplay
-from laser_flag.ui.scenes.menu_scene import MenuScene
 from laser_flag.ui.screens import build
 from tests.waits import wait_until
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from laser_flag.ui.map_badge import CHANGED_TONE, FAIR_TONE, LEANS_TONE
+from laser_flag.ui.menu.map_badge import CHANGED_TONE, FAIR_TONE, LEANS_TONE
 from tests.pixels import colours_in
 from tests.waits import wait_until
 

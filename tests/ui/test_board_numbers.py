@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from laser_flag.ui import overlays
+from laser_flag.ui.game import overlays
 from tests import pixels
 
 from .conftest import centre, click, hover_tile, move_mouse, press, small_session, start_game

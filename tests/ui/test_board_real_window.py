@@ -18,7 +18,7 @@ from laser_flag.engine import Game, Move
 from laser_flag.engine.events import Shot
 from laser_flag.engine.mapfile import load_map
 from laser_flag.resources import bundled_maps
-from laser_flag.ui.layout import game_layout
+from laser_flag.ui.game.layout import game_layout
 from tests.waits import wait_until
 
 from .test_real_window import TIMEOUT_S, client_window, start_client, state_where, xdotool

@@ -9,10 +9,10 @@ from laser_flag import saves
 from laser_flag.engine import EndTurn, Game, Move
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.play.session import Session
-from laser_flag.ui.player_picker import level_button_name
-from laser_flag.ui.save_words import players
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.menu.menu_scene import MenuScene
+from laser_flag.ui.menu.player_picker import level_button_name
+from laser_flag.ui.menu.save_words import players
 from laser_flag.ui.widgets import BUTTON, BUTTON_HOVER
 
 from .conftest import (

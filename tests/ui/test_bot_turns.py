@@ -13,10 +13,10 @@ from laser_flag.engine.events import Shot
 from laser_flag.engine.mapfile import load_map, parse_map
 from laser_flag.play.bot_seat import BotSeat
 from laser_flag.play.session import Session
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
-from laser_flag.ui.scenes.rules_scene import RulesScene
-from laser_flag.ui.scenes.victory_scene import VictoryScene
+from laser_flag.ui.ending.victory_scene import VictoryScene
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.learn.rules_scene import RulesScene
+from laser_flag.ui.menu.menu_scene import MenuScene
 
 from .conftest import (
     SMALL_MAP,

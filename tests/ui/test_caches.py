@@ -10,9 +10,9 @@ import weakref
 import pygame
 
 from laser_flag.board import text
+from laser_flag.ui.ending.victory_scene import VictoryScene
+from laser_flag.ui.game.game_scene import GameScene
 from laser_flag.ui.loop import App
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.victory_scene import VictoryScene
 
 from .conftest import SIZE, SMALL_MAP, click, menu_button, open_menu, run_until
 

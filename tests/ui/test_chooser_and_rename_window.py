@@ -13,11 +13,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from laser_flag.ui.layout import game_layout
+from laser_flag.ui.game.layout import game_layout
+from laser_flag.ui.game.panel import score_boxes
 from laser_flag.ui.loop import App
-from laser_flag.ui.panel import score_boxes
-from laser_flag.ui.player_picker import level_button_name
-from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.menu.menu_scene import MenuScene
+from laser_flag.ui.menu.player_picker import level_button_name
 from laser_flag.ui.widgets import BUTTON, BUTTON_HOVER
 from tests.waits import wait_until
 

@@ -14,12 +14,13 @@ import pygame
 from laser_flag import save_index, saves
 from laser_flag.engine.record import state_digest
 from laser_flag.save_slot import SaveSlot
-from laser_flag.ui import opening, saved_games
-from laser_flag.ui.save_words import players, standing, when
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.loading_scene import LoadingScene
-from laser_flag.ui.scenes.menu_scene import MenuScene, continue_note
-from laser_flag.ui.scenes.saves_scene import SavesScene
+from laser_flag.ui import saved_games
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.menu import opening
+from laser_flag.ui.menu.loading_scene import LoadingScene
+from laser_flag.ui.menu.menu_scene import MenuScene, continue_note
+from laser_flag.ui.menu.save_words import players, standing, when
+from laser_flag.ui.menu.saves_scene import SavesScene
 
 from ..test_save_slots import HOLDER, MAPS
 from .conftest import (

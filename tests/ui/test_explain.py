@@ -9,10 +9,10 @@ import pygame
 from laser_flag.engine.events import Shot
 from laser_flag.engine.game import NO_LOS, Game
 from laser_flag.play.refusals import NOT_YOURS, PICK_A_TARGET
-from laser_flag.ui.panel import LOG_SIZE, log_rows, panel_layout
-from laser_flag.ui.rules_layout import PAGE_NAMES
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.rules_scene import RulesScene
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.game.panel import LOG_SIZE, log_rows, panel_layout
+from laser_flag.ui.learn.rules_layout import PAGE_NAMES
+from laser_flag.ui.learn.rules_scene import RulesScene
 from laser_flag.ui.widgets import font
 
 from .conftest import (

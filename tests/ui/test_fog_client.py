@@ -22,15 +22,15 @@ from laser_flag.play.fog_view import team_view, units_before, viewer
 from laser_flag.play.log_text import event_text
 from laser_flag.play.playback import Playback
 from laser_flag.play.session import Session, UndoRefusal
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.game.handoff_scene import HandOffScene
+from laser_flag.ui.game.panel import HINT
+from laser_flag.ui.game.unit_card import FOG_RISK
+from laser_flag.ui.game.unit_looks import unit_looks
 from laser_flag.ui.loop import App
-from laser_flag.ui.panel import HINT
+from laser_flag.ui.replay.replay_scene import ReplayScene
 from laser_flag.ui.routes import WatchReplay
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.handoff_scene import HandOffScene
-from laser_flag.ui.scenes.replay_scene import ReplayScene
 from laser_flag.ui.screens import build
-from laser_flag.ui.unit_card import FOG_RISK
-from laser_flag.ui.unit_looks import unit_looks
 
 from .conftest import (
     SMALL_MAP,

@@ -11,7 +11,7 @@ import pytest
 
 from laser_flag.board.palette import Palette
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui.team_tint import team_tint
+from laser_flag.ui.ending.team_tint import team_tint
 from tests.waits import wait_until
 
 from .conftest import WALLED

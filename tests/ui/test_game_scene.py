@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pygame
 
-from laser_flag.ui.scenes import game_scene
-from laser_flag.ui.scenes.victory_scene import VictoryScene
+from laser_flag.ui.ending.victory_scene import VictoryScene
+from laser_flag.ui.game import game_scene
 
 from .conftest import (
     Dice,
@@ -138,7 +138,7 @@ def test_reaching_the_score_limit_opens_victory(app):
 
 
 def test_the_game_scene_keeps_input_and_drawing_only():
-    """Driving a game lives in play/turns.py, the panel's words in ui/game_view.py
+    """Driving a game lives in play/turns.py, the panel's words in ui/game/game_view.py
     (and saving in play/save_keeper.py: the scene only asks before an unsaved game is lost)."""
     source = Path(game_scene.__file__).read_text(encoding="utf-8")
     assert len(source.splitlines()) <= 256

@@ -15,8 +15,8 @@ from laser_flag.engine.mapfile import parse_map
 from laser_flag.play.game_story import turning_point, turning_point_text, unit_stats
 from laser_flag.play.log_text import Roster
 from laser_flag.play.session import Session
-from laser_flag.ui.scenes.replay_scene import ReplayScene
-from laser_flag.ui.scenes.victory_scene import VictoryScene
+from laser_flag.ui.ending.victory_scene import VictoryScene
+from laser_flag.ui.replay.replay_scene import ReplayScene
 
 from .conftest import SMALL_MAP, centre, click, frames, press, settle, start_game
 

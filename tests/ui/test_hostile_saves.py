@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from laser_flag import saves
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.loading_scene import LoadingScene
-from laser_flag.ui.scenes.saves_scene import SavesScene
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.menu.loading_scene import LoadingScene
+from laser_flag.ui.menu.saves_scene import SavesScene
 
 from .conftest import click, frames, menu_button, open_menu, press
 

@@ -13,10 +13,10 @@ from laser_flag.board.viewport import MIN_TILE
 from laser_flag.engine.mapfile import load_map
 from laser_flag.play.session import Session
 from laser_flag.resources import bundled_maps
-from laser_flag.ui.layout import DRAWER, NARROW, SIDE, game_layout
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.game.layout import DRAWER, NARROW, SIDE, game_layout
+from laser_flag.ui.game.panel import LOG_SIZE, MIN_LOG_LINES, panel_layout
 from laser_flag.ui.loop import App
-from laser_flag.ui.panel import LOG_SIZE, MIN_LOG_LINES, panel_layout
-from laser_flag.ui.scenes.game_scene import GameScene
 from laser_flag.ui.widgets import font
 
 from .conftest import frames, press, start_game

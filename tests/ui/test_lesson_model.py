@@ -14,7 +14,7 @@ from laser_flag.play.lessons import CHAPTERS
 from laser_flag.play.lessons.basics import BASICS, TRAINER, YOU
 from laser_flag.play.refusals import Refused
 from laser_flag.resources import bundled_maps
-from laser_flag.ui.map_catalog import MAPS_DIR, catalog
+from laser_flag.ui.menu.map_catalog import MAPS_DIR, catalog
 
 
 def start(chapter=BASICS) -> tuple[Lesson, LessonTurns]:

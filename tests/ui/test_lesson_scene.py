@@ -14,11 +14,11 @@ from laser_flag.engine.actions import EndTurn, Fire, Move
 from laser_flag.play.lesson import NEXT, NO_UNDO, WATCH
 from laser_flag.play.lessons import CHAPTERS
 from laser_flag.play.lessons.basics import YOU
-from laser_flag.ui.layout import MARGIN
-from laser_flag.ui.scenes.handoff_scene import HandOffScene
-from laser_flag.ui.scenes.lesson_scene import LessonScene
-from laser_flag.ui.scenes.lessons_scene import LessonsScene, progress
-from laser_flag.ui.scenes.menu_scene import MenuScene
+from laser_flag.ui.game.handoff_scene import HandOffScene
+from laser_flag.ui.game.layout import MARGIN
+from laser_flag.ui.learn.lesson_scene import LessonScene
+from laser_flag.ui.learn.lessons_scene import LessonsScene, progress
+from laser_flag.ui.menu.menu_scene import MenuScene
 from laser_flag.ui.settings import MIN_SIZE, load_settings
 from laser_flag.ui.widgets import BAD
 from tests.fast import FAST_CHAPTERS, fast_unless

@@ -11,8 +11,8 @@ from laser_flag.board.draw import tile_rect
 from laser_flag.board.sight_lines import line_between, on_screen
 from laser_flag.engine.events import Shot
 from laser_flag.play.playback import BEAM_PEAK_MS, BEAM_REACH_MS
-from laser_flag.ui.overlays import TARGET_RED
-from laser_flag.ui.scenes.lesson_scene import LessonScene
+from laser_flag.ui.game.overlays import TARGET_RED
+from laser_flag.ui.learn.lesson_scene import LessonScene
 
 from .conftest import centre, click, hover_tile, run_until
 from .test_lesson_scene import do_step, open_chapter, open_chapters

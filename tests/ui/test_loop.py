@@ -8,10 +8,10 @@ import sys
 import pygame
 import pytest
 
+from laser_flag.ui.learn.rules_scene import RulesScene
 from laser_flag.ui.loop import MIN_SIZE, App, run
 from laser_flag.ui.routes import ShowRules
 from laser_flag.ui.scene import Pop, PopToRoot, Push, Quit, Replace, Scene
-from laser_flag.ui.scenes.rules_scene import RulesScene
 
 from .conftest import FakeClock, frames, press
 

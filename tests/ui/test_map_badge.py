@@ -13,7 +13,8 @@ from laser_flag.engine.mapfile import load_map, parse_map
 from laser_flag.lab import badge, measured, new_plan
 from laser_flag.lab.here import MeasureHere
 from laser_flag.lab.stats import wilson
-from laser_flag.ui.map_badge import (
+from laser_flag.ui.measuring import Measuring
+from laser_flag.ui.menu.map_badge import (
     CHANGED_TONE,
     FAIR_TONE,
     LEANS_TONE,
@@ -22,8 +23,7 @@ from laser_flag.ui.map_badge import (
     badge_view,
     pace_text,
 )
-from laser_flag.ui.measuring import Measuring
-from laser_flag.ui.scenes.menu_scene import BADGE_SIZE, MenuScene, draw_badge
+from laser_flag.ui.menu.menu_scene import BADGE_SIZE, MenuScene, draw_badge
 from laser_flag.ui.settings import LaunchOptions
 from laser_flag.ui.widgets import font
 from tests.lab.lopsided import lopsided_data

@@ -8,9 +8,9 @@ import json
 from laser_flag.engine.mapfile import load_map
 from laser_flag.lab import new_plan
 from laser_flag.lab.here import MeasureHere
-from laser_flag.ui.map_catalog import catalog, load_entry
-from laser_flag.ui.map_chooser import MapChooser
 from laser_flag.ui.measuring import Measuring
+from laser_flag.ui.menu.map_catalog import catalog, load_entry
+from laser_flag.ui.menu.map_chooser import MapChooser
 from laser_flag.ui.settings import Settings
 from tests.lab.lopsided import lopsided_data
 from tests.purity import ui_libraries_loaded_by
@@ -20,7 +20,8 @@ from .conftest import SMALL_MAP
 
 
 def test_the_menus_models_load_no_ui_library():
-    assert ui_libraries_loaded_by("laser_flag.ui.map_chooser", "laser_flag.ui.measuring") == []
+    models = ("laser_flag.ui.menu.map_chooser", "laser_flag.ui.measuring")
+    assert ui_libraries_loaded_by(*models) == []
 
 
 def _chooser(tmp_path) -> MapChooser:

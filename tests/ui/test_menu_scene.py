@@ -7,11 +7,12 @@ import json
 import pygame
 import pytest
 
-from laser_flag.ui import editor_launch, tk_dialogs
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
-from laser_flag.ui.scenes.rules_scene import RulesScene
-from laser_flag.ui.scenes.settings_scene import SettingsScene
+from laser_flag.ui import tk_dialogs
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.learn.rules_scene import RulesScene
+from laser_flag.ui.menu import editor_launch
+from laser_flag.ui.menu.menu_scene import MenuScene
+from laser_flag.ui.menu.settings_scene import SettingsScene
 from laser_flag.ui.settings import LaunchOptions
 
 from .conftest import SMALL_MAP, click, frames, press, row_xy

@@ -9,9 +9,9 @@ from laser_flag.board.draw import tile_rect
 from laser_flag.board.sight_lines import line_between, on_screen
 from laser_flag.engine.events import LaserChanged, Moved, Shot
 from laser_flag.play.playback import BEAM_PEAK_MS, BEAM_REACH_MS, LASER_MS
-from laser_flag.ui.overlays import SHOT_ORANGE
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.replay_scene import ReplayScene
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.game.overlays import SHOT_ORANGE
+from laser_flag.ui.replay.replay_scene import ReplayScene
 
 from .conftest import Dice, centre, click, frames, press, run_until, small_session, start_game
 from .test_replay_scene import saved_game

@@ -6,8 +6,8 @@ import json
 
 from laser_flag.app import launch_options, parse_args
 from laser_flag.ui import tk_dialogs
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.victory_scene import VictoryScene
+from laser_flag.ui.ending.victory_scene import VictoryScene
+from laser_flag.ui.game.game_scene import GameScene
 
 from .conftest import (
     SMALL_MAP,

@@ -10,12 +10,12 @@ from laser_flag.app import main
 from laser_flag.engine import Move
 from laser_flag.engine.record import state_digest
 from laser_flag.save_index import list_saves
+from laser_flag.ui.ending.victory_scene import VictoryScene
+from laser_flag.ui.game.game_scene import GameScene
 from laser_flag.ui.loop import run
-from laser_flag.ui.save_words import standing
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.menu_scene import MenuScene, continue_note
-from laser_flag.ui.scenes.saves_scene import SavesScene
-from laser_flag.ui.scenes.victory_scene import VictoryScene
+from laser_flag.ui.menu.menu_scene import MenuScene, continue_note
+from laser_flag.ui.menu.save_words import standing
+from laser_flag.ui.menu.saves_scene import SavesScene
 from laser_flag.window import say_saved
 
 from .conftest import (

@@ -9,9 +9,9 @@ import pytest
 
 from laser_flag.app import client_settings, parse_args
 from laser_flag.ui.loop import App
-from laser_flag.ui.player_picker import level_button_name
-from laser_flag.ui.scenes import menu_scene
-from laser_flag.ui.scenes.menu_scene import YOURS_TAG, MenuScene
+from laser_flag.ui.menu import menu_scene
+from laser_flag.ui.menu.menu_scene import YOURS_TAG, MenuScene
+from laser_flag.ui.menu.player_picker import level_button_name
 
 from .conftest import SIZE, SMALL_MAP, WALLED, click, frames, menu_button, press, row_xy
 

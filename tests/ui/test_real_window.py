@@ -17,8 +17,8 @@ import pytest
 
 from laser_flag.board.draw import tile_rect
 from laser_flag.bots.levels import BUDGET_VARIABLE
-from laser_flag.ui.layout import game_layout
-from laser_flag.ui.panel import score_boxes
+from laser_flag.ui.game.layout import game_layout
+from laser_flag.ui.game.panel import score_boxes
 from laser_flag.ui.settings import load_settings
 from laser_flag.ui.widgets import ACCENT
 from tests.waits import POLL_S, wait_until

@@ -15,9 +15,9 @@ from laser_flag.board.palette import DARK_BOARD, contrast, team_colors
 from laser_flag.engine.game_map import TeamLook
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.play.session import Session
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.handoff_scene import HandOffScene
-from laser_flag.ui.team_tint import team_tint
+from laser_flag.ui.ending.team_tint import team_tint
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.game.handoff_scene import HandOffScene
 from tests.pixels import colours_in, disc_colour
 
 from .conftest import SMALL_MAP, frames, press

@@ -17,10 +17,10 @@ from laser_flag.engine.actions import EndTurn, Move
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
 from laser_flag.save_index import list_saves
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.menu.menu_scene import MenuScene
+from laser_flag.ui.replay.replay_scene import ReplayScene
 from laser_flag.ui.routes import WatchReplay
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
-from laser_flag.ui.scenes.replay_scene import ReplayScene
 from laser_flag.ui.screens import build
 from laser_flag.ui.settings import MIN_SIZE
 

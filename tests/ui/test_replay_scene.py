@@ -10,7 +10,7 @@ from laser_flag import saves
 from laser_flag.engine import Game
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
-from laser_flag.ui.scenes.replay_scene import ReplayScene
+from laser_flag.ui.replay.replay_scene import ReplayScene
 
 from .conftest import SMALL_MAP, frames, press
 

@@ -9,7 +9,7 @@ import pygame
 
 from laser_flag.engine.actions import EndTurn, Fire, Move
 from laser_flag.engine.events import Shot
-from laser_flag.ui import overlays
+from laser_flag.ui.game import overlays
 
 from .conftest import Dice, centre, click, frames, press, run_until, small_session, start_game
 

@@ -11,9 +11,8 @@ import pygame
 import pytest
 
 from laser_flag.engine.ruleset import CLASSES, DEFAULT_RULESET
-from laser_flag.ui.loop import BACKGROUND, App
-from laser_flag.ui.rules_layout import COLUMNS, PAGE_NAMES, cell, needs
-from laser_flag.ui.rules_pages import (
+from laser_flag.ui.learn.rules_layout import COLUMNS, PAGE_NAMES, cell, needs
+from laser_flag.ui.learn.rules_pages import (
     CHECKMATE,
     COVER_ARC,
     HEIGHT,
@@ -22,8 +21,9 @@ from laser_flag.ui.rules_pages import (
     SIGHT,
     SNAP,
 )
-from laser_flag.ui.rules_pictures import picture_game
-from laser_flag.ui.scenes.rules_scene import RulesScene
+from laser_flag.ui.learn.rules_pictures import picture_game
+from laser_flag.ui.learn.rules_scene import RulesScene
+from laser_flag.ui.loop import BACKGROUND, App
 from laser_flag.ui.settings import MIN_SIZE
 from tests.pixels import colours_in
 

@@ -7,7 +7,7 @@ import pygame
 from laser_flag import saves
 from laser_flag.engine import Game
 from laser_flag.engine.mapfile import parse_map
-from laser_flag.ui.scenes.saves_scene import MAX_W, SavesScene
+from laser_flag.ui.menu.saves_scene import MAX_W, SavesScene
 from laser_flag.ui.widgets import ACCENT
 
 from .conftest import SMALL_MAP, frames, press, saves_read

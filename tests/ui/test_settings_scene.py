@@ -11,9 +11,9 @@ import pytest
 from laser_flag.engine.game import Game
 from laser_flag.sound.mixer import Mixer
 from laser_flag.sound.volumes import Volumes
+from laser_flag.ui.game.game_scene import GameScene
 from laser_flag.ui.loop import App
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.settings_scene import NO_DEVICE, ROWS, SettingsScene, slider_percent
+from laser_flag.ui.menu.settings_scene import NO_DEVICE, ROWS, SettingsScene, slider_percent
 from laser_flag.ui.settings import MIN_SIZE, load_settings
 from laser_flag.ui.widgets import BUTTON, DIM
 from tests.pixels import colours_in

@@ -10,10 +10,10 @@ from laser_flag.engine.actions import Move
 from laser_flag.engine.game import Game
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.play.session import Session
+from laser_flag.ui.ending.victory_scene import VictoryScene
+from laser_flag.ui.game.handoff_scene import REPORT_SIZE, HandOffScene
 from laser_flag.ui.loop import BACKGROUND, App
-from laser_flag.ui.scenes.handoff_scene import REPORT_SIZE, HandOffScene
-from laser_flag.ui.scenes.saves_scene import SavesScene
-from laser_flag.ui.scenes.victory_scene import VictoryScene
+from laser_flag.ui.menu.saves_scene import SavesScene
 from laser_flag.ui.scroll import LINE_PX
 from laser_flag.ui.settings import MIN_SIZE
 from laser_flag.ui.widgets import font

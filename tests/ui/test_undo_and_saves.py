@@ -10,9 +10,9 @@ from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.record import state_digest
 from laser_flag.play.session import Session
 from laser_flag.save_index import list_saves
-from laser_flag.ui.save_words import standing
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.saves_scene import SavesScene
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.menu.save_words import standing
+from laser_flag.ui.menu.saves_scene import SavesScene
 
 from .conftest import (
     SMALL_MAP,

@@ -13,12 +13,12 @@ from laser_flag.play.lesson import Lesson
 from laser_flag.play.lessons import CHAPTERS
 from laser_flag.play.session import Session
 from laser_flag.ui import tk_dialogs
+from laser_flag.ui.game.game_scene import GameScene
+from laser_flag.ui.game.handoff_scene import HandOffScene
+from laser_flag.ui.game.unsaved_scene import UnsavedScene
+from laser_flag.ui.learn.lesson_scene import LessonScene
 from laser_flag.ui.loop import BACKGROUND, VEIL
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.handoff_scene import HandOffScene
-from laser_flag.ui.scenes.lesson_scene import LessonScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
-from laser_flag.ui.scenes.unsaved_scene import UnsavedScene
+from laser_flag.ui.menu.menu_scene import MenuScene
 from laser_flag.window import say_saved
 
 from .conftest import (

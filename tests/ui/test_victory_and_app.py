@@ -9,13 +9,13 @@ import pytest
 
 from laser_flag.app import client_settings, first_session, levels, main, parse_args
 from laser_flag.board.palette import Palette
+from laser_flag.ui.ending.team_tint import team_tint
+from laser_flag.ui.ending.victory_scene import VictoryScene, team_stats
+from laser_flag.ui.game.game_scene import GameScene
 from laser_flag.ui.loop import BACKGROUND
-from laser_flag.ui.player_picker import level_button_name
-from laser_flag.ui.scenes.game_scene import GameScene
-from laser_flag.ui.scenes.menu_scene import MenuScene
-from laser_flag.ui.scenes.victory_scene import VictoryScene, team_stats
+from laser_flag.ui.menu.menu_scene import MenuScene
+from laser_flag.ui.menu.player_picker import level_button_name
 from laser_flag.ui.settings import load_settings
-from laser_flag.ui.team_tint import team_tint
 from laser_flag.ui.widgets import ACCENT
 
 from .conftest import (

@@ -1,0 +1,156 @@
+"""The hand-off between two players of a fog game: the board covered by 'Pass to <team>' in that
+team's colours until they press Ready, then what happened to their units while they waited."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...board.draw import team_disc
+from ...play.handoff import handoff_report
+from ...play.session import Session
+from ..ending.team_tint import mix, team_tint
+from ..routes import AskUnsaved
+from ..scene import Pop, PopToRoot, Push, Scene, Transition
+from ..scroll import HINT, Scroll, draw_bar, overflows
+from ..widgets import (
+    DIM,
+    TEXT,
+    Button,
+    button_at,
+    draw_box,
+    draw_buttons,
+    draw_lines,
+    draw_text,
+    font,
+    largest_fitting,
+    wrap,
+)
+
+READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+REPORT_W = 760  # the report's box, at most
+REPORT_SIZE = 20
+COVER_SIZE = 28
+COVER_STEP = 36
+TITLE_SIZES = (80, 64, 48, 36)  # the title's, largest first: the first that fits the window
+
+
+class HandOffScene(Scene):
+    """Over the game screen: nothing of the board shows until the next player says Ready."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.team = session.game.active_team
+        self.ready = False  # Ready pressed: the report shows, then the board
+        # The latest lines matter most (what is in sight now comes last): a report longer than
+        # the window opens at its end, and scrolls back.
+        self.scroll = Scroll.at_end()
+
+    @property
+    def name(self) -> str:
+        return self.session.names[self.team]
+
+    def report_lines(self) -> list[str]:
+        """What this team was told while the other played, and who it sees now."""
+        return handoff_report(self.session, self.team)
+
+    def buttons(self) -> list[Button]:
+        w, h = self.app.screen.get_size()
+        label = "Show the board" if self.ready else "Ready"
+        go = pygame.Rect(w // 2 - 120, h - 120, 240, 52)
+        return [Button("go", label, go), Button("menu", "Menu", pygame.Rect(24, h - 64, 120, 40))]
+
+    def report_view(self) -> tuple[list[str], pygame.Rect, int]:
+        """The report's lines wrapped to the window (a blank line between entries), the part
+        of the window they are drawn in (as tall as they need, if there is room) and their
+        height, which scrolls in it."""
+        w, h = self.app.screen.get_size()
+        width = min(REPORT_W, w - 48)
+        wrapped = [part for line in self.report_lines()
+                   for part in [*wrap(line, REPORT_SIZE, width - 32), ""]][:-1]
+        line_h = font(REPORT_SIZE).get_linesize()
+        fits = max(1, (h - 170 - 150 - 32) // line_h)
+        view = pygame.Rect(0, 186, width - 32, min(fits, len(wrapped)) * line_h)
+        view.centerx = w // 2
+        return wrapped, view, len(wrapped) * line_h
+
+    def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if self.ready:
+            _, view, content_h = self.report_view()
+            if self.scroll.handle(event, content_h, view.h):
+                return None
+        if event.type == pygame.KEYDOWN and event.key in READY_KEYS:
+            return self.go_on()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = button_at(self.buttons(), event.pos)
+            if hit is not None:
+                return self.go_on() if hit.name == "go" else self.to_menu()
+        return None
+
+    def to_menu(self) -> Transition:
+        """Menu: the game is saved as it stands; if its last save failed, the player is asked."""
+        if self.session.game.history and self.session.keeper.problem is not None:
+            return Push(AskUnsaved(self.session, quitting=False))
+        return PopToRoot()
+
+    def go_on(self) -> Transition | None:
+        """Ready shows the report; the next press shows the board."""
+        if self.ready:
+            return Pop()
+        self.ready = True
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        palette = self.session.palette(self.app.settings.alternate_palette)
+        background, title = team_tint(palette.team(self.team))
+        surface.fill(background)
+        for i in range(4):  # the title band, brightest at its middle, as on the victory screen
+            band = mix(background, title, 0.12 + 0.08 * i)
+            pygame.draw.rect(surface, band, (0, 60 + 12 * i, w, 96 - 24 * i))
+        if self.ready:
+            self.draw_report(surface, title)
+        else:
+            self.draw_cover(surface, title)
+        draw_buttons(surface, self.buttons(), 26)
+
+    def draw_title(self, surface: pygame.Surface, text: str, color: tuple[int, int, int]) -> None:
+        """Big, in the team's colour, with a shadow that keeps it readable on its tint, and the
+        team's disc as its units wear it before it."""
+        x = surface.get_width() // 2
+        size = largest_fitting(text, TITLE_SIZES, x * 2 - 48 - TITLE_SIZES[-1], bold=True)
+        draw_text(surface, text, (x + 3, 73), size, (0, 0, 0), bold=True, anchor="midtop")
+        title = draw_text(surface, text, (x, 70), size, color, bold=True, anchor="midtop")
+        palette = self.session.palette(self.app.settings.alternate_palette)
+        radius = size * 3 // 8
+        team_disc(surface, (title.x - radius - 16, title.centery), radius, palette.team(self.team))
+
+    def draw_cover(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
+        w, h = surface.get_size()
+        self.draw_title(surface, f"Pass to {self.name}", title)
+        game = self.session.game
+        lines = [
+            f"Round {game.round} · turn {game.turn} · {self.name} to play, with fog of war",
+            f"Only {self.name} should look now: the board shows what {self.name}'s units see.",
+            "Press Ready (Enter or Space) when you are at the keyboard.",
+        ]
+        wrapped = [part for line in lines for part in wrap(line, COVER_SIZE, w - 48)]
+        y = max(170, h // 2 - 40 - (len(wrapped) - len(lines)) * COVER_STEP // 2)  # names wrap
+        for i, line in enumerate(wrapped):
+            draw_text(surface, line, (w // 2, y + i * COVER_STEP), COVER_SIZE, TEXT,
+                      anchor="midtop")
+
+    def draw_report(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
+        w, h = surface.get_size()
+        self.draw_title(surface, f"{self.name}: while you waited", title)
+        wrapped, view, content_h = self.report_view()
+        top = self.scroll.top(content_h, view.h)
+        draw_box(surface, view.inflate(32, 32))
+        surface.set_clip(view)
+        draw_lines(surface, wrapped, (view.x, view.y - top), REPORT_SIZE, TEXT)
+        surface.set_clip(None)
+        draw_bar(surface, view.inflate(20, 0), top, content_h)
+        if overflows(content_h, view.h):
+            draw_text(surface, HINT, (view.right + 16, view.bottom + 20), 18, DIM,
+                      anchor="topright")
+        draw_text(surface, "Enter or Space: the board", (w // 2, h - 60), 20, DIM,
+                  anchor="midtop")

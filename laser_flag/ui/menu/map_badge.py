@@ -1,0 +1,108 @@
+"""What the chooser says about a map's balance (laser_flag.lab.badge): a short word for the map's
+card and sentences for its detail pane, saying who measured it: this machine ("measured here",
+lab.measured, drawn as a filled tag) or the map's author ("the map's claim", an outlined tag).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.game_map import GameMap
+from ...lab import badge, measured
+from ...lab.verdict import FAIR, UNDECIDED
+
+RGB = tuple[int, int, int]
+FAIR_TONE: RGB = (120, 205, 130)
+LEANS_TONE: RGB = (250, 160, 80)
+UNDECIDED_TONE: RGB = (130, 180, 235)
+CHANGED_TONE: RGB = (205, 190, 120)
+UNMEASURED_TONE: RGB = (150, 156, 170)  # widgets.DIM: nothing to say yet
+HERE, CLAIM = "measured here", "the map's claim"
+
+
+@dataclass(frozen=True)
+class BadgeView:
+    word: str  # on the card: "fair", "leans team 1 · 64%", "undecided (192 games)", "changed"
+    detail: str  # in the detail pane: who measured it, the verdict, the games and the pace
+    tone: RGB
+    here: bool = False  # measured on this machine, not only claimed by the map's file
+
+    @property
+    def short(self) -> str:
+        """The word for a narrow card: "undecided" without its count, "leans 1 · 64%" (the
+        detail pane says it in full)."""
+        return self.word.split(" (")[0].replace("leans team ", "leans ")
+
+
+def badge_view(gm: GameMap) -> BadgeView:
+    """The map's balance as it stands now: measured here if this machine measured the map as it
+    is, else the map's own badge (a badge measured for other terrain reads "changed")."""
+    own = measured.find(gm)
+    claim = gm.json_value(badge.KEY)
+    if own is not None:
+        view = _view(gm, own, HERE)
+        if claim is not None and claim != own:
+            note = badge.value_status(gm, claim).text
+            view = BadgeView(view.word, f"{view.detail} The map's file claims: {note}.",
+                             view.tone, here=True)
+        return view
+    if claim is None:
+        return BadgeView(badge.NOT_MEASURED, "Balance: not measured. Measure here plays "
+                                             "bot-against-bot games on this machine.",
+                         UNMEASURED_TONE)
+    return _view(gm, claim, CLAIM)
+
+
+def _view(gm: GameMap, value: dict[str, Any], who: str) -> BadgeView:
+    status = badge.value_status(gm, value)
+    head = f"Balance, {who}:"
+    pace = pace_text(badge.pace(value))
+    styles = ", ".join(value.get("styles") or _styles(value))
+    if status.verdict == FAIR:
+        return BadgeView(FAIR, f"{head} fair. In {status.games:,} bot-against-bot games "
+                               f"({styles}) the 95% interval of team 1's wins lay inside "
+                               f"40-60% in every mirror pairing. {pace}", FAIR_TONE, who == HERE)
+    if status.leaning is not None:
+        rate, (low, high) = status.leaning
+        team = gm.teams[status.verdict[-1]].name
+        return BadgeView(
+            f"{status.verdict} · {rate:.0%}",
+            f"{head} {status.verdict} ({team}), which won {rate:.0%} [95%: {low:.0%}-{high:.0%}] "
+            f"of the decided games of {status.games:,} ({styles}). {pace}", LEANS_TONE,
+            who == HERE)
+    if status.verdict == UNDECIDED:
+        return BadgeView(status.text, f"{head} {status.text}: too few to tell whether team 1 "
+                                      f"wins 40-60% ({styles}). {pace}", UNDECIDED_TONE,
+                         who == HERE)
+    if status.verdict == badge.CHANGED:
+        return BadgeView("changed", f"{head} changed since measured. The map was edited after "
+                                    "its balance was measured.", CHANGED_TONE)
+    return BadgeView(badge.NOT_MEASURED, "Balance: not measured.", UNMEASURED_TONE)
+
+
+def _styles(value: dict[str, Any]) -> list[str]:
+    return list(dict.fromkeys(name for row in value["pairings"] for name in row["pairing"]))
+
+
+def pace_text(pace: dict[str, Any]) -> str:
+    """`Games last 9.1 rounds, 1.8 shots a round; 2 of 864 ended by the round limit, 1 of them
+    undecided. Games stall in turtle-turtle.`, as much of it as the badge kept."""
+    parts = []
+    if pace["mean_rounds"] is not None:
+        parts.append(f"{pace['mean_rounds']:.1f} rounds")
+    if pace["shots_per_round"] is not None:
+        parts.append(f"{pace['shots_per_round']:.1f} shots a round")
+    text = f"Games last {', '.join(parts)}" if parts else ""
+    if pace["round_limit"] is not None:
+        ended = pace["round_limit"]
+        count = f"{ended:,} of {pace['games']:,}" if ended else "none"
+        limit = f"{count} ended by the round limit"
+        if ended and pace.get("limit_draws") is not None:
+            limit += f", {pace['limit_draws']:,} of them undecided"
+        text = f"{text}; {limit}" if text else limit.capitalize()
+    text = f"{text}." if text else ""
+    if pace.get("stalls"):
+        stalled = ", ".join("-".join(pairing) for pairing in pace["stalls"])
+        text = f"{text} Games stall in {stalled}.".lstrip()
+    return text

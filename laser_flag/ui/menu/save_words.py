@@ -1,0 +1,67 @@
+"""A save in the words the Load screen uses: how the game stands or ended, who played it, when.
+No pygame here."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from ...bots import HUMAN
+from ...engine.game_map import TEAMS, other_team
+from ...saves import SaveInfo
+
+HOW_WON = {  # after "Red won 4-2": why the game ended (the engine's GameOver.victory)
+    "score": "on score",
+    "elimination": "by elimination",
+    "checkmate": "by checkmate",
+    "turn_limit": "at the turn limit",
+}
+
+
+def result(info: SaveInfo) -> str:
+    """How a finished game ended, the winner's points first: "Red won 4-2 on score"."""
+    how = HOW_WON.get(info.victory or "", "")
+    if info.winner in TEAMS:
+        points = f"{info.scores[info.winner]}-{info.scores[other_team(info.winner)]}"
+        return " ".join(filter(None, [f"{info.names[info.winner]} won {points}", how]))
+    if info.winner == "draw":
+        return " ".join(filter(None, [f"Drawn {info.scores['1']}-{info.scores['2']}", how]))
+    return f"Finished {info.scores['1']}-{info.scores['2']}"  # saved before winners were
+
+
+def standing(info: SaveInfo) -> str:
+    """Where a game stands: its round and score, or how it ended."""
+    if info.over:
+        return result(info)
+    return f"round {info.round} · score {info.scores['1']}-{info.scores['2']}"
+
+
+def players(info: SaveInfo) -> str:
+    """Who plays: "Red vs Blue (Hard bot)"; every team a person in a hot-seat game."""
+    def player(team: str) -> str:
+        level = info.levels.get(team, HUMAN)
+        return info.names[team] if level == HUMAN else f"{info.names[team]} ({level} bot)"
+    return " vs ".join(player(team) for team in TEAMS)
+
+
+def when(saved_at: str, now: datetime | None = None) -> str:
+    """When a game was last played, in the player's time: "today 14:05", "yesterday 20:11",
+    "12 Mar 09:30", "12 Mar 2025" (another year); "" when the save does not say."""
+    try:
+        then = datetime.fromisoformat(saved_at).astimezone()
+    except ValueError:
+        return ""
+    now = now or datetime.now().astimezone()
+    clock = then.strftime("%H:%M")
+    if then.date() == now.date():
+        return f"today {clock}"
+    if then.date() == (now - timedelta(days=1)).date():
+        return f"yesterday {clock}"
+    if then.year == now.year:
+        return f"{then.day} {then.strftime('%b')} {clock}"
+    return f"{then.day} {then.strftime('%b %Y')}"
+
+
+def summary(info: SaveInfo) -> str:
+    """The whole entry on one line (the terminal, a message)."""
+    fog = " · fog of war" if info.fog else ""
+    return f"{info.map_name} · {standing(info)} · {players(info)}{fog} · {when(info.saved_at)}"

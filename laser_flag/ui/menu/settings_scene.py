@@ -1,0 +1,254 @@
+"""The settings screen: sound, look and play preferences, each applied and saved as it changes.
+
+Opened from the main menu and from the game; Esc or Back returns where it was opened.
+Up/Down choose a row, Left/Right change it (a slider by 10%), Enter or a click switches it;
+a slider also follows the mouse while dragged.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...board import draw as board_draw
+from ...board.palette import Palette
+from ...engine.game_map import GameMap
+from ..scene import Pop, Scene, Transition
+from ..settings import VOLUME_PARTS
+from ..widgets import (
+    ACCENT,
+    BUTTON,
+    DIM,
+    PANEL_EDGE,
+    TEXT,
+    Button,
+    draw_box,
+    draw_buttons,
+    draw_text,
+)
+from .map_catalog import MAPS_DIR, load_entry
+
+# (name, label): the three volumes first, as sliders; every other row switches a value.
+ROWS: tuple[tuple[str, str], ...] = (
+    ("master", "Master volume"),
+    ("music", "Music volume"),
+    ("effects", "Effects volume"),
+    ("muted", "Sound (M mutes anywhere)"),
+    ("theme", "Board theme"),
+    ("palette", "Team colours (C in a game)"),
+    ("speed", "Animations (A in a game)"),
+    ("fullscreen", "Fullscreen (F11)"),
+    ("coordinates", "Board coordinates (G in a game)"),
+    ("dim", "Dim unseen tiles (D, fog)"),
+    ("confirm", "End turn while units can act"),
+    ("pause", "After each roll"),
+)
+TOP = 100
+ROW_H = 46  # at most: on a short window the rows close up so that all of them and Back fit
+BACK_ROOM = 16 + 40 + 16  # the Back button under the form, with a gap above and below
+FORM_W = (520, 720)
+VOLUME_STEP = 10  # one arrow key
+SNAP = 5  # a click or drag lands on a multiple of this percent
+PREVIEW_MAP = MAPS_DIR / "duel.json"  # the board shown small, in the theme and colours chosen
+SWITCH_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+HINT = "Up/Down choose · Left/Right change · Enter switch · Esc back"
+NO_DEVICE = "No audio device"  # the sound row when the game found none to play on
+
+
+def slider_percent(track: pygame.Rect, x: int) -> int:
+    """The percent a click or drag at `x` sets on a slider drawn in `track`, snapped."""
+    fraction = (x - track.x) / max(1, track.w)
+    return min(100, max(0, round(fraction * 100 / SNAP) * SNAP))
+
+
+class SettingsScene(Scene):
+    """Every setting in one column, the board's look beside it when the window has room."""
+
+    def __init__(self) -> None:
+        self.focus = 0  # the row the arrow keys change
+        self.dragging: str | None = None  # the volume slider held by the mouse
+        self.preview_map: GameMap | None = load_entry(PREVIEW_MAP).gm
+        self.previews: dict[tuple[str, bool, int], pygame.Surface] = {}
+
+    # ----- layout ------------------------------------------------------------------------
+
+    def form_rect(self) -> pygame.Rect:
+        w, _ = self.app.screen.get_size()
+        width = max(FORM_W[0], min(FORM_W[1], w * 11 // 20))
+        return pygame.Rect(24, TOP, width, len(ROWS) * self.row_h() + 16)
+
+    def row_h(self) -> int:
+        """ROW_H, or less when the window is too short for every row at that height."""
+        _, h = self.app.screen.get_size()
+        return min(ROW_H, (h - TOP - 16 - BACK_ROOM) // len(ROWS))
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        form, row_h = self.form_rect(), self.row_h()
+        return pygame.Rect(form.x + 8, form.y + 8 + index * row_h, form.w - 16, row_h - 4)
+
+    def control_rect(self, index: int) -> pygame.Rect:
+        """The right part of a row: a slider's track, or the value to switch."""
+        row = self.row_rect(index)
+        width = row.w * 9 // 20
+        return pygame.Rect(row.right - width - 10, row.y + 6, width, row.h - 12)
+
+    def track_rect(self, index: int) -> pygame.Rect:
+        control = self.control_rect(index)
+        return pygame.Rect(control.x + 10, control.centery - 3, control.w - 80, 6)
+
+    def back_button(self) -> Button:
+        form = self.form_rect()
+        return Button("back", "Back (Esc)", pygame.Rect(form.x, form.bottom + 16, 180, 40))
+
+    def preview_rect(self) -> pygame.Rect | None:
+        """Room right of the form for the board drawn small; None on a narrow window."""
+        w, h = self.app.screen.get_size()
+        form = self.form_rect()
+        size = min(w - form.right - 48, h - TOP - 48, 420)
+        return pygame.Rect(form.right + 24, TOP, size, size) if size >= 160 else None
+
+    # ----- values ------------------------------------------------------------------------
+
+    def value_text(self, name: str) -> str:
+        settings = self.app.settings
+        if name in VOLUME_PARTS:
+            return f"{settings.volumes_percent[name]}%"
+        return {
+            "muted": NO_DEVICE if self.app.sound.no_device else
+                     "Muted" if settings.muted else "On",
+            "theme": settings.theme_name,
+            "palette": "Alternate" if settings.alternate_palette else "The map's",
+            "speed": settings.speed_label,
+            "fullscreen": "On" if self.app.fullscreen else "Off",
+            "coordinates": "Shown" if settings.coordinates else "Hidden",
+            "dim": "On" if settings.dim_unseen else "Off",
+            "confirm": "Asks first" if settings.confirm_end_turn else "Ends at once",
+            "pause": "Waits for a key" if settings.pause_after_roll else "Plays on",
+        }[name]
+
+    def change(self, name: str, step: int) -> None:
+        """Move a row's value one `step` (+1 or -1); a switch flips whichever way."""
+        settings, app = self.app.settings, self.app
+        if name == "muted" and app.sound.no_device:
+            return  # nothing to switch: the row says why
+        if name in VOLUME_PARTS:
+            self.set_volume(name, settings.volumes_percent[name] + step * VOLUME_STEP)
+            return
+        {
+            "muted": app.toggle_mute,
+            "theme": lambda: settings.cycle_theme(step),
+            "palette": settings.toggle_palette,
+            "speed": lambda: settings.cycle_speed(step),
+            "fullscreen": app.toggle_fullscreen,
+            "coordinates": lambda: settings.flip("coordinates"),
+            "dim": lambda: settings.flip("dim_unseen"),
+            "confirm": lambda: settings.flip("confirm_end_turn"),
+            "pause": lambda: settings.flip("pause_after_roll"),
+        }[name]()
+
+    def silent(self) -> bool:
+        """Nothing is heard: muted, or no audio device (the volumes are dimmed, still kept)."""
+        return self.app.settings.muted or self.app.sound.no_device
+
+    def set_volume(self, part: str, percent: int) -> None:
+        self.app.settings.set_volume(part, percent)
+        self.app.apply_volumes()
+
+    # ----- input -------------------------------------------------------------------------
+
+    def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.KEYDOWN:
+            return self.key(event.key)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.click(event.pos)
+        if event.type == pygame.MOUSEMOTION and self.dragging is not None:
+            self.drag_to(event.pos[0])
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = None
+        return None
+
+    def key(self, key: int) -> Transition | None:
+        name = ROWS[self.focus][0]
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            return Pop()
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            self.focus = (self.focus + (1 if key == pygame.K_DOWN else -1)) % len(ROWS)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.change(name, 1 if key == pygame.K_RIGHT else -1)
+        elif key in SWITCH_KEYS and name not in VOLUME_PARTS:
+            self.change(name, 1)
+        return None
+
+    def click(self, xy: tuple[int, int]) -> Transition | None:
+        if self.back_button().hit(xy):
+            return Pop()
+        index = next((i for i in range(len(ROWS)) if self.row_rect(i).collidepoint(xy)), None)
+        if index is None:
+            return None
+        self.focus, name = index, ROWS[index][0]
+        if name not in VOLUME_PARTS:
+            self.change(name, 1)
+        elif self.track_rect(index).inflate(24, 28).collidepoint(xy):
+            self.dragging = name
+            self.drag_to(xy[0])
+        return None
+
+    def drag_to(self, x: int) -> None:
+        index = [name for name, _ in ROWS].index(self.dragging)
+        self.set_volume(self.dragging, slider_percent(self.track_rect(index), x))
+
+    # ----- drawing -----------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_text(surface, "SETTINGS", (24, 20), 64, ACCENT, bold=True)
+        draw_text(surface, "applied at once, kept for the next time you play", (26, 68), 22, DIM)
+        draw_box(surface, self.form_rect())
+        for index, (name, label) in enumerate(ROWS):
+            self.draw_row(surface, index, name, label)
+        back = self.back_button()
+        draw_buttons(surface, [back])
+        draw_text(surface, HINT, (back.rect.right + 16, back.rect.centery), 20, DIM,
+                  anchor="midleft")
+        self.draw_preview(surface)
+
+    def draw_row(self, surface: pygame.Surface, index: int, name: str, label: str) -> None:
+        row, control = self.row_rect(index), self.control_rect(index)
+        if index == self.focus:
+            draw_box(surface, row, (60, 66, 86), ACCENT)
+        draw_text(surface, label, (row.x + 14, row.centery), 22, TEXT, anchor="midleft")
+        value = self.value_text(name)
+        if name in VOLUME_PARTS:
+            self.draw_slider(surface, index, self.app.settings.volumes_percent[name])
+            color = DIM if self.silent() else TEXT
+            draw_text(surface, value, (control.right, control.centery), 22, color,
+                      anchor="midright")
+        elif name == "muted" and self.app.sound.no_device:  # a fact, not a switch
+            draw_text(surface, value, control.center, 22, DIM, anchor="center")
+        else:
+            pygame.draw.rect(surface, BUTTON, control, border_radius=6)
+            pygame.draw.rect(surface, PANEL_EDGE, control, 1, border_radius=6)
+            draw_text(surface, f"‹  {value}  ›", control.center, 22, TEXT, anchor="center")
+
+    def draw_slider(self, surface: pygame.Surface, index: int, percent: int) -> None:
+        """A track, lit up to the value (dimmed while muted), and a knob at the value."""
+        track = self.track_rect(index)
+        lit = DIM if self.silent() else ACCENT
+        pygame.draw.rect(surface, (28, 31, 38), track, border_radius=3)
+        filled = pygame.Rect(track.x, track.y, track.w * percent // 100, track.h)
+        pygame.draw.rect(surface, lit, filled, border_radius=3)
+        pygame.draw.circle(surface, TEXT, (filled.right, track.centery), 9)
+        pygame.draw.circle(surface, lit, (filled.right, track.centery), 6)
+
+    def draw_preview(self, surface: pygame.Surface) -> None:
+        """The board as it will look: the theme and team colours chosen here."""
+        area = self.preview_rect()
+        if area is None or self.preview_map is None:
+            return
+        settings = self.app.settings
+        key = (settings.theme_name, settings.alternate_palette, area.w)
+        if key not in self.previews:
+            palette = Palette.from_map(self.preview_map, settings.alternate_palette)
+            self.previews[key] = board_draw.thumbnail(
+                self.preview_map, area.w, palette, settings.theme
+            )
+        surface.blit(self.previews[key], area)
+        draw_text(surface, f"{settings.theme_name} board", (area.x, area.bottom + 8), 20, DIM)

@@ -1,0 +1,146 @@
+"""Host a game: choose your side, who plays it and who may join, then show the address, port
+and join code until the guest arrives (the game screen follows at once).
+
+Enter starts hosting · Esc goes back (and stops hosting) · 1/2 your side · P your player ·
+N who may join · F fog of war.
+"""
+
+from __future__ import annotations
+
+import socket
+
+import pygame
+
+from ...bots import LEVELS
+from ...engine.game_map import TEAMS, GameMap
+from ...play.host_turns import HostTurns
+from ...remote.host import DEFAULT_PORT
+from ..routes import PlayNetwork
+from ..scene import Pop, Replace, Transition
+from ..widgets import ACCENT, BAD, DIM, TEXT, Button, button_at, draw_text
+from .form_scene import FormScene
+from .network_start import host_game
+
+EVERYWHERE = "0.0.0.0"
+PORTS = (DEFAULT_PORT, 0)  # the usual port, else any free one
+
+
+def lan_address() -> str:
+    """This computer's address on its network (no packet is sent), or its name."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: only picks the route
+        return probe.getsockname()[0]
+    except OSError:
+        return socket.gethostname()
+    finally:
+        probe.close()
+
+
+class HostScene(FormScene):
+    """Hosting `gm` (fog as the menu chose it)."""
+
+    title = "Host a game"
+
+    def __init__(self, gm: GameMap, fog: bool) -> None:
+        self.gm, self.fog = gm, fog
+        self.team, self.player, self.everywhere = "1", LEVELS[0], False
+        self.turns: HostTurns | None = None
+        self.problem = ""
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        """(button name, label, value) of each choice, before hosting starts."""
+        name = self.gm.teams[self.team].name
+        return [
+            ("team", "You play (1/2)", f"{name}, team {self.team}"),
+            ("player", "Your seat is played by (P)", self.player),
+            ("network", "Who may join (N)",
+             "Any computer on your network" if self.everywhere else "This computer only"),
+            ("fog", "Fog of war (F)", "On" if self.fog else "Off"),
+        ]
+
+    def buttons(self) -> list[Button]:
+        if self.turns is not None:
+            return self.foot_buttons([("back", "Stop hosting"), ("play", "Go to the board")])
+        return [*self.row_buttons(self.rows()),
+                *self.foot_buttons([("back", "Back"), ("start", "Start hosting")])]
+
+    def key(self, key: int) -> Transition | None:
+        names = {pygame.K_RETURN: "start", pygame.K_KP_ENTER: "start", pygame.K_ESCAPE: "back",
+                 pygame.K_1: "team", pygame.K_2: "team", pygame.K_p: "player",
+                 pygame.K_n: "network", pygame.K_f: "fog"}
+        if key in names and (self.turns is None or names[key] in ("back", "start")):
+            return self.act("play" if self.turns and names[key] == "start" else names[key])
+        return None
+
+    def click(self, xy: tuple[int, int]) -> Transition | None:
+        button = button_at(self.buttons(), xy)
+        return self.act(button.name) if button else None
+
+    def act(self, name: str) -> Transition | None:
+        if name == "back":
+            if self.turns is not None:
+                self.turns.leave()
+            return Pop()
+        if name == "play" and self.turns is not None:
+            return Replace(PlayNetwork(self.turns))
+        if name == "start":
+            self.start()
+        elif name == "team":
+            self.team = TEAMS[1 - TEAMS.index(self.team)]
+        elif name == "player":
+            self.player = LEVELS[(LEVELS.index(self.player) + 1) % len(LEVELS)]
+        elif name == "network":
+            self.everywhere = not self.everywhere
+        elif name == "fog":
+            self.fog = not self.fog
+        return None
+
+    def start(self) -> None:
+        bind = EVERYWHERE if self.everywhere else "127.0.0.1"
+        for port in PORTS:
+            try:
+                self.turns = host_game(self.gm, self.fog, self.team, self.player, bind, port,
+                                       self.app.options.seed, self.app.options.state_file)
+                return
+            except OSError as exc:
+                self.problem = f"Cannot listen on {bind}:{port}: {exc}"
+
+    def update(self, dt_ms: int) -> Transition | None:
+        if self.turns is not None and self.turns.host.seated:
+            return Replace(PlayNetwork(self.turns))  # the guest is here: play
+        return None
+
+    def animating(self) -> bool:
+        return self.turns is not None  # watching for the guest
+
+    def draw_form(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        x, y = area.x + 16, area.y + 16
+        draw_text(surface, self.gm.name, (x, y), 30, TEXT, bold=True)
+        if self.turns is None:
+            self.draw_rows(surface, self.rows())
+            note = ("Friends on your network can join: your firewall may ask."
+                    if self.everywhere else "Only this computer can join (for a test, or a bot).")
+            draw_text(surface, note, (x, self.foot_y() - 30), 18, DIM)
+        else:
+            self.draw_address(surface, area)
+        if self.problem and self.turns is None:
+            draw_text(surface, self.problem, (x, y + 38), 18, BAD)
+
+    def draw_address(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        bound, port = self.turns.host.address
+        address = lan_address() if bound == EVERYWHERE else bound
+        x, y = area.x + 16, area.y + 64
+        for label, value in (("Address", address), ("Port", str(port)),
+                             ("Join code", self.turns.host.code)):
+            draw_text(surface, label, (x, y), 20, DIM)
+            draw_text(surface, value, (x, y + 22), 40, ACCENT, bold=True)
+            y += 76
+        guest = self.gm.teams[self.turns.guest_team].name
+        lines = [f"Your friend plays {guest}: Join a game in their menu, with this address and "
+                 "code,", f"or: laser-flag join {address}:{port} --code {self.turns.host.code}",
+                 "Waiting for them to join..."]
+        for line in lines:
+            draw_text(surface, line, (x, y), 20, TEXT)
+            y += 26
+

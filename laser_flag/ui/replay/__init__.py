@@ -1,0 +1,1 @@
+"""Watching a recorded game: the replay's screen, its timeline and side panel."""

@@ -1,1 +1,0 @@
-"""The client's screens: menu, game, rules and victory."""
