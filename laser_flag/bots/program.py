@@ -145,8 +145,13 @@ class ProgramBot(Bot):
         if self._process is not None:
             return True
         try:
+            # In a session (a process group on Windows) of its own: Ctrl-C at the terminal
+            # reaches the game, which ends the program with "bye" and a closed input; the
+            # program is never interrupted mid-line by a key meant for the game.
             self._process = subprocess.Popen(
-                shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+                shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                start_new_session=True,
+                creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
         except (OSError, ValueError) as exc:
             self._gone = True
             self._failed(f"could not be started ({exc}): its turns end at once")

@@ -5,6 +5,7 @@ and `bye`; a guest that leaves is waited for, within `--wait`; signals end it in
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import socket
@@ -20,7 +21,7 @@ from laser_flag.play.log_text import game_over_text
 from laser_flag.remote import protocol
 from laser_flag.saves import load_save
 
-from ..ctrl_c import as_in_a_terminal
+from ..ctrl_c import as_a_terminals_foreground_job, as_in_a_terminal
 from ..purity import ui_libraries_loaded_by
 from ..waits import PipeReader, wait_until
 from .net import ROOT, RawGuest
@@ -40,11 +41,11 @@ TIMEOUT = 120  # whole games on a busy machine
 class Hosting:
     """`laser-flag host --headless --map duel --port 0 ARGS` running, its address read."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, foreground_job: bool = False) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-c", NO_PYGAME, "host", "--headless", "--map", "duel", "--port",
              "0", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            preexec_fn=as_in_a_terminal)
+            preexec_fn=as_a_terminals_foreground_job if foreground_job else as_in_a_terminal)
         self.out = PipeReader(self.process.stdout)
         found = wait_until(lambda: HOSTING.match(self.out.text()), "the host's address", 30)
         self.address = (found.group(1), int(found.group(2)))
@@ -228,6 +229,19 @@ def test_a_signal_ends_the_match_in_one_line_and_every_player_hears_bye(
     assert re.fullmatch(rf"laser-flag host: stopped by {said} in game 1 of 3 after \d+ "
                         r"actions\n", err), err
     assert told.read_text().split()[-1] == "bye"
+
+
+def test_ctrl_c_at_the_terminal_reaches_the_host_not_its_program(tmp_path):
+    """A terminal's Ctrl-C goes to its whole foreground group: the host's program hears "bye"
+    from the host, not the key."""
+    program, told = logging_program(tmp_path)
+    host = Hosting("--team1", program, foreground_job=True)
+    guest = host.guest()
+    guest.read("your_turn", timeout=TIMEOUT)  # the program has played its turn
+    os.killpg(host.process.pid, signal.SIGINT)
+    assert guest.read("bye", timeout=30)["reason"] == "the host closed the game"
+    assert host.finish()[0] == 130
+    wait_until(lambda: told.read_text().split()[-1:] == ["bye"], "the program's bye", 30)
 
 
 @pytest.mark.parametrize(("argv", "said"), [
