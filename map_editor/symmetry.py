@@ -6,33 +6,21 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from laser_flag.engine.game_map import BASE_1, BASE_2, Pos, other_team
+from laser_flag.engine.game_map import Pos, other_team
+from laser_flag.engine.symmetry import (
+    LEFT_RIGHT,
+    ROTATE,
+    SYMMETRIES,
+    TOP_BOTTOM,
+    image_fn,
+    swapped_tile,
+)
 
 from .document import MapDocument, UnitRow, unit_entries
 
-LEFT_RIGHT, TOP_BOTTOM, ROTATE = "left-right", "top-bottom", "rotate 180°"
-SYMMETRIES = (LEFT_RIGHT, TOP_BOTTOM, ROTATE)
 # What "keep the first half" copies, per symmetry, for menus and tooltips.
 FIRST_HALF = {LEFT_RIGHT: "left", TOP_BOTTOM: "top", ROTATE: "top"}
 SECOND_HALF = {LEFT_RIGHT: "right", TOP_BOTTOM: "bottom", ROTATE: "bottom"}
-
-_SWAPPED_TILE = {BASE_1: BASE_2, BASE_2: BASE_1}
-
-
-def image_fn(symmetry: str, rows: int, cols: int) -> Callable[[Pos], Pos]:
-    """Where each tile goes under `symmetry` on a rows x cols board."""
-    flip_r = symmetry in (TOP_BOTTOM, ROTATE)
-    flip_c = symmetry in (LEFT_RIGHT, ROTATE)
-
-    def image(pos: Pos) -> Pos:
-        return (rows - 1 - pos[0] if flip_r else pos[0], cols - 1 - pos[1] if flip_c else pos[1])
-
-    return image
-
-
-def swapped_tile(kind: str) -> str:
-    """The tile the other team sees: base_1 and base_2 trade places."""
-    return _SWAPPED_TILE.get(kind, kind)
 
 
 def _unit_image(unit: UnitRow, image: Callable[[Pos], Pos]) -> UnitRow:
