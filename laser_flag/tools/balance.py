@@ -5,6 +5,7 @@
                               [--max-rounds R] [--budget steps:N] [--fog | --no-fog]
                               [--json] [--plot FILE.png] [--badge]
     laser-flag-balance sweep ...    (tools/sweep.py: many variants of a map, one table)
+    laser-flag-balance generate ... (tools/generate.py: a random map, checked by play)
 
 The games, reports and verdicts are `laser_flag.lab`'s; this module reads arguments, shows
 progress and writes the table, the JSON, the chart and the maps' badges. `--bots` may be given
@@ -34,7 +35,7 @@ from laser_flag.lab.stopping import CAP, DECIDED
 from laser_flag.lab.verdict import NO_MIRROR, UNDECIDED
 from laser_flag.resources import find_map
 from laser_flag.sight_files import use_data_folder
-from laser_flag.tools import sweep
+from laser_flag.tools import generate, sweep
 from laser_flag.tools.cli import (
     OneLineParser,
     UsageError,
@@ -62,7 +63,8 @@ DEFAULT_PAIRING = ("greedy", "greedy")
 def _parser() -> OneLineParser:
     parser = OneLineParser(
         prog=PROG, description="Play seeded bot-vs-bot games and report fairness. "
-                               f"`{PROG} sweep --help`: measure many variants of a map."
+                               f"`{PROG} sweep --help`: measure many variants of a map; "
+                               f"`{PROG} generate --help`: make a fair random map."
     )
     parser.add_argument("maps", nargs="+", metavar="MAP", type=argument_type(find_map),
                         help="maps to play: files, or maps' names as the game takes them")
@@ -254,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["sweep"]:
         return sweep.main(argv[1:])
+    if argv[:1] == ["generate"]:
+        return generate.main(argv[1:])
     try:
         args, plt = _setup(argv)
         run = plan(args)

@@ -1,0 +1,247 @@
+"""A fair map in a minute: generated maps (lab.generator) checked by play, repaired or dropped.
+
+Each candidate layout of a seed is screened with the zoo's mirrors at a few score limits
+(team 2 starts on watch, so the side that moves first most often needs fewer points or the
+other side more; the Balance panel suggests the same steps), the nearest-fair limits are
+measured again with every scripted mirror to the full count, and then, at a small budget, with
+Hard's mirror. A candidate whose mirrors lean or stall at any stage is dropped and the next
+candidate of the same seed drawn, until one passes or the time is up; what comes out carries
+its badge (lab.badge: the scripted mirrors' games; Hard's quick look is kept beside the
+seed under `generated`), its pace and the seed and candidate that made
+it. Every game's seeds come from the plans, so the same seed, knobs and effort give the same
+map on any number of workers. No Tk, no pygame.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from laser_flag.bots import ZOO
+from laser_flag.engine import parse_map
+from laser_flag.engine.game_map import ELEVATED, LEVEL, ORTHOGONAL
+
+from . import badge
+from .executors import local
+from .generator import KEY, Knobs, build
+from .pairings import Pairing
+from .report import stalls
+from .run import new_plan, play_plan, workers
+from .verdict import FAIR, LEANS, judge
+
+SCRIPTED: tuple[Pairing, ...] = tuple((style, style) for style in ZOO)
+HARD: tuple[Pairing, ...] = (("hard", "hard"),)
+LAB_SEED = 1
+# Score limits tried per candidate, as (team 1's, team 2's) steps from the generator's own.
+LIMIT_STEPS = ((0, 0), (0, 1), (0, 2), (-1, 2))
+NEAR_FAIR = 0.08  # a screened candidate whose worst mirror is further from 50% is dropped
+
+
+@dataclass(frozen=True)
+class Effort:
+    """How hard a candidate is checked: games a mirror when screening and when confirming,
+    Hard's games and budget, the time allowed and the worker processes."""
+
+    screen_games: int = 48
+    confirm_games: int = 200
+    hard_games: int = 16
+    hard_budget: str = "steps:10"
+    seconds: float = 120.0
+    jobs: int = 2
+    deadline: float | None = None  # time.monotonic() after which no game starts
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """What became of one candidate: its map (with its limits), and why it was kept or not."""
+
+    number: int
+    data: dict[str, Any]
+    stage: str  # "screened", "confirmed", "hard"
+    verdict: str  # the badge's text at that stage
+    kept: bool
+
+
+@dataclass
+class Made:
+    """The generator's answer: the map (its badge under `balance`), its verdict's text, its
+    pace (badge.pace), every candidate tried, and how long it took."""
+
+    data: dict[str, Any]
+    verdict: str
+    pace: dict[str, Any]
+    tried: list[Candidate] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def fair(self) -> bool:
+        return self.verdict == FAIR
+
+    @property
+    def seed(self) -> int:
+        return self.data[KEY]["seed"]
+
+    @property
+    def candidate(self) -> int:
+        return self.data[KEY]["candidate"]
+
+
+Say = Callable[[Candidate], None]
+
+
+def with_limits(data: dict[str, Any], steps: tuple[int, int]) -> dict[str, Any]:
+    """The map with each team's score limit moved by its step (never below 1)."""
+    limits = {team: max(1, data["score_limit"][team] + step)
+              for team, step in zip("12", steps, strict=True)}
+    return {**data, "score_limit": limits}
+
+
+def distance(row: dict[str, Any]) -> float:
+    """How far a mirror row is from fair: |team 1's rate - 50%| (1 without a decided game)."""
+    rate = row["team1_win_rate"]
+    return 1.0 if rate is None else abs(rate - 0.5)
+
+
+@dataclass(frozen=True)
+class Measured:
+    """A run's report document and its rows, of one map."""
+
+    doc: dict[str, Any]
+    rows: list[dict[str, Any]]
+
+
+def measure(maps: Sequence[dict[str, Any]], pairings: Sequence[Pairing], games: int,
+            effort: Effort, stop: threading.Event | None, budget: str | None = None,
+            screen: bool = False) -> list[Measured]:
+    """Each map played `games` games in each pairing: every one (the count is what a verdict
+    stands on), or when screening until the lab can tell it leans."""
+    parsed = [parse_map(m, f"{m['name']} ({i})") for i, m in enumerate(maps)]
+    plan = new_plan(parsed, pairings, games, LAB_SEED, budget=budget, sequential=screen)
+    doc = play_plan(plan, local(workers(plan, effort.jobs)), stop, effort.deadline).report(plan)
+    per = len(pairings)
+    return [Measured(doc, doc["maps"][i * per:(i + 1) * per]) for i in range(len(maps))]
+
+
+def hard_look(hard: Measured) -> dict[str, Any]:
+    """Hard's mirror at its small budget, as the map's `generated` key keeps it: too few games
+    to call the map fair, enough to catch one Hard finds lopsided or stalling."""
+    row = hard.rows[0]
+    return {"budget": hard.doc["budget"], "stalls": bool(stalls(hard.rows)),
+            "verdict": judge(hard.rows).text,
+            **{k: row[k] for k in ("games", "team1_wins", "team2_wins", "draws",
+                                   "mean_rounds", "limit_draws")}}
+
+
+def passes(rows: Sequence[dict[str, Any]], lean_only: bool = False) -> bool:
+    """No mirror stalls, and every one is fair (`lean_only`: none leans)."""
+    word = judge(rows).word
+    return not stalls(rows) and (word not in LEANS.values() if lean_only else word == FAIR)
+
+
+DEFAULT_KNOBS, DEFAULT_EFFORT = Knobs(), Effort()
+
+
+def make(seed: int, knobs: Knobs = DEFAULT_KNOBS, effort: Effort = DEFAULT_EFFORT,
+         say: Say | None = None, stop: threading.Event | None = None) -> Made:
+    """The first candidate of `seed` that passes every check, or when the time is up (or
+    `stop` is set) the one that came nearest, with the badge it earned: no game starts after
+    the time is up, so a check cut short says undecided."""
+    started, best = time.monotonic(), None
+    effort = replace(effort, deadline=started + effort.seconds)
+    tried: list[Candidate] = []
+    number = 0
+    while time.monotonic() < effort.deadline and not (stop and stop.is_set()):
+        found = _check(build(seed, knobs, number), number, effort, tried, say, stop)
+        if found is not None and (best is None or found[1] < best[1]):
+            best = found
+        if found is not None and found[1] == 0:
+            break
+        number += 1
+    if best is None:  # not one screen finished: the first candidate as it is, unmeasured
+        data = build(seed, knobs)
+        return Made(data, badge.NOT_MEASURED, {}, tried, time.monotonic() - started)
+    data = best[0]
+    status = badge.status(parse_map(data, data["name"]))
+    return Made(data, status.text, badge.pace(data[badge.KEY]), tried,
+                time.monotonic() - started)
+
+
+def _check(data: dict[str, Any], number: int, effort: Effort, tried: list[Candidate],
+           say: Say | None, stop: threading.Event | None
+           ) -> tuple[dict[str, Any], int] | None:
+    """Screen, repair, confirm and check with Hard one candidate; its map with its badge and
+    how many checks it failed (0: it passed them all), or None when stopped first."""
+    data, screened = _repaired(data, effort, stop)
+    if stop and stop.is_set():
+        return None
+    stages = [("screened", screened, None,
+               _worst(screened) <= NEAR_FAIR and not stalls(screened.rows))]
+    if stages[-1][3]:
+        confirmed = measure([data], SCRIPTED, effort.confirm_games, effort, stop)[0]
+        stages.append(("confirmed", confirmed, None, passes(confirmed.rows)))
+        if stages[-1][3]:
+            hard = measure([data], HARD, effort.hard_games, effort, stop, effort.hard_budget)[0]
+            stages.append(("hard", confirmed, hard, passes(hard.rows, lean_only=True)))
+    stage, scripted, hard, kept = stages[-1]
+    value = badge.measured(parse_map(data, data["name"]), scripted.doc, scripted.rows)
+    data = {**data, badge.KEY: value}
+    if hard is not None:
+        data[KEY] = {**data[KEY], "hard": hard_look(hard)}
+    candidate = Candidate(number, data, stage, badge.status(parse_map(data)).text, kept)
+    tried.append(candidate)
+    if say is not None:
+        say(candidate)
+    return data, 3 - len(stages) + (not kept)
+
+
+def _worst(measured: Measured) -> float:
+    """The worst mirror's distance from fair; a stalling map is worst of all."""
+    return 2.0 if stalls(measured.rows) else max(distance(r) for r in measured.rows)
+
+
+def _repaired(data: dict[str, Any], effort: Effort, stop: threading.Event | None
+              ) -> tuple[dict[str, Any], Measured]:
+    """The nearest-fair of the candidate's score-limit steps, then of that one's start moves,
+    each screened with the scripted mirrors (a lopsided variant stops after 16 games)."""
+    best: tuple[dict[str, Any], Measured] | None = None
+    for make_variants in (_limit_variants, start_moves):
+        variants = make_variants(data if best is None else best[0])
+        if not variants or (stop and stop.is_set()):
+            break
+        screened = measure(variants, SCRIPTED, effort.screen_games, effort, stop, screen=True)
+        found = min(zip(variants, screened, strict=True), key=lambda v: _worst(v[1]))
+        if best is None or _worst(found[1]) < _worst(best[1]):
+            best = found
+        if _worst(best[1]) <= NEAR_FAIR / 2:
+            break
+    assert best is not None or (stop is not None and stop.is_set())
+    return best if best is not None else (data, Measured({}, []))
+
+
+def _limit_variants(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [with_limits(data, steps) for steps in LIMIT_STEPS]
+
+
+def start_moves(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The map with one of team 2's units moved a tile up, down, left or right, for each unit
+    and way that keeps it off walls, bases and other units and out of every enemy's sight
+    (team 2 starts on watch: its start tiles decide what team 1 walks into, as
+    map_editor.start_search finds)."""
+    gm = parse_map(data, data["name"])
+    units = data["units"]
+    enemies = [(u[2], u[3]) for u in units if u[0] == "1"]
+    taken = {(u[2], u[3]) for u in units}
+    moved = []
+    for index, (team, cls, r, c) in enumerate(units):
+        if team != "2":
+            continue
+        for dr, dc in ORTHOGONAL:
+            to = (r + dr, c + dc)
+            if (gm.in_bounds(to) and gm.kind(to) in (LEVEL, ELEVATED) and to not in taken
+                    and not any(gm.visibility.sees(to, e) for e in enemies)):
+                units_now = [*units[:index], [team, cls, *to], *units[index + 1:]]
+                moved.append({**data, "units": units_now})
+    return moved
