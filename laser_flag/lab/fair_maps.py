@@ -43,7 +43,7 @@ NEAR_FAIR = 0.08  # a screened candidate whose worst mirror is further from 50% 
 @dataclass(frozen=True)
 class Effort:
     """How hard a candidate is checked: games a mirror when screening and when confirming,
-    Hard's games and budget, the time allowed and the worker processes."""
+    Hard's games and budget, the time allowed, the worker processes and the candidates."""
 
     screen_games: int = 48
     confirm_games: int = 200
@@ -51,6 +51,7 @@ class Effort:
     hard_budget: str = "steps:10"
     seconds: float = 120.0
     jobs: int = 2
+    candidates: int = 100  # most candidates drawn
     deadline: float | None = None  # time.monotonic() after which no game starts
 
 
@@ -153,7 +154,8 @@ def make(seed: int, knobs: Knobs = DEFAULT_KNOBS, effort: Effort = DEFAULT_EFFOR
     effort = replace(effort, deadline=started + effort.seconds)
     tried: list[Candidate] = []
     number = 0
-    while time.monotonic() < effort.deadline and not (stop and stop.is_set()):
+    while (number < effort.candidates and time.monotonic() < effort.deadline
+           and not (stop and stop.is_set())):
         found = _check(build(seed, knobs, number), number, effort, tried, say, stop)
         if found is not None and (best is None or found[1] < best[1]):
             best = found

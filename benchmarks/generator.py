@@ -1,0 +1,67 @@
+"""A fair map in a minute: the map generator, made and measured, over many seeds.
+
+For each seed: the time `lab.fair_maps.make` took (make and measure, this machine's two worker
+processes), the map's verdict from its scripted mirrors (each played 200 games when confirmed),
+Hard's quick look, the candidates tried, the pace and the games drawn at the round limit.
+Then the median time over the seeds, how many gave a fair map, and the largest share of any
+mirror's games drawn at the limit (a map stalls above 5%).
+  target: median at most 120 s over 20 seeds; 20 of 20 fair; no mirror over 5% drawn
+Run: .venv/bin/python benchmarks/generator.py [--seeds 20] [--first 0] [--seconds 120]
+     [--size 13]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+
+from laser_flag.lab.fair_maps import Effort, Made, make
+from laser_flag.lab.generator import Knobs
+from laser_flag.sight_files import use_data_folder
+from laser_flag.tools.cli import positive
+
+TARGET_SECONDS = 120.0
+
+
+def drawn_share(made: Made) -> float:
+    """The largest share of a scripted mirror's games drawn at the round limit or capped."""
+    rows = made.data["balance"]["pairings"] if "balance" in made.data else []
+    shares = [(r.get("limit_draws", 0) + r.get("capped", 0)) / r["games"]
+              for r in rows if r["games"]]
+    return max(shares, default=0.0)
+
+
+def line(seed: int, made: Made) -> str:
+    pace = made.pace
+    rounds = "-" if pace.get("mean_rounds") is None else f"{pace['mean_rounds']:.1f}"
+    shots = "-" if pace.get("shots_per_round") is None else f"{pace['shots_per_round']:.1f}"
+    hard = made.data["generated"].get("hard")
+    return (f"seed {seed:3}  {made.seconds:5.0f} s  {made.data['name']:20}  {made.verdict:28}"
+            f"  Hard {hard['verdict'] if hard else '-':22}  {len(made.tried)} tried  "
+            f"{rounds} rounds  {shots} shots/round  {drawn_share(made):.1%} drawn")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seeds", type=positive, default=20, help="seeds to make maps from")
+    parser.add_argument("--first", type=int, default=0, help="the first seed")
+    parser.add_argument("--seconds", type=positive, default=int(TARGET_SECONDS),
+                        help="time a map may take")
+    parser.add_argument("--size", type=int, default=Knobs.size, help="tiles a side")
+    args = parser.parse_args()
+    use_data_folder()
+    knobs, effort = Knobs(size=args.size), Effort(seconds=args.seconds)
+    times, fair, drawn = [], 0, 0.0
+    for seed in range(args.first, args.first + args.seeds):
+        made = make(seed, knobs, effort)
+        print(line(seed, made), flush=True)
+        times.append(made.seconds)
+        fair += made.fair
+        drawn = max(drawn, drawn_share(made))
+    print(f"median {statistics.median(times):.0f} s a map over {args.seeds} seeds "
+          f"(target at most {TARGET_SECONDS:.0f} s); {fair} of {args.seeds} fair; "
+          f"at most {drawn:.1%} of a mirror's games drawn at the limit (target 5%)")
+
+
+if __name__ == "__main__":
+    main()

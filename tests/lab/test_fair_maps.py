@@ -1,0 +1,115 @@
+"""Generated maps checked by play: each candidate's score limits and team 2's start moves are
+screened with the zoo's mirrors, the nearest fair is confirmed and looked at by Hard, and what
+comes out carries the badge it earned, its pace and its seed; the command line writes it and
+prints the badge. Runs here are tiny (a few games on a small board, one process)."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+from laser_flag.engine import load_map, parse_map
+from laser_flag.lab import badge
+from laser_flag.lab.fair_maps import (
+    HARD,
+    SCRIPTED,
+    Effort,
+    make,
+    start_moves,
+    with_limits,
+)
+from laser_flag.lab.generator import KEY, Knobs, build
+from laser_flag.tools import balance
+
+SMALL = Knobs(size=9, units=("basic", "scout"))
+TINY = Effort(screen_games=16, confirm_games=16, hard_games=2, hard_budget="steps:2",
+              seconds=600, jobs=1, candidates=1)
+
+
+def test_limits_move_each_team_s_score_limit_and_never_below_one():
+    data = build(1, SMALL)
+    assert with_limits(data, (0, 2))["score_limit"] == {"1": 4, "2": 6}
+    assert with_limits(data, (-9, 0))["score_limit"] == {"1": 1, "2": 4}
+    assert data["score_limit"] == {"1": 4, "2": 4}  # the map itself is left alone
+
+
+def test_start_moves_move_one_team_2_unit_a_tile_and_keep_it_out_of_sight():
+    data = next(d for d in (build(seed, SMALL) for seed in range(20)) if start_moves(d))
+    for moved in start_moves(data):
+        gm = parse_map(moved, "moved")
+        changed = [(a, b) for a, b in zip(data["units"], moved["units"], strict=True) if a != b]
+        assert len(changed) == 1
+        (old, new), = changed
+        assert old[0] == new[0] == "2" and abs(old[2] - new[2]) + abs(old[3] - new[3]) == 1
+        team_1 = [u.pos for u in gm.units if u.team == "1"]
+        assert not any(gm.visibility.sees(a, (new[2], new[3])) for a in team_1)
+
+
+@pytest.mark.slow
+def test_a_made_map_carries_its_badge_pace_and_seed():
+    seen = []
+    made = make(3, SMALL, TINY, say=seen.append)
+    assert made.tried == seen and seen
+    gm = parse_map(made.data, "made")
+    value = made.data[badge.KEY]
+    assert value["digest"] == badge.play_digest(gm)  # the badge is of this very map
+    assert [row["pairing"] for row in value["pairings"]] == [list(p) for p in SCRIPTED]
+    assert made.verdict == badge.status(gm).text
+    assert made.pace == badge.pace(value) and made.pace["games"] > 0
+    assert made.data[KEY]["seed"] == 3 and made.seed == 3
+    start = build(3, SMALL, made.candidate)
+    assert made.data["tiles"] == start["tiles"]  # limits and start tiles are all a repair moves
+    last = seen[-1]
+    if last.stage == "hard":
+        assert made.data[KEY]["hard"]["games"] == TINY.hard_games
+        assert HARD[0][0] == "hard"
+
+
+@pytest.mark.slow
+def test_the_same_seed_and_effort_give_the_same_map():
+    first = make(5, SMALL, TINY)
+    assert make(5, SMALL, TINY).data == first.data
+
+
+def test_a_stopped_run_hands_back_the_first_candidate_unmeasured():
+    stop = threading.Event()
+    stop.set()
+    made = make(4, SMALL, TINY, stop=stop)
+    assert made.verdict == badge.NOT_MEASURED and made.tried == []
+    assert made.data == build(4, SMALL)
+
+
+def test_the_command_line_writes_a_checked_map_within_its_time(tmp_path, capsys):
+    out = tmp_path / "made.json"
+    status = balance.main(["generate", "--seed", "6", "--size", "9", "--units", "basic",
+                           "--seconds", "1", "--jobs", "1", "-o", str(out)])
+    assert status == 0
+    gm = load_map(out)
+    printed = capsys.readouterr()
+    assert printed.out.startswith(f"{out}: {gm.name}, {badge.status(gm).text}")
+    assert "seed 6, candidate 0" in printed.out
+    assert "candidate 0" in printed.err  # each candidate said as it is measured
+    assert json.loads(out.read_text())[KEY]["seed"] == 6
+
+
+def test_the_command_line_without_a_check_writes_the_seed_s_map(tmp_path, capsys):
+    out = tmp_path / "plain.json"
+    assert balance.main(["generate", "--seed", "8", "--no-check", "-o", str(out)]) == 0
+    assert load_map(out).to_json_dict() == build(8)
+    assert capsys.readouterr().out == f"{out}: {build(8)['name']}, not measured; seed 8\n"
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--size", "30"], "size 30: must be 9 to 21"),
+    (["--units", "basic,tank"], "'basic,tank': classes are some of basic,scout,sniper,grunt"),
+    (["--walls", "2"], "'2': a share from 0 to 1"),
+    (["--mode", "siege"], "argument --mode: invalid choice"),
+])
+def test_bad_knobs_are_one_line_and_nothing_is_written(tmp_path, capsys, argv, said):
+    out = tmp_path / "never.json"
+    assert balance.main(["generate", *argv, "--no-check", "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("laser-flag-balance generate: error: ") and said in err
+    assert err.count("\n") == 1 and not out.exists()
