@@ -7,14 +7,14 @@ starts in sight of an enemy, and no tile is cut off from the rest of the board.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from laser_flag.engine import Game, GameMap, MapError, load_map
-from laser_flag.engine.game_map import MODE_ASSAULT, MODE_CTF, MODE_ELIMINATION, NEIGHBOURS, Pos
+from laser_flag.engine.game_map import MODE_ASSAULT, MODE_CTF, MODE_ELIMINATION, Pos
+from tests.walks import connected
 
 MAPS_DIR = Path(__file__).resolve().parent.parent / "maps"
 TEMPLATE = MAPS_DIR / "templates" / "empty_21x21.json"
@@ -105,22 +105,6 @@ def _swap_team(team: str, swap: bool) -> str:
     return {"1": "2", "2": "1"}[team] if swap else team
 
 
-def _connected(gm: GameMap) -> bool:
-    """Whether every non-wall tile reaches every other by legal steps (RULES §3, empty board)."""
-    free = {p for p in gm.positions() if not gm.is_wall(p)}
-    start = next(iter(free))
-    seen, queue = {start}, deque([start])
-    while queue:
-        r, c = queue.popleft()
-        for dr, dc in NEIGHBOURS:
-            step = (r + dr, c + dc)
-            cuts_corner = dr and dc and (gm.is_wall((r + dr, c)) or gm.is_wall((r, c + dc)))
-            if step in free and step not in seen and not cuts_corner:
-                seen.add(step)
-                queue.append(step)
-    return seen == free
-
-
 def test_every_bundled_map_has_a_declared_symmetry() -> None:
     assert set(MAPS) == set(SYMMETRY)
 
@@ -142,7 +126,7 @@ def test_map_is_playable(stem: str) -> None:
     assert _units_per_team(gm, "1") >= 4 and _units_per_team(gm, "2") >= 4
     assert all(1 <= limit <= 21 for limit in gm.score_limit.values())  # 21: the default
     assert {unit.unit_class for unit in gm.units} == {"basic", "scout", "sniper", "grunt"}
-    assert _connected(gm)
+    assert connected(gm)
     Game(gm, seed=1)
 
 

@@ -213,8 +213,9 @@ def _piece(rng: random.Random, at: Pos) -> list[Pos]:
 
 
 def _try_wall(board: _Board, cells: Iterable[Pos]) -> bool:
-    """Wall on `cells` (and their images) unless it would cut the board apart."""
-    before = {p: board.kind(p) for c in cells if board.inside(c) for p in (c, board.image(c))}
+    """Wall on `cells` (and their images) unless it would cut the board apart; a base stays."""
+    before = {p: board.kind(p) for c in cells if board.inside(c) for p in (c, board.image(c))
+              if board.kind(c) in (LEVEL, ELEVATED)}
     for pos in before:
         board.put(pos, WALL)
     if board.connected():

@@ -5,14 +5,13 @@ same seed gives the same JSON; knobs no map can have are refused in one line."""
 from __future__ import annotations
 
 import json
-from collections import deque
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from laser_flag.engine import Game, Move, parse_map
-from laser_flag.engine.game_map import MODE_ASSAULT, MODE_CTF, MODE_ELIMINATION, NEIGHBOURS
+from laser_flag.engine.game_map import MODE_ASSAULT, MODE_CTF, MODE_ELIMINATION
 from laser_flag.engine.mapfile import team_without_units
 from laser_flag.engine.ruleset import CLASSES
 from laser_flag.engine.symmetry import image_fn, swapped_tile
@@ -27,6 +26,7 @@ from laser_flag.lab.generator import (
     Knobs,
     build,
 )
+from tests.walks import connected
 
 knobs = st.builds(
     Knobs,
@@ -42,21 +42,6 @@ knobs = st.builds(
 MODE_NAMES = {CTF: MODE_CTF, ASSAULT: MODE_ASSAULT, ELIMINATION: MODE_ELIMINATION}
 
 
-def walkable(gm, start):
-    """Every tile a unit on `start` could reach by moves, one tile step at a time."""
-    seen, todo = {start}, deque([start])
-    while todo:
-        r, c = todo.popleft()
-        for dr, dc in NEIGHBOURS:
-            step = (r + dr, c + dc)
-            corner_cut = dr and dc and (gm.is_wall((r + dr, c)) or gm.is_wall((r, c + dc)))
-            if gm.in_bounds(step) and not gm.is_wall(step) and not corner_cut \
-                    and step not in seen:
-                seen.add(step)
-                todo.append(step)
-    return seen
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), knobs=knobs)
 def test_every_seed_and_knob_gives_a_valid_map(seed, knobs):
@@ -70,9 +55,7 @@ def test_every_seed_and_knob_gives_a_valid_map(seed, knobs):
     team_1 = [u.pos for u in gm.units if u.team == "1"]
     team_2 = [u.pos for u in gm.units if u.team == "2"]
     assert not any(gm.visibility.sees(a, b) for a in team_1 for b in team_2)
-    reach = walkable(gm, team_1[0])
-    open_tiles = {p for p in gm.positions() if not gm.is_wall(p)}
-    assert reach == open_tiles  # every base, every enemy, every tile
+    assert connected(gm)  # every base, every enemy, every tile
     image = image_fn(SYMMETRY_KINDS[knobs.symmetry], gm.rows, gm.cols)
     for pos in gm.positions():
         if knobs.mode != ASSAULT or gm.kind(pos) not in ("base_1", "base_2", "level"):
