@@ -12,7 +12,7 @@ EXE :=
 endif
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-fast lint bench badges check-wheels bundle clean
+.PHONY: play test test-fast lint bench badges check-wheels bundle messages clean
 
 $(BIN)/python$(EXE):
 	$(PYTHON) -m venv $(VENV)
@@ -100,6 +100,20 @@ BADGE_MAPS ?= maps/*.json
 badges: $(STAMP)
 	$(BIN)/laser-flag-balance $(BADGE_MAPS) --badge --games $(BADGE_GAMES) --budget $(BADGE_BUDGET) \
 		--seed 1 $(BADGE_WHERE)
+
+# The catalogues of the game's words (laser_flag/i18n.py, docs/TRANSLATING.md): every string
+# marked with _(), N_() or ngettext() in the game and the editor extracted into the template, each
+# language's .po brought up to it (new entries untranslated, gone ones dropped), and the .mo files
+# the game reads compiled from them. tests/test_catalogues.py fails while a .po lacks a
+# translation or a .mo is older than its .po.
+LOCALE := laser_flag/locale
+messages: $(STAMP)
+	$(BIN)/pybabel extract --no-location --sort-output --add-comments=TRANSLATORS: \
+		--project=laser-flag --msgid-bugs-address= --copyright-holder= \
+		--output-file=$(LOCALE)/laser_flag.pot laser_flag map_editor
+	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete \
+		--input-file=$(LOCALE)/laser_flag.pot --output-dir=$(LOCALE) --domain=laser_flag
+	$(BIN)/pybabel compile --statistics --directory=$(LOCALE) --domain=laser_flag
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from tkinter import ttk
 
 from laser_flag.engine.game_map import TEAMS, GameMap
-from laser_flag.engine.ruleset import CLASS_LABELS, CLASSES
+from laser_flag.engine.ruleset import CLASSES, class_label
 
 from .document import UnitRow
 from .legend import Legend
@@ -68,7 +68,7 @@ class InfoPanel(ttk.Frame):
         change = ttk.Frame(self.unit_box)
         change.pack(anchor="w", pady=(2, 0))
         self.unit_class = ttk.Combobox(change, state="readonly", width=9,
-                                       values=[CLASS_LABELS[c] for c in CLASSES])
+                                       values=[class_label(c) for c in CLASSES])
         self.unit_class.bind("<<ComboboxSelected>>", lambda _e: self._changed())
         self.unit_class.pack(side="left")
         tip(self.unit_class, "Change the selected unit's class")

@@ -9,12 +9,12 @@ from typing import Any
 
 from laser_flag.engine.game_map import TEAMS
 from laser_flag.engine.ruleset import (
-    CLASS_LABELS,
     CLASSES,
     COLUMNS,
     DEFAULT_RULESET,
     RulesError,
     Ruleset,
+    class_label,
 )
 
 from . import defaults
@@ -175,7 +175,7 @@ class PropertiesDialog(Modal):
         self._cells: dict[tuple[str, str], tk.Variable] = {}
         cells = rule_cells(data)
         for col, unit_class in enumerate(CLASSES, start=1):
-            ttk.Label(frame, text=CLASS_LABELS[unit_class]).grid(row=1, column=col)
+            ttk.Label(frame, text=class_label(unit_class)).grid(row=1, column=col)
         for row, column in enumerate(COLUMNS, start=2):
             ttk.Label(frame, text=column.replace("_", " ")).grid(row=row, column=0, sticky="w")
             for col, unit_class in enumerate(CLASSES, start=1):
@@ -206,7 +206,7 @@ class PropertiesDialog(Modal):
         var.trace_add("write", recolour)
         var.trace_add("write", lambda *_: self._rules_typed())
         recolour()
-        tip(widget, f"{CLASS_LABELS[unit_class]} {column.replace('_', ' ')}; default "
+        tip(widget, f"{class_label(unit_class)} {column.replace('_', ' ')}; default "
                     f"{cell_text(default)}")
         self._cells[(unit_class, column)] = var
 

@@ -16,7 +16,7 @@ from typing import Any
 from laser_flag.engine import GameMap
 from laser_flag.engine.game_map import ELEVATED, LEVEL, TEAMS, Pos, other_team
 from laser_flag.engine.mapfile import MapError, parse_map
-from laser_flag.engine.ruleset import CLASS_LABELS
+from laser_flag.engine.ruleset import class_label
 from laser_flag.lab.stats import difference, wilson
 
 from .balance_run import map_rows
@@ -103,7 +103,7 @@ def _unit_moves(doc: MapDocument, mirror: Mirror, team: str | None = None) -> li
             if mirror is not None:
                 moved = _mirror_move(moved, unit, moved[index], mirror)
             if moved is not None:
-                label = (f"Team {unit.team} {CLASS_LABELS[unit.unit_class]} at {_place(unit.pos)}:"
+                label = (f"Team {unit.team} {class_label(unit.unit_class)} at {_place(unit.pos)}:"
                          f" one tile {word}{_both(mirror)}")
                 moves.append(Tweak(label, {"units": unit_entries(moved)}))
     return moves

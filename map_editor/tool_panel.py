@@ -8,7 +8,7 @@ from tkinter import ttk
 
 from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import TEAMS, TILE_KINDS
-from laser_flag.engine.ruleset import CLASS_LABELS, CLASSES
+from laser_flag.engine.ruleset import CLASSES, class_label
 
 from .pointer import BRUSH, LOS, RECT, UNIT
 from .tooltip import tip
@@ -86,7 +86,7 @@ class ToolPanel(ttk.Frame):
         for team in TEAMS:
             help_text = f"Place units of team {team}. Key T toggles"
             self._choice(self.team, team, f"Team {team}", help_text)
-        combo = ttk.Combobox(self, values=[CLASS_LABELS[c] for c in CLASSES], state="readonly",
+        combo = ttk.Combobox(self, values=[class_label(c) for c in CLASSES], state="readonly",
                              width=10)
         combo.current(0)
         combo.bind("<<ComboboxSelected>>",

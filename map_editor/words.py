@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from laser_flag.engine.game_map import Pos
-from laser_flag.engine.ruleset import CLASS_LABELS
+from laser_flag.engine.ruleset import class_label
 
 from .document import UnitRow
 from .validation import Problem
@@ -16,7 +16,7 @@ def place(pos: Pos) -> str:
 
 def unit_name(team: str, unit_class: str) -> str:
     """`Team 1 Scout`."""
-    return f"Team {team} {CLASS_LABELS[unit_class]}"
+    return f"Team {team} {class_label(unit_class)}"
 
 
 def unit_at(unit: UnitRow) -> str:

@@ -55,3 +55,12 @@ def test_every_doc_is_in_the_wheels_package_data():
     shipped = {p for pattern in patterns for p in (ROOT / "docs").glob(pattern)}
     assert {p for p in (ROOT / "docs").iterdir() if p.is_file()} == shipped
     assert ROOT / "docs" / "protocol.schema.json" in shipped
+
+
+def test_every_compiled_catalogue_is_in_the_wheels_package_data():
+    """The game reads the .mo files (laser_flag/i18n.py): each language's ships."""
+    patterns = SETUPTOOLS["package-data"]["laser_flag"]
+    shipped = {p for pattern in patterns for p in (ROOT / "laser_flag").glob(pattern)}
+    compiled = set((ROOT / "laser_flag" / "locale").rglob("*.mo"))
+    assert len(compiled) >= 2
+    assert compiled <= shipped

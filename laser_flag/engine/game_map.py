@@ -10,6 +10,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ..i18n import _
 from . import sight
 from .los import Visibility
 from .ruleset import COLUMNS, DEFAULT_RULESET, Ruleset
@@ -42,8 +43,11 @@ FORMAT_VERSION = 1
 
 
 def possessive(name: str) -> str:
-    """The owner form of a team's name: Bob's, but Raiders' for a plural."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
+    """The owner form of a team's name in the language spoken: Bob's, but Raiders' for a plural
+    (the catalogues say how each language makes it)."""
+    # TRANSLATORS: a team's name as its owner ("Raiders'" for a name ending in s, else "Bob's"),
+    # as in "It is Bob's turn." ({whose} there).
+    return (_("{name}'") if name.endswith("s") else _("{name}'s")).format(name=name)
 
 
 def base_serves(kind: str, team: str) -> bool:

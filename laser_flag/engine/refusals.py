@@ -5,14 +5,16 @@
 
 from __future__ import annotations
 
+from ..i18n import N_, _
 from .actions import Action, EndTurn, Fire, IllegalAction, Move, check_action
 from .game_map import Pos, possessive
 from .reach import steps_to
-from .ruleset import CLASS_LABELS
+from .ruleset import class_label
 from .state import GameState
+from .terms import laser_word
 from .units import CHARGED, Unit
 
-NO_LOS = "There is no line of sight to that unit."
+NO_LOS = N_("There is no line of sight to that unit.")
 
 
 def why_not(state: GameState, action: Action) -> str | None:
@@ -35,20 +37,21 @@ def check(state: GameState, action: Action) -> None:
         reason = why_not_fire_at(state, state.facts.units.get(action.unit_id), action.target_id)
     else:
         assert type(action) is EndTurn  # check_action knows no other
-        reason = "The game is over." if state.winner is not None else None
+        reason = _("The game is over.") if state.winner is not None else None
     if reason:
         raise IllegalAction(reason)
 
 
 def why_not_act(state: GameState, unit: Unit | None) -> str | None:
     if state.winner is not None:
-        return "The game is over."
+        return _("The game is over.")
     if unit is None:
-        return "There is no such unit on the board."
+        return _("There is no such unit on the board.")
     if unit.team != state.active_team:
-        return f"It is {possessive(state.index.map.teams[state.active_team].name)} turn."
+        whose = possessive(state.index.map.teams[state.active_team].name)
+        return _("It is {whose} turn.").format(whose=whose)
     if unit.ap < 1:
-        return "This unit has no action points left."
+        return _("This unit has no action points left.")
     return None
 
 
@@ -57,7 +60,8 @@ def why_not_move(state: GameState, unit: Unit | None) -> str | None:
     reason = why_not_act(state, unit)
     rules = state.index.rules
     if reason is None and unit.fired and not rules[unit.unit_class].moves_after_firing:
-        reason = f"A {CLASS_LABELS[unit.unit_class]} cannot move after firing this turn."
+        reason = _("A {unit_class} cannot move after firing this turn.").format(
+            unit_class=class_label(unit.unit_class))
     return reason
 
 
@@ -65,14 +69,15 @@ def why_not_fire(state: GameState, unit: Unit | None) -> str | None:
     """Why this unit (as it stands, or as a plan would leave it) may not fire now."""
     reason = why_not_act(state, unit)
     if reason is None and unit.laser != CHARGED:
-        reason = f"Its laser is {unit.laser}."
+        reason = _("Its laser is {laser}.").format(laser=laser_word(unit.laser))
     return reason
 
 
 def why_not_move_to(state: GameState, unit: Unit | None, to: Pos) -> str | None:
     reason = why_not_move(state, unit)
     if reason is None and to not in state.facts.search(unit.id):
-        reason = f"That tile cannot be reached in one move: {_how_far(state, unit, to)}."
+        reason = _("That tile cannot be reached in one move: {how_far}.").format(
+            how_far=_how_far(state, unit, to))
     return reason
 
 
@@ -80,9 +85,9 @@ def why_not_fire_at(state: GameState, unit: Unit | None, target_id: int) -> str 
     reason = why_not_fire(state, unit)
     target = state.unit(target_id)
     if reason is None and (target is None or target.team == unit.team):
-        reason = "Only an enemy unit on the board can be fired at."
+        reason = _("Only an enemy unit on the board can be fired at.")
     if reason is None and not state.index.visibility.sees(unit.pos, target.pos):
-        reason = NO_LOS
+        reason = _(NO_LOS)
     return reason
 
 
@@ -90,11 +95,12 @@ def _how_far(state: GameState, unit: Unit, to: Pos) -> str:
     """How far `to` is against the unit's speed, if it can be walked to at all."""
     gm = state.index.map
     if not gm.in_bounds(to) or gm.is_wall(to):
-        return "it is a wall"
+        return _("it is a wall")
     if any(o.pos == to for o in state.facts.known_to(state.active_team)):
-        return "another unit stands there"
+        return _("another unit stands there")
     steps = steps_to(state, unit, to)
     if steps is None:
-        return "no path leads there"
-    label, speed = CLASS_LABELS[unit.unit_class], state.index.rules[unit.unit_class].speed
-    return f"it needs {steps} steps and a {label} has speed {speed}"
+        return _("no path leads there")
+    unit_class, speed = class_label(unit.unit_class), state.index.rules[unit.unit_class].speed
+    return _("it needs {steps} steps and a {unit_class} has speed {speed}").format(
+        steps=steps, unit_class=unit_class, speed=speed)

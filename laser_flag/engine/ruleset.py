@@ -9,12 +9,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from ..i18n import N_, _
 from .json_reader import clip
 
 AP_PER_TURN = 3
 CLASSES = ("basic", "scout", "sniper", "grunt")
-CLASS_LABELS = {"basic": "Plain", "scout": "Scout", "sniper": "Sniper", "grunt": "Grunt"}
+# Each class's name as players read it: translated by class_label.
+CLASS_LABELS = {"basic": N_("Plain"), "scout": N_("Scout"), "sniper": N_("Sniper"),
+                "grunt": N_("Grunt")}
 ALL_AP = "all"  # `firing_costs` value: firing spends all remaining AP
+
+
+def class_label(unit_class: str) -> str:
+    """A unit class's name ("scout") as players read it, in the language spoken."""
+    return _(CLASS_LABELS[unit_class])
 
 
 @dataclass(frozen=True)

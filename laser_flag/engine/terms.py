@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from ..i18n import N_, _
+
 
 class Term(StrEnum):
     """A named value shown as the plain string it is, in reprs and messages alike: a unit's
@@ -27,6 +29,16 @@ class Laser(Term):
     CHARGED = "charged"
     CHARGING = "charging"
     DEACTIVATED = "deactivated"
+
+
+# A laser's state as players read it ("Its laser is charging."): translated by laser_word.
+LASER_WORDS = {Laser.CHARGED: N_("charged"), Laser.CHARGING: N_("charging"),
+               Laser.DEACTIVATED: N_("deactivated")}
+
+
+def laser_word(laser: str) -> str:
+    """A laser's state in the language spoken."""
+    return _(LASER_WORDS[Laser(laser)])
 
 
 class Victory(Term):

@@ -16,12 +16,12 @@ from laser_flag.engine.mapfile import MapError, load_map
 from laser_flag.engine.rolls import TWO_D6, Dice, ToHit, parse_dice, to_hit
 from laser_flag.engine.ruleset import (
     ALL_AP,
-    CLASS_LABELS,
     CLASSES,
     COLUMNS,
     DEFAULT_RULESET,
     RulesError,
     Ruleset,
+    class_label,
 )
 from laser_flag.resources import find_map
 from laser_flag.tools.cli import OneLineParser, UsageError, argument_type, emit, fail
@@ -187,11 +187,11 @@ def _shooter_table(shooter: str, positions: dict[str, dict[str, dict[str, ToHit]
     rows = [["target", ""] + [SHOOTER_LABELS[p] for p in positions]]
     for target in CLASSES:
         for index, cell in enumerate(TARGET_POSITIONS):
-            label = CLASS_LABELS[target] if index == 0 else ""
+            label = class_label(target) if index == 0 else ""
             hits = [positions[p][target][cell] for p in positions]
             rows.append([label, TARGET_LABELS[cell]] + [format_cell(hit) for hit in hits])
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = [f"{CLASS_LABELS[shooter]} ({shooter}) shooting, by shooter position:"]
+    lines = [f"{class_label(shooter)} ({shooter}) shooting, by shooter position:"]
     lines += [
         "  " + "  ".join(text.ljust(w) for text, w in zip(row, widths, strict=True)).rstrip()
         for row in rows
@@ -247,8 +247,8 @@ def chart_grid(rules: Ruleset, dice: Dice, sources: Sequence[str]) -> Grid:
     note = " (outlined in red)" if changed else ""
     lines = ["Needed roll and chance to hit" + note, *header(dice, sources, rules)]
     return Grid(
-        rows=[f"{CLASS_LABELS[s]} · {SHOOTER_LABELS[p]}" for s, p in shooters],
-        cols=[f"{CLASS_LABELS[t]} · {TARGET_LABELS[c]}" for t, c in targets],
+        rows=[f"{class_label(s)} · {SHOOTER_LABELS[p]}" for s, p in shooters],
+        cols=[f"{class_label(t)} · {TARGET_LABELS[c]}" for t, c in targets],
         hits=hits,
         changed=changed,
         group=len(TARGET_POSITIONS),

@@ -7,7 +7,7 @@ from ...engine.actions import Fire
 from ...engine.cover import cover_sides
 from ...engine.game import Game
 from ...engine.game_map import other_team
-from ...engine.ruleset import ALL_AP, CLASS_LABELS
+from ...engine.ruleset import ALL_AP, class_label
 from ...play.log_text import Roster
 from ...play.odds_text import chance, outcomes
 from .inspect import cover_against, sides_text
@@ -56,7 +56,7 @@ def move_lines(game: Game, uid: int, move: Arrival, roster: Roster) -> list[str]
     hidden = [FOG_RISK] if game.fog else []  # `game` holds only the enemies in sight
     if not move.watchers:
         return [*lines, "No enemy snap shot can reach it there.", *hidden]
-    names = ", ".join(CLASS_LABELS[game.unit(w.unit).unit_class] for w in move.watchers)
+    names = ", ".join(class_label(game.unit(w.unit).unit_class) for w in move.watchers)
     count = len(move.watchers)
     lines.append(f"{count} snap shot{'s' if count > 1 else ''} could fire ({names})")
     lines.append(f"Chance to arrive unhit: {chance(move.p_unhit, outcomes(game.dice, count))}")

@@ -15,7 +15,7 @@ from ...board.icons import STATUS_ICONS
 from ...board.viewport import fit_tile
 from ...engine.game_map import BASES, ELEVATED, LEVEL, WALL, GameMap
 from ...engine.mapfile import parse_map
-from ...engine.ruleset import CLASS_LABELS, CLASSES, Ruleset
+from ...engine.ruleset import CLASSES, Ruleset, class_label
 from ..game.layout import scaled
 from ..widgets import font, text_size, wrap
 from .rules_pages import PAGES, RulePage
@@ -173,7 +173,7 @@ def classes_layout(rules: Ruleset, width: int, scale: float) -> PageLayout:
     y = max(len(h) for h in table.heads) * font(head).get_linesize() + scaled(10, scale)
     for unit_class in CLASSES:
         top = y + scaled(8, scale)
-        name, bottom = place_lines([CLASS_LABELS[unit_class]], text, ROLE_TITLE,
+        name, bottom = place_lines([class_label(unit_class)], text, ROLE_TITLE,
                                    scaled(44, scale), top, table.label_w - scaled(44, scale))
         lines += name
         for j, (_, column) in enumerate(COLUMNS):

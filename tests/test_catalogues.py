@@ -1,0 +1,91 @@
+"""Every catalogue complete and current: each of the template's sentences translated in every
+language, with the plural forms its language has and the same {placeholders}, and each compiled
+.mo saying what its .po says (make messages rebuilds both)."""
+
+from __future__ import annotations
+
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from laser_flag import i18n
+
+LOCALE = i18n.LOCALE_DIR
+TEMPLATE = LOCALE / "laser_flag.pot"
+TRANSLATED = sorted(code for code in i18n.LANGUAGES if code != i18n.ENGLISH)
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def po_path(code: str) -> Path:
+    return LOCALE / code / "LC_MESSAGES" / "laser_flag.po"
+
+
+def read(path: Path):
+    with path.open("rb") as file:
+        return read_po(file)
+
+
+def ids(message) -> tuple[str, ...]:
+    """A message's msgid and its plural, as a tuple either way."""
+    return tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
+
+
+def strings(message) -> tuple[str, ...]:
+    return tuple(message.string) if isinstance(message.string, tuple | list) else \
+        (message.string,)
+
+
+def placeholders(text: str) -> list[str]:
+    return sorted(PLACEHOLDER.findall(text))
+
+
+def test_there_is_a_template_with_sentences_in_it():
+    assert len([m for m in read(TEMPLATE) if m.id]) > 20
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_sentence_of_the_template_is_translated(code):
+    template = {ids(m) for m in read(TEMPLATE) if m.id}
+    catalogue = read(po_path(code))
+    translated = {ids(m) for m in catalogue if m.id and all(strings(m)) and not m.fuzzy}
+    missing = sorted(template - translated)
+    assert not missing, f"{po_path(code)}: untranslated (make messages, then translate): " \
+        f"{missing[:10]}"
+    stale = sorted({ids(m) for m in catalogue if m.id} - template)
+    assert not stale, f"{po_path(code)}: not in the template (make messages): {stale[:10]}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_plural_forms_are_all_there_and_placeholders_match(code):
+    catalogue = read(po_path(code))
+    assert catalogue.plural_forms, f"{po_path(code)}: no Plural-Forms header"
+    for message in catalogue:
+        if not message.id:
+            continue
+        if message.pluralizable:
+            assert len(strings(message)) == catalogue.num_plurals, message.id
+        for text in strings(message):
+            assert placeholders(text) == placeholders(ids(message)[-1]), \
+                f"{po_path(code)}: {message.id!r} -> {text!r}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_compiled_catalogue_says_what_the_po_says(code):
+    compiled = i18n.catalogue(code)
+    assert isinstance(compiled, gettext.GNUTranslations)
+    catalogue = read(po_path(code))
+    for message in catalogue:
+        if not message.id:
+            continue
+        if message.pluralizable:
+            singular, plural = message.id
+            for n in (1, 2, 5):
+                assert compiled.ngettext(singular, plural, n) == \
+                    message.string[catalogue.plural_func(n)], \
+                    f"{code}: make messages (the .mo is older than the .po): {singular!r}"
+        else:
+            assert compiled.gettext(message.id) == message.string, \
+                f"{code}: make messages (the .mo is older than the .po): {message.id!r}"

@@ -1,0 +1,61 @@
+"""The language the game speaks: the setting's, else the system's locale, else English."""
+
+from __future__ import annotations
+
+import pytest
+
+from laser_flag import i18n
+from laser_flag.engine.game_map import possessive
+from laser_flag.engine.ruleset import class_label
+
+
+@pytest.fixture
+def speaking():
+    """Switch languages in a test; English again after it."""
+    yield i18n.use_language
+    i18n.use_language(i18n.ENGLISH)
+
+
+@pytest.mark.parametrize(("environ", "code"), [
+    ({}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "de"),
+    ({"LANG": "de_AT.UTF-8", "LC_ALL": "zh_CN.UTF-8"}, "zh_CN"),
+    ({"LANGUAGE": "fr:de", "LANG": "zh_CN.UTF-8"}, "de"),  # the first it has, by preference
+    ({"LC_MESSAGES": "zh_TW"}, "zh_CN"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANGUAGE": "", "LANG": "fr_FR.UTF-8"}, "en"),  # set but empty: the next one counts
+])
+def test_the_system_language_comes_from_the_locale_variables(environ, code):
+    assert i18n.system_language(environ) == code
+
+
+def test_a_setting_names_a_language_or_follows_the_system():
+    assert i18n.resolve("de", {"LANG": "zh_CN.UTF-8"}) == "de"
+    assert i18n.resolve(i18n.SYSTEM, {"LANG": "zh_CN.UTF-8"}) == "zh_CN"
+    assert i18n.resolve("klingon", {}) == "en"
+
+
+def test_english_until_a_language_is_chosen_and_then_at_once(speaking):
+    assert i18n._("The game is over.") == "The game is over."
+    assert speaking("de") == "de"
+    assert i18n.active_language() == "de"
+    assert i18n._("The game is over.") == "Das Spiel ist vorbei."
+    assert class_label("scout") == "Späher"
+    speaking("zh_CN")
+    assert i18n._("The game is over.") == "游戏已结束。"
+    speaking(i18n.ENGLISH)
+    assert class_label("scout") == "Scout"
+
+
+def test_formatted_sentences_translate_the_template_then_fill_it(speaking):
+    assert possessive("Bob") == "Bob's" and possessive("Raiders") == "Raiders'"
+    speaking("de")
+    assert possessive("Bob") == "Bobs" and possessive("Hans") == "Hans'"
+    speaking("zh_CN")
+    assert possessive("红队") == "红队的"
+
+
+def test_a_missing_catalogue_leaves_english(speaking, monkeypatch, tmp_path):
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    assert speaking("de") == "en"
+    assert i18n._("The game is over.") == "The game is over."
