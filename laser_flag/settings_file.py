@@ -16,6 +16,7 @@ from typing import Any
 
 from .engine.json_reader import ReadError, read_bytes
 from .engine.mapfile import write_json_atomic
+from .i18n import SYSTEM
 from .saves import data_dir
 
 SETTINGS_NAME = "settings.json"
@@ -87,3 +88,13 @@ def write_values(path: Path, values: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     envelope = {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, "settings": values}
     write_json_atomic(path, envelope)
+
+
+def language_setting(path: Path | None = None) -> str:
+    """The language settings.json names (i18n.SYSTEM when it names none, or cannot be read),
+    for the editor, which shares the game's choice; the client reads it with all the others."""
+    try:
+        value = read_values(settings_path() if path is None else path).get("language")
+    except SettingsFileError:
+        return SYSTEM
+    return value if isinstance(value, str) else SYSTEM

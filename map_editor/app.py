@@ -7,7 +7,9 @@ import os
 import sys
 import tkinter as tk
 
+from laser_flag.i18n import use_language
 from laser_flag.resources import find_map
+from laser_flag.settings_file import language_setting
 from laser_flag.sight_files import use_data_folder
 from laser_flag.tools.cli import OneLineParser, UsageError, argument_type, fail
 
@@ -35,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as err:
         return fail(PROG, err)
     use_data_folder()  # maps' LOS answers: read from and kept in the data folder
+    use_language(language_setting())  # the game's choice, read as the editor opens
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # pygame only draws off-screen here
     from .window import EditorWindow  # after the environment: it imports pygame

@@ -17,6 +17,7 @@ from typing import Any
 from ..board.theme import DEFAULT_THEME, THEMES, Theme
 from ..bots import LEVELS
 from ..engine.game_map import TEAMS
+from ..i18n import LANGUAGES, SYSTEM, use_language
 from ..play.seats import all_human
 from ..settings_file import SettingsFileError, put_aside, read_values, settings_path, write_values
 from ..sound.volumes import DEFAULTS, Volumes
@@ -28,6 +29,8 @@ ANIMATION_SPEEDS: tuple[tuple[str, float], ...] = (
     ("Fast", 2.5),
     ("Instant", 0.0),
 )
+# The language setting's values: the system's, then each the game speaks.
+LANGUAGE_CHOICES: tuple[str, ...] = (SYSTEM, *LANGUAGES)
 MIN_SIZE = (800, 560)
 DEFAULT_SIZE = (1280, 860)
 MAX_SIZE = (8192, 8192)  # the largest window asked for: a bigger one would not fit in memory
@@ -66,6 +69,7 @@ class Settings:
     coordinates: bool = True  # row and column numbers along the game's board (G toggles them)
     dim_unseen: bool = True  # fog of war: tiles the team cannot see are dimmed (D toggles it)
     pause_after_roll: bool = False  # a person's rolls wait for a key, board-game style
+    language: str = SYSTEM  # one of LANGUAGE_CHOICES: the game's and the editor's words
 
     @property
     def speed_label(self) -> str:
@@ -109,6 +113,14 @@ class Settings:
     def cycle_theme(self, step: int = 1) -> None:
         names = list(THEMES)
         self.theme_name = names[(names.index(self.theme_name) + step) % len(names)]
+        self.save()
+
+    def cycle_language(self, step: int = 1) -> None:
+        """The next language of LANGUAGE_CHOICES, spoken at once: every screen draws its words
+        anew each frame, so the one open switches with it."""
+        index = LANGUAGE_CHOICES.index(self.language)
+        self.language = LANGUAGE_CHOICES[(index + step) % len(LANGUAGE_CHOICES)]
+        use_language(self.language)
         self.save()
 
     def remember_window(self, size: tuple[int, int], fullscreen: bool) -> None:
@@ -205,6 +217,10 @@ def _volumes(value: Any) -> dict[str, int]:
     return dict(value)
 
 
+def _language(value: Any) -> str:
+    return _one_of(value, LANGUAGE_CHOICES)
+
+
 def _theme(value: Any) -> str:
     return _one_of(value, list(THEMES))
 
@@ -264,6 +280,7 @@ FILE_NAMES: dict[str, Stored] = {
     "board_coordinates": Stored("coordinates", _flag),
     "dim_unseen_tiles": Stored("dim_unseen", _flag),
     "pause_after_roll": Stored("pause_after_roll", _flag),
+    "language": Stored("language", _language),
     "window_size": Stored("window_size", _size),
     "players": Stored("last_levels", _levels),
     "players_by_map": Stored("map_levels", _map_levels),
@@ -296,8 +313,8 @@ def from_values(values: dict[str, Any]) -> tuple[Settings, list[str]]:
 
 def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, each change written back to the same file (settings_path() unless
-    given). An unusable file, or a bad value in it, is moved to settings.json.bad and the
-    defaults stand in; `notice` then says so in one line."""
+    given), their language spoken from now on. An unusable file, or a bad value in it, is moved
+    to settings.json.bad and the defaults stand in; `notice` then says so in one line."""
     path = settings_path() if path is None else path
     try:
         settings, problems = from_values(read_values(path))
@@ -306,6 +323,7 @@ def load_settings(path: Path | None = None) -> Settings:
     settings.store = path
     if problems:
         settings.notice = _set_aside(path, problems)
+    use_language(settings.language)
     return settings
 
 
