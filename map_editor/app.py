@@ -7,7 +7,7 @@ import os
 import sys
 import tkinter as tk
 
-from laser_flag.i18n import use_language
+from laser_flag.i18n import _, use_language
 from laser_flag.resources import find_map
 from laser_flag.settings_file import language_setting
 from laser_flag.sight_files import use_data_folder
@@ -22,7 +22,7 @@ PROG = "laser-flag-editor"
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The options; UsageError (one line) for a bad one."""
-    parser = OneLineParser(prog=PROG, description="Design, check and save Laser Flag maps.")
+    parser = OneLineParser(prog=PROG, description=_("Design, check and save Laser Flag maps."))
     parser.add_argument("file", nargs="?", type=argument_type(find_map), metavar="MAP",
                         help="a map to open: a file (.json or .txt), or a map's name as the game "
                         "takes it")
@@ -37,7 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as err:
         return fail(PROG, err)
     use_data_folder()  # maps' LOS answers: read from and kept in the data folder
-    use_language(language_setting())  # the game's choice, read as the editor opens
+    # The game's choice, read as the editor opens and before its windows' modules load: their
+    # labels are translated as they are made, and stay so until the editor is opened again.
+    use_language(language_setting())
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # pygame only draws off-screen here
     from .window import EditorWindow  # after the environment: it imports pygame

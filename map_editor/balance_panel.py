@@ -16,6 +16,7 @@ from tkinter import ttk
 from typing import Any
 
 from laser_flag.engine import Pos
+from laser_flag.i18n import _
 from laser_flag.lab import LabRun, Pairing
 from laser_flag.lab.cluster import check_address
 from laser_flag.lab.here import badge_value
@@ -34,13 +35,13 @@ POLL_MS = 250
 CHOICES: tuple[Pairing, ...] = (*model.DEFAULT_PAIRINGS, ("greedy", "greedy"))
 SUGGEST_TWEAKS = 6  # tweaks measured per request, with the map as it is
 SUGGEST_GAMES = 64  # at most, per mirror pairing and map: the time limit may end it sooner
-COLUMNS = {"pairing": ("Pairing", 110), "games": ("Games", 50),
-           "rate": ("Team 1 [95%]", 115), "verdict": ("Verdict", 95),
-           "rounds": ("Rounds", 55), "shots": ("Shots/rd", 65), "limit": ("Limit", 45),
-           "ended": ("Ended by", 140)}
+COLUMNS = {"pairing": (_("Pairing"), 110), "games": (_("Games"), 50),
+           "rate": (_("Team 1 [95%]"), 115), "verdict": (_("Verdict"), 95),
+           "rounds": (_("Rounds"), 55), "shots": (_("Shots/rd"), 65), "limit": (_("Limit"), 45),
+           "ended": (_("Ended by"), 140)}
 NO_HITS = ""
-STALE_NOTE = " (measured before your last edits)"
-THIS_MACHINE = "this machine"
+STALE_NOTE = _(" (measured before your last edits)")
+THIS_MACHINE = _("this machine")
 
 
 @dataclass(frozen=True)
@@ -76,13 +77,17 @@ def row_values(row: dict[str, Any]) -> tuple[str, ...]:
 def verdict_text(rows: Sequence[dict[str, Any]]) -> str:
     """`This map: fair`, then the mirror pairings whose games stall (report.stalls)."""
     stalled = ", ".join(pairing_label(r["pairing"]) for r in stalls(rows))
-    return f"This map: {judge(rows).text}" + (f"; games stall in {stalled}" if stalled else "")
+    return _("This map: {text}").format(
+        text=judge(rows).text) + (_("; games stall in "
+                                    "{stalled}").format(stalled=stalled) if stalled else "")
 
 
 def count_text(done: int, total: int, left: float | None) -> str:
     """`120 of at most 3,000 games, 8:12 left`."""
-    clock = "" if left is None else f", {int(left) // 60}:{int(left) % 60:02d} left"
-    return f"{done:,} of at most {total:,} games{clock}"
+    clock = "" if left is None else _(", {value}:{value2:02d} left").format(
+        value=int(left) // 60, value2=int(left) % 60)
+    return _("{done:,} of at most {total:,} games{clock}").format(
+        done=done, total=total, clock=clock)
 
 
 def gap_text(gap: tuple[float, float] | None) -> str:
@@ -90,7 +95,8 @@ def gap_text(gap: tuple[float, float] | None) -> str:
     if gap is None:
         return "-"
     low, high = gap
-    return f"{(low + high) / 2 * 100:+.0f} [{low * 100:+.0f}, {high * 100:+.0f}] points"
+    return _("{value:+.0f} [{value2:+.0f}, {value3:+.0f}] points").format(
+        value=(low + high) / 2 * 100, value2=low * 100, value3=high * 100)
 
 
 class BalancePanel(tk.Toplevel):
@@ -98,7 +104,7 @@ class BalancePanel(tk.Toplevel):
 
     def __init__(self, parent: tk.Misc, hooks: Hooks) -> None:
         super().__init__(parent)
-        self.title("Balance")
+        self.title(_("Balance"))
         self.hooks = hooks
         self.run: LabRun | None = None
         self._next_poll: str | None = None  # the pending poll of the run, if one is
@@ -122,40 +128,43 @@ class BalancePanel(tk.Toplevel):
     # --- building -------------------------------------------------------
 
     def _settings(self, body: ttk.Frame) -> None:
-        box = ttk.LabelFrame(body, text="Measure this map (as edited, saved or not)", padding=6)
+        box = ttk.LabelFrame(body, text=_("Measure this map (as edited, saved or not)"), padding=6)
         box.pack(fill="x")
         self.chosen = {p: tk.BooleanVar(value=p in model.DEFAULT_PAIRINGS) for p in CHOICES}
         for i, (pairing, var) in enumerate(self.chosen.items()):
             check = ttk.Checkbutton(box, text=pairing_label(pairing), variable=var)
             check.grid(row=i // 2, column=2 * (i % 2), columnspan=2, sticky="w", padx=(0, 8))
-            tip(check, f"Bots playing each other: {pairing[0]} and {pairing[1]}, sides swapped "
-                       "every other game")
+            tip(check, _("Bots playing each other: {pairing} and {pairing2}, sides swapped every "
+                         "other game").format(
+                pairing=pairing[0], pairing2=pairing[1]))
         first = (len(CHOICES) + 1) // 2
-        self.games = self._spin(box, first, "At most, games a pairing", model.DEFAULT_GAMES,
-                                (2, 100000), "The run stops sooner once the games can tell "
-                                "fair from leaning; a map on the edge of 40-60% plays them all")
-        self.minutes = self._spin(box, first + 1, "Time limit, minutes", model.DEFAULT_MINUTES,
-                                  (1, 10000), "Then the run stops and keeps its games: the "
-                                  "verdict may still be undecided")
-        self.steps = self._spin(box, first + 2, "Hard bot's search steps", model.DEFAULT_STEPS,
-                                (1, 100000), "How far a searching bot looks per decision: more "
-                                "plays better and slower (the badge records it)")
+        self.games = self._spin(box, first, _("At most, games a pairing"), model.DEFAULT_GAMES,
+                                (2, 100000), _("The run stops sooner once the games can tell fair "
+                                               "from leaning; a map on the edge of 40-60% plays "
+                                               "them all"))
+        self.minutes = self._spin(box, first + 1, _("Time limit, minutes"), model.DEFAULT_MINUTES,
+                                  (1, 10000), _("Then the run stops and keeps its games: the "
+                                                "verdict may still be undecided"))
+        self.steps = self._spin(box, first + 2, _("Hard bot's search steps"), model.DEFAULT_STEPS,
+                                (1, 100000), _("How far a searching bot looks per decision: more "
+                                               "plays better and slower (the badge records it)"))
         ttk.Label(box, text="Dask scheduler").grid(row=first + 3, column=0, sticky="w")
         self.scheduler = tk.StringVar(value=editor_settings.scheduler() or THIS_MACHINE)
         entry = ttk.Entry(box, textvariable=self.scheduler, width=24)
         entry.grid(row=first + 3, column=1, columnspan=2, sticky="w")
-        tip(entry, "tcp://HOST:PORT plays the games on that Dask cluster (pip install "
-                   f"'laser-flag[cluster]' on every machine); '{THIS_MACHINE}': two processes "
-                   "here. Kept for next time.")
+        tip(entry, _("tcp://HOST:PORT plays the games on that Dask cluster (pip install "
+                     "'laser-flag[cluster]' on every machine); '{THIS_MACHINE}': two processes "
+                     "here. Kept for next time.").format(
+            THIS_MACHINE=THIS_MACHINE))
         buttons = ttk.Frame(box)
         buttons.grid(row=first, column=2, columnspan=2, rowspan=2, sticky="e")
-        self.measure_button = ttk.Button(buttons, text="Measure", command=self.measure)
+        self.measure_button = ttk.Button(buttons, text=_("Measure"), command=self.measure)
         self.measure_button.pack(side="left", padx=4)
-        tip(self.measure_button, "Play games in the background until the verdict is told, the "
-                                 "cap is reached or the time is up. Key Return")
-        self.stop_button = ttk.Button(buttons, text="Stop", command=self.stop, state="disabled")
+        tip(self.measure_button, _("Play games in the background until the verdict is told, the "
+                                   "cap is reached or the time is up. Key Return"))
+        self.stop_button = ttk.Button(buttons, text=_("Stop"), command=self.stop, state="disabled")
         self.stop_button.pack(side="left")
-        tip(self.stop_button, "Stop now and keep the games played so far")
+        tip(self.stop_button, _("Stop now and keep the games played so far"))
         self.bar = ttk.Progressbar(box, length=360, mode="determinate")
         self.bar.grid(row=first + 4, column=0, columnspan=3, sticky="ew", pady=(4, 0))
         self.count = ttk.Label(box, text="", width=34)
@@ -182,15 +191,15 @@ class BalancePanel(tk.Toplevel):
         self.verdict.pack(anchor="w", pady=(4, 0))
         line = ttk.Frame(body)
         line.pack(fill="x", pady=(0, 4))
-        self.badge_button = ttk.Button(line, text="Store as the map's badge",
+        self.badge_button = ttk.Button(line, text=_("Store as the map's badge"),
                                        command=self.store_badge, state="disabled")
         self.badge_button.pack(side="right")
-        tip(self.badge_button, "Write this result into the map (saved with it; Ctrl+Z undoes)")
+        tip(self.badge_button, _("Write this result into the map (saved with it; Ctrl+Z undoes)"))
         self.badge = ttk.Label(line, text="", foreground="#555555")
         self.badge.pack(side="left")
 
     def _hit_map(self, body: ttk.Frame) -> None:
-        box = ttk.LabelFrame(body, text="Hit map on the board", padding=6)
+        box = ttk.LabelFrame(body, text=_("Hit map on the board"), padding=6)
         box.pack(fill="x", pady=(4, 0))
         self.layer = tk.StringVar(value=NO_HITS)
         choices = {NO_HITS: "off", **model.LAYERS}
@@ -199,18 +208,18 @@ class BalancePanel(tk.Toplevel):
             radio = ttk.Radiobutton(box, text=text, value=name, variable=self.layer,
                                     command=self._layer_changed, state="disabled")
             radio.pack(side="left", padx=(0, 10))
-            tip(radio, "Shade the board by the hits of the games measured" if name else
-                "The board without the hit map")
+            tip(radio, _("Shade the board by the hits of the games measured") if name else
+                _("The board without the hit map"))
             self.layer_buttons.append(radio)
 
     def _suggestions(self, body: ttk.Frame) -> None:
-        box = ttk.LabelFrame(body, text="Suggestions: one-step tweaks measurably nearer 50%",
+        box = ttk.LabelFrame(body, text=_("Suggestions: one-step tweaks measurably nearer 50%"),
                              padding=6)
         box.pack(fill="both", expand=True, pady=(8, 0))
         self.tweak_list = ttk.Treeview(box, columns=("tweak", "rate", "gap"), show="headings",
                                        height=suggestions.SHOWN, selectmode="browse")
-        for key, title, width in (("tweak", "Tweak", 360), ("rate", "Team 1 [95%]", 115),
-                                  ("gap", "Against the map now", 165)):
+        for key, title, width in (("tweak", _("Tweak"), 360), ("rate", _("Team 1 [95%]"), 115),
+                                  ("gap", _("Against the map now"), 165)):
             self.tweak_list.heading(key, text=title)
             self.tweak_list.column(key, width=width)
         self.tweak_list.pack(fill="x")
@@ -219,15 +228,17 @@ class BalancePanel(tk.Toplevel):
         self.tweak_note.pack(anchor="w")
         buttons = ttk.Frame(box)
         buttons.pack(fill="x", pady=(4, 0))
-        self.suggest_button = ttk.Button(buttons, text="Suggest tweaks", command=self.suggest)
+        self.suggest_button = ttk.Button(buttons, text=_("Suggest tweaks"), command=self.suggest)
         self.suggest_button.pack(side="left")
-        tip(self.suggest_button, f"Measure {SUGGEST_TWEAKS} one-step tweaks and the map as it "
-            f"is, up to {SUGGEST_GAMES} games per mirror pairing each, and list the ones the "
-            "games tell apart from the map now and nearer 50%")
-        self.apply_button = ttk.Button(buttons, text="Apply selected", state="disabled",
+        tip(self.suggest_button, _("Measure {SUGGEST_TWEAKS} one-step tweaks and the map as it is, "
+                                   "up to {SUGGEST_GAMES} games per mirror pairing each, and list "
+                                   "the ones the games tell apart from the map now and nearer "
+                                   "50%").format(
+            SUGGEST_TWEAKS=SUGGEST_TWEAKS, SUGGEST_GAMES=SUGGEST_GAMES))
+        self.apply_button = ttk.Button(buttons, text=_("Apply selected"), state="disabled",
                                        command=self.apply_selected)
         self.apply_button.pack(side="left", padx=4)
-        tip(self.apply_button, "Make the selected tweak on the map (one Ctrl+Z undoes it)")
+        tip(self.apply_button, _("Make the selected tweak on the map (one Ctrl+Z undoes it)"))
 
     # --- running --------------------------------------------------------
 
@@ -276,15 +287,17 @@ class BalancePanel(tk.Toplevel):
             return
         pairings = self.pairings()
         if not [p for p in pairings if is_mirror(p) or not tried]:
-            self.count.configure(text=f"Tick a {'mirror ' if tried else ''}pairing first")
+            self.count.configure(text=_("Tick a {value}pairing first").format(
+                value='mirror ' if tried else ''))
             return
         try:
             self.run = begin(self.hooks.document(), pairings, self._run_settings())
         except (model.NotPlayable, ValueError) as e:
-            self.count.configure(text=f"Cannot measure: {e}")
+            self.count.configure(text=_("Cannot measure: {e}").format(e=e))
             return
         except OSError as e:  # the editor's settings could not be written
-            self.count.configure(text=f"Cannot keep the scheduler: {e.strerror or e}")
+            self.count.configure(text=_("Cannot keep the scheduler: {value}").format(
+                value=e.strerror or e))
             return
         self.started = time.monotonic()
         self.tried = tried
@@ -366,10 +379,15 @@ class BalancePanel(tk.Toplevel):
             self.tweak_list.insert("", "end", iid=str(i), values=(
                 m.tweak.label, rate_text(m.rate, m.interval), gap_text(m.against(now))))
         games = min((r["games"] for r in rows), default=0)
-        now_text = f"the map now: team 1 {rate_text(now.rate, now.interval)}"
+        now_text = _("the map now: team 1 {rate_text}").format(
+            rate_text=rate_text(now.rate, now.interval))
         self.tweak_note.configure(text=(
-            f"Listed: the tweaks {games} games each tell apart from the map now ({now_text})"
-            if self.found else f"No tweak measurably better ({games} games each; {now_text})"))
+            _("Listed: the tweaks {games} games each tell apart from the map now "
+              "({now_text})").format(
+                games=games, now_text=now_text)
+            if self.found else _("No tweak measurably better ({games} games each; "
+                                 "{now_text})").format(
+                games=games, now_text=now_text)))
         self.apply_button.state(["!disabled" if self.found else "disabled"])
 
     def pairings_of_run(self) -> tuple[Pairing, ...]:
@@ -391,7 +409,7 @@ class BalancePanel(tk.Toplevel):
         """The document's badge as the game's chooser would show it now, and whether the
         table's numbers are of the map as it is (after every edit)."""
         doc = self.hooks.document()
-        self.badge.configure(text=f"Badge: {model.badge_text(doc)}")
+        self.badge.configure(text=_("Badge: {badge_text}").format(badge_text=model.badge_text(doc)))
         stale = self.shown is not None and model.changed_since(self.shown, doc)
         self.verdict.configure(text=self.verdict_text + (STALE_NOTE if stale else ""))
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from laser_flag.engine import GameMap, MapError, Pos, parse_map
 from laser_flag.engine.mapfile import team_without_units
+from laser_flag.i18n import _
 from laser_flag.lab import STYLES, LabRun, Pairing, Where, measured, new_plan
 from laser_flag.lab import badge as lab_badge
 from laser_flag.lab.here import STANDARD_GAMES, STANDARD_SEED
@@ -24,7 +25,7 @@ DEFAULT_MINUTES = 10  # then the run stops, the games played so far kept (maybe 
 DEFAULT_STEPS = 40  # the searching bots' budget per decision: the lab's default takes minutes
 JOBS = 2  # worker processes: this machine's cores; the editor itself mostly waits
 FIRED_FROM, TARGET_AT = "fired_from", "target_at"
-LAYERS = {FIRED_FROM: "where hits were fired from", TARGET_AT: "where hit targets stood"}
+LAYERS = {FIRED_FROM: _("where hits were fired from"), TARGET_AT: _("where hit targets stood")}
 
 
 class NotPlayable(ValueError):
@@ -39,7 +40,8 @@ def playable_map(data: dict[str, Any], source: str) -> GameMap:
         raise NotPlayable(str(e)) from None
     team = team_without_units(gm)
     if team is not None:
-        raise NotPlayable(f"team {team} has no units: place some before measuring")
+        raise NotPlayable(_("team {team} has no units: place some before measuring").format(
+            team=team))
     return gm
 
 
@@ -106,7 +108,7 @@ def store_badge(doc: MapDocument, value: dict[str, Any]) -> str | None:
     """Put the badge in the document (saving writes it), as one undoable edit; it was measured
     here, so it is kept in the data folder too. None, or why the data folder could not keep it
     (the document has it all the same)."""
-    doc.history.change("Balance badge", {lab_badge.KEY: value})
+    doc.history.change(_("Balance badge"), {lab_badge.KEY: value})
     try:
         measured.keep(value)
     except OSError as err:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from laser_flag.engine.game_map import TEAMS, GameMap
+from laser_flag.i18n import _
 
 from . import edits, suggestions, symmetry
 from .balance_run import store_badge
@@ -15,17 +16,17 @@ from .properties import changes
 from .storage import is_bundled, read_map, write_map
 from .words import unit_at, unit_name
 
-UNDOES = " (Ctrl+Z undoes)"
+UNDOES = _(" (Ctrl+Z undoes)")
 
 
 def undo(doc: MapDocument) -> str:
     label = doc.history.undo()
-    return f"Undid: {label}" if label else "Nothing to undo"
+    return _("Undid: {label}").format(label=label) if label else _("Nothing to undo")
 
 
 def redo(doc: MapDocument) -> str:
     label = doc.history.redo()
-    return f"Redid: {label}" if label else "Nothing to redo"
+    return _("Redid: {label}").format(label=label) if label else _("Nothing to redo")
 
 
 def change_unit(doc: MapDocument, index: int | None, team: str, unit_class: str) -> str:
@@ -33,53 +34,57 @@ def change_unit(doc: MapDocument, index: int | None, team: str, unit_class: str)
     if index is None or doc.unit_rows[index][:2] == (team, unit_class):
         return ""
     unit = doc.unit_rows[index]
-    doc.history.change("Change unit", {"units": edits.with_unit_changed(doc, index, team,
+    doc.history.change(_("Change unit"), {"units": edits.with_unit_changed(doc, index, team,
                                                                          unit_class)})
-    return f"{unit_at(unit)} is now a {unit_name(team, unit_class)}{UNDOES}"
+    return _("{unit_at} is now a {unit_name}{UNDOES}").format(
+        unit_at=unit_at(unit), unit_name=unit_name(team, unit_class), UNDOES=UNDOES)
 
 
 def delete_unit(doc: MapDocument, index: int | None) -> str:
     if index is None:
-        return "Select a unit with the Unit tool first"
+        return _("Select a unit with the Unit tool first")
     unit = doc.unit_rows[index]
-    doc.history.change("Delete unit", {"units": edits.without_unit(doc, index)})
-    return f"Deleted {unit_at(unit)}"
+    doc.history.change(_("Delete unit"), {"units": edits.without_unit(doc, index)})
+    return _("Deleted {unit_at}").format(unit_at=unit_at(unit))
 
 
 def mirror(doc: MapDocument, which: str, keep_first: bool) -> str:
     """One half copied onto the other with the teams swapped (symmetry.mirrored)."""
-    doc.history.change(f"Mirror {which}", symmetry.mirrored(doc, which, keep_first))
-    return f"Mirrored {which}: both sides are now equal, teams swapped{UNDOES}"
+    doc.history.change(_("Mirror {which}").format(
+        which=which), symmetry.mirrored(doc, which, keep_first))
+    return _("Mirrored {which}: both sides are now equal, teams swapped{UNDOES}").format(
+        which=which, UNDOES=UNDOES)
 
 
 def set_properties(doc: MapDocument, values: dict[str, Any]) -> str:
     """The Properties dialog's values: only the keys that differ make the edit."""
     changed = changes(doc.data, values)
     if not changed:
-        return "Map properties: nothing changed"
-    doc.history.change("Map properties", changed)
+        return _("Map properties: nothing changed")
+    doc.history.change(_("Map properties"), changed)
     words = ", ".join(key.replace("_", " ") for key in sorted(changed))
-    return f"Changed the map's {words}{UNDOES}"
+    return _("Changed the map's {words}{UNDOES}").format(words=words, UNDOES=UNDOES)
 
 
 def apply_tweak(doc: MapDocument, tweak: suggestions.Tweak) -> str:
     suggestions.apply(doc, tweak)
-    return f"Applied: {tweak.label}{UNDOES}"
+    return _("Applied: {label}{UNDOES}").format(label=tweak.label, UNDOES=UNDOES)
 
 
 def keep_badge(doc: MapDocument, value: dict[str, Any]) -> str:
     """The Balance panel's badge in the map; said too when the data folder could not keep it."""
     problem = store_badge(doc, value)
-    unkept = f"; not kept as measured here: {problem}" if problem else ""
-    return f"Stored the balance badge: saving writes it into the map{UNDOES}{unkept}"
+    unkept = _("; not kept as measured here: {problem}").format(problem=problem) if problem else ""
+    return _("Stored the balance badge: saving writes it into the map{UNDOES}{unkept}").format(
+        UNDOES=UNDOES, unkept=unkept)
 
 
 def opened(path: Path) -> tuple[MapDocument, str]:
     """A document of the file at `path` and the line saying so; MapError for a file the engine
     refuses."""
     document = MapDocument(read_map(path), path)
-    note = " (it ships with the game: saving makes your own copy)" if is_bundled(path) else ""
-    return document, f"Opened {path}{note}"
+    note = _(" (it ships with the game: saving makes your own copy)") if is_bundled(path) else ""
+    return document, _("Opened {path}{note}").format(path=path, note=note)
 
 
 def save(doc: MapDocument, path: Path, draft: bool) -> str:
@@ -88,11 +93,12 @@ def save(doc: MapDocument, path: Path, draft: bool) -> str:
     write_map(doc.data, path)
     doc.path = path
     doc.history.mark_saved()
-    return f"Saved {path}" + (" as a draft" if draft else "")
+    return _("Saved {path}").format(path=path) + (_(" as a draft") if draft else "")
 
 
 def all_clear(gm: GameMap) -> str:
     """Check map's words for a map without problems."""
     counts = [sum(1 for u in gm.units if u.team == t) for t in TEAMS]
-    return (f"Check map: no problems. {gm.mode}, {counts[0]} against {counts[1]} units: "
-            "the game can start on this map")
+    return (_("Check map: no problems. {mode}, {counts} against {counts2} units: the game can "
+              "start on this map").format(
+        mode=gm.mode, counts=counts[0], counts2=counts[1]))

@@ -21,6 +21,7 @@ from laser_flag.engine.game_map import (
     base_serves,
     other_team,
 )
+from laser_flag.i18n import _
 
 RGB = tuple[int, int, int]
 FOLLOWING = {"team_names": DEFAULT_TEAM_NAMES, "score_limit": DEFAULT_SCORE_LIMIT}
@@ -64,7 +65,7 @@ def team_names_for(colours: Mapping[str, tuple[int, ...]]) -> dict[str, str]:
     if one == two:
         return {t: f"{names[t]} {t}" for t in TEAMS}
     lighter = "1" if one > two else "2"
-    return {t: f"{'Light' if t == lighter else 'Dark'} {names[t]}" for t in TEAMS}
+    return {t: f"{_('Light') if t == lighter else _('Dark')} {names[t]}" for t in TEAMS}
 
 
 def renamed(names: Mapping[str, str], before: Mapping[str, tuple[int, ...]],

@@ -5,11 +5,13 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 
+from laser_flag.i18n import _
+
 from .storage import NEW_SIDES, new_side
 from .tooltip import tip
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
-UNSAVED_TITLE = "Unsaved changes"
+UNSAVED_TITLE = _("Unsaved changes")
 
 
 class Modal(tk.Toplevel):
@@ -43,13 +45,13 @@ def ask_save_changes(parent: tk.Misc, name: str, action: str) -> str:
 
     ttk.Label(dialog.body, text=f"{name} has unsaved changes.\nSave them before {action}?",
               justify="left").grid(row=0, column=0, columnspan=3, sticky="w", pady=(0, 12))
-    buttons = [(SAVE, "Save", "s", "Save the map, then go on"),
-               (DISCARD, "Discard", "d", "Throw the changes away and go on"),
-               (CANCEL, "Cancel", "Escape", "Go back to the map, changes kept")]
+    buttons = [(SAVE, _("Save"), "s", _("Save the map, then go on")),
+               (DISCARD, _("Discard"), "d", _("Throw the changes away and go on")),
+               (CANCEL, _("Cancel"), "Escape", _("Go back to the map, changes kept"))]
     for col, (value, label, key, what) in enumerate(buttons):
         button = ttk.Button(dialog.body, text=label, command=lambda v=value: choose(v))
         button.grid(row=1, column=col, padx=4)
-        tip(button, f"{what}. Key {key}")
+        tip(button, _("{what}. Key {key}").format(what=what, key=key))
         dialog.bind(f"<Key-{key}>" if len(key) == 1 else f"<{key}>", lambda _e, v=value: choose(v))
     dialog.protocol("WM_DELETE_WINDOW", lambda: choose(CANCEL))
     dialog.run()
@@ -59,8 +61,8 @@ def ask_save_changes(parent: tk.Misc, name: str, action: str) -> str:
 def ask_new_size(parent: tk.Misc) -> tuple[int, int] | None:
     """Rows and columns for a new map (11 to 21 each, typed or picked with the arrows), or None
     when cancelled; a bad value is named in the dialog, which stays open."""
-    dialog = Modal(parent, "New map")
-    sides = {label: tk.StringVar(value=str(NEW_SIDES[-1])) for label in ("Rows", "Columns")}
+    dialog = Modal(parent, _("New map"))
+    sides = {label: tk.StringVar(value=str(NEW_SIDES[-1])) for label in (_("Rows"), _("Columns"))}
     fields: dict[str, ttk.Spinbox] = {}
     result: list[tuple[int, int]] = []
     for row, (label, var) in enumerate(sides.items()):
@@ -68,8 +70,9 @@ def ask_new_size(parent: tk.Misc) -> tuple[int, int] | None:
         fields[label] = spin = ttk.Spinbox(dialog.body, from_=NEW_SIDES[0], to=NEW_SIDES[-1],
                                            textvariable=var, width=5)
         spin.grid(row=row, column=1, pady=2, sticky="w")
-        tip(spin, f"{label} of the new map: type {NEW_SIDES[0]} to {NEW_SIDES[-1]} or use the "
-                  "arrows")
+        tip(spin, _("{label} of the new map: type {NEW_SIDES} to {NEW_SIDES2} or use the "
+                    "arrows").format(
+            label=label, NEW_SIDES=NEW_SIDES[0], NEW_SIDES2=NEW_SIDES[-1]))
     error = ttk.Label(dialog.body, foreground="#c00000", wraplength=260)
     error.grid(row=2, column=0, columnspan=2, sticky="w")
 
@@ -86,9 +89,9 @@ def ask_new_size(parent: tk.Misc) -> tuple[int, int] | None:
         result.append((size[0], size[1]))
         dialog.destroy()
 
-    ok = ttk.Button(dialog.body, text="Create", command=create)
+    ok = ttk.Button(dialog.body, text=_("Create"), command=create)
     ok.grid(row=3, column=0, columnspan=2, pady=(6, 0))
-    tip(ok, "Start an all-floor map of this size without units. Key Return")
+    tip(ok, _("Start an all-floor map of this size without units. Key Return"))
     dialog.bind("<Return>", lambda _e: create())
     dialog.bind("<KP_Enter>", lambda _e: create())
     dialog.bind("<Escape>", lambda _e: dialog.destroy())

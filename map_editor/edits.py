@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 from laser_flag.engine.game_map import WALL, Pos
+from laser_flag.i18n import _
 
 from .document import MapDocument, UnitEntry, UnitRow, unit_entries
 from .words import place, unit_at
@@ -44,12 +45,13 @@ def painted(doc: MapDocument, cells: list[Pos], kind: str) -> dict[str, list]:
 
 def _free(doc: MapDocument, pos: Pos, moving: int | None = None) -> None:
     if not doc.in_bounds(pos):
-        raise EditRefused(f"{place(pos)} is outside the map")
+        raise EditRefused(_("{place} is outside the map").format(place=place(pos)))
     if doc.tile(pos) == WALL:
-        raise EditRefused(f"{place(pos)} is a wall, and units cannot stand on walls")
+        raise EditRefused(_("{place} is a wall, and units cannot stand on walls").format(
+            place=place(pos)))
     other = doc.unit_at(pos)
     if other is not None and other != moving:
-        raise EditRefused(f"{unit_at(doc.unit_rows[other])} stands there")
+        raise EditRefused(_("{unit_at} stands there").format(unit_at=unit_at(doc.unit_rows[other])))
 
 
 def with_unit_placed(doc: MapDocument, team: str, unit_class: str, pos: Pos) -> list[UnitEntry]:

@@ -8,6 +8,7 @@ from tkinter import ttk
 
 from laser_flag.engine.game_map import TEAMS, GameMap
 from laser_flag.engine.ruleset import CLASSES, class_label
+from laser_flag.i18n import _
 
 from .document import UnitRow
 from .legend import Legend
@@ -16,7 +17,7 @@ from .tooltip import tip
 from .words import unit_at
 
 UnitChange = Callable[[str, str], None]  # team, class
-NO_UNIT = "none: use the Unit tool"
+NO_UNIT = _("none: use the Unit tool")
 
 
 class InfoPanel(ttk.Frame):
@@ -29,15 +30,15 @@ class InfoPanel(ttk.Frame):
         self._on_unit_change = on_unit_change
         facts = ttk.Frame(self)
         facts.pack(fill="x", pady=(6, 0))
-        self.mode = self._fact(facts, "Mode", "What the bases make of the map (RULES §7)")
-        self.size = self._fact(facts, "Size", "Rows x columns")
-        self.units = self._fact(facts, "Units", "Starting units per team")
+        self.mode = self._fact(facts, _("Mode"), _("What the bases make of the map (RULES §7)"))
+        self.size = self._fact(facts, _("Size"), _("Rows x columns"))
+        self.units = self._fact(facts, _("Units"), _("Starting units per team"))
         self.symmetry = self._fact(
-            facts, "Symmetry", "Which symmetries the map has now, teams and bases swapped (Map "
-            "menu)")
-        button = ttk.Button(self, text="Map properties...", command=on_properties)
+            facts, _("Symmetry"), _("Which symmetries the map has now, teams and bases swapped "
+                                    "(Map menu)"))
+        button = ttk.Button(self, text=_("Map properties..."), command=on_properties)
         button.pack(fill="x", pady=(10, 0))
-        tip(button, "Name, teams, colours, limits and rule overrides. Ctrl+P")
+        tip(button, _("Name, teams, colours, limits and rule overrides. Ctrl+P"))
         self._selected_box(on_unit_delete)
         self.legend = Legend(self, on_hide_overlay)  # an overlay's colours, while it is shown
 
@@ -52,7 +53,7 @@ class InfoPanel(ttk.Frame):
         return value
 
     def _selected_box(self, on_delete: Callable[[], None]) -> None:
-        self.unit_box = ttk.LabelFrame(self, text="Selected unit", padding=6)
+        self.unit_box = ttk.LabelFrame(self, text=_("Selected unit"), padding=6)
         self.unit_box.pack(fill="x", pady=(10, 0))
         self.unit_label = ttk.Label(self.unit_box, text=NO_UNIT,
                                     wraplength=210)
@@ -61,20 +62,21 @@ class InfoPanel(ttk.Frame):
         row = ttk.Frame(self.unit_box)
         row.pack(anchor="w")
         for team in TEAMS:
-            radio = ttk.Radiobutton(row, text=f"Team {team}", value=team, variable=self.unit_team,
+            radio = ttk.Radiobutton(row, text=_("Team {team}").format(
+                team=team), value=team, variable=self.unit_team,
                                     command=self._changed)
             radio.pack(side="left")
-            tip(radio, f"Move the selected unit to team {team}")
+            tip(radio, _("Move the selected unit to team {team}").format(team=team))
         change = ttk.Frame(self.unit_box)
         change.pack(anchor="w", pady=(2, 0))
         self.unit_class = ttk.Combobox(change, state="readonly", width=9,
                                        values=[class_label(c) for c in CLASSES])
         self.unit_class.bind("<<ComboboxSelected>>", lambda _e: self._changed())
         self.unit_class.pack(side="left")
-        tip(self.unit_class, "Change the selected unit's class")
-        delete = ttk.Button(change, text="Delete", command=on_delete, width=7)
+        tip(self.unit_class, _("Change the selected unit's class"))
+        delete = ttk.Button(change, text=_("Delete"), command=on_delete, width=7)
         delete.pack(side="left", padx=(6, 0))
-        tip(delete, "Remove the selected unit from the map. Key Delete")
+        tip(delete, _("Remove the selected unit from the map. Key Delete"))
         self._unit_widgets = [*row.winfo_children(), self.unit_class, delete]
 
     def _changed(self) -> None:

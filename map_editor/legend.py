@@ -6,6 +6,8 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
+from laser_flag.i18n import _
+
 from .tooltip import tip
 
 RGB = tuple[int, int, int]
@@ -46,9 +48,9 @@ class Legend(ttk.LabelFrame):
             ttk.Label(cell, text=text).pack(side="left", padx=(4, 0))
         foot = ttk.Frame(self)
         foot.pack(fill="x", pady=(4, 0))
-        hide = ttk.Button(foot, text="Hide", command=self._on_hide, width=5)
+        hide = ttk.Button(foot, text=_("Hide"), command=self._on_hide, width=5)
         hide.pack(side="right", anchor="n")
-        tip(hide, "Turn this overlay off. Key Esc")
+        tip(hide, _("Turn this overlay off. Key Esc"))
         ttk.Label(foot, text=note, wraplength=150, justify="left", foreground="#555555"
                   ).pack(side="left", anchor="w")
         self.pack(fill="x", pady=(10, 0))

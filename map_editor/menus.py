@@ -5,6 +5,8 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 
+from laser_flag.i18n import _
+
 from . import commands
 from .symmetry import FIRST_HALF, SECOND_HALF, SYMMETRIES
 
@@ -16,7 +18,8 @@ def _mirror_entries(mirror: Callable[[str, bool], object]) -> list[Entry]:
     for symmetry in SYMMETRIES:
         for keep_first, kept, other in ((True, FIRST_HALF, SECOND_HALF),
                                         (False, SECOND_HALF, FIRST_HALF)):
-            label = f"{symmetry.capitalize()}: copy {kept[symmetry]} half onto {other[symmetry]}"
+            label = _("{capitalize}: copy {kept} half onto {other}").format(
+                capitalize=symmetry.capitalize(), kept=kept[symmetry], other=other[symmetry])
             entries.append((label, "", "", lambda s=symmetry, k=keep_first: mirror(s, k)))
     return entries
 
@@ -26,36 +29,36 @@ def build_menus(root: tk.Tk, window) -> tk.Menu:  # window: EditorWindow (import
     overlay = window.overlay
     table: dict[str, list[Entry]] = {
         "File": [
-            ("New...", "Ctrl+N", "<Control-n>", window.new_map),
-            ("Open...", "Ctrl+O", "<Control-o>", window.open_map),
-            ("Save", "Ctrl+S", "<Control-s>", window.save),
-            ("Save As...", "Ctrl+Shift+S", "<Control-S>", window.save_as),
+            (_("New..."), _("Ctrl+N"), "<Control-n>", window.new_map),
+            (_("Open..."), _("Ctrl+O"), "<Control-o>", window.open_map),
+            (_("Save"), _("Ctrl+S"), "<Control-s>", window.save),
+            (_("Save As..."), _("Ctrl+Shift+S"), "<Control-S>", window.save_as),
             None,
-            ("Play-test", "F5", "<F5>", window.play_test),
+            (_("Play-test"), "F5", "<F5>", window.play_test),
             None,
-            ("Quit", "Ctrl+Q", "<Control-q>", window.close),
+            (_("Quit"), _("Ctrl+Q"), "<Control-q>", window.close),
         ],
         "Edit": [
-            ("Undo", "Ctrl+Z", "<Control-z>", lambda: window.run(commands.undo)),
-            ("Redo", "Ctrl+Y", "<Control-y>", lambda: window.run(commands.redo)),
+            (_("Undo"), _("Ctrl+Z"), "<Control-z>", lambda: window.run(commands.undo)),
+            (_("Redo"), _("Ctrl+Y"), "<Control-y>", lambda: window.run(commands.redo)),
             None,
-            ("Delete selected unit", "Delete", "<Delete>", window.delete_unit),
+            (_("Delete selected unit"), _("Delete"), "<Delete>", window.delete_unit),
         ],
         "Map": [
-            ("Check map", "Ctrl+K", "<Control-k>", window.check_map),
-            ("Properties...", "Ctrl+P", "<Control-p>", window.edit_properties),
-            ("Balance...", "Ctrl+B", "<Control-b>", window.open_balance),
+            (_("Check map"), _("Ctrl+K"), "<Control-k>", window.check_map),
+            (_("Properties..."), _("Ctrl+P"), "<Control-p>", window.edit_properties),
+            (_("Balance..."), _("Ctrl+B"), "<Control-b>", window.open_balance),
             None,
             *_mirror_entries(lambda which, keep: window.run(commands.mirror, which, keep)),
         ],
         "View": [  # one overlay at a time: each replaces the one shown
-            ("Sight from a tile (Sight tool)", "L", "", window.use_sight_tool),
-            ("Exposure heatmap", "H", "", lambda: window.view(overlay.toggle_exposure)),
-            ("Hit map (measured in the Balance panel)", "", "",
+            (_("Sight from a tile (Sight tool)"), "L", "", window.use_sight_tool),
+            (_("Exposure heatmap"), "H", "", lambda: window.view(overlay.toggle_exposure)),
+            (_("Hit map (measured in the Balance panel)"), "", "",
              lambda: window.view(overlay.show_hit_map)),
-            ("No overlay", "Esc", "", lambda: window.view(overlay.hide)),
+            (_("No overlay"), _("Esc"), "", lambda: window.view(overlay.hide)),
             None,
-            ("Alternate colours", "A", "", window.toggle_alternate),
+            (_("Alternate colours"), "A", "", window.toggle_alternate),
         ],
     }
     bar = tk.Menu(root)

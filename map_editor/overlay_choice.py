@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from laser_flag.engine.game_map import Pos
 from laser_flag.engine.los import Visibility
+from laser_flag.i18n import _
 
 from .overlays import exposure, frozen, sight
 from .pointer import Pointer
@@ -14,7 +15,7 @@ SIGHT, EXPOSURE, HITS = "sight", "exposure", "hits"
 
 def hits_label(low: int, high: int) -> str:
     counts = str(low) if low == high else f"{low}-{high}"
-    return f"{counts} hit{'' if high == 1 else 's'}"
+    return _("{counts} hit{value}").format(counts=counts, value='' if high == 1 else 's')
 
 
 class OverlayChoice:
@@ -50,7 +51,7 @@ class OverlayChoice:
         """What the shown overlay counts at `pos`, for the hover bar ("" for none)."""
         shown, count = self.shown(), self.heat().get(pos)
         if shown == EXPOSURE and count is not None:
-            return f", seen from {count} tiles"
+            return _(", seen from {count} tiles").format(count=count)
         if shown == HITS:
             return f", {hits_label(*[self.hit_counts.get(pos, 0)] * 2)}"
         return ""
@@ -62,7 +63,7 @@ class OverlayChoice:
         self.name = name
 
     def hide(self) -> str:
-        message = "Overlay hidden" if self.shown() is not None else ""
+        message = _("Overlay hidden") if self.shown() is not None else ""
         self.name = self.pointer.los_origin = None
         return message
 
@@ -75,12 +76,12 @@ class OverlayChoice:
         if self.shown() == EXPOSURE:
             return self.hide()
         self.show(EXPOSURE)
-        return "Exposure heatmap: how many tiles see each tile"
+        return _("Exposure heatmap: how many tiles see each tile")
 
     def show_hit_map(self) -> str:
         if not self.hit_layer:
-            return ("No hit map yet: measure the map in the Balance panel (Ctrl+B) and pick "
-                    "what its hit map shows")
+            return (_("No hit map yet: measure the map in the Balance panel (Ctrl+B) and pick what "
+                      "its hit map shows"))
         self.show(HITS)
         return ""
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import WALL, Pos
+from laser_flag.i18n import _
 
 from .document import MapDocument
 from .edits import (
@@ -60,7 +61,7 @@ class Pointer:
             return self._paint(brush_cells(self.doc, pos, self.brush))
         if self.tool == RECT:
             self.rect = (pos, pos)
-            return f"Rectangle from {place(pos)}"
+            return _("Rectangle from {place}").format(place=place(pos))
         if self.tool == UNIT:
             return self._press_unit(pos)
         return self._look_from(pos)
@@ -92,8 +93,9 @@ class Pointer:
         elif self.tool == UNIT and self._moved_from is not None and self.selected is not None:
             unit = self.doc.unit_rows[self.selected]
             if unit.pos != self._moved_from:
-                message = (f"Moved {unit_name(unit.team, unit.unit_class)} from "
-                           f"{place(self._moved_from)} to {place(unit.pos)}")
+                message = (_("Moved {unit_name} from {place} to {place2}").format(
+                    unit_name=unit_name(unit.team, unit.unit_class),
+                    place=place(self._moved_from), place2=place(unit.pos)))
         self.doc.history.end_group()
         self._last, self._dragging = None, False
         return message
@@ -102,26 +104,32 @@ class Pointer:
         values = painted(self.doc, cells, self.kind)
         self._removed += len(self.doc.units) - len(values.get("units", self.doc.units))
         self._painted.update(c for c in cells if self.doc.tile(c) != self.kind)
-        self.doc.history.change(f"Paint {TILE_LABELS[self.kind]}", values)
+        self.doc.history.change(_("Paint {TILE_LABELS}").format(
+            TILE_LABELS=TILE_LABELS[self.kind]), values)
         self.forget_gone()
         return ""
 
     def _painting_summary(self) -> str:
         kind, count = TILE_LABELS[self.kind], len(self._painted)
         if not count:
-            return f"Nothing painted: those tiles are {kind} already"
-        message = f"Painted {kind} on {count} tile{'' if count == 1 else 's'}"
+            return _("Nothing painted: those tiles are {kind} already").format(kind=kind)
+        message = _("Painted {kind} on {count} tile{value}").format(
+            kind=kind, count=count, value='' if count == 1 else 's')
         if self._removed:
-            units = "1 unit" if self._removed == 1 else f"{self._removed} units"
-            message += f"; the wall removed {units} standing there (Ctrl+Z brings them back)"
+            units = _("1 unit") if self._removed == 1 else _("{removed} units").format(
+                removed=self._removed)
+            message += _("; the wall removed {units} standing there (Ctrl+Z brings them "
+                         "back)").format(
+                units=units)
         return message
 
     def _look_from(self, pos: Pos) -> str:
         """The Sight tool's viewpoint: any tile a unit could stand on, never a wall."""
         if self.doc.tile(pos) == WALL:
-            return f"No sight from {place(pos)}: it is a wall, and units cannot stand there"
+            return _("No sight from {place}: it is a wall, and units cannot stand there").format(
+                place=place(pos))
         self.los_origin = pos
-        return f"Showing what {place(pos)} can see"
+        return _("Showing what {place} can see").format(place=place(pos))
 
     def _press_unit(self, pos: Pos) -> str:
         index = self._unit_pressed(pos)
@@ -129,14 +137,16 @@ class Pointer:
             self.selected, self._dragging = index, True
             self._moved_from = pos
             self.doc.history.begin_group()
-            return f"{unit_at(self.doc.unit_rows[index])}: drag to move it"
+            return _("{unit_at}: drag to move it").format(
+                unit_at=unit_at(self.doc.unit_rows[index]))
         try:
             units = with_unit_placed(self.doc, self.team, self.unit_class, pos)
         except EditRefused as e:
-            return f"Cannot place a unit: {e}"
-        self.doc.history.change("Place unit", {"units": units})
+            return _("Cannot place a unit: {e}").format(e=e)
+        self.doc.history.change(_("Place unit"), {"units": units})
         self.selected = len(units) - 1
-        return f"Placed {unit_name(self.team, self.unit_class)} at {place(pos)}"
+        return _("Placed {unit_name} at {place}").format(
+            unit_name=unit_name(self.team, self.unit_class), place=place(pos))
 
     def _unit_pressed(self, pos: Pos) -> int | None:
         """The unit a press on `pos` takes: the selected one if it stands there (where two
@@ -150,8 +160,8 @@ class Pointer:
         try:
             units = with_unit_moved(self.doc, self.selected, pos)
         except EditRefused as e:
-            return f"Cannot move there: {e}"
-        self.doc.history.change("Move unit", {"units": units})
+            return _("Cannot move there: {e}").format(e=e)
+        self.doc.history.change(_("Move unit"), {"units": units})
         return ""
 
     def forget_gone(self) -> None:

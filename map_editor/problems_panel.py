@@ -7,6 +7,8 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
+from laser_flag.i18n import _
+
 from .tooltip import tip
 
 FINE_COLOUR, PROBLEM_COLOUR = "#1b7a1b", "#b00020"
@@ -25,12 +27,12 @@ class ProblemsPanel(ttk.Frame):
         self._chosen: int | None = None
         self.heading = ttk.Label(self, font=("TkDefaultFont", 10, "bold"))
         self.heading.grid(row=0, column=0, columnspan=2, sticky="w")
-        tip(self.heading, "Checked after every edit by the game's own loader, as Save checks "
-                          "it. Map > Check map (Ctrl+K) shows the first problem")
+        tip(self.heading, _("Checked after every edit by the game's own loader, as Save checks it. "
+                            "Map > Check map (Ctrl+K) shows the first problem"))
         self.tree = ttk.Treeview(self, columns=("where", "problem"), show="headings",
                                  height=LIST_ROWS, selectmode="browse")
-        self.tree.heading("where", text="Where", anchor="w")
-        self.tree.heading("problem", text="Problem", anchor="w")
+        self.tree.heading("where", text=_("Where"), anchor="w")
+        self.tree.heading("problem", text=_("Problem"), anchor="w")
         self.tree.column("where", width=WHERE_PX, stretch=False)
         self.tree.column("problem", width=PROBLEM_PX, stretch=True)
         self.scroll = ttk.Scrollbar(self, orient="vertical", command=self.tree.yview)
@@ -49,13 +51,15 @@ class ProblemsPanel(ttk.Frame):
         for i, row in enumerate(rows):
             self.tree.insert("", "end", iid=str(i), values=row)
         if not rows:
-            self.heading.configure(text="✔ No problems: the game can start on this map",
+            self.heading.configure(text=_("✔ No problems: the game can start on this map"),
                                    foreground=FINE_COLOUR)
             self.tree.grid_remove()
             self.scroll.grid_remove()
             return
-        count = f"{len(rows)} problem{'' if len(rows) == 1 else 's'}"
-        self.heading.configure(text=f"✘ {count}: click one to show it on the board",
+        count = _("{count} problem{value}").format(
+            count=len(rows), value='' if len(rows) == 1 else 's')
+        self.heading.configure(text=_("✘ {count}: click one to show it on the board").format(
+            count=count),
                                foreground=PROBLEM_COLOUR)
         self.tree.grid(row=1, column=0, sticky="ew")
         self.scroll.grid(row=1, column=1, sticky="ns")

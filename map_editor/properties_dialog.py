@@ -16,6 +16,7 @@ from laser_flag.engine.ruleset import (
     Ruleset,
     class_label,
 )
+from laser_flag.i18n import _
 
 from . import defaults
 from .dialogs import Modal
@@ -32,7 +33,7 @@ from .properties import (
 from .roll_table import RollTable, grid_for
 from .tooltip import tip
 
-COLOUR_KEYS = {"team_color": "Colour", "alt_team_color": "Alternate colour"}
+COLOUR_KEYS = {"team_color": _("Colour"), "alt_team_color": _("Alternate colour")}
 CHANGED_CELL = "#0050d0"
 TEXT_PX = 640  # explanations wrap: the dialog fits a 900 px wide screen
 
@@ -46,7 +47,7 @@ class PropertiesDialog(Modal):
 
     def __init__(self, parent: tk.Misc, data: dict[str, Any],
                  on_ok: Callable[[dict[str, Any]], None]) -> None:
-        super().__init__(parent, "Map properties")
+        super().__init__(parent, _("Map properties"))
         self._on_ok = on_ok
         self._data = data
         self._colours = {k: effective(data, k) for k in COLOUR_KEYS}
@@ -60,12 +61,12 @@ class PropertiesDialog(Modal):
         self.error.pack(anchor="w", pady=4)
         buttons = ttk.Frame(self.body)
         buttons.pack(anchor="e")
-        ok = ttk.Button(buttons, text="OK", command=self._ok)
+        ok = ttk.Button(buttons, text=_("OK"), command=self._ok)
         ok.pack(side="left", padx=4)
-        tip(ok, "Apply the properties (one undo step)")
-        cancel = ttk.Button(buttons, text="Cancel", command=self.destroy)
+        tip(ok, _("Apply the properties (one undo step)"))
+        cancel = ttk.Button(buttons, text=_("Cancel"), command=self.destroy)
         cancel.pack(side="left")
-        tip(cancel, "Close without changing anything. Key Escape")
+        tip(cancel, _("Close without changing anything. Key Escape"))
         self.bind("<Escape>", lambda _e: self.destroy())
 
     def _tab(self, notebook: ttk.Notebook, title: str) -> ttk.Frame:
@@ -82,51 +83,55 @@ class PropertiesDialog(Modal):
         return var
 
     def _general(self, notebook: ttk.Notebook, data: dict[str, Any]) -> None:
-        frame = self._tab(notebook, "General")
+        frame = self._tab(notebook, _("General"))
         self._texts = {}
         for row, key in enumerate(("name", "author")):
             ttk.Label(frame, text=key.title()).grid(row=row, column=0, sticky="w")
             self._texts[key] = self._entry(frame, row, 1, effective(data, key),
-                                           f"The map's {key}, shown in the game's map chooser")
+                                           _("The map's {key}, shown in the game's map "
+                                             "chooser").format(
+                                               key=key))
         ttk.Label(frame, text="Description").grid(row=2, column=0, sticky="nw")
         self._description = tk.Text(frame, width=50, height=5, wrap="word")
         self._description.insert("1.0", effective(data, "description"))
         self._description.grid(row=2, column=1, padx=4, pady=2)
-        tip(self._description, "A few lines about the map for the map chooser")
+        tip(self._description, _("A few lines about the map for the map chooser"))
         ttk.Label(frame, text="Turn limit").grid(row=3, column=0, sticky="w")
         limit = effective(data, "turn_limit")
         self._turn_limit = self._entry(frame, 3, 1, "" if limit is None else str(limit),
-                                       "Rounds before the higher score wins; blank: no limit", 8)
+                                       _("Rounds before the higher score wins; blank: no limit"), 8)
         self._fog = tk.BooleanVar(value=effective(data, "fog_of_war"))
-        fog = ttk.Checkbutton(frame, text="Fog of war by default", variable=self._fog)
+        fog = ttk.Checkbutton(frame, text=_("Fog of war by default"), variable=self._fog)
         fog.grid(row=4, column=1, sticky="w", padx=4, pady=2)
-        tip(fog, "Games on this map start with fog of war: each side sees only what its units "
-                 "see (players may switch it off as a game starts; Play-test follows it)")
+        tip(fog, _("Games on this map start with fog of war: each side sees only what its units "
+                   "see (players may switch it off as a game starts; Play-test follows it)"))
 
     def _teams(self, notebook: ttk.Notebook, data: dict[str, Any]) -> None:
-        frame = self._tab(notebook, "Teams")
+        frame = self._tab(notebook, _("Teams"))
         names, limits = defaults.shown(data, "team_names"), defaults.shown(data, "score_limit")
         outlines = effective(data, "b_w_team_color")
         self._outlines = {t: tk.StringVar(value=outlines[t]) for t in TEAMS}
         self._names, self._limits = {}, {}
-        labels = ("Name", "Colour", "Alternate colour", "Outline", "Score limit")
+        labels = (_("Name"), _("Colour"), _("Alternate colour"), _("Outline"), _("Score limit"))
         for row, label in enumerate(labels, start=1):
             ttk.Label(frame, text=label).grid(row=row, column=0, sticky="w")
         for col, team in enumerate(TEAMS, start=1):
             ttk.Label(frame, text=f"Team {team}", font=("TkDefaultFont", 10, "bold")).grid(
                 row=0, column=col)
             self._names[team] = self._entry(
-                frame, 1, col, names[team], f"Team {team}'s name. Left as proposed, it follows "
-                "the team's colour", 16)
+                frame, 1, col, names[team], _("Team {team}'s name. Left as proposed, it follows "
+                                              "the team's colour").format(
+                    team=team), 16)
             for row, key in enumerate(COLOUR_KEYS, start=2):
                 self._colour_button(frame, row, col, key, team)
             outline = ttk.Combobox(frame, values=("black", "white"), width=8, state="readonly",
                                    textvariable=self._outlines[team])
             outline.grid(row=4, column=col, sticky="w", padx=4)
-            tip(outline, f"Team {team}'s outline shade around units")
+            tip(outline, _("Team {team}'s outline shade around units").format(team=team))
             self._limits[team] = self._entry(
-                frame, 5, col, str(limits[team]), f"Points team {team} needs to win. Left as "
-                "proposed, it follows the units", 6)
+                frame, 5, col, str(limits[team]), _("Points team {team} needs to win. Left as "
+                                                    "proposed, it follows the units").format(
+                    team=team), 6)
         self._proposal = ttk.Label(frame, wraplength=440, justify="left", foreground="#555555")
         self._proposal.grid(row=6, column=0, columnspan=3, sticky="w", pady=(10, 0))
         self._propose()
@@ -136,24 +141,27 @@ class PropertiesDialog(Modal):
         proposed = defaults.proposals({**self._data, "team_color": self._colours["team_color"]})
         names, limits = proposed["team_names"], proposed["score_limit"]
         self._proposal.configure(text=(
-            f"Proposed from the map: names {names['1']} and {names['2']}, after the colours; "
-            f"score limits {limits['1']} and {limits['2']}: one and a half hits per enemy unit "
-            "that can recharge at a base, one per enemy unit that cannot. A name or limit left "
-            "as proposed follows the map as you edit it."))
+            _("Proposed from the map: names {names} and {names2}, after the colours; score limits "
+              "{limits} and {limits2}: one and a half hits per enemy unit that can recharge at a "
+              "base, one per enemy unit that cannot. A name or limit left as proposed follows the "
+              "map as you edit it.").format(
+                names=names['1'], names2=names['2'], limits=limits['1'], limits2=limits['2'])))
 
     def _colour_button(self, frame: ttk.Frame, row: int, col: int, key: str, team: str) -> None:
         button = tk.Button(frame, width=6, background=_hex(self._colours[key][team]))
 
         def pick() -> None:
-            title = f"Team {team}: {COLOUR_KEYS[key].lower()}"
-            rgb, _ = colorchooser.askcolor(_hex(self._colours[key][team]), parent=self, title=title)
+            title = _("Team {team}: {what}").format(team=team, what=COLOUR_KEYS[key].lower())
+            rgb, __ = colorchooser.askcolor(_hex(self._colours[key][team]), parent=self,
+                                            title=title)
             if rgb is not None:
                 self._recolour(key, team, [int(v) for v in rgb])
                 button.configure(background=_hex(self._colours[key][team]))
 
         button.configure(command=pick)
         button.grid(row=row, column=col, sticky="w", padx=4, pady=2)
-        tip(button, f"Pick team {team}'s {COLOUR_KEYS[key].lower()}")
+        tip(button, _("Pick team {team}'s {lower}").format(
+            team=team, lower=COLOUR_KEYS[key].lower()))
 
     def _recolour(self, key: str, team: str, rgb: list[int]) -> None:
         """A new colour; the team names left as proposed follow the main colour."""
@@ -167,7 +175,7 @@ class PropertiesDialog(Modal):
             self._propose()
 
     def _rules(self, notebook: ttk.Notebook, data: dict[str, Any]) -> None:
-        frame = self._tab(notebook, "Rules")
+        frame = self._tab(notebook, _("Rules"))
         ttk.Label(frame, text="The ruleset of RULES.md; blue cells differ from the default "
                   "and are written to the map. Hover a cell for its default.",
                   wraplength=TEXT_PX).grid(
@@ -194,7 +202,7 @@ class PropertiesDialog(Modal):
             widget = tk.Entry(frame, textvariable=var, width=7, justify="center")
         widget.grid(row=row, column=col, padx=2, pady=1)
 
-        def recolour(*_: object) -> None:
+        def recolour(*__: object) -> None:
             now = var.get()
             if yes_no(column):
                 changed = now != default
@@ -204,14 +212,15 @@ class PropertiesDialog(Modal):
             widget.configure(foreground=CHANGED_CELL if changed else "black")
 
         var.trace_add("write", recolour)
-        var.trace_add("write", lambda *_: self._rules_typed())
+        var.trace_add("write", lambda *__: self._rules_typed())
         recolour()
-        tip(widget, f"{class_label(unit_class)} {column.replace('_', ' ')}; default "
-                    f"{cell_text(default)}")
+        tip(widget, _("{class_label} {replace}; default {cell_text}").format(
+            class_label=class_label(unit_class), replace=column.replace('_', ' '),
+            cell_text=cell_text(default)))
         self._cells[(unit_class, column)] = var
 
     def _hit_chances(self, notebook: ttk.Notebook) -> None:
-        frame = self._tab(notebook, "Hit chances")
+        frame = self._tab(notebook, _("Hit chances"))
         ttk.Label(frame, text="Chance to hit with the rules on the Rules tab, updated as you "
                   "type; marked cells need another roll than with the default rules.",
                   wraplength=TEXT_PX).pack(anchor="w", pady=(0, 6))
@@ -239,7 +248,7 @@ class PropertiesDialog(Modal):
         try:
             self.rolls.show(grid_for(self._rules_typed_in()))
         except ValueError as e:
-            self.rolls_note.configure(text=f"Not updated: {e}")
+            self.rolls_note.configure(text=_("Not updated: {e}").format(e=e))
             return
         self.rolls_note.configure(text="")
 
@@ -249,10 +258,10 @@ class PropertiesDialog(Modal):
         values = {
             **{k: v.get() for k, v in self._texts.items()},
             "description": self._description.get("1.0", "end-1c"),
-            "turn_limit": positive(self._turn_limit.get(), "Turn limit", blank_ok=True),
+            "turn_limit": positive(self._turn_limit.get(), _("Turn limit"), blank_ok=True),
             "fog_of_war": self._fog.get(),
             "team_names": {t: v.get() for t, v in self._names.items()},
-            "score_limit": {t: positive(v.get(), f"Team {t}'s score limit")
+            "score_limit": {t: positive(v.get(), _("Team {t}'s score limit").format(t=t))
                             for t, v in self._limits.items()},
             "b_w_team_color": {t: v.get() for t, v in self._outlines.items()},
             **self._colours,

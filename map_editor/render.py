@@ -78,6 +78,6 @@ def sight_shades(gm: GameMap) -> tuple[RGB, RGB]:
     for rgba in (HIGHLIGHTS.sight, UNSEEN):
         swatch = tile_swatch(gm, LEVEL, 16)
         shade_tiles(swatch, (0, 0), 16, [(0, 0)], rgba)
-        red, green, blue, *_ = pygame.transform.average_color(swatch)
+        red, green, blue, *__ = pygame.transform.average_color(swatch)
         shades.append((red, green, blue))
     return shades[0], shades[1]

@@ -9,6 +9,7 @@ from tkinter import ttk
 
 from laser_flag.engine.rolls import TWO_D6
 from laser_flag.engine.ruleset import Ruleset
+from laser_flag.i18n import _
 from laser_flag.tools.roll_chart import Grid, percent
 from laser_flag.tools.rolls import chart_grid
 
@@ -39,7 +40,7 @@ class RollTable(ttk.Frame):
             ttk.Label(self, text=position, font=CELL_FONT).grid(row=i + 2, column=1, sticky="w",
                                                                 padx=(0, 4))
             self.cells.append([self._cell(i, j) for j in range(len(grid.cols))])
-        self.hover = ttk.Label(self, text="Hover a cell for the roll it needs",
+        self.hover = ttk.Label(self, text=_("Hover a cell for the roll it needs"),
                                foreground="#555555")
         self.hover.grid(row=len(grid.rows) + 2, column=0, columnspan=len(grid.cols) + 2,
                         sticky="w", pady=(6, 0))
@@ -76,7 +77,8 @@ class RollTable(ttk.Frame):
 
     def _describe(self, i: int, j: int) -> None:
         hit = self._grid.hits[i][j]
-        note = " (differs from the default rules)" if (i, j) in self._grid.changed else ""
+        note = _(" (differs from the default rules)") if (i, j) in self._grid.changed else ""
         self.hover.configure(
-            text=f"{self._grid.rows[i]} shooting {self._grid.cols[j]}: needs {hit.needed} on "
-                 f"2d6, {percent(float(hit.probability))}{note}")
+            text=_("{rows} shooting {cols}: needs {needed} on 2d6, {percent}{note}").format(
+                rows=self._grid.rows[i], cols=self._grid.cols[j], needed=hit.needed,
+                percent=percent(float(hit.probability)), note=note))

@@ -28,6 +28,7 @@ from typing import Any
 
 from laser_flag.bots import ZOO
 from laser_flag.engine.mapfile import MapError, load_map, parse_map, save_map
+from laser_flag.i18n import _
 from laser_flag.lab import Pairing
 from laser_flag.lab.executors import local
 from laser_flag.lab.games import Plan
@@ -61,14 +62,15 @@ class Trial:
 
     def line(self) -> str:
         shown = " ".join("    -" if r is None else f"{r * 100:5.1f}%" for r in self.rates)
-        return f"{shown} over {self.games} games each  {self.label}"
+        return _("{shown} over {games} games each  {label}").format(
+            shown=shown, games=self.games, label=self.label)
 
 
 def measure(maps: Sequence[dict[str, Any]], games: int, seeds: Sequence[int], jobs: int = 1,
             pairings: Sequence[Pairing] = RUSHERS) -> list[tuple[Rates, int]]:
     """Team 1's win rate in each of `pairings` on each map over `games` games a seed and
     pairing, every seed pooled, with the number of games each pairing played."""
-    parsed = tuple(parse_map(m, f"candidate {i}") for i, m in enumerate(maps))
+    parsed = tuple(parse_map(m, _("candidate {i}").format(i=i)) for i, m in enumerate(maps))
     per_cell: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for seed in seeds:
         plan = Plan(parsed, tuple(pairings), games, seed)
@@ -127,18 +129,20 @@ def search(data: dict[str, Any], team: str | None, games: int, seeds: Sequence[i
            pairings: Sequence[Pairing] = RUSHERS) -> Trial:
     """Greedy steps from the map as it is; the best map found (the map itself if none helps)."""
     rates, n = measure([data], games, seeds, jobs, pairings)[0]
-    current = Trial("as it is", data, rates, n)
-    say(f"mirrors: {', '.join(p[0] for p in pairings)}")
-    say(f"start: {current.line()}")
+    current = Trial(_("as it is"), data, rates, n)
+    say(_("mirrors: {join}").format(join=', '.join(p[0] for p in pairings)))
+    say(_("start: {line}").format(line=current.line()))
     labels = []
     for number in range(1, steps + 1):
         better = step(current, team, games, seeds, keep, jobs, pairings)
         if better is None:
-            say(f"step {number}: no one-tile move brings team 1 nearer 50% in every mirror")
+            say(_("step {number}: no one-tile move brings team 1 nearer 50% in every "
+                  "mirror").format(
+                number=number))
             break
         labels.append(better.label)
         current = Trial("; ".join(labels), better.data, better.rates, better.games)
-        say(f"step {number}: {better.line()}")
+        say(_("step {number}: {line}").format(number=number, line=better.line()))
     return current
 
 

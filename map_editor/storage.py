@@ -52,7 +52,7 @@ def new_map_data(rows: int, cols: int) -> dict[str, Any]:
         "author": "",
         "description": "",
         "team_names": team_names_for(DEFAULT_TEAM_COLOR),
-        "tiles": [[LEVEL] * cols for _ in range(rows)],
+        "tiles": [[LEVEL] * cols for __ in range(rows)],
         "units": [],
     }
 

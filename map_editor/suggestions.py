@@ -17,6 +17,7 @@ from laser_flag.engine import GameMap
 from laser_flag.engine.game_map import ELEVATED, LEVEL, TEAMS, Pos, other_team
 from laser_flag.engine.mapfile import MapError, parse_map
 from laser_flag.engine.ruleset import class_label
+from laser_flag.i18n import _
 from laser_flag.lab.stats import difference, wilson
 
 from .balance_run import map_rows
@@ -44,7 +45,7 @@ class Tweak:
 
 def apply(doc: MapDocument, tweak: Tweak) -> None:
     """Make the tweak on the document as one undoable edit."""
-    doc.history.change(f"Suggestion: {tweak.label}", tweak.values)
+    doc.history.change(_("Suggestion: {label}").format(label=tweak.label), tweak.values)
 
 
 def tweaks(doc: MapDocument) -> list[Tweak]:
@@ -103,8 +104,9 @@ def _unit_moves(doc: MapDocument, mirror: Mirror, team: str | None = None) -> li
             if mirror is not None:
                 moved = _mirror_move(moved, unit, moved[index], mirror)
             if moved is not None:
-                label = (f"Team {unit.team} {class_label(unit.unit_class)} at {_place(unit.pos)}:"
-                         f" one tile {word}{_both(mirror)}")
+                label = (_("Team {team} {class_label} at {place}: one tile {word}{both}").format(
+                    team=unit.team, class_label=class_label(unit.unit_class),
+                    place=_place(unit.pos), word=word, both=_both(mirror)))
                 moves.append(Tweak(label, {"units": unit_entries(moved)}))
     return moves
 
@@ -128,8 +130,9 @@ def _limit_steps(doc: MapDocument, mirror: Mirror) -> list[Tweak]:
             changed = {**limits, team: limits[team] + step}
             if mirror is not None:
                 changed[other_team(team)] += step
-            whose = "Both teams'" if mirror is not None else f"Team {team}'s"
-            label = f"{whose} score limit {limits[team]} → {changed[team]}"
+            whose = _("Both teams'") if mirror is not None else _("Team {team}'s").format(team=team)
+            label = _("{whose} score limit {limits} → {changed}").format(
+                whose=whose, limits=limits[team], changed=changed[team])
             steps.append(Tweak(label, {"score_limit": changed}))
     return steps
 
@@ -153,11 +156,11 @@ def _tile_toggles(doc: MapDocument, mirror: Mirror) -> list[Tweak]:
 
 
 def _place(pos: Pos) -> str:
-    return f"row {pos[0]}, column {pos[1]}"
+    return _("row {pos}, column {pos2}").format(pos=pos[0], pos2=pos[1])
 
 
 def _both(mirror: Mirror) -> str:
-    return " (both halves)" if mirror is not None else ""
+    return _(" (both halves)") if mirror is not None else ""
 
 
 def _loads(doc: MapDocument, tweak: Tweak) -> bool:
@@ -225,7 +228,7 @@ def measurably_better(measured: Sequence[Measured], now: Measured,
 
 def measured_maps(doc: MapDocument, chosen: Sequence[Tweak]) -> list[GameMap]:
     """The maps to hand the lab: the map as it is, then one per tweak, in order."""
-    return [parse_map(doc.data, "the map as it is"),
+    return [parse_map(doc.data, _("the map as it is")),
             *(parse_map(t.applied_to(doc.data), t.label) for t in chosen)]
 
 

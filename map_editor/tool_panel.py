@@ -9,24 +9,26 @@ from tkinter import ttk
 from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import TEAMS, TILE_KINDS
 from laser_flag.engine.ruleset import CLASSES, class_label
+from laser_flag.i18n import _
 
 from .pointer import BRUSH, LOS, RECT, UNIT
 from .tooltip import tip
 
 TERRAIN_KEYS = dict(zip(TILE_KINDS, "123456", strict=True))
 TERRAIN_HELP = {
-    "level": "open ground",
-    "elevated": "a low block units climb onto; never blocks sight",
-    "wall": "blocks movement and sight; painting it over a unit removes the unit",
-    "base_1": "recharges team 1's lasers",
-    "base_2": "recharges team 2's lasers",
-    "base_u": "recharges both teams' lasers",
+    "level": _("open ground"),
+    "elevated": _("a low block units climb onto; never blocks sight"),
+    "wall": _("blocks movement and sight; painting it over a unit removes the unit"),
+    "base_1": _("recharges team 1's lasers"),
+    "base_2": _("recharges team 2's lasers"),
+    "base_u": _("recharges both teams' lasers"),
 }
 TOOL_INFO = {  # tool: (label, key, what it does)
-    BRUSH: ("Brush", "b", "Paint the chosen terrain: click or drag"),
-    RECT: ("Rectangle", "r", "Fill a rectangle with the chosen terrain: drag corner to corner"),
-    UNIT: ("Unit", "u", "Click an empty tile to place a unit, drag a unit to move it"),
-    LOS: ("Sight", "l", "Click a tile to see every tile it has line of sight to"),
+    BRUSH: (_("Brush"), "b", _("Paint the chosen terrain: click or drag")),
+    RECT: (_("Rectangle"), "r", _("Fill a rectangle with the chosen terrain: drag corner to "
+                                    "corner")),
+    UNIT: (_("Unit"), "u", _("Click an empty tile to place a unit, drag a unit to move it")),
+    LOS: (_("Sight"), "l", _("Click a tile to see every tile it has line of sight to")),
 }
 BRUSH_SIZES = (1, 2, 3, 4, 5)
 SWATCH_PX = 22
@@ -45,7 +47,7 @@ class ToolPanel(ttk.Frame):
         self.swatches: dict[str, tk.PhotoImage] = {}
         self._terrain_buttons: dict[str, tk.Radiobutton] = {}
         for var in (self.tool, self.kind, self.brush, self.team, self.unit_class):
-            var.trace_add("write", lambda *_: on_change())
+            var.trace_add("write", lambda *__: on_change())
         self._terrain()
         self._tools()
         self._brush()
@@ -62,39 +64,42 @@ class ToolPanel(ttk.Frame):
         return button
 
     def _terrain(self) -> None:
-        self._heading("Terrain")
+        self._heading(_("Terrain"))
         for kind in TILE_KINDS:
             key = TERRAIN_KEYS[kind]
             text = f"{TILE_LABELS[kind]}  [{key}]"
-            help_text = f"{TILE_LABELS[kind]}: {TERRAIN_HELP[kind]}. Key {key}"
+            help_text = _("{TILE_LABELS}: {TERRAIN_HELP}. Key {key}").format(
+                TILE_LABELS=TILE_LABELS[kind], TERRAIN_HELP=TERRAIN_HELP[kind], key=key)
             self._terrain_buttons[kind] = self._choice(self.kind, kind, text, help_text)
 
     def _tools(self) -> None:
-        self._heading("Tool")
+        self._heading(_("Tool"))
         for tool, (label, key, what) in TOOL_INFO.items():
-            self._choice(self.tool, tool, f"{label}  [{key.upper()}]", f"{what}. Key {key.upper()}")
+            self._choice(self.tool, tool, f"{label}  [{key.upper()}]", _("{what}. Key "
+                                                                         "{upper}").format(
+                what=what, upper=key.upper()))
 
     def _brush(self) -> None:
-        self._heading("Brush size")
+        self._heading(_("Brush size"))
         spin = ttk.Spinbox(self, from_=BRUSH_SIZES[0], to=BRUSH_SIZES[-1], width=5,
                            textvariable=self.brush, state="readonly")
         spin.pack(anchor="w")
-        tip(spin, "Side of the square the brush paints, in tiles. Keys [ and ]")
+        tip(spin, _("Side of the square the brush paints, in tiles. Keys [ and ]"))
 
     def _unit(self) -> None:
-        self._heading("New unit")
+        self._heading(_("New unit"))
         for team in TEAMS:
-            help_text = f"Place units of team {team}. Key T toggles"
-            self._choice(self.team, team, f"Team {team}", help_text)
+            help_text = _("Place units of team {team}. Key T toggles").format(team=team)
+            self._choice(self.team, team, _("Team {team}").format(team=team), help_text)
         combo = ttk.Combobox(self, values=[class_label(c) for c in CLASSES], state="readonly",
                              width=10)
         combo.current(0)
         combo.bind("<<ComboboxSelected>>",
                    lambda _e: self.unit_class.set(CLASSES[combo.current()]))
         self.unit_class.trace_add(
-            "write", lambda *_: combo.current(CLASSES.index(self.unit_class.get())))
+            "write", lambda *__: combo.current(CLASSES.index(self.unit_class.get())))
         combo.pack(anchor="w", pady=2)
-        tip(combo, "Class of the units the Unit tool places. Key C cycles")
+        tip(combo, _("Class of the units the Unit tool places. Key C cycles"))
 
     def set_swatches(self, images: dict[str, tk.PhotoImage]) -> None:
         """Show each terrain as the game draws it."""

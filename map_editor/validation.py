@@ -7,6 +7,7 @@ from typing import Any
 
 from laser_flag.engine.game_map import GameMap, Pos
 from laser_flag.engine.mapfile import MapError, map_problems, parse_map, teams_without_units
+from laser_flag.i18n import _
 
 
 @dataclass(frozen=True)
@@ -61,7 +62,8 @@ def _without(data: dict[str, Any], units: set[int]) -> dict[str, Any]:
 
 
 def _no_units(gm: GameMap, team: str, source: str) -> Problem:
-    detail = f"Team {team} ({gm.teams[team].name}) has no units, so no game can start"
+    detail = _("Team {team} ({name}) has no units, so no game can start").format(
+        team=team, name=gm.teams[team].name)
     return Problem(f"{source}: {detail}", detail, loadable=True, team=team)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import TILE_KINDS, GameMap, Pos
 from laser_flag.engine.mapfile import MapError
+from laser_flag.i18n import _
 
 from . import commands, symmetry
 from .balance_panel import BalancePanel, Hooks
@@ -40,8 +41,8 @@ from .tool_panel import SWATCH_PX, TERRAIN_KEYS, TOOL_INFO, ToolPanel
 from .validation import Checked, Problem, check
 from .words import place, problem_row, unit_name
 
-APP_NAME = "Laser Flag Map Editor"
-MAP_TYPES = [("Laser Flag maps", "*.json *.txt"), ("All files", "*")]
+APP_NAME = _("Laser Flag Map Editor")
+MAP_TYPES = [(_("Laser Flag maps"), "*.json *.txt"), (_("All files"), "*")]
 PLAY_COMMAND = [sys.executable, "-m", "laser_flag", "--map"]
 SIDE_PANELS_PX = (480, 200)  # room the panels, menu, status bar and Problems list take
 HOVER_CHARS = 38  # the hover bar: "row 20, column 20: Team 2 base, Team 2 Sniper" mostly fits
@@ -195,18 +196,18 @@ class EditorWindow:
             legend.hide()
         elif shown == SIGHT:
             seen, unseen = sight_shades(gm)
-            legend.show(f"Sight from {place(self.pointer.los_origin)}",
-                        [(seen, "in its line of sight"), (unseen, "out of its sight")],
-                        "Click or drag over the board with the Sight tool to look from "
-                        "another tile.")
+            legend.show(_("Sight from {place}").format(place=place(self.pointer.los_origin)),
+                        [(seen, _("in its line of sight")), (unseen, _("out of its sight"))],
+                        _("Click or drag over the board with the Sight tool to look from another "
+                          "tile."))
         elif shown == HITS:
             counts = self.overlay.hit_counts
             bands = [(b.colour, hits_label(b.low, b.high)) for b in reversed(heat_bands(counts))]
-            legend.show(f"Hit map: {LAYERS[self.overlay.hit_layer]}", bands,
-                        "Hits in the Balance panel's games.")
+            legend.show(_("Hit map: {LAYERS}").format(LAYERS=LAYERS[self.overlay.hit_layer]), bands,
+                        _("Hits in the Balance panel's games."))
         else:
             bands = [(b.colour, b.counts()) for b in reversed(heat_bands(self.overlay.heat()))]
-            legend.show("Exposure: seen from N tiles", bands, "Hover a tile for its count.")
+            legend.show(_("Exposure: seen from N tiles"), bands, _("Hover a tile for its count."))
 
     def say(self, message: str) -> None:
         if message:
@@ -251,13 +252,14 @@ class EditorWindow:
         if problem.unit is not None:
             self.tools.tool.set(UNIT)
             self.pointer.selected = problem.unit
-            hint = ": drag it to a free tile or press Delete"
+            hint = _(": drag it to a free tile or press Delete")
         elif problem.team is not None:
             self.tools.tool.set(UNIT)
             self.tools.team.set(problem.team)
-            hint = ": click a free tile to place one"
+            hint = _(": click a free tile to place one")
         where, what = problem_row(problem, self.doc.unit_rows)
-        self.say(f"Problem {index + 1} of {len(problems)}: {where}: {what}{hint}")
+        self.say(_("Problem {value} of {count}: {where}: {what}{hint}").format(
+            value=index + 1, count=len(problems), where=where, what=what, hint=hint))
         self.refresh()
 
     def check_map(self) -> None:
@@ -293,7 +295,7 @@ class EditorWindow:
 
     def use_sight_tool(self) -> None:
         self.tools.tool.set(LOS)
-        self.say("Sight tool: click a tile to see what it has line of sight to")
+        self.say(_("Sight tool: click a tile to see what it has line of sight to"))
 
     def toggle_alternate(self) -> None:
         self.alternate = not self.alternate
@@ -321,15 +323,17 @@ class EditorWindow:
         self.refresh()
 
     def new_map(self) -> None:
-        if self._confirm_discard("starting a new map"):
+        if self._confirm_discard(_("starting a new map")):
             size = ask_new_size(self.root)
             if size:
-                self._replace(MapDocument(new_map_data(*size)), f"New {size[0]} x {size[1]} map")
+                self._replace(MapDocument(new_map_data(*size)), _("New {size} x {size2} "
+                                                                  "map").format(
+                    size=size[0], size2=size[1]))
 
     def open_map(self) -> None:
-        if self._confirm_discard("opening another map"):
+        if self._confirm_discard(_("opening another map")):
             name = filedialog.askopenfilename(parent=self.root, filetypes=MAP_TYPES,
-                                              title="Open a map")
+                                              title=_("Open a map"))
             if name:
                 self.open_path(Path(name))
 
@@ -338,14 +342,15 @@ class EditorWindow:
         try:
             doc, message = commands.opened(path)
         except MapError as e:
-            messagebox.showerror("Cannot open map", str(e), parent=self.root)
-            self.say(f"Not opened: {e}")
+            messagebox.showerror(_("Cannot open map"), str(e), parent=self.root)
+            self.say(_("Not opened: {e}").format(e=e))
             return False
         self._replace(doc, message)
         problems = len(self.checked.problems)
         if problems and self.checked.refusal:
-            self.say(f"Opened {path}: {problems} problem{'' if problems == 1 else 's'} to mend "
-                     "before it can be saved; the Problems list under the board names them")
+            self.say(_("Opened {path}: {problems} problem{value} to mend before it can be saved; "
+                       "the Problems list under the board names them").format(
+                path=path, problems=problems, value='' if problems == 1 else 's'))
         return True
 
     def save(self) -> bool:
@@ -358,9 +363,10 @@ class EditorWindow:
         copy = copy_path(path)
         saved = self._save_to(copy)
         if saved:
-            draft = " (a draft)" if self.checked.problems else ""
-            self.say(f"{path.name} ships with the game, so it was saved as your copy{draft}: "
-                     f"{copy}")
+            draft = _(" (a draft)") if self.checked.problems else ""
+            self.say(_("{name} ships with the game, so it was saved as your copy{draft}: "
+                       "{copy}").format(
+                name=path.name, draft=draft, copy=copy))
         return saved
 
     def save_as(self) -> bool:
@@ -368,7 +374,7 @@ class EditorWindow:
         proposed = proposed_path(self.doc.data, self.doc.path)
         name = filedialog.asksaveasfilename(
             parent=self.root, filetypes=MAP_TYPES, defaultextension=".json",
-            title="Save map as", initialdir=str(proposed.parent), initialfile=proposed.name,
+            title=_("Save map as"), initialdir=str(proposed.parent), initialfile=proposed.name,
         )
         return self._save_to(Path(name)) if name else False
 
@@ -381,7 +387,7 @@ class EditorWindow:
         try:
             self.run(commands.save, path, bool(checked.problems))
         except (MapError, OSError) as e:
-            messagebox.showerror("Not saved", str(e), parent=self.root)
+            messagebox.showerror(_("Not saved"), str(e), parent=self.root)
             return False
         return True
 
@@ -389,25 +395,29 @@ class EditorWindow:
         """No for a map the loader refuses (its problem shown), the designer's word for a draft."""
         refusal = checked.refusal
         if refusal is not None:
-            messagebox.showerror("Not saved", f"{refusal.message}\n\nThe place is marked in "
-                                 "red on the board, and the Problems list under it names every "
-                                 "problem. Nothing was written.", parent=self.root)
+            messagebox.showerror(_("Not saved"), _(
+                "{message}\n\nThe place is marked in red on the board, and the Problems list "
+                "under it names every problem. Nothing was written.").format(
+                message=refusal.message), parent=self.root)
             self.problems.choose(checked.problems.index(refusal))
-            self.say(f"Not saved: {refusal.detail}")
+            self.say(_("Not saved: {detail}").format(detail=refusal.detail))
             return False
         return messagebox.askyesno(
-            "Save draft anyway?", f"{checked.problems[0].message}\n\nThe game will not start on "
-            "this map until that is fixed. Save it as a draft anyway?", parent=self.root)
+            _("Save draft anyway?"), _(
+                "{message}\n\nThe game will not start on this map until that is fixed. Save it "
+                "as a draft anyway?").format(message=checked.problems[0].message),
+            parent=self.root)
 
     def play_test(self) -> None:
         """Save, then start the game on this map in its own process."""
         if not self.save() or self.doc.path is None:
             return
         if self.checked.problems:
-            self.say(f"Cannot play-test a draft: {self.checked.problems[0].detail}")
+            self.say(_("Cannot play-test a draft: {detail}").format(
+                detail=self.checked.problems[0].detail))
             return
         self.play_process = subprocess.Popen([*PLAY_COMMAND, str(self.doc.path)], env=game_env())
-        self.say(f"Play-testing {self.doc.path.name} in the game window")
+        self.say(_("Play-testing {name} in the game window").format(name=self.doc.path.name))
 
     def _balance_open(self) -> bool:
         return self.balance is not None and self.balance.winfo_exists()

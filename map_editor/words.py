@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from laser_flag.engine.game_map import Pos
 from laser_flag.engine.ruleset import class_label
+from laser_flag.i18n import _
 
 from .document import UnitRow
 from .validation import Problem
@@ -11,17 +12,18 @@ from .validation import Problem
 
 def place(pos: Pos) -> str:
     """`row 0, column 3`: rows and columns counted from 0, as the game's board edges number them."""
-    return f"row {pos[0]}, column {pos[1]}"
+    return _("row {pos}, column {pos2}").format(pos=pos[0], pos2=pos[1])
 
 
 def unit_name(team: str, unit_class: str) -> str:
     """`Team 1 Scout`."""
-    return f"Team {team} {class_label(unit_class)}"
+    return _("Team {team} {class_label}").format(team=team, class_label=class_label(unit_class))
 
 
 def unit_at(unit: UnitRow) -> str:
     """`Team 1 Scout at row 0, column 3`."""
-    return f"{unit_name(unit.team, unit.unit_class)} at {place(unit.pos)}"
+    return _("{unit_name} at {place}").format(
+        unit_name=unit_name(unit.team, unit.unit_class), place=place(unit.pos))
 
 
 def problem_row(problem: Problem, units: list[UnitRow]) -> tuple[str, str]:
@@ -33,5 +35,6 @@ def problem_row(problem: Problem, units: list[UnitRow]) -> tuple[str, str]:
         return place(unit.pos), what  # off the board: the loader's words say so
     if problem.cells:
         more = len(problem.cells) - 1
-        return place(problem.cells[0]) + (f" and {more} more" if more else ""), what
-    return (f"Team {problem.team}" if problem.team else "The map"), what
+        return place(problem.cells[0]) + (_(" and {more} more").format(
+            more=more) if more else ""), what
+    return (_("Team {team}").format(team=problem.team) if problem.team else _("The map")), what

@@ -11,10 +11,14 @@ from pathlib import Path
 import pytest
 
 from laser_flag.bots.levels import BUDGET_VARIABLE
+from laser_flag.i18n import ENGLISH, use_language
 from tests.xserver import missing_tools, private_display
 
 # In-process runs of the client open the mixer: no test depends on this machine's sound card.
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The tests read the game's words in English whatever this machine's locale (the "System"
+# language setting follows LANGUAGE first); a test of another language sets it itself.
+os.environ["LANGUAGE"] = "en"
 
 TEST_BUDGET = "steps:40"  # the badges' budget: quick, and still Hard's search
 
@@ -37,6 +41,13 @@ def data_dir(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "laser-flag-data"
     monkeypatch.setenv("LASER_FLAG_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """A test that switches the language leaves English behind for the next one."""
+    yield
+    use_language(ENGLISH)
 
 
 @pytest.fixture(autouse=True)

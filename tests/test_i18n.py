@@ -11,9 +11,8 @@ from laser_flag.engine.ruleset import class_label
 
 @pytest.fixture
 def speaking():
-    """Switch languages in a test; English again after it."""
-    yield i18n.use_language
-    i18n.use_language(i18n.ENGLISH)
+    """Switch languages in a test (conftest's english_after sets English again after it)."""
+    return i18n.use_language
 
 
 @pytest.mark.parametrize(("environ", "code"), [

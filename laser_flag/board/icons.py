@@ -8,6 +8,7 @@ from functools import partial
 
 import pygame
 
+from ..i18n import N_
 from .palette import RGB
 from .text import rendered
 
@@ -166,16 +167,18 @@ def draw_snap_shots(surface: pygame.Surface, rect: pygame.Rect, count: int) -> N
 
 
 STATUS_ICONS: list[tuple[str, str, IconDraw]] = [
-    ("AP left", "a pip per action point left; grey pips are spent",
+    (N_("AP left"), N_("a pip per action point left; grey pips are spent"),
      partial(draw_ap_pips, ap=2, max_ap=3)),
-    ("Can move", "the unit may still make a move this turn", draw_can_move),
-    ("Charging", "the laser is recharging (a dashed yellow ring): ready at the end of this turn",
+    (N_("Can move"), N_("the unit may still make a move this turn"), draw_can_move),
+    (N_("Charging"), N_("the laser is recharging (a dashed yellow ring): ready at the end of this "
+                        "turn"),
      draw_charging_unit),
-    ("Deactivated", "the laser is out (a grey disc, struck through): reach a base of your team",
+    (N_("Deactivated"), N_("the laser is out (a grey disc, struck through): reach a base of your "
+                           "team"),
      draw_deactivated),
-    ("Elevated", "the unit stands on cover: its disc raised on a pedestal", draw_elevated),
-    ("Cover", "a bar on each tile edge the unit has cover on",
+    (N_("Elevated"), N_("the unit stands on cover: its disc raised on a pedestal"), draw_elevated),
+    (N_("Cover"), N_("a bar on each tile edge the unit has cover on"),
      partial(draw_cover_bars, sides=("N", "E"))),
-    ("Snap shots", "on watch: the number of snap shots held",
+    (N_("Snap shots"), N_("on watch: the number of snap shots held"),
      partial(draw_snap_shots, count=2)),
 ]

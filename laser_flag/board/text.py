@@ -6,10 +6,16 @@ team or player named in Chinese, Japanese or Korean). The runs of such character
 drawn and measured in a system font that has them, the first of FALLBACK_FONTS installed, sized
 to the bundled font's line height so that layouts hold, and the rest in the bundled font (a
 fallback font often lacks Latin letters); with no such font installed the boxes stay.
+
+Every text these functions draw, measure or wrap is looked up in the catalogues first
+(laser_flag/i18n.py): a constant marked N_() is shown in the player's language wherever it is
+drawn, and a text already translated, or a name, is not found there and stays as it is. Lines
+of Chinese or Japanese, with no spaces between words, wrap between any two of their characters.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache, lru_cache
 
@@ -17,8 +23,14 @@ import pygame
 import pygame.freetype
 
 from ..engine.shown_text import showable
+from ..i18n import _
 
 TEXT = (232, 234, 240)
+# Where a line may break: after a word and the spaces that follow it, or after any one character
+# of the scripts written without spaces (CJK ideographs, kana, hangul and their punctuation), a
+# closing mark kept with the character before it.
+_UNSPACED = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+BREAKS = re.compile(f"[{_UNSPACED}][，。、：；！？）」』]?| +|[^ {_UNSPACED}]+ *")
 # Wide-coverage fonts, by pygame's names for them, on Linux, Windows and macOS.
 FALLBACK_FONTS = ("notosanscjksc", "notosanscjkjp", "notosanscjk", "sourcehansans",
                   "droidsansfallback", "droidsansfallbackfull", "wenquanyizenhei",
@@ -126,21 +138,25 @@ def _fonts_of(text: str, size: int, bold: bool) -> list[tuple[str, pygame.font.F
 
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     """`text`'s width and height, drawn by `draw_text` at `size`."""
-    sizes = [f.size(run) for run, f in _fonts_of(text, size, bold)]
-    return sum(w for w, _ in sizes), max(h for _, h in sizes)
+    sizes = [f.size(run) for run, f in _fonts_of(_(text), size, bold)]
+    return sum(w for w, __ in sizes), max(h for __, h in sizes)
+
+
+def rendered(text: str, size: int, color: tuple[int, int, int], bold: bool) -> pygame.Surface:
+    """One line of text as a surface (antialiased, transparent around it), its runs in the
+    fonts that draw them, on one baseline."""
+    return rendered_line(_(text), size, color, bold)
 
 
 # Bounded: every distinct line ever drawn (turn lines, odds, the log) would otherwise stay.
 @lru_cache(maxsize=1024)
-def rendered(text: str, size: int, color: tuple[int, int, int], bold: bool) -> pygame.Surface:
-    """One line of text as a surface (antialiased, transparent around it), its runs in the
-    fonts that draw them, on one baseline."""
+def rendered_line(text: str, size: int, color: tuple[int, int, int], bold: bool) -> pygame.Surface:
     parts = [(f.render(run, True, color), f.get_ascent()) for run, f in _fonts_of(text, size, bold)]
     if len(parts) == 1:
         return parts[0][0]
-    ascent = max(a for _, a in parts)
+    ascent = max(a for __, a in parts)
     height = max(ascent - a + image.get_height() for image, a in parts)
-    line = pygame.Surface((sum(image.get_width() for image, _ in parts), height), pygame.SRCALPHA)
+    line = pygame.Surface((sum(image.get_width() for image, __ in parts), height), pygame.SRCALPHA)
     x = 0
     for image, a in parts:
         line.blit(image, (x, ascent - a))
@@ -166,8 +182,9 @@ def draw_text(
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split `text` into lines no wider than `width` pixels, breaking at spaces."""
-    return list(_wrapped(text, size, width, bold))
+    """Split `text` into lines no wider than `width` pixels, breaking at spaces, and between
+    the characters of a script written without them."""
+    return list(_wrapped(_(text), size, width, bold))
 
 
 # Bounded like rendered: the panel wraps the same texts every frame of an animation.
@@ -176,12 +193,12 @@ def _wrapped(text: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if line and text_size(candidate, size, bold)[0] > width:
-                lines.append(line)
-                line = word
+        for piece in BREAKS.findall(paragraph):
+            candidate = line + piece
+            if line.strip() and text_size(candidate.rstrip(), size, bold)[0] > width:
+                lines.append(line.rstrip())
+                line = piece.lstrip()
             else:
                 line = candidate
-        lines.append(line)
+        lines.append(line.rstrip())
     return tuple(lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import N_
 from .palette import RGBA
 
 UNSEEN = (0, 0, 12, 175)  # under fog of war, over a tile none of the viewing team's units sees
@@ -26,7 +27,7 @@ class Theme:
 
 
 # A dark laser-tag hall: lit walls, glowing pads; under fog, a cool light where the team sees.
-ARENA = Theme("Arena", "arena", seen=(190, 205, 240, 60))
-DAYLIGHT = Theme("Daylight", "daylight")  # the light board of earlier versions
+ARENA = Theme(N_("Arena"), "arena", seen=(190, 205, 240, 60))
+DAYLIGHT = Theme(N_("Daylight"), "daylight")  # the light board of earlier versions
 THEMES: dict[str, Theme] = {theme.name: theme for theme in (ARENA, DAYLIGHT)}
 DEFAULT_THEME = ARENA

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 
+from ..i18n import N_
 from .base import Bot
 from .budget import CLIENT_SECONDS, Budget
 from .greedy import GreedyBot
@@ -17,18 +18,20 @@ from .planner import PlannerBot
 from .program import ProgramBot, is_program
 from .search import SearchBot
 
-HUMAN = "Human"
+# The names are keys too (settings.json, the lab, the protocol): N_ marks them for the screens,
+# which translate them as they draw them.
+HUMAN = N_("Human")
 BUDGET_VARIABLE = "LASER_FLAG_BUDGET"
-LEVELS = (HUMAN, "Easy", "Normal", "Hard")
+LEVELS = (HUMAN, N_("Easy"), N_("Normal"), N_("Hard"))
 
 # The kind of bot that plays each level (the lab takes these names too: registry.py).
 LEVEL_KINDS: dict[str, type[Bot]] = {"Easy": GreedyBot, "Normal": PlannerBot, "Hard": SearchBot}
 # What each level is, in a line a player reads in the map chooser.
 LEVEL_NOTES = {
-    HUMAN: "a player at this PC",
-    "Easy": "takes the best single action it sees",
-    "Normal": "plans each unit's turn and weighs the enemy's reply",
-    "Hard": "searches its whole turn ahead, every dice result weighed",
+    HUMAN: N_("a player at this PC"),
+    "Easy": N_("takes the best single action it sees"),
+    "Normal": N_("plans each unit's turn and weighs the enemy's reply"),
+    "Hard": N_("searches its whole turn ahead, every dice result weighed"),
 }
 
 

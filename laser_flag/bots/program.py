@@ -33,6 +33,7 @@ from typing import IO, Any
 
 from laser_flag.engine import Action, EndTurn, Game, view
 
+from ..i18n import _
 from ..remote import protocol
 from .base import Bot
 
@@ -73,14 +74,15 @@ def seat_words(level: str) -> str:
     """Who plays a seat, as a screen says it: "Easy bot", or a program by its file's name,
     "greedy_bot.py program" (its command line, flags and all, is for the terminal)."""
     if not is_program(level):
-        return f"{level} bot"
+        return _("{level} bot").format(level=_(level))
     try:
         words = shlex.split(level.removeprefix(PREFIX))
     except ValueError:  # an unclosed quote: the first word names it well enough
         words = level.removeprefix(PREFIX).split()
     named = next((w for w in words[1:] if "." in PureWindowsPath(w).name
                   and not w.startswith("-")), words[0])
-    return f"{PureWindowsPath(named).name} program"  # a Windows path splits at / and \\
+    # a Windows path splits at / and \\
+    return _("{name} program").format(name=PureWindowsPath(named).name)
 
 
 class ProgramBot(Bot):

@@ -16,6 +16,7 @@ from ..bots import Bot, bot_for_level
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.game_map import possessive
+from ..i18n import _
 from .seats import HumanSeat, Seat
 
 PLAN_MS = 650  # how long a bot's unit and its path or target show before it acts (Normal speed)
@@ -143,8 +144,9 @@ class BotSeat(Seat):
         self.pause.problem, self.pause.paused, self.thought = why, True, None
 
     def refusal(self, name: str) -> str:
-        return (f"It is {possessive(name)} turn (a bot): P pauses it, "
-                "S skips to the end of its turn.")
+        return (_("It is {possessive} turn (a bot): P pauses it, S skips to the end of its "
+                  "turn.").format(
+            possessive=possessive(name)))
 
     def poll(self, game: Game, dt_ms: float, speed: float) -> Action | None:
         """Start thinking, wait, show the plan; the action once it has shown long enough."""
@@ -157,7 +159,7 @@ class BotSeat(Seat):
         if self.paused or not thought.done.is_set():
             return None
         if thought.error is not None or thought.action is None:
-            self.fail(f"The computer player failed: {thought.error!r}")
+            self.fail(_("The computer player failed: {error!r}").format(error=thought.error))
             return None
         if self.shown_ms is None and speed > 0 and not self.skipping(game):
             self.shown_ms = 0.0  # the plan shows from now on

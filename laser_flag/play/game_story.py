@@ -10,13 +10,14 @@ from typing import Any, Protocol
 
 from ..engine.events import Event, Scored, Shot
 from ..engine.game_map import TEAMS, other_team
+from ..i18n import N_, _
 from .log_text import Roster
 from .odds_text import chance, outcomes
 
 # Why a hit is the turning point; {team} is the shooter's team.
-AHEAD = "and {team} led from then on"
-LAST_HIT = "{team}'s last hit before the win"
-LEVELLED = "the score level for the last time"
+AHEAD = N_("and {team} led from then on")
+LAST_HIT = N_("{team}'s last hit before the win")
+LEVELLED = N_("the score level for the last time")
 
 
 class Record(Protocol):
@@ -130,6 +131,8 @@ def turning_point_text(point: TurningPoint, roster: Roster) -> str:
     verb = "snap-shot" if shot.snap else "hit"
     odds = f" ({chance(shot.probability, outcomes())})" if shot.probability is not None else ""
     score = ", ".join(f"{names[t]} {point.scores[t]}" for t in (team, other_team(team)))
-    return (f"Round {point.round}: {roster.unit(shot.shooter)} {verb} "
-            f"{roster.unit(shot.target)}, rolling {sum(shot.dice)} where it needed "
-            f"{shot.needed}{odds}: {score}, {point.why.format(team=names[team])}.")
+    return (_("Round {round}: {unit} {verb} {unit2}, rolling {sum} where it needed {needed}{odds}: "
+              "{score}, {format}.").format(
+        round=point.round, unit=roster.unit(shot.shooter), verb=verb,
+        unit2=roster.unit(shot.target), sum=sum(shot.dice), needed=shot.needed, odds=odds,
+        score=score, format=_(point.why).format(team=names[team])))

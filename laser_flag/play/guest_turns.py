@@ -23,6 +23,7 @@ from ..engine.mapfile import MAX_TEAM_NAME_CHARS, parse_map
 from ..engine.shown_text import why_unshowable
 from ..engine.team_view import TeamView
 from ..engine.units import Unit
+from ..i18n import _
 from ..remote import protocol
 from ..remote.guest import GuestLink
 from . import table_play
@@ -95,7 +96,7 @@ class GuestTurns:
     def seated(self, welcome: dict[str, Any]) -> tuple[Session, ToldRecord]:
         """The session a welcome describes (its map, checked against ours, team and view), and
         the record of the game told from there on."""
-        gm = self.link.gm or parse_map(welcome["map"], "the host's map")
+        gm = self.link.gm or parse_map(welcome["map"], _("the host's map"))
         self.team = welcome["team"] if welcome.get("team") in TEAMS else "2"
         levels = {**all_human(), self.team: self.level}
         session = Session(gm, welcome_names(gm, welcome), 0, levels,
@@ -177,8 +178,9 @@ class GuestTurns:
             return None  # our own bot: its card
         name = self.session.names[self.game.active_team]
         line = self.away or self.ended or (
-            "Sending..." if self.pending else f"{name} plays on the host's computer.")
-        return f"{name} to play", card_lines(line, self.message)
+            _("Sending...") if self.pending else _("{name} plays on the host's computer.").format(
+                name=name))
+        return _("{name} to play").format(name=name), card_lines(line, self.message)
 
     def refuse(self, reason: str) -> Refused:
         return table_play.refuse(self, reason)
@@ -188,11 +190,12 @@ class GuestTurns:
         if self.away or self.ended:
             return self.refuse(self.away or self.ended)
         if self.pending:
-            return self.refuse("Wait: the host is playing your action.")
+            return self.refuse(_("Wait: the host is playing your action."))
         name = self.session.names[self.game.active_team]
         if self.game.active_team == self.team:
             return self.refuse(self.seat.refusal(name))  # our own bot plays this seat
-        return self.refuse(f"It is {name}'s turn: they play on the host's computer.")
+        return self.refuse(_("It is {name}'s turn: they play on the host's computer.").format(
+            name=name))
 
     def act(self, action: Action) -> Refused | list[Event]:
         """Send the action to the host; its events come back through `tick`."""
@@ -200,9 +203,9 @@ class GuestTurns:
         if self.away or self.ended:
             return self.refuse(self.away or self.ended)
         if game.over:
-            return self.refuse("The game is over.")
+            return self.refuse(_("The game is over."))
         if game.active_team != self.team or self.ask is None or self.pending:
-            return self.refuse("Wait for your turn.")
+            return self.refuse(_("Wait for your turn."))
         why = game.why_not(action)
         if why is not None:
             return self.refuse(why)
@@ -222,11 +225,11 @@ class GuestTurns:
         return UndoRefusal.BOT_PLAYING  # the host keeps the game: nothing is taken back here
 
     def undo(self) -> UndoRefusal | None:
-        self.message = "No undo in a network game."
+        self.message = _("No undo in a network game.")
         return UndoRefusal.BOT_PLAYING
 
     def save(self) -> None:
-        self.message = "The host keeps this game's saves."
+        self.message = _("The host keeps this game's saves.")
 
     def toggle_pause(self) -> None:
         """P: our own bot stops, or goes on."""
@@ -266,7 +269,7 @@ class GuestTurns:
         try:
             self.handle(message)
         except (KeyError, TypeError, ValueError) as err:
-            self.message = f"The host sent something unreadable: {err}"
+            self.message = _("The host sent something unreadable: {err}").format(err=err)
 
     def handle(self, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -282,17 +285,18 @@ class GuestTurns:
             self.record.add(seen, self.game)
         elif kind == "error":
             self.pending = False
-            self.refuse(f"The host refused: {message['message']}"[:200])
+            self.refuse(_("The host refused: {message}").format(message=message['message'])[:200])
         elif kind == "chat":
-            self.say(f"{message.get('from') or 'Host'}: {str(message['text'])[:200]}")
+            self.say(f"{message.get('from') or _('Host')}: {str(message['text'])[:200]}")
         elif kind == "rematch":
-            self.say("The host asks for a rematch, sides swapped: press N to accept.")
+            self.say(_("The host asks for a rematch, sides swapped: press N to accept."))
         elif kind == "lost":
-            self.away = f"{message['message']}: joining again, the game waits..."
+            self.away = _("{message}: joining again, the game waits...").format(
+                message=message['message'])
         elif kind in ("bye", "refused"):
             why = message.get("reason") or message.get("message")
-            self.ended = ("The host has left the game: no rematch." if self.game.over else
-                          f"The host ended the game: {why}")
+            self.ended = (_("The host has left the game: no rematch.") if self.game.over else
+                          _("The host ended the game: {why}").format(why=why))
             self.message = self.ended
         self.message = self.away or self.message
 
@@ -304,10 +308,11 @@ class GuestTurns:
                 session.game.over:  # a new game: nothing of the last one stays
             self.start(session)
             self.record, self.rematch_asked = record, False
-            said = f"Rematch, sides swapped: {session.names[self.team]} is yours."
+            said = _("Rematch, sides swapped: {names} is yours.").format(
+                names=session.names[self.team])
         else:
             self.session.game = session.game
-            said = "Joined the host's game."
+            said = _("Joined the host's game.")
         self.away, self.pending, self.ask, self.playback = "", False, None, None
         self.say(said)
 
@@ -350,8 +355,8 @@ class GuestTurns:
             self.say(self.away or self.ended)
             return
         self.rematch_asked = self.link.send({"type": "rematch"})
-        self.say("Rematch asked: waiting for the host." if self.rematch_asked else
-                 "Not connected to the host: no rematch now.")
+        self.say(_("Rematch asked: waiting for the host.") if self.rematch_asked else
+                 _("Not connected to the host: no rematch now."))
 
     def leave(self) -> None:
         """The game is left: our bot is no longer listened to, the link closes."""

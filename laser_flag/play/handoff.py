@@ -4,10 +4,11 @@ sight now. Words only, no pygame."""
 
 from __future__ import annotations
 
+from ..i18n import N_, _
 from .log_text import LogLine
 from .session import Session
 
-NOTHING = "Nothing happened to your units."
+NOTHING = N_("Nothing happened to your units.")
 
 
 def handoff_report(session: Session, team: str) -> list[str]:
@@ -25,5 +26,7 @@ def told_since_last_turn(line: LogLine, team: str, turn: int) -> bool:
 def in_sight_line(session: Session, team: str) -> str:
     """'In sight now: Bob's Scout at (1, 5), ...', or that no enemy is."""
     shown = session.game.observe(team).units
-    seen = [f"{session.roster.unit(u.id)} at {u.pos}" for u in shown if u.team != team]
-    return f"In sight now: {', '.join(seen)}." if seen else "No enemy in sight now."
+    seen = [_("{unit} at {pos}").format(
+        unit=session.roster.unit(u.id), pos=u.pos) for u in shown if u.team != team]
+    return _("In sight now: {join}.").format(
+        join=', '.join(seen)) if seen else _("No enemy in sight now.")

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 
 from ..engine.game_map import TEAMS
+from ..i18n import _
 from ..remote import protocol
 from ..remote.host import Host, Note
 from .bot_seat import seats_for
@@ -55,7 +56,8 @@ class HostTurns(Turns):
 
     def waiting_line(self) -> str:
         host, port = self.host.address
-        return (f"Waiting for the guest: join {host}:{port} with code {self.host.code}.")
+        return (_("Waiting for the guest: join {host}:{port} with code {code}.").format(
+            host=host, port=port, code=self.host.code))
 
     def wake_with(self, wake: Callable[[], None]) -> None:
         """`wake` is called from the network thread when a message arrives."""
@@ -73,8 +75,8 @@ class HostTurns(Turns):
 
     def noted(self, note: Note) -> None:
         if note.kind == "joined":
-            self.guest_seated(f"{note.text} joined: {self.session.names[self.guest_team]} is "
-                              "theirs.")
+            self.guest_seated(_("{text} joined: {names} is theirs.").format(
+                text=note.text, names=self.session.names[self.guest_team]))
         elif note.kind == "left":
             self.guest_seat.away = self.gone_line(note.text)
             self.rematch_asked["guest"] = False  # whoever joins next asks for themselves
@@ -83,7 +85,8 @@ class HostTurns(Turns):
             self.say(f"{self.guest}: {note.text}")
         elif note.kind == "rematch":
             self.rematch_asked["guest"] = True
-            self.say(f"{self.guest} asks for a rematch, sides swapped: press N to accept.")
+            self.say(_("{guest} asks for a rematch, sides swapped: press N to accept.").format(
+                guest=self.guest))
         elif note.kind == "refused":
             print(f"laser-flag host: refused {note.text}", file=sys.stderr, flush=True)
 
@@ -94,10 +97,12 @@ class HostTurns(Turns):
 
     def gone_line(self, why: str) -> str:
         """What the host's player is told when the guest goes: mid-game the game waits."""
-        again = f"join again with code {self.host.code}"
+        again = _("join again with code {code}").format(code=self.host.code)
         if self.game.over:
-            return f"{self.guest} has left the game: no rematch unless they {again}."
-        return f"{self.guest} is away ({why}): the game waits for them to {again}."
+            return _("{guest} has left the game: no rematch unless they {again}.").format(
+                guest=self.guest, again=again)
+        return _("{guest} is away ({why}): the game waits for them to {again}.").format(
+            guest=self.guest, why=why, again=again)
 
     def say(self, line: str) -> None:
         """A line for the host's player: the message line and the log."""
@@ -120,7 +125,7 @@ class HostTurns(Turns):
         if self.away:
             self.message = self.away  # the log said it once, when they went
         elif not self.rematch_asked["guest"]:
-            self.say(f"Rematch asked: waiting for {self.guest} to accept.")
+            self.say(_("Rematch asked: waiting for {guest} to accept.").format(guest=self.guest))
         return self.rematch_asked["guest"]
 
     @property
@@ -136,8 +141,8 @@ class HostTurns(Turns):
         self.host.greeting["team"] = self.team
         turns = HostTurns(session, self.host, self.team)
         if self.host.seated:
-            turns.guest_seated(f"Rematch with {turns.guest}, sides swapped: "
-                               f"{session.names[turns.guest_team]} is theirs.")
+            turns.guest_seated(_("Rematch with {guest}, sides swapped: {names} is theirs.").format(
+                guest=turns.guest, names=session.names[turns.guest_team]))
         return turns
 
     def leave(self) -> None:

@@ -19,6 +19,7 @@ from ..engine.game import Game
 from ..engine.game_map import Pos
 from ..engine.mapfile import load_map
 from ..engine.rolls import TWO_D6
+from ..i18n import N_
 from ..resources import bundled_maps
 from .refusals import Refused
 from .session import Session
@@ -29,9 +30,8 @@ LEARNER = "1"  # the player's team; the trainer plays team 2
 HIT, MISS = (6, 6), (1, 1)
 WATCH = "watch"  # the signal of the player holding H
 NEXT = "next"  # the signal of the player pressing Enter for the chapter's next board
-DICE_SET = "The dice are set for this lesson."
-NO_UNDO = "The lesson goes forward only: there is no undo here."
-NOT_SAVED = "The lesson is not saved."
+NO_UNDO = N_("The lesson goes forward only: there is no undo here.")
+NOT_SAVED = N_("The lesson is not saved.")
 REPLY_DELAY_MS = 900  # the trainer's next action is shown this long before it plays
 TRAINER_SPEED = 0.5  # the trainer's moves play at Slow, whatever the setting: to be followed
 

@@ -17,13 +17,14 @@ from ..engine.events import (
 )
 from ..engine.game_map import TEAMS, GameMap, Pos, possessive
 from ..engine.ruleset import CLASS_LABELS
+from ..i18n import N_, _
 from .odds_text import chance, modifiers_text, outcomes
 
 VICTORY_WORDS = {
-    "score": "reaching the score limit",
+    "score": N_("reaching the score limit"),
     "elimination": "elimination",
-    "checkmate": "checkmate (no laser left to recharge)",
-    "turn_limit": "the turn limit",
+    "checkmate": N_("checkmate (no laser left to recharge)"),
+    "turn_limit": N_("the turn limit"),
 }
 
 
@@ -64,13 +65,15 @@ class Roster:
 
 def shot_text(event: Shot, roster: Roster) -> str:
     """The shot and its result, then what made up the needed roll and the exact chance."""
-    verb = "snap-shoots at" if event.snap else "fires at"
+    verb = _("snap-shoots at") if event.snap else _("fires at")
     dice = "+".join(str(d) for d in event.dice)
-    result = "HIT" if event.hit else "MISS"
-    where = f" from {event.at}" if event.at is not None else ""
+    result = _("HIT") if event.hit else _("MISS")
+    where = _(" from {at}").format(at=event.at) if event.at is not None else ""
     line = (
-        f"{roster.unit(event.shooter)}{where} {verb} {roster.unit(event.target)}: "
-        f"{dice} = {sum(event.dice)}, needed {event.needed}: {result}"
+        _("{unit}{where} {verb} {unit2}: {dice} = {sum}, needed {needed}: {result}").format(
+            unit=roster.unit(event.shooter), where=where, verb=verb,
+            unit2=roster.unit(event.target), dice=dice, sum=sum(event.dice),
+            needed=event.needed, result=result)
     )
     return " · ".join([line, *shot_reasons(event, roster)])
 
@@ -91,13 +94,15 @@ def snap_order_text(event: Shot, roster: Roster) -> str:
     """'watcher 1 of 2 (Bob's Scout, then Bob's Grunt)': the order the watchers fired in."""
     place = event.order.index(event.shooter) + 1
     order = ", then ".join(roster.unit(uid) for uid in event.order)
-    return f"watcher {place} of {len(event.order)} ({order})"
+    return _("watcher {place} of {count} ({order})").format(
+        place=place, count=len(event.order), order=order)
 
 
 def game_over_text(winner: str, victory: str, names: Mapping[str, str]) -> str:
     if winner == "draw":
-        return f"Draw by {VICTORY_WORDS.get(victory, victory)}."
-    return f"{names[winner]} wins by {VICTORY_WORDS.get(victory, victory)}."
+        return _("Draw by {get}.").format(get=VICTORY_WORDS.get(victory, victory))
+    return _("{names} wins by {get}.").format(
+        names=names[winner], get=VICTORY_WORDS.get(victory, victory))
 
 
 def move_text(event: Moved, roster: Roster) -> str:
@@ -105,15 +110,19 @@ def move_text(event: Moved, roster: Roster) -> str:
     it (fog.as_seen): where it ended, and where it set out if it was in sight then."""
     unit, path = roster.unit(event.unit), event.path
     if event.blocked_by is not None:
-        where = f"moves {path[0]} -> {path[-1]}" if len(path) > 1 else f"stays at {path[0]}"
-        return f"{unit} {where}: blocked by {roster.unit(event.blocked_by)}, hidden until then."
+        where = _("moves {path} -> {path2}").format(
+            path=path[0], path2=path[-1]) if len(path) > 1 else _("stays at "
+                                                                  "{path}").format(path=path[0])
+        return _("{unit} {where}: blocked by {unit2}, hidden until then.").format(
+            unit=unit, where=where, unit2=roster.unit(event.blocked_by))
     if isinstance(event, SeenMove):
         if event.seen_from == path[-1]:
-            return f"{unit} tries to move and stays at {path[-1]}."
-        return f"{unit} moves from {event.seen_from} to {path[-1]}, unseen on the way."
+            return _("{unit} tries to move and stays at {path}.").format(unit=unit, path=path[-1])
+        return _("{unit} moves from {seen_from} to {path}, unseen on the way.").format(
+            unit=unit, seen_from=event.seen_from, path=path[-1])
     if len(path) == 1:
-        return f"{unit} comes into view at {path[0]}."
-    return f"{unit} moves {path[0]} -> {path[-1]}."
+        return _("{unit} comes into view at {path}.").format(unit=unit, path=path[0])
+    return _("{unit} moves {path} -> {path2}.").format(unit=unit, path=path[0], path2=path[-1])
 
 
 def event_text(event: Event, roster: Roster) -> str:
@@ -124,16 +133,17 @@ def event_text(event: Event, roster: Roster) -> str:
         case Shot():
             return shot_text(event, roster)
         case Scored(team=team, score=score):
-            return f"{roster.names[team]} scores ({score})."
+            return _("{names} scores ({score}).").format(names=roster.names[team], score=score)
         case LaserChanged(unit=uid, laser=laser):
-            return f"{roster.unit(uid)}: laser {laser}."
+            return _("{unit}: laser {laser}.").format(unit=roster.unit(uid), laser=laser)
         case Disqualified(unit=uid):
-            return f"{roster.unit(uid)} is disqualified and leaves the board."
+            return _("{unit} is disqualified and leaves the board.").format(unit=roster.unit(uid))
         case TurnEnded(team=team, next_team=nxt, turn=turn, round=rnd):
             names = roster.names
-            return f"{names[team]} ends the turn. Turn {turn}, round {rnd}: {names[nxt]} to play."
+            return _("{names} ends the turn. Turn {turn}, round {rnd}: {names2} to play.").format(
+                names=names[team], turn=turn, rnd=rnd, names2=names[nxt])
         case GameOver(winner=winner, victory=victory):
-            return "Game over: " + game_over_text(winner, victory, roster.names)
+            return _("Game over: ") + game_over_text(winner, victory, roster.names)
     return str(event)
 
 

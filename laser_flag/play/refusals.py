@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import N_
+
 
 @dataclass(frozen=True)
 class Refused:
@@ -16,6 +18,6 @@ class Refused:
     reason: str
 
 
-PICK_A_UNIT = "Pick a unit of yours first (click it, Tab, or 1-9)."
-PICK_A_TARGET = "Pick a target first: click an enemy marked in yellow."
-NOT_YOURS = "That unit is not yours (its card is shown): pick one of yours to act."
+PICK_A_UNIT = N_("Pick a unit of yours first (click it, Tab, or 1-9).")
+PICK_A_TARGET = N_("Pick a target first: click an enemy marked in yellow.")
+NOT_YOURS = N_("That unit is not yours (its card is shown): pick one of yours to act.")

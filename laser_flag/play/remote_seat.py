@@ -13,6 +13,7 @@ import queue
 from typing import Any
 
 from ..engine import Action, Game, view
+from ..i18n import _
 from ..remote import protocol
 from ..remote.host import Host
 from .seats import Seat, card_lines
@@ -90,11 +91,12 @@ class RemoteSeat(Seat):
 
     @property
     def guest(self) -> str:
-        return self.host.guest_name or "the guest"
+        return self.host.guest_name or _("the guest")
 
     def refusal(self, name: str) -> str:
-        return f"It is {self.guest}'s turn: they play on their computer."
+        return _("It is {guest}'s turn: they play on their computer.").format(guest=self.guest)
 
     def elsewhere(self, name: str, message: str) -> tuple[str, list[str]] | None:
-        line = self.away or f"{self.guest} plays {name} on their computer."
-        return f"{name} to play", card_lines(line, message)
+        line = self.away or _("{guest} plays {name} on their computer.").format(
+            guest=self.guest, name=name)
+        return _("{name} to play").format(name=name), card_lines(line, message)

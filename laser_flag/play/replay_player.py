@@ -16,6 +16,7 @@ from ..engine.actions import Action, EndTurn, Fire, Move
 from ..engine.events import Event, Shot
 from ..engine.game import Game
 from ..engine.game_map import TEAMS
+from ..i18n import N_, _
 from .fog_view import TeamView, ViewCache, units_before
 from .log_text import LogLine, Roster, log_line
 from .playback import Playback
@@ -26,7 +27,7 @@ from .shot_notes import ShotNotes
 GAP_MS = 300  # the pause after one action has played, before the next starts, at speed 1
 VIEWS: tuple[str | None, ...] = (None, *TEAMS)  # everything, or as one team saw the game
 LOG_ACTIONS = 12  # the log shows the lines of this many actions up to the one shown
-GAME_OVER_HERE = "The game is over at this point: step back to play on from earlier."
+GAME_OVER_HERE = N_("The game is over at this point: step back to play on from earlier.")
 
 
 @dataclass(frozen=True)
@@ -119,17 +120,18 @@ class ReplayPlayer:
         """The next action in words, as the chosen view would know of it."""
         action = self.plan()
         if action is None:
-            return "The game's end." if self.index >= self.last else "Playing..."
+            return _("The game's end.") if self.index >= self.last else _("Playing...")
         roster, known = self.roster, self.view().known
         if isinstance(action, EndTurn):
-            return f"Next: {roster.names[known.active_team]} ends the turn."
+            return _("Next: {names} ends the turn.").format(names=roster.names[known.active_team])
         if known.unit(action.unit_id) is None:
-            return "Next: a hidden enemy acts."
+            return _("Next: a hidden enemy acts.")
         unit = roster.unit(action.unit_id)
         if isinstance(action, Move):
-            return f"Next: {unit} moves to {action.to}."
+            return _("Next: {unit} moves to {to}.").format(unit=unit, to=action.to)
         assert isinstance(action, Fire)
-        return f"Next: {unit} fires at {roster.unit(action.target_id)}."
+        return _("Next: {unit} fires at {unit2}.").format(
+            unit=unit, unit2=roster.unit(action.target_id))
 
     # ----- moving through the game -------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
+from ..i18n import _
 from ..save_slot import SaveSlot, SlotTaken
 from ..saves import SaveError, new_save_paths, saves_dir, write_new_save
 
@@ -50,11 +51,12 @@ class SaveKeeper:
                 moved = self.slot.write(game, teams)
         except (OSError, SaveError) as err:
             self.problem = _why(err)
-            return f"Not saved: {self.problem}"
+            return _("Not saved: {problem}").format(problem=self.problem)
         self.problem = None
         if moved is not None:
-            return (f"{moved.name} was changed by another program: this game goes on "
-                    f"as {self.slot.path.name}.")
+            return (_("{name} was changed by another program: this game goes on as "
+                      "{name2}.").format(
+                name=moved.name, name2=self.slot.path.name))
         return None
 
     def save_copy(self, game: Game, teams: dict[str, Any]) -> str:
@@ -62,8 +64,9 @@ class SaveKeeper:
         try:
             path = write_new_save(game, teams)
         except (OSError, SaveError) as err:
-            return f"Could not save a copy: {_why(err)}"
-        return f"Saved a copy as {path.name}; the game itself is saved after every action."
+            return _("Could not save a copy: {why}").format(why=_why(err))
+        return _("Saved a copy as {name}; the game itself is saved after every action.").format(
+            name=path.name)
 
     def save_elsewhere(self, path: Path, game: Game, teams: dict[str, Any]) -> str | None:
         """The game to `path` (the player chose it), and there from now on; None when it was
@@ -90,13 +93,15 @@ class SaveKeeper:
         try:
             folder = Path(tempfile.gettempdir()) if folder is None else folder
         except OSError as err:  # no usable temporary folder at all
-            self.problem = f"{why}; nor in a temporary folder: {_why(err)}"
+            self.problem = _("{why}; nor in a temporary folder: {why2}").format(
+                why=why, why2=_why(err))
             return
         failed = self.save_elsewhere(next(new_save_paths(game.map.name, folder)), game, teams)
         if failed is None:
             self.rescued = why
         else:
-            self.problem = f"{why}; nor in {folder}: {failed}"
+            self.problem = _("{why}; nor in {folder}: {failed}").format(
+                why=why, folder=folder, failed=failed)
 
     def release(self) -> None:
         """The game is left or over: its file is no longer held (another copy may continue it)."""
@@ -112,11 +117,12 @@ class SaveKeeper:
         """What the terminal is told when the window closes mid-game; None when nothing was
         ever to be saved (the lesson)."""
         if self.problem is not None:
-            return f"Not saved: {self.problem}"
+            return _("Not saved: {problem}").format(problem=self.problem)
         if self.slot is None:
             return None
         if self.rescued is not None:
-            return f"Not saved where it belongs: {self.rescued}. The game is saved as {self.path}."
+            return _("Not saved where it belongs: {rescued}. The game is saved as {path}.").format(
+                rescued=self.rescued, path=self.path)
         if self.in_saves_folder:
-            return "Saved: Continue (in the menu of laser-flag) resumes this turn."
-        return f"Saved as {self.path}."
+            return _("Saved: Continue (in the menu of laser-flag) resumes this turn.")
+        return _("Saved as {path}.").format(path=self.path)

@@ -14,6 +14,7 @@ from ..bots import HUMAN
 from ..engine.actions import Action
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, possessive
+from ..i18n import _
 
 
 def all_human() -> dict[str, str]:
@@ -74,7 +75,7 @@ class Seat:
 
     def refusal(self, name: str) -> str:
         """Why input at this screen cannot act for it (`name`: its team's)."""
-        return f"It is {possessive(name)} turn."
+        return _("It is {possessive} turn.").format(possessive=possessive(name))
 
     def elsewhere(self, name: str, message: str) -> tuple[str, list[str]] | None:
         """The unit card while it plays somewhere else; None: it plays here, with its own card."""

@@ -17,6 +17,7 @@ from ..engine.atomic_file import write_atomic
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
 from ..engine.team_view import told_versions
+from ..i18n import N_
 from ..replay_index import ReplayIndex
 from ..saves import Progress
 from .log_text import Roster, log_line
@@ -24,7 +25,7 @@ from .save_keeper import SaveKeeper
 from .seats import all_human
 
 LOG_PROGRESS_EVERY = 1000  # actions between two progress reports while a long log is rebuilt
-WRITING_LOG = "Writing the log"  # what resume() is doing after the load, for the progress bar
+WRITING_LOG = N_("Writing the log")  # what resume() is doing after the load, for the progress bar
 
 
 def new_seed() -> int:
@@ -34,11 +35,11 @@ def new_seed() -> int:
 class UndoRefusal(Enum):
     """Why undo is refused; the value is the end of the sentence the player reads."""
 
-    GAME_OVER = "the game is over"
-    NOTHING_THIS_TURN = "nothing to undo this turn"
-    DIE_ROLLED = "a die was rolled since"
-    REVEALED = "the fog of war showed you something since"
-    BOT_PLAYING = "a bot is playing this turn"
+    GAME_OVER = N_("the game is over")
+    NOTHING_THIS_TURN = N_("nothing to undo this turn")
+    DIE_ROLLED = N_("a die was rolled since")
+    REVEALED = N_("the fog of war showed you something since")
+    BOT_PLAYING = N_("a bot is playing this turn")
 
 
 @dataclass

@@ -12,13 +12,14 @@ from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.team_view import told_versions
 from ..engine.terms import Team
+from ..i18n import N_, _
 from .log_text import LogLine, log_line
 from .refusals import Refused
 from .seats import Seat
 from .session import Session
 from .table import Table
 
-GO_ON, SKIP, OTHER = "go on", "skip", "other"  # input while an action plays
+GO_ON, SKIP, OTHER = N_("go on"), "skip", "other"  # input while an action plays
 
 
 def refuse(table: Table, reason: str) -> Refused:
@@ -113,6 +114,7 @@ def play_seat(table: Table, seat: Seat, others: Iterable[Seat], dt_ms: float, sp
     notices = (other.notice() for other in others)
     table.message = next((n for n in notices if n), table.message)
     if isinstance(outcome, Refused):
-        seat.fail(f"The bot chose an action the rules refuse: {outcome.reason}")
+        seat.fail(_("The bot chose an action the rules refuse: {reason}").format(
+            reason=outcome.reason))
     elif skipping:
         skip_playback(table, settle)

@@ -13,6 +13,7 @@ from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.team_view import versions
 from ..engine.terms import Team
+from ..i18n import N_, _
 from . import table_play
 from .bot_seat import seats_for
 from .fog_view import TeamView, ViewCache, hot_seat_fog, units_before, viewer
@@ -23,8 +24,8 @@ from .seats import Seat
 from .session import Session, UndoRefusal
 from .shot_notes import ShotNotes
 
-END_TURN_QUESTION = "Units can still act. End the turn?"
-END_TURN_ANSWERS = "E or Enter: end it · Esc or any other key: keep playing"
+END_TURN_QUESTION = N_("Units can still act. End the turn?")
+END_TURN_ANSWERS = N_("E or Enter: end it · Esc or any other key: keep playing")
 
 
 class Turns:
@@ -139,7 +140,7 @@ class Turns:
         """Apply a player's or a bot's action through the engine; its events start playing."""
         game = self.game
         if game.over:
-            return Refused("The game is over.")
+            return Refused(_("The game is over."))
         if self.waiting and not self.bot_to_move:
             return self.refuse(self.waiting)
         scores = dict(game.scores)
@@ -214,9 +215,9 @@ class Turns:
         """Take back the last action of this turn; None when done, else why it cannot be."""
         reason = UndoRefusal.BOT_PLAYING if self.bot_to_move else self.session.undo()
         if reason is not None:
-            self.message = f"Cannot undo: {reason.value}."
+            self.message = _("Cannot undo: {value}.").format(value=reason.value)
             return reason
-        self.message = "Undone."
+        self.message = _("Undone.")
         self.session.write_state()
         self.autosave()
         return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine.game_map import GameMap
+from ..i18n import _
 from ..lab.here import MeasureHere
 from .menu.map_badge import badge_view
 
@@ -46,8 +47,9 @@ class Measuring:
         if not ended:
             return None
         run, self.run, self.text = self.run, None, ""
-        kept = (f"measured here: {badge_view(run.gm).word}" if run.kept is not None
-                else "nothing kept")
+        kept = (_("measured here: {word}").format(
+            word=badge_view(run.gm).word) if run.kept is not None
+                else _("nothing kept"))
         return f"{run.gm.name}: {run.run.error or run.problem or kept}."
 
     def of(self, path: Path) -> str:

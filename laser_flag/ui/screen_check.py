@@ -13,6 +13,8 @@ import os
 
 import pygame
 
+from ..i18n import _
+
 WINDOWLESS = frozenset({"offscreen", "dummy"})
 
 
@@ -24,7 +26,9 @@ def start_video() -> str | None:
     if driver in WINDOWLESS and os.environ.get("SDL_VIDEODRIVER", "").lower() != driver:
         pygame.quit()
         tried = ", ".join(f"{name}={os.environ[name]!r}" for name in ("DISPLAY", "WAYLAND_DISPLAY")
-                          if os.environ.get(name)) or "DISPLAY is not set"
-        return f"no screen to open the window on ({tried}): start it from a desktop session"
+                          if os.environ.get(name)) or _("DISPLAY is not set")
+        return _("no screen to open the window on ({tried}): start it from a desktop "
+                 "session").format(
+            tried=tried)
     pygame.font.init()
     return None

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..i18n import N_
 from .widgets import ACCENT, PANEL_EDGE
 
 LINE_PX = 40  # one arrow key or one notch of the wheel
 BAR_W = 6
-HINT = "Up/Down, PgUp/PgDn or the wheel: scroll"
+HINT = N_("Up/Down, PgUp/PgDn or the wheel: scroll")
 
 
 @dataclass

@@ -17,17 +17,17 @@ from typing import Any
 from ..board.theme import DEFAULT_THEME, THEMES, Theme
 from ..bots import LEVELS
 from ..engine.game_map import TEAMS
-from ..i18n import LANGUAGES, SYSTEM, use_language
+from ..i18n import LANGUAGES, N_, SYSTEM, _, use_language
 from ..play.seats import all_human
 from ..settings_file import SettingsFileError, put_aside, read_values, settings_path, write_values
 from ..sound.volumes import DEFAULTS, Volumes
 
 # (label, speed factor); 0 means animations are skipped and results show at once.
 ANIMATION_SPEEDS: tuple[tuple[str, float], ...] = (
-    ("Slow", 0.5),
-    ("Normal", 1.0),
-    ("Fast", 2.5),
-    ("Instant", 0.0),
+    (N_("Slow"), 0.5),
+    (N_("Normal"), 1.0),
+    (N_("Fast"), 2.5),
+    (N_("Instant"), 0.0),
 )
 # The language setting's values: the system's, then each the game speaks.
 LANGUAGE_CHOICES: tuple[str, ...] = (SYSTEM, *LANGUAGES)
@@ -73,7 +73,8 @@ class Settings:
 
     @property
     def speed_label(self) -> str:
-        return ANIMATION_SPEEDS[self.speed_index][0]
+        """The animation speed's name, in the player's language."""
+        return _(ANIMATION_SPEEDS[self.speed_index][0])
 
     @property
     def speed(self) -> float:
@@ -180,7 +181,8 @@ class Settings:
         try:
             write_values(self.store, self.to_values())
         except OSError as err:
-            self.notice = f"Settings not saved to {self.store}: {err.strerror or err}"
+            self.notice = _("Settings not saved to {store}: {value}").format(
+                store=self.store, value=err.strerror or err)
 
 
 # ----- reading a file's values: each one checked, type first, a bad one named ----------------
@@ -195,7 +197,7 @@ def _one_of(value: Any, names: Sequence[str]) -> str:
 
 
 def _speed(value: Any) -> int:
-    labels = [label for label, _ in ANIMATION_SPEEDS]
+    labels = [label for label, __ in ANIMATION_SPEEDS]
     return labels.index(_one_of(value, labels))
 
 
@@ -328,12 +330,13 @@ def load_settings(path: Path | None = None) -> Settings:
 
 
 def _set_aside(path: Path, problems: list[str]) -> str:
-    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    more = _(" (and {value} more)").format(value=len(problems) - 1) if len(problems) > 1 else ""
     try:
-        kept = f"kept as {put_aside(path).name}"
+        kept = _("kept as {name}").format(name=put_aside(path).name)
     except OSError as err:
-        kept = f"could not be moved aside ({err.strerror or err})"
-    return f"{path.name}: {problems[0]}{more}; {kept}, defaults used for what could not be read"
+        kept = _("could not be moved aside ({value})").format(value=err.strerror or err)
+    return _("{name}: {problems}{more}; {kept}, defaults used for what could not be read").format(
+        name=path.name, problems=problems[0], more=more, kept=kept)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..i18n import _
+
 
 def _with_tk(ask: Callable[[Any], Any]) -> Any:
     """Run `ask(root)` with a hidden Tk root; None when there is no Tk or no display for it."""
@@ -33,9 +35,9 @@ def ask_map_file(initial_dir: str) -> str | None:
 
         return filedialog.askopenfilename(
             parent=root,
-            title="Open a Laser Flag map",
+            title=_("Open a Laser Flag map"),
             initialdir=initial_dir,
-            filetypes=[("Laser Flag maps", "*.json *.txt"), ("All files", "*")],
+            filetypes=[(_("Laser Flag maps"), _("*.json *.txt")), (_("All files"), "*")],
         )
 
     path = _with_tk(ask)
@@ -51,11 +53,11 @@ def ask_save_file(initial_dir: str, initial_name: str) -> str | None:
 
         return filedialog.asksaveasfilename(
             parent=root,
-            title="Save the game elsewhere",
+            title=_("Save the game elsewhere"),
             initialdir=initial_dir,
             initialfile=initial_name,
             defaultextension=".json",
-            filetypes=[("Laser Flag saves", "*.json"), ("All files", "*")],
+            filetypes=[(_("Laser Flag saves"), "*.json"), (_("All files"), "*")],
         )
 
     path = _with_tk(ask)

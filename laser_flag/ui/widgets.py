@@ -9,6 +9,7 @@ from functools import lru_cache
 import pygame
 
 from ..board.text import TEXT, draw_text, font, text_size, wrap
+from ..i18n import _
 
 # The board's text, which every screen writes with.
 __all__ = ["TEXT", "draw_text", "font", "text_size", "wrap"]
@@ -24,9 +25,14 @@ BUTTON_OFF = (44, 46, 54)
 BACKGROUND_EDGE = (28, 30, 37)  # a drawer's back: a shade off the window's background
 
 
-@lru_cache(maxsize=1024)  # buttons and names are fitted every frame
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text`, cut short with '...' if it is wider than `width` pixels."""
+    """`text` (in the player's language, board/text.py), cut short with '...' if it is wider
+    than `width` pixels."""
+    return _fit(_(text), size, width, bold)
+
+
+@lru_cache(maxsize=1024)  # buttons and names are fitted every frame
+def _fit(text: str, size: int, width: int, bold: bool) -> str:
     if text_size(text, size, bold)[0] <= width:
         return text
     while text and text_size(text + "...", size, bold)[0] > width:

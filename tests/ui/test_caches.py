@@ -51,4 +51,4 @@ def test_the_text_drawn_in_a_long_session_is_not_all_kept():
     surface = pygame.Surface((200, 40))
     for n in range(3000):  # a long session's turn lines, odds and log lines: each one different
         text.draw_text(surface, f"Round {n} · turn {2 * n}", (0, 0))
-    assert 0 < text.rendered.cache_info().currsize <= 1024
+    assert 0 < text.rendered_line.cache_info().currsize <= 1024

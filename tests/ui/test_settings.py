@@ -41,6 +41,7 @@ GOOD = {
     "board_coordinates": False,
     "dim_unseen_tiles": False,
     "pause_after_roll": True,
+    "language": "de",
 }
 
 
@@ -51,7 +52,7 @@ def test_good_values_read_back_as_written():
     assert settings.window_size == (1024, 700) and settings.muted and settings.tutorial_done
     assert settings.lesson_done("grunt") and not settings.lesson_done("fog")
     assert settings.theme.name == "Daylight" and not settings.coordinates
-    assert not settings.dim_unseen and settings.pause_after_roll
+    assert not settings.dim_unseen and settings.pause_after_roll and settings.language == "de"
     assert settings.volumes() == Volumes(master=0.8, music=0.0, effects=0.45, muted=True)
     assert settings.to_values() == GOOD
 
@@ -102,6 +103,8 @@ def test_unknown_names_are_ignored():
         ("board_coordinates", "shown"),
         ("dim_unseen_tiles", 1),
         ("pause_after_roll", "yes"),
+        ("language", "klingon"),
+        ("language", None),
     ],
 )
 def test_a_bad_value_is_named_and_left_at_its_default(name, value):

@@ -5,8 +5,8 @@ score limit is the first chapter's win."""
 from __future__ import annotations
 
 from ...engine.actions import EndTurn, Fire, Move
+from ...i18n import N_
 from ..lesson import (
-    DICE_SET,
     HIT,
     MISS,
     NEXT,
@@ -20,61 +20,63 @@ from ..lesson import (
     won,
 )
 
-NEXT_BOARD = "Press Enter (or the Next board button) for the next board: "
 LEFT, RIGHT, SCOUT, TRAINER = 0, 1, 2, 3  # on the checkmate board
 
 CHECKMATE = Board("checkmate.json", (
-    Step("A game is won four ways: reaching the score limit (the first chapter), checkmate, "
-         "elimination, or a round limit. Here, checkmate. First fire at the trainer with your "
-         "unit at (5, 1). " + DICE_SET + " This shot hits.",
-         "Click your unit at (5, 1), then the trainer twice (or F) to fire.",
+    Step(N_("A game is won four ways: reaching the score limit (the first chapter), checkmate, "
+            "elimination, or a round limit. Here, checkmate. First fire at the trainer with your "
+            "unit at (5, 1). The dice are set for this lesson. This shot hits."),
+         N_("Click your unit at (5, 1), then the trainer twice (or F) to fire."),
          scored("1", 1), Fire(LEFT, TRAINER), highlight=((5, 1), (1, 2)), dice=(HIT,)),
-    Step("Its laser is off, but it is still a target, and a hit still scores. Fire at it with "
-         "your unit at (5, 5). " + DICE_SET + " This shot hits.",
-         "Click your unit at (5, 5), then the trainer twice (or F) to fire.",
+    Step(N_("Its laser is off, but it is still a target, and a hit still scores. Fire at it with "
+            "your unit at (5, 5). The dice are set for this lesson. This shot hits."),
+         N_("Click your unit at (5, 5), then the trainer twice (or F) to fire."),
          scored("1", 2), Fire(RIGHT, TRAINER), highlight=((5, 5), (1, 2)), dice=(HIT,)),
-    Step("Checkmate: a team loses when none of its lasers is charged or charging and every base "
-         "it could recharge on is taken. The trainer's only laser is off: put your Scout on its "
-         "base.",
-         "Click your Scout, then the trainer's base (0, 6).",
+    Step(N_("Checkmate: a team loses when none of its lasers is charged or charging and every base "
+            "it could recharge on is taken. The trainer's only laser is off: put your Scout on its "
+            "base."),
+         N_("Click your Scout, then the trainer's base (0, 6)."),
          won, Move(SCOUT, (0, 6)), highlight=((2, 5), (0, 6))),
-    Step("Checkmate, and a win with 2 points of 5. " + NEXT_BOARD + "elimination.",
-         "Press Enter for the next board.",
+    Step(N_("Checkmate, and a win with 2 points of 5. Press Enter (or the Next board button) for "
+            "the next board: elimination."),
+         N_("Press Enter for the next board."),
          always, signal=NEXT),
 ))
 
 SNIPER, NEAR, FAR = 0, 1, 2  # on the elimination board
 ELIMINATION = Board("elimination.json", (
-    Step("On this board there are no bases: a hit unit cannot recharge, so it leaves the board. "
-         "A team with no unit left loses: elimination. Fire at the trainer's unit on the left. "
-         + DICE_SET + " It hits, and the other one's snap shot misses.",
-         "Click your Sniper, then the ringed unit twice (or F) to fire.",
+    Step(N_("On this board there are no bases: a hit unit cannot recharge, so it leaves the board. "
+            "A team with no unit left loses: elimination. Fire at the trainer's unit on the left. "
+            "The dice are set for this lesson. It hits, and the other one's snap shot misses."),
+         N_("Click your Sniper, then the ringed unit twice (or F) to fire."),
          gone(NEAR), Fire(SNIPER, NEAR), highlight=((0, 1),), dice=(HIT, MISS)),
-    Step("One left. A Sniper may fire again: fire at it. " + DICE_SET + " This shot hits.",
-         "Fire at the trainer's last unit: click it twice (or F).",
+    Step(N_("One left. A Sniper may fire again: fire at it. The dice are set for this lesson. This "
+            "shot hits."),
+         N_("Fire at the trainer's last unit: click it twice (or F)."),
          won, Fire(SNIPER, FAR), highlight=((0, 5),), dice=(HIT,)),
-    Step("Elimination, and a win. " + NEXT_BOARD + "the round limit.",
-         "Press Enter for the next board.",
+    Step(N_("Elimination, and a win. Press Enter (or the Next board button) for the next board: "
+            "the round limit."),
+         N_("Press Enter for the next board."),
          always, signal=NEXT),
 ))
 
 YOU, RIVAL = 0, 1  # on the round limit board
 ROUNDS = Board("rounds.json", (
-    Step("This board has a round limit of 1 (the panel shows 'Round 1 of 1'): when the trainer "
-         "ends round 1, the higher score wins, whatever the score limit. Get ahead: fire. "
-         + DICE_SET + " This shot hits.",
-         "Click your unit, then the trainer twice (or F) to fire.",
+    Step(N_("This board has a round limit of 1 (the panel shows 'Round 1 of 1'): when the trainer "
+            "ends round 1, the higher score wins, whatever the score limit. Get ahead: fire. The "
+            "dice are set for this lesson. This shot hits."),
+         N_("Click your unit, then the trainer twice (or F) to fire."),
          scored("1", 1), Fire(YOU, RIVAL), highlight=((0, 4),), dice=(HIT,)),
-    Step("1-0. End the turn: the trainer walks to its base to recharge, but the round ends "
-         "with its turn.",
-         "Press E to end the turn.",
+    Step(N_("1-0. End the turn: the trainer walks to its base to recharge, but the round ends with "
+            "its turn."),
+         N_("Press E to end the turn."),
          team_to_move("2"), EndTurn(), replies=(Move(RIVAL, (0, 6)), EndTurn())),
 ))
 
 WINNING = Chapter(
-    "winning", "The ways to win",
-    "Score limit, checkmate, elimination, round limit; a unit with its laser off still scores.",
+    "winning", N_("The ways to win"),
+    N_("Score limit, checkmate, elimination, round limit; a unit with its laser off still scores."),
     (CHECKMATE, ELIMINATION, ROUNDS),
-    "The round limit ended it 1-0 for you. Four ways to win: the score limit, checkmate (no "
-    "laser left to recharge), elimination (no unit left) and, on some maps, the round limit.",
+    N_("The round limit ended it 1-0 for you. Four ways to win: the score limit, checkmate (no "
+       "laser left to recharge), elimination (no unit left) and, on some maps, the round limit."),
 )

@@ -14,6 +14,7 @@ from ...bots import HUMAN
 from ...bots.program import seat_words
 from ...engine.game_map import TEAMS
 from ...engine.ruleset import CLASS_LABELS
+from ...i18n import N_, _
 from ...play.game_story import (
     Record,
     UnitStats,
@@ -55,7 +56,8 @@ VEIL_ALPHA = 150  # the final board shows through the winner's tint, faintly
 TOP = 192  # under the headline, the reason and the map's line
 BUTTONS_H = 48
 ROW_H = (20, 34)  # a unit's row: at least, at most
-COLUMNS = ("Shots", "Hits", "Taken", "Snap")  # snap shots are counted among the shots too
+# snap shots are counted among the shots too
+COLUMNS = (N_("Shots"), N_("Hits"), N_("Taken"), N_("Snap"))
 TEXT_SIZE = 20
 TURNING_SIZE = 19
 STATUS_SIZE = 20
@@ -64,16 +66,16 @@ HEADING_H = 34 + 2 * 20  # a team's name, then its totals on up to two lines
 CARD_FILL = (*PANEL, 225)  # the boxes over the final board: it shows through, faintly
 # (name, label, short label for a narrow window)
 LABELS = (
-    ("rematch", "Rematch, sides swapped", "Rematch"),
-    ("again", "Same again", "Same again"),
-    ("replay", "Watch replay (W)", "Replay (W)"),
-    ("menu", "Menu (Esc)", "Menu"),
+    ("rematch", N_("Rematch, sides swapped"), N_("Rematch")),
+    ("again", N_("Same again"), N_("Same again")),
+    ("replay", N_("Watch replay (W)"), N_("Replay (W)")),
+    ("menu", N_("Menu (Esc)"), N_("Menu")),
 )
 HINTS = {
-    "rematch": "A new game on this map, sides swapped: moving first is an edge",
-    "again": "A new game on this map, the same sides",
-    "replay": "Watch this game again from its start (W)",
-    "menu": "Back to the main menu (Esc)",
+    "rematch": N_("A new game on this map, sides swapped: moving first is an edge"),
+    "again": N_("A new game on this map, the same sides"),
+    "replay": N_("Watch this game again from its start (W)"),
+    "menu": N_("Back to the main menu (Esc)"),
 }
 
 
@@ -83,11 +85,11 @@ def team_stats(session: Session, team: str, units_left: int) -> list[tuple[str, 
     stats = game.stats[team]
     shots, hits = stats["shots"], stats["hits"]
     return [
-        ("Score", f"{game.scores[team]} / {game.map.score_limit[team]}"),
-        ("Shots fired", str(shots)),
-        ("Hits", str(hits)),
-        ("Accuracy", f"{hits / shots * 100:.0f}%" if shots else "-"),
-        ("Units left", str(units_left)),
+        (_("Score"), f"{game.scores[team]} / {game.map.score_limit[team]}"),
+        (_("Shots fired"), str(shots)),
+        (_("Hits"), str(hits)),
+        (_("Accuracy"), f"{hits / shots * 100:.0f}%" if shots else "-"),
+        (_("Units left"), str(units_left)),
     ]
 
 
@@ -119,7 +121,8 @@ class VictoryScene(Scene):
 
     def headline(self) -> str:
         game = self.session.game
-        return "Draw!" if game.winner == "draw" else f"{self.session.names[game.winner]} wins!"
+        return _("Draw!") if game.winner == "draw" else _("{names} wins!").format(
+            names=self.session.names[game.winner])
 
     def reason(self) -> str:
         """Who won and how: 'Red wins by reaching the score limit.'"""
@@ -142,8 +145,8 @@ class VictoryScene(Scene):
             turning = self.turning_rect()
             watch = pygame.Rect(0, 0, WATCH_W, 36)
             watch.midright = (turning.right - 12, turning.centery)
-            result.append(Button("turning", "Watch it (T)", watch,
-                                 hint="The replay, from this shot"))
+            result.append(Button("turning", _("Watch it (T)"), watch,
+                                 hint=_("The replay, from this shot")))
         return result
 
     def status_line(self) -> str:
@@ -171,7 +174,7 @@ class VictoryScene(Scene):
     def card_rect(self) -> pygame.Rect:
         """The units' table: under the title, over the turning point and the buttons; shorter
         than it needs on a small window (rows close up, then the least notable go)."""
-        w, _ = self.app.screen.get_size()
+        w, __ = self.app.screen.get_size()
         width = min(w - 48, 1000)
         top = self.content_top()
         bottom = self.content_bottom() - self.turning_height()
@@ -191,7 +194,7 @@ class VictoryScene(Scene):
         return box_w - (WATCH_W if self.recording is not None else 0) - 40
 
     def turning_rect(self) -> pygame.Rect:
-        w, _ = self.app.screen.get_size()
+        w, __ = self.app.screen.get_size()
         width = min(w - 48, 1000)
         card = self.card_rect()
         return pygame.Rect((w - width) // 2, card.bottom + 12, width, self.turning_height() - 12)
@@ -259,7 +262,7 @@ class VictoryScene(Scene):
 
     def draw_result(self, surface: pygame.Surface, background: RGB, title: RGB) -> None:
         """The headline in the title band, who won and how, and where the game ended."""
-        w, _ = surface.get_size()
+        w, __ = surface.get_size()
         game = self.session.game
         for i in range(4):  # the title band, brightest at its middle
             band = mix(background, title, 0.12 + 0.08 * i)
@@ -273,7 +276,8 @@ class VictoryScene(Scene):
         reason = self.reason()
         size = largest_fitting(reason, REASON_SIZES, w - 48)
         draw_text(surface, reason, (w // 2, 124), size, TEXT, anchor="midtop")
-        where = f"{game.map.name} · round {game.round}, turn {game.turn}"
+        where = _("{name} · round {round}, turn {turn}").format(
+            name=game.map.name, round=game.round, turn=game.turn)
         draw_text(surface, fit(where, 22, w - 48), (w // 2, 158), 22, DIM, anchor="midtop")
 
     def draw_final_board(self, surface: pygame.Surface, palette: Palette, veil: RGB) -> None:
@@ -323,7 +327,8 @@ class VictoryScene(Scene):
                                label_w)
             y += row_h
         if len(shown) < len(units):
-            draw_text(surface, f"and {len(units) - len(shown)} more", (area.x + 4, y), 16, DIM)
+            draw_text(surface, _("and {value} more").format(
+                value=len(units) - len(shown)), (area.x + 4, y), 16, DIM)
 
     def number_w(self, area: pygame.Rect) -> int:
         return min(70, area.w // 7)
@@ -343,9 +348,10 @@ class VictoryScene(Scene):
         name = self.session.names[team] + ("" if level == HUMAN else f" ({seat_words(level)})")
         draw_text(surface, fit(name, 24, area.w - 36, bold=True), (area.x + 34, area.y + 3), 24,
                   TEXT, bold=True)
-        stats = dict(team_stats(self.session, team, self.units_left(team)))
-        totals = (f"Score {stats['Score']} · {stats['Shots fired']} shots, {stats['Hits']} hits "
-                  f"({stats['Accuracy']}) · {units_left(stats['Units left'])}")
+        score, shots, hits, accuracy, left = (value for __, value in
+                                              team_stats(self.session, team, self.units_left(team)))
+        totals = _("Score {score} · {shots} shots, {hits} hits ({accuracy}) · {left}").format(
+            score=score, shots=shots, hits=hits, accuracy=accuracy, left=units_left(left))
         lines = wrap(totals, 17, area.w)[:2]
         return draw_lines(surface, lines, (area.x, area.y + 34), 17, DIM) + 6
 
@@ -356,7 +362,7 @@ class VictoryScene(Scene):
         draw_unit(surface, UnitLook(unit.team, unit.unit_class, (0, 0), laser=laser), icon,
                   palette)
         label = CLASS_LABELS.get(unit.unit_class, unit.unit_class)
-        label = label if unit.on_board else f"{label} (out)"
+        label = label if unit.on_board else _("{label} (out)").format(label=label)
         size = min(TEXT_SIZE, row.h - 4)
         draw_text(surface, fit(label, size, label_w - row.h - 12), (icon.right + 8, row.centery),
                   size, TEXT if unit.on_board else DIM, anchor="midleft")
@@ -370,7 +376,7 @@ class VictoryScene(Scene):
     def draw_turning_point(self, surface: pygame.Surface, title: RGB) -> None:
         box = self.turning_rect()
         draw_glass(surface, box, title)
-        draw_text(surface, "The turning point", (box.x + 12, box.y + 6), 20, title, bold=True)
+        draw_text(surface, _("The turning point"), (box.x + 12, box.y + 6), 20, title, bold=True)
         draw_lines(surface, self.turning_lines(self.text_width(box.w)), (box.x + 12, box.y + 30),
                    TURNING_SIZE, TEXT)
 
@@ -384,4 +390,5 @@ def draw_glass(surface: pygame.Surface, box: pygame.Rect, edge: RGB) -> None:
 
 
 def units_left(count: str) -> str:
-    return f"{count} unit left" if count == "1" else f"{count} units left"
+    return _("{count} unit left").format(
+        count=count) if count == "1" else _("{count} units left").format(count=count)

@@ -14,6 +14,7 @@ from ...board.sight_lines import line_between
 from ...engine.game import Game
 from ...engine.game_map import Pos
 from ...engine.rolls import ToHit
+from ...i18n import _
 from . import overlays
 from .layout import Layout
 from .selection import Selection
@@ -59,10 +60,11 @@ def draw_firing_positions(surface: pygame.Surface, lay: Layout, enemy: Pos,
                           overlays.SHOT_ORANGE)
     if found:
         best = percent(max(odds.probability for odds in found.values()))
-        marks.footnote(surface, tile_at(lay, enemy), f"best {best}", overlays.SHOT_ORANGE,
+        marks.footnote(surface, tile_at(lay, enemy), _("best {best}").format(
+            best=best), overlays.SHOT_ORANGE,
                        lay.area)
     else:
-        marks.footnote(surface, tile_at(lay, enemy), "no shot this turn", overlays.LABEL_GREY,
+        marks.footnote(surface, tile_at(lay, enemy), _("no shot this turn"), overlays.LABEL_GREY,
                        lay.area)
 
 
@@ -99,9 +101,10 @@ def draw_arrival_numbers(surface: pygame.Surface, lay: Layout, game: Game,
         marks.watcher(surface, tile_at(lay, watcher.pos), watcher.percent, overlays.TARGET_RED,
                       lay.area)
     if move.watchers:
-        text, color = f"{percent(move.risk)} hit risk", overlays.TARGET_RED
+        text, color = _("{percent} hit risk").format(
+            percent=percent(move.risk)), overlays.TARGET_RED
     else:  # under fog, hidden watchers may still fire
-        text, color = ("none seen", overlays.PATH_WHITE) if game.fog else ("safe", SAFE_GREEN)
+        text, color = (_("none seen"), overlays.PATH_WHITE) if game.fog else ("safe", SAFE_GREEN)
     marks.chance(surface, dest, text, color, lay.area)  # in the tile: it is empty
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from ...board.viewport import BoardView
+from ...i18n import N_
 from .layout import Layout, game_layout
 from .selection import Selection
 
@@ -15,7 +16,7 @@ DRAG_BUTTONS = (2, 3)  # middle and right: the left button acts on tiles
 DRAG_PX = 5  # moved further than this with a button down: a drag, not a click
 ZOOM_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1,
              pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
-RIGHT_CLICK = "right click"
+RIGHT_CLICK = N_("right click")
 
 
 class BoardPointer:

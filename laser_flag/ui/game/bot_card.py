@@ -5,13 +5,14 @@ from __future__ import annotations
 from ...bots import LEVEL_NOTES
 from ...bots.program import seat_words
 from ...engine.actions import EndTurn
+from ...i18n import N_, _
 from ...play.session import Session
 from ...play.turns import Turns
 from .selection import Selection
 from .unit_card import move_lines, target_lines
 
-KEYS_LINE = "P pauses the bots · S skips to the end of this turn."
-THINKING_KEYS_LINE = "P pauses the bots · S: answer now and skip to the end of this turn."
+KEYS_LINE = N_("P pauses the bots · S skips to the end of this turn.")
+THINKING_KEYS_LINE = N_("P pauses the bots · S: answer now and skip to the end of this turn.")
 
 
 def bot_card(turns: Turns, plan: Selection) -> tuple[str, list[str]]:
@@ -24,18 +25,22 @@ def bot_card(turns: Turns, plan: Selection) -> tuple[str, list[str]]:
     name, level = session.names[team], session.levels[team]
     note = [turns.message] if turns.message else []  # a refusal, repeated
     if seat.problem:
-        return "Bot stopped", [seat.problem, "Press P to let it try again.", *note]
+        return _("Bot stopped"), [seat.problem, _("Press P to let it try again."), *note]
     if turns.paused:
-        done = " once it has decided" if seat.thinking() else ""
-        return "Paused", [f"{name} ({seat_words(level)}) waits{done}.", "Press P to go on.", *note]
+        done = _(" once it has decided") if seat.thinking() else ""
+        return _("Paused"), [_("{name} ({seat_words}) waits{done}.").format(
+            name=name, seat_words=seat_words(level), done=done), _("Press P to go on."), *note]
     if turns.playback is not None:
-        return f"{name} plays", [KEYS_LINE, *note]
+        return _("{name} plays").format(name=name), [KEYS_LINE, *note]
     if turns.plan is None:
         keys = THINKING_KEYS_LINE if seat.progress() is not None else KEYS_LINE
-        return f"{name} is thinking...", [f"{level}: {LEVEL_NOTES.get(level, 'a program')}.",
+        return _("{name} is thinking...").format(
+            name=name), [_("{level}: {note}.").format(
+            level=_(level), note=_(LEVEL_NOTES.get(level, N_("a program")))),
                                               keys, *note]
     if plan.unit is None and not isinstance(turns.plan, EndTurn):
-        return f"{name} plays", ["A unit out of your sight acts.", KEYS_LINE, *note]
+        return _("{name} plays").format(
+            name=name), [_("A unit out of your sight acts."), KEYS_LINE, *note]
     title, lines = plan_card(session, plan)
     return title, [*lines, KEYS_LINE, *note]
 
@@ -44,7 +49,7 @@ def plan_card(session: Session, sel: Selection) -> tuple[str, list[str]]:
     """The bot's chosen action as the selection shows it: a move's risk or a shot's odds."""
     game, roster = sel.game, session.roster  # under fog, the game as the viewer knows it
     if sel.unit is None:
-        return f"{session.names[game.active_team]} ends the turn", []
+        return _("{names} ends the turn").format(names=session.names[game.active_team]), []
     preview = sel.preview()
     if preview is not None:
         return roster.unit(sel.unit), move_lines(game, sel.unit, preview, roster)

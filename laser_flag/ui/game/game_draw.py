@@ -22,6 +22,7 @@ from ...engine.cover import cover_sides
 from ...engine.events import Shot
 from ...engine.game import Game
 from ...engine.game_map import Pos, other_team
+from ...i18n import _
 from ...play.fog_view import TeamView
 from ...play.log_text import LogLine, Roster
 from ...play.playback import Playback, beam_glow, beam_reach, hit_flash
@@ -115,7 +116,7 @@ def draw_shot_playing(surface: pygame.Surface, lay: Layout, palette: Palette, ga
     if shot.snap:  # the watcher marked, its snap-shot count left in sight
         tile = tile_rect(origin, px, a)
         overlays.ring(surface, origin, px, a, overlays.SHOT_ORANGE, max(2, px // 16))
-        label = [("snap shot", text_px(px, 0.28), overlays.SHOT_ORANGE, True)]
+        label = [(_("snap shot"), text_px(px, 0.28), overlays.SHOT_ORANGE, True)]
         pill(surface, label, tile.midbottom, overlays.SHOT_ORANGE, bounds=lay.area)
     line = line_between(game.map, a, b)  # a shot had sight: None only for a stale board
     if line is not None:
@@ -131,8 +132,9 @@ def draw_notes(surface: pygame.Surface, lay: Layout, notes: ShotNotes) -> None:
     chance; fading by itself."""
     for note in notes.notes:
         shot = note.shot
-        verdict = ("HIT", overlays.TARGET_RED) if shot.hit else ("MISS", overlays.PATH_WHITE)
-        detail = f"{'snap · ' if shot.snap else ''}rolled {sum(shot.dice)}, needed {shot.needed}"
+        verdict = (_("HIT"), overlays.TARGET_RED) if shot.hit else (_("MISS"), overlays.PATH_WHITE)
+        detail = _("{value}rolled {sum}, needed {needed}").format(
+            value='snap · ' if shot.snap else '', sum=sum(shot.dice), needed=shot.needed)
         if shot.probability is not None:
             detail += f" · {percent(shot.probability)}"
         note_mark(surface, tile_rect(lay.origin, lay.tile_px, note.pos), verdict, detail,
@@ -213,7 +215,7 @@ def draw_banners(surface: pygame.Surface, lay: Layout, game: Game, playback: Pla
                           max(3, lay.tile_px // 10))
         overlays.banner(surface, lay.area, END_TURN_QUESTION, END_TURN_ANSWERS, overlays.ASK)
     elif playback is not None and playback.waiting():
-        overlays.banner(surface, lay.area, "Next roll: Space or Enter",
-                        "S plays the rest at once", overlays.SIGHT_YELLOW)
+        overlays.banner(surface, lay.area, _("Next roll: Space or Enter"),
+                        _("S plays the rest at once"), overlays.SIGHT_YELLOW)
     elif marks.paused:
-        overlays.banner(surface, lay.area, "Paused · P to go on")
+        overlays.banner(surface, lay.area, _("Paused · P to go on"))

@@ -6,6 +6,7 @@ Plain values and words only (no drawing), so the screen's text is built in one p
 from __future__ import annotations
 
 from ...engine.game import Game
+from ...i18n import _
 from ...play.refusals import Refused
 from ...play.session import Session
 from ...play.turns import Turns
@@ -28,15 +29,16 @@ def panel_view(turns: Turns, picks: tuple[Selection, Selection], settings: Setti
     game, session = turns.view.known, turns.session
     card = unit_card(turns, sel, shown)
     scores = turns.playback.scores if turns.playback else game.scores
-    limit = f" of {game.map.turn_limit}" if game.map.turn_limit else ""
+    limit = _(" of {turn_limit}").format(
+        turn_limit=game.map.turn_limit) if game.map.turn_limit else ""
     player = turns.playback is None and not turns.bot_to_move  # a person may act now
     return PanelView(
         names=session.names,
         scores=dict(scores),
         limits=dict(game.map.score_limit),
         active=game.active_team,
-        turn_line=f"Round {game.round}{limit} · turn {game.turn} · "
-        f"{session.names[game.active_team]} to play",
+        turn_line=_("Round {round}{limit} · turn {turn} · {names} to play").format(
+            round=game.round, limit=limit, turn=game.turn, names=session.names[game.active_team]),
         card_title=card[0],
         card_lines=card[1],
         log=turns.shown_log(),
@@ -61,11 +63,11 @@ def why_greyed(turns: Turns, sel: Selection) -> dict[str, str]:
     """Why each button that may be greyed cannot be pressed now (its tooltip says so)."""
     game = turns.game
     if game.over:
-        busy = "The game is over."
+        busy = _("The game is over.")
     elif turns.bot_to_move:
-        busy = "A bot is playing this turn (P pauses it, S skips to its end)."
+        busy = _("A bot is playing this turn (P pauses it, S skips to its end).")
     elif turns.playback is not None:
-        busy = "The last action is playing out (Space hurries it, S skips it)."
+        busy = _("The last action is playing out (Space hurries it, S skips it).")
     else:
         busy = ""
     fire = sel.fire()
@@ -73,8 +75,9 @@ def why_greyed(turns: Turns, sel: Selection) -> dict[str, str]:
     return {
         "fire": busy or (fire.reason if isinstance(fire, Refused) else ""),
         "end": busy,
-        "undo": busy or (f"Cannot undo: {undo.value}." if undo is not None else ""),
-        "skip": "" if turns.bot_to_move else "No bot is playing this turn.",
+        "undo": busy or (_("Cannot undo: {value}.").format(
+            value=undo.value) if undo is not None else ""),
+        "skip": "" if turns.bot_to_move else _("No bot is playing this turn."),
     }
 
 
@@ -88,8 +91,8 @@ def player_card(turns: Turns, sel: Selection) -> tuple[str, list[str]]:
     hovered, or how to start; the last refusal or notice comes first, so it always shows."""
     game, session = turns.view.known, turns.session
     if turns.playback is not None:
-        return "Playing out...", ["Space hurries it, S skips the rest; a click or any other "
-                                  "key plays it out at once, then does what it does."]
+        return _("Playing out..."), [_("Space hurries it, S skips the rest; a click or any other "
+                                       "key plays it out at once, then does what it does.")]
     note = [turns.message] if turns.message else []
     enemy = sel.enemy_shown()
     if enemy is not None:
@@ -97,7 +100,8 @@ def player_card(turns: Turns, sel: Selection) -> tuple[str, list[str]]:
         return title, [*note, *lines]
     if sel.unit is None:
         name = session.names[game.active_team]
-        return f"{name} to play", [f"{name}: pick a unit (click it, Tab, or 1-9).", *note,
+        return _("{name} to play").format(
+            name=name), [_("{name}: pick a unit (click it, Tab, or 1-9).").format(name=name), *note,
                                    *hovered_tile(game, sel, session)]
     lines = [*note, *unit_lines(game, sel.unit)]
     if sel.target is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ...board.draw import team_disc
+from ...i18n import _
 from ...play.handoff import handoff_report
 from ...play.session import Session
 from ..ending.team_tint import mix, team_tint
@@ -55,9 +56,10 @@ class HandOffScene(Scene):
 
     def buttons(self) -> list[Button]:
         w, h = self.app.screen.get_size()
-        label = "Show the board" if self.ready else "Ready"
+        label = _("Show the board") if self.ready else _("Ready")
         go = pygame.Rect(w // 2 - 120, h - 120, 240, 52)
-        return [Button("go", label, go), Button("menu", "Menu", pygame.Rect(24, h - 64, 120, 40))]
+        return [Button("go", label, go),
+                Button("menu", _("Menu"), pygame.Rect(24, h - 64, 120, 40))]
 
     def report_view(self) -> tuple[list[str], pygame.Rect, int]:
         """The report's lines wrapped to the window (a blank line between entries), the part
@@ -75,7 +77,7 @@ class HandOffScene(Scene):
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if self.ready:
-            _, view, content_h = self.report_view()
+            __, view, content_h = self.report_view()
             if self.scroll.handle(event, content_h, view.h):
                 return None
         if event.type == pygame.KEYDOWN and event.key in READY_KEYS:
@@ -126,12 +128,14 @@ class HandOffScene(Scene):
 
     def draw_cover(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
         w, h = surface.get_size()
-        self.draw_title(surface, f"Pass to {self.name}", title)
+        self.draw_title(surface, _("Pass to {name}").format(name=self.name), title)
         game = self.session.game
         lines = [
-            f"Round {game.round} · turn {game.turn} · {self.name} to play, with fog of war",
-            f"Only {self.name} should look now: the board shows what {self.name}'s units see.",
-            "Press Ready (Enter or Space) when you are at the keyboard.",
+            _("Round {round} · turn {turn} · {name} to play, with fog of war").format(
+                round=game.round, turn=game.turn, name=self.name),
+            _("Only {name} should look now: the board shows what {name}'s units see.").format(
+                name=self.name),
+            _("Press Ready (Enter or Space) when you are at the keyboard."),
         ]
         wrapped = [part for line in lines for part in wrap(line, COVER_SIZE, w - 48)]
         y = max(170, h // 2 - 40 - (len(wrapped) - len(lines)) * COVER_STEP // 2)  # names wrap
@@ -141,7 +145,7 @@ class HandOffScene(Scene):
 
     def draw_report(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
         w, h = surface.get_size()
-        self.draw_title(surface, f"{self.name}: while you waited", title)
+        self.draw_title(surface, _("{name}: while you waited").format(name=self.name), title)
         wrapped, view, content_h = self.report_view()
         top = self.scroll.top(content_h, view.h)
         draw_box(surface, view.inflate(32, 32))
@@ -152,5 +156,5 @@ class HandOffScene(Scene):
         if overflows(content_h, view.h):
             draw_text(surface, HINT, (view.right + 16, view.bottom + 20), 18, DIM,
                       anchor="topright")
-        draw_text(surface, "Enter or Space: the board", (w // 2, h - 60), 20, DIM,
+        draw_text(surface, _("Enter or Space: the board"), (w // 2, h - 60), 20, DIM,
                   anchor="midtop")

@@ -13,6 +13,7 @@ from ...engine.cover import cover_sides, in_cover
 from ...engine.game import Game
 from ...engine.game_map import BASE_U, BASES, WALL, GameMap, Pos, other_team, possessive
 from ...engine.ruleset import ALL_AP
+from ...i18n import _
 from ...play.log_text import Roster
 
 SIDE_WORDS = {"N": "north", "S": "south", "W": "west", "E": "east"}
@@ -27,18 +28,26 @@ def enemy_card(game: Game, uid: int, roster: Roster) -> tuple[str, list[str]]:
     """An enemy's card: its class's numbers, laser, AP left from its turn, snap shots, cover."""
     unit = game.unit(uid)
     rules = game.rules[unit.unit_class]
-    cost = "all its AP" if rules.firing_costs == ALL_AP else f"{rules.firing_costs} AP"
-    height = "on cover (elevated)" if unit.elevated else "on the ground"
+    cost = _("all its AP") if rules.firing_costs == ALL_AP else _("{firing_costs} AP").format(
+        firing_costs=rules.firing_costs)
+    height = _("on cover (elevated)") if unit.elevated else _("on the ground")
     sees = [roster.unit(e) for e in game.visible_enemies(uid)]
-    return f"{roster.unit(uid)} (enemy)", [
-        f"Speed {rules.speed} · to-hit {rules.to_hit}+ · cover defense +{rules.cover_defense}",
-        f"Elevated: attack {rules.elevated_attack:+d}, defense {rules.elevated_defense:+d} · "
-        f"snap penalty +{rules.snap_shot_penalty}",
-        f"Firing costs {cost}{'' if rules.moves_after_firing else '; cannot move after'}",
-        f"Laser {unit.laser} · snap shots {unit.snap_shots} of {rules.max_snap_shots}",
-        f"AP {unit.ap}/{game.rules.ap_per_turn} left from its turn",
-        f"{height} · cover: {sides_text(game.cover_sides(uid))}",
-        f"Sees: {', '.join(sees) or 'none of yours'}",
+    return _("{unit} (enemy)").format(unit=roster.unit(uid)), [
+        _("Speed {speed} · to-hit {to_hit}+ · cover defense +{cover_defense}").format(
+            speed=rules.speed, to_hit=rules.to_hit, cover_defense=rules.cover_defense),
+        _("Elevated: attack {elevated_attack:+d}, defense {elevated_defense:+d} · snap penalty "
+          "+{snap_shot_penalty}").format(
+            elevated_attack=rules.elevated_attack, elevated_defense=rules.elevated_defense,
+            snap_shot_penalty=rules.snap_shot_penalty),
+        _("Firing costs {cost}{value}").format(
+            cost=cost, value='' if rules.moves_after_firing else '; cannot move after'),
+        _("Laser {laser} · snap shots {snap_shots} of {max_snap_shots}").format(
+            laser=unit.laser, snap_shots=unit.snap_shots, max_snap_shots=rules.max_snap_shots),
+        _("AP {ap}/{ap_per_turn} left from its turn").format(
+            ap=unit.ap, ap_per_turn=game.rules.ap_per_turn),
+        _("{height} · cover: {sides_text}").format(
+            height=height, sides_text=sides_text(game.cover_sides(uid))),
+        _("Sees: {value}").format(value=', '.join(sees) or 'none of yours'),
     ]
 
 
@@ -46,7 +55,7 @@ def tile_kind_text(game: Game, pos: Pos, names: Mapping[str, str]) -> str:
     """What the tile is, and a base's team in the players' own names."""
     kind = game.map.kind(pos)
     if kind in BASES and kind != BASE_U:
-        return f"{possessive(names[kind[-1]])} base"
+        return _("{possessive} base").format(possessive=possessive(names[kind[-1]]))
     return TILE_LABELS[kind]
 
 
@@ -55,11 +64,13 @@ def tile_lines(game: Game, pos: Pos, names: Mapping[str, str], roster: Roster) -
     gm = game.map
     kind = tile_kind_text(game, pos, names)
     if gm.kind(pos) == WALL:
-        return [f"Tile {pos}: {kind}: blocks sight and walking."]
+        return [_("Tile {pos}: {kind}: blocks sight and walking.").format(pos=pos, kind=kind)]
     elevated = gm.is_cover(pos)
-    gives = "elevated (on cover)" if elevated else "on the ground"
-    lines = [f"Tile {pos}: {kind} · a unit here is {gives}",
-             f"Cover sides there: {sides_text(cover_sides(gm, pos, elevated))}"]
+    gives = _("elevated (on cover)") if elevated else _("on the ground")
+    lines = [_("Tile {pos}: {kind} · a unit here is {gives}").format(
+        pos=pos, kind=kind, gives=gives),
+             _("Cover sides there: {sides_text}").format(
+                 sides_text=sides_text(cover_sides(gm, pos, elevated)))]
     lines += cover_against(game, pos, other_team(game.active_team), roster)
     return lines
 
@@ -70,14 +81,14 @@ def cover_against(game: Game, pos: Pos, enemy_team: str, roster: Roster) -> list
     watchers = [u for u in game.units
                 if u.team == enemy_team and game.has_los(u.pos, pos) and u.pos != pos]
     if not watchers:  # under fog `game` holds only the enemies in sight
-        return ["No enemy in sight sees it." if game.fog else "No enemy sees it."]
+        return [_("No enemy in sight sees it.") if game.fog else _("No enemy sees it.")]
     covered = {u.id for u in watchers if in_cover(game.map, pos, elevated, u.pos)}
     exposed = [u.id for u in watchers if u.id not in covered]
     lines = []
     if covered:
-        lines.append("In cover from: " + ", ".join(roster.unit(i) for i in sorted(covered)))
+        lines.append(_("In cover from: ") + ", ".join(roster.unit(i) for i in sorted(covered)))
     if exposed:
-        lines.append("Open to: " + ", ".join(roster.unit(i) for i in exposed))
+        lines.append(_("Open to: ") + ", ".join(roster.unit(i) for i in exposed))
     return lines
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ...i18n import _
 from ..widgets import ACCENT, DIM, TEXT, draw_box, draw_text, text_size
 
 MAX_NAME = 24
@@ -74,5 +75,6 @@ def draw_name_field(surface: pygame.Surface, box: pygame.Rect, field: NameField,
         pygame.draw.rect(surface, ACCENT, (box.x + 6, box.y + 7, width + 4, height + 2))
     draw_text(surface, text, (box.x + 8, box.y + 8), 22, FIELD if field.selected else TEXT,
               bold=True)
-    draw_text(surface, f"Enter {enter} · Esc cancels", (box.x + 8, box.bottom - 6), 15, DIM,
+    draw_text(surface, _("Enter {enter} · Esc cancels").format(
+        enter=enter), (box.x + 8, box.bottom - 6), 15, DIM,
               anchor="bottomleft")

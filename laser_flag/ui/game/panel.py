@@ -14,6 +14,7 @@ from ...board.draw import team_disc
 from ...board.palette import Palette
 from ...bots import HUMAN
 from ...bots.program import seat_words
+from ...i18n import N_, _
 from ..widgets import (
     ACCENT,
     DIM,
@@ -46,11 +47,11 @@ LOG_SIZE = 17
 HINT_SIZE = 16
 MIN_LOG_LINES = 5  # the log keeps at least this many lines; the key hint goes first
 HINT = (
-    "Click a unit, then a lit tile to move or an enemy to target. Tab next unit · "
-    "Esc deselect · F fire · E end turn · Ctrl+Z undo · Ctrl+S save · hold H enemy watch · "
-    "V firing positions · wheel zoom, right-drag pan · R rules · O settings · G coordinates · "
-    "D dim unseen (fog) · A anim speed · C palette · S skip (animations, a bot's turn) · "
-    "P pause bots · M mute · I panel · F11 fullscreen"
+    N_("Click a unit, then a lit tile to move or an enemy to target. Tab next unit · Esc deselect "
+       "· F fire · E end turn · Ctrl+Z undo · Ctrl+S save · hold H enemy watch · V firing "
+       "positions · wheel zoom, right-drag pan · R rules · O settings · G coordinates · D dim "
+       "unseen (fog) · A anim speed · C palette · S skip (animations, a bot's turn) · P pause bots "
+       "· M mute · I panel · F11 fullscreen")
 )
 THINKING_BAR_H = 14
 
@@ -224,7 +225,7 @@ def draw_score(surface: pygame.Surface, rect: pygame.Rect, team: str, view: Scor
     draw_text(surface, score, (rect.x + 12, rect.bottom - 8), scaled(28, scale), TEXT,
               anchor="bottomleft")
     level = view.levels[team]
-    note, color = ("click: rename", DIM) if level == HUMAN else (seat_words(level), ACCENT)
+    note, color = (_("click: rename"), DIM) if level == HUMAN else (seat_words(level), ACCENT)
     note_size = scaled(15, scale)
     room = rect.w - 24 - text_size(score, scaled(28, scale))[0]
     if level == HUMAN and not view.renames:

@@ -7,22 +7,25 @@ from collections.abc import Mapping
 
 import pygame
 
+from ...i18n import N_, _
 from ..widgets import Button, row_of_buttons
 
 # name: (label, compact label for a narrow panel, what it does, its key)
 BUTTONS: dict[str, tuple[str, str, str, str]] = {
-    "fire": ("Fire (F)", "Fire", "Fire at the target", "F"),
-    "end": ("End turn (E)", "End turn", "End the turn", "E"),
-    "undo": ("Undo (^Z)", "Undo", "Take back the last action", "Ctrl+Z"),
-    "watch": ("Watch (H)", "Watch", "Shade what the enemy's watchers see (hold)", "H"),
-    "rules": ("Rules (R)", "Rules", "The rules, with this map's numbers", "R"),
-    "save": ("Save (^S)", "Save", "Save the game under a new name", "Ctrl+S"),
-    "speed": ("Anim: {speed}", "Anim {speed}", "Animation speed", "A"),
-    "settings": ("Settings (O)", "Settings", "Sound, look and play preferences", "O"),
-    "menu": ("Menu", "Menu", "Back to the menu (this game is kept: Continue resumes it)", ""),
-    "pause": ("Pause (P)", "Pause", "Pause the bots", "P"),
-    "skip": ("Skip bot turn (S)", "Skip bot", "Finish the bot's turn at once", "S"),
-    "drawer": ("Panel (I)", "Panel", "Show or hide the panel: the unit card, the log", "I"),
+    "fire": (N_("Fire (F)"), N_("Fire"), N_("Fire at the target"), "F"),
+    "end": (N_("End turn (E)"), N_("End turn"), N_("End the turn"), "E"),
+    "undo": (N_("Undo (^Z)"), N_("Undo"), N_("Take back the last action"), N_("Ctrl+Z")),
+    "watch": (N_("Watch (H)"), N_("Watch"), N_("Shade what the enemy's watchers see (hold)"), "H"),
+    "rules": (N_("Rules (R)"), N_("Rules"), N_("The rules, with this map's numbers"), "R"),
+    "save": (N_("Save (^S)"), N_("Save"), N_("Save the game under a new name"), N_("Ctrl+S")),
+    "speed": (N_("Anim: {speed}"), N_("Anim {speed}"), N_("Animation speed"), "A"),
+    "settings": (N_("Settings (O)"), N_("Settings"), N_("Sound, look and play preferences"), "O"),
+    "menu": (N_("Menu"), N_("Menu"), N_("Back to the menu (this game is kept: Continue resumes "
+                                        "it)"), ""),
+    "pause": (N_("Pause (P)"), N_("Pause"), N_("Pause the bots"), "P"),
+    "skip": (N_("Skip bot turn (S)"), N_("Skip bot"), N_("Finish the bot's turn at once"), "S"),
+    "drawer": (N_("Panel (I)"), N_("Panel"), N_("Show or hide the panel: the unit card, the log"),
+               "I"),
 }
 ROWS = (("fire", "end", "undo"), ("watch", "rules", "save"), ("speed", "settings", "menu"))
 BOT_ROW = ("pause", "skip")
@@ -31,7 +34,7 @@ BAR = ("end", "undo", "drawer")  # what the drawer's bar keeps in reach
 
 def label(name: str, compact: bool, speed: str, paused: bool) -> str:
     if name == "pause" and paused:
-        return "Go on" if compact else "Go on (P)"
+        return _("Go on") if compact else _("Go on (P)")
     text = BUTTONS[name][1 if compact else 0]
     return text.format(speed=speed)
 
@@ -40,7 +43,7 @@ def tooltip(name: str, enabled: bool, why: Mapping[str, str]) -> str:
     """What a button's tooltip says: why it cannot be pressed, else what it does and its key."""
     if not enabled and why.get(name):
         return why[name]
-    _, _, does, key = BUTTONS[name]
+    __, __, does, key = BUTTONS[name]
     return f"{does} ({key})" if key else does
 
 

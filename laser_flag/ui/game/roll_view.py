@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.events import Shot
+from ...i18n import _
 from ...play.log_text import Roster, shot_reasons
 from ..widgets import ACCENT, BAD, TEXT, draw_box, draw_text, font, wrap
 
@@ -40,7 +41,7 @@ class RollView:
 
     @classmethod
     def of(cls, shot: Shot, roster: Roster) -> RollView:
-        verb = "snap-shoots at" if shot.snap else "fires at"
+        verb = _("snap-shoots at") if shot.snap else _("fires at")
         heading = f"{roster.unit(shot.shooter)} {verb} {roster.unit(shot.target)}"
         return cls(heading, shot.dice, shot.needed, shot.hit, tuple(shot_reasons(shot, roster)))
 
@@ -86,9 +87,9 @@ def draw_rolls(surface: pygame.Surface, rect: pygame.Rect, rolls: tuple[RollView
         for value in roll.dice:
             draw_die(surface, pygame.Rect(x, y, die, die), value)
             x += die + 6
-        total = f"{sum(roll.dice)} / {roll.needed} needed"
+        total = _("{sum} / {needed} needed").format(sum=sum(roll.dice), needed=roll.needed)
         draw_text(surface, total, (x + 4, y + die // 2), round(19 * scale), TEXT, anchor="midleft")
-        verdict, color = ("HIT", BAD) if roll.hit else ("MISS", ACCENT)
+        verdict, color = (_("HIT"), BAD) if roll.hit else (_("MISS"), ACCENT)
         draw_text(surface, verdict, (rect.right - 8, y + die // 2), round(24 * scale), color,
                   bold=True, anchor="midright")
         y += die + 8

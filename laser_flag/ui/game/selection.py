@@ -19,6 +19,7 @@ from ...engine.actions import Action, Fire, Move
 from ...engine.game import NO_LOS, Game
 from ...engine.game_map import Pos
 from ...engine.rolls import ToHit
+from ...i18n import _
 from ...play.refusals import NOT_YOURS, PICK_A_TARGET, PICK_A_UNIT, Refused
 
 
@@ -222,7 +223,7 @@ class Selection:
         enemy = hovered if hovered not in (None, self.target) else self.pinned
         if self.unit is None or enemy is None:
             return None
-        found = self._ask(("fire from", enemy), lambda: firing_positions(
+        found = self._ask((_("fire from"), enemy), lambda: firing_positions(
             self.game, self.unit, enemy, self.reachable))
         return enemy, found
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from ...i18n import _
 from ...play.session import Session
 from ...saves import new_save_paths
 from .. import tk_dialogs
@@ -46,9 +47,9 @@ class UnsavedScene(Scene):
     def buttons(self) -> list[Button]:
         w, h = self.app.screen.get_size()
         box = self.box()
-        go = "Quit without saving" if self.quitting else "Leave without saving"
-        specs = [("retry", "Try again (R)"), ("elsewhere", "Save elsewhere... (S)"),
-                 ("discard", go), ("back", "Back to the game (Esc)")]
+        go = _("Quit without saving") if self.quitting else _("Leave without saving")
+        specs = [("retry", _("Try again (R)")), ("elsewhere", _("Save elsewhere... (S)")),
+                 ("discard", go), ("back", _("Back to the game (Esc)"))]
         width = (box.w - 48 - 10) // 2
         return [Button(name, label, pygame.Rect(box.x + 24 + (i % 2) * (width + 10),
                                                 box.bottom - 118 + (i // 2) * 52, width, 42))
@@ -62,11 +63,12 @@ class UnsavedScene(Scene):
 
     def words(self) -> list[str]:
         """Why it asks: what failed, and what going on would lose."""
-        going = "Closing the window" if self.quitting else "Leaving for the menu"
+        going = _("Closing the window") if self.quitting else _("Leaving for the menu")
         path = self.session.keeper.path
-        lost = ("this game: it was never saved" if path is None else
-                f"what was played since it was last saved, to {path.name}")
-        return [f"Laser Flag could not save it: {self.problem}.", f"{going} now loses {lost}."]
+        lost = (_("this game: it was never saved") if path is None else
+                _("what was played since it was last saved, to {name}").format(name=path.name))
+        return [_("Laser Flag could not save it: {problem}.").format(
+            problem=self.problem), _("{going} now loses {lost}.").format(going=going, lost=lost)]
 
     def closing(self) -> Transition | None:
         return Quit()
@@ -88,7 +90,7 @@ class UnsavedScene(Scene):
         if name == "retry":
             session = self.session
             session.keeper.autosave(session.game, session.teams())
-            self.note = "" if session.keeper.problem is None else "Tried again: still not saved."
+            self.note = "" if session.keeper.problem is None else _("Tried again: still not saved.")
         else:
             self.note = self.save_elsewhere()
         return None if self.note else self.go_on()
@@ -100,9 +102,10 @@ class UnsavedScene(Scene):
         name = current.name if current else next(new_save_paths(session.gm.name)).name
         chosen = tk_dialogs.ask_save_file(str(Path.home()), name)
         if chosen is None:
-            return "No file chosen (cancelled, or no file dialog available)."
+            return _("No file chosen (cancelled, or no file dialog available).")
         problem = session.keeper.save_elsewhere(Path(chosen), session.game, session.teams())
-        return "" if problem is None else f"Not saved there either: {problem}"
+        return "" if problem is None else _("Not saved there either: {problem}").format(
+            problem=problem)
 
     def go_on(self) -> Transition:
         """What the player was doing when this asked: closing the window, or going to the menu."""
@@ -112,7 +115,7 @@ class UnsavedScene(Scene):
         box = self.box()
         draw_box(surface, box, edge=BAD)
         x, width = box.x + 24, box.w - 48
-        draw_text(surface, "This game is not saved", (x, box.y + 20), 36, ACCENT, bold=True)
+        draw_text(surface, _("This game is not saved"), (x, box.y + 20), 36, ACCENT, bold=True)
         wrapped = [part for line in self.words() for part in wrap(line, 22, width)]
         y = draw_lines(surface, wrapped[:5], (x, box.y + 68), 22, TEXT)
         if self.note:

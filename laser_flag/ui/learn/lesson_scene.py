@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ...engine.actions import Action, EndTurn, Fire
+from ...i18n import N_, _
 from ...play.lesson import LEARNER, NEXT, NO_UNDO, TRAINER_SPEED, WATCH, Lesson, LessonTurns
 from ...play.lessons import CHAPTERS
 from ...play.refusals import Refused
@@ -21,7 +22,7 @@ from ..widgets import ACCENT, BAD, DIM, TEXT, Button, draw_box, draw_buttons, dr
 
 PROMPT_SIZE = 24
 HINT_LINES = 2  # room kept under every prompt for a refusal
-LEAVE = "Esc leaves the lesson."
+LEAVE = N_("Esc leaves the lesson.")
 GAP = 12  # between the board and the prompt box
 NEXT_W, NEXT_H = 220, 36  # the prompt box's Next button
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -65,7 +66,7 @@ class LessonScene(GameScene):
         """Room for the longest step's prompt (or the chapter's last words), so that the board
         keeps still from step to step."""
         if self.room[0] != width:
-            texts = [step.prompt for step in self.lesson.steps] + [self.lesson.chapter.done]
+            texts = [_(step.prompt) for step in self.lesson.steps] + [_(self.lesson.chapter.done)]
             longest = max(len(prompt_lines(text, width)) for text in texts)
             self.room = (width, box_height(longest) + GAP)
         return self.room[1]
@@ -146,9 +147,9 @@ class LessonScene(GameScene):
         chapter; None when it does nothing here."""
         lesson = self.lesson
         if lesson.step is not None and lesson.step.signal == NEXT:
-            return "Next board (Enter)"
+            return _("Next board (Enter)")
         if lesson.complete and self.turns.playback is None and next_chapter(lesson):
-            return "Next chapter (Enter)"
+            return _("Next chapter (Enter)")
         return None
 
     def buttons(self) -> list[Button]:
@@ -187,15 +188,17 @@ class LessonScene(GameScene):
     def title(self) -> str:
         lesson = self.lesson
         number = next(i for i, c in enumerate(CHAPTERS, 1) if c.key == lesson.chapter.key)
-        heading = f"Lesson {number} of {len(CHAPTERS)}: {lesson.chapter.title}"
+        heading = _("Lesson {number} of {count}: {title}").format(
+            number=number, count=len(CHAPTERS), title=_(lesson.chapter.title))
         if lesson.finished:
-            return f"{heading} · complete"
-        return f"{heading} · step {lesson.index + 1} of {len(lesson.steps)}"
+            return _("{heading} · complete").format(heading=heading)
+        return _("{heading} · step {value} of {count}").format(
+            heading=heading, value=lesson.index + 1, count=len(lesson.steps))
 
     def draw_prompt(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The step's words in a box under the board, the refusal under them in red."""
         lesson, step = self.lesson, self.lesson.step
-        text = lesson.chapter.done if step is None else step.prompt
+        text = _(lesson.chapter.done if step is None else step.prompt)
         lines = prompt_lines(text, area.w)
         box = pygame.Rect(area.x, area.y, area.w, min(area.h, box_height(len(lines))))
         draw_box(surface, box, edge=ACCENT)
@@ -205,7 +208,7 @@ class LessonScene(GameScene):
                        PROMPT_SIZE, ACCENT)
         y = draw_lines(surface, lines, (x, y), PROMPT_SIZE, TEXT)
         if lesson.hint:
-            hint = wrap(lesson.hint, PROMPT_SIZE, box.w - 24)[:HINT_LINES]
+            hint = wrap(_(lesson.hint), PROMPT_SIZE, box.w - 24)[:HINT_LINES]
             draw_lines(surface, hint, (x, y), PROMPT_SIZE, BAD)
         y += font(PROMPT_SIZE).get_linesize() * HINT_LINES
         draw_lines(surface, [self.leaving()], (x, y), 20, DIM)
@@ -214,5 +217,6 @@ class LessonScene(GameScene):
         if not self.lesson.complete:
             return LEAVE
         if next_chapter(self.lesson) is None:
-            return "That was the last chapter. Esc: back to the lessons."
-        return f"Enter: the next chapter, {next_chapter(self.lesson).title} · Esc: the lessons."
+            return _("That was the last chapter. Esc: back to the lessons.")
+        return _("Enter: the next chapter, {title} · Esc: the lessons.").format(
+            title=_(next_chapter(self.lesson).title))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from ...engine.mapfile import MapError
+from ...i18n import _
 from ...play.lesson import Chapter, Lesson
 from ...play.lessons import CHAPTERS
 from ..game.layout import scaled, text_scale
@@ -35,7 +36,7 @@ DONE_GREEN = (120, 230, 140)
 
 
 def progress(done: int) -> str:
-    return f"{done} of {len(CHAPTERS)} chapters done"
+    return _("{done} of {count} chapters done").format(done=done, count=len(CHAPTERS))
 
 
 class LessonsScene(Scene):
@@ -62,14 +63,14 @@ class LessonsScene(Scene):
         return text_scale(self.app.screen.get_size())
 
     def row_h(self) -> int:
-        _, h = self.app.screen.get_size()
+        __, h = self.app.screen.get_size()
         s = self.scale
         room = (h - scaled(TOP, s) - scaled(BOTTOM, s)) // len(CHAPTERS)
         return max(scaled(ROW_H[0], s), min(scaled(ROW_H[1], s), room))
 
     def list_x(self) -> tuple[int, int]:
         """The list's left edge and width: centred, never wider than WIDTH (scaled)."""
-        w, _ = self.app.screen.get_size()
+        w, __ = self.app.screen.get_size()
         width = min(w - 48, scaled(WIDTH, self.scale))
         return (w - width) // 2, width
 
@@ -79,13 +80,13 @@ class LessonsScene(Scene):
         return pygame.Rect(x, top + index * self.row_h(), width, self.row_h() - 6)
 
     def buttons(self) -> list[Button]:
-        _, h = self.app.screen.get_size()
+        __, h = self.app.screen.get_size()
         x, width = self.list_x()
         s = self.scale
         bh, y = scaled(40, s), h - scaled(64, s)
         start_w, back_w = scaled(220, s), scaled(160, s)
-        return [Button("start", "Start (Enter)", pygame.Rect(x, y, start_w, bh)),
-                Button("back", "Back (Esc)", pygame.Rect(x + width - back_w, y, back_w, bh))]
+        return [Button("start", _("Start (Enter)"), pygame.Rect(x, y, start_w, bh)),
+                Button("back", _("Back (Esc)"), pygame.Rect(x + width - back_w, y, back_w, bh))]
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -120,7 +121,7 @@ class LessonsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         left, s = self.row_rect(0).x, self.scale
-        draw_text(surface, "Learn to play", (left, scaled(20, s)), scaled(TITLE, s), ACCENT,
+        draw_text(surface, _("Learn to play"), (left, scaled(20, s)), scaled(TITLE, s), ACCENT,
                   bold=True)
         draw_text(surface, progress(self.done_count()), (left + 2, scaled(66, s)),
                   scaled(PROGRESS, s), DIM)
@@ -142,7 +143,7 @@ class LessonsScene(Scene):
         if self.app.settings.lesson_done(chapter.key):
             draw_text(surface, "done", (rect.right - 12, rect.y + scaled(8, s)),
                       scaled(PROGRESS, s), DONE_GREEN, anchor="topright", bold=True)
-        title = f"{index + 1}. {chapter.title}"
+        title = f"{index + 1}. {_(chapter.title)}"
         lines_h = font(name, True).get_linesize() + font(summary).get_linesize()
         fits = lines_h <= rect.h - 4  # room for its summary under its name
         top = rect.y + (rect.h - (lines_h if fits else font(name, True).get_linesize())) // 2
@@ -150,5 +151,5 @@ class LessonsScene(Scene):
                   (rect.x + 12, top), name, TEXT, bold=True)
         below = top + font(name, True).get_linesize()
         if fits:
-            draw_text(surface, fit(chapter.summary, summary, rect.w - 24), (rect.x + 14, below),
+            draw_text(surface, fit(_(chapter.summary), summary, rect.w - 24), (rect.x + 14, below),
                       summary, DIM)

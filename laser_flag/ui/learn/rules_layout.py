@@ -16,11 +16,12 @@ from ...board.viewport import fit_tile
 from ...engine.game_map import BASES, ELEVATED, LEVEL, WALL, GameMap
 from ...engine.mapfile import parse_map
 from ...engine.ruleset import CLASSES, Ruleset, class_label
+from ...i18n import N_, _
 from ..game.layout import scaled
 from ..widgets import font, text_size, wrap
 from .rules_pages import PAGES, RulePage
 
-CLASSES_PAGE, TILES_PAGE = "The classes", "Tiles and marks"
+CLASSES_PAGE, TILES_PAGE = N_("The classes"), N_("Tiles and marks")
 PAGE_NAMES = (*(page.title for page in PAGES), CLASSES_PAGE, TILES_PAGE)
 TITLE_SIZE = 26  # a section's title on the table pages
 TEXT_SIZE = 24
@@ -35,18 +36,19 @@ ROLE_TEXT, ROLE_TITLE, ROLE_CAPTION, ROLE_HEAD = "text", "title", "caption", "he
 
 # The class table: (column title, ruleset field); each cell in words (cell()).
 COLUMNS = (
-    ("Speed", "speed"),
-    ("Needs to hit", "to_hit"),
-    ("Shooting it in cover needs", "cover_defense"),
-    ("Shooting it on cover needs", "elevated_defense"),
-    ("On cover, it needs", "elevated_attack"),
-    ("Snap shots", "max_snap_shots"),
-    ("Its snap shot needs", "snap_shot_penalty"),
-    ("Climbs freely", "climbs_freely"),
-    ("A shot costs", "firing_costs"),
+    (N_("Speed"), "speed"),
+    (N_("Needs to hit"), "to_hit"),
+    (N_("Shooting it in cover needs"), "cover_defense"),
+    (N_("Shooting it on cover needs"), "elevated_defense"),
+    (N_("On cover, it needs"), "elevated_attack"),
+    (N_("Snap shots"), "max_snap_shots"),
+    (N_("Its snap shot needs"), "snap_shot_penalty"),
+    (N_("Climbs freely"), "climbs_freely"),
+    (N_("A shot costs"), "firing_costs"),
 )
-LEGEND = ("Needs to hit: the least total of two dice that hits. In cover a unit is harder to hit "
-          "(the shooter needs more); on cover it is easier to hit, and shoots better (less).")
+LEGEND = (N_("Needs to hit: the least total of two dice that hits. In cover a unit is harder to "
+             "hit (the shooter needs more); on cover it is easier to hit, and shoots better "
+             "(less)."))
 
 
 @dataclass(frozen=True)
@@ -128,9 +130,9 @@ def cell(rules: Ruleset, unit_class: str, column: str) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if column == "firing_costs":
-        return "all AP" if value == "all" else f"{value} AP"
+        return _("all AP") if value == "all" else _("{value} AP").format(value=value)
     if column == "to_hit":
-        return f"{value} or more"
+        return _("{value} or more").format(value=value)
     if column in ("cover_defense", "elevated_defense", "elevated_attack", "snap_shot_penalty"):
         return needs(value)
     return str(value)
@@ -139,7 +141,7 @@ def cell(rules: Ruleset, unit_class: str, column: str) -> str:
 def needs(change: int) -> str:
     """A change to the needed roll in words."""
     if change == 0:
-        return "the same"
+        return _("the same")
     return f"{abs(change)} {'more' if change > 0 else 'less'}"
 
 
@@ -157,7 +159,7 @@ def table_layout(width: int, scale: float) -> TableLayout:
     label_w = scaled(120, scale)
     col_w = (width - label_w) // len(COLUMNS)
     size = scaled(HEAD_SIZE, scale)
-    heads = tuple(tuple(wrap(title, size, col_w - 8, True)) for title, _ in COLUMNS)
+    heads = tuple(tuple(wrap(title, size, col_w - 8, True)) for title, __ in COLUMNS)
     return TableLayout(label_w, col_w, heads, scaled(40, scale))
 
 
@@ -167,7 +169,7 @@ def classes_layout(rules: Ruleset, width: int, scale: float) -> PageLayout:
     table, lines = table_layout(width, scale), []
     head, text = scaled(HEAD_SIZE, scale), scaled(19, scale)
     for j, title_lines in enumerate(table.heads):
-        placed, _ = place_lines(list(title_lines), head, ROLE_HEAD,
+        placed, __ = place_lines(list(title_lines), head, ROLE_HEAD,
                                 table.label_w + j * table.col_w, 0, table.col_w - 8)
         lines += placed
     y = max(len(h) for h in table.heads) * font(head).get_linesize() + scaled(10, scale)
@@ -176,7 +178,7 @@ def classes_layout(rules: Ruleset, width: int, scale: float) -> PageLayout:
         name, bottom = place_lines([class_label(unit_class)], text, ROLE_TITLE,
                                    scaled(44, scale), top, table.label_w - scaled(44, scale))
         lines += name
-        for j, (_, column) in enumerate(COLUMNS):
+        for j, (__, column) in enumerate(COLUMNS):
             placed, end = place_lines([cell(rules, unit_class, column)], text, ROLE_TEXT,
                                       table.label_w + j * table.col_w, top, table.col_w - 8)
             lines += placed
@@ -215,7 +217,7 @@ class TilesLayout:
 
 def tiles_layout(labels: list[str], width: int, scale: float) -> TilesLayout:
     title, text, small = scaled(TITLE_SIZE, scale), scaled(TEXT_SIZE, scale), scaled(17, scale)
-    lines, _ = place_lines(["Tiles"], title, ROLE_TITLE, 0, 0, width)
+    lines, __ = place_lines([_("Tiles")], title, ROLE_TITLE, 0, 0, width)
     tiles_top = lines[-1].rect.bottom + 6
     px = min(scaled(72, scale), width // len(labels))
     y_names = tiles_top + px + 4
@@ -224,14 +226,14 @@ def tiles_layout(labels: list[str], width: int, scale: float) -> TilesLayout:
         placed, end = place_lines([label], small, ROLE_CAPTION, i * px + 2, y_names, px - 6)
         lines += placed
         bottom = max(bottom, end)
-    heading, y = place_lines(["Status marks on a unit"], title, ROLE_TITLE, 0,
+    heading, y = place_lines([_("Status marks on a unit")], title, ROLE_TITLE, 0,
                              bottom + scaled(GAP, scale), width)
     lines += heading
     columns = 3 if width >= scaled(900, scale) else 2
     col_w = width // columns
     icon_w, icon_h = scaled(76, scale), scaled(38, scale)
     marks, row_bottom = [], y + 6
-    for i, (name, description, _) in enumerate(STATUS_ICONS):
+    for i, (name, description, __) in enumerate(STATUS_ICONS):
         if i % columns == 0:
             y = row_bottom + 6
         x = (i % columns) * col_w

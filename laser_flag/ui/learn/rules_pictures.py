@@ -19,6 +19,7 @@ from ...board.theme import Theme
 from ...engine.game import Game
 from ...engine.game_map import TEAMS
 from ...engine.mapfile import parse_map
+from ...i18n import N_, _
 from ...play.fog_view import team_view
 from ..game import overlays
 from ..game.fog_draw import draw_fog
@@ -41,7 +42,7 @@ from .rules_pages import (
 
 KINDS = {".": "level", "C": "elevated", "W": "wall", "1": "base_1", "2": "base_2",
          "U": "base_u"}
-TEAM_NAMES = {"1": "Red", "2": "Blue"}
+TEAM_NAMES = {"1": N_("Red"), "2": N_("Blue")}
 
 
 @lru_cache(maxsize=32)
@@ -50,10 +51,10 @@ def picture_game(picture: Picture) -> Game:
     to play (team 2 on watch, as a game starts); with fog for the fog picture."""
     data = {
         "tiles": [[KINDS[ch] for ch in row.split()] for row in picture.rows],
-        "units": [[team, cls, r, c] for team, cls, r, c, _ in picture.units],
+        "units": [[team, cls, r, c] for team, cls, r, c, __ in picture.units],
         "team_names": TEAM_NAMES,
     }
-    gm = parse_map(data, f"rules picture ({picture.kind})")
+    gm = parse_map(data, _("rules picture ({kind})").format(kind=picture.kind))
     start = Game(gm, seed=1, fog=picture.kind == FOG).state()
     units = tuple(u.changed(laser=spec[4], snap_shots=0 if spec[4] != "charged" else u.snap_shots)
                   for u, spec in zip(start.units, picture.units, strict=True))
@@ -134,7 +135,7 @@ def cover_arc(surface: pygame.Surface, lay: Layout, game: Game, picture: Picture
             if pos == target.pos or gm.tile(*pos) == "wall" or not game.has_los(pos, target.pos):
                 continue
             odds = game.shot_odds("basic", pos, target.unit_class, target.pos)
-            covered = any(label == "target in cover" for label, _ in odds.modifiers)
+            covered = any(label == "target in cover" for label, __ in odds.modifiers)
             color = overlays.SHOT_ORANGE if covered else overlays.PATH_WHITE
             marks.tile_number(surface, tile_of(lay, pos), str(odds.needed), color)
     draw_cover_bars(surface, tile_of(lay, target.pos), game.cover_sides(target.id))
@@ -145,7 +146,7 @@ def height_numbers(surface: pygame.Surface, lay: Layout, game: Game, picture: Pi
     a, b = game.units
     for shooter, target in ((a, b), (b, a)):
         needed = game.to_hit(shooter.id, target.id).needed
-        marks.chance(surface, tile_of(lay, target.pos), f"needs {needed}",
+        marks.chance(surface, tile_of(lay, target.pos), _("needs {needed}").format(needed=needed),
                      overlays.SHOT_ORANGE, lay.area)
 
 
@@ -161,8 +162,8 @@ def checkmate_marks(surface: pygame.Surface, lay: Layout, game: Game, picture: P
     loser = next(u for u in game.units if u.laser == "deactivated")
     on_base = game.unit(picture.unit)
     overlays.ring(surface, lay.origin, lay.tile_px, on_base.pos, overlays.ASK, 3)
-    marks.footnote(surface, tile_of(lay, loser.pos), "laser off", overlays.TARGET_RED, lay.area)
-    marks.footnote(surface, tile_of(lay, on_base.pos), "base taken", overlays.ASK, lay.area)
+    marks.footnote(surface, tile_of(lay, loser.pos), _("laser off"), overlays.TARGET_RED, lay.area)
+    marks.footnote(surface, tile_of(lay, on_base.pos), _("base taken"), overlays.ASK, lay.area)
 
 
 UNDER = {SIGHT: sight_under, RECHARGE: recharge_marks}

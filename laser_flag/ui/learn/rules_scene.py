@@ -14,6 +14,7 @@ from ...board.palette import Palette
 from ...board.tile_labels import TILE_LABELS
 from ...engine.game_map import GameMap
 from ...engine.ruleset import CLASSES, DEFAULT_RULESET
+from ...i18n import _
 from ..game.layout import scaled, text_scale
 from ..scene import Pop, Scene, Transition
 from ..scroll import HINT, Scroll, draw_bar, overflows
@@ -89,10 +90,10 @@ class RulesScene(Scene):
         s = self.scale
         width, height = min(w - 48, scaled(420, s)), scaled(40, s)
         area = pygame.Rect(w - 24 - width, h - 24 - height, width, height)
-        specs = [("prev", "< Previous"), ("next", "Next >"), ("back", "Back (Esc)")]
+        specs = [("prev", _("< Previous")), ("next", _("Next >")), ("back", _("Back (Esc)"))]
         ends = {"prev": self.page > 0, "next": self.page < len(PAGE_NAMES) - 1}
-        hints = {"prev": "The page before (Left)", "next": "The next page (Right)",
-                 "back": "Back to where you were (Esc or R)"}
+        hints = {"prev": _("The page before (Left)"), "next": _("The next page (Right)"),
+                 "back": _("Back to where you were (Esc or R)")}
         return [replace(b, enabled=ends.get(b.name, True), hint=hints[b.name])
                 for b in row_of_buttons(specs, area)] + self.tabs()
 
@@ -154,9 +155,11 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         s = self.scale
-        title = fit(f"Rules · {PAGE_NAMES[self.page]}", scaled(TITLE_SIZE, s), w - 200, True)
+        title = fit(_("Rules · {PAGE_NAMES}").format(
+            PAGE_NAMES=PAGE_NAMES[self.page]), scaled(TITLE_SIZE, s), w - 200, True)
         draw_text(surface, title, (24, 12), scaled(TITLE_SIZE, s), ACCENT, bold=True)
-        draw_text(surface, f"page {self.page + 1} of {len(PAGE_NAMES)}", (w - 24, 22),
+        draw_text(surface, _("page {value} of {count}").format(
+            value=self.page + 1, count=len(PAGE_NAMES)), (w - 24, 22),
                   scaled(20, s), DIM, anchor="topright")
         draw_box(surface, self.box())
         view, layout = self.view(), self.layout()
@@ -197,7 +200,7 @@ class RulesScene(Scene):
         """The row of tiles as the board draws them, and each status mark in its grey box."""
         draw_tiles(surface, self.tiles_map, (origin.x, origin.y + layout.tiles_top),
                    layout.tile_px, self.palette, self.app.settings.theme)
-        for mark, (_, _, draw_icon) in zip(layout.marks, STATUS_ICONS, strict=True):
+        for mark, (__, __, draw_icon) in zip(layout.marks, STATUS_ICONS, strict=True):
             icon = mark.move(origin.topleft)
             pygame.draw.rect(surface, ICON_GREY, icon, border_radius=4)
             draw_icon(surface, icon.inflate(-28, -8).move(-10, 0))

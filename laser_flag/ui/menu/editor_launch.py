@@ -6,18 +6,20 @@ import importlib.util
 import subprocess
 import sys
 
+from ...i18n import _
+
 EDITOR_MODULE = "map_editor"
 
 
 def launch_editor() -> tuple[subprocess.Popen | None, str]:
     """(process, message): process is None when the editor could not be started."""
     if importlib.util.find_spec(EDITOR_MODULE) is None:
-        return None, "The map editor is not installed."
+        return None, _("The map editor is not installed.")
     try:
         process = subprocess.Popen([sys.executable, "-m", EDITOR_MODULE])
     except OSError as exc:
-        return None, f"Could not start the map editor: {exc}"
-    return process, "Map editor started in its own window."
+        return None, _("Could not start the map editor: {exc}").format(exc=exc)
+    return process, _("Map editor started in its own window.")
 
 
 def early_failure(process: subprocess.Popen | None) -> str | None:
@@ -26,5 +28,5 @@ def early_failure(process: subprocess.Popen | None) -> str | None:
         return None
     code = process.poll()
     if code:
-        return f"The map editor stopped with exit code {code}."
+        return _("The map editor stopped with exit code {code}.").format(code=code)
     return None

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from ...i18n import _
 from ...play.chore import Cancelled, Chore
 from ...save_slot import SlotTaken
 from ...saves import SaveError
@@ -72,7 +73,7 @@ class LoadingScene(Scene):
 
     def back_button(self) -> Button:
         w, h = self.app.screen.get_size()
-        label = "Back" if self.problem is not None else "Cancel (Esc)"
+        label = _("Back") if self.problem is not None else _("Cancel (Esc)")
         return Button("back", label, pygame.Rect(w // 2 - 100, h // 2 + 90, 200, 44))
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
@@ -88,7 +89,7 @@ class LoadingScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        title = "Opening the replay" if self.watch else "Opening the game"
+        title = _("Opening the replay") if self.watch else _("Opening the game")
         draw_text(surface, title, (w // 2, h // 2 - 110), 40, ACCENT, bold=True, anchor="midtop")
         name = fit(self.path.name, 20, w - 48)
         draw_text(surface, name, (w // 2, h // 2 - 64), 20, DIM, anchor="midtop")
@@ -106,5 +107,6 @@ class LoadingScene(Scene):
         bar = pygame.Rect(0, 0, min(600, w - 96), 18)
         bar.center = (w // 2, h // 2 + 10)
         draw_progress(surface, bar, share_done(words, done, total))
-        said = f"{words}: {done:,} of {total:,} actions" if total > 1 else words or "Reading"
+        said = _("{words}: {done:,} of {total:,} actions").format(
+            words=words, done=done, total=total) if total > 1 else words or _("Reading")
         draw_text(surface, said, (w // 2, h // 2 - 24), 22, TEXT, anchor="midtop")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.game_map import GameMap
+from ...i18n import N_, _
 from ...lab import badge, measured
 from ...lab.verdict import FAIR, UNDECIDED
 
@@ -18,7 +19,7 @@ LEANS_TONE: RGB = (250, 160, 80)
 UNDECIDED_TONE: RGB = (130, 180, 235)
 CHANGED_TONE: RGB = (205, 190, 120)
 UNMEASURED_TONE: RGB = (150, 156, 170)  # widgets.DIM: nothing to say yet
-HERE, CLAIM = "measured here", "the map's claim"
+HERE, CLAIM = N_("measured here"), N_("the map's claim")
 
 
 @dataclass(frozen=True)
@@ -44,41 +45,47 @@ def badge_view(gm: GameMap) -> BadgeView:
         view = _view(gm, own, HERE)
         if claim is not None and claim != own:
             note = badge.value_status(gm, claim).text
-            view = BadgeView(view.word, f"{view.detail} The map's file claims: {note}.",
+            view = BadgeView(view.word, _("{detail} The map's file claims: {note}.").format(
+                detail=view.detail, note=note),
                              view.tone, here=True)
         return view
     if claim is None:
-        return BadgeView(badge.NOT_MEASURED, "Balance: not measured. Measure here plays "
-                                             "bot-against-bot games on this machine.",
+        return BadgeView(badge.NOT_MEASURED, _("Balance: not measured. Measure here plays "
+                                               "bot-against-bot games on this machine."),
                          UNMEASURED_TONE)
     return _view(gm, claim, CLAIM)
 
 
 def _view(gm: GameMap, value: dict[str, Any], who: str) -> BadgeView:
     status = badge.value_status(gm, value)
-    head = f"Balance, {who}:"
+    head = _("Balance, {who}:").format(who=who)
     pace = pace_text(badge.pace(value))
     styles = ", ".join(value.get("styles") or _styles(value))
     if status.verdict == FAIR:
-        return BadgeView(FAIR, f"{head} fair. In {status.games:,} bot-against-bot games "
-                               f"({styles}) the 95% interval of team 1's wins lay inside "
-                               f"40-60% in every mirror pairing. {pace}", FAIR_TONE, who == HERE)
+        return BadgeView(FAIR, _("{head} fair. In {games:,} bot-against-bot games ({styles}) the "
+                                 "95% interval of team 1's wins lay inside 40-60% in every mirror "
+                                 "pairing. {pace}").format(
+            head=head, games=status.games, styles=styles, pace=pace), FAIR_TONE, who == HERE)
     if status.leaning is not None:
         rate, (low, high) = status.leaning
         team = gm.teams[status.verdict[-1]].name
         return BadgeView(
             f"{status.verdict} · {rate:.0%}",
-            f"{head} {status.verdict} ({team}), which won {rate:.0%} [95%: {low:.0%}-{high:.0%}] "
-            f"of the decided games of {status.games:,} ({styles}). {pace}", LEANS_TONE,
+            _("{head} {verdict} ({team}), which won {rate:.0%} [95%: {low:.0%}-{high:.0%}] of the "
+              "decided games of {games:,} ({styles}). {pace}").format(
+                head=head, verdict=status.verdict, team=team, rate=rate, low=low, high=high,
+                games=status.games, styles=styles, pace=pace), LEANS_TONE,
             who == HERE)
     if status.verdict == UNDECIDED:
-        return BadgeView(status.text, f"{head} {status.text}: too few to tell whether team 1 "
-                                      f"wins 40-60% ({styles}). {pace}", UNDECIDED_TONE,
+        return BadgeView(status.text, _("{head} {text}: too few to tell whether team 1 wins 40-60% "
+                                        "({styles}). {pace}").format(
+            head=head, text=status.text, styles=styles, pace=pace), UNDECIDED_TONE,
                          who == HERE)
     if status.verdict == badge.CHANGED:
-        return BadgeView("changed", f"{head} changed since measured. The map was edited after "
-                                    "its balance was measured.", CHANGED_TONE)
-    return BadgeView(badge.NOT_MEASURED, "Balance: not measured.", UNMEASURED_TONE)
+        return BadgeView("changed", _("{head} changed since measured. The map was edited after its "
+                                      "balance was measured.").format(
+            head=head), CHANGED_TONE)
+    return BadgeView(badge.NOT_MEASURED, _("Balance: not measured."), UNMEASURED_TONE)
 
 
 def _styles(value: dict[str, Any]) -> list[str]:
@@ -90,16 +97,17 @@ def pace_text(pace: dict[str, Any]) -> str:
     undecided. Games stall in turtle-turtle.`, as much of it as the badge kept."""
     parts = []
     if pace["mean_rounds"] is not None:
-        parts.append(f"{pace['mean_rounds']:.1f} rounds")
+        parts.append(_("{pace:.1f} rounds").format(pace=pace['mean_rounds']))
     if pace["shots_per_round"] is not None:
-        parts.append(f"{pace['shots_per_round']:.1f} shots a round")
-    text = f"Games last {', '.join(parts)}" if parts else ""
+        parts.append(_("{pace:.1f} shots a round").format(pace=pace['shots_per_round']))
+    text = _("Games last {join}").format(join=', '.join(parts)) if parts else ""
     if pace["round_limit"] is not None:
         ended = pace["round_limit"]
-        count = f"{ended:,} of {pace['games']:,}" if ended else "none"
-        limit = f"{count} ended by the round limit"
+        count = _("{ended:,} of {pace:,}").format(
+            ended=ended, pace=pace['games']) if ended else "none"
+        limit = _("{count} ended by the round limit").format(count=count)
         if ended and pace.get("limit_draws") is not None:
-            limit += f", {pace['limit_draws']:,} of them undecided"
+            limit += _(", {pace:,} of them undecided").format(pace=pace['limit_draws'])
         text = f"{text}; {limit}" if text else limit.capitalize()
     text = f"{text}." if text else ""
     if pace.get("stalls"):

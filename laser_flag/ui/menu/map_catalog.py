@@ -9,13 +9,14 @@ from pathlib import Path
 
 from ...engine.game_map import GameMap
 from ...engine.mapfile import MapError, load_map, team_without_units
+from ...i18n import N_, _
 from ...lab import badge
 from ...resources import bundled_maps, player_maps
 from .map_badge import BadgeView, badge_view
 
 MAPS_DIR = bundled_maps()
 MAP_SUFFIXES = (".json", ".txt")
-YOURS = "  [yours]"  # how --list-maps marks the player's own maps
+YOURS = N_("  [yours]")  # how --list-maps marks the player's own maps
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,8 @@ def load_entry(path: Path, own: bool = False) -> MapEntry:
     except (MapError, OSError) as exc:
         return MapEntry(path, None, str(exc), own)
     empty = team_without_units(gm)
-    error = f"team {empty} has no units: open it in the Map Editor" if empty else None
+    error = _("team {empty} has no units: open it in the Map Editor").format(
+        empty=empty) if empty else None
     return MapEntry(path, gm, error, own, badge_view(gm))
 
 
@@ -75,7 +77,8 @@ def map_named(name: str, bundled: Path = MAPS_DIR, own: Path | None = None) -> P
 def listing(entries: list[MapEntry]) -> list[str]:
     """One line per map, as `laser-flag --list-maps` prints them: name, file, size, mode, limits,
     the balance badge; the player's own maps marked [yours]."""
-    lines = [f"{'name':28} {'file':20} {'size':6} {'mode':18} {'limits':24} badge"]
+    lines = [_("{value:28} {value2:20} {value3:6} {value4:18} {value5:24} badge").format(
+        value='name', value2='file', value3='size', value4='mode', value5='limits')]
     for entry in entries:
         lines.append(_listing_line(entry) + (YOURS if entry.own else ""))
     return lines
@@ -84,9 +87,10 @@ def listing(entries: list[MapEntry]) -> list[str]:
 def _listing_line(entry: MapEntry) -> str:
     gm = entry.gm
     if gm is None:
-        return f"{entry.title:28} {entry.path.name:20} cannot load: {entry.error}"
+        return _("{title:28} {name:20} cannot load: {error}").format(
+            title=entry.title, name=entry.path.name, error=entry.error)
     limits = "/".join(str(gm.score_limit[t]) for t in sorted(gm.score_limit))
-    turns = f", {gm.turn_limit} rounds" if gm.turn_limit else ""
+    turns = _(", {turn_limit} rounds").format(turn_limit=gm.turn_limit) if gm.turn_limit else ""
     note = f"  ({entry.error})" if entry.error else ""
     return (f"{gm.name:28} {entry.path.name:20} {gm.rows}x{gm.cols:<3} "
             f"{gm.mode:18} {f'score {limits}{turns}':24} {badge.status(gm).text}{note}")

@@ -11,6 +11,7 @@ from ...board import draw as board_draw
 from ...board.palette import Palette
 from ...board.theme import Theme
 from ...engine.game_map import TEAMS, GameMap
+from ...i18n import _
 from ...play.lessons import CHAPTERS
 from ...play.session import Session
 from .. import tk_dialogs
@@ -70,21 +71,23 @@ def map_facts(gm: GameMap) -> list[str]:
     """The lines the chooser shows for a map: size, mode, teams, limits."""
     names = " vs ".join(gm.teams[t].name for t in TEAMS)
     limits = " / ".join(str(gm.score_limit[t]) for t in TEAMS)
-    turns = f"{gm.turn_limit} rounds" if gm.turn_limit else "no turn limit"
-    return [f"{gm.rows}x{gm.cols} · {gm.mode}", names, f"score limit {limits} · {turns}"]
+    turns = _("{turn_limit} rounds").format(
+        turn_limit=gm.turn_limit) if gm.turn_limit else _("no turn limit")
+    return [f"{gm.rows}x{gm.cols} · {gm.mode}", names, _("score limit {limits} · {turns}").format(
+        limits=limits, turns=turns)]
 
 
 def continue_note(saved: SavedGames) -> str:
     """What Continue would do: every action is saved, so it resumes the very turn left."""
     if saved.busy:
         done, total = saved.progress()
-        counted = f": {done:,} of {total:,}" if total else ""
-        return f"Looking through your saved games{counted}..."
+        counted = _(": {done:,} of {total:,}").format(done=done, total=total) if total else ""
+        return _("Looking through your saved games{counted}...").format(counted=counted)
     info = saved.to_continue()
     if info is None:
-        return "Nothing to continue: no unfinished game is saved."
-    return (f"Saved: Continue resumes this turn ({info.map_name}, round {info.round}, "
-            f"turn {info.turn}).")
+        return _("Nothing to continue: no unfinished game is saved.")
+    return (_("Saved: Continue resumes this turn ({map_name}, round {round}, turn {turn}).").format(
+        map_name=info.map_name, round=info.round, turn=info.turn))
 
 
 def lessons_done(settings: Settings) -> int:
@@ -174,18 +177,20 @@ class MenuScene(Scene):
         area = self.detail_rect()
         playable, measuring = self.chooser.playable, self.app.measuring.run is not None
         specs = [
-            ("play", "Play", playable),
-            ("measure", "Stop measuring" if measuring else "Measure here", measuring or playable),
-            ("learn", f"Learn to play · {lessons_done(self.app.settings)}/{len(CHAPTERS)}", True),
-            ("continue", "Continue", self.app.saves.to_continue() is not None),
-            ("host", "Host a game", playable),
-            ("join", "Join a game", True),
-            ("load", "Load game...", True),
-            ("open", "Open map...", True),
-            ("editor", "Map Editor", True),
-            ("rules", "Rules", True),
-            ("settings", "Settings", True),
-            ("quit", "Quit", True),
+            ("play", _("Play"), playable),
+            ("measure", _("Stop measuring") if measuring else _("Measure here"),
+             measuring or playable),
+            ("learn", _("Learn to play · {lessons_done}/{count}").format(
+                lessons_done=lessons_done(self.app.settings), count=len(CHAPTERS)), True),
+            ("continue", _("Continue"), self.app.saves.to_continue() is not None),
+            ("host", _("Host a game"), playable),
+            ("join", _("Join a game"), True),
+            ("load", _("Load game..."), True),
+            ("open", _("Open map..."), True),
+            ("editor", _("Map Editor"), True),
+            ("rules", _("Rules"), True),
+            ("settings", _("Settings"), True),
+            ("quit", _("Quit"), True),
         ]
         width, gap = self.buttons_width(), 8
         height = min(40, (area.h - 32) // len(specs) - gap)  # all fit on the smallest window
@@ -278,7 +283,7 @@ class MenuScene(Scene):
             FOG_BUTTON: self.switch_fog,
         }
         if name in LEAVING and self.app.measuring.stop():
-            self.say("Measuring stopped: a game's bots need the processor.")
+            self.say(_("Measuring stopped: a game's bots need the processor."))
         if name in leave:
             return leave[name]()
         stay[name]()
@@ -290,10 +295,11 @@ class MenuScene(Scene):
         """Measure the chosen map on this machine in the background, or stop measuring."""
         entry = self.chooser.entry
         if self.app.measuring.stop():
-            self.say("Measuring stopped; nothing kept.")
+            self.say(_("Measuring stopped; nothing kept."))
         elif self.chooser.playable:
             self.app.measuring.start(entry.gm, entry.path)
-            self.say(f"Measuring {entry.title} here: the standard styles, until the games tell.")
+            self.say(_("Measuring {title} here: the standard styles, until the games tell.").format(
+                title=entry.title))
 
     def follow_measure(self) -> None:
         """When the measuring ends, the map's new badge on its card and what was found."""
@@ -345,7 +351,7 @@ class MenuScene(Scene):
     def open_file(self) -> None:
         path = tk_dialogs.ask_map_file(str(self.maps_dir))
         if path is None:
-            self.say("No map opened (cancelled, or no file dialog available).")
+            self.say(_("No map opened (cancelled, or no file dialog available)."))
             return
         self.add_entry(load_entry(Path(path)))
 
@@ -388,9 +394,9 @@ class MenuScene(Scene):
     # ----- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, _ = surface.get_size()
-        draw_text(surface, "LASER FLAG", (24, 20), 64, ACCENT, bold=True)
-        draw_text(surface, "laser tag for two, hot-seat or against bots", (26, 68), 22, DIM)
+        w, __ = surface.get_size()
+        draw_text(surface, _("LASER FLAG"), (24, 20), 64, ACCENT, bold=True)
+        draw_text(surface, _("laser tag for two, hot-seat or against bots"), (26, 68), 22, DIM)
         self.draw_list(surface)
         self.draw_detail(surface)
         draw_buttons(surface, self.buttons())
@@ -405,7 +411,8 @@ class MenuScene(Scene):
         area = self.list_rect()
         draw_box(surface, area)
         if not self.chooser.entries:
-            draw_text(surface, f"No maps in {self.maps_dir}", (area.x + 12, area.y + 12), 22, BAD)
+            draw_text(surface, _("No maps in {maps_dir}").format(
+                maps_dir=self.maps_dir), (area.x + 12, area.y + 12), 22, BAD)
         surface.set_clip(area.inflate(-2, -2))
         for i, entry in enumerate(self.chooser.entries):
             card = self.card_rect(i)
@@ -460,7 +467,8 @@ class MenuScene(Scene):
         y += 40
         if entry.gm is not None:
             gm = entry.gm
-            byline = f"by {gm.author}" if gm.author else str(entry.path.name)
+            byline = _("by {author}").format(
+                author=gm.author) if gm.author else str(entry.path.name)
             draw_text(surface, byline, (x, y), 20, DIM)
             facts = [part for line in map_facts(gm) for part in wrap(line, 22, text_w)]
             y = draw_lines(surface, facts, (x, y + 26), 22, TEXT)

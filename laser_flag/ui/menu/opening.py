@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from ...i18n import _
 from ...play.chore import Chore
 from ...play.save_keeper import SaveKeeper
 from ...play.session import WRITING_LOG, Session
@@ -31,7 +32,8 @@ def opening(path: Path, watch: bool, state_file: Path | None) -> Callable[[Chore
             if watch:
                 return WatchReplay(loaded)
             if loaded.game.over:
-                raise SaveError(f"{path.name}: that game is over; watch it as a replay.")
+                raise SaveError(_("{name}: that game is over; watch it as a replay.").format(
+                    name=path.name))
             return PlayGame(Session.resume(loaded, state_file, chore.tell, keeper))
         except BaseException:
             if keeper is not None:

@@ -7,6 +7,7 @@ import pygame
 from ...board.palette import Palette
 from ...bots import LEVEL_NOTES
 from ...engine.game_map import TEAMS, GameMap
+from ...i18n import N_, _
 from ..widgets import ACCENT, DIM, TEXT, Button, draw_lines, draw_text, fit, text_size, wrap
 
 HEADER_H = 28
@@ -17,7 +18,8 @@ NOTE_LINES = 2
 ROW_H = LEVEL_H + 4 + NOTE_LINES * 14 + 6  # button, then the level's note under it
 PICKER_H = HEADER_H + len(TEAMS) * ROW_H
 # The header's hint, the longest that fits beside "Players".
-HINTS = ("keys 1, 2 · Shift or right click: back", "1, 2 · right click: back", "keys 1, 2")
+HINTS = (N_("keys 1, 2 · Shift or right click: back"), N_("1, 2 · right click: back"), N_("keys 1, "
+                                                                                          "2"))
 
 
 def level_button_name(team: str) -> str:
@@ -48,8 +50,8 @@ def draw_picker(
     palette: Palette,
 ) -> None:
     """'Players', then per team its colour, name, level button and what the level means."""
-    draw_text(surface, "Players", (area.x, area.y), 22, ACCENT, bold=True)
-    room = area.w - text_size("Players", 22, True)[0] - 12
+    draw_text(surface, _("Players"), (area.x, area.y), 22, ACCENT, bold=True)
+    room = area.w - text_size(_("Players"), 22, True)[0] - 12
     hint = next((h for h in HINTS if text_size(h, 17)[0] <= room), "")
     draw_text(surface, hint, (area.right, area.y + 3), 17, DIM, anchor="topright")
     for team in TEAMS:

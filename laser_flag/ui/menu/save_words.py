@@ -7,13 +7,14 @@ from datetime import datetime, timedelta
 
 from ...bots import HUMAN
 from ...engine.game_map import TEAMS, other_team
+from ...i18n import N_, _
 from ...saves import SaveInfo
 
 HOW_WON = {  # after "Red won 4-2": why the game ended (the engine's GameOver.victory)
-    "score": "on score",
-    "elimination": "by elimination",
-    "checkmate": "by checkmate",
-    "turn_limit": "at the turn limit",
+    "score": N_("on score"),
+    "elimination": N_("by elimination"),
+    "checkmate": N_("by checkmate"),
+    "turn_limit": N_("at the turn limit"),
 }
 
 
@@ -25,21 +26,24 @@ def result(info: SaveInfo) -> str:
         return " ".join(filter(None, [f"{info.names[info.winner]} won {points}", how]))
     if info.winner == "draw":
         return " ".join(filter(None, [f"Drawn {info.scores['1']}-{info.scores['2']}", how]))
-    return f"Finished {info.scores['1']}-{info.scores['2']}"  # saved before winners were
+    return _("Finished {scores}-{scores2}").format(
+        scores=info.scores['1'], scores2=info.scores['2'])  # saved before winners were
 
 
 def standing(info: SaveInfo) -> str:
     """Where a game stands: its round and score, or how it ended."""
     if info.over:
         return result(info)
-    return f"round {info.round} · score {info.scores['1']}-{info.scores['2']}"
+    return _("round {round} · score {scores}-{scores2}").format(
+        round=info.round, scores=info.scores['1'], scores2=info.scores['2'])
 
 
 def players(info: SaveInfo) -> str:
     """Who plays: "Red vs Blue (Hard bot)"; every team a person in a hot-seat game."""
     def player(team: str) -> str:
         level = info.levels.get(team, HUMAN)
-        return info.names[team] if level == HUMAN else f"{info.names[team]} ({level} bot)"
+        return info.names[team] if level == HUMAN else _("{names} ({level} bot)").format(
+            names=info.names[team], level=level)
     return " vs ".join(player(team) for team in TEAMS)
 
 
@@ -53,9 +57,9 @@ def when(saved_at: str, now: datetime | None = None) -> str:
     now = now or datetime.now().astimezone()
     clock = then.strftime("%H:%M")
     if then.date() == now.date():
-        return f"today {clock}"
+        return _("today {clock}").format(clock=clock)
     if then.date() == (now - timedelta(days=1)).date():
-        return f"yesterday {clock}"
+        return _("yesterday {clock}").format(clock=clock)
     if then.year == now.year:
         return f"{then.day} {then.strftime('%b')} {clock}"
     return f"{then.day} {then.strftime('%b %Y')}"
@@ -63,5 +67,5 @@ def when(saved_at: str, now: datetime | None = None) -> str:
 
 def summary(info: SaveInfo) -> str:
     """The whole entry on one line (the terminal, a message)."""
-    fog = " · fog of war" if info.fog else ""
+    fog = _(" · fog of war") if info.fog else ""
     return f"{info.map_name} · {standing(info)} · {players(info)}{fog} · {when(info.saved_at)}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import N_, _
 from ...saves import SaveInfo
 from ..routes import OpenSave
 from ..scene import Pop, Push, Scene, Transition
@@ -32,7 +33,7 @@ WHEEL_ROWS = 3  # rows one notch of the mouse wheel scrolls
 KEYS = {
     pygame.K_RETURN: "load", pygame.K_KP_ENTER: "load", pygame.K_w: "watch",
     pygame.K_DELETE: "delete", pygame.K_ESCAPE: "back", pygame.K_DOWN: "down",
-    pygame.K_UP: "up", pygame.K_PAGEDOWN: "page down", pygame.K_PAGEUP: "page up",
+    pygame.K_UP: "up", pygame.K_PAGEDOWN: N_("page down"), pygame.K_PAGEUP: N_("page up"),
     pygame.K_HOME: "first", pygame.K_END: "last",
 }
 ANSWERS = {pygame.K_y: "yes", pygame.K_RETURN: "yes", pygame.K_KP_ENTER: "yes",
@@ -94,10 +95,10 @@ class SavesScene(Scene):
         col = self.column()
         if self.deleting is not None:
             area = pygame.Rect(col.right - 360, col.h - 64, 360, 40)
-            return row_of_buttons([("yes", "Delete (Y)"), ("no", "Keep (N)")], area, gap=10)
+            return row_of_buttons([("yes", _("Delete (Y)")), ("no", _("Keep (N)"))], area, gap=10)
         area = pygame.Rect(col.x, col.h - 64, min(col.w, 4 * 230), 40)
-        specs = [("load", "Continue (Enter)"), ("watch", "Watch replay (W)"),
-                 ("delete", "Delete... (Del)"), ("back", "Back (Esc)")]
+        specs = [("load", _("Continue (Enter)")), ("watch", _("Watch replay (W)")),
+                 ("delete", _("Delete... (Del)")), ("back", _("Back (Esc)"))]
         choice = self.choice
         allowed = {"load": self.may_continue(choice), "watch": choice is not None,
                    "delete": choice is not None and not self.playing_elsewhere(choice),
@@ -112,7 +113,7 @@ class SavesScene(Scene):
     @property
     def rows_shown(self) -> int:
         """How many rows fit between the title and the buttons."""
-        _, h = self.app.screen.get_size()
+        __, h = self.app.screen.get_size()
         return max(1, (h - TOP - BOTTOM) // ROW_H)
 
     def row_rect(self, i: int) -> pygame.Rect:
@@ -185,8 +186,8 @@ class SavesScene(Scene):
         if name == "load" and self.may_continue(info):
             return Push(OpenSave(info.path))
         if name == "load":
-            self.message = ("That game is over: W watches it." if info.over else
-                            "That game is being played in another Laser Flag window.")
+            self.message = (_("That game is over: W watches it.") if info.over else
+                            _("That game is being played in another Laser Flag window."))
         elif name == "watch":
             return Push(OpenSave(info.path, watch=True))
         elif name == "delete" and not self.playing_elsewhere(info):
@@ -197,19 +198,19 @@ class SavesScene(Scene):
         info, self.deleting = self.deleting, None
         if yes and info is not None:
             problem = self.app.saves.shelf.delete(info.path)
-            self.message = problem or f"Deleted {info.path.name}."
+            self.message = problem or _("Deleted {name}.").format(name=info.path.name)
             self.take_rows()
 
     # ----- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         col = self.column()
-        draw_text(surface, "Saved games", (col.x, 20), 48, ACCENT, bold=True)
+        draw_text(surface, _("Saved games"), (col.x, 20), 48, ACCENT, bold=True)
         folder = fit(str(self.app.saves.folder), 18, col.w // 2 - 40)
         draw_text(surface, folder, (col.x + 2, 62), 18, DIM)
         self.draw_status(surface)
         if not self.row_count and not self.app.saves.busy:
-            empty = "No saved games yet: every game you play is saved here as you play it."
+            empty = _("No saved games yet: every game you play is saved here as you play it.")
             draw_text(surface, fit(empty, 22, col.w), (col.x, TOP), 22, TEXT)
         for i in range(self.top, min(self.row_count, self.top + self.rows_shown)):
             if i < len(self.infos):
@@ -218,7 +219,8 @@ class SavesScene(Scene):
                 self.draw_problem(surface, self.row_rect(i), self.problems[i - len(self.infos)])
         if self.row_count > self.rows_shown:
             last = min(self.row_count, self.top + self.rows_shown)
-            where = f"{self.top + 1}-{last} of {self.row_count} · wheel, arrows, PgUp/PgDn"
+            where = _("{value}-{last} of {row_count} · wheel, arrows, PgUp/PgDn").format(
+                value=self.top + 1, last=last, row_count=self.row_count)
             draw_text(surface, where, (col.right, col.h - 70), 16, DIM, anchor="bottomright")
         if self.deleting is not None:
             self.draw_question(surface)
@@ -233,18 +235,21 @@ class SavesScene(Scene):
         saves = self.app.saves
         if saves.busy:
             done, total = saves.progress()
-            counted = f": {done:,} of {total:,}" if total else "..."
-            draw_text(surface, f"Reading saved games{counted}", (col.right, 28), 18, TEXT,
+            counted = _(": {done:,} of {total:,}").format(
+                done=done, total=total) if total else "..."
+            draw_text(surface, _("Reading saved games{counted}").format(
+                counted=counted), (col.right, 28), 18, TEXT,
                       anchor="topright")
             draw_progress(surface, pygame.Rect(col.right - 260, 52, 260, 10),
                           done / max(1, total))
             return
         unfinished = sum(1 for info in self.infos if not info.over)
-        counts = f"{unfinished:,} unfinished · {len(self.infos) - unfinished:,} finished"
+        counts = _("{unfinished:,} unfinished · {value:,} finished").format(
+            unfinished=unfinished, value=len(self.infos) - unfinished)
         draw_text(surface, counts, (col.right, 28), 20, TEXT, anchor="topright")
-        hint = ("unfinished games go only when you delete them (Del)"
+        hint = (_("unfinished games go only when you delete them (Del)")
                 if unfinished > MANY_UNFINISHED else
-                "the oldest finished games go when there are many")
+                _("the oldest finished games go when there are many"))
         draw_text(surface, fit(hint, 16, col.w // 2), (col.right, 54), 16, DIM,
                   anchor="topright")
 
@@ -260,8 +265,8 @@ class SavesScene(Scene):
         state = fit(standing(info), 22, stamp_rect.left - name_rect.right - 40)
         draw_text(surface, state, (name_rect.right + 14, rect.y + 6), 22,
                   FINISHED if info.over else TEXT)
-        tags = [players(info)] + (["fog of war"] if info.fog else [])
-        note = "playing in another window" if self.playing_elsewhere(info) else info.path.name
+        tags = [players(info)] + ([_("fog of war")] if info.fog else [])
+        note = _("playing in another window") if self.playing_elsewhere(info) else info.path.name
         note_rect = draw_text(surface, fit(note, 16, rect.w // 3), (right, rect.y + 31), 16,
                               ACCENT if self.playing_elsewhere(info) else DIM,
                               anchor="topright")
@@ -269,7 +274,7 @@ class SavesScene(Scene):
         draw_text(surface, line, (x, rect.y + 30), 18, DIM)
 
     def draw_problem(self, surface: pygame.Surface, rect: pygame.Rect, problem: str) -> None:
-        draw_text(surface, fit(f"Unreadable: {problem}", 18, rect.w - 16),
+        draw_text(surface, fit(_("Unreadable: {problem}").format(problem=problem), 18, rect.w - 16),
                   (rect.x + 10, rect.y + 8), 18, BAD)
 
     def draw_question(self, surface: pygame.Surface) -> None:
@@ -278,9 +283,10 @@ class SavesScene(Scene):
         strip = pygame.Rect(col.x - 8, col.h - 74, col.w + 16, 60)
         draw_box(surface, strip, edge=BAD)
         info, width = self.deleting, col.w - 380
-        what = f"Delete {info.map_name}, {standing(info)}, {when(info.saved_at)}?"
-        why = ("It cannot be undone." if info.over else
-               "It is not finished: deleted, it can never be continued.")
+        what = _("Delete {map_name}, {standing}, {when}?").format(
+            map_name=info.map_name, standing=standing(info), when=when(info.saved_at))
+        why = (_("It cannot be undone.") if info.over else
+               _("It is not finished: deleted, it can never be continued."))
         draw_text(surface, fit(what, 20, width), (col.x + 8, col.h - 66), 20, TEXT)
         draw_text(surface, fit(why, 18, width), (col.x + 8, col.h - 42), 18,
                   BAD if not info.over else DIM)

@@ -12,6 +12,7 @@ import pygame
 from ...board import draw as board_draw
 from ...board.palette import Palette
 from ...engine.game_map import GameMap
+from ...i18n import LANGUAGES, N_, _, system_language
 from ..scene import Pop, Scene, Transition
 from ..settings import VOLUME_PARTS
 from ..widgets import (
@@ -29,18 +30,19 @@ from .map_catalog import MAPS_DIR, load_entry
 
 # (name, label): the three volumes first, as sliders; every other row switches a value.
 ROWS: tuple[tuple[str, str], ...] = (
-    ("master", "Master volume"),
-    ("music", "Music volume"),
-    ("effects", "Effects volume"),
-    ("muted", "Sound (M mutes anywhere)"),
-    ("theme", "Board theme"),
-    ("palette", "Team colours (C in a game)"),
-    ("speed", "Animations (A in a game)"),
-    ("fullscreen", "Fullscreen (F11)"),
-    ("coordinates", "Board coordinates (G in a game)"),
-    ("dim", "Dim unseen tiles (D, fog)"),
-    ("confirm", "End turn while units can act"),
-    ("pause", "After each roll"),
+    ("master", N_("Master volume")),
+    ("music", N_("Music volume")),
+    ("effects", N_("Effects volume")),
+    ("muted", N_("Sound (M mutes anywhere)")),
+    ("theme", N_("Board theme")),
+    ("palette", N_("Team colours (C in a game)")),
+    ("speed", N_("Animations (A in a game)")),
+    ("fullscreen", N_("Fullscreen (F11)")),
+    ("coordinates", N_("Board coordinates (G in a game)")),
+    ("dim", N_("Dim unseen tiles (D, fog)")),
+    ("confirm", N_("End turn while units can act")),
+    ("pause", N_("After each roll")),
+    ("language", N_("Language")),
 )
 TOP = 100
 ROW_H = 46  # at most: on a short window the rows close up so that all of them and Back fit
@@ -50,8 +52,16 @@ VOLUME_STEP = 10  # one arrow key
 SNAP = 5  # a click or drag lands on a multiple of this percent
 PREVIEW_MAP = MAPS_DIR / "duel.json"  # the board shown small, in the theme and colours chosen
 SWITCH_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-HINT = "Up/Down choose · Left/Right change · Enter switch · Esc back"
-NO_DEVICE = "No audio device"  # the sound row when the game found none to play on
+HINT = N_("Up/Down choose · Left/Right change · Enter switch · Esc back")
+NO_DEVICE = N_("No audio device")  # the sound row when the game found none to play on
+
+
+def language_name(choice: str) -> str:
+    """A language setting as its row shows it: each language in its own words (a player who
+    cannot read the one shown still finds theirs), System with the language it means."""
+    if choice in LANGUAGES:
+        return LANGUAGES[choice]
+    return _("System ({language})").format(language=LANGUAGES[system_language()])
 
 
 def slider_percent(track: pygame.Rect, x: int) -> int:
@@ -72,13 +82,13 @@ class SettingsScene(Scene):
     # ----- layout ------------------------------------------------------------------------
 
     def form_rect(self) -> pygame.Rect:
-        w, _ = self.app.screen.get_size()
+        w, __ = self.app.screen.get_size()
         width = max(FORM_W[0], min(FORM_W[1], w * 11 // 20))
         return pygame.Rect(24, TOP, width, len(ROWS) * self.row_h() + 16)
 
     def row_h(self) -> int:
         """ROW_H, or less when the window is too short for every row at that height."""
-        _, h = self.app.screen.get_size()
+        __, h = self.app.screen.get_size()
         return min(ROW_H, (h - TOP - 16 - BACK_ROOM) // len(ROWS))
 
     def row_rect(self, index: int) -> pygame.Rect:
@@ -97,7 +107,7 @@ class SettingsScene(Scene):
 
     def back_button(self) -> Button:
         form = self.form_rect()
-        return Button("back", "Back (Esc)", pygame.Rect(form.x, form.bottom + 16, 180, 40))
+        return Button("back", _("Back (Esc)"), pygame.Rect(form.x, form.bottom + 16, 180, 40))
 
     def preview_rect(self) -> pygame.Rect | None:
         """Room right of the form for the board drawn small; None on a narrow window."""
@@ -114,15 +124,16 @@ class SettingsScene(Scene):
             return f"{settings.volumes_percent[name]}%"
         return {
             "muted": NO_DEVICE if self.app.sound.no_device else
-                     "Muted" if settings.muted else "On",
+                     _("Muted") if settings.muted else _("On"),
             "theme": settings.theme_name,
-            "palette": "Alternate" if settings.alternate_palette else "The map's",
+            "palette": _("Alternate") if settings.alternate_palette else _("The map's"),
             "speed": settings.speed_label,
-            "fullscreen": "On" if self.app.fullscreen else "Off",
-            "coordinates": "Shown" if settings.coordinates else "Hidden",
-            "dim": "On" if settings.dim_unseen else "Off",
-            "confirm": "Asks first" if settings.confirm_end_turn else "Ends at once",
-            "pause": "Waits for a key" if settings.pause_after_roll else "Plays on",
+            "fullscreen": _("On") if self.app.fullscreen else _("Off"),
+            "coordinates": _("Shown") if settings.coordinates else _("Hidden"),
+            "dim": _("On") if settings.dim_unseen else _("Off"),
+            "confirm": _("Asks first") if settings.confirm_end_turn else _("Ends at once"),
+            "pause": _("Waits for a key") if settings.pause_after_roll else _("Plays on"),
+            "language": language_name(settings.language),
         }[name]
 
     def change(self, name: str, step: int) -> None:
@@ -143,6 +154,7 @@ class SettingsScene(Scene):
             "dim": lambda: settings.flip("dim_unseen"),
             "confirm": lambda: settings.flip("confirm_end_turn"),
             "pause": lambda: settings.flip("pause_after_roll"),
+            "language": lambda: settings.cycle_language(step),
         }[name]()
 
     def silent(self) -> bool:
@@ -193,14 +205,14 @@ class SettingsScene(Scene):
         return None
 
     def drag_to(self, x: int) -> None:
-        index = [name for name, _ in ROWS].index(self.dragging)
+        index = [name for name, __ in ROWS].index(self.dragging)
         self.set_volume(self.dragging, slider_percent(self.track_rect(index), x))
 
     # ----- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_text(surface, "SETTINGS", (24, 20), 64, ACCENT, bold=True)
-        draw_text(surface, "applied at once, kept for the next time you play", (26, 68), 22, DIM)
+        draw_text(surface, _("SETTINGS"), (24, 20), 64, ACCENT, bold=True)
+        draw_text(surface, _("applied at once, kept for the next time you play"), (26, 68), 22, DIM)
         draw_box(surface, self.form_rect())
         for index, (name, label) in enumerate(ROWS):
             self.draw_row(surface, index, name, label)
@@ -251,4 +263,5 @@ class SettingsScene(Scene):
                 self.preview_map, area.w, palette, settings.theme
             )
         surface.blit(self.previews[key], area)
-        draw_text(surface, f"{settings.theme_name} board", (area.x, area.bottom + 8), 20, DIM)
+        draw_text(surface, _("{theme_name} board").format(
+            theme_name=_(settings.theme_name)), (area.x, area.bottom + 8), 20, DIM)

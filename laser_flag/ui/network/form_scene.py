@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from ...i18n import N_, _
 from ..scene import Scene, Transition
 from ..widgets import ACCENT, DIM, TEXT, Button, draw_box, draw_buttons, draw_text, row_of_buttons
 
@@ -24,7 +25,7 @@ class FormScene(Scene):
     """A form screen: subclasses give `title`, `buttons()`, `key()`, `click()`, `draw_form()`."""
 
     title = ""
-    subtitle = "play a friend on another computer"
+    subtitle = N_("play a friend on another computer")
 
     def form_rect(self) -> pygame.Rect:
         w, h = self.app.screen.get_size()
@@ -40,14 +41,14 @@ class FormScene(Scene):
     def row_buttons(self, rows: Sequence[tuple[str, str, str]]) -> list[Button]:
         """A button per row showing its value; a click changes it."""
         result = []
-        for i, (name, _, value) in enumerate(rows):
+        for i, (name, __, value) in enumerate(rows):
             row = self.row_rect(i)
             width = min(VALUE_W, row.w // 2)
             result.append(Button(name, value, pygame.Rect(row.right - width, row.y, width, row.h)))
         return result
 
     def draw_rows(self, surface: pygame.Surface, rows: Sequence[tuple[str, str, str]]) -> None:
-        for i, (_, label, _) in enumerate(rows):
+        for i, (__, label, __) in enumerate(rows):
             row = self.row_rect(i)
             draw_text(surface, label, (row.x, row.centery), 22, TEXT, anchor="midleft")
 
@@ -80,7 +81,7 @@ class FormScene(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_text(surface, "LASER FLAG", (24, 20), 64, ACCENT, bold=True)
+        draw_text(surface, _("LASER FLAG"), (24, 20), 64, ACCENT, bold=True)
         draw_text(surface, self.subtitle, (26, 68), 22, DIM)
         area = self.form_rect()
         draw_box(surface, area)

@@ -13,6 +13,7 @@ import pygame
 
 from ...bots import LEVELS
 from ...engine.game_map import TEAMS, GameMap
+from ...i18n import N_, _
 from ...play.host_turns import HostTurns
 from ...remote.host import DEFAULT_PORT
 from ..routes import PlayNetwork
@@ -40,7 +41,7 @@ def lan_address() -> str:
 class HostScene(FormScene):
     """Hosting `gm` (fog as the menu chose it)."""
 
-    title = "Host a game"
+    title = N_("Host a game")
 
     def __init__(self, gm: GameMap, fog: bool) -> None:
         self.gm, self.fog = gm, fog
@@ -52,18 +53,19 @@ class HostScene(FormScene):
         """(button name, label, value) of each choice, before hosting starts."""
         name = self.gm.teams[self.team].name
         return [
-            ("team", "You play (1/2)", f"{name}, team {self.team}"),
-            ("player", "Your seat is played by (P)", self.player),
-            ("network", "Who may join (N)",
-             "Any computer on your network" if self.everywhere else "This computer only"),
-            ("fog", "Fog of war (F)", "On" if self.fog else "Off"),
+            ("team", _("You play (1/2)"), _("{name}, team {team}").format(
+                name=name, team=self.team)),
+            ("player", _("Your seat is played by (P)"), self.player),
+            ("network", _("Who may join (N)"),
+             _("Any computer on your network") if self.everywhere else _("This computer only")),
+            ("fog", _("Fog of war (F)"), _("On") if self.fog else _("Off")),
         ]
 
     def buttons(self) -> list[Button]:
         if self.turns is not None:
-            return self.foot_buttons([("back", "Stop hosting"), ("play", "Go to the board")])
+            return self.foot_buttons([("back", _("Stop hosting")), ("play", _("Go to the board"))])
         return [*self.row_buttons(self.rows()),
-                *self.foot_buttons([("back", "Back"), ("start", "Start hosting")])]
+                *self.foot_buttons([("back", _("Back")), ("start", _("Start hosting"))])]
 
     def key(self, key: int) -> Transition | None:
         names = {pygame.K_RETURN: "start", pygame.K_KP_ENTER: "start", pygame.K_ESCAPE: "back",
@@ -104,7 +106,8 @@ class HostScene(FormScene):
                                        self.app.options.seed, self.app.options.state_file)
                 return
             except OSError as exc:
-                self.problem = f"Cannot listen on {bind}:{port}: {exc}"
+                self.problem = _("Cannot listen on {bind}:{port}: {exc}").format(
+                    bind=bind, port=port, exc=exc)
 
     def update(self, dt_ms: int) -> Transition | None:
         if self.turns is not None and self.turns.host.seated:
@@ -119,8 +122,9 @@ class HostScene(FormScene):
         draw_text(surface, self.gm.name, (x, y), 30, TEXT, bold=True)
         if self.turns is None:
             self.draw_rows(surface, self.rows())
-            note = ("Friends on your network can join: your firewall may ask."
-                    if self.everywhere else "Only this computer can join (for a test, or a bot).")
+            note = (_("Friends on your network can join: your firewall may ask.")
+                    if self.everywhere else _("Only this computer can join (for a test, or a "
+                                              "bot)."))
             draw_text(surface, note, (x, self.foot_y() - 30), 18, DIM)
         else:
             self.draw_address(surface, area)
@@ -131,15 +135,17 @@ class HostScene(FormScene):
         bound, port = self.turns.host.address
         address = lan_address() if bound == EVERYWHERE else bound
         x, y = area.x + 16, area.y + 64
-        for label, value in (("Address", address), ("Port", str(port)),
-                             ("Join code", self.turns.host.code)):
+        for label, value in ((_("Address"), address), (_("Port"), str(port)),
+                             (_("Join code"), self.turns.host.code)):
             draw_text(surface, label, (x, y), 20, DIM)
             draw_text(surface, value, (x, y + 22), 40, ACCENT, bold=True)
             y += 76
         guest = self.gm.teams[self.turns.guest_team].name
-        lines = [f"Your friend plays {guest}: Join a game in their menu, with this address and "
-                 "code,", f"or: laser-flag join {address}:{port} --code {self.turns.host.code}",
-                 "Waiting for them to join..."]
+        lines = [_("Your friend plays {guest}: Join a game in their menu, with this address and "
+                   "code,").format(
+            guest=guest), _("or: laser-flag join {address}:{port} --code "
+                            "{code}").format(address=address, port=port, code=self.turns.host.code),
+                 _("Waiting for them to join...")]
         for line in lines:
             draw_text(surface, line, (x, y), 20, TEXT)
             y += 26

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from ...bots import LEVELS
+from ...i18n import N_, _
 from ...remote.guest import parse_address
 from ..routes import PlayNetwork
 from ..scene import Pop, Replace, Transition
@@ -27,17 +28,17 @@ from ..widgets import (
 from .form_scene import FormScene
 from .network_start import Joining
 
-FIELDS = (("address", "Host's address (HOST or HOST:PORT)", 60),
-          ("code", "Join code", 12), ("name", "Your name", 24))
+FIELDS = (("address", N_("Host's address (HOST or HOST:PORT)"), 60),
+          ("code", N_("Join code"), 12), ("name", N_("Your name"), 24))
 
 
 class JoinScene(FormScene):
     """The join form, then the wait for the host's answer."""
 
-    title = "Join a game"
+    title = N_("Join a game")
 
     def __init__(self, address: str = "") -> None:
-        self.values = {"address": address, "code": "", "name": "Guest"}
+        self.values = {"address": address, "code": "", "name": _("Guest")}
         self.focus = 0 if not address else 1
         self.player = LEVELS[0]
         self.joining: Joining | None = None
@@ -48,11 +49,11 @@ class JoinScene(FormScene):
         return self.joining is None
 
     def buttons(self) -> list[Button]:
-        player = self.row_buttons([*(("", "", "") for _ in FIELDS),
+        player = self.row_buttons([*(("", "", "") for __ in FIELDS),
                                    ("player", "", self.player)])[-1]
         if self.joining is not None:
-            return self.foot_buttons([("back", "Cancel")])
-        return [player, *self.foot_buttons([("back", "Back"), ("join", "Join")])]
+            return self.foot_buttons([("back", _("Cancel"))])
+        return [player, *self.foot_buttons([("back", _("Back")), ("join", _("Join"))])]
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.KEYDOWN and self.joining is None:
@@ -62,7 +63,7 @@ class JoinScene(FormScene):
         return super().process_event(event)
 
     def typed(self, key: int, char: str) -> Transition | None:
-        name, _, limit = FIELDS[self.focus]
+        name, __, limit = FIELDS[self.focus]
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.act("join")
         if key == pygame.K_ESCAPE:
@@ -108,10 +109,10 @@ class JoinScene(FormScene):
             self.problem, self.focus = str(exc), 0
             return
         if not self.values["code"].strip():
-            self.problem, self.focus = "Type the join code the host shows.", 1
+            self.problem, self.focus = _("Type the join code the host shows."), 1
             return
         self.problem = ""
-        self.joining = Joining(address, self.values["code"], self.values["name"] or "Guest",
+        self.joining = Joining(address, self.values["code"], self.values["name"] or _("Guest"),
                                self.player)
 
     def update(self, dt_ms: int) -> Transition | None:
@@ -120,7 +121,7 @@ class JoinScene(FormScene):
         try:
             turns = self.joining.poll()
         except ConnectionRefusedError as exc:
-            self.joining, self.problem = None, f"Refused: {exc}"
+            self.joining, self.problem = None, _("Refused: {exc}").format(exc=exc)
             return None
         return None if turns is None else Replace(PlayNetwork(turns))
 
@@ -128,7 +129,7 @@ class JoinScene(FormScene):
         return self.joining is not None
 
     def draw_form(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        for i, (name, label, _) in enumerate(FIELDS):
+        for i, (name, label, __) in enumerate(FIELDS):
             row = self.row_rect(i)
             draw_text(surface, label, (row.x, row.centery), 22, TEXT, anchor="midleft")
             box = pygame.Rect(row.right - min(300, row.w // 2), row.y, min(300, row.w // 2),
@@ -138,8 +139,8 @@ class JoinScene(FormScene):
             caret = "|" if focused else ""
             draw_text(surface, self.values[name] + caret, (box.x + 8, box.centery), 22, TEXT,
                       bold=name == "code", anchor="midleft")
-        self.draw_rows(surface, [*(("", "", "") for _ in FIELDS),
-                                 ("player", "Your seat is played by", "")])
+        self.draw_rows(surface, [*(("", "", "") for __ in FIELDS),
+                                 ("player", _("Your seat is played by"), "")])
         y = self.row_rect(len(FIELDS) + 1).y + 8
         if self.joining is not None:
             draw_text(surface, self.joining.status, (area.x + 16, y), 22, ACCENT)
@@ -147,5 +148,5 @@ class JoinScene(FormScene):
             draw_lines(surface, wrap(self.problem, 20, area.w - 32)[:3], (area.x + 16, y), 20,
                        BAD)
         else:
-            draw_text(surface, "The host's screen shows the address, port and code.",
+            draw_text(surface, _("The host's screen shows the address, port and code."),
                       (area.x + 16, y), 20, DIM)

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...engine.game_map import GameMap, other_team
 from ...engine.mapfile import MapError, load_map
+from ...i18n import _
 from ...play.guest_turns import GuestTurns
 from ...play.host_turns import HostTurns
 from ...play.seats import all_human
@@ -63,7 +64,8 @@ class Joining:
                  player: str = "Human") -> None:
         self.link = GuestLink(address, code, name, local_map)
         self.player = player
-        self.status = f"Connecting to {address[0]}:{address[1]}..."
+        self.status = _("Connecting to {address}:{address2}...").format(
+            address=address[0], address2=address[1])
         self.link.start()
 
     def poll(self) -> GuestTurns | None:
@@ -78,17 +80,20 @@ class Joining:
                     return GuestTurns(self.link, message, self.player)
                 except (KeyError, TypeError, ValueError) as err:  # the host's map or view
                     self.link.close()
-                    raise ConnectionRefusedError(f"the host's welcome is unreadable: {err}") \
+                    raise ConnectionRefusedError(_("the host's welcome is unreadable: "
+                                                   "{err}").format(
+                        err=err)) \
                         from err
             if kind in ("refused", "bye"):
                 self.link.close()
                 raise ConnectionRefusedError(message.get("message") or message.get("reason"))
             if kind == "error":
-                self.status = f"The host says: {message.get('message')}"
+                self.status = _("The host says: {get}").format(get=message.get('message'))
             elif kind == "lost":
-                self.status = f"{message.get('message')}: trying again..."
+                self.status = _("{get}: trying again...").format(get=message.get('message'))
             elif kind == "hello":
-                self.status = f"Joining {message.get('map_title') or message.get('map')}..."
+                self.status = _("Joining {value}...").format(
+                    value=message.get('map_title') or message.get('map'))
 
     def wait(self, seconds: float = JOIN_SECONDS) -> GuestTurns:
         """The command line's join: block until welcomed; ConnectionRefusedError otherwise."""
@@ -99,7 +104,8 @@ class Joining:
                 return turns
             time.sleep(0.02)
         self.link.close()
-        raise ConnectionRefusedError(f"no game joined in {seconds:g} s ({self.status})")
+        raise ConnectionRefusedError(_("no game joined in {seconds:g} s ({status})").format(
+            seconds=seconds, status=self.status))
 
     def cancel(self) -> None:
         self.link.close()

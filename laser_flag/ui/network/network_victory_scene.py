@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pygame
 
+from ...i18n import N_
 from ...play.guest_turns import GuestTurns
 from ...play.host_turns import HostTurns
 from ..ending.victory_scene import HINTS, VictoryScene
@@ -19,9 +20,9 @@ from .chat_line import ChatLine
 from .network_wake import wake
 
 # Both must ask, and the rematch always swaps sides: "Same again" has no counterpart here.
-REMATCH = ("rematch", "Rematch, sides swapped (N)", "Rematch (N)")
-REMATCH_HINT = "A new game on this map, sides swapped, once you both ask (N)"
-CHAT_HINT = "Enter: a line to the other side"
+REMATCH = ("rematch", N_("Rematch, sides swapped (N)"), N_("Rematch (N)"))
+REMATCH_HINT = N_("A new game on this map, sides swapped, once you both ask (N)")
+CHAT_HINT = N_("Enter: a line to the other side")
 CHAT_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 CHAT_W = 640  # the chat line's box, over the line last said
 

@@ -12,6 +12,7 @@ import pygame
 from ...board.palette import Palette
 from ...bots import LEVELS
 from ...engine.game_map import TEAMS
+from ...i18n import N_, _
 from ...play.log_text import LogLine
 from ..game.layout import Layout, scaled
 from ..game.panel import LOG_SIZE, MIN_LOG_LINES, SCORE_H, draw_log, draw_score, score_boxes
@@ -38,11 +39,11 @@ GAP = 6
 TITLE_H = 34
 LINE_SIZE = 19
 HINT_SIZE = 16
-HINT = ("Space play/pause · Left/Right one action · Up/Down one turn · PgUp/PgDn one round · "
-        "Home/End · click or drag the timeline · V view · H watchers · G coordinates · "
-        "A speed · Esc back")
-PLAY_ON_HINT = ("A new game from this moment, with its own save, played by the players above; "
-                "this replay and its file stay as they are")
+HINT = (N_("Space play/pause · Left/Right one action · Up/Down one turn · PgUp/PgDn one round · "
+           "Home/End · click or drag the timeline · V view · H watchers · G coordinates · A speed "
+           "· Esc back"))
+PLAY_ON_HINT = (N_("A new game from this moment, with its own save, played by the players above; "
+                   "this replay and its file stay as they are"))
 
 
 @dataclass(frozen=True)
@@ -131,22 +132,24 @@ def replay_buttons(lay: Layout, view: ReplayView) -> list[Button]:
     parts, gap = replay_panel_layout(lay, view), scaled(GAP, lay.scale)
     result: list[Button] = []
     if parts.views is not None:
-        specs = [(name, label) for name, label, _ in view.views]
-        chosen = {name for name, _, on in view.views if on}
+        specs = [(name, label) for name, label, __ in view.views]
+        chosen = {name for name, __, on in view.views if on}
         result += [Button(b.name, b.label, b.rect, toggled=b.name in chosen,
-                          hint="See the game as this team saw it (V)" if b.name != "view"
-                          else "See everything (V)")
+                          hint=_("See the game as this team saw it (V)") if b.name != "view"
+                          else _("See everything (V)"))
                    for b in row_of_buttons(specs, parts.views, gap)]
     levels = view.play_on_levels
     specs = [(level_button_name(t), f"{view.names[t]}: {levels[t]}") for t in TEAMS]
-    result += [Button(b.name, b.label, b.rect, hint=f"Who plays {view.names[t]} in a game played "
-                      f"on from here: click for the next ({', '.join(LEVELS)})")
+    result += [Button(b.name, b.label, b.rect, hint=_("Who plays {names} in a game played on from "
+                                                      "here: click for the next ({join})").format(
+        names=view.names[t], join=', '.join(LEVELS)))
                for t, b in zip(TEAMS, row_of_buttons(specs, parts.players, gap), strict=True)]
     why = view.why_no_play_on
-    result.append(Button("play_on", "Play on from here", parts.play_on, why is None,
+    result.append(Button("play_on", _("Play on from here"), parts.play_on, why is None,
                          hint=why or PLAY_ON_HINT))
-    specs = [("speed", f"Speed: {view.speed_label}"), ("back", "Back (Esc)")]
-    hints = {"speed": "Animation speed (A)", "back": "Leave the replay (Esc)"}
+    specs = [("speed", _("Speed: {speed_label}").format(
+        speed_label=view.speed_label)), ("back", _("Back (Esc)"))]
+    hints = {"speed": _("Animation speed (A)"), "back": _("Leave the replay (Esc)")}
     result += [Button(b.name, b.label, b.rect, hint=hints[b.name])
                for b in row_of_buttons(specs, parts.bottom_row, gap)]
     return result
@@ -156,8 +159,8 @@ def draw_replay_panel(surface: pygame.Surface, lay: Layout, view: ReplayView,
                       palette: Palette) -> None:
     parts, panel, s = replay_panel_layout(lay, view), lay.panel, lay.scale
     size = scaled(26, s)
-    draw_text(surface, "Replay", (panel.x + 2, parts.title.y), size, ACCENT, bold=True)
-    room = panel.w - text_size("Replay", size, True)[0] - scaled(16, s)
+    draw_text(surface, _("Replay"), (panel.x + 2, parts.title.y), size, ACCENT, bold=True)
+    room = panel.w - text_size(_("Replay"), size, True)[0] - scaled(16, s)
     source = fit(view.source, scaled(16, s), room)
     draw_text(surface, source, (panel.right - 2, parts.title.y + scaled(8, s)), scaled(16, s),
               DIM, anchor="topright")
@@ -177,10 +180,10 @@ def draw_replay_panel(surface: pygame.Surface, lay: Layout, view: ReplayView,
     if parts.hint_top is not None:
         draw_lines(surface, hint_lines(panel.w, s), (panel.x + 2, parts.hint_top),
                    scaled(HINT_SIZE, s), DIM)
-    heading = fit("Play on from here, with these players:", scaled(HINT_SIZE, s), panel.w)
+    heading = fit(_("Play on from here, with these players:"), scaled(HINT_SIZE, s), panel.w)
     draw_text(surface, heading, (panel.x + 2, parts.players.y - 2), scaled(HINT_SIZE, s), DIM,
               anchor="bottomleft")
     draw_buttons(surface, replay_buttons(lay, view), scaled(18, s))
     if not view.log:
-        draw_text(surface, "The game's first moment: Space plays it.",
+        draw_text(surface, _("The game's first moment: Space plays it."),
                   (parts.log.x + 8, parts.log.y + 6), scaled(LOG_SIZE, s), TEXT)

@@ -9,6 +9,7 @@ import pygame
 from ...board.palette import Palette
 from ...bots import LEVELS
 from ...engine.game_map import TEAMS
+from ...i18n import N_, _
 from ...play.fog_view import TeamView
 from ...play.recording import Recording
 from ...play.replay_player import VIEWS, ReplayPlayer
@@ -36,13 +37,13 @@ GAP = 10  # px at scale 1: between the board, the timeline and the controls
 CONTROL_H = 34
 # (name, label, what it does): the controls under the timeline, left to right.
 CONTROLS = (
-    ("start", "|<", "The game's start (Home)"),
-    ("turn_back", "<<", "The start of this turn, or the one before (Down)"),
-    ("step_back", "<", "One action back (Left)"),
-    ("play", "Play", "Play or pause (Space)"),
-    ("step", ">", "One action on, played (Right)"),
-    ("turn_on", ">>", "The start of the next turn (Up)"),
-    ("end", ">|", "The game's end (End)"),
+    ("start", "|<", N_("The game's start (Home)")),
+    ("turn_back", "<<", N_("The start of this turn, or the one before (Down)")),
+    ("step_back", "<", N_("One action back (Left)")),
+    ("play", N_("Play"), N_("Play or pause (Space)")),
+    ("step", ">", N_("One action on, played (Right)")),
+    ("turn_on", ">>", N_("The start of the next turn (Up)")),
+    ("end", ">|", N_("The game's end (End)")),
 )
 PLAY_W = 2  # the Play button is this many times as wide as the others
 
@@ -111,7 +112,7 @@ class ReplayScene(Scene):
         for name, label, does in CONTROLS:
             w = unit * PLAY_W if name == "play" else unit
             if name == "play":
-                label = "Pause" if player.playing else "Play"
+                label = _("Pause") if player.playing else _("Play")
             result.append(Button(name, label, pygame.Rect(x, y, w, height),
                                  enabled.get(name, True), hint=does))
             x += w + gap
@@ -256,20 +257,25 @@ class ReplayScene(Scene):
         game = player.view().known
         names = player.roster.names
         scores = player.playback.scores if player.playback else game.scores
-        limit = f" of {game.map.turn_limit}" if game.map.turn_limit else ""
-        turn = f"Round {game.round}{limit} · turn {game.turn} · {names[game.active_team]} to play"
+        limit = _(" of {turn_limit}").format(
+            turn_limit=game.map.turn_limit) if game.map.turn_limit else ""
+        turn = _("Round {round}{limit} · turn {turn} · {names} to play").format(
+            round=game.round, limit=limit, turn=game.turn, names=names[game.active_team])
         if game.over and player.playback is None:
-            turn = f"Game over at round {game.round} · turn {game.turn}"
+            turn = _("Game over at round {round} · turn {turn}").format(
+                round=game.round, turn=game.turn)
         state = "playing" if player.playing else "paused"
-        seen = "" if player.seen_by is None else f" · as {names[player.seen_by]} saw it"
-        views = tuple((f"view{team or ''}", "All" if team is None else names[team],
+        seen = "" if player.seen_by is None else _(" · as {names} saw it").format(
+            names=names[player.seen_by])
+        views = tuple((f"view{team or ''}", _("All") if team is None else names[team],
                        team == player.seen_by) for team in VIEWS) if game.fog else ()
         path = self.recording.path
         return ReplayView(
             names=dict(names), scores=dict(scores), limits=dict(game.map.score_limit),
             active=game.active_team, levels=self.recording.levels,
-            source=path.name if path is not None else "the game just played",
-            turn_line=turn, status=f"Action {player.index} of {player.last} · {state}{seen}",
+            source=path.name if path is not None else _("the game just played"),
+            turn_line=turn, status=_("Action {index} of {last} · {state}{seen}").format(
+                index=player.index, last=player.last, state=state, seen=seen),
             next_line=player.next_text(),
             views=views,
             rolls=tuple(RollView.of(shot, player.roster) for shot in player.shots()),

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...board.palette import Palette, mix
+from ...i18n import _
 from ...play.replay_player import ReplayPlayer, TurnMark
 from ..game.layout import scaled
 from ..widgets import ACCENT, DIM, PANEL, TEXT, draw_box, draw_text, text_size
@@ -126,9 +127,11 @@ def draw_hover(surface: pygame.Surface, line: Timeline, player: ReplayPlayer,
     at = line.index_at(xy[0])
     if line.on_rounds(xy):
         at = next(m.at for m in player.turn_marks if m.round == round_of(player.turn_marks, at))
-        text = f"round {round_of(player.turn_marks, at)}: click to jump to its start"
+        text = _("round {round_of}: click to jump to its start").format(
+            round_of=round_of(player.turn_marks, at))
     else:
-        text = f"round {round_of(player.turn_marks, at)} · action {at} of {line.last}"
+        text = _("round {round_of} · action {at} of {last}").format(
+            round_of=round_of(player.turn_marks, at), at=at, last=line.last)
     x = line.x_of(at)
     pygame.draw.line(surface, TEXT, (x, line.bar.y), (x, line.bar.bottom - 1))
     size = scaled(LABEL_SIZE, line.scale)
