@@ -148,7 +148,7 @@ class BalancePanel(tk.Toplevel):
         self.steps = self._spin(box, first + 2, _("Hard bot's search steps"), model.DEFAULT_STEPS,
                                 (1, 100000), _("How far a searching bot looks per decision: more "
                                                "plays better and slower (the badge records it)"))
-        ttk.Label(box, text="Dask scheduler").grid(row=first + 3, column=0, sticky="w")
+        ttk.Label(box, text=_("Dask scheduler")).grid(row=first + 3, column=0, sticky="w")
         self.scheduler = tk.StringVar(value=editor_settings.scheduler() or THIS_MACHINE)
         entry = ttk.Entry(box, textvariable=self.scheduler, width=24)
         entry.grid(row=first + 3, column=1, columnspan=2, sticky="w")

@@ -43,8 +43,10 @@ def ask_save_changes(parent: tk.Misc, name: str, action: str) -> str:
         answer.set(value)
         dialog.destroy()
 
-    ttk.Label(dialog.body, text=f"{name} has unsaved changes.\nSave them before {action}?",
-              justify="left").grid(row=0, column=0, columnspan=3, sticky="w", pady=(0, 12))
+    question = _("{name} has unsaved changes.\nSave them before {action}?").format(
+        name=name, action=action)
+    ttk.Label(dialog.body, text=question, justify="left").grid(
+        row=0, column=0, columnspan=3, sticky="w", pady=(0, 12))
     buttons = [(SAVE, _("Save"), "s", _("Save the map, then go on")),
                (DISCARD, _("Discard"), "d", _("Throw the changes away and go on")),
                (CANCEL, _("Cancel"), "Escape", _("Go back to the map, changes kept"))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from laser_flag.engine.game_map import Pos
 from laser_flag.engine.los import Visibility
-from laser_flag.i18n import _
+from laser_flag.i18n import _, ngettext
 
 from .overlays import exposure, frozen, sight
 from .pointer import Pointer
@@ -15,7 +15,7 @@ SIGHT, EXPOSURE, HITS = "sight", "exposure", "hits"
 
 def hits_label(low: int, high: int) -> str:
     counts = str(low) if low == high else f"{low}-{high}"
-    return _("{counts} hit{value}").format(counts=counts, value='' if high == 1 else 's')
+    return ngettext("{counts} hit", "{counts} hits", high).format(counts=counts)
 
 
 class OverlayChoice:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import WALL, Pos
-from laser_flag.i18n import _
+from laser_flag.i18n import _, ngettext
 
 from .document import MapDocument
 from .edits import (
@@ -113,8 +113,8 @@ class Pointer:
         kind, count = TILE_LABELS[self.kind], len(self._painted)
         if not count:
             return _("Nothing painted: those tiles are {kind} already").format(kind=kind)
-        message = _("Painted {kind} on {count} tile{value}").format(
-            kind=kind, count=count, value='' if count == 1 else 's')
+        message = ngettext("Painted {kind} on {count} tile", "Painted {kind} on {count} tiles",
+                           count).format(kind=kind, count=count)
         if self._removed:
             units = _("1 unit") if self._removed == 1 else _("{removed} units").format(
                 removed=self._removed)

@@ -7,7 +7,7 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import ttk
 
-from laser_flag.i18n import _
+from laser_flag.i18n import _, ngettext
 
 from .tooltip import tip
 
@@ -56,8 +56,7 @@ class ProblemsPanel(ttk.Frame):
             self.tree.grid_remove()
             self.scroll.grid_remove()
             return
-        count = _("{count} problem{value}").format(
-            count=len(rows), value='' if len(rows) == 1 else 's')
+        count = ngettext("{count} problem", "{count} problems", len(rows)).format(count=len(rows))
         self.heading.configure(text=_("✘ {count}: click one to show it on the board").format(
             count=count),
                                foreground=PROBLEM_COLOUR)

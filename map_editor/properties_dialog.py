@@ -91,12 +91,12 @@ class PropertiesDialog(Modal):
                                            _("The map's {key}, shown in the game's map "
                                              "chooser").format(
                                                key=key))
-        ttk.Label(frame, text="Description").grid(row=2, column=0, sticky="nw")
+        ttk.Label(frame, text=_("Description")).grid(row=2, column=0, sticky="nw")
         self._description = tk.Text(frame, width=50, height=5, wrap="word")
         self._description.insert("1.0", effective(data, "description"))
         self._description.grid(row=2, column=1, padx=4, pady=2)
         tip(self._description, _("A few lines about the map for the map chooser"))
-        ttk.Label(frame, text="Turn limit").grid(row=3, column=0, sticky="w")
+        ttk.Label(frame, text=_("Turn limit")).grid(row=3, column=0, sticky="w")
         limit = effective(data, "turn_limit")
         self._turn_limit = self._entry(frame, 3, 1, "" if limit is None else str(limit),
                                        _("Rounds before the higher score wins; blank: no limit"), 8)
@@ -116,8 +116,8 @@ class PropertiesDialog(Modal):
         for row, label in enumerate(labels, start=1):
             ttk.Label(frame, text=label).grid(row=row, column=0, sticky="w")
         for col, team in enumerate(TEAMS, start=1):
-            ttk.Label(frame, text=f"Team {team}", font=("TkDefaultFont", 10, "bold")).grid(
-                row=0, column=col)
+            ttk.Label(frame, text=_("Team {team}").format(team=team),
+                      font=("TkDefaultFont", 10, "bold")).grid(row=0, column=col)
             self._names[team] = self._entry(
                 frame, 1, col, names[team], _("Team {team}'s name. Left as proposed, it follows "
                                               "the team's colour").format(
@@ -176,8 +176,8 @@ class PropertiesDialog(Modal):
 
     def _rules(self, notebook: ttk.Notebook, data: dict[str, Any]) -> None:
         frame = self._tab(notebook, _("Rules"))
-        ttk.Label(frame, text="The ruleset of RULES.md; blue cells differ from the default "
-                  "and are written to the map. Hover a cell for its default.",
+        ttk.Label(frame, text=_("The ruleset of RULES.md; blue cells differ from the default and "
+                                "are written to the map. Hover a cell for its default."),
                   wraplength=TEXT_PX).grid(
             row=0, column=0, columnspan=len(CLASSES) + 1, sticky="w", pady=(0, 6))
         self._cells: dict[tuple[str, str], tk.Variable] = {}
@@ -221,8 +221,9 @@ class PropertiesDialog(Modal):
 
     def _hit_chances(self, notebook: ttk.Notebook) -> None:
         frame = self._tab(notebook, _("Hit chances"))
-        ttk.Label(frame, text="Chance to hit with the rules on the Rules tab, updated as you "
-                  "type; marked cells need another roll than with the default rules.",
+        ttk.Label(frame, text=_("Chance to hit with the rules on the Rules tab, updated as you "
+                                "type; marked cells need another roll than with the default "
+                                "rules."),
                   wraplength=TEXT_PX).pack(anchor="w", pady=(0, 6))
         self.rolls = RollTable(frame, grid_for(self._rules_typed_in()))
         self.rolls.pack(anchor="w")

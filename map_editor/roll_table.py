@@ -47,7 +47,7 @@ class RollTable(ttk.Frame):
         self.show(grid)
 
     def _headings(self, grid: Grid) -> None:
-        ttk.Label(self, text="shooter ↓  target →", foreground="#555555").grid(
+        ttk.Label(self, text=_("shooter ↓  target →"), foreground="#555555").grid(
             row=0, column=0, columnspan=2, sticky="w")
         for j, name in enumerate(grid.cols):
             target, position = name.split(SEPARATOR)

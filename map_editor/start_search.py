@@ -136,9 +136,8 @@ def search(data: dict[str, Any], team: str | None, games: int, seeds: Sequence[i
     for number in range(1, steps + 1):
         better = step(current, team, games, seeds, keep, jobs, pairings)
         if better is None:
-            say(_("step {number}: no one-tile move brings team 1 nearer 50% in every "
-                  "mirror").format(
-                number=number))
+            say(_("step {number}: in every mirror, no one-tile move brings team 1 nearer "
+                  "50%").format(number=number))
             break
         labels.append(better.label)
         current = Trial("; ".join(labels), better.data, better.rates, better.games)

@@ -13,7 +13,7 @@ from typing import Any
 from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import TILE_KINDS, GameMap, Pos
 from laser_flag.engine.mapfile import MapError
-from laser_flag.i18n import _
+from laser_flag.i18n import _, ngettext
 
 from . import commands, symmetry
 from .balance_panel import BalancePanel, Hooks
@@ -348,9 +348,11 @@ class EditorWindow:
         self._replace(doc, message)
         problems = len(self.checked.problems)
         if problems and self.checked.refusal:
-            self.say(_("Opened {path}: {problems} problem{value} to mend before it can be saved; "
-                       "the Problems list under the board names them").format(
-                path=path, problems=problems, value='' if problems == 1 else 's'))
+            self.say(ngettext(
+                "Opened {path}: {problems} problem to mend before it can be saved; the Problems "
+                "list under the board names it",
+                "Opened {path}: {problems} problems to mend before it can be saved; the Problems "
+                "list under the board names them", problems).format(path=path, problems=problems))
         return True
 
     def save(self) -> bool:

@@ -43,7 +43,7 @@ def placeholders(text: str) -> list[str]:
 
 
 def test_there_is_a_template_with_sentences_in_it():
-    assert len([m for m in read(TEMPLATE) if m.id]) > 20
+    assert len([m for m in read(TEMPLATE) if m.id]) > 500
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -77,14 +77,14 @@ def test_the_compiled_catalogue_says_what_the_po_says(code):
     compiled = i18n.catalogue(code)
     assert isinstance(compiled, gettext.GNUTranslations)
     catalogue = read(po_path(code))
+    form = gettext.c2py(catalogue.plural_expr)  # which plural form a number takes
     for message in catalogue:
         if not message.id:
             continue
         if message.pluralizable:
             singular, plural = message.id
             for n in (1, 2, 5):
-                assert compiled.ngettext(singular, plural, n) == \
-                    message.string[catalogue.plural_func(n)], \
+                assert compiled.ngettext(singular, plural, n) == message.string[form(n)], \
                     f"{code}: make messages (the .mo is older than the .po): {singular!r}"
         else:
             assert compiled.gettext(message.id) == message.string, \

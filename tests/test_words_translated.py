@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCANNED = ("laser_flag/engine/refusals.py",)
+SCANNED = ("laser_flag/ui", "laser_flag/play", "laser_flag/board", "map_editor",
+           "laser_flag/engine/refusals.py")
 # Calls whose arguments a player or designer reads.
 SHOWING_CALLS = frozenset({
     # pygame screens (board/text.py, ui/widgets.py, the panels')
@@ -29,7 +30,7 @@ SHOWING_CALLS = frozenset({
 SHOWING_KEYWORDS = frozenset({"text", "label", "title", "message", "tip", "notice", "detail"})
 MARKERS = frozenset({"_", "N_", "ngettext"})
 WORD = re.compile(r"[A-Za-z]{2,}")
-NOT_WORDS = re.compile(r"[a-z0-9_.\-/<>%*]+")  # keys, names, anchors, file patterns
+NOT_WORDS = re.compile(r"[a-z0-9_.\-/<>%*{}]+")  # keys, names, anchors, file patterns
 # Strings that are not words of any language, each with why.
 ALLOWED = frozenset({
     "Laser Flag",  # the game's name, the same in every language
@@ -82,10 +83,9 @@ def unmarked(path: Path, root: Path = ROOT) -> Iterator[str]:
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or called(node) in MARKERS:
             continue
+        arguments = [k.value for k in node.keywords if k.arg in SHOWING_KEYWORDS]
         if called(node) in SHOWING_CALLS:
-            arguments = list(node.args) + [k.value for k in node.keywords]
-        else:
-            arguments = [k.value for k in node.keywords if k.arg in SHOWING_KEYWORDS]
+            arguments += node.args
         for argument in arguments:
             for literal in literals(argument):
                 if wordy(text_of(literal)):

@@ -94,7 +94,7 @@ def test_the_search_walks_until_no_move_helps(monkeypatch):
                   say=said.append)
     assert best.data["units"][1] == ["2", "grunt", 2, 6]
     assert best.rates == pytest.approx((0.5,))
-    assert said[-1] == "step 3: no one-tile move brings team 1 nearer 50% in every mirror"
+    assert said[-1] == "step 3: in every mirror, no one-tile move brings team 1 nearer 50%"
 
 
 def test_a_trial_is_as_far_from_fair_as_its_worst_mirror():

@@ -14,7 +14,7 @@ from ...bots import HUMAN
 from ...bots.program import seat_words
 from ...engine.game_map import TEAMS
 from ...engine.ruleset import CLASS_LABELS
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...play.game_story import (
     Record,
     UnitStats,
@@ -390,5 +390,4 @@ def draw_glass(surface: pygame.Surface, box: pygame.Rect, edge: RGB) -> None:
 
 
 def units_left(count: str) -> str:
-    return _("{count} unit left").format(
-        count=count) if count == "1" else _("{count} units left").format(count=count)
+    return ngettext("{count} unit left", "{count} units left", int(count)).format(count=count)

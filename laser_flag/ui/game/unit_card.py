@@ -8,7 +8,7 @@ from ...engine.cover import cover_sides
 from ...engine.game import Game
 from ...engine.game_map import other_team
 from ...engine.ruleset import ALL_AP, class_label
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...play.log_text import Roster
 from ...play.odds_text import chance, outcomes
 from .inspect import cover_against, sides_text
@@ -58,16 +58,17 @@ def move_lines(game: Game, uid: int, move: Arrival, roster: Roster) -> list[str]
     """Where a move goes and what the unit would have there: cover against whom, elevation,
     recharging, the shots it could take next; who could snap-shoot it; the exact odds."""
     steps = len(move.path) - 1
-    lines = [_("Move to {dest}: {steps} step{value}, 1 AP").format(
-        dest=move.dest, steps=steps, value='s' if steps != 1 else ''),
+    lines = [ngettext("Move to {dest}: {steps} step, 1 AP", "Move to {dest}: {steps} steps, 1 AP",
+                      steps).format(dest=move.dest, steps=steps),
              *arrival_lines(game, uid, move, roster)]
     hidden = [FOG_RISK] if game.fog else []  # `game` holds only the enemies in sight
     if not move.watchers:
         return [*lines, _("No enemy snap shot can reach it there."), *hidden]
     names = ", ".join(class_label(game.unit(w.unit).unit_class) for w in move.watchers)
     count = len(move.watchers)
-    lines.append(_("{count} snap shot{value} could fire ({names})").format(
-        count=count, value='s' if count > 1 else '', names=names))
+    lines.append(ngettext("{count} snap shot could fire ({names})",
+                          "{count} snap shots could fire ({names})", count).format(
+        count=count, names=names))
     lines.append(_("Chance to arrive unhit: {chance}").format(
         chance=chance(move.p_unhit, outcomes(game.dice, count))))
     return [*lines, *hidden]

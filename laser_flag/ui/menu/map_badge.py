@@ -62,9 +62,11 @@ def _view(gm: GameMap, value: dict[str, Any], who: str) -> BadgeView:
     pace = pace_text(badge.pace(value))
     styles = ", ".join(value.get("styles") or _styles(value))
     if status.verdict == FAIR:
-        return BadgeView(FAIR, _("{head} fair. In {games:,} bot-against-bot games ({styles}) the "
-                                 "95% interval of team 1's wins lay inside 40-60% in every mirror "
-                                 "pairing. {pace}").format(
+        # No letter right after a percent sign ("60% (", "95% bounds"): Babel would take "% i"
+        # for a %-format and hold every translation to it.
+        return BadgeView(FAIR, _("{head} fair. In {games:,} bot-against-bot games ({styles}), "
+                                 "in every mirror pairing, team 1's wins lay inside 40-60% ("
+                                 "95% bounds included). {pace}").format(
             head=head, games=status.games, styles=styles, pace=pace), FAIR_TONE, who == HERE)
     if status.leaning is not None:
         rate, (low, high) = status.leaning
