@@ -101,4 +101,4 @@ def all_clear(gm: GameMap) -> str:
     counts = [sum(1 for u in gm.units if u.team == t) for t in TEAMS]
     return (_("Check map: no problems. {mode}, {counts} against {counts2} units: the game can "
               "start on this map").format(
-        mode=gm.mode, counts=counts[0], counts2=counts[1]))
+        mode=_(gm.mode), counts=counts[0], counts2=counts[1]))

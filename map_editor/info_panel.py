@@ -84,7 +84,7 @@ class InfoPanel(ttk.Frame):
             self._on_unit_change(self.unit_team.get(), CLASSES[self.unit_class.current()])
 
     def show(self, gm: GameMap, symmetric: list[str]) -> None:
-        self.mode.configure(text=gm.mode)
+        self.mode.configure(text=_(gm.mode))
         counts = [sum(1 for u in gm.units if u.team == t) for t in TEAMS]
         self.units.configure(text="\n".join(
             f"{gm.teams[t].name} (team {t}): {n}" for t, n in zip(TEAMS, counts, strict=True)))

@@ -10,7 +10,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..i18n import _
+from ..i18n import N_, _
 from . import sight
 from .los import Visibility
 from .ruleset import COLUMNS, DEFAULT_RULESET, Ruleset
@@ -38,7 +38,8 @@ DEFAULT_ALT_TEAM_COLOR = {"1": (180, 20, 20), "2": (0, 200, 200)}
 DEFAULT_B_W_TEAM_COLOR = {"1": "white", "2": "black"}
 DEFAULT_SCORE_LIMIT = {"1": 21, "2": 21}
 
-MODE_CTF, MODE_ASSAULT, MODE_ELIMINATION = "Capture the Flag", "Assault", "Elimination"
+# Also the maps' JSON values: N_ marks them for the screens, which translate them as they draw.
+MODE_CTF, MODE_ASSAULT, MODE_ELIMINATION = N_("Capture the Flag"), N_("Assault"), N_("Elimination")
 FORMAT_VERSION = 1
 
 

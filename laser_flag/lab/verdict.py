@@ -16,13 +16,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import N_
 from .pairings import is_mirror
 from .stats import wilson
 
 FAIR_BAND = (0.4, 0.6)
-FAIR = "fair"
-LEANS = {"1": "leans team 1", "2": "leans team 2"}
-UNDECIDED = "undecided"
+# The verdicts are keys of the badge's JSON too: N_ marks them for the screens, which translate
+# them as they draw them.
+FAIR = N_("fair")
+LEANS = {"1": N_("leans team 1"), "2": N_("leans team 2")}
+UNDECIDED = N_("undecided")
 NOT_MEASURED = "not measured"  # no game played in any mirror pairing
 NO_MIRROR = "no mirror pairing"  # only mixed pairings played: they measure bots, not the map
 

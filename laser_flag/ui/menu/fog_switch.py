@@ -27,7 +27,8 @@ def fog_button(area: pygame.Rect, on: bool) -> Button:
 def fog_note(on: bool, chosen: bool) -> str:
     """Where the switch's position comes from, and what fog means, in one short line."""
     what = _("each team sees only what its units see") if on else _("both teams see everything")
-    return f"{what} · {_('your choice') if chosen else _('as the map says')}"
+    whose = _("your choice") if chosen else _("as the map says")
+    return f"{what} · {whose}"
 
 
 def draw_fog_switch(surface: pygame.Surface, area: pygame.Rect, on: bool, chosen: bool) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.game_map import GameMap
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...lab import badge, measured
 from ...lab.verdict import FAIR, UNDECIDED
 
@@ -72,21 +72,23 @@ def _view(gm: GameMap, value: dict[str, Any], who: str) -> BadgeView:
         rate, (low, high) = status.leaning
         team = gm.teams[status.verdict[-1]].name
         return BadgeView(
-            f"{status.verdict} · {rate:.0%}",
+            f"{_(status.verdict)} · {rate:.0%}",
             _("{head} {verdict} ({team}), which won {rate:.0%} [95%: {low:.0%}-{high:.0%}] of the "
               "decided games of {games:,} ({styles}). {pace}").format(
-                head=head, verdict=status.verdict, team=team, rate=rate, low=low, high=high,
+                head=head, verdict=_(status.verdict), team=team, rate=rate, low=low, high=high,
                 games=status.games, styles=styles, pace=pace), LEANS_TONE,
             who == HERE)
     if status.verdict == UNDECIDED:
-        return BadgeView(status.text, _("{head} {text}: too few to tell whether team 1 wins 40-60% "
+        undecided = ngettext("undecided ({games:,} game)", "undecided ({games:,} games)",
+                             status.games).format(games=status.games)
+        return BadgeView(undecided, _("{head} {text}: too few to tell whether team 1 wins 40-60% "
                                         "({styles}). {pace}").format(
-            head=head, text=status.text, styles=styles, pace=pace), UNDECIDED_TONE,
+            head=head, text=undecided, styles=styles, pace=pace), UNDECIDED_TONE,
                          who == HERE)
     if status.verdict == badge.CHANGED:
-        return BadgeView("changed", _("{head} changed since measured. The map was edited after its "
-                                      "balance was measured.").format(
-            head=head), CHANGED_TONE)
+        detail = _("{head} changed since measured. The map was edited after its balance was "
+                   "measured.").format(head=head)
+        return BadgeView(_("changed"), detail, CHANGED_TONE)
     return BadgeView(badge.NOT_MEASURED, _("Balance: not measured."), UNMEASURED_TONE)
 
 
@@ -106,7 +108,7 @@ def pace_text(pace: dict[str, Any]) -> str:
     if pace["round_limit"] is not None:
         ended = pace["round_limit"]
         count = _("{ended:,} of {pace:,}").format(
-            ended=ended, pace=pace['games']) if ended else "none"
+            ended=ended, pace=pace['games']) if ended else _("none")
         limit = _("{count} ended by the round limit").format(count=count)
         if ended and pace.get("limit_draws") is not None:
             limit += _(", {pace:,} of them undecided").format(pace=pace['limit_draws'])
@@ -114,5 +116,6 @@ def pace_text(pace: dict[str, Any]) -> str:
     text = f"{text}." if text else ""
     if pace.get("stalls"):
         stalled = ", ".join("-".join(pairing) for pairing in pace["stalls"])
-        text = f"{text} Games stall in {stalled}.".lstrip()
+        stall = _("Games stall in {pairings}.").format(pairings=stalled)
+        text = f"{text} {stall}".lstrip()
     return text

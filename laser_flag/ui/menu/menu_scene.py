@@ -73,8 +73,8 @@ def map_facts(gm: GameMap) -> list[str]:
     limits = " / ".join(str(gm.score_limit[t]) for t in TEAMS)
     turns = _("{turn_limit} rounds").format(
         turn_limit=gm.turn_limit) if gm.turn_limit else _("no turn limit")
-    return [f"{gm.rows}x{gm.cols} · {gm.mode}", names, _("score limit {limits} · {turns}").format(
-        limits=limits, turns=turns)]
+    return [f"{gm.rows}x{gm.cols} · {_(gm.mode)}", names,
+            _("score limit {limits} · {turns}").format(limits=limits, turns=turns)]
 
 
 def continue_note(saved: SavedGames) -> str:
