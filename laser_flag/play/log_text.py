@@ -59,8 +59,10 @@ class Roster:
 
     def unit(self, uid: int) -> str:
         spec = self.specs[uid]
-        label = CLASS_LABELS.get(spec.unit_class, spec.unit_class)
-        return f"{possessive(self.names[spec.team])} {label}"
+        label = _(CLASS_LABELS.get(spec.unit_class, spec.unit_class))
+        # TRANSLATORS: a unit by its team and class: "Bob's Scout".
+        return _("{whose} {unit_class}").format(whose=possessive(self.names[spec.team]),
+                                                unit_class=label)
 
 
 def shot_text(event: Shot, roster: Roster) -> str:

@@ -361,7 +361,7 @@ class VictoryScene(Scene):
         laser = "charged" if unit.on_board else "deactivated"
         draw_unit(surface, UnitLook(unit.team, unit.unit_class, (0, 0), laser=laser), icon,
                   palette)
-        label = CLASS_LABELS.get(unit.unit_class, unit.unit_class)
+        label = _(CLASS_LABELS.get(unit.unit_class, unit.unit_class))
         label = label if unit.on_board else _("{label} (out)").format(label=label)
         size = min(TEXT_SIZE, row.h - 4)
         draw_text(surface, fit(label, size, label_w - row.h - 12), (icon.right + 8, row.centery),

@@ -13,15 +13,15 @@ from ...engine.cover import cover_sides, in_cover
 from ...engine.game import Game
 from ...engine.game_map import BASE_U, BASES, WALL, GameMap, Pos, other_team, possessive
 from ...engine.ruleset import ALL_AP
-from ...i18n import _
+from ...i18n import N_, _
 from ...play.log_text import Roster
 
-SIDE_WORDS = {"N": "north", "S": "south", "W": "west", "E": "east"}
+SIDE_WORDS = {"N": N_("north"), "S": N_("south"), "W": N_("west"), "E": N_("east")}
 
 
 def sides_text(sides: frozenset[str]) -> str:
     """'north, east' in compass order, or 'none'."""
-    return ", ".join(SIDE_WORDS[s] for s in "NSWE" if s in sides) or "none"
+    return ", ".join(_(SIDE_WORDS[s]) for s in "NSWE" if s in sides) or _("none")
 
 
 def enemy_card(game: Game, uid: int, roster: Roster) -> tuple[str, list[str]]:
@@ -56,7 +56,7 @@ def tile_kind_text(game: Game, pos: Pos, names: Mapping[str, str]) -> str:
     kind = game.map.kind(pos)
     if kind in BASES and kind != BASE_U:
         return _("{possessive} base").format(possessive=possessive(names[kind[-1]]))
-    return TILE_LABELS[kind]
+    return _(TILE_LABELS[kind])
 
 
 def tile_lines(game: Game, pos: Pos, names: Mapping[str, str], roster: Roster) -> list[str]:

@@ -19,7 +19,7 @@ from ...board.theme import Theme
 from ...engine.game import Game
 from ...engine.game_map import TEAMS
 from ...engine.mapfile import parse_map
-from ...i18n import N_, _
+from ...i18n import _
 from ...play.fog_view import team_view
 from ..game import overlays
 from ..game.fog_draw import draw_fog
@@ -42,7 +42,7 @@ from .rules_pages import (
 
 KINDS = {".": "level", "C": "elevated", "W": "wall", "1": "base_1", "2": "base_2",
          "U": "base_u"}
-TEAM_NAMES = {"1": N_("Red"), "2": N_("Blue")}
+TEAM_NAMES = {"1": "Red", "2": "Blue"}  # names, as a map's teams are: never translated
 
 
 @lru_cache(maxsize=32)

@@ -155,8 +155,8 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         s = self.scale
-        title = fit(_("Rules · {PAGE_NAMES}").format(
-            PAGE_NAMES=PAGE_NAMES[self.page]), scaled(TITLE_SIZE, s), w - 200, True)
+        title = fit(_("Rules · {page}").format(page=_(PAGE_NAMES[self.page])),
+                    scaled(TITLE_SIZE, s), w - 200, True)
         draw_text(surface, title, (24, 12), scaled(TITLE_SIZE, s), ACCENT, bold=True)
         draw_text(surface, _("page {value} of {count}").format(
             value=self.page + 1, count=len(PAGE_NAMES)), (w - 24, 22),

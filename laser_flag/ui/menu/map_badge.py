@@ -58,7 +58,7 @@ def badge_view(gm: GameMap) -> BadgeView:
 
 def _view(gm: GameMap, value: dict[str, Any], who: str) -> BadgeView:
     status = badge.value_status(gm, value)
-    head = _("Balance, {who}:").format(who=who)
+    head = _("Balance, {who}:").format(who=_(who))
     pace = pace_text(badge.pace(value))
     styles = ", ".join(value.get("styles") or _styles(value))
     if status.verdict == FAIR:

@@ -25,6 +25,8 @@ from ..widgets import (
     draw_box,
     draw_buttons,
     draw_text,
+    fit,
+    largest_fitting,
 )
 from .map_catalog import MAPS_DIR, load_entry
 
@@ -51,6 +53,7 @@ FORM_W = (520, 720)
 VOLUME_STEP = 10  # one arrow key
 SNAP = 5  # a click or drag lands on a multiple of this percent
 PREVIEW_MAP = MAPS_DIR / "duel.json"  # the board shown small, in the theme and colours chosen
+LABEL_SIZES = (22, 20, 18, 16)  # a row's label: the largest that fits
 SWITCH_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 HINT = N_("Up/Down choose · Left/Right change · Enter switch · Esc back")
 NO_DEVICE = N_("No audio device")  # the sound row when the game found none to play on
@@ -226,7 +229,11 @@ class SettingsScene(Scene):
         row, control = self.row_rect(index), self.control_rect(index)
         if index == self.focus:
             draw_box(surface, row, (60, 66, 86), ACCENT)
-        draw_text(surface, label, (row.x + 14, row.centery), 22, TEXT, anchor="midleft")
+        # A long label (German runs a third longer) gets smaller, then cut, before the control.
+        room = control.x - row.x - 24
+        size = largest_fitting(label, LABEL_SIZES, room)
+        draw_text(surface, fit(label, size, room), (row.x + 14, row.centery), size, TEXT,
+                  anchor="midleft")
         value = self.value_text(name)
         if name in VOLUME_PARTS:
             self.draw_slider(surface, index, self.app.settings.volumes_percent[name])
