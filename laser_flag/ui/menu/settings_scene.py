@@ -128,7 +128,7 @@ class SettingsScene(Scene):
         return {
             "muted": NO_DEVICE if self.app.sound.no_device else
                      _("Muted") if settings.muted else _("On"),
-            "theme": settings.theme_name,
+            "theme": _(settings.theme_name),
             "palette": _("Alternate") if settings.alternate_palette else _("The map's"),
             "speed": settings.speed_label,
             "fullscreen": _("On") if self.app.fullscreen else _("Off"),
