@@ -108,10 +108,10 @@ badges: $(STAMP)
 # translation or a .mo is older than its .po.
 LOCALE := laser_flag/locale
 messages: $(STAMP)
-	$(BIN)/pybabel extract --no-location --sort-output --add-comments=TRANSLATORS: \
+	$(BIN)/pybabel extract --width=100 --no-location --sort-output --add-comments=TRANSLATORS: \
 		--project=laser-flag --msgid-bugs-address= --copyright-holder= \
 		--output-file=$(LOCALE)/laser_flag.pot laser_flag map_editor
-	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete \
+	$(BIN)/pybabel update --width=100 --no-fuzzy-matching --ignore-obsolete \
 		--input-file=$(LOCALE)/laser_flag.pot --output-dir=$(LOCALE) --domain=laser_flag
 	$(BIN)/pybabel compile --statistics --directory=$(LOCALE) --domain=laser_flag
 
