@@ -50,10 +50,10 @@ def delete_unit(doc: MapDocument, index: int | None) -> str:
 
 def mirror(doc: MapDocument, which: str, keep_first: bool) -> str:
     """One half copied onto the other with the teams swapped (symmetry.mirrored)."""
-    doc.history.change(_("Mirror {which}").format(
-        which=which), symmetry.mirrored(doc, which, keep_first))
+    doc.history.change(_("Mirror {which}").format(which=_(which)),
+                       symmetry.mirrored(doc, which, keep_first))
     return _("Mirrored {which}: both sides are now equal, teams swapped{UNDOES}").format(
-        which=which, UNDOES=UNDOES)
+        which=_(which), UNDOES=UNDOES)
 
 
 def set_properties(doc: MapDocument, values: dict[str, Any]) -> str:

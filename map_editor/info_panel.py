@@ -87,9 +87,10 @@ class InfoPanel(ttk.Frame):
         self.mode.configure(text=_(gm.mode))
         counts = [sum(1 for u in gm.units if u.team == t) for t in TEAMS]
         self.units.configure(text="\n".join(
-            f"{gm.teams[t].name} (team {t}): {n}" for t, n in zip(TEAMS, counts, strict=True)))
+            _("{name} (team {team}): {count}").format(name=gm.teams[t].name, team=t, count=n)
+            for t, n in zip(TEAMS, counts, strict=True)))
         self.symmetry.configure(text="\n".join(
-            f"{'✔' if s in symmetric else '✘'} {s}" for s in SYMMETRIES))
+            f"{'✔' if s in symmetric else '✘'} {_(s)}" for s in SYMMETRIES))
         self.size.configure(text=f"{gm.rows} x {gm.cols}")
 
     def show_unit(self, unit: UnitRow | None) -> None:

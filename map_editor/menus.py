@@ -19,7 +19,8 @@ def _mirror_entries(mirror: Callable[[str, bool], object]) -> list[Entry]:
         for keep_first, kept, other in ((True, FIRST_HALF, SECOND_HALF),
                                         (False, SECOND_HALF, FIRST_HALF)):
             label = _("{capitalize}: copy {kept} half onto {other}").format(
-                capitalize=symmetry.capitalize(), kept=kept[symmetry], other=other[symmetry])
+                capitalize=_(symmetry).capitalize(), kept=_(kept[symmetry]),
+                other=_(other[symmetry]))
             entries.append((label, "", "", lambda s=symmetry, k=keep_first: mirror(s, k)))
     return entries
 
@@ -28,7 +29,7 @@ def build_menus(root: tk.Tk, window) -> tk.Menu:  # window: EditorWindow (import
     """Attach the menu bar to `root` and bind each shortcut to the same command."""
     overlay = window.overlay
     table: dict[str, list[Entry]] = {
-        "File": [
+        _("File"): [
             (_("New..."), _("Ctrl+N"), "<Control-n>", window.new_map),
             (_("Open..."), _("Ctrl+O"), "<Control-o>", window.open_map),
             (_("Save"), _("Ctrl+S"), "<Control-s>", window.save),
@@ -38,20 +39,20 @@ def build_menus(root: tk.Tk, window) -> tk.Menu:  # window: EditorWindow (import
             None,
             (_("Quit"), _("Ctrl+Q"), "<Control-q>", window.close),
         ],
-        "Edit": [
+        _("Edit"): [
             (_("Undo"), _("Ctrl+Z"), "<Control-z>", lambda: window.run(commands.undo)),
             (_("Redo"), _("Ctrl+Y"), "<Control-y>", lambda: window.run(commands.redo)),
             None,
             (_("Delete selected unit"), _("Delete"), "<Delete>", window.delete_unit),
         ],
-        "Map": [
+        _("Map"): [
             (_("Check map"), _("Ctrl+K"), "<Control-k>", window.check_map),
             (_("Properties..."), _("Ctrl+P"), "<Control-p>", window.edit_properties),
             (_("Balance..."), _("Ctrl+B"), "<Control-b>", window.open_balance),
             None,
             *_mirror_entries(lambda which, keep: window.run(commands.mirror, which, keep)),
         ],
-        "View": [  # one overlay at a time: each replaces the one shown
+        _("View"): [  # one overlay at a time: each replaces the one shown
             (_("Sight from a tile (Sight tool)"), "L", "", window.use_sight_tool),
             (_("Exposure heatmap"), "H", "", lambda: window.view(overlay.toggle_exposure)),
             (_("Hit map (measured in the Balance panel)"), "", "",

@@ -105,12 +105,12 @@ class Pointer:
         self._removed += len(self.doc.units) - len(values.get("units", self.doc.units))
         self._painted.update(c for c in cells if self.doc.tile(c) != self.kind)
         self.doc.history.change(_("Paint {TILE_LABELS}").format(
-            TILE_LABELS=TILE_LABELS[self.kind]), values)
+            TILE_LABELS=_(TILE_LABELS[self.kind])), values)
         self.forget_gone()
         return ""
 
     def _painting_summary(self) -> str:
-        kind, count = TILE_LABELS[self.kind], len(self._painted)
+        kind, count = _(TILE_LABELS[self.kind]), len(self._painted)
         if not count:
             return _("Nothing painted: those tiles are {kind} already").format(kind=kind)
         message = ngettext("Painted {kind} on {count} tile", "Painted {kind} on {count} tiles",

@@ -15,12 +15,13 @@ from laser_flag.engine.symmetry import (
     image_fn,
     swapped_tile,
 )
+from laser_flag.i18n import N_
 
 from .document import MapDocument, UnitRow, unit_entries
 
 # What "keep the first half" copies, per symmetry, for menus and tooltips.
-FIRST_HALF = {LEFT_RIGHT: "left", TOP_BOTTOM: "top", ROTATE: "top"}
-SECOND_HALF = {LEFT_RIGHT: "right", TOP_BOTTOM: "bottom", ROTATE: "bottom"}
+FIRST_HALF = {LEFT_RIGHT: N_("left"), TOP_BOTTOM: N_("top"), ROTATE: N_("top")}
+SECOND_HALF = {LEFT_RIGHT: N_("right"), TOP_BOTTOM: N_("bottom"), ROTATE: N_("bottom")}
 
 
 def _unit_image(unit: UnitRow, image: Callable[[Pos], Pos]) -> UnitRow:

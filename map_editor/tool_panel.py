@@ -67,9 +67,9 @@ class ToolPanel(ttk.Frame):
         self._heading(_("Terrain"))
         for kind in TILE_KINDS:
             key = TERRAIN_KEYS[kind]
-            text = f"{TILE_LABELS[kind]}  [{key}]"
+            text = f"{_(TILE_LABELS[kind])}  [{key}]"
             help_text = _("{TILE_LABELS}: {TERRAIN_HELP}. Key {key}").format(
-                TILE_LABELS=TILE_LABELS[kind], TERRAIN_HELP=TERRAIN_HELP[kind], key=key)
+                TILE_LABELS=_(TILE_LABELS[kind]), TERRAIN_HELP=TERRAIN_HELP[kind], key=key)
             self._terrain_buttons[kind] = self._choice(self.kind, kind, text, help_text)
 
     def _tools(self) -> None:

@@ -240,7 +240,7 @@ class EditorWindow:
             return
         index = self.doc.unit_at(pos)
         unit = "" if index is None else f", {unit_name(*self.doc.unit_rows[index][:2])}"
-        self.hover.configure(text=f"{place(pos)}: {TILE_LABELS[self.doc.tile(pos)]}{unit}"
+        self.hover.configure(text=f"{place(pos)}: {_(TILE_LABELS[self.doc.tile(pos)])}{unit}"
                                   f"{self.overlay.note(pos)}")
 
     def show_problem(self, index: int) -> None:

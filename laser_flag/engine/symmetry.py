@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..i18n import N_
 from .game_map import BASE_1, BASE_2, Pos
 
-LEFT_RIGHT, TOP_BOTTOM, ROTATE = "left-right", "top-bottom", "rotate 180°"
+# Keys of the editor's commands, and words of its menus and panel: translated where shown.
+LEFT_RIGHT, TOP_BOTTOM, ROTATE = N_("left-right"), N_("top-bottom"), N_("rotate 180°")
 SYMMETRIES = (LEFT_RIGHT, TOP_BOTTOM, ROTATE)
 
 _SWAPPED_TILE = {BASE_1: BASE_2, BASE_2: BASE_1}
