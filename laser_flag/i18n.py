@@ -94,8 +94,9 @@ def active_language() -> str:
 
 
 def _(message: str) -> str:
-    """`message` in the language spoken now."""
-    return _active.gettext(message)
+    """`message` in the language spoken now. The empty text stays empty: gettext would answer
+    it with the catalogue's header (and the screens look up every text they draw)."""
+    return _active.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

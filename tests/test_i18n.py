@@ -58,3 +58,11 @@ def test_a_missing_catalogue_leaves_english(speaking, monkeypatch, tmp_path):
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     assert speaking("de") == "en"
     assert i18n._("The game is over.") == "The game is over."
+
+
+def test_an_empty_text_stays_empty_in_every_language(speaking):
+    """gettext answers "" with the catalogue's header; a screen drawing an empty label must
+    not show that."""
+    for code in i18n.LANGUAGES:
+        speaking(code)
+        assert i18n._("") == ""
