@@ -7,6 +7,7 @@ import pytest
 from laser_flag import i18n
 from laser_flag.engine.game_map import possessive
 from laser_flag.engine.ruleset import class_label
+from laser_flag.settings_file import language_setting, write_values
 
 
 @pytest.fixture
@@ -66,3 +67,13 @@ def test_an_empty_text_stays_empty_in_every_language(speaking):
     for code in i18n.LANGUAGES:
         speaking(code)
         assert i18n._("") == ""
+
+
+def test_the_editor_reads_the_games_language_setting(tmp_path):
+    """settings.json is shared: the editor speaks what the game's Settings chose."""
+    path = tmp_path / "settings.json"
+    assert language_setting(path) == i18n.SYSTEM  # no file yet
+    write_values(path, {"language": "zh_CN", "muted": True})
+    assert language_setting(path) == "zh_CN"
+    path.write_text("{not json", encoding="utf-8")
+    assert language_setting(path) == i18n.SYSTEM  # a bad file: the system's, never an error
