@@ -181,7 +181,8 @@ def test_a_bad_value_keeps_the_good_ones_and_the_file_aside(tmp_path):
     path = tmp_path / "settings.json"
     write_values(path, {**GOOD, "window_size": [1, 1], "fullscreen": "yes"})
     settings = load_settings(path)
-    assert settings.speed_label == "Fast" and settings.window_size == DEFAULT_SIZE
+    # the file's language is spoken from then on: the speed's name is German
+    assert settings.speed_label == "Schnell" and settings.window_size == DEFAULT_SIZE
     assert not settings.fullscreen
     assert "(and 1 more)" in settings.notice
     kept = json.loads((tmp_path / "settings.json.bad").read_text(encoding="utf-8"))
