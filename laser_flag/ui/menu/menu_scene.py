@@ -69,7 +69,7 @@ LEAVING = ("play", "learn", "continue", "load")  # to a game: measuring would sl
 
 def map_facts(gm: GameMap) -> list[str]:
     """The lines the chooser shows for a map: size, mode, teams, limits."""
-    names = " vs ".join(gm.teams[t].name for t in TEAMS)
+    names = _("{team1} vs {team2}").format(team1=gm.teams["1"].name, team2=gm.teams["2"].name)
     limits = " / ".join(str(gm.score_limit[t]) for t in TEAMS)
     turns = _("{turn_limit} rounds").format(
         turn_limit=gm.turn_limit) if gm.turn_limit else _("no turn limit")

@@ -20,12 +20,14 @@ HOW_WON = {  # after "Red won 4-2": why the game ended (the engine's GameOver.vi
 
 def result(info: SaveInfo) -> str:
     """How a finished game ended, the winner's points first: "Red won 4-2 on score"."""
-    how = HOW_WON.get(info.victory or "", "")
+    how = _(HOW_WON[info.victory]) if info.victory in HOW_WON else ""
     if info.winner in TEAMS:
         points = f"{info.scores[info.winner]}-{info.scores[other_team(info.winner)]}"
-        return " ".join(filter(None, [f"{info.names[info.winner]} won {points}", how]))
+        won = _("{name} won {points} {how}") if how else _("{name} won {points}")
+        return won.format(name=info.names[info.winner], points=points, how=how)
     if info.winner == "draw":
-        return " ".join(filter(None, [f"Drawn {info.scores['1']}-{info.scores['2']}", how]))
+        drawn = _("Drawn {score1}-{score2} {how}") if how else _("Drawn {score1}-{score2}")
+        return drawn.format(score1=info.scores["1"], score2=info.scores["2"], how=how)
     return _("Finished {scores}-{scores2}").format(
         scores=info.scores['1'], scores2=info.scores['2'])  # saved before winners were
 
@@ -43,8 +45,8 @@ def players(info: SaveInfo) -> str:
     def player(team: str) -> str:
         level = info.levels.get(team, HUMAN)
         return info.names[team] if level == HUMAN else _("{names} ({level} bot)").format(
-            names=info.names[team], level=level)
-    return " vs ".join(player(team) for team in TEAMS)
+            names=info.names[team], level=_(level))
+    return _("{team1} vs {team2}").format(team1=player("1"), team2=player("2"))
 
 
 def when(saved_at: str, now: datetime | None = None) -> str:
