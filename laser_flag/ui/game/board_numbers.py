@@ -104,7 +104,7 @@ def draw_arrival_numbers(surface: pygame.Surface, lay: Layout, game: Game,
         text, color = _("{percent} hit risk").format(
             percent=percent(move.risk)), overlays.TARGET_RED
     else:  # under fog, hidden watchers may still fire
-        text, color = (_("none seen"), overlays.PATH_WHITE) if game.fog else ("safe", SAFE_GREEN)
+        text, color = (_("none seen"), overlays.PATH_WHITE) if game.fog else (_("safe"), SAFE_GREEN)
     marks.chance(surface, dest, text, color, lay.area)  # in the tile: it is empty
 
 

@@ -139,7 +139,9 @@ def replay_buttons(lay: Layout, view: ReplayView) -> list[Button]:
                           else _("See everything (V)"))
                    for b in row_of_buttons(specs, parts.views, gap)]
     levels = view.play_on_levels
-    specs = [(level_button_name(t), f"{view.names[t]}: {levels[t]}") for t in TEAMS]
+    specs = [(level_button_name(t), _("{name}: {level}").format(name=view.names[t],
+                                                                level=_(levels[t])))
+             for t in TEAMS]
     result += [Button(b.name, b.label, b.rect, hint=_("Who plays {names} in a game played on from "
                                                       "here: click for the next ({join})").format(
         names=view.names[t], join=', '.join(LEVELS)))

@@ -264,7 +264,7 @@ class ReplayScene(Scene):
         if game.over and player.playback is None:
             turn = _("Game over at round {round} · turn {turn}").format(
                 round=game.round, turn=game.turn)
-        state = "playing" if player.playing else "paused"
+        state = _("playing") if player.playing else _("paused")
         seen = "" if player.seen_by is None else _(" · as {names} saw it").format(
             names=names[player.seen_by])
         views = tuple((f"view{team or ''}", _("All") if team is None else names[team],
