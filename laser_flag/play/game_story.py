@@ -128,7 +128,7 @@ def turning_point_text(point: TurningPoint, roster: Roster) -> str:
     Blue 3, Red 2, and Blue led from then on.'"""
     shot, names = point.shot, roster.names
     team = roster.team_of(shot.shooter)
-    verb = "snap-shot" if shot.snap else "hit"
+    verb = _("snap-shot") if shot.snap else _("hit")
     odds = f" ({chance(shot.probability, outcomes())})" if shot.probability is not None else ""
     score = ", ".join(f"{names[t]} {point.scores[t]}" for t in (team, other_team(team)))
     return (_("Round {round}: {unit} {verb} {unit2}, rolling {sum} where it needed {needed}{odds}: "

@@ -102,9 +102,9 @@ def snap_order_text(event: Shot, roster: Roster) -> str:
 
 def game_over_text(winner: str, victory: str, names: Mapping[str, str]) -> str:
     if winner == "draw":
-        return _("Draw by {get}.").format(get=VICTORY_WORDS.get(victory, victory))
-    return _("{names} wins by {get}.").format(
-        names=names[winner], get=VICTORY_WORDS.get(victory, victory))
+        return _("Draw by {how}.").format(how=_(VICTORY_WORDS.get(victory, victory)))
+    return _("{names} wins by {how}.").format(
+        names=names[winner], how=_(VICTORY_WORDS.get(victory, victory)))
 
 
 def move_text(event: Moved, roster: Roster) -> str:
