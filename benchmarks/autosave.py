@@ -20,7 +20,7 @@ import time
 
 from replay import long_game
 
-from laser_flag import saves
+from laser_flag.data_folder import DATA_DIR_ENV
 from laser_flag.save_slot import SaveSlot
 
 LENGTHS = (100, 1_000, 5_000, 20_000)
@@ -46,7 +46,7 @@ def time_autosave(actions: int) -> tuple[float, float, float, int]:
 def main(argv: list[str] | None = None) -> None:
     argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args(argv)  # no arguments
     with tempfile.TemporaryDirectory() as folder:
-        os.environ[saves.DATA_DIR_ENV] = folder
+        os.environ[DATA_DIR_ENV] = folder
         for actions in LENGTHS:
             median, worst, cpu, size = time_autosave(actions)
             print(

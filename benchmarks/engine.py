@@ -41,8 +41,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import laser_flag
+from laser_flag.data_folder import DATA_DIR_ENV
 from laser_flag.engine import EndTurn, Game, load_map
-from laser_flag.engine.data_folder import DATA_DIR_ENV
 from laser_flag.engine.game_map import GameMap
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -35,6 +35,7 @@ import pygame
 from replay import SEED, long_game
 
 from laser_flag import saves
+from laser_flag.data_folder import DATA_DIR_ENV
 from laser_flag.engine import Game, load_map
 from laser_flag.engine.record import action_from_json, action_to_json
 from laser_flag.ui.game.game_scene import GameScene
@@ -100,7 +101,7 @@ def open_load(menu: MenuScene):
 
 def measure_many(count: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        os.environ[saves.DATA_DIR_ENV] = folder
+        os.environ[DATA_DIR_ENV] = folder
         say("menu, first frame, no saves:", first_frame_ms(None))
         many_saves(Path(folder) / "saves", count)
         print(f"{count:,} saves:")
@@ -126,7 +127,7 @@ def longest_save(folder: Path, actions: int) -> Path:
 def measure_continue(actions: int) -> None:
     """Click Continue and run real frames until the game screen shows."""
     with tempfile.TemporaryDirectory() as folder:
-        os.environ[saves.DATA_DIR_ENV] = folder
+        os.environ[DATA_DIR_ENV] = folder
         path = longest_save(Path(folder), actions)
         size = path.stat().st_size
         pygame.display.init()

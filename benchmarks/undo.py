@@ -22,7 +22,7 @@ from pathlib import Path
 
 from replay import SEED, long_game, random_action
 
-from laser_flag import saves
+from laser_flag.data_folder import DATA_DIR_ENV
 from laser_flag.play.session import Session
 from laser_flag.play.turns import Turns
 from laser_flag.tools.cli import positive
@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> None:
     gm = long_game(0).map  # the commons map with its limits raised: the game lasts
     memory = "/dev/shm" if Path("/dev/shm").is_dir() else None
     with tempfile.TemporaryDirectory(dir=memory) as folder:
-        os.environ[saves.DATA_DIR_ENV] = folder
+        os.environ[DATA_DIR_ENV] = folder
         base = resident_mb()
         turns = Turns(Session.start(gm, seed=SEED))
         rng = random.Random(SEED)

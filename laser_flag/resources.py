@@ -15,8 +15,8 @@ import sys
 from importlib.resources import files
 from pathlib import Path
 
+from .data_folder import data_dir
 from .engine import load_map
-from .saves import data_dir
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 # The folder that holds maps/, images/, docs/ and sounds/ outside the package: a checkout's

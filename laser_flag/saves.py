@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .data_folder import data_dir
 from .engine import json_reader
 from .engine.actions import Action, IllegalAction
-from .engine.data_folder import DATA_DIR_ENV, data_dir  # noqa: F401 -- saves.DATA_DIR_ENV stays
 from .engine.game import Game
 from .engine.game_map import TEAMS, GameMap
 from .engine.json_reader import MAX_DEPTH, clip

@@ -14,10 +14,10 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .data_folder import data_dir
 from .engine.json_reader import ReadError, read_bytes
 from .engine.mapfile import write_json_atomic
 from .i18n import SYSTEM
-from .saves import data_dir
 
 SETTINGS_NAME = "settings.json"
 SETTINGS_FORMAT = "laser-flag-settings"

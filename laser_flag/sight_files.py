@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .data_folder import data_dir
 from .engine import sight
 from .engine.atomic_file import remove_orphans, write_atomic
-from .engine.data_folder import data_dir
 from .engine.json_reader import ReadError, read_bytes
 
 FORMAT, VERSION = sight.FORMAT, sight.VERSION

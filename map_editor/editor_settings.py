@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from laser_flag.engine.data_folder import data_dir
+from laser_flag.data_folder import data_dir
 from laser_flag.lab.cluster import check_address
 from laser_flag.settings_file import SettingsFileError, read_values, write_values
 

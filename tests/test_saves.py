@@ -144,15 +144,6 @@ def test_the_list_says_who_played_and_older_saves_name_nobody(data_dir):
     assert infos[bots].levels == {"1": "Hard"} and infos[older].levels == {}
 
 
-def test_default_data_folder_follows_xdg(monkeypatch, tmp_path):
-    monkeypatch.delenv(saves.DATA_DIR_ENV)
-    monkeypatch.setattr(sys, "platform", "linux")
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert saves.saves_dir() == tmp_path / "xdg" / "laser-flag" / "saves"
-    monkeypatch.delenv("XDG_DATA_HOME")
-    assert saves.saves_dir() == Path.home() / ".local" / "share" / "laser-flag" / "saves"
-
-
 KILLED_WRITE = """
 import os, sys
 from laser_flag import saves

@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from laser_flag.data_folder import data_dir
 from laser_flag.engine import GameMap
 from laser_flag.engine.balance_key import BadgeError, check
-from laser_flag.engine.data_folder import data_dir
 from laser_flag.engine.json_reader import ReadError, read_json
 from laser_flag.engine.mapfile import write_json_atomic
 
