@@ -70,7 +70,7 @@ BASE_TRAP_TARGET = 0.15  # the most of the points Hard concedes that may be scor
 def armed_sees(game: Game, team: str, at: Pos) -> list[Unit]:
     """The enemies of `team` whose lasers are not off and that see `at`."""
     return [e for e in game.units
-            if e.team != team and e.laser != DEACTIVATED and game.has_los(e.pos, at)]
+            if e.team != team and e.laser != DEACTIVATED and game.what_if.has_los(e.pos, at)]
 
 
 def could_escape(game: Game, unit: Unit) -> bool:
@@ -80,7 +80,7 @@ def could_escape(game: Game, unit: Unit) -> bool:
     for _ in range(unit.ap):
         nxt = []
         for at in frontier:
-            for to in game.reachable_from(replace(unit, pos=at)):
+            for to in game.what_if.reachable(replace(unit, pos=at)):
                 if to in seen:
                     continue
                 if to in bases or not armed_sees(game, unit.team, to):
@@ -137,7 +137,7 @@ class Blunders:
                 continue
             if not armed_sees(game, u.team, u.pos):
                 self._chances.add(u.id)
-            elif u.ap and game.may_move(u) and could_escape(game, u):
+            elif u.ap and game.what_if.can_move(u) and could_escape(game, u):
                 self._chances.add(u.id)
                 self._danger.add(u.id)
         if isinstance(action, Fire):
@@ -169,7 +169,7 @@ class Blunders:
         return self.counts["conceded on a base"] / conceded if conceded else 0.0
 
     def _shot(self, game: Game, action: Fire) -> None:
-        odds = game.to_hit(action.unit_id, action.target_id)
+        odds = game.what_if.to_hit(game.unit(action.unit_id), game.unit(action.target_id))
         self.counts["shots"] += 1
         if (float(odds.probability) < POOR
                 and any(name == "target in cover" for name, _ in odds.modifiers)):
@@ -194,8 +194,8 @@ class Blunders:
             seers = armed_sees(game, team, u.pos) if u.laser != DEACTIVATED else []
             if seers:
                 self.counts["in sight at turn end"] += 1
-                if not any(any(n == "target in cover" for n, _ in game.to_hit(e.id, u.id).modifiers)
-                           for e in seers):
+                if not any(any(n == "target in cover"
+                               for n, _ in game.what_if.to_hit(e, u).modifiers) for e in seers):
                     self.counts["open to fire"] += 1
         lead = game.scores[team] - sum(s for t, s in game.scores.items() if t != team)
         armed = Counter(u.team == team for u in game.units if u.laser != DEACTIVATED)
@@ -208,7 +208,7 @@ class Blunders:
         for e in game.units:
             if e.team == ours[0].team or e.laser == DEACTIVATED:
                 continue
-            tiles = {e.pos, *game.reachable_from(e)}
+            tiles = {e.pos, *game.what_if.reachable(e)}
             if any(sees(t, u.pos) for t in tiles for u in ours):
                 return True
         return False

@@ -74,13 +74,13 @@ def show_overlays(app: App, scene: GameScene) -> tuple[int, int]:
     other's: the frames then have every overlay but those."""
     game = scene.game
     ours = [u for u in game.units if u.team == game.active_team]
-    unit = max(ours, key=lambda u: len(game.reachable(u.id)))
+    unit = max(ours, key=lambda u: len(game.what_if.reachable(u)))
     lay = scene.layout()
     post(pygame.MOUSEBUTTONDOWN, pos=tile_rect(lay.origin, lay.tile_px, unit.pos).center, button=1)
     post(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v", scancode=0)
     app.frame(16)
-    risky = max(sorted(game.reachable(unit.id)),
-                key=lambda p: len(game.snap_risk(unit.id, p).shooters))
+    risky = max(sorted(game.what_if.reachable(unit)),
+                key=lambda p: len(game.what_if.snap_risk(unit, p).shooters))
     xy = tile_rect(lay.origin, lay.tile_px, risky).center
     post(pygame.MOUSEMOTION, pos=xy, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)
@@ -113,10 +113,9 @@ def animation_frames(app: App, scene: GameScene) -> list[Frame]:
     """Frame times while the longest move of the team to play walks, frame by frame."""
     game, lay = scene.game, scene.layout()
     ours = [u for u in game.units if u.team == game.active_team]
-    unit = max(ours, key=lambda u: len(game.reachable(u.id)))
-    far = max(
-        game.reachable(unit.id), key=lambda p: abs(p[0] - unit.pos[0]) + abs(p[1] - unit.pos[1])
-    )
+    unit = max(ours, key=lambda u: len(game.what_if.reachable(u)))
+    far = max(game.what_if.reachable(unit),
+              key=lambda p: abs(p[0] - unit.pos[0]) + abs(p[1] - unit.pos[1]))
     for pos in (unit.pos, far):
         post(pygame.MOUSEBUTTONDOWN, pos=tile_rect(lay.origin, lay.tile_px, pos).center, button=1)
         app.frame(16)

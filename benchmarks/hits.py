@@ -90,10 +90,10 @@ class Study:
         for unit in game.units:
             if unit.team != team or unit.laser == DEACTIVATED:
                 continue
-            seers = [e for e in game.units
-                     if e.team != team and e.laser == CHARGED and game.has_los(e.pos, unit.pos)]
+            seers = [e for e in game.units if e.team != team and e.laser == CHARGED
+                     and game.what_if.has_los(e.pos, unit.pos)]
             if seers:
-                covered = all(any(n == "target in cover" for n, _ in game.to_hit(e.id, unit.id)
+                covered = all(any(n == "target in cover" for n, _ in game.what_if.to_hit(e, unit)
                                   .modifiers) for e in seers)
                 self._count(name, "turn ends in enemy sight, " + ("in cover" if covered
                                                                   else "not in cover"))

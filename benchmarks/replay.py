@@ -38,8 +38,8 @@ def random_action(game: Game, rng: random.Random) -> Action:
     mine = [u.id for u in game.units if u.team == game.active_team]
     uid = rng.choice(mine)
     options: list[Action] = [EndTurn()]
-    options += [Move(uid, to) for to in sorted(game.reachable(uid))]
-    options += [Fire(uid, target) for target in game.targets(uid)]
+    options += [Move(uid, to) for to in sorted(game.what_if.reachable(game.unit(uid)))]
+    options += [Fire(uid, target) for target in game.what_if.targets(game.unit(uid))]
     return rng.choice(options)
 
 

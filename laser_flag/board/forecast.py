@@ -59,21 +59,23 @@ def percent(p: Fraction) -> str:
 def shots_of(game: Game, unit: Unit) -> tuple[Chance, ...]:
     """The enemies `unit` (as it stands, or as a plan leaves it) could fire at, each with its
     odds; none when it could not fire then (no AP left, its laser off)."""
-    if not game.may_fire(unit):
+    what_if = game.what_if
+    if not what_if.can_fire(unit):
         return ()
-    return tuple(Chance(e.id, e.pos, game.shot_odds(unit.unit_class, unit.pos, e.unit_class, e.pos))
-                 for e in game.units if e.team != unit.team and game.has_los(unit.pos, e.pos))
+    return tuple(
+        Chance(e.id, e.pos, what_if.shot_odds(unit.unit_class, unit.pos, e.unit_class, e.pos))
+        for e in game.units if e.team != unit.team and what_if.has_los(unit.pos, e.pos))
 
 
 def arrival(game: Game, uid: int, dest: Pos) -> Arrival:
     """What moving unit `uid` to `dest` (a tile it can reach) would bring."""
-    unit, after = game.unit(uid), game.after(Move(uid, dest))
-    risk = game.snap_risk(uid, dest)
+    what_if, unit = game.what_if, game.unit(uid)
+    after, risk = what_if.after(Move(uid, dest)), what_if.snap_risk(unit, dest)
     watchers = tuple(
-        Chance(w, game.unit(w).pos, game.shot_odds(game.unit(w).unit_class, game.unit(w).pos,
-                                                   unit.unit_class, dest, snap=True))
+        Chance(w, game.unit(w).pos, what_if.shot_odds(game.unit(w).unit_class, game.unit(w).pos,
+                                                      unit.unit_class, dest, snap=True))
         for w in risk.shooters)
-    return Arrival(dest, game.path(uid, dest), after, shots_of(game, after), watchers,
+    return Arrival(dest, what_if.path(unit, dest), after, shots_of(game, after), watchers,
                    risk.p_unhit)
 
 
@@ -83,9 +85,9 @@ def firing_positions(game: Game, uid: int, enemy: int, reach: frozenset[Pos]) ->
     unit, target = game.unit(uid), game.unit(enemy)
     found: dict[Pos, ToHit] = {}
     for pos in {unit.pos, *reach}:
-        there = unit if pos == unit.pos else game.after(Move(uid, pos))
-        if game.has_los(pos, target.pos) and game.may_fire(there):
-            found[pos] = game.shot_odds(unit.unit_class, pos, target.unit_class, target.pos)
+        there = unit if pos == unit.pos else game.what_if.after(Move(uid, pos))
+        if game.what_if.has_los(pos, target.pos) and game.what_if.can_fire(there):
+            found[pos] = game.what_if.shot_odds(unit.unit_class, pos, target.unit_class, target.pos)
     return found
 
 

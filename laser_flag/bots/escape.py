@@ -22,7 +22,7 @@ from .distances import UNREACHABLE, base_distance
 def exposed(game: Game, unit: Unit, at: Pos) -> bool:
     """Whether an enemy whose laser is not deactivated sees `at` (charging lasers are charged
     by the time the enemy acts)."""
-    return any(e.team != unit.team and e.laser != DEACTIVATED and game.has_los(e.pos, at)
+    return any(e.team != unit.team and e.laser != DEACTIVATED and game.what_if.has_los(e.pos, at)
                for e in game.units)
 
 
@@ -30,7 +30,7 @@ def in_danger(game: Game, unit: Unit) -> bool:
     """A unit of the active team whose laser is off, standing in an armed enemy's sight, with
     AP to walk away."""
     return (unit.team == game.active_team and unit.laser == DEACTIVATED and unit.ap > 0
-            and game.may_move(unit) and exposed(game, unit, unit.pos))
+            and game.what_if.can_move(unit) and exposed(game, unit, unit.pos))
 
 
 def stranded(game: Game, unit: Unit, to: Pos) -> bool:
@@ -53,7 +53,7 @@ def escape(game: Game, unit: Unit) -> Move | None:
     for _ in range(unit.ap):
         reached = []
         for at in frontier:
-            for to in sorted(game.reachable_from(replace(unit, pos=at))):
+            for to in sorted(game.what_if.reachable(replace(unit, pos=at))):
                 if to != unit.pos and to not in first:
                     first[to] = first.get(at, to)
                     reached.append(to)

@@ -1,9 +1,10 @@
 """Greedy: the single action whose expected result, one step ahead with exact odds, gains most.
 
 Each move is priced at its destination: the exact chance to arrive unhit by snap shots
-(`Game.snap_risk`), then cover, elevation, the shots on offer, the threat of the enemy's reply,
-recharging and denying enemy bases (see `Situation.value`). Each shot is priced by its exact
-hit chance and the snap shots it draws. The turn ends when nothing beats standing still.
+(`game.what_if.snap_risk`), then cover, elevation, the shots on offer, the threat of the
+enemy's reply, recharging and denying enemy bases (see `Situation.value`). Each shot is priced
+by its exact hit chance and the snap shots it draws. The turn ends when nothing beats standing
+still.
 """
 
 from __future__ import annotations
@@ -37,12 +38,13 @@ class Appraiser:
         """Exact chance to end a move (or a shot) on `to` without a snap shot hit."""
         if to not in sit.watched:
             return 1.0
-        return float(game.snap_risk(unit.id, to).p_unhit)
+        # the watchers' risk to the unit as it stands now, for a plan's second action too
+        return float(game.what_if.snap_risk(game.unit(unit.id), to).p_unhit)
 
     def move_gain(self, game: Game, sit: Situation, unit: Unit, to: tuple[int, int]) -> float:
-        ap = unit.ap - game.cost(Move(unit.id, to), unit)
+        ap = unit.ap - game.what_if.cost(Move(unit.id, to), unit)
         p = self.p_unhit(game, sit, unit, to)
-        ev = sit.value(unit, to, ap, game.laser_on_arrival(unit, to))
+        ev = sit.value(unit, to, ap, game.what_if.laser_on_arrival(unit, to))
         if p < 1.0:
             ev = p * ev + (1.0 - p) * sit.hurt(unit, to, ap)
         return ev - sit.value(unit, unit.pos, unit.ap, unit.laser)
@@ -50,7 +52,7 @@ class Appraiser:
     def fire_gain(self, game: Game, sit: Situation, unit: Unit, target_id: int) -> float:
         target = game.unit(target_id)
         p_hit = sit.odds.hit(unit.unit_class, unit.pos, target.unit_class, target.pos, False)
-        after = game.after(Fire(unit.id, target_id), unit)
+        after = game.what_if.after(Fire(unit.id, target_id), unit)
         ap, laser = after.ap, after.laser
         stay = (p_hit * sit.value(unit, unit.pos, ap, laser, ignore=target_id)
                 + (1.0 - p_hit) * sit.value(unit, unit.pos, ap, laser))

@@ -55,10 +55,10 @@ class HunterBot(ScriptedBot):
     def _firing_tiles(game: Game, unit: Unit) -> list[Pos]:
         """Where the unit could fire from this turn: where it stands, and with enough AP every
         tile one move away (none: it may not fire)."""
-        if not game.may_fire(unit):
+        if not game.what_if.can_fire(unit):
             return []
-        if unit.ap >= STRIKE_AP and game.can_move(unit.id):
-            return [unit.pos, *sorted(game.reachable(unit.id))]
+        if unit.ap >= STRIKE_AP and game.what_if.can_move(unit):
+            return [unit.pos, *sorted(game.what_if.reachable(unit))]
         return [unit.pos]
 
     def _focus(self, game: Game, ours: list[Unit], reach: dict[int, list[Pos]]) -> Unit | None:
@@ -86,9 +86,9 @@ class HunterBot(ScriptedBot):
     @staticmethod
     def _chance(game: Game, unit: Unit, at: Pos, enemy: Unit) -> Fraction:
         """The unit's hit chance at `enemy` from `at` (0 out of sight)."""
-        if not game.has_los(at, enemy.pos):
+        if not game.what_if.has_los(at, enemy.pos):
             return Fraction(0)
-        return game.shot_odds(unit.unit_class, at, enemy.unit_class, enemy.pos).probability
+        return game.what_if.shot_odds(unit.unit_class, at, enemy.unit_class, enemy.pos).probability
 
     def _act(self, game: Game, unit: Unit, focus: Unit | None, tiles: list[Pos]) -> Action | None:
         """Strike at the focus, else fire at another enemy, else close in on the focus."""
@@ -103,22 +103,22 @@ class HunterBot(ScriptedBot):
             best = min(good, key=lambda t: (threat(t), -self._chance(game, unit, t, focus),
                                             t != unit.pos))
             return Fire(unit.id, focus.id) if best == unit.pos else Move(unit.id, best)
-        other = self.best_shot(game, [Fire(unit.id, t) for t in game.targets(unit.id)], THIRD)
+        other = self.best_shot(game, [Fire(unit.id, t) for t in game.what_if.targets(unit)], THIRD)
         if other is not None:
             return other
-        if unit.ap < STRIKE_AP or not game.can_move(unit.id):
+        if unit.ap < STRIKE_AP or not game.what_if.can_move(unit):
             return None
         dist = self.path_distance(game, focus.pos)
-        to = self.nearer(unit, sorted(game.reachable(unit.id)), dist,
+        to = self.nearer(unit, sorted(game.what_if.reachable(unit)), dist,
                          lambda t: self.exposure(game, unit, t, [focus]))
         if to is not None:
             return Move(unit.id, to)
         # Nowhere nearer to go and no good shot: take the poor one rather than wait forever.
-        return Fire(unit.id, focus.id) if focus.id in game.targets(unit.id) else None
+        return Fire(unit.id, focus.id) if focus.id in game.what_if.targets(unit) else None
 
     def _recharge(self, game: Game, unit: Unit, armed: list[Unit]) -> Move | None:
-        if not game.can_move(unit.id):
+        if not game.what_if.can_move(unit):
             return None
-        to = self.to_base(game, unit, sorted(game.reachable(unit.id)),
+        to = self.to_base(game, unit, sorted(game.what_if.reachable(unit)),
                           lambda t: self.exposure(game, unit, t, armed))
         return Move(unit.id, to) if to is not None else None

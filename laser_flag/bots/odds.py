@@ -1,6 +1,6 @@
 """Exact hit chances as floats, cached per map, for bots that weigh hundreds of tiles a decision.
 
-The numbers come from the engine's own `Game.shot_odds`, so a bot's odds can never disagree
+The numbers come from the engine's own `game.what_if.shot_odds`, so a bot's odds can never disagree
 with a game; only the caching (and float, for speed) is the bot's.
 """
 
@@ -28,6 +28,6 @@ class Odds:
         key = (shooter_class, at, target_class, to, snap)
         chance = self._chance.get(key)
         if chance is None:
-            odds = self._game.shot_odds(shooter_class, at, target_class, to, snap)
+            odds = self._game.what_if.shot_odds(shooter_class, at, target_class, to, snap)
             chance = self._chance[key] = float(odds.probability)
         return chance

@@ -52,8 +52,8 @@ class PlannerBot(Bot):
     def _follow_up(self, game: Game, sit: Situation, action: Action) -> float:
         """The chance to act again unhit times the best next gain of the same unit (or 0)."""
         unit = game.unit(action.unit_id)
-        after = game.after(action)
-        if not (game.may_move(after) or game.may_fire(after)):
+        after = game.what_if.after(action)
+        if not (game.what_if.can_move(after) or game.what_if.can_fire(after)):
             return 0.0
         p = self.appraiser.p_unhit(game, sit, unit, after.pos)
         return p * max(0.0, self._best_gain(game, sit, after))
@@ -61,10 +61,10 @@ class PlannerBot(Bot):
     def _best_gain(self, game: Game, sit: Situation, unit: Unit) -> float:
         """The best single-action gain of a unit in a hypothetical place and state."""
         gains = [0.0]
-        if game.may_fire(unit):
+        if game.what_if.can_fire(unit):
             gains += [self.appraiser.fire_gain(game, sit, unit, e.id)
                       for e in sit.enemies if sit.sees(unit.pos, e.pos)]
-        if game.may_move(unit):
+        if game.what_if.can_move(unit):
             gains += [self.appraiser.move_gain(game, sit, unit, to)
-                      for to in game.reachable_from(unit)]
+                      for to in game.what_if.reachable(unit)]
         return max(gains)

@@ -27,7 +27,7 @@ class ScriptedBot(Bot):
     @staticmethod
     def shots(game: Game, legal: Sequence[Action]) -> list[tuple[Fraction, Fire]]:
         """Every legal shot with its hit chance."""
-        return [(game.to_hit(a.unit_id, a.target_id).probability, a)
+        return [(game.what_if.to_hit(game.unit(a.unit_id), game.unit(a.target_id)).probability, a)
                 for a in legal if isinstance(a, Fire)]
 
     def best_shot(self, game: Game, legal: Sequence[Action], least: Fraction) -> Fire | None:
@@ -49,8 +49,8 @@ class ScriptedBot(Bot):
     def exposure(game: Game, unit: Unit, to: Pos, enemies: Iterable[Unit]) -> Fraction:
         """The best chance any of `enemies` has to hit `unit` standing on `to` (0 where none
         sees it): how exposed the tile is."""
-        return max((game.shot_odds(e.unit_class, e.pos, unit.unit_class, to).probability
-                    for e in enemies if game.has_los(e.pos, to)), default=Fraction(0))
+        return max((game.what_if.shot_odds(e.unit_class, e.pos, unit.unit_class, to).probability
+                    for e in enemies if game.what_if.has_los(e.pos, to)), default=Fraction(0))
 
     def to_base(self, game: Game, unit: Unit, tiles: list[Pos],
                 exposure: Callable[[Pos], Fraction] = lambda _: Fraction(0)) -> Pos | None:

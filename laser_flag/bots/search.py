@@ -146,7 +146,8 @@ class TurnValue(Appraiser):
         visible_from = game.map.visibility.visible_from
         return frozenset().union(*(
             visible_from(u.pos) for u in ours
-            if u.laser != DEACTIVATED and not u.fired and game.snap_shots_kept(u.unit_class, u.ap)))
+            if u.laser != DEACTIVATED and not u.fired
+            and game.what_if.snap_shots_kept(u.unit_class, u.ap)))
 
 
 class SearchBot(Bot):

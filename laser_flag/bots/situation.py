@@ -66,9 +66,10 @@ class Situation:
         self.shooters = [u for u in self.enemies if u.laser != DEACTIVATED]
         self.sees = gm.visibility.sees
         self.map = gm
-        self.laser_after_hit = game.laser_after_hit
-        self.may_fire = game.may_fire
-        self.snap_shots_kept = game.snap_shots_kept
+        what_if = game.what_if
+        self.laser_after_hit = what_if.laser_after_hit
+        self.can_fire = what_if.can_fire
+        self.snap_shots_kept = what_if.snap_shots_kept
         self.has_base = bool(gm.usable_bases(self.team))
         self.base_dist = base_distance(gm, self.team, weights.base_cuts_corners)
         root = root or game
@@ -82,7 +83,7 @@ class Situation:
         self.urgency = weights.approach_step * (game.round / weights.urgency_rounds) ** 2
         quiet = root.round / (1 + sum(root.scores.values()))
         self.eager = 1.0 + (quiet / weights.eager_rounds) ** 2 if weights.eager_rounds else 1.0
-        self.watched = frozenset().union(*game.watch_coverage(enemy).values())
+        self.watched = frozenset().union(*game.what_if.watch_coverage(enemy).values())
         self._reach: dict[int, frozenset[Pos]] = {}
         self._ways_in: dict[tuple[int, Pos], frozenset[Pos]] = {}
         self.reply_seen = self._reply_seen(game) if weights.reply or weights.watch else {}
@@ -98,7 +99,7 @@ class Situation:
         visible_from = self.map.visibility.visible_from
         seen = {}
         for e in self.shooters:
-            reach = self._reach[e.id] = frozenset(game.reachable_from(e))
+            reach = self._reach[e.id] = frozenset(game.what_if.reachable(e))
             seen[e.id] = frozenset().union(visible_from(e.pos), *map(visible_from, reach))
         return seen
 
@@ -191,7 +192,7 @@ class Situation:
         key = (unit.unit_class, ap, laser)
         armed = self._armed.get(key)
         if armed is None:
-            armed = self._armed[key] = self.may_fire(replace(unit, ap=ap, laser=laser))
+            armed = self._armed[key] = self.can_fire(replace(unit, ap=ap, laser=laser))
         return armed
 
     def gain(self, target: Unit) -> float:

@@ -210,7 +210,7 @@ class StyleBot(ScriptedBot):
                exposure: Callable[[Pos], Fraction]) -> Pos | None:
         """The best-priced tile still in sight of an enemy, if less exposed than here."""
         enemies = [e.pos for e in game.units if e.team != unit.team]
-        watching = [t for t in tiles if any(game.has_los(t, e) for e in enemies)]
+        watching = [t for t in tiles if any(game.what_if.has_los(t, e) for e in enemies)]
         return self._safer(unit, watching, self._enemy_distance(game, unit), exposure)
 
     def _leave_base(self, game: Game, unit: Unit, tiles: list[Pos]) -> Pos | None:
@@ -230,7 +230,7 @@ class StyleBot(ScriptedBot):
 
     def _on_watched_base(self, game: Game, unit: Unit) -> bool:
         return (game.map.base_serves(unit.pos, unit.team)
-                and any(game.has_los(e.pos, unit.pos)
+                and any(game.what_if.has_los(e.pos, unit.pos)
                         for e in self.armed_enemies(game, unit.team)))
 
     def _squad_mark(self, game: Game) -> Unit | None:
@@ -247,7 +247,7 @@ class StyleBot(ScriptedBot):
     @staticmethod
     def _in_contact(game: Game, unit: Unit) -> bool:
         """Whether the unit and some enemy see each other (line of sight is symmetric)."""
-        return any(game.has_los(unit.pos, e.pos) for e in game.units if e.team != unit.team)
+        return any(game.what_if.has_los(unit.pos, e.pos) for e in game.units if e.team != unit.team)
 
     def _enemy_distance(self, game: Game, unit: Unit) -> dict[Pos, int]:
         enemy = self.nearest_enemy(game, unit)

@@ -1,7 +1,7 @@
 """The rules of Laser Flag in pure Python: no pygame, no tkinter (RULES.md)."""
 
 from .actions import Action, EndTurn, Fire, IllegalAction, Move
-from .game import Game, SnapRisk, known_game
+from .game import Game, SnapRisk, WhatIf, known_game
 from .game_map import NEIGHBOURS, GameMap, Pos, UnitSpec, other_team
 from .mapfile import MapError, load_map, parse_map, save_map
 from .rolls import ToHit
@@ -11,6 +11,6 @@ from .units import CHARGED, CHARGING, DEACTIVATED, Unit
 __all__ = [
     "CHARGED", "CHARGING", "DEACTIVATED", "NEIGHBOURS", "Action", "EndTurn", "Fire", "Game",
     "GameMap", "IllegalAction", "MapError", "Move", "Pos", "SnapRisk", "TeamView", "ToHit",
-    "Unit", "UnitSpec", "known_game", "known_state", "load_map", "other_team", "parse_map",
-    "save_map", "view",
+    "Unit", "UnitSpec", "WhatIf", "known_game", "known_state", "load_map", "other_team",
+    "parse_map", "save_map", "view",
 ]

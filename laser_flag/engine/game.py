@@ -15,31 +15,25 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
-from . import rules, what_if
-from .actions import Action, Fire, Move
+from . import rules
+from .actions import Action
 from .chance import Drawn, Roller
-from .cover import cover_sides
-from .end_turn import snap_shots_kept
 from .events import Event
-from .game_map import GameMap, Pos
+from .game_map import GameMap
 from .history import History
 from .index import MapIndex, index_of
 from .legal import LegalActions, legal
 from .mapfile import MapError, team_without_units
-from .move import laser_on_arrival
-from .movement import Reach
-from .reach import reachable_from, steps_to
-from .refusals import NO_LOS, why_not, why_not_fire, why_not_move
-from .rolls import TWO_D6, ToHit
-from .shots import laser_after_hit
+from .refusals import NO_LOS, why_not
+from .rolls import TWO_D6
 from .state import GameState, check_units, looked, start
 from .team_view import TeamView, known_state, told, view
-from .terms import Laser, Team, Victory, Winner
+from .terms import Team, Victory, Winner
 from .units import Unit
-from .what_if import SnapRisk
+from .what_if import SnapRisk, WhatIf
 
 # NO_LOS, Roller: imported from here too
-__all__ = ["NO_LOS", "Game", "Roller", "SnapRisk", "known_game"]
+__all__ = ["NO_LOS", "Game", "Roller", "SnapRisk", "WhatIf", "known_game"]
 T = TypeVar("T")
 
 
@@ -98,6 +92,7 @@ class Game:
         self._roll = roll  # forced dice (tests, lessons); None: the state's generator
         self.history = History()  # every action applied, in order: the game's record
         self._state = state
+        self._what_if: WhatIf | None = None  # the questions of `_state`, once asked
         self._scores: dict[str, int] | None = None  # what `scores` and `stats` show, once
         self._stats: dict[str, dict[str, int]] | None = None  # asked: they follow the game
 
@@ -218,72 +213,11 @@ class Game:
             game.history, game._state = self.history.appended(action), state
         return results
 
-    # What if: the rules asked about actions not taken (what_if.py). A `unit` argument stands in
-    # for the game's unit of its id: a unit as a plan would leave it (the plan's second action).
-
-    def has_los(self, a: Pos, b: Pos) -> bool:
-        return self.index.visibility.sees(a, b)
-
-    def cover_sides(self, uid: int) -> frozenset[str]:
-        u = self._state.facts.units[uid]
-        return cover_sides(self.map, u.pos, u.elevated)
-
-    def can_move(self, uid: int) -> bool:
-        return why_not_move(self._state, self.unit(uid)) is None
-
-    def can_fire(self, uid: int) -> bool:
-        return why_not_fire(self._state, self.unit(uid)) is None
-
-    def may_move(self, unit: Unit) -> bool:
-        return why_not_move(self._state, unit) is None
-
-    def may_fire(self, unit: Unit) -> bool:
-        return why_not_fire(self._state, unit) is None
-
-    def reachable(self, uid: int) -> set[Pos]:
-        return what_if.reachable(self._state, uid)
-
-    def path(self, uid: int, to: Pos) -> tuple[Pos, ...]:
-        return what_if.path(self._state, uid, to)
-
-    def reachable_from(self, unit: Unit) -> Reach:
-        return reachable_from(self._state, unit)
-
-    def steps_to(self, unit: Unit, to: Pos) -> int | None:
-        return steps_to(self._state, unit, to)
-
-    def visible_enemies(self, uid: int) -> list[int]:
-        return what_if.visible_enemies(self._state, self._state.facts.units[uid])
-
-    def targets(self, uid: int) -> list[int]:
-        """Enemies this unit may fire at now."""
-        return self.visible_enemies(uid) if self.can_fire(uid) else []
-
-    def to_hit(self, shooter_id: int, target_id: int, snap: bool = False) -> ToHit:
-        units = self._state.facts.units
-        return what_if.to_hit(self._state, units[shooter_id], units[target_id], snap)
-
-    def shot_odds(self, shooter_class: str, at: Pos, target_class: str, to: Pos,
-                  snap: bool = False) -> ToHit:
-        return what_if.shot_odds(self.index, shooter_class, at, target_class, to, snap)
-
-    def snap_risk(self, uid: int, dest: Pos) -> SnapRisk:
-        return what_if.snap_risk(self._state, self._state.facts.units[uid], dest)
-
-    def watch_coverage(self, team: str) -> dict[int, frozenset[Pos]]:
-        return what_if.watch_coverage(self._state, team)
-
-    def cost(self, action: Action, unit: Unit | None = None) -> int:
-        return what_if.cost(self._state, action, unit)
-
-    def after(self, action: Move | Fire, unit: Unit | None = None) -> Unit:
-        return what_if.after(self._state, action, unit)
-
-    def laser_on_arrival(self, unit: Unit, to: Pos) -> Laser:
-        return laser_on_arrival(self.map, unit, to)
-
-    def laser_after_hit(self, team: Team, at: Pos) -> Laser | None:
-        return laser_after_hit(self.map, team, at)
-
-    def snap_shots_kept(self, unit_class: str, ap: int) -> int:
-        return snap_shots_kept(self.rules, unit_class, ap)
+    @property
+    def what_if(self) -> WhatIf:
+        """The rules asked about actions not taken, of the game as it stands now (what_if.py):
+        the same object while the game stays where it is."""
+        asked = self._what_if
+        if asked is None or asked.state is not self._state:
+            asked = self._what_if = WhatIf(self._state)
+        return asked

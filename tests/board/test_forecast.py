@@ -24,9 +24,9 @@ SMALL = parse_map(SMALL_MAP, "small.json")
 def test_the_chances_now_are_the_engines_to_hit_of_each_target():
     game = Game(SMALL, seed=1)
     shots = shots_of(game, game.unit(1))  # Alice's sniper sees Bob's scout
-    assert [s.unit for s in shots] == game.targets(1)
+    assert [s.unit for s in shots] == game.what_if.targets(game.unit(1))
     for shot in shots:
-        assert shot.odds == game.to_hit(1, shot.unit)
+        assert shot.odds == game.what_if.to_hit(game.unit(1), game.unit(shot.unit))
         assert shot.pos == game.unit(shot.unit).pos
     assert shots_of(game, game.unit(1).changed(ap=0)) == ()  # no AP: no numbers
 
@@ -34,13 +34,14 @@ def test_the_chances_now_are_the_engines_to_hit_of_each_target():
 def test_a_destination_brings_the_engines_snap_risk_path_and_shots_from_there():
     game = Game(SMALL, seed=1)
     move = arrival(game, 0, (4, 1))
-    risk = game.snap_risk(0, (4, 1))
-    assert move.path == game.path(0, (4, 1)) and move.after == game.after(Move(0, (4, 1)))
+    risk = game.what_if.snap_risk(game.unit(0), (4, 1))
+    assert move.path == game.what_if.path(game.unit(0), (4, 1))
+    assert move.after == game.what_if.after(Move(0, (4, 1)))
     assert tuple(w.unit for w in move.watchers) == risk.shooters and len(risk.shooters) == 2
     assert move.p_unhit == risk.p_unhit and move.risk == 1 - risk.p_unhit
     for watcher in move.watchers:  # each watcher's own chance, as the engine rolls it
         unit = game.unit(watcher.unit)
-        assert watcher.odds == game.shot_odds(unit.unit_class, unit.pos, "basic", (4, 1),
+        assert watcher.odds == game.what_if.shot_odds(unit.unit_class, unit.pos, "basic", (4, 1),
                                               snap=True)
     assert move.shots == shots_of(game, move.after)
 
@@ -56,21 +57,21 @@ def test_the_watchers_chances_multiply_to_the_engines_chance_to_arrive_unhit():
 
 def test_firing_positions_are_the_tiles_a_fire_would_be_legal_from_after_the_move():
     game = Game(SMALL, seed=1)
-    reach = frozenset(game.reachable(0))
+    reach = frozenset(game.what_if.reachable(game.unit(0)))
     found = firing_positions(game, 0, 2, reach)  # Alice's plain against Bob's scout
     assert found, "some tile sees the scout"
     for pos in {game.unit(0).pos, *reach}:
-        there = game.after(Move(0, pos)) if pos != game.unit(0).pos else game.unit(0)
-        legal = game.has_los(pos, (1, 5)) and game.may_fire(there)
+        there = game.what_if.after(Move(0, pos)) if pos != game.unit(0).pos else game.unit(0)
+        legal = game.what_if.has_los(pos, (1, 5)) and game.what_if.can_fire(there)
         assert (pos in found) == legal
         if legal:
-            assert found[pos] == game.shot_odds("basic", pos, "scout", (1, 5))
+            assert found[pos] == game.what_if.shot_odds("basic", pos, "scout", (1, 5))
 
 
 def test_a_unit_that_fired_all_its_ap_away_has_no_firing_positions_but_where_it_stands():
     gm = parse_map(WALLED, "walled.json")
     game = scenario(gm, units={0: {"ap": 1}})
-    found = firing_positions(game, 0, 3, frozenset(game.reachable(0)))
+    found = firing_positions(game, 0, 3, frozenset(game.what_if.reachable(game.unit(0))))
     assert set(found) <= {game.unit(0).pos}  # a move would spend its last AP
 
 

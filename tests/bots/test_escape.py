@@ -43,7 +43,8 @@ def test_a_unit_whose_laser_is_off_ends_the_turn_out_of_sight_or_charging():
     arena = make_map(HIDE, [["1", "basic", 0, 2], ["2", "basic", 0, 0]])
     game = scenario(arena, units={0: {"laser": DEACTIVATED, "pos": (0, 3)}})
     assert exposed(game, game.unit(0), (0, 3))
-    assert all(exposed(game, game.unit(0), t) for t in game.reachable(0))  # not in one move
+    # not in one move
+    assert all(exposed(game, game.unit(0), t) for t in game.what_if.reachable(game.unit(0)))
     walk_out(game, 0)
     unit = game.unit(0)
     assert unit.laser != DEACTIVATED or not exposed(game, unit, unit.pos)
@@ -59,8 +60,8 @@ def test_out_of_sight_beats_a_base_in_sight():
                       "....1."], [["1", "basic", 4, 4], ["2", "basic", 0, 0]])
     game = scenario(arena, units={0: {"laser": DEACTIVATED, "pos": (2, 0)}})
     unit = game.unit(0)
-    hiding = [t for t in game.reachable(0) if not exposed(game, unit, t)]
-    assert (4, 4) in game.reachable(0) and not hiding  # out of sight takes two moves
+    hiding = [t for t in game.what_if.reachable(game.unit(0)) if not exposed(game, unit, t)]
+    assert (4, 4) in game.what_if.reachable(unit) and not hiding  # out of sight takes two moves
     move = escape(game, unit)
     assert move is not None and move.to != (4, 4)
     game.apply(move)
@@ -120,4 +121,5 @@ def test_a_move_is_stranding_when_the_ap_left_cannot_get_out_of_sight():
     unit = game.unit(0)
     assert stranded(game, unit, (0, 1))
     assert not stranded(game, unit, (4, 1))  # the base at (5, 0) is a move away
-    assert not stranded(game, game.unit(0), (3, 0)) and (3, 0) in game.reachable(0)
+    assert not stranded(game, game.unit(0), (3, 0))
+    assert (3, 0) in game.what_if.reachable(game.unit(0))

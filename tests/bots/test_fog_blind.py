@@ -39,7 +39,7 @@ def moved_hidden_enemy(game: Game) -> Game:
     uid = obs.hidden[0]
     spot = next(p for p in game.map.positions()
                 if not game.map.is_wall(p) and p not in taken
-                and not any(game.has_los(e, p) for e in eyes))
+                and not any(game.what_if.has_los(e, p) for e in eyes))
     units = tuple(replace(u, pos=spot, elevated=game.map.is_cover(spot)) if u.id == uid else u
                   for u in game.units)
     state = replace(game.state(), units=units)
@@ -78,7 +78,7 @@ def test_a_bot_is_handed_its_belief_never_the_true_game() -> None:
     for uid in obs.hidden:  # a ghost where it was last seen (or started), if that is unseen
         ghost = spy.seen.unit(uid)
         believed = obs.last_seen.get(uid, (game.map.units[uid].pos, 0))[0]
-        if not any(game.has_los(u.pos, believed) for u in obs.units):
+        if not any(game.what_if.has_los(u.pos, believed) for u in obs.units):
             assert ghost.pos == believed
         if ghost is not None:
             assert ghost.snap_shots == 0 and ghost.laser == "charged"
@@ -107,7 +107,7 @@ def test_ghosts_never_stand_where_the_team_sees() -> None:
     truth = {u.id for u in game.observe("1").units}
     eyes = [u.pos for u in game.units if u.team == "1"]
     for ghost in (u for u in belief.units if u.id not in truth):
-        assert not any(game.has_los(e, ghost.pos) for e in eyes)
+        assert not any(game.what_if.has_los(e, ghost.pos) for e in eyes)
 
 
 def test_the_last_ghost_whose_last_seen_tile_is_in_sight_hides_on_the_nearest_unseen_tile(
@@ -117,10 +117,11 @@ def test_the_last_ghost_whose_last_seen_tile_is_in_sight_hides_on_the_nearest_un
     game = Game(make_map(alley, [("1", "scout", 4, 0), ("2", "basic", 0, 2)]), seed=3)
     state = replace(game.state(), last_seen=(("1", 1, (4, 5), 1),))
     game = Game.from_state(game.map, state, seed=3, fog=True)
-    assert game.observe("1").last_seen == {1: ((4, 5), 1)} and game.has_los((4, 0), (4, 5))
+    assert game.observe("1").last_seen == {1: ((4, 5), 1)} and game.what_if.has_los((4, 0), (4, 5))
     ghost = believed_game(game).unit(1)
-    assert ghost.pos == (2, 2) and not game.has_los((4, 0), (2, 2))  # the nearest unseen tile
-    assert game.has_los((4, 0), (3, 2))
+    # the nearest unseen tile
+    assert ghost.pos == (2, 2) and not game.what_if.has_los((4, 0), (2, 2))
+    assert game.what_if.has_los((4, 0), (3, 2))
     for _, after in believed_game(game).outcomes(Move(0, (4, 1))):
         assert not after.over  # no win by eliminating a team that is only out of sight
 

@@ -14,7 +14,7 @@ MISS = (1, 1)
 
 
 def in_cover(game, shooter_pos, target_pos) -> bool:
-    shot = game.shot_odds("basic", shooter_pos, "basic", target_pos)
+    shot = game.what_if.shot_odds("basic", shooter_pos, "basic", target_pos)
     return any(name == "target in cover" for name, _ in shot.modifiers)
 
 
@@ -47,7 +47,7 @@ def test_it_moves_to_a_tile_covered_from_the_focus_before_firing():
     assert not in_cover(game, (0, 2), (4, 3))
     action = make_bot("hunter").choose(game)
     assert isinstance(action, Move)
-    assert game.has_los(action.to, (0, 2)) and in_cover(game, (0, 2), action.to)
+    assert game.what_if.has_los(action.to, (0, 2)) and in_cover(game, (0, 2), action.to)
     game.apply(action)
     assert make_bot("hunter").choose(game) == Fire(0, 1)
 

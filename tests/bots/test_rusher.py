@@ -79,8 +79,9 @@ def test_it_advances_out_of_the_enemys_sight_when_it_can():
     game = scenario(arena)
     action = make_bot("rusher").choose(game)
     assert isinstance(action, Move)
-    assert not game.has_los((0, 4), action.to)
-    assert any(game.has_los((0, 4), to) for to in game.reachable(0))  # there was a choice
+    assert not game.what_if.has_los((0, 4), action.to)
+    # there was a choice
+    assert any(game.what_if.has_los((0, 4), to) for to in game.what_if.reachable(game.unit(0)))
 
 
 def test_it_does_not_count_a_diagonal_between_wall_corners_as_a_way():

@@ -132,7 +132,8 @@ def test_the_decision_does_not_depend_on_the_games_future_dice():
 def test_a_lone_option_is_answered_without_a_search():
     game = Game(load_map(DUEL), seed=1)
     for unit in [u for u in game.units if u.team == "1"]:
-        while game.can_move(unit.id):  # spend every unit's AP by stepping back and forth
+        # spend every unit's AP by stepping back and forth
+        while game.what_if.can_move(game.unit(unit.id)):
             game.apply(next(a for a in game.legal_actions() if getattr(a, "unit_id", -1)
                             == unit.id and not isinstance(a, EndTurn)))
             if game.over or game.active_team != "1":

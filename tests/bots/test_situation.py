@@ -25,7 +25,7 @@ def test_a_unit_is_armed_exactly_when_the_engine_lets_it_fire():
     unit = next(u for u in game.units if u.team == game.active_team)
     for ap in range(4):
         for laser in (CHARGED, CHARGING, DEACTIVATED):
-            expected = game.may_fire(replace(unit, ap=ap, laser=laser))
+            expected = game.what_if.can_fire(replace(unit, ap=ap, laser=laser))
             assert sit.armed(unit, ap, laser) is expected, (ap, laser)
     assert sit.armed(unit, 1, CHARGED) and not sit.armed(unit, 0, CHARGED)
     assert not sit.armed(unit, 3, CHARGING)

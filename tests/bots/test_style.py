@@ -130,8 +130,8 @@ def test_cover_weighs_exposure_against_steps():
     nearest = choice(replace(RUSHER, cover=0.0), game)
     assert covered in (Move(0, (2, 3)), Move(0, (1, 2)))
     assert isinstance(nearest, Move) and max(abs(nearest.to[0]), abs(nearest.to[1] - 4)) == 1
-    assert not any(n == "target in cover"
-                   for n, _ in game.shot_odds("basic", (0, 4), "basic", nearest.to).modifiers)
+    odds = game.what_if.shot_odds("basic", (0, 4), "basic", nearest.to)
+    assert not any(n == "target in cover" for n, _ in odds.modifiers)
 
 
 def test_take_cover_moves_an_exposed_unit_into_cover_that_still_watches():
@@ -167,8 +167,10 @@ def focus_game() -> Game:
                      [["1", "basic", 4, 0], ["1", "basic", 4, 4], ["2", "basic", 0, 0],
                       ["2", "basic", 2, 2]])
     game = scenario(arena)
-    assert sorted(game.targets(0)) == [2, 3] and game.targets(1) == [3]
-    assert game.to_hit(0, 2).probability > game.to_hit(0, 3).probability >= Fraction(1, 3)
+    what_if, first, second = game.what_if, game.unit(0), game.unit(1)
+    assert sorted(what_if.targets(first)) == [2, 3] and what_if.targets(second) == [3]
+    assert (what_if.to_hit(first, game.unit(2)).probability
+            > what_if.to_hit(first, game.unit(3)).probability >= Fraction(1, 3))
     return game
 
 
@@ -207,8 +209,8 @@ def test_leave_watched_base_steps_off_a_base_the_enemy_sees(leave):
     action = choice(replace(TURTLE, leave_watched_base=leave, take_cover=False), game)
     if leave:
         assert isinstance(action, Move) and not game.map.base_serves(action.to, "1")
-        assert game.shot_odds("basic", (0, 4), "basic", action.to).probability < \
-            game.shot_odds("basic", (0, 4), "basic", (4, 0)).probability
+        assert game.what_if.shot_odds("basic", (0, 4), "basic", action.to).probability < \
+            game.what_if.shot_odds("basic", (0, 4), "basic", (4, 0)).probability
     else:
         assert action == EndTurn()
 

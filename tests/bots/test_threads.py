@@ -37,7 +37,7 @@ def questions(game: Game) -> list[Callable[[Game], Any]]:
 
 
 def _reach(game: Game, uid: int) -> dict:
-    reach = game.reachable_from(game.unit(uid))
+    reach = game.what_if.reachable(game.unit(uid))
     return {tile: reach.path(tile) for tile in reach}
 
 

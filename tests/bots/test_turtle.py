@@ -66,11 +66,11 @@ def test_an_exposed_unit_takes_cover_and_keeps_the_enemy_in_sight():
                       "....."],
                      [["1", "basic", 4, 1], ["2", "basic", 0, 0]], rules={"basic": {"to_hit": 9}})
     game = scenario(arena)
-    assert {(3, 4), (4, 4)} <= game.reachable(0)  # out of the enemy's sight
+    assert {(3, 4), (4, 4)} <= set(game.what_if.reachable(game.unit(0)))  # out of the enemy's sight
     action = make_bot("turtle").choose(game)
     assert action == Move(0, (4, 3))
-    assert game.has_los(action.to, (0, 0))
-    shot = game.shot_odds("basic", (0, 0), "basic", action.to)
+    assert game.what_if.has_los(action.to, (0, 0))
+    shot = game.what_if.shot_odds("basic", (0, 0), "basic", action.to)
     assert any(name == "target in cover" for name, _ in shot.modifiers)
 
 

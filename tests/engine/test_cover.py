@@ -26,7 +26,7 @@ def board(changes: dict[tuple[int, int], str], under_target: str = ".") -> list[
 
 def in_cover_modifier(game: Game, shooter: int, target: int) -> bool:
     return ("target in cover", game.rules[game.unit(target).unit_class].cover_defense) in (
-        game.to_hit(shooter, target).modifiers
+        game.what_if.to_hit(game.unit(shooter), game.unit(target)).modifiers
     )
 
 
@@ -44,12 +44,12 @@ def test_cover_or_wall_on_each_side_protects_against_shooters_on_that_side(
     gm = make_map(board({NEXT_TO[side]: tile}),
                   [("2", "basic", *CENTRE), ("1", "basic", *toward), ("1", "grunt", *away)])
     game = Game(gm, seed=1)
-    assert game.cover_sides(0) == {side}
-    assert game.has_los(toward, CENTRE)
+    assert game.what_if.cover_sides(game.unit(0)) == {side}
+    assert game.what_if.has_los(toward, CENTRE)
     assert in_cover_modifier(game, 1, 0)
-    assert game.to_hit(1, 0).needed == 7 + 1
+    assert game.what_if.to_hit(game.unit(1), game.unit(0)).needed == 7 + 1
     assert not in_cover_modifier(game, 2, 0)
-    assert game.to_hit(2, 0).needed == 7
+    assert game.what_if.to_hit(game.unit(2), game.unit(0)).needed == 7
 
 
 @pytest.mark.parametrize(
@@ -72,7 +72,7 @@ def test_a_diagonal_shooter_is_blocked_by_cover_on_either_of_its_two_sides(side:
 def test_a_diagonal_shooter_ignores_cover_on_the_other_sides(side: str) -> None:
     gm = make_map(board({NEXT_TO[side]: "^"}), [("2", "basic", *CENTRE), ("1", "basic", 0, 4)])
     game = Game(gm, seed=1)
-    assert game.cover_sides(0) == {side}
+    assert game.what_if.cover_sides(game.unit(0)) == {side}
     assert not in_cover_modifier(game, 1, 0)
 
 
@@ -81,7 +81,7 @@ def test_a_shooter_in_the_same_row_is_not_north_or_south() -> None:
     gm = make_map(board({(1, 2): "^", (3, 2): "^"}),
                   [("2", "basic", *CENTRE), ("1", "basic", 2, 4)])
     game = Game(gm, seed=1)
-    assert game.cover_sides(0) == {"N", "S"}
+    assert game.what_if.cover_sides(game.unit(0)) == {"N", "S"}
     assert not in_cover_modifier(game, 1, 0)
 
 
@@ -90,13 +90,13 @@ def test_cover_tile_gives_no_cover_to_an_elevated_target_but_a_wall_does() -> No
                   [("2", "basic", *CENTRE), ("1", "basic", 0, 2), ("1", "basic", 0, 4)])
     game = Game(gm, seed=1)
     assert game.unit(0).elevated
-    assert game.cover_sides(0) == {"E"}
+    assert game.what_if.cover_sides(game.unit(0)) == {"E"}
     # Shooter due north: the cover tile north does not count for an elevated target.
     assert not in_cover_modifier(game, 1, 0)
-    assert game.to_hit(1, 0).needed == 7 - 1
+    assert game.what_if.to_hit(game.unit(1), game.unit(0)).needed == 7 - 1
     # Shooter north-east: the wall east still counts.
     assert in_cover_modifier(game, 2, 0)
-    assert game.to_hit(2, 0).needed == 7 + 1 - 1
+    assert game.what_if.to_hit(game.unit(2), game.unit(0)).needed == 7 + 1 - 1
 
 
 def test_the_same_cover_tile_protects_the_target_once_it_steps_down() -> None:
@@ -108,11 +108,11 @@ def test_the_same_cover_tile_protects_the_target_once_it_steps_down() -> None:
 def test_outside_the_grid_gives_no_cover() -> None:
     gm = make_map(board({}), [("2", "basic", 0, 0), ("1", "basic", 4, 4), ("1", "basic", 0, 4)])
     game = Game(gm, seed=1)
-    assert game.cover_sides(0) == set()  # grid edge to the north and west
+    assert game.what_if.cover_sides(game.unit(0)) == set()  # grid edge to the north and west
     for corner in [(0, 0), (0, 4), (4, 0), (4, 4)]:
         assert cover_sides(gm, corner, elevated=False) == set()
     assert not in_cover(gm, (0, 0), False, (4, 4))
-    assert game.to_hit(1, 0).needed == 7
+    assert game.what_if.to_hit(game.unit(1), game.unit(0)).needed == 7
 
 
 def test_bases_and_units_give_no_cover() -> None:
@@ -120,7 +120,7 @@ def test_bases_and_units_give_no_cover() -> None:
                   [("2", "basic", *CENTRE), ("2", "grunt", 3, 2), ("1", "basic", 4, 2),
                    ("1", "basic", 0, 0)])
     game = Game(gm, seed=1)
-    assert game.cover_sides(0) == set()
+    assert game.what_if.cover_sides(game.unit(0)) == set()
     assert not in_cover_modifier(game, 2, 0)  # a friendly unit stands between, south
     assert not in_cover_modifier(game, 3, 0)
 
@@ -128,6 +128,6 @@ def test_bases_and_units_give_no_cover() -> None:
 def test_cover_sides_follow_the_unit_when_it_moves() -> None:
     game, _ = game_on(["#....", ".....", ".....", ".....", "....."],
                       [("1", "basic", 3, 0), ("2", "basic", 4, 4)], MISS)
-    assert game.cover_sides(0) == set()
+    assert game.what_if.cover_sides(game.unit(0)) == set()
     game.apply(Move(0, (1, 0)))
-    assert game.cover_sides(0) == {"N"}
+    assert game.what_if.cover_sides(game.unit(0)) == {"N"}

@@ -19,7 +19,7 @@ def test_a_tile_out_of_reach_says_how_many_steps_it_needs_against_the_speed() ->
     reason = game.why_not(Move(0, (0, 7)))
     assert reason == ("That tile cannot be reached in one move: it needs 7 steps "
                       "and a Plain has speed 4.")
-    assert game.steps_to(game.unit(0), (2, 3)) == 3  # two diagonals: a Plain's allowance
+    assert game.what_if.steps_to(game.unit(0), (2, 3)) == 3  # two diagonals: a Plain's allowance
 
 
 def test_a_wall_an_occupied_tile_or_one_no_walk_reaches_says_which() -> None:
@@ -28,7 +28,7 @@ def test_a_wall_an_occupied_tile_or_one_no_walk_reaches_says_which() -> None:
     assert game.why_not(Move(0, (2, 2))).endswith("in one move: it is a wall.")
     assert game.why_not(Move(0, (0, 3))).endswith("no path leads there.")
     assert game.why_not(Move(0, (2, 9))).endswith("in one move: another unit stands there.")
-    assert game.steps_to(game.unit(0), (2, 9)) is None
+    assert game.what_if.steps_to(game.unit(0), (2, 9)) is None
 
 
 def test_why_not_gives_the_engine_reason_and_changes_nothing() -> None:

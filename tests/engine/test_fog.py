@@ -64,7 +64,7 @@ def test_without_fog_a_team_sees_everything_and_is_told_everything() -> None:
 
 def test_an_enemy_is_in_sight_when_some_unit_of_the_team_has_los_to_it() -> None:
     game = fog_game(ALLEY, [("1", "scout", 4, 0), ("1", "basic", 4, 1), ("2", "basic", 0, 2)])
-    assert not game.has_los((4, 0), (0, 2)) and game.has_los((4, 1), (0, 2))
+    assert not game.what_if.has_los((4, 0), (0, 2)) and game.what_if.has_los((4, 1), (0, 2))
     assert in_sight(game, "1") == {2}
     assert in_sight(game, "2") == {1}  # LOS is symmetric: unit 0 sees nothing, is not seen
     seen = game.observe("1").units[2]
@@ -116,7 +116,7 @@ def test_a_shooter_is_revealed_where_it_fired_even_if_nobody_sees_it_afterwards(
     open_row = ["##.####", "##.####", "##.####", "##.####", "......."]
     game = fog_game(open_row, [("1", "scout", 4, 2), ("1", "basic", 4, 6), ("2", "basic", 1, 2)],
                     HIT)
-    assert in_sight(game, "1") == {2} and not game.has_los((4, 6), (1, 2))
+    assert in_sight(game, "1") == {2} and not game.what_if.has_los((4, 6), (1, 2))
     game.apply(EndTurn())
     events = game.apply(Fire(2, 0))
     assert kinds(events)[:3] == ["Shot", "Scored", "Disqualified"]
@@ -130,7 +130,7 @@ def test_a_hidden_watchers_snap_shot_is_told_and_reveals_it() -> None:
                     MISS, MISS)
     assert in_sight(game, "1") == set()
     events = game.apply(Move(0, (0, 4)))  # (0, 4) looks down into the room: both see it
-    assert game.has_los((0, 4), (3, 6))
+    assert game.what_if.has_los((0, 4), (3, 6))
     assert {s.shooter for s in shots(events)} == {1, 2}
     assert game.events_for("1") == events
     game.apply(Move(0, (0, 1)))
@@ -143,9 +143,10 @@ def test_a_hidden_watchers_snap_shot_is_told_and_reveals_it() -> None:
 def test_a_hidden_enemy_tile_counts_as_free_for_reach_and_path() -> None:
     game = fog_game(CORNER, [("1", "scout", 0, 2), ("2", "basic", 2, 5), ("2", "basic", 4, 6)])
     assert in_sight(game, "1") == set()
-    assert (2, 5) in game.reachable(0)
+    assert (2, 5) in game.what_if.reachable(game.unit(0))
     assert Move(0, (2, 5)) in game.legal_actions()
-    assert game.path(0, (2, 5)) == ((0, 2), (0, 3), (0, 4), (0, 5), (1, 5), (2, 5))
+    walked = ((0, 2), (0, 3), (0, 4), (0, 5), (1, 5), (2, 5))
+    assert game.what_if.path(game.unit(0), (2, 5)) == walked
 
 
 def test_legal_actions_never_depend_on_hidden_enemies() -> None:
@@ -155,11 +156,13 @@ def test_legal_actions_never_depend_on_hidden_enemies() -> None:
     two = Game.from_state(two.map, two.state(), seed=7, fog=True)
     assert in_sight(one, "1") == in_sight(two, "1") == set()
     assert one.legal_actions() == two.legal_actions()
-    assert [one.path(0, m.to) for m in one.legal_actions() if isinstance(m, Move) and m.unit_id == 0
-            ] == [two.path(0, m.to) for m in two.legal_actions()
+    assert [one.what_if.path(one.unit(0), m.to) for m in one.legal_actions()
+            if isinstance(m, Move) and m.unit_id == 0
+            ] == [two.what_if.path(two.unit(0), m.to) for m in two.legal_actions()
                   if isinstance(m, Move) and m.unit_id == 0]
     clear = Game.from_state(one.map, one.state(), seed=7, fog=False)
-    assert (2, 5) not in clear.reachable(0)  # without fog the enemy's tile is taken
+    # without fog the enemy's tile is taken
+    assert (2, 5) not in clear.what_if.reachable(clear.unit(0))
 
 
 def test_a_move_into_a_hidden_enemy_stops_on_the_tile_before_it() -> None:
@@ -201,7 +204,7 @@ def test_a_bump_on_the_first_step_leaves_the_unit_where_it_was() -> None:
 def test_the_walked_path_is_the_path_offered_when_nothing_is_hidden_on_it() -> None:
     game = fog_game(CORNER, [("1", "scout", 0, 2), ("2", "basic", 3, 6), ("2", "basic", 4, 0)],
                     MISS, MISS, MISS, MISS)
-    planned = game.path(0, (2, 5))
+    planned = game.what_if.path(game.unit(0), (2, 5))
     events = game.apply(Move(0, (2, 5)))
     assert events[0] == Moved(0, planned)
 
@@ -265,7 +268,7 @@ def test_a_copy_keeps_the_memory_and_forgets_nothing_of_the_original() -> None:
 def test_snap_risk_counts_the_watchers_the_moving_team_knows_of(fog: bool) -> None:
     game = fog_game(CORNER, [("1", "scout", 0, 2), ("2", "basic", 3, 6), ("2", "basic", 4, 0)])
     game = Game.from_state(game.map, game.state(), seed=7, fog=fog)
-    assert game.snap_risk(0, (0, 4)).shooters == (() if fog else (1,))
+    assert game.what_if.snap_risk(game.unit(0), (0, 4)).shooters == (() if fog else (1,))
 
 
 # ----- a soak on every bundled map -----------------------------------------------------------
@@ -277,7 +280,7 @@ def check_sight(game: Game) -> None:
         obs = game.observe(team)
         eyes = [u.pos for u in game.units if u.team == team]
         expected = {e.id for e in game.units
-                    if e.team != team and any(game.has_los(p, e.pos) for p in eyes)}
+                    if e.team != team and any(game.what_if.has_los(p, e.pos) for p in eyes)}
         assert in_sight(game, team) == expected
         assert {u.id for u in obs.units if u.team == team} == {
             u.id for u in game.units if u.team == team}

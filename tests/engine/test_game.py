@@ -75,8 +75,7 @@ def test_firing_spends_all_remaining_ap(cls: str) -> None:
     game.apply(Fire(0, 1))
     shooter = game.unit(0)
     assert shooter.ap == 0 and shooter.fired
-    assert not game.can_fire(0) and not game.can_move(0)
-    assert game.reachable(0) == set()
+    assert not game.what_if.can_fire(game.unit(0)) and not game.what_if.can_move(game.unit(0))
     with pytest.raises(IllegalAction):
         game.apply(Fire(0, 1))  # a Plain (Scout, Grunt) cannot fire twice
     with pytest.raises(IllegalAction):
@@ -105,9 +104,8 @@ def test_sniper_cannot_move_after_firing_this_turn() -> None:
     game = duel("sniper")
     game.apply(Fire(0, 1))
     assert game.unit(0).ap == 2
-    assert game.can_fire(0)
-    assert not game.can_move(0)
-    assert game.reachable(0) == set()
+    assert game.what_if.can_fire(game.unit(0))
+    assert not game.what_if.can_move(game.unit(0))
     mine = [a for a in game.legal_actions() if getattr(a, "unit_id", None) == 0]
     assert mine == [Fire(0, 1)]
     with pytest.raises(IllegalAction, match="cannot move after firing"):
@@ -127,7 +125,7 @@ def test_sniper_moves_again_next_turn_after_firing() -> None:
     game.apply(EndTurn())
     game.apply(EndTurn())
     assert game.unit(0).ap == 3 and not game.unit(0).fired
-    assert game.can_move(0)
+    assert game.what_if.can_move(game.unit(0))
     game.apply(Move(0, (3, 0)))
 
 
@@ -159,7 +157,7 @@ def _sniper_hit_by_a_snap_shot(on_base: bool) -> Game:
 def test_a_charging_laser_cannot_fire() -> None:
     game = _sniper_hit_by_a_snap_shot(on_base=True)
     assert game.unit(0).laser == "charging"
-    assert not game.can_fire(0) and game.targets(0) == []
+    assert not game.what_if.can_fire(game.unit(0)) and game.what_if.targets(game.unit(0)) == []
     before = snapshot(game)
     with pytest.raises(IllegalAction, match="charging"):
         game.apply(Fire(0, 1))
@@ -169,7 +167,7 @@ def test_a_charging_laser_cannot_fire() -> None:
 def test_a_deactivated_laser_cannot_fire() -> None:
     game = _sniper_hit_by_a_snap_shot(on_base=False)
     assert game.unit(0).laser == "deactivated"
-    assert not game.can_fire(0)
+    assert not game.what_if.can_fire(game.unit(0))
     with pytest.raises(IllegalAction, match="deactivated"):
         game.apply(Fire(0, 1))
 
@@ -180,9 +178,9 @@ def test_fire_only_at_an_enemy_in_line_of_sight() -> None:
     gm = make_map(art, [("1", "basic", 4, 0), ("2", "basic", 0, 0), ("2", "basic", 2, 4),
                         ("1", "basic", 0, 2)])
     game = Game(gm, seed=1, roll=always(MISS))
-    assert not game.has_los((4, 0), (2, 4))
-    assert game.visible_enemies(0) == [1]
-    assert game.targets(0) == [1]
+    assert not game.what_if.has_los((4, 0), (2, 4))
+    assert game.what_if.visible_enemies(game.unit(0)) == [1]
+    assert game.what_if.targets(game.unit(0)) == [1]
     with pytest.raises(IllegalAction, match="line of sight"):
         game.apply(Fire(0, 2))
     with pytest.raises(IllegalAction, match="enemy"):
@@ -198,7 +196,7 @@ def test_an_already_deactivated_enemy_may_be_fired_at_and_hit_again() -> None:
     game = Game(gm, seed=1, roll=Scripted(HIT, MISS, HIT, MISS))  # misses: snap shots
     game.apply(Fire(0, 2))
     assert game.unit(2).laser == "deactivated"
-    assert 2 in game.targets(1)
+    assert 2 in game.what_if.targets(game.unit(1))
     events = game.apply(Fire(1, 2))
     assert events[0] == Shot(1, 2, HIT, 7, True, False)
     assert game.scores["1"] == 2
@@ -216,7 +214,7 @@ def test_units_never_block_line_of_sight() -> None:
     gm = make_map(CTF, [("1", "basic", 4, 0), ("2", "basic", 4, 4), ("1", "grunt", 4, 1),
                         ("2", "grunt", 4, 2), ("1", "scout", 4, 3)])
     game = Game(gm, seed=1, roll=Scripted(HIT, MISS))  # then team 2's Grunt snap-shoots
-    assert 1 in game.targets(0)
+    assert 1 in game.what_if.targets(game.unit(0))
     assert game.apply(Fire(0, 1))[0] == Shot(0, 1, HIT, 7, True, False)
 
 
@@ -226,7 +224,7 @@ def test_each_move_costs_one_ap_and_none_is_possible_at_zero() -> None:
     for ap_left, to in zip((2, 1, 0), [(3, 0), (2, 0), (1, 0)], strict=True):
         game.apply(Move(0, to))
         assert game.unit(0).ap == ap_left
-    assert game.reachable(0) == set() and not game.can_move(0)
+    assert not game.what_if.can_move(game.unit(0))
     with pytest.raises(IllegalAction, match="action points"):
         game.apply(Move(0, (0, 0)))
 
@@ -341,7 +339,7 @@ def test_a_hit_without_a_usable_base_disqualifies(art: list[str]) -> None:
     assert [u.id for u in game.units] == [0, 2]
     assert game.scores["1"] == 1
     assert all(not isinstance(e, LaserChanged) for e in events)
-    assert 1 not in game.visible_enemies(0)
+    assert 1 not in game.what_if.visible_enemies(game.unit(0))
     with pytest.raises(IllegalAction):
         game.apply(Fire(0, 1))
 
@@ -486,8 +484,8 @@ def test_legal_actions_are_exactly_the_ones_apply_accepts() -> None:
     assert legal == game.legal_actions()  # deterministic
     moves = {(a.unit_id, a.to) for a in legal if isinstance(a, Move)}
     fires = {(a.unit_id, a.target_id) for a in legal if isinstance(a, Fire)}
-    assert moves == {(u, to) for u in (0, 1) for to in game.reachable(u)}
-    assert fires == {(u, t) for u in (0, 1) for t in game.targets(u)}
+    assert moves == {(u, to) for u in (0, 1) for to in game.what_if.reachable(game.unit(u))}
+    assert fires == {(u, t) for u in (0, 1) for t in game.what_if.targets(game.unit(u))}
     for action in legal:
         game.copy().apply(action)
     for r in range(5):

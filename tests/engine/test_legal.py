@@ -98,7 +98,7 @@ def test_the_shots_offered_are_the_targets_as_units_move_and_leave_at_every_step
             # follow team 2's moves
             legal = (game if game.active_team == "1" else game.copy()).legal_actions()
             fires = {(a.unit_id, a.target_id) for a in legal if isinstance(a, Fire)}
-            assert fires == {(u.id, t) for u in game.units for t in game.targets(u.id)}
+            assert fires == {(u.id, t) for u in game.units for t in game.what_if.targets(u)}
             shots = [a for a in legal if isinstance(a, Fire)]
             before = len(game.units)
             game.apply(rng.choice(shots) if shots and rng.random() < 0.3 else rng.choice(legal))

@@ -47,7 +47,7 @@ def test_a_move_under_three_watchers_has_every_snap_sequence_and_they_sum_to_one
     # All miss, or one of three hits after any subset of the other two missed: 1 + 3 * 4.
     assert len(outcomes) == 13
     unhit = sum(p for p, g in outcomes if g.unit(0).laser != DEACTIVATED)
-    assert unhit == game.snap_risk(0, (3, 2)).p_unhit == (1 - SNAP) ** 3
+    assert unhit == game.what_if.snap_risk(game.unit(0), (3, 2)).p_unhit == (1 - SNAP) ** 3
 
 
 def test_an_outcome_is_the_game_that_order_and_those_dice_leave() -> None:
@@ -63,7 +63,7 @@ def test_an_outcome_is_the_game_that_order_and_those_dice_leave() -> None:
 
 def test_a_shot_branches_on_its_own_dice_then_on_the_snap_shots_it_draws() -> None:
     game = three_watchers()
-    p_shot = game.to_hit(0, 1).probability
+    p_shot = game.what_if.to_hit(game.unit(0), game.unit(1)).probability
     outcomes = game.outcomes(Fire(0, 1))
     assert sum(p for p, _ in outcomes) == 1
     # A hit takes watcher 1's snap shots, so two watchers are left: 1 + 2 * 2 outcomes after a
@@ -132,16 +132,16 @@ def test_an_illegal_action_has_no_outcomes() -> None:
 def test_cost_is_one_ap_to_move_and_the_class_cost_to_fire() -> None:
     gm = make_map(WATCH, [("1", "basic", 4, 2), ("1", "sniper", 4, 3), ("2", "basic", 0, 0)])
     game = Game(gm, seed=1)
-    assert game.cost(Move(0, (3, 2))) == 1
-    assert game.cost(Fire(0, 2)) == game.unit(0).ap  # a Plain's shot takes all it has
-    assert game.cost(Fire(1, 2)) == 1
-    assert game.cost(EndTurn()) == 0
+    assert game.what_if.cost(Move(0, (3, 2))) == 1
+    assert game.what_if.cost(Fire(0, 2)) == game.unit(0).ap  # a Plain's shot takes all it has
+    assert game.what_if.cost(Fire(1, 2)) == 1
+    assert game.what_if.cost(EndTurn()) == 0
 
 
 @pytest.mark.parametrize("action", [Move(0, (3, 2)), Fire(0, 1)], ids=["move", "fire"])
 def test_after_is_the_unit_the_action_leaves_when_nothing_hits_it(action) -> None:
     game = three_watchers()
-    predicted = game.after(action)
+    predicted = game.what_if.after(action)
     game, _ = game_on(WATCH, THREE, *[MISS] * 4)
     game.apply(action)
     assert predicted == game.unit(0)
@@ -151,8 +151,8 @@ def test_after_recharges_a_deactivated_unit_ending_its_move_on_its_base() -> Non
     game = three_watchers(HIT, *[MISS] * 3)
     game.apply(Move(0, (3, 2)))
     assert game.unit(0).laser == DEACTIVATED
-    assert game.after(Move(0, (3, 1))).laser == DEACTIVATED
-    predicted = game.after(Move(0, (4, 0)))
+    assert game.what_if.after(Move(0, (3, 1))).laser == DEACTIVATED
+    predicted = game.what_if.after(Move(0, (4, 0)))
     assert predicted.laser == CHARGING
     game.apply(Move(0, (4, 0)))
     assert predicted == game.unit(0)
@@ -161,24 +161,31 @@ def test_after_recharges_a_deactivated_unit_ending_its_move_on_its_base() -> Non
 def test_may_move_and_may_fire_answer_for_a_planned_unit() -> None:
     gm = make_map(WATCH, [("1", "sniper", 4, 2), ("1", "basic", 4, 3), ("2", "basic", 0, 0)])
     game = Game(gm, seed=1, roll=always(MISS))
-    sniper_fired = game.after(Fire(0, 2))
-    assert game.may_fire(sniper_fired) and not game.may_move(sniper_fired)
-    assert game.may_move(game.after(Fire(1, 2))) is False  # no AP left after a Plain's shot
-    moved = game.after(Move(1, (3, 3)))
-    assert game.may_move(moved) and game.may_fire(moved)
+    sniper_fired = game.what_if.after(Fire(0, 2))
+    assert game.what_if.can_fire(sniper_fired) and not game.what_if.can_move(sniper_fired)
+    # no AP left after a Plain's shot
+    assert game.what_if.can_move(game.what_if.after(Fire(1, 2))) is False
+    moved = game.what_if.after(Move(1, (3, 3)))
+    assert game.what_if.can_move(moved) and game.what_if.can_fire(moved)
     game.apply(Fire(0, 2))
-    assert game.can_fire(0) and not game.can_move(0)  # the game agrees once it is real
+    # the game agrees once it is real
+    assert game.what_if.can_fire(game.unit(0)) and not game.what_if.can_move(game.unit(0))
 
 
-def test_reachable_from_is_the_move_search_from_where_a_unit_stands() -> None:
+def test_reachable_is_the_move_search_from_where_a_unit_stands() -> None:
     game = three_watchers(*[MISS] * 3)
-    assert set(game.reachable_from(game.unit(0))) == game.reachable(0)
-    planned = set(game.reachable_from(game.after(Move(0, (2, 2)))))
+    assert set(game.what_if.reachable(game.unit(0))) == moves_of(game, 0)
+    planned = set(game.what_if.reachable(game.what_if.after(Move(0, (2, 2)))))
     game.apply(Move(0, (2, 2)))
-    assert planned == game.reachable(0) and (4, 2) in planned
-    enemy = set(game.reachable_from(game.unit(1)))  # not its turn: still where it could go
+    assert planned == moves_of(game, 0) and (4, 2) in planned
+    enemy = set(game.what_if.reachable(game.unit(1)))  # not its turn: still where it could go
     game.apply(EndTurn())
-    assert enemy == game.reachable(1)
+    assert enemy == moves_of(game, 1)
+
+
+def moves_of(game: Game, uid: int) -> set[tuple[int, int]]:
+    """The tiles the legal Moves of a unit go to."""
+    return {a.to for a in game.legal_actions() if isinstance(a, Move) and a.unit_id == uid}
 
 
 def test_shot_odds_match_the_to_hit_of_units_standing_there() -> None:
@@ -188,24 +195,24 @@ def test_shot_odds_match_the_to_hit_of_units_standing_there() -> None:
     for target in (1, 2):
         t = game.unit(target)
         for snap in (False, True):
-            assert game.shot_odds("grunt", (1, 1), t.unit_class, t.pos, snap) == \
-                game.to_hit(0, target, snap)
+            assert game.what_if.shot_odds("grunt", (1, 1), t.unit_class, t.pos, snap) == \
+                game.what_if.to_hit(game.unit(0), game.unit(target), snap)
 
 
 def test_a_hit_leaves_a_laser_charging_on_a_base_deactivated_elsewhere_or_the_unit_out() -> None:
     game = three_watchers()
-    assert game.laser_after_hit("1", (4, 0)) == CHARGING
-    assert game.laser_after_hit("1", (0, 4)) == DEACTIVATED  # the enemy's base
+    assert game.what_if.laser_after_hit("1", (4, 0)) == CHARGING
+    assert game.what_if.laser_after_hit("1", (0, 4)) == DEACTIVATED  # the enemy's base
     art = ["....2", ".....", ".....", ".....", "....."]
     assault = Game(make_map(art, [("1", "basic", 2, 0), ("2", "basic", 0, 0)]), seed=1)
-    assert assault.laser_after_hit("1", (2, 0)) is None
-    assert assault.laser_after_hit("2", (1, 1)) == DEACTIVATED
+    assert assault.what_if.laser_after_hit("1", (2, 0)) is None
+    assert assault.what_if.laser_after_hit("2", (1, 1)) == DEACTIVATED
 
 
 def test_snap_shots_kept_are_what_the_end_of_a_turn_leaves() -> None:
     gm = make_map(WATCH, [("1", "grunt", 4, 2), ("1", "basic", 4, 3), ("2", "basic", 0, 0)])
     game = Game(gm, seed=1, roll=always(MISS))
     game.apply(Move(1, (3, 3)))
-    kept = [game.snap_shots_kept(game.unit(i).unit_class, game.unit(i).ap) for i in (0, 1)]
+    kept = [game.what_if.snap_shots_kept(game.unit(i).unit_class, game.unit(i).ap) for i in (0, 1)]
     game.apply(EndTurn())
     assert kept == [game.unit(0).snap_shots, game.unit(1).snap_shots] == [3, 2]

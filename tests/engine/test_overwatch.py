@@ -29,8 +29,8 @@ def test_team_2_starts_on_watch_with_its_max_snap_shots(cls: str, held: int) -> 
     game = Game(gm, seed=1)
     assert game.unit(1).snap_shots == held
     assert game.unit(0).snap_shots == 0
-    assert game.watch_coverage("2").keys() == {1}
-    assert game.watch_coverage("1") == {}
+    assert game.what_if.watch_coverage("2").keys() == {1}
+    assert game.what_if.watch_coverage("1") == {}
 
 
 def test_starting_snap_shots_follow_a_map_override() -> None:
@@ -61,21 +61,21 @@ def test_each_snap_shot_is_spent_until_none_are_left() -> None:
     assert [game.unit(i).snap_shots for i in (1, 2, 3)] == [0, 0, 0]
     assert shots(game.apply(Move(0, (3, 2)))) == []
     assert dice.left == 0
-    assert game.watch_coverage("2") == {}
+    assert game.what_if.watch_coverage("2") == {}
 
 
 def test_a_grunt_watcher_uses_the_grunt_snap_penalty() -> None:
     game, _ = game_on(WATCH, [("1", "scout", 4, 2), ("2", "grunt", 0, 2)], MISS)
     shot = shots(game.apply(Move(0, (3, 2))))[0]
     assert shot.needed == 7 + 2
-    assert shot.needed == game.to_hit(1, 0, snap=True).needed
+    assert shot.needed == game.what_if.to_hit(game.unit(1), game.unit(0), snap=True).needed
 
 
 def test_only_the_destination_counts_not_the_tiles_walked_past() -> None:
     # W at (0, 1) sees the gap (3, 1) but not (4, 3) behind the wall row.
     art = [".....", ".....", ".....", "#.###", "1...."]
     game, dice = game_on(art, [("1", "basic", 2, 1), ("2", "basic", 0, 1)], MISS)
-    assert game.has_los((0, 1), (3, 1)) and not game.has_los((0, 1), (4, 3))
+    assert game.what_if.has_los((0, 1), (3, 1)) and not game.what_if.has_los((0, 1), (4, 3))
     events = game.apply(Move(0, (4, 3)))
     assert (3, 1) in events[0].path
     assert shots(events) == []
@@ -121,8 +121,8 @@ def test_no_snap_shots_at_a_deactivated_mover() -> None:
     events = game.apply(Move(0, (2, 2)))
     assert kinds(events) == ["Moved"]
     assert dice.left == 0
-    assert game.snap_risk(0, (1, 2)).shooters == ()
-    assert game.snap_risk(0, (1, 2)).p_unhit == 1
+    assert game.what_if.snap_risk(game.unit(0), (1, 2)).shooters == ()
+    assert game.what_if.snap_risk(game.unit(0), (1, 2)).p_unhit == 1
 
 
 def test_a_charging_mover_is_shot_at() -> None:
@@ -214,8 +214,8 @@ def test_a_unit_hit_by_a_snap_shot_stays_and_may_keep_moving() -> None:
     mover = game.unit(0)
     assert mover.pos == (3, 2) and mover.ap == 2 and mover.laser == "deactivated"
     assert game.scores == {"1": 0, "2": 1}
-    assert game.can_move(0) and (2, 2) in game.reachable(0)
-    assert not game.can_fire(0)
+    assert game.what_if.can_move(game.unit(0)) and (2, 2) in game.what_if.reachable(game.unit(0))
+    assert not game.what_if.can_fire(game.unit(0))
     events = game.apply(Move(0, (2, 2)))
     assert kinds(events) == ["Moved"] and game.unit(0).ap == 1
 
@@ -233,8 +233,8 @@ def test_snap_risk_is_the_exact_product_of_the_miss_chances() -> None:
     units = [("1", "basic", 3, 3), ("2", "basic", 0, 2), ("2", "grunt", 4, 4),
              ("2", "sniper", 2, 0), ("2", "scout", 4, 0), ("1", "basic", 0, 4)]
     game = Game(make_map(art, units), seed=3, roll=always(MISS))
-    assert not game.has_los((4, 0), (2, 2))
-    risk = game.snap_risk(0, (2, 2))
+    assert not game.what_if.has_los((4, 0), (2, 2))
+    risk = game.what_if.snap_risk(game.unit(0), (2, 2))
     assert set(risk.shooters) == {1, 2, 3}
     assert risk.p_unhit == Fraction(26, 36) * Fraction(26, 36) * Fraction(10, 36)
     # And those are exactly the units that shoot when A goes there.
@@ -246,8 +246,8 @@ def test_snap_risk_is_the_exact_product_of_the_miss_chances() -> None:
 def test_snap_risk_with_no_watchers_is_certain_safety() -> None:
     art = ["..#..", "..#..", "..#..", "..#..", "1.#.2"]
     game = Game(make_map(art, [("1", "basic", 4, 0), ("2", "basic", 0, 4)]), seed=1)
-    assert game.snap_risk(0, (3, 0)).shooters == ()
-    assert game.snap_risk(0, (3, 0)).p_unhit == 1
+    assert game.what_if.snap_risk(game.unit(0), (3, 0)).shooters == ()
+    assert game.what_if.snap_risk(game.unit(0), (3, 0)).p_unhit == 1
 
 
 def test_snap_risk_counts_watchers_where_a_deactivated_unit_would_start_charging() -> None:
@@ -256,8 +256,9 @@ def test_snap_risk_counts_watchers_where_a_deactivated_unit_would_start_charging
     game, _ = game_on(WATCH, units, HIT, MISS, MISS, MISS)
     game.apply(Move(0, (4, 1)))
     assert game.unit(0).laser == "deactivated"
-    risk = game.snap_risk(0, (4, 0))
+    risk = game.what_if.snap_risk(game.unit(0), (4, 0))
     fired = shots(game.copy().apply(Move(0, (4, 0))))
     assert set(risk.shooters) == {s.shooter for s in fired} == {1, 2, 3}
     assert risk.p_unhit == Fraction(21, 36) ** 3  # each Plain needs 8 at a unit on floor
-    assert game.snap_risk(0, (3, 1)).shooters == ()  # off the base it stays deactivated
+    # off the base it stays deactivated
+    assert game.what_if.snap_risk(game.unit(0), (3, 1)).shooters == ()

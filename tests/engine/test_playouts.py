@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from laser_flag.engine import Game, load_map
+from laser_flag.engine import Game, Move, load_map
 from laser_flag.engine.events import GameOver, Scored, Shot
 from laser_flag.engine.game_map import WALL
 from tests.fast import map_cases
@@ -69,15 +69,18 @@ def test_same_seed_and_actions_give_the_same_game(path):
 @pytest.mark.parametrize("path", map_cases(MAPS[:3]))
 def test_the_reach_kept_between_actions_is_always_a_fresh_search(path):
     """Game keeps each unit's move search until a unit arrives at or leaves a tile it asked
-    about; a search made afresh, after every action of random games, must agree, paths
-    included."""
+    about (the legal Moves and their paths read it); a search made afresh (`what_if.reachable`),
+    after every action of random games, must agree, paths included."""
     gm = load_map(path)
     for seed in range(3):
         game, rng = Game(gm, seed=seed), random.Random(seed)
         while game.winner is None:
+            legal = game.legal_actions()
             for u in game.units:
-                if game.can_move(u.id):
-                    fresh = game.reachable_from(u)
-                    assert game.reachable(u.id) == set(fresh), (seed, u)
-                    assert [game.path(u.id, d) for d in fresh] == [fresh.path(d) for d in fresh]
+                if game.what_if.can_move(u):
+                    fresh = game.what_if.reachable(u)
+                    kept = {a.to for a in legal if isinstance(a, Move) and a.unit_id == u.id}
+                    assert kept == set(fresh), (seed, u)
+                    assert [game.what_if.path(u, d) for d in fresh] == [fresh.path(d)
+                                                                        for d in fresh]
             game.apply(rng.choice(game.legal_actions()))

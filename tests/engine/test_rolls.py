@@ -12,7 +12,7 @@ from itertools import product
 
 import pytest
 
-from laser_flag.engine import Game
+from laser_flag.engine import Game, ToHit
 from laser_flag.engine.rolls import TWO_D6, Dice, hit_probability, to_hit, total_counts
 from laser_flag.engine.ruleset import DEFAULT_RULESET
 from tests.engine.conftest import make_map
@@ -45,6 +45,11 @@ def expected(shooter: str, target: str, shooter_up: bool, target_up: bool, cover
     if snap:
         mods.append(("snap shot", s_snap))
     return sum(v for _, v in mods), mods
+
+
+def odds(game: Game, shooter: int, target: int, snap: bool = False) -> ToHit:
+    """The to-hit of a shot between two of the game's units, by their ids."""
+    return game.what_if.to_hit(game.unit(shooter), game.unit(target), snap)
 
 
 def test_two_d6_chances_are_counts_of_36() -> None:
@@ -147,10 +152,10 @@ def test_game_to_hit_reads_positions_from_the_board(
 ) -> None:
     gm = make_map(_board(shooter_up, spot), [("1", shooter, 4, 0), ("2", target, 1, 3)])
     game = Game(gm, seed=1)
-    assert game.has_los((4, 0), (1, 3))
+    assert game.what_if.has_los((4, 0), (1, 3))
     _, _, target_up, cover = TARGET_SPOTS[spot]
     for snap in (False, True):
-        got = game.to_hit(0, 1, snap=snap)
+        got = odds(game, 0, 1, snap=snap)
         needed, mods = expected(shooter, target, shooter_up, target_up, cover, snap)
         assert (got.needed, list(got.modifiers)) == (needed, mods)
         assert got.probability == Fraction(AT_LEAST[needed], 36)
@@ -162,14 +167,14 @@ def test_examples_readable_by_hand() -> None:
                   [("1", "sniper", 4, 0), ("2", "grunt", 0, 2), ("2", "scout", 1, 2)])
     game = Game(gm, seed=1)
     # Sniper on cover vs Grunt on cover: 6 - 1 - 2 = 3, 35 of 36.
-    assert game.to_hit(0, 1).needed == 3
-    assert game.to_hit(0, 1).probability == Fraction(35, 36)
+    assert odds(game, 0, 1).needed == 3
+    assert odds(game, 0, 1).probability == Fraction(35, 36)
     # Sniper on cover vs Scout on floor with cover to its north only (shooter is south-west):
     # 6 - 1 = 5, 30 of 36; as a snap shot 6: 26 of 36.
-    assert game.to_hit(0, 2).needed == 5
-    assert game.to_hit(0, 2, snap=True).probability == Fraction(26, 36)
+    assert odds(game, 0, 2).needed == 5
+    assert odds(game, 0, 2, snap=True).probability == Fraction(26, 36)
     # Grunt on cover (snap) at the Sniper on cover: 7 - 2 - 1 + 2 = 6.
-    assert game.to_hit(1, 0, snap=True).needed == 6
+    assert odds(game, 1, 0, snap=True).needed == 6
 
 
 def test_map_rule_overrides_change_the_needed_roll() -> None:
@@ -177,6 +182,6 @@ def test_map_rule_overrides_change_the_needed_roll() -> None:
                   [("1", "basic", 4, 0), ("2", "scout", 0, 0)],
                   rules={"basic": {"to_hit": 9, "snap_shot_penalty": 3}})
     game = Game(gm, seed=1)
-    assert game.to_hit(0, 1).needed == 9
-    assert game.to_hit(0, 1, snap=True).modifiers[-1] == ("snap shot", 3)
-    assert game.to_hit(0, 1, snap=True).probability == Fraction(AT_LEAST[12], 36)
+    assert odds(game, 0, 1).needed == 9
+    assert odds(game, 0, 1, snap=True).modifiers[-1] == ("snap shot", 3)
+    assert odds(game, 0, 1, snap=True).probability == Fraction(AT_LEAST[12], 36)

@@ -89,7 +89,7 @@ def test_a_scenario_plays_on_by_the_rules():
     gm = make_map(ART, UNITS)
     game = scenario(gm, roll=Scripted(), units={0: {"ap": 1}, 1: {"snap_shots": 0}})
     game.apply(Move(0, (3, 0)))
-    assert not game.can_move(0) and game.legal_actions() == [EndTurn()]
+    assert not game.what_if.can_move(game.unit(0)) and game.legal_actions() == [EndTurn()]
 
 
 def test_from_state_continues_exactly_like_the_game_it_was_taken_from():

@@ -232,8 +232,7 @@ def _finished() -> Game:
 def test_no_legal_actions_after_the_game_is_over() -> None:
     game = _finished()
     assert game.legal_actions() == []
-    assert not game.can_move(2) and not game.can_fire(2)
-    assert game.reachable(2) == set()
+    assert not game.what_if.can_move(game.unit(2)) and not game.what_if.can_fire(game.unit(2))
 
 
 @pytest.mark.parametrize("action", [EndTurn(), Move(2, (3, 2)), Fire(2, 1)], ids=repr)

@@ -40,7 +40,7 @@ WRONG = [
 def test_a_malformed_action_is_refused_before_anything_changes(action):
     game = Game(load_map(MAPS / "duel.json"), seed=3)
     unit = game.legal_actions()[0].unit_id
-    game.apply(Move(unit, sorted(game.reachable(unit))[0]))
+    game.apply(Move(unit, sorted(game.what_if.reachable(game.unit(unit)))[0]))
     before = state_digest(game), list(game.history)
     with pytest.raises(IllegalAction) as err:
         game.apply(action)

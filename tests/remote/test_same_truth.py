@@ -58,9 +58,10 @@ def previews(board: Game) -> dict[str, object]:
     """Everything the board shows of the team to play's options."""
     found: dict[str, object] = {"fog": board.fog}
     for unit in (u for u in board.units if u.team == board.active_team):
-        reach = frozenset(board.reachable(unit.id)) if board.can_move(unit.id) else frozenset()
+        what_if = board.what_if
+        reach = frozenset(what_if.reachable(unit) if what_if.can_move(unit) else ())
         found[f"{unit.id} reach"] = reach
-        found[f"{unit.id} targets"] = tuple(board.targets(unit.id))
+        found[f"{unit.id} targets"] = tuple(board.what_if.targets(unit))
         for dest in sorted(reach):
             found[f"{unit.id} to {dest}"] = arrival(board, unit.id, dest)
         for tile in board.map.positions():

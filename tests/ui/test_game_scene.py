@@ -122,7 +122,7 @@ def test_hover_shows_exact_snap_risk(app):
     frames(app)
     _, lines = card(scene)
     assert any("2 snap shots could fire" in line for line in lines)
-    risk = scene.game.snap_risk(0, (4, 1))
+    risk = scene.game.what_if.snap_risk(scene.game.unit(0), (4, 1))
     assert any(f"{risk.p_unhit * 36**2}/1296" in line for line in lines)
 
 

@@ -145,7 +145,7 @@ def test_the_sight_picture_has_one_enemy_in_sight_and_one_behind_a_wall():
     picture = page_of(SIGHT)
     game = picture_game(picture)
     eye = game.unit(picture.unit)
-    seen = [game.has_los(eye.pos, u.pos) for u in game.units if u.team != eye.team]
+    seen = [game.what_if.has_los(eye.pos, u.pos) for u in game.units if u.team != eye.team]
     assert sorted(seen) == [False, True]
 
 
@@ -153,10 +153,10 @@ def test_the_cover_picture_has_tiles_where_the_target_is_in_cover_and_tiles_wher
     picture = page_of(COVER_ARC)
     game = picture_game(picture)
     target = game.unit(picture.unit)
-    needed = {game.shot_odds("basic", (r, c), target.unit_class, target.pos).needed
+    needed = {game.what_if.shot_odds("basic", (r, c), target.unit_class, target.pos).needed
               for r in range(game.map.rows) for c in range(game.map.cols)
               if game.map.tile(r, c) != "wall" and (r, c) != target.pos
-              and game.has_los((r, c), target.pos)}
+              and game.what_if.has_los((r, c), target.pos)}
     rules = DEFAULT_RULESET["basic"]
     assert {rules.to_hit, rules.to_hit + rules.cover_defense} <= needed
 
@@ -166,8 +166,8 @@ def test_the_height_picture_needs_one_less_both_ways():
     up, down = game.units
     assert game.map.is_cover(up.pos) and not game.map.is_cover(down.pos)
     to_hit = DEFAULT_RULESET["basic"].to_hit
-    assert game.to_hit(up.id, down.id).needed == to_hit - 1  # it shoots better
-    assert game.to_hit(down.id, up.id).needed == to_hit - 1  # and is easier to hit
+    assert game.what_if.to_hit(up, down).needed == to_hit - 1  # it shoots better
+    assert game.what_if.to_hit(down, up).needed == to_hit - 1  # and is easier to hit
 
 
 def test_the_snap_picture_move_is_watched_by_two_units():
@@ -175,9 +175,9 @@ def test_the_snap_picture_move_is_watched_by_two_units():
     game = picture_game(picture)
     mover = game.unit(picture.unit)
     watchers = [u for u in game.units if u.team != mover.team and u.snap_shots > 0
-                and game.has_los(u.pos, picture.tile)]
+                and game.what_if.has_los(u.pos, picture.tile)]
     assert len(watchers) == 2
-    assert picture.tile in game.path(mover.id, picture.tile)
+    assert picture.tile in game.what_if.path(mover, picture.tile)
 
 
 def test_the_recharge_picture_walks_to_a_base_its_team_can_use():
@@ -186,7 +186,7 @@ def test_the_recharge_picture_walks_to_a_base_its_team_can_use():
     walker = game.unit(picture.unit)
     assert walker.laser == "deactivated"
     assert picture.tile in game.map.usable_bases(walker.team)
-    assert game.path(walker.id, picture.tile)[-1] == picture.tile
+    assert game.what_if.path(walker, picture.tile)[-1] == picture.tile
 
 
 def test_the_checkmate_picture_is_a_checkmate():

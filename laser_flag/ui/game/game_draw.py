@@ -71,11 +71,11 @@ def draw_choices_over(surface: pygame.Surface, lay: Layout, sel: Selection) -> N
 def draw_watch(surface: pygame.Surface, lay: Layout, game: Game, team: str) -> None:
     """Hold H: every tile a watcher of `team` sees that a unit could stand on, the deeper the
     more watchers see it."""
-    watchers = tuple(sorted(game.unit(uid).pos for uid in game.watch_coverage(team)))
+    watchers = tuple(sorted(game.unit(uid).pos for uid in game.what_if.watch_coverage(team)))
 
     def counts() -> frozenset[tuple[Pos, int]]:
         seen: Counter[Pos] = Counter()
-        for uid in game.watch_coverage(team):
+        for uid in game.what_if.watch_coverage(team):
             seen.update(sight(game, uid))
         return frozenset(seen.items())
 

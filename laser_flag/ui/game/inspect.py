@@ -31,7 +31,7 @@ def enemy_card(game: Game, uid: int, roster: Roster) -> tuple[str, list[str]]:
     cost = _("all its AP") if rules.firing_costs == ALL_AP else _("{firing_costs} AP").format(
         firing_costs=rules.firing_costs)
     height = _("on cover (elevated)") if unit.elevated else _("on the ground")
-    sees = [roster.unit(e) for e in game.visible_enemies(uid)]
+    sees = [roster.unit(e) for e in game.what_if.visible_enemies(unit)]
     return _("{unit} (enemy)").format(unit=roster.unit(uid)), [
         _("Speed {speed} · to-hit {to_hit}+ · cover defense +{cover_defense}").format(
             speed=rules.speed, to_hit=rules.to_hit, cover_defense=rules.cover_defense),
@@ -46,7 +46,7 @@ def enemy_card(game: Game, uid: int, roster: Roster) -> tuple[str, list[str]]:
         _("AP {ap}/{ap_per_turn} left from its turn").format(
             ap=unit.ap, ap_per_turn=game.rules.ap_per_turn),
         _("{height} · cover: {sides_text}").format(
-            height=height, sides_text=sides_text(game.cover_sides(uid))),
+            height=height, sides_text=sides_text(game.what_if.cover_sides(unit))),
         _("Sees: {value}").format(value=', '.join(sees) or 'none of yours'),
     ]
 
@@ -79,7 +79,7 @@ def cover_against(game: Game, pos: Pos, enemy_team: str, roster: Roster) -> list
     """For a unit on `pos`: which enemies that see it it has cover from, and which not."""
     elevated = game.map.is_cover(pos)
     watchers = [u for u in game.units
-                if u.team == enemy_team and game.has_los(u.pos, pos) and u.pos != pos]
+                if u.team == enemy_team and game.what_if.has_los(u.pos, pos) and u.pos != pos]
     if not watchers:  # under fog `game` holds only the enemies in sight
         return [_("No enemy in sight sees it.") if game.fog else _("No enemy sees it.")]
     covered = {u.id for u in watchers if in_cover(game.map, pos, elevated, u.pos)}

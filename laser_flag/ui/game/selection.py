@@ -79,11 +79,10 @@ class Selection:
         if self.unit is None:
             self.reachable, self.visible, self.targets = frozenset(), (), ()
             return
-        self.reachable = (
-            frozenset(game.reachable(self.unit)) if game.can_move(self.unit) else frozenset()
-        )
-        self.visible = tuple(game.visible_enemies(self.unit))
-        self.targets = tuple(game.targets(self.unit))
+        what_if = game.what_if
+        self.reachable = frozenset(what_if.reachable(unit) if what_if.can_move(unit) else ())
+        self.visible = tuple(what_if.visible_enemies(unit))
+        self.targets = tuple(what_if.targets(unit))
         if self.target not in self.visible:
             self.target = None
 
@@ -102,7 +101,8 @@ class Selection:
             self.select(None)
 
     def can_act(self, uid: int) -> bool:
-        return self.game.can_move(uid) or self.game.can_fire(uid)
+        unit, what_if = self.game.unit(uid), self.game.what_if
+        return what_if.can_move(unit) or what_if.can_fire(unit)
 
     def cycle(self, step: int = 1) -> None:
         """Tab: the next unit of the active team that can still move or fire."""

@@ -22,15 +22,15 @@ def unit_lines(game: Game, uid: int) -> list[str]:
     rules = game.rules[unit.unit_class]
     cost = _("all AP") if rules.firing_costs == ALL_AP else _("{firing_costs} AP").format(
         firing_costs=rules.firing_costs)
-    cover = sides_text(game.cover_sides(uid))
+    cover = sides_text(game.what_if.cover_sides(unit))
     height = _("on cover (elevated)") if unit.elevated else _("on the ground")
     return [
         _("AP {ap}/{ap_per_turn} · speed {speed} · to-hit {to_hit}+").format(
             ap=unit.ap, ap_per_turn=game.rules.ap_per_turn, speed=rules.speed, to_hit=rules.to_hit),
         _("Laser {laser} · snap shots {snap_shots}").format(
             laser=unit.laser, snap_shots=unit.snap_shots),
-        (_("Can move") if game.can_move(uid) else _("Cannot move")) + " · "
-        + (_("can fire (costs {cost})") if game.can_fire(uid) else
+        (_("Can move") if game.what_if.can_move(unit) else _("Cannot move")) + " · "
+        + (_("can fire (costs {cost})") if game.what_if.can_fire(unit) else
            _("cannot fire (costs {cost})")).format(cost=cost),
         _("{height} · cover: {cover}").format(height=height, cover=cover),
     ]
@@ -38,7 +38,7 @@ def unit_lines(game: Game, uid: int) -> list[str]:
 
 def target_lines(game: Game, shooter: int, target: int, roster: Roster) -> list[str]:
     """The needed roll with every modifier named, and the exact chance to hit."""
-    odds = game.to_hit(shooter, target)
+    odds = game.what_if.to_hit(game.unit(shooter), game.unit(target))
     enemy = game.unit(target)
     lines = [_("Target: {unit} · laser {laser} · snap shots {snap_shots}").format(
         unit=roster.unit(target), laser=enemy.laser, snap_shots=enemy.snap_shots)]

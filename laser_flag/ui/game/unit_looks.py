@@ -34,9 +34,9 @@ def look_of(game: Game, playback: Playback | None, uid: int, pos, laser: str) ->
         pos=pos,
         ap=unit.ap if active else 0,
         max_ap=game.rules.ap_per_turn if active else 0,
-        can_move=live and active and game.can_move(uid),
+        can_move=live and active and game.what_if.can_move(unit),
         laser=laser,
         elevated=game.map.is_cover(pos),
-        cover_sides=game.cover_sides(uid) if live else frozenset(),
+        cover_sides=game.what_if.cover_sides(unit) if live else frozenset(),
         snap_shots=unit.snap_shots,
     )

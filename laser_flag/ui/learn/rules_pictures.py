@@ -132,20 +132,21 @@ def cover_arc(surface: pygame.Surface, lay: Layout, game: Game, picture: Picture
     for r in range(gm.rows):
         for c in range(gm.cols):
             pos = (r, c)
-            if pos == target.pos or gm.tile(*pos) == "wall" or not game.has_los(pos, target.pos):
+            if (pos == target.pos or gm.tile(*pos) == "wall"
+                    or not game.what_if.has_los(pos, target.pos)):
                 continue
-            odds = game.shot_odds("basic", pos, target.unit_class, target.pos)
+            odds = game.what_if.shot_odds("basic", pos, target.unit_class, target.pos)
             covered = any(label == "target in cover" for label, __ in odds.modifiers)
             color = overlays.SHOT_ORANGE if covered else overlays.PATH_WHITE
             marks.tile_number(surface, tile_of(lay, pos), str(odds.needed), color)
-    draw_cover_bars(surface, tile_of(lay, target.pos), game.cover_sides(target.id))
+    draw_cover_bars(surface, tile_of(lay, target.pos), game.what_if.cover_sides(target))
 
 
 def height_numbers(surface: pygame.Surface, lay: Layout, game: Game, picture: Picture) -> None:
     """Over each unit, what the other needs to hit it."""
     a, b = game.units
     for shooter, target in ((a, b), (b, a)):
-        needed = game.to_hit(shooter.id, target.id).needed
+        needed = game.what_if.to_hit(shooter, target).needed
         marks.chance(surface, tile_of(lay, target.pos), _("needs {needed}").format(needed=needed),
                      overlays.SHOT_ORANGE, lay.area)
 
@@ -153,7 +154,7 @@ def height_numbers(surface: pygame.Surface, lay: Layout, game: Game, picture: Pi
 def recharge_marks(surface: pygame.Surface, lay: Layout, game: Game, picture: Picture) -> None:
     """The deactivated unit's way to the base, and the base glowing where it will charge."""
     walker = game.unit(picture.unit)
-    overlays.path_line(surface, lay.origin, lay.tile_px, game.path(walker.id, picture.tile))
+    overlays.path_line(surface, lay.origin, lay.tile_px, game.what_if.path(walker, picture.tile))
     overlays.halo(surface, lay.origin, lay.tile_px, picture.tile, overlays.RECHARGE_CYAN, 1.0)
 
 
