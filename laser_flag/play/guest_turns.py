@@ -29,11 +29,12 @@ from ..remote.guest import GuestLink
 from . import table_play
 from .bot_seat import seats_for
 from .fog_view import ViewCache
+from .game_at_table import GameAtTable
 from .log_text import LogLine
 from .playback import Playback
 from .refusals import Refused
 from .seats import Seat, all_human, card_lines
-from .session import Session, UndoRefusal
+from .session import UndoRefusal
 from .shot_notes import ShotNotes
 from .told_story import ToldRecord
 
@@ -79,7 +80,7 @@ class GuestTurns:
         session, self.record = self.seated(welcome)
         self.start(session)
 
-    def start(self, session: Session) -> None:
+    def start(self, session: GameAtTable) -> None:
         """Play `session` where it stands: nothing of a game played before stays."""
         self.session = session
         # Our own seat (a person at this screen, or a bot); the host's team shows nothing of
@@ -93,16 +94,15 @@ class GuestTurns:
         self.views = ViewCache()
         self.notes = ShotNotes()
 
-    def seated(self, welcome: dict[str, Any]) -> tuple[Session, ToldRecord]:
+    def seated(self, welcome: dict[str, Any]) -> tuple[GameAtTable, ToldRecord]:
         """The session a welcome describes (its map, checked against ours, team and view), and
         the record of the game told from there on."""
         gm = self.link.gm or parse_map(welcome["map"], _("the host's map"))
         self.team = welcome["team"] if welcome.get("team") in TEAMS else "2"
         levels = {**all_human(), self.team: self.level}
-        session = Session(gm, welcome_names(gm, welcome), 0, levels,
-                          looks=welcome_looks(welcome))
         seen = TeamView.from_json(welcome["view"])
-        session.game = known_game(gm, seen)
+        session = GameAtTable(known_game(gm, seen), welcome_names(gm, welcome), levels,
+                              welcome_looks(welcome))
         return session, ToldRecord(seen, session.game)
 
     @property

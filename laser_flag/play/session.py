@@ -1,4 +1,4 @@
-"""One game being played: the engine's Game and what only the client keeps (names, players, log)."""
+"""One game played here: the game at the table (game_at_table.py) with its saves and undo."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from ..board.palette import Palette
 from ..bots import HUMAN, LEVELS
 from ..bots.program import is_program
 from ..engine.atomic_file import write_atomic
@@ -20,7 +19,8 @@ from ..engine.team_view import told_versions
 from ..i18n import N_
 from ..replay_index import ReplayIndex
 from ..saves import Progress
-from .log_text import Roster, log_line
+from .game_at_table import GameAtTable
+from .log_text import log_line
 from .save_keeper import SaveKeeper
 from .seats import all_human
 
@@ -42,24 +42,16 @@ class UndoRefusal(Enum):
     BOT_PLAYING = N_("a bot is playing this turn")
 
 
-@dataclass
-class Session:
-    """A game and its players' side of it; `state_file` is a debug dump for tests.
+@dataclass(kw_only=True)
+class Session(GameAtTable):
+    """A game played here (GameAtTable) with its saves, its undo and its debug dump
+    (`state_file`, for tests).
 
     `keeper` saves it (its own file from its first action); `undo_stack` holds only the states
     undo can still go back to: none before the last die rolled, the last thing the fog showed,
     or the start of this turn, so a long game's memory does not grow with it.
     """
 
-    gm: GameMap
-    names: dict[str, str]
-    seed: int
-    # Who plays each team: Human or a bot level (bots.LEVELS).
-    levels: dict[str, str] = field(default_factory=all_human)
-    fog: bool | None = None  # fog of war (RULES.md section 9); None: as the map says
-    game: Game = field(init=False)
-    roster: Roster = field(init=False)
-    log: list[str] = field(default_factory=list)
     state_file: Path | None = None
     state_failing: bool = field(default=False, compare=False)  # the last write of it failed
     # Snapshots taken before each action undo can still take back: (the game as it was, the
@@ -68,13 +60,6 @@ class Session:
     # Why undo stops below the stack, in which turn: what it said of the states forgotten.
     undo_stop: tuple[int, UndoRefusal] = (0, UndoRefusal.NOTHING_THIS_TURN)
     keeper: SaveKeeper = field(default_factory=SaveKeeper)
-    # Whose colours (the map's team looks) each team wears: a rematch with sides swapped hands
-    # the players the other team and each keeps their colours with their name.
-    looks: dict[str, str] = field(default_factory=lambda: {t: t for t in TEAMS})
-
-    def __post_init__(self) -> None:
-        self.game = Game(self.gm, seed=self.seed, fog=self.fog)
-        self.roster = Roster(self.gm, self.names)
 
     @classmethod
     def start(
@@ -88,7 +73,8 @@ class Session:
         """A fresh game; ValueError (from the engine) if a team has no units."""
         names = {t: gm.teams[t].name for t in TEAMS}
         seed = new_seed() if seed is None else seed
-        return cls(gm, names, seed, dict(levels or all_human()), fog, state_file=state_file)
+        return cls(Game(gm, seed=seed, fog=fog), names, dict(levels or all_human()),
+                   state_file=state_file)
 
     def rematch(self, swap_sides: bool, seed: int | None = None) -> Session:
         """A new game on the same map; swapping sides hands each player (or bot) the other team,
@@ -101,12 +87,8 @@ class Session:
         if swap_sides:
             names, levels, looks = (swapped(names), swapped(levels), swapped(looks))
         seed = new_seed() if seed is None else seed
-        return Session(self.gm, names, seed, levels, self.game.fog, state_file=self.state_file,
-                       looks=looks)
-
-    def palette(self, alternate: bool = False) -> Palette:
-        """The board's colours for this game: each team in the colours it wears."""
-        return Palette.from_map(self.gm, alternate, self.looks)
+        return Session(Game(self.gm, seed=seed, fog=self.game.fog), names, levels, looks,
+                       state_file=self.state_file)
 
     # ----- undo: a snapshot stack; a die once rolled stands (boardgame.io style) ----------
 
@@ -162,10 +144,8 @@ class Session:
         saved = loaded.teams.get("names", {})
         names.update({t: str(saved[t]) for t in TEAMS if isinstance(saved.get(t), str)})
         levels = saved_levels(loaded.teams)
-        session = cls(loaded.gm, names, loaded.game.seed, levels, loaded.game.fog,
-                      state_file=state_file, looks=saved_looks(loaded.teams),
-                      keeper=keeper or SaveKeeper())
-        session.game = loaded.game
+        session = cls(loaded.game, names, levels, saved_looks(loaded.teams),
+                      state_file=state_file, keeper=keeper or SaveKeeper())
         if loaded.replay is not None:
             session.replay_log(loaded.replay, progress)
         return session

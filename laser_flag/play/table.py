@@ -14,18 +14,19 @@ from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.game import Game
 from .fog_view import TeamView
+from .game_at_table import GameAtTable
 from .log_text import LogLine
 from .playback import Playback
 from .refusals import Refused
 from .seats import Seat
-from .session import Session, UndoRefusal
+from .session import UndoRefusal
 from .shot_notes import ShotNotes
 
 
 class Table(Protocol):
     """A game being played, as the screen sees it: what to draw, and the input it takes."""
 
-    session: Session
+    session: GameAtTable  # a local game's is a Session
     message: str  # the last thing to tell the player
     playback: Playback | None  # an action's events playing out
     notes: ShotNotes  # shots' results fading on the board

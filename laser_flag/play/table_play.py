@@ -13,10 +13,10 @@ from ..engine.game import Game
 from ..engine.team_view import told_versions
 from ..engine.terms import Team
 from ..i18n import N_, _
+from .game_at_table import GameAtTable
 from .log_text import LogLine, log_line
 from .refusals import Refused
 from .seats import Seat
-from .session import Session
 from .table import Table
 
 GO_ON, SKIP, OTHER = N_("go on"), "skip", "other"  # input while an action plays
@@ -29,13 +29,13 @@ def refuse(table: Table, reason: str) -> Refused:
     return Refused(reason)
 
 
-def log_played(session: Session, seen_by: dict[Team, Event], before: Game) -> None:
+def log_played(session: GameAtTable, seen_by: dict[Team, Event], before: Game) -> None:
     """Log an event of the action taken in `before` as each team told of it saw it."""
     session.log.extend(log_line(seen, session.roster, before.turn, teams)
                        for seen, teams in told_versions(seen_by))
 
 
-def shown_log(session: Session, team: str | None) -> list[LogLine]:
+def shown_log(session: GameAtTable, team: str | None) -> list[LogLine]:
     """The log lines `team` was told of (all of them for None: no fog)."""
     return [line for line in session.log if team is None or team in line.told]
 

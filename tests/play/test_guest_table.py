@@ -15,6 +15,7 @@ from laser_flag.engine.game import Game
 from laser_flag.engine.game_map import TEAMS
 from laser_flag.engine.mapfile import load_map
 from laser_flag.engine.team_view import view
+from laser_flag.play.game_at_table import GameAtTable
 from laser_flag.play.guest_turns import GuestTurns
 from laser_flag.play.session import Session, UndoRefusal
 from laser_flag.play.table import Table
@@ -100,6 +101,17 @@ def test_the_guest_is_not_a_local_game_and_keeps_no_undo_or_saves():
     guest.save()
     assert guest.message == "The host keeps this game's saves." and guest.unsaved is None
     assert not guest.take_handoff()
+
+
+def test_the_guests_game_holds_only_what_a_table_shows():
+    """The guest's side is a game at a table: no save keeper, undo stack or debug dump that
+    would stand switched off; the names, players and colours the welcome gave."""
+    guest, _ = seated(host_game())
+    played = guest.session
+    assert type(played) is GameAtTable and not isinstance(played, Session)
+    assert not any(hasattr(played, name) for name in ("keeper", "undo_stack", "state_file"))
+    assert played.names == {t: f"Team {t}" for t in TEAMS} and played.levels[GUEST] == HUMAN
+    assert played.looks == {t: t for t in TEAMS} and played.gm is guest.game.map
 
 
 def test_the_guest_table_plays_the_hosts_events_and_sends_its_action_when_asked():

@@ -40,9 +40,7 @@ def position(name: str, fog: bool, seed: int) -> Game:
 
 def hot_seat_board(game: Game) -> Game:
     """The game the hot-seat board previews from, for the team to play."""
-    session = Session(game.map, {t: t for t in TEAMS}, 0, {t: HUMAN for t in TEAMS}, game.fog)
-    session.game = game
-    return Turns(session).view.known
+    return Turns(Session(game, {t: t for t in TEAMS}, {t: HUMAN for t in TEAMS})).view.known
 
 
 def guest_board(game: Game) -> Game:
