@@ -73,7 +73,7 @@ def show_overlays(app: App, scene: GameScene) -> tuple[int, int]:
     positions show only against an enemy in sight, and Crossfire's teams start out of each
     other's: the frames then have every overlay but those."""
     game = scene.game
-    ours = [u for u in game.units if u.team == game.active_team]
+    ours = [u for u in game.units if u.team == game.active_team and game.what_if.can_move(u)]
     unit = max(ours, key=lambda u: len(game.what_if.reachable(u)))
     lay = scene.layout()
     post(pygame.MOUSEBUTTONDOWN, pos=tile_rect(lay.origin, lay.tile_px, unit.pos).center, button=1)
@@ -112,7 +112,7 @@ def overlay_frames(app: App, scene: GameScene, xy: tuple[int, int], count: int) 
 def animation_frames(app: App, scene: GameScene) -> list[Frame]:
     """Frame times while the longest move of the team to play walks, frame by frame."""
     game, lay = scene.game, scene.layout()
-    ours = [u for u in game.units if u.team == game.active_team]
+    ours = [u for u in game.units if u.team == game.active_team and game.what_if.can_move(u)]
     unit = max(ours, key=lambda u: len(game.what_if.reachable(u)))
     far = max(game.what_if.reachable(unit),
               key=lambda p: abs(p[0] - unit.pos[0]) + abs(p[1] - unit.pos[1]))

@@ -37,9 +37,11 @@ def random_action(game: Game, rng: random.Random) -> Action:
     unit, which makes building a long game slow."""
     mine = [u.id for u in game.units if u.team == game.active_team]
     uid = rng.choice(mine)
+    unit, what_if = game.unit(uid), game.what_if
     options: list[Action] = [EndTurn()]
-    options += [Move(uid, to) for to in sorted(game.what_if.reachable(game.unit(uid)))]
-    options += [Fire(uid, target) for target in game.what_if.targets(game.unit(uid))]
+    if what_if.can_move(unit):
+        options += [Move(uid, to) for to in sorted(what_if.reachable(unit))]
+    options += [Fire(uid, target) for target in what_if.targets(unit)]
     return rng.choice(options)
 
 

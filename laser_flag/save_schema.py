@@ -126,13 +126,9 @@ def _looks(place: str, value: Any) -> None:
         raise SchemaError(place, "each team must wear different colours")
 
 
-def _action_list(place: str, value: Any) -> None:
+def _actions(place: str, value: Any) -> None:
     if not isinstance(value, list) or len(value) > MAX_ACTIONS:
         raise SchemaError(place, f"must be an array of at most {MAX_ACTIONS:,} actions")
-
-
-def _actions(place: str, value: Any) -> None:
-    _action_list(place, value)
     for i, entry in enumerate(value):
         if not _is_action(entry):
             raise SchemaError(f"{place}[{i}]", f"malformed action {_show(entry)}")
@@ -188,11 +184,27 @@ def check_version(data: Any) -> None:
         )
 
 
-def check_save(data: Any, writing: bool = False) -> None:
-    """Every key of a save: known, of its type and in its range; the header bounded by the
-    actions (a turn needs an end_turn before it, a point needs an action). `writing`: a save
-    about to be written (after every action of a game), whose actions the engine made, so only
-    their number is checked, and whose digest is still to come."""
+def check_save(data: Any) -> None:
+    """Every key of a save read from disk: known, of its type and in its range; the header
+    bounded by the actions (a turn needs an end_turn before it, a point needs an action)."""
+    _check_fields(data)
+    actions = data["actions"]
+    _check_bounds(data, len(actions), 1 + sum(1 for a in actions if a[0] == "end_turn"))
+    if data["version"] >= 2 and "digest" not in data:
+        raise SchemaError("digest", "missing (required from save version 2)")
+
+
+def check_to_write(header: dict[str, Any], actions: int, turns: int) -> None:
+    """A save about to be written (after every action of a game), but for its actions and its
+    digest: the engine made its `actions`, so only their number and the `turns` they make are
+    checked, with work that does not grow with the game."""
+    if actions > MAX_ACTIONS:
+        raise SchemaError("actions", f"must be an array of at most {MAX_ACTIONS:,} actions")
+    _check_fields({**header, "actions": []})
+    _check_bounds(header, actions, turns)
+
+
+def _check_fields(data: Any) -> None:
     check_version(data)
     for key in data:
         if key not in REQUIRED and key not in OPTIONAL and key not in HEADER:
@@ -200,26 +212,22 @@ def check_save(data: Any, writing: bool = False) -> None:
     for key, check in REQUIRED.items():
         if key not in data:
             raise SchemaError(key, "missing (required)")
-        (_action_list if writing and key == "actions" else check)(key, data[key])
+        check(key, data[key])
     for key, check in OPTIONAL.items():
         if key in data:
             check(key, data[key])
-    _check_bounds(data)
-    if data["version"] >= 2 and "digest" not in data and not writing:
-        raise SchemaError("digest", "missing (required from save version 2)")
 
 
-def _check_bounds(data: dict[str, Any]) -> None:
-    actions = data["actions"]
-    turns = 1 + sum(1 for a in actions if a[0] == "end_turn")
+def _check_bounds(data: dict[str, Any], actions: int, turns: int) -> None:
+    """The header against its `actions`, which make `turns` turns."""
     if data["turn"] > turns:
         problem = f"{data['turn']} is more than {turns}, the turns its actions make"
         raise SchemaError("turn", problem)
     if "round" in data and data["round"] != (data["turn"] + 1) // 2:
         raise SchemaError("round", f"{data['round']} does not go with turn {data['turn']}")
     for team, score in data["scores"].items():
-        if score > len(actions):
-            raise SchemaError(f"scores.{team}", f"{score} is more than the {len(actions)} actions")
+        if score > actions:
+            raise SchemaError(f"scores.{team}", f"{score} is more than the {actions} actions")
     _check_result(data)
 
 

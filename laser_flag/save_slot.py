@@ -18,7 +18,7 @@ from typing import Any
 
 from .engine.game import Game
 from .file_lock import FileLock
-from .saves import MAX_SAME_SECOND, new_save_paths, saves_dir, write_save
+from .saves import MAX_SAME_SECOND, SaveText, new_save_paths, saves_dir, write_save
 
 Signature = tuple[int, int, int]  # (inode, size, modification time in ns) of a file
 
@@ -43,10 +43,11 @@ def _signature(path: Path) -> Signature | None:
 class SaveSlot:
     """The file one game is saved to, and the lock on it while this process plays the game."""
 
-    def __init__(self, path: Path, lock: FileLock) -> None:
+    def __init__(self, path: Path, lock: FileLock, text: SaveText | None = None) -> None:
         self.path = path
         self.lock = lock
         self.written = _signature(path)  # the file as this slot last saw it
+        self.text = text or SaveText()  # the game's file, kept between writes
 
     @classmethod
     def new(cls, game: Game, teams: dict[str, Any], folder: Path | None = None) -> SaveSlot:
@@ -54,19 +55,20 @@ class SaveSlot:
         written to it at once. OSError when the folder cannot be written."""
         folder = saves_dir() if folder is None else folder
         folder.mkdir(parents=True, exist_ok=True)
+        text = SaveText()
         for path in new_save_paths(game.map.name, folder):
             lock = FileLock.take(lock_path(path))
             if lock is None:  # another copy is taking this name this very moment
                 continue
             try:
-                write_save(path, game, teams, exclusive=True)
+                write_save(path, game, teams, exclusive=True, text=text)
             except FileExistsError:
                 lock.release()
                 continue
             except BaseException:
                 lock.release()
                 raise
-            return cls(path, lock)
+            return cls(path, lock, text)
         raise FileExistsError(f"{MAX_SAME_SECOND} new games of {game.map.name} in one second")
 
     @classmethod
@@ -84,12 +86,14 @@ class SaveSlot:
         lock = FileLock.take(lock_path(path))
         if lock is None:
             raise SlotTaken(f"{path.name} is being played in another Laser Flag window")
+        slot = cls(path, lock)
         try:
-            write_save(path, game, teams)
+            write_save(path, game, teams, text=slot.text)
         except BaseException:
             lock.release()
             raise
-        return cls(path, lock)
+        slot.written = _signature(path)
+        return slot
 
     def write(self, game: Game, teams: dict[str, Any]) -> Path | None:
         """Save the game as it stands. Returns the file the game left when that file was changed
@@ -101,9 +105,10 @@ class SaveSlot:
             left = self.path
             moved = SaveSlot.new(game, teams, left.parent)
             self.lock.release()
-            self.path, self.lock, self.written = moved.path, moved.lock, moved.written
+            self.path, self.lock, self.written, self.text = (moved.path, moved.lock,
+                                                             moved.written, moved.text)
             return left
-        write_save(self.path, game, teams)
+        write_save(self.path, game, teams, text=self.text)
         self.written = _signature(self.path)
         return None
 

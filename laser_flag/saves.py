@@ -26,9 +26,10 @@ from typing import Any
 from . import __version__
 from .data_folder import data_dir
 from .engine import json_reader
-from .engine.actions import Action, IllegalAction
+from .engine.actions import Action, EndTurn, IllegalAction
 from .engine.game import Game
 from .engine.game_map import TEAMS, GameMap
+from .engine.history import History
 from .engine.json_reader import MAX_DEPTH, clip
 from .engine.mapfile import MapError, parse_map, write_atomic
 from .engine.record import action_from_json, action_to_json, state_digest
@@ -40,6 +41,7 @@ from .save_schema import (
     SAVE_VERSION,
     SchemaError,
     check_save,
+    check_to_write,
 )
 
 LEGACY_AUTOSAVE = "autosave.json"  # earlier versions' one autosave: still listed, never made
@@ -112,8 +114,9 @@ def saves_dir() -> Path:
 # ----- writing ------------------------------------------------------------------------------
 
 
-def save_dict(game: Game, teams: dict[str, Any]) -> dict[str, Any]:
-    """The JSON object of a save of `game` as it stands now, but for its `digest`."""
+def save_header(game: Game, teams: dict[str, Any]) -> dict[str, Any]:
+    """The JSON object of a save of `game` as it stands now, but for its actions and `digest`:
+    nothing in it grows with the game (the map is the map's)."""
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -123,7 +126,6 @@ def save_dict(game: Game, teams: dict[str, Any]) -> dict[str, Any]:
         "map": game.map.to_json_dict(),
         "seed": game.seed,
         "fog": game.fog,
-        "actions": [action_to_json(a) for a in game.history],
         "teams": teams,
         "turn": game.turn,
         "round": game.round,
@@ -134,7 +136,12 @@ def save_dict(game: Game, teams: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def canonical(data: dict[str, Any]) -> str:
+def save_dict(game: Game, teams: dict[str, Any]) -> dict[str, Any]:
+    """The JSON object of a save of `game` as it stands now, but for its `digest`."""
+    return {**save_header(game, teams), "actions": [action_to_json(a) for a in game.history]}
+
+
+def canonical(data: Any) -> str:
     """The one text of a save's object that its digest is taken of: sorted keys, no spaces."""
     return json.dumps(data, ensure_ascii=False, allow_nan=False, sort_keys=True,
                       separators=(",", ":"))
@@ -144,35 +151,91 @@ def record_digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def save_bytes(game: Game, teams: dict[str, Any]) -> bytes:
-    """The file of a save of `game`, one line of JSON: its canonical text, then its digest.
-
-    UnsavableGame when the reader would refuse it (too many actions, too large, a name too
-    long): a file that cannot be loaded is worse than none, as it hides the last good one.
-    """
-    data = save_dict(game, teams)
-    if len(data["actions"]) > MAX_ACTIONS:
-        raise UnsavableGame(f"the game is past {MAX_ACTIONS:,} actions, the most a save holds")
-    try:
-        check_save(data, writing=True)
-        game.map.memo(_embeddable)
-        text = canonical(data)
-        raw = (text[:-1] + f',"digest":"{record_digest(text)}"}}\n').encode("utf-8")
-    except (SchemaError, MapError, UnicodeEncodeError) as err:
-        raise UnsavableGame(f"the save could not be read back: {clip(str(err), 160)}") from None
-    if len(raw) > MAX_SAVE_BYTES:
-        raise UnsavableGame(f"the save would be {len(raw) / 2**20:.1f} MiB, more than the "
-                            f"{MAX_SAVE_BYTES / 2**20:g} MiB a save may be")
-    return raw
+OPENING = b'{"actions":['  # "actions" sorts first of a save's keys: its canonical text opens so
 
 
-def _embeddable(gm: GameMap) -> None:
-    """A map's object loads back as this map inside a save: within the reader's depth (the
-    save adds a level) and valid. Once per map: the map never changes."""
+class SaveText:
+    """A game's save file, made again after each of its actions with work that does not grow
+    with the game. The canonical text is `{"actions":[`, the actions, `],` and the header
+    (save_header): the actions' text and the digest's SHA-256 over everything up to its end
+    are kept, so a file encodes and hashes only the actions added since the one before, and
+    the header. A game that went back (undo) or forked is encoded again from its start.
+    One per file being written, used by one thread at a time."""
+
+    def __init__(self) -> None:
+        self._start()
+
+    def _start(self) -> None:
+        """Nothing encoded yet."""
+        self._history: History = History()  # the actions encoded so far
+        self._actions = bytearray()  # their canonical texts, comma-separated, UTF-8
+        self._hash = hashlib.sha256(OPENING)  # of the canonical text up to their end
+        self._turns = 1  # the turns they make: one more than their end_turns
+
+    def file(self, game: Game, teams: dict[str, Any]) -> bytes:
+        """The file of a save of `game`, one line of JSON: its canonical text, then its digest.
+
+        UnsavableGame when the reader would refuse it (too many actions, too large, a name too
+        long): a file that cannot be loaded is worse than none, as it hides the last good one.
+        """
+        self._catch_up(game.history)
+        header = save_header(game, teams)
+        actions = len(self._history)
+        try:
+            check_to_write(header, actions, self._turns)
+            map_text = game.map.memo(_map_text)
+            rest = _header_text(header, map_text).encode("utf-8")
+        except (SchemaError, MapError, UnicodeEncodeError) as err:
+            if actions > MAX_ACTIONS:
+                raise UnsavableGame(
+                    f"the game is past {MAX_ACTIONS:,} actions, the most a save holds") from None
+            raise UnsavableGame(f"the save could not be read back: {clip(str(err), 160)}") from None
+        digest = self._hash.copy()
+        digest.update(b"]," + rest[1:])
+        raw = b"".join((OPENING, self._actions, b"],", rest[1:-1],
+                        b',"digest":"', digest.hexdigest().encode(), b'"}\n'))
+        if len(raw) > MAX_SAVE_BYTES:
+            raise UnsavableGame(f"the save would be {len(raw) / 2**20:.1f} MiB, more than the "
+                                f"{MAX_SAVE_BYTES / 2**20:g} MiB a save may be")
+        return raw
+
+    def _catch_up(self, history: History) -> None:
+        """Encode the actions of `history` not encoded yet; from the start when it does not go
+        on from those encoded (the shared list of a History only ever grows)."""
+        known = self._history
+        if not (history.shares_storage_with(known) and len(history) >= len(known)):
+            self._start()  # a game gone back or forked: afresh
+            known = self._history
+        for action in history[len(known):]:
+            text = canonical(action_to_json(action)).encode("utf-8")
+            piece = b"," + text if self._actions else text
+            self._actions += piece
+            self._hash.update(piece)
+            self._turns += type(action) is EndTurn
+        self._history = history
+
+
+def _map_text(gm: GameMap) -> str:
+    """A map's canonical text inside a save, once per map (it never changes), checked to load
+    back as this map: within the reader's depth (the save adds a level) and valid."""
     data = gm.to_json_dict()
     if _depth(data) + 1 > MAX_DEPTH:
         raise MapError(f"the map nests deeper than {MAX_DEPTH - 1} levels")
     parse_map(data, "(embedded map)")
+    return canonical(data)
+
+
+def _header_text(header: dict[str, Any], map_text: str) -> str:
+    """canonical(header), its map's text the map's own: "map" sorts just before "map_name",
+    which every header has and no key before it can hold."""
+    text = canonical({key: value for key, value in header.items() if key != "map"})
+    at = text.index('"map_name":')
+    return f'{text[:at]}"map":{map_text},{text[at:]}'
+
+
+def save_bytes(game: Game, teams: dict[str, Any]) -> bytes:
+    """The file of a save of `game` (SaveText.file, made afresh)."""
+    return SaveText().file(game, teams)
 
 
 def _depth(value: Any) -> int:
@@ -184,11 +247,12 @@ def _depth(value: Any) -> int:
 
 
 def write_save(path: str | os.PathLike[str], game: Game, teams: dict[str, Any], *,
-               exclusive: bool = False) -> Path:
+               exclusive: bool = False, text: SaveText | None = None) -> Path:
     """Write atomically (temp file + rename): a crash mid-write leaves the old file whole.
-    `exclusive`: only as a new file (FileExistsError if the name is taken, by anyone)."""
+    `exclusive`: only as a new file (FileExistsError if the name is taken, by anyone). `text`:
+    the SaveText of the file's game, kept between its writes."""
     target = Path(path)
-    data = save_bytes(game, teams)
+    data = (text or SaveText()).file(game, teams)
     target.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(target, lambda f: f.write(data), exclusive=exclusive)
     return target

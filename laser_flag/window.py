@@ -98,9 +98,9 @@ def keep_games(app: App) -> None:
 
 
 def sessions(app: App) -> list[Session]:
-    """The games on the screen stack, top first."""
+    """The games played here on the screen stack, top first (a guest's is the host's to keep)."""
     found = (getattr(scene, "session", None) for scene in reversed(app.scenes))
-    return [session for session in found if session is not None]
+    return [session for session in found if isinstance(session, Session)]
 
 
 def say_saved(app: App) -> None:

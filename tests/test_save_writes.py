@@ -5,6 +5,7 @@ saves still loading)."""
 from __future__ import annotations
 
 import json
+import random
 from datetime import datetime
 from pathlib import Path
 
@@ -190,3 +191,49 @@ def test_every_save_of_earlier_versions_still_loads_and_verifies(name, capsys):
     loaded = load_save(path)
     assert state_digest(loaded.game) == data["final_digest"]
     assert main(["replay", str(path), "--verify"]) == 0
+
+
+# ----- the file made again after every action ------------------------------------------------
+
+
+def defined_file(game: Game, teams: dict) -> bytes:
+    """A save's file as the format defines it: the canonical text of the whole object, then
+    its digest."""
+    text = saves.canonical(saves.save_dict(game, teams))
+    return (text[:-1] + f',"digest":"{saves.record_digest(text)}"}}\n').encode("utf-8")
+
+
+def test_a_kept_save_text_makes_the_defined_file_after_every_action_undo_and_fork(monkeypatch):
+    """SaveText keeps the actions' text and hash between files: byte for byte the file the
+    format defines, as a game goes on, goes back (undo) and goes on differently."""
+    monkeypatch.setattr(saves, "datetime", StoppedClock)
+    rng = random.Random(5)
+    game = Game(load_map(MAPS / "gridlock.json"), seed=5)
+    text, earlier, went_back = saves.SaveText(), [], 0
+    for _ in range(400):
+        if earlier and rng.random() < 0.1:
+            game, went_back = earlier.pop(), went_back + 1
+        else:
+            earlier.append(game.copy())
+            game.apply(rng.choice(game.legal_actions()))
+        assert text.file(game, TEAMS) == defined_file(game, TEAMS)
+        if game.over:
+            break
+    assert went_back > 10 and len(game.history) > 100
+
+
+def test_a_finished_game_and_another_map_are_the_defined_file(monkeypatch):
+    monkeypatch.setattr(saves, "datetime", StoppedClock)
+    rng, game = random.Random(2), Game(load_map(MAPS / "duel.json"), seed=2)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    assert saves.save_bytes(game, TEAMS) == defined_file(game, TEAMS)
+    assert load_save_bytes(saves.save_bytes(game, TEAMS), game)
+
+
+def load_save_bytes(raw: bytes, game: Game) -> bool:
+    """Whether the file reads back as `game` (the loader's own checks, digest included)."""
+    data = json.loads(raw)
+    body = {key: value for key, value in data.items() if key != "digest"}
+    return (saves.record_digest(saves.canonical(body)) == data["digest"]
+            and data["final_digest"] == state_digest(game))

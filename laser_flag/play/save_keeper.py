@@ -1,6 +1,7 @@
-"""One game's saving in the client: its own file after every action (save_slot.py), a copy on
-Ctrl+S, another place when the player picks one, and whether the last save worked. The client
-says "saved" only when it did. No pygame here.
+"""One game's saving in the client: its own file after every action (save_slot.py, written
+off the frame thread by save_writer.py), a copy on Ctrl+S, another place when the player picks
+one, and whether the last save worked. The client says "saved" only when it did: the questions
+that decide it (`problem`, the closing words) wait for the writes handed over. No pygame here.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 from ..engine.game import Game
 from ..i18n import _
 from ..save_slot import SaveSlot, SlotTaken
+from ..save_writer import SaveWriter
 from ..saves import SaveError, new_save_paths, saves_dir, write_new_save
 
 
@@ -24,13 +26,32 @@ def _why(err: Exception) -> str:
 
 
 class SaveKeeper:
-    """Where one game is saved. `slot` is its own file (None until its first action is saved);
-    `problem` says why the last save failed, None while every save so far worked."""
+    """Where one game is saved: its own file (`slot`, None until its first action is saved) and
+    the thread writing it."""
 
     def __init__(self, slot: SaveSlot | None = None) -> None:
-        self.slot = slot
-        self.problem: str | None = None
+        self.writer = None if slot is None else SaveWriter(slot)
+        self._failed: str | None = None  # why a write made here failed (the first one, say)
+        self._told: Exception | None = None  # the writer's failure last said
         self.rescued: str | None = None  # why the game was saved out of its place at the end
+
+    @property
+    def slot(self) -> SaveSlot | None:
+        return None if self.writer is None else self.writer.slot
+
+    @property
+    def problem(self) -> str | None:
+        """Why the game as it stands is not saved; None when every game handed over is. It
+        waits for the writes under way."""
+        if self._failed is not None or self.writer is None:
+            return self._failed
+        self.wait()
+        return None if self.writer.failure is None else _why(self.writer.failure)
+
+    def wait(self) -> None:
+        """Until every game handed over is written (or its write failed)."""
+        if self.writer is not None:
+            self.writer.wait()
 
     @property
     def path(self) -> Path | None:
@@ -42,21 +63,34 @@ class SaveKeeper:
         return self.slot is not None and self.slot.path.parent == saves_dir()
 
     def autosave(self, game: Game, teams: dict[str, Any]) -> str | None:
-        """Save the game as it stands to its own file; what the player should be told, if any
-        (a failure, or that the game moved to a new file because another program changed it)."""
+        """Save the game as it stands to its own file: made here at its first action (a game
+        that short saves at once), then handed to the writer, in constant time. What the
+        player should be told, if anything (`news`)."""
+        if self.writer is not None:
+            said = self.news()
+            self.writer.hand(game, teams)
+            return said
         try:
-            if self.slot is None:
-                self.slot, moved = SaveSlot.new(game, teams), None
-            else:
-                moved = self.slot.write(game, teams)
+            slot = SaveSlot.new(game, teams)
         except (OSError, SaveError) as err:
-            self.problem = _why(err)
-            return _("Not saved: {problem}").format(problem=self.problem)
-        self.problem = None
+            self._failed = _why(err)
+            return _("Not saved: {problem}").format(problem=self._failed)
+        self.writer, self._failed = SaveWriter(slot), None
+        return None
+
+    def news(self) -> str | None:
+        """What the writes done since the last news say, without waiting: that one failed, or
+        that the game moved to a new file because another program changed its own."""
+        writer = self.writer
+        if writer is None:
+            return None
+        moved, failure = writer.take_moved(), writer.failure
+        if failure is not None and failure is not self._told:
+            self._told = failure
+            return _("Not saved: {problem}").format(problem=_why(failure))
         if moved is not None:
-            return (_("{name} was changed by another program: this game goes on as "
-                      "{name2}.").format(
-                name=moved.name, name2=self.slot.path.name))
+            return _("{name} was changed by another program: this game goes on as "
+                     "{name2}.").format(name=moved.name, name2=writer.slot.path.name)
         return None
 
     def save_copy(self, game: Game, teams: dict[str, Any]) -> str:
@@ -76,7 +110,7 @@ class SaveKeeper:
         except (OSError, SaveError, SlotTaken) as err:
             return _why(err)
         self.release()
-        self.slot, self.problem = slot, None
+        self.writer, self._failed = SaveWriter(slot), None
         return None
 
     def rescue(self, game: Game, teams: dict[str, Any], folder: Path | None = None) -> None:
@@ -86,6 +120,7 @@ class SaveKeeper:
         stays set only when neither took it; `rescued` says why the game is out of its place."""
         if self.problem is None or not game.history:
             return
+        self._failed = None
         self.autosave(game, teams)
         why = self.problem
         if why is None:
@@ -93,20 +128,22 @@ class SaveKeeper:
         try:
             folder = Path(tempfile.gettempdir()) if folder is None else folder
         except OSError as err:  # no usable temporary folder at all
-            self.problem = _("{why}; nor in a temporary folder: {why2}").format(
+            self._failed = _("{why}; nor in a temporary folder: {why2}").format(
                 why=why, why2=_why(err))
             return
         failed = self.save_elsewhere(next(new_save_paths(game.map.name, folder)), game, teams)
         if failed is None:
             self.rescued = why
         else:
-            self.problem = _("{why}; nor in {folder}: {failed}").format(
+            self._failed = _("{why}; nor in {folder}: {failed}").format(
                 why=why, folder=folder, failed=failed)
 
     def release(self) -> None:
-        """The game is left or over: its file is no longer held (another copy may continue it)."""
-        if self.slot is not None:
-            self.slot.release()
+        """The game is left or over: what was handed over is written, and its file no longer
+        held (another copy may continue it)."""
+        if self.writer is not None:
+            self.writer.close()
+            self.writer.slot.release()
 
     @property
     def worrying(self) -> bool:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import secrets
-import sys
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -12,7 +10,6 @@ from typing import Any
 
 from ..bots import HUMAN, LEVELS
 from ..bots.program import is_program
-from ..engine.atomic_file import write_atomic
 from ..engine.game import Game
 from ..engine.game_map import TEAMS, GameMap
 from ..engine.team_view import told_versions
@@ -23,6 +20,7 @@ from .game_at_table import GameAtTable
 from .log_text import log_line
 from .save_keeper import SaveKeeper
 from .seats import all_human
+from .state_dump import StateDump
 
 LOG_PROGRESS_EVERY = 1000  # actions between two progress reports while a long log is rebuilt
 WRITING_LOG = N_("Writing the log")  # what resume() is doing after the load, for the progress bar
@@ -53,13 +51,17 @@ class Session(GameAtTable):
     """
 
     state_file: Path | None = None
-    state_failing: bool = field(default=False, compare=False)  # the last write of it failed
+    dump: StateDump | None = field(init=False, default=None, compare=False)  # of state_file
     # Snapshots taken before each action undo can still take back: (the game as it was, the
     # log's length then).
     undo_stack: list[tuple[Game, int]] = field(default_factory=list)
     # Why undo stops below the stack, in which turn: what it said of the states forgotten.
     undo_stop: tuple[int, UndoRefusal] = (0, UndoRefusal.NOTHING_THIS_TURN)
     keeper: SaveKeeper = field(default_factory=SaveKeeper)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.dump = None if self.state_file is None else StateDump(self.state_file)
 
     @classmethod
     def start(
@@ -170,35 +172,19 @@ class Session(GameAtTable):
                 progress(WRITING_LOG, done, index.last)
         self.forget_unreachable()
 
-    def state(self) -> dict[str, Any]:
-        """The debug dump: the engine's state record plus what only the client keeps."""
-        return {
+    def write_state(self) -> None:
+        """The debug dump (state_dump.py), when a state file was asked for (`--state-file`):
+        the engine's state record plus what only the client keeps, and the log."""
+        if self.dump is None:
+            return
+        self.dump.write({
             "map": self.gm.source,
             "seed": self.seed,
             "round": self.game.round,
             **self.game.state().to_json(),
             "names": dict(self.names),
             "levels": dict(self.levels),
-            "log": list(self.log),
-        }
-
-    def write_state(self) -> None:
-        """Dump the state as JSON when a state file was asked for (`--state-file`), atomically:
-        a program watching the file (a test, a streaming overlay) reads the last state or the
-        one before it, never half of one. A write that fails (a full disk, a read-only folder)
-        is said in one line on stderr, once until a write succeeds again; the game goes on."""
-        if self.state_file is None:
-            return
-        text = json.dumps(self.state(), indent=1).encode("utf-8")
-        try:
-            write_atomic(self.state_file, lambda f: f.write(text))
-        except OSError as err:
-            if not self.state_failing:
-                print(f"laser-flag: the state file {self.state_file} cannot be written "
-                      f"({err.strerror or err}); the game goes on without it", file=sys.stderr)
-            self.state_failing = True
-        else:
-            self.state_failing = False
+        }, self.log)
 
 
 def may_go_back(before: Game, after: Game) -> UndoRefusal | None:

@@ -255,7 +255,11 @@ class Turns:
 
     def tick(self, dt_ms: float, speed: float) -> None:
         """One frame: the seat to move is asked for its action (a bot thinks, shows its plan
-        or plays it); events play on; results fade (not while a roll waits for a key)."""
+        or plays it); events play on; results fade (not while a roll waits for a key). A save
+        written meanwhile that failed, or moved, is said."""
+        said = self.session.keeper.news()
+        if said is not None:
+            self.message = said
         table_play.frame(self, dt_ms, speed, self.settle,
                          self.seat_step if self.bot_to_move else None)
 

@@ -72,6 +72,7 @@ def test_a_bot_turn_goes_through_the_engine_and_playback_then_hands_back(app, da
     assert {held for _, held, animated in seen if animated} == {False}
     assert session.undo_stack == []  # the turn moved on: undo can reach none of them
     assert any(line.startswith("Blue's") for line in session.log)
+    session.keeper.wait()
     autosaved = saves.load_save(session.keeper.path)
     assert autosaved.actions == session.game.history  # saved when the turn came back
     assert autosaved.teams["levels"] == HUMAN_VS_BOT

@@ -82,14 +82,17 @@ def test_undo_is_refused_after_a_die_in_a_bots_turn_and_once_the_game_is_over():
 def test_every_action_and_every_undo_saves_the_game_as_it_stands_in_its_own_file(data_dir):
     turns = walled()
     assert turns.session.keeper.path is None and not (data_dir / "saves").exists()
+    keeper = turns.session.keeper
     turns.act(Move(0, (4, 1)))
-    path = turns.session.keeper.path
+    path = keeper.path
     assert path.parent == data_dir / "saves" and path.name.startswith("walled-")
-    assert saves.load_save(path).actions == [Move(0, (4, 1))]
+    assert saves.load_save(path).actions == [Move(0, (4, 1))]  # made at once
     turns.act(Move(1, (5, 3)))
     turns.undo()
+    keeper.wait()  # the writer has written what it was handed
     assert saves.load_save(path).actions == [Move(0, (4, 1))]
     turns.act(EndTurn())
+    keeper.wait()
     loaded = saves.load_save(path)
     assert loaded.actions == [Move(0, (4, 1)), EndTurn()]
     assert state_digest(loaded.game) == state_digest(turns.game)
@@ -267,6 +270,7 @@ def test_a_long_game_keeps_no_more_undo_states_than_its_turn_has_actions():
 
 def test_a_resumed_game_can_undo_exactly_what_the_left_one_could(data_dir):
     turns = shot_then_quiet_move()
+    turns.session.keeper.wait()
     loaded = saves.load_save(turns.session.keeper.path)
     resumed = Turns(Session.resume(loaded))
     assert len(resumed.session.undo_stack) == 1

@@ -103,6 +103,7 @@ def test_end_of_turn_autosaves_and_the_autosave_continues_exactly(app, data_dir)
     move(app, scene, (5, 1), (3, 1))
     end_turn(app)
     settle(app, scene)
+    session.keeper.wait()
     path = session.keeper.path
     assert path.parent == data_dir / "saves"
     loaded = saves.load_save(path)

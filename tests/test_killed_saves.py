@@ -1,0 +1,82 @@
+"""A game's own file survives `kill -9` at any moment: a real client process plays on while the
+writer thread saves after every action, and is killed at random (seeded) moments; each time
+the file reads back whole (its digests, the replay) and holds at least what it held before,
+and the next process continues it from there."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from laser_flag.data_folder import DATA_DIR_ENV
+from laser_flag.engine.ruleset import CLASSES
+from laser_flag.saves import load_save
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PLAYER = """
+import random, sys
+from pathlib import Path
+from laser_flag.engine import load_map
+from laser_flag.play.save_keeper import SaveKeeper
+from laser_flag.play.session import Session
+from laser_flag.play.turns import Turns
+from laser_flag.save_slot import SaveSlot
+from laser_flag.saves import load_save
+map_path, seed, save = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+if save == "-":
+    session = Session.start(load_map(map_path), seed=seed)
+else:
+    keeper = SaveKeeper(SaveSlot.claim(Path(save)))  # claimed before it is read
+    session = Session.resume(load_save(save), keeper=keeper)
+turns, rng = Turns(session), random.Random(seed)
+while not turns.game.over:
+    turns.act(rng.choice(turns.game.legal_actions()))
+    turns.skip_playback()
+    print(len(turns.game.history), turns.session.keeper.path, flush=True)
+"""
+
+
+def lasting_map(folder: Path) -> Path:
+    """The commons map made to last: no score ends it, only aimed shots."""
+    data = json.loads((ROOT / "maps" / "commons.json").read_text(encoding="utf-8"))
+    data["score_limit"] = {"1": 100_000, "2": 100_000}
+    data["turn_limit"] = None
+    data["rules"] = {c: {"max_snap_shots": 0} for c in CLASSES}
+    path = folder / "lasting.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def play_until_killed(map_path: Path, seed: int, save: str, actions: int, env: dict
+                      ) -> tuple[int, Path]:
+    """Run a client that plays on (from `save`, or a new game) and kill -9 it once it has
+    played `actions` actions: how many it had played, and its file."""
+    child = subprocess.Popen([sys.executable, "-c", PLAYER, str(map_path), str(seed), save],
+                             stdout=subprocess.PIPE, env=env, text=True)
+    try:
+        for line in child.stdout:
+            played, path = line.rstrip("\n").split(" ", 1)
+            if int(played) >= actions:
+                break
+    finally:
+        child.kill()  # SIGKILL: no atexit, no flush, no lock released by hand
+        child.communicate(timeout=60)
+    assert child.returncode == -9
+    return int(played), Path(path)
+
+
+def test_a_save_killed_at_any_moment_reads_back_whole(tmp_path):
+    rng, env = random.Random(11), {**os.environ, DATA_DIR_ENV: str(tmp_path / "data")}
+    map_path, save, held = lasting_map(tmp_path), "-", 0
+    for round_ in range(6):
+        played, path = play_until_killed(map_path, round_, save, held + rng.randint(20, 400),
+                                         env)
+        loaded = load_save(path)  # whole: both digests, the replay, the header
+        assert held <= len(loaded.actions) <= played and len(loaded.actions) >= 1
+        save, held = str(path), len(loaded.actions)
+    assert held > 100
