@@ -1,7 +1,7 @@
 """Any state of a recorded game on demand, in time and memory linear in the game's length.
 
-A copy of the game per action costs the square of the length (each copy holds the history
-so far): a 20,000-action save took 1.7 GB. So the index keeps a copy every KEYFRAME_EVERY
+Memory must not grow with the square of a game's length, as a copy of the game per action
+would (each copy holds the history so far). So the index keeps a copy every KEYFRAME_EVERY
 actions and replays forward from the nearest one before the state asked for; stepping on by
 one action from the last state asked for applies just that action.
 """

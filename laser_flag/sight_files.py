@@ -26,7 +26,7 @@ from .engine.json_reader import ReadError, read_bytes
 
 FORMAT, VERSION = sight.FORMAT, sight.VERSION
 FOLDER = "sight"
-MAX_FILES = 64  # a file is ~100 KB for a 21x21 map: a few MB at most
+MAX_FILES = 64  # the folder stays small: a map's answers are one file, a biggest map's small
 MAX_BYTES = 1 << 20  # no map's answers come near this: a bigger file is not one of ours
 SHIPPED = Path(__file__).resolve().parent / FOLDER  # the bundled maps' answers
 

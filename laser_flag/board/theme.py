@@ -28,6 +28,6 @@ class Theme:
 
 # A dark laser-tag hall: lit walls, glowing pads; under fog, a cool light where the team sees.
 ARENA = Theme(N_("Arena"), "arena", seen=(190, 205, 240, 60))
-DAYLIGHT = Theme(N_("Daylight"), "daylight")  # the light board of earlier versions
+DAYLIGHT = Theme(N_("Daylight"), "daylight")  # a light board, for a bright room
 THEMES: dict[str, Theme] = {theme.name: theme for theme in (ARENA, DAYLIGHT)}
 DEFAULT_THEME = ARENA

@@ -7,8 +7,8 @@ hidden enemy: a unit of its
 class standing where the team last saw it (or, never seen, on its starting tile, which the map
 shows every player), charged and with full AP, as the most a player could fear, but holding no
 snap shots, so that a guess never freezes the bot in place. A ghost whose tile is in sight (the
-team knows the enemy left it) or taken is left out: placing it anywhere else was measured to
-make the bots timid (Hard won 14 of 28 fog games against Easy so, 22 of 28 without). Only when
+team knows the enemy left it) or taken is left out, so that a guess never makes a bot timid
+(placing it elsewhere did: docs/BALANCE_LOG.md, "Figures behind the code's choices"). Only when
 no enemy at all would be left, each ghost stands on the nearest tile out of sight, so that no
 what-if of a searching bot wins by eliminating a team that is merely out of sight. Ghosts never
 stand in LOS of the team's units, so they are never targets, and the tiles they block are a

@@ -14,7 +14,7 @@ def walking_distance(gm: GameMap, sources: Iterable[Pos], corners: bool = True) 
     """Steps from the nearest source to every walkable tile (walls block, units do not).
 
     `corners=False` forbids a diagonal step that cuts a wall's corner, as moves do (RULES §3);
-    the default, which allows it, is the estimate greedy's and planner's weights were tuned on.
+    the default, which allows it, is the estimate greedy's and planner's weights assume.
     """
     dist = {p: 0 for p in sources}
     queue = deque(dist)

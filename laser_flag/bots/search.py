@@ -2,9 +2,9 @@
 
 The root's options are the actions the planner scores best (within `BAND` of its choice) and
 ending the turn, and the planner's choice stands unless the search finds another better (by
-`MARGIN`). With leaves priced by the planner's per-unit threat, a search that overrode it freely
-played worse (it chased that model's errors); with the team-level reply below, a wide band and a
-small margin measured better than keeping the planner's choice. Deeper, each position's best few
+`MARGIN`): the band and margin keep the search from chasing the errors of the appraisal its
+leaves are priced by, while the team-level reply below lets it overrule the planner where the
+gain is real (docs/BALANCE_LOG.md has the settings measured). Deeper, each position's best few
 single actions by the appraisal (any unit's, so the search finds which unit should act first and
 what the others do after a hit or a miss). Chance is exact: every result of an action comes from
 the engine's `game.outcomes()` with its probability, so the game's own dice are never used and
@@ -178,7 +178,8 @@ class SearchBot(Bot):
         if isinstance(action, EndTurn):
             # Before the turn ends, every unit whose laser is off walks out of the enemy's sight
             # if it can (escape.py says why); the search plans no move that strands one there.
-            # (Walking it away first, before the others act, was weaker: see BALANCE_LOG.md.)
+            # It walks last, once the others have acted from where it stands (the order
+            # docs/BALANCE_LOG.md found stronger).
             for unit in game.units:
                 if in_danger(game, unit) and (move := escape(game, unit)) is not None:
                     return move

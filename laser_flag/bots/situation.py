@@ -32,10 +32,10 @@ class Weights:
     eager_rounds: int = 0  # quiet rounds per point scored at which a hit is worth double (0: off)
     reply: float = 0.0  # share of the threat of enemies that must first move to see a tile
     watch: float = 0.0  # per snap shot a unit would hold on a tile enemies can walk into view of
-    # The way to a base cuts wall corners, as the planner was tuned on, though no move may: a
-    # deactivated unit can stall in a pocket it seems to walk out of. False: as moves walk. (The
-    # way to the enemy keeps the estimate: urgency's window, `urgency_steps`, was tuned on it,
-    # and walked steps put a whole side outside it, so that both sides stalled on Bastion.)
+    # The way to a base cuts wall corners, as the planner's weights assume, though no move may:
+    # a deactivated unit can stall in a pocket it seems to walk out of. False: as moves walk.
+    # (The way to the enemy keeps the estimate: urgency's window, `urgency_steps`, assumes it,
+    # and walked steps would put a whole side outside it, so that both sides stall.)
     base_cuts_corners: bool = True
     braved: float = 1.0  # share of a walk-in (`reply`) threat kept where our snap shots watch
 

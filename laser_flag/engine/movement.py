@@ -380,8 +380,8 @@ class KeptSearches:
     """The latest searches on a map, by what decides them (kept on the map): a bot's search
     tree meets the same units around the same tile again and again."""
 
-    # ~2.5 KB a search: gridlock's random play holds ~47 MB at this limit, ~16 MB at 4096, for
-    # a fifth fewer searches made (random play meets the same units around a tile again)
+    # Bounds the memory the searches kept may take, high enough that a game meeting the same
+    # units around a tile again finds them (docs/BALANCE_LOG.md has the figures)
     LIMIT = 16384
 
     def __init__(self, gm: GameMap) -> None:

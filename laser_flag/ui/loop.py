@@ -28,16 +28,16 @@ from .version import window_title
 
 FPS = 60
 IDLE_WAIT_MS = 100  # while nothing moves, scenes still get an update this often
-# SDL's own wait with a timeout polls every millisecond (5% of a core, measured): naps of a frame
-# look for input instead, so a click waits at most one frame more to be drawn.
+# SDL's own wait with a timeout polls every millisecond, a cost while nothing happens: naps of a
+# frame look for input instead, so a click waits at most one frame more to be drawn.
 IDLE_NAP_S = 1 / FPS
 BACKGROUND = (24, 26, 32)
 VEIL = (10, 11, 14, 170)  # over the screen a question is about: still seen, clearly behind
 MAX_HANDOVERS = 4  # screens that may give way to the next one within one frame
 # SDL (since 2.0.22) shows a window's picture through an OpenGL renderer when it can; with no
-# graphics card (a virtual machine, a remote desktop, Xvfb) that is Mesa's software GL, and one
-# flip of a 1280x860 window then costs 14 ms of CPU against 0.4 ms through X11's shared memory
-# (measured under Xvfb). A player's own SDL_FRAMEBUFFER_ACCELERATION still wins.
+# graphics card (a virtual machine, a remote desktop, Xvfb) that is Mesa's software GL, whose
+# flip of a window costs many times what X11's shared memory does (docs/BALANCE_LOG.md). A
+# player's own SDL_FRAMEBUFFER_ACCELERATION still wins.
 PLAIN_FRAMEBUFFER = {"SDL_FRAMEBUFFER_ACCELERATION": "0"}
 
 

@@ -18,7 +18,7 @@ from ..play.chore import Chore
 from ..save_index import Shelf
 from ..saves import SaveInfo
 
-INLINE_BYTES = 256 * 1024  # unknown saves read before the next frame: ~0.1 s at most
+INLINE_BYTES = 256 * 1024  # unknown saves read before the next frame: a pause no one notices
 INLINE_FILES = 200  # a folder looked at before the next frame: a few milliseconds
 
 

@@ -15,7 +15,7 @@ from ...save_slot import SaveSlot
 from ...saves import READING, REPLAYING, SaveError, load_save
 from ..routes import PlayGame, Route, WatchReplay
 
-INLINE_BYTES = 32 * 1024  # saves this small (~2,000 actions, ~0.2 s) open before the next frame
+INLINE_BYTES = 32 * 1024  # saves this small replay within a frame or so: no progress bar
 # Each step's part of the whole bar, as measured on a long save: the replay takes most.
 STEPS = {READING: (0.0, 0.15), REPLAYING: (0.15, 0.8), WRITING_LOG: (0.8, 1.0)}
 
