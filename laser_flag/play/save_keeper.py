@@ -84,10 +84,11 @@ class SaveKeeper:
         writer = self.writer
         if writer is None:
             return None
-        moved, failure = writer.take_moved(), writer.failure
+        failure = writer.failure
         if failure is not None and failure is not self._told:
             self._told = failure
             return _("Not saved: {problem}").format(problem=_why(failure))
+        moved = writer.take_moved()
         if moved is not None:
             return _("{name} was changed by another program: this game goes on as "
                      "{name2}.").format(name=moved.name, name2=writer.slot.path.name)
