@@ -188,9 +188,12 @@ def end_turn(app: App) -> None:
 
 def settle(app: App, scene: GameScene, limit: int = 400) -> None:
     """Play out the current events: frames pass (a roll held by "pause after each roll" is
-    let go with Space)."""
+    let go with Space); then wait for the game's save writer, so its file holds the game."""
     for _ in range(limit):
         if scene.turns.playback is None:
+            keeper = getattr(scene.turns.session, "keeper", None)  # a guest's game has none
+            if keeper is not None:
+                keeper.wait()
             return
         if scene.turns.playback.waiting():
             press(app, pygame.K_SPACE)
