@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 import pygame
@@ -31,6 +32,9 @@ TEXT = (232, 234, 240)
 # closing mark kept with the character before it.
 _UNSPACED = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
 BREAKS = re.compile(f"[{_UNSPACED}][，。、：；！？）」』]?| +|[^ {_UNSPACED}]+ *")
+# The smallest size text is drawn at, whatever a screen asks for (about 11 px from the top of a
+# capital to the foot of a "g"): smaller, a player cannot read it.
+MIN_TEXT = 15
 # Wide-coverage fonts, by pygame's names for them, on Linux, Windows and macOS.
 FALLBACK_FONTS = ("notosanscjksc", "notosanscjkjp", "notosanscjk", "sourcehansans",
                   "droidsansfallback", "droidsansfallbackfull", "wenquanyizenhei",
@@ -38,12 +42,28 @@ FALLBACK_FONTS = ("notosanscjksc", "notosanscjkjp", "notosanscjk", "sourcehansan
                   "pingfangsc", "hiraginosans", "applesdgothicneo", "arialunicodems")
 
 
+@dataclass(frozen=True)
+class DrawnLine:
+    """One line `draw_text` drew: its text and size as asked, where it went, the clip it was
+    drawn under (None: the whole surface) and whether it went to the window itself."""
+
+    text: str
+    size: int
+    rect: pygame.Rect
+    clip: pygame.Rect | None
+    on_window: bool
+
+
+# While a list, every line drawn is added to it: tests measure the screens' text with it.
+drawn: list[DrawnLine] | None = None
+
+
 @cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """pygame's bundled font at `size` px."""
+    """pygame's bundled font at `size` px (never below MIN_TEXT)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    f = pygame.font.Font(None, size)
+    f = pygame.font.Font(None, max(size, MIN_TEXT))
     f.set_bold(bold)
     return f
 
@@ -178,6 +198,10 @@ def draw_text(
     image = rendered(text, size, tuple(color), bold)
     rect = image.get_rect(**{anchor: pos})
     surface.blit(image, rect)
+    if drawn is not None:
+        clip = surface.get_clip()
+        drawn.append(DrawnLine(text, size, rect, None if clip == surface.get_rect() else clip,
+                               surface is pygame.display.get_surface()))
     return rect
 
 

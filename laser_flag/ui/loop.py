@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from typing import Protocol
 
@@ -63,6 +64,7 @@ class App:
         self.running = True
         self.windowed_size = size
         self.fullscreen = False
+        self.fullscreen_size: tuple[int, int] | None = None  # the desktop's, once F11 was used
         self.on_quit: list[Callable[[], None]] = []
         self.saves = SavedGames()  # the saves folder, as the menu and Load game show it
         self.measuring = Measuring()  # the menu's "Measure here": a run outlives the menu scene
@@ -74,6 +76,10 @@ class App:
                 os.environ.setdefault(name, value)  # read when the window is made, just below
         pygame.display.set_caption(window_title())
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        # SDL's text input (TEXTINPUT, an input method's window) only while a field takes
+        # text: on by default in SDL, it would open an input method over the board.
+        pygame.key.stop_text_input()
+        self.text_input: pygame.Rect | None = None  # the box text goes to, while it is on
         if self.settings.fullscreen:
             self.toggle_fullscreen()
 
@@ -172,18 +178,48 @@ class App:
         self.settings.remember_window(size, self.fullscreen)
 
     def toggle_fullscreen(self) -> None:
-        """F11: desktop-sized fullscreen, or back to the last window size."""
+        """F11: desktop-sized fullscreen, or back to the window's own size and place.
+
+        SDL's own switch of the same window: it puts the window back as it was. Making a new
+        window of the old size instead (set_mode) left it at the fullscreen size under X11,
+        which answers the resize later than pygame asks for the new size."""
         self.fullscreen = not self.fullscreen
+        window = display_window()
         if self.fullscreen:
             self.windowed_size = self.screen.get_size()
-            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            window.set_fullscreen(desktop=True)
         else:
-            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            window.set_windowed()
+        self.screen = pygame.display.get_surface()
         self.remember_window()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window's size changed: the player's new window size is kept at least MIN_SIZE.
+        Fullscreen, the size is the desktop's, never the window's; once back in a window, the
+        desktop's size is a window manager's late word about the fullscreen window left."""
+        if self.fullscreen:
+            self.fullscreen_size = size
+        elif size != self.fullscreen_size:
+            size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.get_surface()
 
     @property
     def typing(self) -> bool:
         return self.top is not None and self.top.takes_text
+
+    def follow_typing(self) -> None:
+        """SDL's text input on while the top screen takes text, its input method's window by
+        the field's box; off again after."""
+        box = (self.top.text_box() or pygame.Rect(0, 0, 1, 1)) if self.typing else None
+        if box == self.text_input:
+            return
+        if box is None:
+            pygame.key.stop_text_input()
+        else:
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(box)
+        self.text_input = box
 
     def toggle_mute(self) -> None:
         """M, anywhere but in a text field: sound and music off or on, remembered."""
@@ -198,15 +234,22 @@ class App:
         """Window-level events here; everything else goes to the top scene."""
         if event.type == pygame.QUIT:
             self.close()
-        elif event.type == pygame.VIDEORESIZE and not self.fullscreen:
-            size = (max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1]))
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        elif event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_m and not self.typing:
             self.toggle_mute()
         elif self.top:
             self.go(self.top.process_event(event))
+
+    def handle_late_text(self, key: pygame.event.Event) -> None:
+        """A key typed into a field opened by an earlier event of the same frame (T, then "hi"
+        at once): SDL read it before its text input was on, so no TEXTINPUT came for it, and
+        its character is typed from the key press."""
+        char = getattr(key, "unicode", "")
+        if char and char.isprintable() and self.typing:
+            self.handle(pygame.event.Event(pygame.TEXTINPUT, text=char))
 
     def update_top(self, dt_ms: int) -> None:
         """Timers of the top scene; a scene it gives way to is updated too before anything is
@@ -231,13 +274,18 @@ class App:
         if self.stopping:
             self.quit()
             return False
+        read_typing = self.text_input is not None  # SDL gave these events text input
         for event in events:
             self.changed = True
+            typing = self.typing
             self.handle(event)
+            if typing and not read_typing and event.type == pygame.KEYDOWN:
+                self.handle_late_text(event)
             if not self.running:
                 return False
         moving = self.top is not None and self.top.animating()  # its last step is drawn too
         self.update_top(dt_ms)
+        self.follow_typing()
         if not self.top or (self.idle and not moving):
             return False
         self.changed = False
@@ -255,6 +303,15 @@ class App:
             veil.fill(VEIL)
             self.screen.blit(veil, (0, 0))
         self.top.draw(self.screen)
+
+
+def display_window() -> pygame.Window:
+    """The window pygame.display draws in, for what only a Window does (fullscreen and back
+    as one window). pygame-ce asks new code to make its own Window instead of the display
+    module's; the whole client draws through the display module, so the warning is kept quiet."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return pygame.Window.from_display_module()
 
 
 def end_on_signals(app: App) -> None:

@@ -14,6 +14,7 @@ import pygame
 from ..sound.mixer import Mixer
 from .routes import Route
 from .saved_games import SavedGames
+from .scale import scaled, text_scale
 from .settings import LaunchOptions, Settings
 
 
@@ -79,6 +80,16 @@ class Scene:
     takes_text = False  # True while a text field has the keys: M then types, it does not mute
     over_below = False  # a question over the screen under it: that one is drawn too, dimmed
 
+    @property
+    def scale(self) -> float:
+        """How big this screen is drawn in the window as it is now (scale.py): every screen by
+        the same rule."""
+        return text_scale(self.app.screen.get_size())
+
+    def px(self, size: int) -> int:
+        """A size designed at scale 1 (a font, a row, a margin), in the window as it is now."""
+        return scaled(size, self.scale)
+
     def resume(self) -> None:
         """Called when the scene becomes the top of the stack."""
 
@@ -100,6 +111,11 @@ class Scene:
     def closing(self) -> Transition | None:
         """The window is being closed: a screen that would lose something asks first, by
         returning where to go instead (None: close). Asked from the top of the stack down."""
+        return None
+
+    def text_box(self) -> pygame.Rect | None:
+        """Where the text being typed is shown while `takes_text` (None: nowhere in
+        particular): an input method's window opens beside it."""
         return None
 
     def animating(self) -> bool:

@@ -25,8 +25,11 @@ BUTTON_OFF = (44, 46, 54)
 BACKGROUND_EDGE = (28, 30, 37)  # a drawer's back: a shade off the window's background
 
 
+CUT = "\u2026"  # the ellipsis ending a line cut short to fit
+
+
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text` (in the player's language, board/text.py), cut short with '...' if it is wider
+    """`text` (in the player's language, board/text.py), cut short with CUT if it is wider
     than `width` pixels."""
     return _fit(_(text), size, width, bold)
 
@@ -35,9 +38,9 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 def _fit(text: str, size: int, width: int, bold: bool) -> str:
     if text_size(text, size, bold)[0] <= width:
         return text
-    while text and text_size(text + "...", size, bold)[0] > width:
+    while text and text_size(text + CUT, size, bold)[0] > width:
         text = text[:-1]
-    return text + "..."
+    return text + CUT
 
 
 def largest_fitting(text: str, sizes: Sequence[int], width: int, bold: bool = False) -> int:
@@ -49,7 +52,7 @@ def largest_fitting(text: str, sizes: Sequence[int], width: int, bold: bool = Fa
 def draw_squeezed(surface: pygame.Surface, text: str, pos: tuple[int, int], sizes: Sequence[int],
                   width: int, color: tuple[int, int, int] = TEXT, bold: bool = False) -> None:
     """One line at the largest of `sizes` that fits `width` (a long team name in it), cut
-    short with '...' if even the smallest does not."""
+    short with CUT if even the smallest does not."""
     size = largest_fitting(text, sizes, width, bold)
     draw_text(surface, fit(text, size, width, bold), pos, size, color, bold=bold)
 

@@ -29,6 +29,7 @@ from laser_flag.board.draw import tile_rect
 from laser_flag.ui.game.game_scene import GameScene
 from laser_flag.ui.loop import App
 from laser_flag.ui.network.network_wake import wake
+from tests.keys import post_typed
 from tests.pixels import colours_in, disc_colour
 
 ORDERS: queue.Queue[str] = queue.Queue()
@@ -67,10 +68,8 @@ class DrivenApp(App):
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             pygame.event.post(pygame.event.Event(kind, pos=xy, button=1))
 
-    @staticmethod
-    def press(key: int, char: str = "") -> None:
-        for kind in (pygame.KEYDOWN, pygame.KEYUP):
-            pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode=char, scancode=0))
+    def press(self, key: int, char: str = "") -> None:
+        post_typed(key, char, text_input=self.text_input is not None)
 
     def report(self) -> None:
         top = self.top

@@ -19,6 +19,7 @@ from laser_flag.ui.network.network_scene import NetworkScene
 from laser_flag.ui.network.network_start import Joining
 from laser_flag.ui.widgets import ACCENT
 
+from ..keys import post_typed
 from ..ui.conftest import app, click, frames, menu_button, press  # noqa: F401 (a fixture)
 from .net import MAPS, RawGuest, hosted
 
@@ -28,8 +29,7 @@ pytestmark = pytest.mark.net  # a host and its guests over sockets on 127.0.0.1
 def type_text(application, text: str) -> None:
     for char in text:
         key = pygame.key.key_code(char.lower()) if char.isalnum() else pygame.K_PERIOD
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char,
-                                             scancode=0))
+        post_typed(key, char)
     frames(application)
 
 

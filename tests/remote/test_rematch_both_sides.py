@@ -22,9 +22,10 @@ from laser_flag.play.host_turns import HostTurns
 from laser_flag.play.turns import Turns
 from laser_flag.ui.network.network_scene import NetworkScene
 from laser_flag.ui.network.network_start import Joining, host_game
+from laser_flag.ui.network.network_victory_scene import NetworkVictoryScene
 from tests.pixels import colours_in, disc_colour
 
-from ..ui.conftest import SMALL_MAP, app, frames  # noqa: F401 (a fixture)
+from ..ui.conftest import SMALL_MAP, app, frames, press  # noqa: F401 (a fixture)
 from ..ui.test_rematch_colours import ALICE_LOOK, BOB_LOOK
 from ..waits import wait_until
 
@@ -172,6 +173,33 @@ def test_a_chat_line_carries_its_senders_name_on_both_sides_during_the_game_and_
     pair.rematch()
     said_alike(pair.host, "your move", "Alice")  # during the next, Alice on the other side
     said_alike(pair.guest, "thinking", "Ann")
+
+
+def test_chat_lines_are_typed_through_text_input_in_any_script(app, pair):  # noqa: F811
+    """Typed into the guest's window, after the game (Enter opens the line) and during the
+    rematch (T), as SDL's text input and an input method's composition give it."""
+    def say(opening: int, words: str, scene) -> None:
+        press(app, opening)
+        assert scene.chat.open and app.text_input == scene.chat_box()
+        empty = pygame.image.tobytes(app.screen.subsurface(scene.chat_box()), "RGB")
+        pygame.event.post(pygame.event.Event(pygame.TEXTEDITING, text="にほ", start=2,
+                                             length=0))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=words))
+        frames(app)
+        assert scene.chat.field.text == words
+        assert pygame.image.tobytes(app.screen.subsurface(scene.chat_box()), "RGB") != empty
+        press(app, pygame.K_RETURN)
+        pair.until(lambda: pair.host.session.log[-1:] == [f"Ann: {words}"],
+                   f"the host told {words!r}")
+
+    victory = NetworkVictoryScene(pair.guest)
+    app.push(victory)
+    frames(app)
+    say(pygame.K_RETURN, "再来一局?", victory)
+    pair.rematch()
+    frames(app)  # the victory screen hands the connection to the rematch's board
+    assert isinstance(app.top, NetworkScene)
+    say(pygame.K_t, "좋아요 よろしく", app.top)
 
 
 def test_the_guest_leaving_is_said_once_however_often_the_host_asks(pair):

@@ -71,6 +71,30 @@ def test_resize_keeps_a_minimum_and_f11_toggles_fullscreen(app):
     assert not app.fullscreen and app.windowed_size == MIN_SIZE  # the dummy driver keeps its size
 
 
+
+def test_f11_returns_to_the_window_left_and_settings_keep_the_windowed_size(app):
+    app.push(Recorder("menu", []))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+    frames(app)
+    pygame.display.set_window_position((120, 90))
+    press(app, pygame.K_F11)
+    desktop = app.screen.get_size()
+    assert app.fullscreen and desktop != (1000, 700)
+    assert app.settings.window_size == (1000, 700) and app.settings.fullscreen
+    # a window manager's word about the fullscreen window, late: neither the window's size
+    # while fullscreen, nor, once back, a size for the window
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=desktop[0], h=desktop[1],
+                                         size=desktop))
+    press(app, pygame.K_F11)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=desktop[0], h=desktop[1],
+                                         size=desktop))
+    frames(app)
+    assert not app.fullscreen and app.screen.get_size() == (1000, 700)
+    assert pygame.display.get_window_position() == (120, 90)
+    app.quit()
+    assert app.settings.window_size == (1000, 700) and not app.settings.fullscreen
+
+
 class Going(Scene):
     """Returns the transition a test hands it on the next key press."""
 

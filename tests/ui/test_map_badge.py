@@ -239,8 +239,8 @@ def test_a_narrow_card_keeps_room_for_the_maps_name(tmp_path):
     assert (undecided.short, leaning.short) == ("undecided", "leans 1 · 80%")
     surface = pygame.Surface((600, 100))
     for view in (undecided, leaning):
-        wide = draw_badge(surface, view, (590, 5), room=500)
-        narrow = draw_badge(surface, view, (590, 5), room=240)
+        wide = draw_badge(surface, view, (590, 5), room=500, s=1.0)
+        narrow = draw_badge(surface, view, (590, 5), room=240, s=1.0)
         assert wide.w == font(BADGE_SIZE).size(view.word)[0] + 10
         assert narrow.w == font(BADGE_SIZE).size(view.short)[0] + 10 < wide.w
 

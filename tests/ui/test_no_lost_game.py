@@ -17,6 +17,7 @@ from laser_flag.ui.menu.menu_scene import MenuScene, continue_note
 from laser_flag.ui.menu.save_words import standing
 from laser_flag.ui.menu.saves_scene import SavesScene
 from laser_flag.window import say_saved
+from tests.keys import post_typed
 
 from .conftest import (
     SMALL_MAP,
@@ -183,8 +184,7 @@ def test_keys_typed_into_the_rename_box_never_reach_the_board(app):
     scene = start_game(app, small_session())
     click(app, scene.score_rects()["1"].center)
     for key, char in ((pygame.K_BACKSPACE, ""),) * 8 + ((pygame.K_e, "E"), (pygame.K_e, "e")):
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char,
-                                             scancode=0))
+        post_typed(key, char)
     press(app, pygame.K_RETURN)
     assert scene.session.names["1"] == "Ee"
     assert scene.game.turn == 1 and not scene.turns.confirming_end

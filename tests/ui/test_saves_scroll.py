@@ -8,6 +8,7 @@ from laser_flag import saves
 from laser_flag.engine import Game
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.ui.menu.saves_scene import MAX_W, SavesScene
+from laser_flag.ui.scale import scaled, text_scale
 from laser_flag.ui.widgets import ACCENT
 
 from .conftest import SMALL_MAP, frames, press, saves_read
@@ -70,7 +71,8 @@ def test_a_wide_window_keeps_the_list_in_one_centred_column_its_buttons_under_it
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=2560, h=1440, size=(2560, 1440)))
     frames(app)
     row, buttons = scene.row_rect(0), scene.buttons()
-    assert row.w == MAX_W and row.centerx == 1280  # the map and its time within one glance
+    # the map and its time within one glance: the column as wide as at most, at this scale
+    assert row.w == scaled(MAX_W, text_scale((2560, 1440))) and row.centerx == 1280
     assert buttons[0].rect.left == row.left and all(b.rect.bottom < 1440 for b in buttons)
     chosen = app.screen.get_at((row.left, row.centery))[:3]
     assert chosen == ACCENT  # the chosen row's frame, drawn where the row is

@@ -14,6 +14,7 @@ from laser_flag.ui.ending.victory_scene import VictoryScene
 from laser_flag.ui.game.handoff_scene import REPORT_SIZE, HandOffScene
 from laser_flag.ui.loop import BACKGROUND, App
 from laser_flag.ui.menu.saves_scene import SavesScene
+from laser_flag.ui.scale import scaled, text_scale
 from laser_flag.ui.scroll import LINE_PX
 from laser_flag.ui.settings import MIN_SIZE
 from laser_flag.ui.widgets import font
@@ -68,7 +69,7 @@ def long_report(app: App) -> HandOffScene:
 def report_height(scene: HandOffScene) -> tuple[int, int]:
     """The report's full height and its box's, as drawn now."""
     wrapped, view, content_h = scene.report_view()
-    assert content_h == len(wrapped) * font(REPORT_SIZE).get_linesize()
+    assert content_h == len(wrapped) * font(scaled(REPORT_SIZE, scene.scale)).get_linesize()
     return content_h, view.h
 
 
@@ -112,9 +113,11 @@ def test_the_saves_list_keeps_its_words_inside_the_smallest_window(app):
     app.push(SavesScene())
     frames(app)
     w, h = MIN_SIZE
-    edge = pygame.Rect(w - 20, 0, 20, h)  # the window's right margin: nothing written there
+    margin = scaled(20, text_scale(MIN_SIZE))  # the window's right margin: nothing written there
+    edge = pygame.Rect(w - margin, 0, margin, h)
     assert colours(app, edge) == {BACKGROUND}
-    above_buttons = pygame.Rect(w // 2, h - 86, w // 2 - 20, 18)
+    s = text_scale(MIN_SIZE)
+    above_buttons = pygame.Rect(w // 2, h - scaled(86, s), w // 2 - margin, scaled(18, s))
     assert len(colours(app, above_buttons)) > 1  # the hint, in sight
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-10, flipped=False))
     frames(app)
@@ -180,5 +183,5 @@ def test_the_victory_screen_keeps_long_team_names_inside_the_smallest_window(app
     click(app, centre(scene, (1, 5)))
     settle(app, scene)
     assert isinstance(app.top, VictoryScene)
-    w, h = MIN_SIZE
-    assert one_colour_rows(app, 0, 20) and one_colour_rows(app, w - 20, 20)
+    w, margin = MIN_SIZE[0], scaled(20, text_scale(MIN_SIZE))  # margins scale with the window
+    assert one_colour_rows(app, 0, margin) and one_colour_rows(app, w - margin, margin)

@@ -17,6 +17,7 @@ from laser_flag.ui.menu.menu_scene import MenuScene
 from laser_flag.ui.menu.player_picker import level_button_name
 from laser_flag.ui.settings import load_settings
 from laser_flag.ui.widgets import ACCENT
+from tests.keys import post_typed
 
 from .conftest import (
     SMALL_MAP,
@@ -84,8 +85,7 @@ def test_same_again_keeps_sides_and_menu_goes_home(app):
 
 def type_keys(app, keys: list[tuple[int, str]]) -> None:
     for key, char in keys:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=char,
-                                             scancode=0))
+        post_typed(key, char)
     frames(app)
 
 

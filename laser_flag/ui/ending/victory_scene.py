@@ -59,6 +59,7 @@ ROW_H = (20, 34)  # a unit's row: at least, at most
 # snap shots are counted among the shots too
 COLUMNS = (N_("Shots"), N_("Hits"), N_("Taken"), N_("Snap"))
 TEXT_SIZE = 20
+BUTTON_SIZE = 22
 TURNING_SIZE = 19
 STATUS_SIZE = 20
 WATCH_W = 150  # the turning point's Watch it button
@@ -132,19 +133,21 @@ class VictoryScene(Scene):
     # ----- layout ----------------------------------------------------------------------------
 
     def buttons(self) -> list[Button]:
+        px = self.px
         w, h = self.app.screen.get_size()
-        width = min(w - 48, 1000)
-        area = pygame.Rect((w - width) // 2, h - BUTTONS_H - 24, width, BUTTONS_H)
+        width = self.content_width()
+        area = pygame.Rect((w - width) // 2, h - px(BUTTONS_H + 24), width, px(BUTTONS_H))
         choices = self.choices()
-        room = (width - (len(choices) - 1) * 12) // len(choices) - 16
-        specs = [(name, long if text_size(long, 22)[0] <= room else short)
+        room = (width - (len(choices) - 1) * px(12)) // len(choices) - px(16)
+        specs = [(name, long if text_size(long, px(BUTTON_SIZE))[0] <= room else short)
                  for name, long, short in choices]
         hints = self.hints()
-        result = [replace(b, hint=hints[b.name]) for b in row_of_buttons(specs, area, gap=12)]
+        buttons = row_of_buttons(specs, area, gap=px(12))
+        result = [replace(b, hint=hints[b.name]) for b in buttons]
         if self.turning is not None and self.recording is not None:
             turning = self.turning_rect()
-            watch = pygame.Rect(0, 0, WATCH_W, 36)
-            watch.midright = (turning.right - 12, turning.centery)
+            watch = pygame.Rect(0, 0, px(WATCH_W), px(36))
+            watch.midright = (turning.right - px(12), turning.centery)
             result.append(Button("turning", _("Watch it (T)"), watch,
                                  hint=_("The replay, from this shot")))
         return result
@@ -155,27 +158,34 @@ class VictoryScene(Scene):
 
     def content_bottom(self) -> int:
         """The bottom of the table and the turning point: over the status line and buttons."""
-        status = font(STATUS_SIZE).get_linesize() + 8 if self.status_line() else 0
-        return self.app.screen.get_height() - BUTTONS_H - 40 - status
+        status = font(self.px(STATUS_SIZE)).get_linesize() + self.px(8) if self.status_line() \
+            else 0
+        return self.app.screen.get_height() - self.px(BUTTONS_H + 40) - status
+
+    def content_width(self) -> int:
+        """The table's, the turning point's and the buttons' row's width."""
+        return min(self.app.screen.get_width() - self.px(48), self.px(1000))
 
     def content_top(self) -> int:
         """The table and the turning point, as tall as they need, in the middle of the room
         between the headline and the buttons (at the top of it when it is short)."""
-        room = self.content_bottom() - TOP
-        return TOP + max(0, (room - self.table_height() - self.turning_height()) // 2)
+        top = self.px(TOP)
+        room = self.content_bottom() - top
+        return top + max(0, (room - self.table_height() - self.turning_height()) // 2)
 
     def table_height(self) -> int:
         """The table's full height: two heading lines, the columns' names, the most units."""
+        px = self.px
         if not self.rows:
-            return 12 + HEADING_H + 12
+            return px(12 + HEADING_H + 12)
         most = max(sum(1 for u in self.units if u.team == t) for t in TEAMS)
-        return 12 + HEADING_H + font(16).get_linesize() + 2 + most * ROW_H[1] + 12
+        return px(12 + HEADING_H) + font(px(16)).get_linesize() + px(2 + most * ROW_H[1] + 12)
 
     def card_rect(self) -> pygame.Rect:
         """The units' table: under the title, over the turning point and the buttons; shorter
         than it needs on a small window (rows close up, then the least notable go)."""
         w, __ = self.app.screen.get_size()
-        width = min(w - 48, 1000)
+        width = self.content_width()
         top = self.content_top()
         bottom = self.content_bottom() - self.turning_height()
         return pygame.Rect((w - width) // 2, top, width,
@@ -185,24 +195,23 @@ class VictoryScene(Scene):
         """The turning point's box and the gap over it (0: no turning point)."""
         if self.turning is None:
             return 0
-        width = min(self.app.screen.get_width() - 48, 1000)
-        return 12 + 36 + len(self.turning_lines(self.text_width(width))) * \
-            font(TURNING_SIZE).get_linesize()
+        lines = self.turning_lines(self.text_width(self.content_width()))
+        return self.px(12 + 36) + len(lines) * font(self.px(TURNING_SIZE)).get_linesize()
 
     def text_width(self, box_w: int) -> int:
         """The turning point's text: beside its Watch it button, where there is one."""
-        return box_w - (WATCH_W if self.recording is not None else 0) - 40
+        return box_w - self.px((WATCH_W if self.recording is not None else 0) + 40)
 
     def turning_rect(self) -> pygame.Rect:
         w, __ = self.app.screen.get_size()
-        width = min(w - 48, 1000)
-        card = self.card_rect()
-        return pygame.Rect((w - width) // 2, card.bottom + 12, width, self.turning_height() - 12)
+        width, gap = self.content_width(), self.px(12)
+        return pygame.Rect((w - width) // 2, self.card_rect().bottom + gap, width,
+                           self.turning_height() - gap)
 
     def turning_lines(self, width: int) -> list[str]:
         if self.turning is None:
             return []
-        return wrap(turning_point_text(self.turning, self.roster), TURNING_SIZE, width)
+        return wrap(turning_point_text(self.turning, self.roster), self.px(TURNING_SIZE), width)
 
     # ----- input -----------------------------------------------------------------------------
 
@@ -252,33 +261,38 @@ class VictoryScene(Scene):
         if self.turning is not None:
             self.draw_turning_point(surface, title)
         line = self.status_line()
+        px = self.px
         if line:
             w = surface.get_width()
-            draw_text(surface, fit(line, STATUS_SIZE, w - 48), (w // 2, self.content_bottom() + 8),
-                      STATUS_SIZE, ACCENT, anchor="midtop")
+            draw_text(surface, fit(line, px(STATUS_SIZE), w - px(48)),
+                      (w // 2, self.content_bottom() + px(8)), px(STATUS_SIZE), ACCENT,
+                      anchor="midtop")
         buttons = self.buttons()
-        draw_buttons(surface, buttons)
-        draw_tooltip(surface, buttons, pygame.mouse.get_pos())
+        draw_buttons(surface, buttons, px(BUTTON_SIZE))
+        draw_tooltip(surface, buttons, pygame.mouse.get_pos(), px(18))
 
     def draw_result(self, surface: pygame.Surface, background: RGB, title: RGB) -> None:
         """The headline in the title band, who won and how, and where the game ended."""
         w, __ = surface.get_size()
-        game = self.session.game
+        game, px = self.session.game, self.px
         for i in range(4):  # the title band, brightest at its middle
             band = mix(background, title, 0.12 + 0.08 * i)
-            pygame.draw.rect(surface, band, (0, 20 + 12 * i, w, 96 - 24 * i))
-        headline = self.headline()
-        size = largest_fitting(headline, HEADLINE_SIZES, w - 48, bold=True)
-        y = 30 + (72 - size) // 3  # a smaller headline stays in the middle of its band
-        draw_text(surface, headline, (w // 2 + 3, y + 3), size, (0, 0, 0), bold=True,
+            pygame.draw.rect(surface, band, (0, px(20 + 12 * i), w, px(96 - 24 * i)))
+        headline, room = self.headline(), w - px(48)
+        size = largest_fitting(headline, [px(s) for s in HEADLINE_SIZES], room, bold=True)
+        y = px(30) + (px(72) - size) // 3  # a smaller headline stays in the middle of its band
+        shadow = px(3)
+        draw_text(surface, headline, (w // 2 + shadow, y + shadow), size, (0, 0, 0), bold=True,
                   anchor="midtop")
         draw_text(surface, headline, (w // 2, y), size, title, bold=True, anchor="midtop")
         reason = self.reason()
-        size = largest_fitting(reason, REASON_SIZES, w - 48)
-        draw_text(surface, reason, (w // 2, 124), size, TEXT, anchor="midtop")
+        size = largest_fitting(reason, [px(s) for s in REASON_SIZES], room)
+        draw_text(surface, fit(reason, size, room), (w // 2, px(124)), size, TEXT,
+                  anchor="midtop")
         where = _("{name} · round {round}, turn {turn}").format(
             name=game.map.name, round=game.round, turn=game.turn)
-        draw_text(surface, fit(where, 22, w - 48), (w // 2, 158), 22, DIM, anchor="midtop")
+        draw_text(surface, fit(where, px(22), room), (w // 2, px(158)), px(22), DIM,
+                  anchor="midtop")
 
     def draw_final_board(self, surface: pygame.Surface, palette: Palette, veil: RGB) -> None:
         """The position the game ended in, as big as the window allows, under a veil of the
@@ -297,15 +311,17 @@ class VictoryScene(Scene):
                          title: RGB) -> None:
         """Each team's column: its name, score and totals, then one row per unit with its
         shots, hits, hits taken and snap shots; the winner's column framed."""
-        if card.h < 80:
+        px = self.px
+        if card.h < px(80):
             return  # a window too short for the table keeps the result and the buttons
         draw_glass(surface, card, title)
-        half = (card.w - 18) // 2
+        half = (card.w - px(18)) // 2
         for i, team in enumerate(TEAMS):
-            column = pygame.Rect(card.x + 6 + i * (half + 6), card.y + 6, half, card.h - 12)
+            column = pygame.Rect(card.x + px(6) + i * (half + px(6)), card.y + px(6), half,
+                                 card.h - px(12))
             if team == self.session.game.winner:
                 pygame.draw.rect(surface, title, column, 2, border_radius=6)
-            self.draw_team_column(surface, column.inflate(-12, -8), team, palette)
+            self.draw_team_column(surface, column.inflate(-px(12), -px(8)), team, palette)
 
     def draw_team_column(self, surface: pygame.Surface, area: pygame.Rect, team: str,
                          palette: Palette) -> None:
@@ -314,12 +330,14 @@ class VictoryScene(Scene):
             return
         units = [u for u in self.units if u.team == team]
         label_w = area.w - len(COLUMNS) * self.number_w(area)
+        small = self.px(16)
         for j, name in enumerate(COLUMNS):
             x = area.x + label_w + j * self.number_w(area) + self.number_w(area) // 2
-            draw_text(surface, name, (x, y), 16, DIM, anchor="midtop")
-        y += font(16).get_linesize() + 2
+            draw_text(surface, name, (x, y), small, DIM, anchor="midtop")
+        y += font(small).get_linesize() + self.px(2)
         room = area.bottom - y
-        row_h = min(ROW_H[1], max(ROW_H[0], room // max(1, len(units))))
+        lowest = max(self.px(ROW_H[0]), font(self.px(TEXT_SIZE)).get_height())
+        row_h = min(self.px(ROW_H[1]), max(lowest, room // max(1, len(units))))
         fits = max(0, room // row_h)
         shown = units if len(units) <= fits else self.notable(units, fits - 1)
         for unit in shown:
@@ -327,11 +345,11 @@ class VictoryScene(Scene):
                                label_w)
             y += row_h
         if len(shown) < len(units):
-            draw_text(surface, _("and {value} more").format(
-                value=len(units) - len(shown)), (area.x + 4, y), 16, DIM)
+            draw_text(surface, _("and {value} more").format(value=len(units) - len(shown)),
+                      (area.x + 4, y), small, DIM)
 
     def number_w(self, area: pygame.Rect) -> int:
-        return min(70, area.w // 7)
+        return min(self.px(70), area.w // 7)
 
     @staticmethod
     def notable(units: list[UnitStats], count: int) -> list[UnitStats]:
@@ -343,17 +361,18 @@ class VictoryScene(Scene):
     def draw_heading(self, surface: pygame.Surface, area: pygame.Rect, team: str,
                      palette: Palette) -> int:
         """A team's disc, name, who played it, score and totals; the y under them."""
-        team_disc(surface, (area.x + 14, area.y + 16), 12, palette.team(team))
+        px = self.px
+        team_disc(surface, (area.x + px(14), area.y + px(16)), px(12), palette.team(team))
         level = self.session.levels[team]
         name = self.session.names[team] + ("" if level == HUMAN else f" ({seat_words(level)})")
-        draw_text(surface, fit(name, 24, area.w - 36, bold=True), (area.x + 34, area.y + 3), 24,
-                  TEXT, bold=True)
+        draw_text(surface, fit(name, px(24), area.w - px(36), bold=True),
+                  (area.x + px(34), area.y + px(3)), px(24), TEXT, bold=True)
         score, shots, hits, accuracy, left = (value for __, value in
                                               team_stats(self.session, team, self.units_left(team)))
         totals = _("Score {score} · {shots} shots, {hits} hits ({accuracy}) · {left}").format(
             score=score, shots=shots, hits=hits, accuracy=accuracy, left=units_left(left))
-        lines = wrap(totals, 17, area.w)[:2]
-        return draw_lines(surface, lines, (area.x, area.y + 34), 17, DIM) + 6
+        lines = wrap(totals, px(17), area.w)[:2]
+        return draw_lines(surface, lines, (area.x, area.y + px(34)), px(17), DIM) + px(6)
 
     def draw_unit_row(self, surface: pygame.Surface, row: pygame.Rect, unit: UnitStats,
                       palette: Palette, label_w: int) -> None:
@@ -363,8 +382,9 @@ class VictoryScene(Scene):
                   palette)
         label = _(CLASS_LABELS.get(unit.unit_class, unit.unit_class))
         label = label if unit.on_board else _("{label} (out)").format(label=label)
-        size = min(TEXT_SIZE, row.h - 4)
-        draw_text(surface, fit(label, size, label_w - row.h - 12), (icon.right + 8, row.centery),
+        size = self.px(TEXT_SIZE)
+        draw_text(surface, fit(label, size, label_w - row.h - self.px(12)),
+                  (icon.right + self.px(8), row.centery),
                   size, TEXT if unit.on_board else DIM, anchor="midleft")
         numbers = (unit.shots, unit.hits, unit.hits_taken, unit.snap_shots)
         width = (row.w - label_w) // len(COLUMNS)
@@ -376,9 +396,11 @@ class VictoryScene(Scene):
     def draw_turning_point(self, surface: pygame.Surface, title: RGB) -> None:
         box = self.turning_rect()
         draw_glass(surface, box, title)
-        draw_text(surface, _("The turning point"), (box.x + 12, box.y + 6), 20, title, bold=True)
-        draw_lines(surface, self.turning_lines(self.text_width(box.w)), (box.x + 12, box.y + 30),
-                   TURNING_SIZE, TEXT)
+        px = self.px
+        draw_text(surface, _("The turning point"), (box.x + px(12), box.y + px(6)), px(20), title,
+                  bold=True)
+        draw_lines(surface, self.turning_lines(self.text_width(box.w)),
+                   (box.x + px(12), box.y + px(30)), px(TURNING_SIZE), TEXT)
 
 
 def draw_glass(surface: pygame.Surface, box: pygame.Rect, edge: RGB) -> None:

@@ -8,9 +8,10 @@ import pygame
 from ...board.draw import team_disc
 from ...board.palette import Palette
 from ...engine.game_map import TEAMS
+from ..scale import scaled
 from ..widgets import ACCENT, PANEL, PANEL_EDGE, TEXT, Button, draw_squeezed, draw_text, fit
 from . import panel_buttons
-from .layout import Layout, scaled
+from .layout import Layout
 from .panel import PanelView
 
 BUTTON_W = 96  # px at scale 1

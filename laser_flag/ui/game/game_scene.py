@@ -21,7 +21,7 @@ from .game_screen import draw_frame, frame_buttons, frame_scores, log_entry_unde
 from .game_sound import event_sounds
 from .game_view import panel_view
 from .layout import Layout
-from .name_field import NameField, rename_team
+from .name_field import TYPING_EVENTS, NameField, rename_team
 from .notice import Notice
 from .panel import PanelView
 from .plan_marks import PlanMarks
@@ -56,6 +56,10 @@ class GameScene(Scene):
     @property
     def takes_text(self) -> bool:
         return self.naming is not None  # M types an m into the name, it does not mute
+
+    def text_box(self) -> pygame.Rect | None:
+        """The score box a name is typed over, while it is shown."""
+        return self.score_rects().get(self.naming.team) if self.naming else None
 
     def resume(self) -> None:
         self.turns.on_event = lambda event: self.app.sound.play(event_sounds(self.session, event))
@@ -128,8 +132,9 @@ class GameScene(Scene):
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         self.selection.follow(self.turns.view.known)  # an earlier event may have ended the turn
         bot = self.turns.bot_to_move
-        if self.naming is not None and event.type in (pygame.KEYDOWN, pygame.KEYUP):
-            return self.type_name(event)  # every key goes to the name field, none to the board
+        if self.naming is not None and event.type in TYPING_EVENTS:
+            self.naming.handle(event)  # every key goes to the name field, none to the board
+            return self.close_name_field() if self.naming.done else None
         used = self.pointer.handle(event, self.layout())
         if used == RIGHT_CLICK and not bot:
             self.selection.select(None)
@@ -231,12 +236,6 @@ class GameScene(Scene):
             "drawer": self.pointer.toggle_drawer,
         }[name]()
         return None
-
-    def type_name(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN:
-            self.naming.key(event.key, event.unicode)
-        if self.naming.done:
-            self.close_name_field()
 
     def close_name_field(self) -> None:
         rename_team(self.naming, self.session.names)

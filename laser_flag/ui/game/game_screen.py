@@ -7,9 +7,10 @@ from __future__ import annotations
 import pygame
 
 from ...board.palette import Palette
+from ..scale import scaled
 from ..widgets import BACKGROUND_EDGE, Button, draw_tooltip
 from .drawer_bar import bar_buttons, draw_bar
-from .layout import DRAWER, Layout, scaled
+from .layout import DRAWER, Layout
 from .name_field import NameField, draw_name_field
 from .panel import PanelView, buttons, draw_panel, log_entry_at, panel_layout, score_boxes
 
@@ -45,7 +46,8 @@ def draw_frame(surface: pygame.Surface, lay: Layout, view: PanelView, palette: P
             draw_drawer_back(surface, lay.panel)
         draw_panel(surface, lay, view, palette)
     if naming is not None and lay.panel_shown:
-        draw_name_field(surface, score_boxes(lay)[naming.team], naming)
+        draw_name_field(surface, score_boxes(lay)[naming.team], naming,
+                        size=scaled(22, lay.scale))
     draw_tooltip(surface, frame_buttons(lay, view), pygame.mouse.get_pos(),
                  scaled(17, lay.scale))
 

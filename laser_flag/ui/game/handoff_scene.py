@@ -22,6 +22,7 @@ from ..widgets import (
     draw_buttons,
     draw_lines,
     draw_text,
+    fit,
     font,
     largest_fitting,
     wrap,
@@ -56,22 +57,24 @@ class HandOffScene(Scene):
 
     def buttons(self) -> list[Button]:
         w, h = self.app.screen.get_size()
+        px = self.px
         label = _("Show the board") if self.ready else _("Ready")
-        go = pygame.Rect(w // 2 - 120, h - 120, 240, 52)
-        return [Button("go", label, go),
-                Button("menu", _("Menu"), pygame.Rect(24, h - 64, 120, 40))]
+        go = pygame.Rect(w // 2 - px(120), h - px(120), px(240), px(52))
+        menu = pygame.Rect(px(24), h - px(64), px(120), px(40))
+        return [Button("go", label, go), Button("menu", _("Menu"), menu)]
 
     def report_view(self) -> tuple[list[str], pygame.Rect, int]:
         """The report's lines wrapped to the window (a blank line between entries), the part
         of the window they are drawn in (as tall as they need, if there is room) and their
         height, which scrolls in it."""
         w, h = self.app.screen.get_size()
-        width = min(REPORT_W, w - 48)
+        px, size = self.px, self.px(REPORT_SIZE)
+        width = min(px(REPORT_W), w - px(48))
         wrapped = [part for line in self.report_lines()
-                   for part in [*wrap(line, REPORT_SIZE, width - 32), ""]][:-1]
-        line_h = font(REPORT_SIZE).get_linesize()
-        fits = max(1, (h - 170 - 150 - 32) // line_h)
-        view = pygame.Rect(0, 186, width - 32, min(fits, len(wrapped)) * line_h)
+                   for part in [*wrap(line, size, width - px(32)), ""]][:-1]
+        line_h = font(size).get_linesize()
+        fits = max(1, (h - px(170 + 150 + 32)) // line_h)
+        view = pygame.Rect(0, px(186), width - px(32), min(fits, len(wrapped)) * line_h)
         view.centerx = w // 2
         return wrapped, view, len(wrapped) * line_h
 
@@ -108,23 +111,27 @@ class HandOffScene(Scene):
         surface.fill(background)
         for i in range(4):  # the title band, brightest at its middle, as on the victory screen
             band = mix(background, title, 0.12 + 0.08 * i)
-            pygame.draw.rect(surface, band, (0, 60 + 12 * i, w, 96 - 24 * i))
+            pygame.draw.rect(surface, band, (0, self.px(60 + 12 * i), w, self.px(96 - 24 * i)))
         if self.ready:
             self.draw_report(surface, title)
         else:
             self.draw_cover(surface, title)
-        draw_buttons(surface, self.buttons(), 26)
+        draw_buttons(surface, self.buttons(), self.px(26))
 
     def draw_title(self, surface: pygame.Surface, text: str, color: tuple[int, int, int]) -> None:
         """Big, in the team's colour, with a shadow that keeps it readable on its tint, and the
         team's disc as its units wear it before it."""
-        x = surface.get_width() // 2
-        size = largest_fitting(text, TITLE_SIZES, x * 2 - 48 - TITLE_SIZES[-1], bold=True)
-        draw_text(surface, text, (x + 3, 73), size, (0, 0, 0), bold=True, anchor="midtop")
-        title = draw_text(surface, text, (x, 70), size, color, bold=True, anchor="midtop")
+        x, px = surface.get_width() // 2, self.px
+        sizes = [px(size) for size in TITLE_SIZES]
+        size = largest_fitting(text, sizes, x * 2 - px(48) - sizes[-1], bold=True)
+        draw_text(surface, fit(text, size, x * 2 - px(48) - sizes[-1], True),
+                  (x + px(3), px(73)), size, (0, 0, 0), bold=True, anchor="midtop")
+        title = draw_text(surface, fit(text, size, x * 2 - px(48) - sizes[-1], True),
+                          (x, px(70)), size, color, bold=True, anchor="midtop")
         palette = self.session.palette(self.app.settings.alternate_palette)
         radius = size * 3 // 8
-        team_disc(surface, (title.x - radius - 16, title.centery), radius, palette.team(self.team))
+        team_disc(surface, (title.x - radius - px(16), title.centery), radius,
+                  palette.team(self.team))
 
     def draw_cover(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
         w, h = surface.get_size()
@@ -137,24 +144,28 @@ class HandOffScene(Scene):
                 name=self.name),
             _("Press Ready (Enter or Space) when you are at the keyboard."),
         ]
-        wrapped = [part for line in lines for part in wrap(line, COVER_SIZE, w - 48)]
-        y = max(170, h // 2 - 40 - (len(wrapped) - len(lines)) * COVER_STEP // 2)  # names wrap
+        px, size = self.px, self.px(COVER_SIZE)
+        step = max(px(COVER_STEP), font(size).get_linesize())
+        wrapped = [part for line in lines for part in wrap(line, size, w - px(48))]
+        room = max(1, (h - px(170 + 130)) // step)  # above the Ready button
+        wrapped = wrapped[:room]
+        y = max(px(170), h // 2 - px(40) - (len(wrapped) - len(lines)) * step // 2)  # names wrap
         for i, line in enumerate(wrapped):
-            draw_text(surface, line, (w // 2, y + i * COVER_STEP), COVER_SIZE, TEXT,
-                      anchor="midtop")
+            draw_text(surface, line, (w // 2, y + i * step), size, TEXT, anchor="midtop")
 
     def draw_report(self, surface: pygame.Surface, title: tuple[int, int, int]) -> None:
         w, h = surface.get_size()
         self.draw_title(surface, _("{name}: while you waited").format(name=self.name), title)
         wrapped, view, content_h = self.report_view()
         top = self.scroll.top(content_h, view.h)
-        draw_box(surface, view.inflate(32, 32))
+        px = self.px
+        draw_box(surface, view.inflate(px(32), px(32)))
         surface.set_clip(view)
-        draw_lines(surface, wrapped, (view.x, view.y - top), REPORT_SIZE, TEXT)
+        draw_lines(surface, wrapped, (view.x, view.y - top), px(REPORT_SIZE), TEXT)
         surface.set_clip(None)
-        draw_bar(surface, view.inflate(20, 0), top, content_h)
+        draw_bar(surface, view.inflate(px(20), 0), top, content_h)
         if overflows(content_h, view.h):
-            draw_text(surface, HINT, (view.right + 16, view.bottom + 20), 18, DIM,
+            draw_text(surface, HINT, (view.right + px(16), view.bottom + px(20)), px(18), DIM,
                       anchor="topright")
-        draw_text(surface, _("Enter or Space: the board"), (w // 2, h - 60), 20, DIM,
+        draw_text(surface, _("Enter or Space: the board"), (w // 2, h - px(60)), px(20), DIM,
                   anchor="midtop")

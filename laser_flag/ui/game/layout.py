@@ -1,7 +1,7 @@
 """Where the board and the side panel go for a window size. The board gets the room first: the
 panel is full width while the board's tiles stay comfortable, narrows when that helps them, and
 folds into a drawer (a bar along the top, the panel over the board when opened) when even a
-narrow one would leave the tiles below a legible size. Text scales with the window."""
+narrow one would leave the tiles below a legible size. Text scales with the window (scale.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ import pygame
 from ...board.draw import pos_at
 from ...board.viewport import MIN_TILE, BoardView, fit_tile
 from ...engine.game_map import GameMap, Pos
+from ..scale import scaled, text_scale
 
-REFERENCE = (1280, 860)  # the window text is designed at: scale 1
-SCALES = (0.8, 2.4)  # text never smaller or bigger than this share of its designed size
 PANEL_WIDTH = 380  # the full panel at scale 1
 NARROW_WIDTH = 270
 MIN_PANEL = (320, 250)  # px: the full and the narrow panel never narrower than these
@@ -24,17 +23,6 @@ COMFORT_TILE = 44  # px: the panel narrows before the board's tiles drop below t
 WORTH = 4  # px: ...when narrowing makes them at least this much bigger
 BAR_H = 40  # the drawer's bar along the top, at scale 1
 SIDE, NARROW, DRAWER = "side", "narrow", "drawer"
-
-
-def text_scale(size: tuple[int, int]) -> float:
-    """How big text is drawn in a window of `size`, 1 at the reference size."""
-    share = min(size[0] / REFERENCE[0], size[1] / REFERENCE[1])
-    return min(SCALES[1], max(SCALES[0], share))
-
-
-def scaled(px: int, scale: float) -> int:
-    """A size designed at scale 1 (a font, a row), in a window of this scale."""
-    return max(1, round(px * scale))
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,7 @@
-"""Renaming a team in place: a text field over its score box that takes every key until done."""
+"""A line of text typed in place: a team's new name over its score box, a chat line, the join
+screen's fields. Characters come from SDL's text input (TEXTINPUT), so that an input method can
+compose them (Chinese, Japanese, Korean); the keys that edit (Backspace, Enter, Esc, arrows)
+come as key presses."""
 
 from __future__ import annotations
 
@@ -14,14 +17,18 @@ FIELD = (22, 24, 30)  # the field's ground; selected text is drawn in it, on the
 
 
 CARET_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END)
+# What a field with the keys takes: none of it may reach the screen under it.
+TYPING_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
 
 
 @dataclass
 class NameField:
-    """The name being typed for `team`; `done` once Enter keeps it or Esc drops it.
+    """The text being typed for `team` (or for what a chat line or a form's field names);
+    `done` once Enter keeps it or Esc drops it; `composing`, what the input method is composing
+    and has not yet given.
 
-    It opens with the old name selected, as text fields do: the first character typed replaces
-    it, Backspace clears it, and an arrow, Home or End keeps it to type on at its end."""
+    A team's name opens selected, as text fields do: the first character typed replaces it,
+    Backspace clears it, and an arrow, Home or End keeps it to type on at its end."""
 
     team: str
     text: str
@@ -29,9 +36,40 @@ class NameField:
     done: bool = False
     kept: bool = False
     limit: int = MAX_NAME  # characters (a chat line takes more)
+    composing: str = ""
+    upper: bool = False  # typed in capitals (a join code)
 
-    def key(self, key: int, char: str) -> None:
-        """One key press: a printable character, Backspace, Enter (keep) or Esc (drop)."""
+    def handle(self, event: pygame.event.Event) -> bool:
+        """One event, if it is the field's: text typed, the input method's composition, or an
+        editing key. A key press's own character (KEYDOWN's unicode) is never typed: it comes
+        again as text input, and an input method's text comes only as that."""
+        if event.type == pygame.TEXTINPUT:
+            self.type(event.text)
+        elif event.type == pygame.TEXTEDITING:
+            self.composing = event.text
+        elif event.type == pygame.KEYDOWN:
+            self.key(event.key)
+        else:
+            return False
+        return True
+
+    def type(self, text: str) -> None:
+        """Text given by the keyboard or the input method, as much as the limit takes."""
+        self.composing = ""
+        text = "".join(c for c in text if c.isprintable())
+        if not text:
+            return
+        if self.upper:
+            text = text.upper()
+        if self.selected:
+            self.text, self.selected = "", False
+        self.text = (self.text + text)[:self.limit]
+
+    def key(self, key: int) -> None:
+        """Backspace, Enter (keep) or Esc (drop); while the input method composes, the keys
+        are its own."""
+        if self.composing:
+            return
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.keep()
         elif key == pygame.K_ESCAPE:
@@ -41,11 +79,6 @@ class NameField:
         elif key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             self.text = "" if self.selected else self.text[:-1]
             self.selected = False
-        elif char.isprintable() and char:
-            if self.selected:
-                self.text, self.selected = "", False
-            if len(self.text) < self.limit:
-                self.text += char
 
     def keep(self) -> None:
         self.done = self.kept = True
@@ -63,18 +96,38 @@ def rename_team(field: NameField, names: dict[str, str]) -> None:
         names[field.team] = field.name
 
 
-def draw_name_field(surface: pygame.Surface, box: pygame.Rect, field: NameField,
-                    enter: str = "keeps") -> None:
-    """The field in `box`: the text with a caret, and what Enter (`enter`) and Esc do."""
-    draw_box(surface, box, FIELD, ACCENT)
-    text = field.text + ("" if field.selected else "|")
-    while len(text) > 1 and text_size(text, 22, True)[0] > box.w - 16:
-        text = text[1:]  # keep the end (where the caret is) in view
+def draw_typed(surface: pygame.Surface, field: NameField, midleft: tuple[int, int], width: int,
+               size: int, caret: bool = True, bold: bool = True) -> None:
+    """The field's text, then the input method's composition (underlined), then a caret, cut
+    from the left to `width` px so that the end being typed stays in view; the old name
+    selected on the accent."""
+    typed = field.text
+    text = typed + field.composing + ("|" if caret and not field.selected else "")
+    cut = 0
+    while len(text) - cut > 1 and text_size(text[cut:], size, bold)[0] > width:
+        cut += 1
+    x, y = midleft
+    height = text_size(text[cut:] or " ", size, bold)[1]
     if field.selected and text:  # the old name, selected: typing replaces it
-        width, height = text_size(text, 22, True)
-        pygame.draw.rect(surface, ACCENT, (box.x + 6, box.y + 7, width + 4, height + 2))
-    draw_text(surface, text, (box.x + 8, box.y + 8), 22, FIELD if field.selected else TEXT,
-              bold=True)
-    draw_text(surface, _("Enter {enter} · Esc cancels").format(
-        enter=enter), (box.x + 8, box.bottom - 6), 15, DIM,
+        pygame.draw.rect(surface, ACCENT, (x - 2, y - height // 2 - 1,
+                                           text_size(text[cut:], size, bold)[0] + 4, height + 2))
+    color = FIELD if field.selected else TEXT
+    draw_text(surface, text[cut:], (x, y), size, color, bold=bold, anchor="midleft")
+    if field.composing:
+        start = text_size(typed[cut:], size, bold)[0] if cut < len(typed) else 0
+        end = text_size((typed + field.composing)[cut:], size, bold)[0]
+        line_y = y + height // 2 - 1
+        pygame.draw.line(surface, ACCENT, (x + start, line_y), (x + end, line_y), 2)
+
+
+def draw_name_field(surface: pygame.Surface, box: pygame.Rect, field: NameField,
+                    enter: str = "keeps", size: int = 22) -> None:
+    """The field in `box`: the text with a caret, and what Enter (`enter`) and Esc do; its
+    text at `size` px, the keys' words smaller."""
+    draw_box(surface, box, FIELD, ACCENT)
+    hint = size * 15 // 22  # never below MIN_TEXT (board/text.py)
+    line_h = text_size("Ag", size, True)[1]
+    draw_typed(surface, field, (box.x + 8, box.y + 8 + line_h // 2), box.w - 16, size)
+    draw_text(surface, _("Enter {enter} · Esc cancels").format(enter=enter),
+              (box.x + 8, box.bottom - 6), hint, DIM,
               anchor="bottomleft")

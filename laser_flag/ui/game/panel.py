@@ -15,6 +15,7 @@ from ...board.palette import Palette
 from ...bots import HUMAN
 from ...bots.program import seat_words
 from ...i18n import N_, _
+from ..scale import scaled
 from ..widgets import (
     ACCENT,
     DIM,
@@ -32,7 +33,7 @@ from ..widgets import (
     wrap,
 )
 from . import panel_buttons
-from .layout import Layout, scaled
+from .layout import Layout
 from .roll_view import RollView, draw_rolls, rolls_height
 
 SCORE_H = 64  # px at scale 1, as every size below

@@ -9,8 +9,8 @@ from ...engine.mapfile import MapError
 from ...i18n import _
 from ...play.lesson import Chapter, Lesson
 from ...play.lessons import CHAPTERS
-from ..game.layout import scaled, text_scale
 from ..routes import PlayLesson
+from ..scale import scaled
 from ..scene import Pop, Push, Scene, Transition
 from ..widgets import (
     ACCENT,
@@ -57,10 +57,6 @@ class LessonsScene(Scene):
 
     def done_count(self) -> int:
         return sum(self.app.settings.lesson_done(c.key) for c in CHAPTERS)
-
-    @property
-    def scale(self) -> float:
-        return text_scale(self.app.screen.get_size())
 
     def row_h(self) -> int:
         __, h = self.app.screen.get_size()

@@ -17,7 +17,7 @@ from ...engine.game_map import BASES, ELEVATED, LEVEL, WALL, GameMap
 from ...engine.mapfile import parse_map
 from ...engine.ruleset import CLASSES, Ruleset, class_label
 from ...i18n import N_, _
-from ..game.layout import scaled
+from ..scale import scaled
 from ..widgets import font, text_size, wrap
 from .rules_pages import PAGES, RulePage
 

@@ -15,7 +15,7 @@ from ...board.tile_labels import TILE_LABELS
 from ...engine.game_map import GameMap
 from ...engine.ruleset import CLASSES, DEFAULT_RULESET
 from ...i18n import _
-from ..game.layout import scaled, text_scale
+from ..scale import scaled
 from ..scene import Pop, Scene, Transition
 from ..scroll import HINT, Scroll, draw_bar, overflows
 from ..widgets import (
@@ -66,10 +66,6 @@ class RulesScene(Scene):
         self.tiles_map = sample_map(gm)
         self.palette = Palette.from_map(self.tiles_map)
         self.scroll = Scroll()
-
-    @property
-    def scale(self) -> float:
-        return text_scale(self.app.screen.get_size())
 
     # ----- layout ----------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from ...i18n import _
 from ...play.lessons import CHAPTERS
 from ...play.session import Session
 from .. import tk_dialogs
+from ..heading import draw_heading
 from ..routes import (
     ChooseLesson,
     HostSetup,
@@ -26,6 +27,7 @@ from ..routes import (
     ShowSettings,
 )
 from ..saved_games import SavedGames
+from ..scale import scaled
 from ..scene import Push, Quit, Scene, Transition
 from ..settings import Settings
 from ..widgets import (
@@ -39,6 +41,7 @@ from ..widgets import (
     draw_buttons,
     draw_lines,
     draw_text,
+    fit,
     font,
     text_size,
     wrap,
@@ -96,22 +99,22 @@ def lessons_done(settings: Settings) -> int:
 
 
 def draw_badge(surface: pygame.Surface, badge: BadgeView, topright: tuple[int, int],
-               room: int) -> pygame.Rect:
+               room: int, s: float) -> pygame.Rect:
     """A map's balance badge as a small tag in its tone, filled when measured here and outlined
     when it is only the map's claim, its short word when the full one leaves the map's name
     less than TITLE_ROOM of `room` pixels; the tag's rect."""
-    word = badge.word
-    if room - text_size(word, BADGE_SIZE)[0] < TITLE_ROOM:
+    word, size = badge.word, scaled(BADGE_SIZE, s)
+    if room - text_size(word, size)[0] < scaled(TITLE_ROOM, s):
         word = badge.short
-    width, height = text_size(word, BADGE_SIZE)
-    tag = pygame.Rect(0, 0, width + 10, height + 4)
+    width, height = text_size(word, size)
+    tag = pygame.Rect(0, 0, width + scaled(10, s), height + scaled(4, s))
     tag.topright = topright
     if badge.here:
         pygame.draw.rect(surface, badge.tone, tag, border_radius=4)
-        draw_text(surface, word, tag.center, BADGE_SIZE, (24, 26, 32), anchor="center")
+        draw_text(surface, word, tag.center, size, (24, 26, 32), anchor="center")
     else:
         pygame.draw.rect(surface, badge.tone, tag, 1, border_radius=4)
-        draw_text(surface, word, tag.center, BADGE_SIZE, badge.tone, anchor="center")
+        draw_text(surface, word, tag.center, size, badge.tone, anchor="center")
     return tag
 
 
@@ -141,37 +144,43 @@ class MenuScene(Scene):
 
     def list_rect(self) -> pygame.Rect:
         w, h = self.app.screen.get_size()
-        width = max(LIST_W[0], min(LIST_W[1], w // 3))
-        return pygame.Rect(24, TOP, width, h - TOP - 24)
+        px = self.px
+        width = max(px(LIST_W[0]), min(px(LIST_W[1]), w // 3))
+        return pygame.Rect(px(24), px(TOP), width, h - px(TOP + 24))
 
     def detail_rect(self) -> pygame.Rect:
         w, h = self.app.screen.get_size()
-        left = self.list_rect().right + 24
-        return pygame.Rect(left, TOP, w - left - 24, h - TOP - 24)
+        px = self.px
+        left = self.list_rect().right + px(24)
+        return pygame.Rect(left, px(TOP), w - left - px(24), h - px(TOP + 24))
+
+    def card_h(self) -> int:
+        return self.px(CARD_H)
 
     def card_rect(self, index: int) -> pygame.Rect:
-        area = self.list_rect()
-        return pygame.Rect(
-            area.x + 6, area.y + 6 + index * CARD_H - self.scroll, area.w - 12, CARD_H - 6
-        )
+        area, px = self.list_rect(), self.px
+        return pygame.Rect(area.x + px(6), area.y + px(6) + index * self.card_h() - self.scroll,
+                           area.w - px(12), self.card_h() - px(6))
 
     def buttons_width(self) -> int:
-        return BUTTONS_W[1] if self.detail_rect().w >= 700 else BUTTONS_W[0]
+        wide = self.detail_rect().w >= self.px(700)
+        return self.px(BUTTONS_W[1] if wide else BUTTONS_W[0])
 
     def picker_rect(self) -> pygame.Rect:
         """Who plays each team: at the foot of the detail pane's text column, over fog's switch."""
-        area = self.detail_rect()
-        width = area.w - self.buttons_width() - 48
-        return pygame.Rect(area.x + 16, area.bottom - 22 - FOG_H - PICKER_H, width, PICKER_H)
+        area, px = self.detail_rect(), self.px
+        width = area.w - self.buttons_width() - px(48)
+        return pygame.Rect(area.x + px(16), area.bottom - px(22 + FOG_H + PICKER_H), width,
+                           px(PICKER_H))
 
     def buttons(self) -> list[Button]:
         """The menu's buttons, and the level of each team when a map's teams are shown."""
         entry, chooser, settings = self.chooser.entry, self.chooser, self.app.settings
         if entry is None or entry.gm is None:
             return self.menu_buttons()
-        picker = self.picker_rect()
-        fog = fog_button(fog_rect(picker), chooser.fog(self.app.options.fog))
-        return [*self.menu_buttons(), *level_buttons(picker, chooser.levels(settings)), fog]
+        picker, s = self.picker_rect(), self.scale
+        fog = fog_button(fog_rect(picker, s), chooser.fog(self.app.options.fog), s)
+        return [*self.menu_buttons(), *level_buttons(picker, chooser.levels(settings), s), fog]
 
     def menu_buttons(self) -> list[Button]:
         area = self.detail_rect()
@@ -192,9 +201,10 @@ class MenuScene(Scene):
             ("settings", _("Settings"), True),
             ("quit", _("Quit"), True),
         ]
-        width, gap = self.buttons_width(), 8
-        height = min(40, (area.h - 32) // len(specs) - gap)  # all fit on the smallest window
-        x, y = area.right - width - 16, area.y + 16
+        px = self.px
+        width, gap = self.buttons_width(), px(8)
+        height = min(px(40), (area.h - px(32)) // len(specs) - gap)  # all fit, however small
+        x, y = area.right - width - px(16), area.y + px(16)
         return [
             Button(name, label, pygame.Rect(x, y + i * (height + gap), width, height), enabled)
             for i, (name, label, enabled) in enumerate(specs)
@@ -211,7 +221,7 @@ class MenuScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.level_back_at(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
-            self.scroll_by(-event.y * CARD_H // 2)
+            self.scroll_by(-event.y * self.card_h() // 2)
         elif event.type == pygame.KEYDOWN and event.key in TEAM_KEYS:
             self.cycle_level(TEAM_KEYS[event.key], -1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif event.type == pygame.KEYDOWN:
@@ -255,12 +265,13 @@ class MenuScene(Scene):
         card = self.card_rect(self.chooser.chosen)
         area = self.list_rect()
         if card.top < area.top:
-            self.scroll_by(card.top - area.top - 6)
+            self.scroll_by(card.top - area.top - self.px(6))
         elif card.bottom > area.bottom:
-            self.scroll_by(card.bottom - area.bottom + 6)
+            self.scroll_by(card.bottom - area.bottom + self.px(6))
 
     def scroll_by(self, dy: int) -> None:
-        longest = max(0, len(self.chooser.entries) * CARD_H + 12 - self.list_rect().h)
+        room = self.list_rect().h - self.px(12)
+        longest = max(0, len(self.chooser.entries) * self.card_h() - room)
         self.scroll = min(max(0, self.scroll + dy), longest)
 
     def act(self, name: str) -> Transition | None:
@@ -395,24 +406,31 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, __ = surface.get_size()
-        draw_text(surface, _("LASER FLAG"), (24, 20), 64, ACCENT, bold=True)
-        draw_text(surface, _("laser tag for two, hot-seat or against bots"), (26, 68), 22, DIM)
+        px = self.px
+        title = draw_heading(surface, _("laser tag for two, hot-seat or against bots"), self.scale)
         self.draw_list(surface)
         self.draw_detail(surface)
-        draw_buttons(surface, self.buttons())
+        draw_buttons(surface, self.buttons(), px(22))
+        right, room = w - px(24), w - px(24) - title.right - px(24)
         if self.message_ms:
-            for i, line in enumerate(wrap(self.message, 22, w - 24 - 360)[:3]):
-                draw_text(surface, line, (w - 24, 24 + i * 22), 22, ACCENT, anchor="topright")
+            size = px(22)
+            lines = wrap_cut(self.message, size, room, 3)
+            draw_lines(surface, lines, (right - max(text_size(li, size)[0] for li in lines),
+                                        px(16)), size, ACCENT)
         else:
-            draw_text(surface, continue_note(self.app.saves), (w - 24, 60), 20, DIM,
-                      anchor="topright")
+            note = wrap_cut(continue_note(self.app.saves), px(20), room, 2)
+            for i, line in enumerate(note):
+                draw_text(surface, line, (right, px(40) + i * font(px(20)).get_linesize()),
+                          px(20), DIM, anchor="topright")
 
     def draw_list(self, surface: pygame.Surface) -> None:
         area = self.list_rect()
         draw_box(surface, area)
         if not self.chooser.entries:
-            draw_text(surface, _("No maps in {maps_dir}").format(
-                maps_dir=self.maps_dir), (area.x + 12, area.y + 12), 22, BAD)
+            words = _("No maps in {maps_dir}").format(maps_dir=self.maps_dir)
+            lines = wrap(words, self.px(22), area.w - self.px(24))
+            draw_lines(surface, lines, (area.x + self.px(12), area.y + self.px(12)), self.px(22),
+                       BAD)
         surface.set_clip(area.inflate(-2, -2))
         for i, entry in enumerate(self.chooser.entries):
             card = self.card_rect(i)
@@ -429,30 +447,36 @@ class MenuScene(Scene):
             (60, 66, 86) if chosen else (44, 48, 60),
             ACCENT if chosen else (70, 76, 92),
         )
-        thumb_rect = pygame.Rect(card.x + 4, card.y + 3, THUMB, THUMB)
+        px = self.px
+        thumb = px(THUMB)
+        thumb_rect = pygame.Rect(card.x + px(4), card.y + px(3), thumb, thumb)
         if entry.gm is not None:
-            image = self.thumbnail(entry.gm, THUMB)
+            image = self.thumbnail(entry.gm, thumb)
             surface.blit(image, image.get_rect(center=thumb_rect.center))
         else:
             pygame.draw.line(surface, BAD, thumb_rect.topleft, thumb_rect.bottomright, 3)
             pygame.draw.line(surface, BAD, thumb_rect.topright, thumb_rect.bottomleft, 3)
-        x = thumb_rect.right + 10
-        right = card.right - 6
+        x = thumb_rect.right + px(10)
+        right = card.right - px(6)
         if entry.badge is not None:
-            right = draw_badge(surface, entry.badge, (right, card.y + 6), right - x).left - 6
-        clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(x, card.y, right - x, 30).clip(clip))  # a long name
-        draw_text(surface, entry.title, (x, card.y + 6), 24, TEXT, bold=True)
-        surface.set_clip(clip)
+            right = draw_badge(surface, entry.badge, (right, card.y + px(6)), right - x,
+                               self.scale).left - px(6)
+        title = fit(entry.title, px(24), right - x, True)  # a long name
+        draw_text(surface, title, (x, card.y + px(6)), px(24), TEXT, bold=True)
+        small = px(18)
+        step = font(small).get_linesize()
+        lines_top = card.y + px(28)
+        fits = max(0, (card.bottom - lines_top) // step)
         if entry.own:
-            draw_text(surface, YOURS_TAG, (card.right - 8, card.bottom - 6), 18, ACCENT,
-                      anchor="bottomright")
+            draw_text(surface, YOURS_TAG, (card.right - px(8), card.bottom - px(6)), small,
+                      ACCENT, anchor="bottomright")
+        width = card.right - x - px(6) - (text_size(YOURS_TAG, small)[0] if entry.own else 0)
         if entry.gm is not None and entry.error is None:
-            facts = map_facts(entry.gm)
-            draw_lines(surface, facts, (x, card.y + 28), 18, DIM)
+            facts = [fit(line, small, width) for line in map_facts(entry.gm)]
+            draw_lines(surface, facts[:fits], (x, lines_top), small, DIM)
         else:
-            lines = wrap(entry.error or "", 18, card.right - x - 6)[:3]
-            draw_lines(surface, lines, (x, card.y + 28), 18, BAD)
+            lines = wrap_cut(entry.error or "", small, width, min(3, fits))
+            draw_lines(surface, lines, (x, lines_top), small, BAD)
 
     def draw_detail(self, surface: pygame.Surface) -> None:
         """Title, facts, as much of the description as leaves room for the board, then players."""
@@ -461,36 +485,38 @@ class MenuScene(Scene):
         entry, chooser, launch = self.chooser.entry, self.chooser, self.app.options.fog
         if entry is None:
             return
-        text_w = picker.w
-        x, y = area.x + 16, area.y + 16
-        draw_text(surface, entry.title, (x, y), 36, TEXT, bold=True)
-        y += 40
+        px, s = self.px, self.scale
+        text_w, body, line = picker.w, px(22), px(20)
+        x, y = area.x + px(16), area.y + px(16)
+        y = draw_text(surface, fit(entry.title, px(36), text_w, True), (x, y), px(36), TEXT,
+                      bold=True).bottom
         if entry.gm is not None:
             gm = entry.gm
             byline = _("by {author}").format(
                 author=gm.author) if gm.author else str(entry.path.name)
-            draw_text(surface, byline, (x, y), 20, DIM)
-            facts = [part for line in map_facts(gm) for part in wrap(line, 22, text_w)]
-            y = draw_lines(surface, facts, (x, y + 26), 22, TEXT)
-            step = font(20).get_linesize()
+            y = draw_lines(surface, wrap_cut(byline, line, text_w, 1), (x, y), line, DIM)
+            facts = [part for fact in map_facts(gm) for part in wrap(fact, body, text_w)]
+            y = draw_lines(surface, facts, (x, y + px(4)), body, TEXT)
+            step = font(line).get_linesize()
             if entry.badge is not None:  # on a short window, cut above the players
-                detail = wrap_cut(entry.badge.detail, 20, text_w, (picker.y - 8 - y) // step)
-                y = draw_lines(surface, detail, (x, y + 4), 20, entry.badge.tone)
+                detail = wrap_cut(entry.badge.detail, line, text_w, (picker.y - px(8) - y) // step)
+                y = draw_lines(surface, detail, (x, y + px(4)), line, entry.badge.tone)
             measuring = self.app.measuring.of(entry.path)
             if measuring:
-                lines = wrap_cut(measuring, 20, text_w, (picker.y - 8 - y) // step)
-                y = draw_lines(surface, lines, (x, y + 4), 20, UNDECIDED_TONE)
-            room = picker.y - 16 - y  # the description's, and the board's if it can be big
-            board_room = THUMB * 2 if room >= THUMB * 3 else 0  # else the list's one will do
+                lines = wrap_cut(measuring, line, text_w, (picker.y - px(8) - y) // step)
+                y = draw_lines(surface, lines, (x, y + px(4)), line, UNDECIDED_TONE)
+            room = picker.y - px(16) - y  # the description's, and the board's if it can be big
+            thumb = px(THUMB)
+            board_room = thumb * 2 if room >= thumb * 3 else 0  # else the list's one will do
             fits = (room - board_room) // step
-            description = wrap_cut(gm.description, 20, text_w, fits)
-            y = draw_lines(surface, description, (x, y + 4), 20, DIM)
-            size = min(text_w, picker.y - 16 - (y + 10))
-            if board_room and size >= THUMB:
-                surface.blit(self.thumbnail(gm, size), (x, y + 10))
+            description = wrap_cut(gm.description, line, text_w, fits)
+            y = draw_lines(surface, description, (x, y + px(4)), line, DIM)
+            size = min(text_w, picker.y - px(16) - (y + px(10)))
+            if board_room and size >= thumb:
+                surface.blit(self.thumbnail(gm, size), (x, y + px(10)))
             palette = Palette.from_map(gm, self.app.settings.alternate_palette)
-            draw_picker(surface, picker, gm, chooser.levels(self.app.settings), palette)
-            draw_fog_switch(surface, fog_rect(picker), chooser.fog(launch),
-                            chooser.fog_is_chosen(launch))
+            draw_picker(surface, picker, gm, chooser.levels(self.app.settings), palette, s)
+            draw_fog_switch(surface, fog_rect(picker, s), chooser.fog(launch),
+                            chooser.fog_is_chosen(launch), s)
         if entry.error:
-            draw_lines(surface, wrap(entry.error, 22, area.w - 32), (x, y), 22, BAD)
+            draw_lines(surface, wrap(entry.error, body, area.w - px(32)), (x, y), body, BAD)

@@ -19,10 +19,12 @@ from ..widgets import (
     button_at,
     draw_box,
     draw_buttons,
+    draw_lines,
     draw_progress,
     draw_text,
     fit,
     row_of_buttons,
+    wrap,
 )
 from .save_words import players, standing, when
 
@@ -88,15 +90,16 @@ class SavesScene(Scene):
     def column(self) -> pygame.Rect:
         """Where the screen draws: the window's width less its margins, at most MAX_W, centred."""
         w, h = self.app.screen.get_size()
-        width = min(w - 48, MAX_W)
+        width = min(w - self.px(48), self.px(MAX_W))
         return pygame.Rect((w - width) // 2, 0, width, h)
 
     def buttons(self) -> list[Button]:
-        col = self.column()
+        col, px = self.column(), self.px
         if self.deleting is not None:
-            area = pygame.Rect(col.right - 360, col.h - 64, 360, 40)
-            return row_of_buttons([("yes", _("Delete (Y)")), ("no", _("Keep (N)"))], area, gap=10)
-        area = pygame.Rect(col.x, col.h - 64, min(col.w, 4 * 230), 40)
+            area = pygame.Rect(col.right - px(360), col.h - px(64), px(360), px(40))
+            specs = [("yes", _("Delete (Y)")), ("no", _("Keep (N)"))]
+            return row_of_buttons(specs, area, gap=px(10))
+        area = pygame.Rect(col.x, col.h - px(64), min(col.w, px(4 * 230)), px(40))
         specs = [("load", _("Continue (Enter)")), ("watch", _("Watch replay (W)")),
                  ("delete", _("Delete... (Del)")), ("back", _("Back (Esc)"))]
         choice = self.choice
@@ -104,7 +107,7 @@ class SavesScene(Scene):
                    "delete": choice is not None and not self.playing_elsewhere(choice),
                    "back": True}
         return [Button(b.name, b.label, b.rect, allowed[b.name])
-                for b in row_of_buttons(specs, area, gap=10)]
+                for b in row_of_buttons(specs, area, gap=px(10))]
 
     @property
     def row_count(self) -> int:
@@ -114,11 +117,11 @@ class SavesScene(Scene):
     def rows_shown(self) -> int:
         """How many rows fit between the title and the buttons."""
         __, h = self.app.screen.get_size()
-        return max(1, (h - TOP - BOTTOM) // ROW_H)
+        return max(1, (h - self.px(TOP + BOTTOM)) // self.px(ROW_H))
 
     def row_rect(self, i: int) -> pygame.Rect:
-        col = self.column()
-        return pygame.Rect(col.x, TOP + (i - self.top) * ROW_H, col.w, ROW_H - 4)
+        col, px = self.column(), self.px
+        return pygame.Rect(col.x, px(TOP) + (i - self.top) * px(ROW_H), col.w, px(ROW_H - 4))
 
     def scroll(self, rows: int) -> None:
         self.top = min(max(0, self.top + rows), max(0, self.row_count - self.rows_shown))
@@ -204,14 +207,15 @@ class SavesScene(Scene):
     # ----- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        px = self.px
         col = self.column()
-        draw_text(surface, _("Saved games"), (col.x, 20), 48, ACCENT, bold=True)
-        folder = fit(str(self.app.saves.folder), 18, col.w // 2 - 40)
-        draw_text(surface, folder, (col.x + 2, 62), 18, DIM)
+        draw_text(surface, _("Saved games"), (col.x, px(20)), px(48), ACCENT, bold=True)
+        folder = fit(str(self.app.saves.folder), px(18), col.w // 2 - px(40))
+        draw_text(surface, folder, (col.x + px(2), px(62)), px(18), DIM)
         self.draw_status(surface)
         if not self.row_count and not self.app.saves.busy:
             empty = _("No saved games yet: every game you play is saved here as you play it.")
-            draw_text(surface, fit(empty, 22, col.w), (col.x, TOP), 22, TEXT)
+            draw_lines(surface, wrap(empty, px(22), col.w), (col.x, px(TOP)), px(22), TEXT)
         for i in range(self.top, min(self.row_count, self.top + self.rows_shown)):
             if i < len(self.infos):
                 self.draw_row(surface, self.row_rect(i), self.infos[i], i == self.chosen)
@@ -221,16 +225,19 @@ class SavesScene(Scene):
             last = min(self.row_count, self.top + self.rows_shown)
             where = _("{value}-{last} of {row_count} · wheel, arrows, PgUp/PgDn").format(
                 value=self.top + 1, last=last, row_count=self.row_count)
-            draw_text(surface, where, (col.right, col.h - 70), 16, DIM, anchor="bottomright")
+            draw_text(surface, where, (col.right, col.h - px(70)), px(16), DIM,
+                      anchor="bottomright")
         if self.deleting is not None:
             self.draw_question(surface)
         elif self.message:
-            draw_text(surface, fit(self.message, 18, col.w), (col.x, col.h - 70), 18, ACCENT,
+            draw_text(surface, fit(self.message, px(18), col.w), (col.x, col.h - px(70)), px(18),
+                      ACCENT,
                       anchor="bottomleft")
-        draw_buttons(surface, self.buttons())
+        draw_buttons(surface, self.buttons(), px(22))
 
     def draw_status(self, surface: pygame.Surface) -> None:
         """How many games, or how far the reading of them is, at the top right."""
+        px = self.px
         col = self.column()
         saves = self.app.saves
         if saves.busy:
@@ -238,55 +245,62 @@ class SavesScene(Scene):
             counted = _(": {done:,} of {total:,}").format(
                 done=done, total=total) if total else "..."
             draw_text(surface, _("Reading saved games{counted}").format(
-                counted=counted), (col.right, 28), 18, TEXT,
+                counted=counted), (col.right, px(28)), px(18), TEXT,
                       anchor="topright")
-            draw_progress(surface, pygame.Rect(col.right - 260, 52, 260, 10),
+            draw_progress(surface, pygame.Rect(col.right - px(260), px(52), px(260), px(10)),
                           done / max(1, total))
             return
         unfinished = sum(1 for info in self.infos if not info.over)
         counts = _("{unfinished:,} unfinished · {value:,} finished").format(
             unfinished=unfinished, value=len(self.infos) - unfinished)
-        draw_text(surface, counts, (col.right, 28), 20, TEXT, anchor="topright")
+        draw_text(surface, counts, (col.right, px(28)), px(20), TEXT, anchor="topright")
         hint = (_("unfinished games go only when you delete them (Del)")
                 if unfinished > MANY_UNFINISHED else
                 _("the oldest finished games go when there are many"))
-        draw_text(surface, fit(hint, 16, col.w // 2), (col.right, 54), 16, DIM,
+        draw_text(surface, fit(hint, px(16), col.w // 2), (col.right, px(54)), px(16), DIM,
                   anchor="topright")
 
     def draw_row(self, surface: pygame.Surface, rect: pygame.Rect, info: SaveInfo,
                  chosen: bool) -> None:
+        px = self.px
         if chosen:
             draw_box(surface, rect, edge=ACCENT)
-        x, right = rect.x + 10, rect.right - 10
+        x, right = rect.x + px(10), rect.right - px(10)
         stamp = when(info.saved_at)
-        stamp_rect = draw_text(surface, stamp, (right, rect.y + 7), 20, DIM, anchor="topright")
-        name = fit(info.map_name, 22, (rect.w - 40) // 3, bold=True)
-        name_rect = draw_text(surface, name, (x, rect.y + 6), 22, TEXT, bold=True)
-        state = fit(standing(info), 22, stamp_rect.left - name_rect.right - 40)
-        draw_text(surface, state, (name_rect.right + 14, rect.y + 6), 22,
+        stamp_rect = draw_text(surface, stamp, (right, rect.y + px(7)), px(20), DIM,
+                               anchor="topright")
+        name = fit(info.map_name, px(22), (rect.w - px(40)) // 3, bold=True)
+        name_rect = draw_text(surface, name, (x, rect.y + px(6)), px(22), TEXT, bold=True)
+        state = fit(standing(info), px(22), stamp_rect.left - name_rect.right - px(40))
+        draw_text(surface, state, (name_rect.right + px(14), rect.y + px(6)), px(22),
                   FINISHED if info.over else TEXT)
         tags = [players(info)] + ([_("fog of war")] if info.fog else [])
         note = _("playing in another window") if self.playing_elsewhere(info) else info.path.name
-        note_rect = draw_text(surface, fit(note, 16, rect.w // 3), (right, rect.y + 31), 16,
+        note_rect = draw_text(surface, fit(note, px(16), rect.w // 3), (right, rect.y + px(31)),
+                              px(16),
                               ACCENT if self.playing_elsewhere(info) else DIM,
                               anchor="topright")
-        line = fit(" · ".join(tags), 18, note_rect.left - x - 16)
-        draw_text(surface, line, (x, rect.y + 30), 18, DIM)
+        line = fit(" · ".join(tags), px(18), note_rect.left - x - px(16))
+        draw_text(surface, line, (x, rect.y + px(30)), px(18), DIM)
 
     def draw_problem(self, surface: pygame.Surface, rect: pygame.Rect, problem: str) -> None:
-        draw_text(surface, fit(_("Unreadable: {problem}").format(problem=problem), 18, rect.w - 16),
-                  (rect.x + 10, rect.y + 8), 18, BAD)
+        px = self.px
+        draw_text(surface, fit(_("Unreadable: {problem}").format(problem=problem), px(18),
+                               rect.w - px(16)),
+                  (rect.x + px(10), rect.y + px(8)), px(18), BAD)
 
     def draw_question(self, surface: pygame.Surface) -> None:
         """Delete this one? Over the buttons' strip, the save named as its row names it."""
+        px = self.px
         col = self.column()
-        strip = pygame.Rect(col.x - 8, col.h - 74, col.w + 16, 60)
+        strip = pygame.Rect(col.x - px(8), col.h - px(74), col.w + px(16), px(60))
         draw_box(surface, strip, edge=BAD)
-        info, width = self.deleting, col.w - 380
+        info, width = self.deleting, col.w - px(380)
         what = _("Delete {map_name}, {standing}, {when}?").format(
             map_name=info.map_name, standing=standing(info), when=when(info.saved_at))
         why = (_("It cannot be undone.") if info.over else
                _("It is not finished: deleted, it can never be continued."))
-        draw_text(surface, fit(what, 20, width), (col.x + 8, col.h - 66), 20, TEXT)
-        draw_text(surface, fit(why, 18, width), (col.x + 8, col.h - 42), 18,
+        draw_text(surface, fit(what, px(20), width), (col.x + px(8), col.h - px(66)), px(20),
+                  TEXT)
+        draw_text(surface, fit(why, px(18), width), (col.x + px(8), col.h - px(42)), px(18),
                   BAD if not info.over else DIM)

@@ -11,8 +11,10 @@ import pygame
 
 from ...board import draw as board_draw
 from ...board.palette import Palette
+from ...board.text import MIN_TEXT
 from ...engine.game_map import GameMap
 from ...i18n import LANGUAGES, N_, _, system_language
+from ..heading import draw_heading
 from ..scene import Pop, Scene, Transition
 from ..settings import VOLUME_PARTS
 from ..widgets import (
@@ -24,9 +26,12 @@ from ..widgets import (
     Button,
     draw_box,
     draw_buttons,
+    draw_lines,
     draw_text,
     fit,
+    font,
     largest_fitting,
+    wrap_cut,
 )
 from .map_catalog import MAPS_DIR, load_entry
 
@@ -53,7 +58,6 @@ FORM_W = (520, 720)
 VOLUME_STEP = 10  # one arrow key
 SNAP = 5  # a click or drag lands on a multiple of this percent
 PREVIEW_MAP = MAPS_DIR / "duel.json"  # the board shown small, in the theme and colours chosen
-LABEL_SIZES = (22, 20, 18, 16)  # a row's label: the largest that fits
 SWITCH_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 HINT = N_("Up/Down choose · Left/Right change · Enter switch · Esc back")
 NO_DEVICE = N_("No audio device")  # the sound row when the game found none to play on
@@ -86,38 +90,43 @@ class SettingsScene(Scene):
 
     def form_rect(self) -> pygame.Rect:
         w, __ = self.app.screen.get_size()
-        width = max(FORM_W[0], min(FORM_W[1], w * 11 // 20))
-        return pygame.Rect(24, TOP, width, len(ROWS) * self.row_h() + 16)
+        px = self.px
+        width = min(w - px(48), max(px(FORM_W[0]), min(px(FORM_W[1]), w * 11 // 20)))
+        return pygame.Rect(px(24), px(TOP), width, len(ROWS) * self.row_h() + px(16))
 
     def row_h(self) -> int:
         """ROW_H, or less when the window is too short for every row at that height."""
         __, h = self.app.screen.get_size()
-        return min(ROW_H, (h - TOP - 16 - BACK_ROOM) // len(ROWS))
+        px = self.px
+        return min(px(ROW_H), (h - px(TOP + 16 + BACK_ROOM)) // len(ROWS))
 
     def row_rect(self, index: int) -> pygame.Rect:
-        form, row_h = self.form_rect(), self.row_h()
-        return pygame.Rect(form.x + 8, form.y + 8 + index * row_h, form.w - 16, row_h - 4)
+        form, row_h, px = self.form_rect(), self.row_h(), self.px
+        return pygame.Rect(form.x + px(8), form.y + px(8) + index * row_h, form.w - px(16),
+                           row_h - px(4))
 
     def control_rect(self, index: int) -> pygame.Rect:
         """The right part of a row: a slider's track, or the value to switch."""
-        row = self.row_rect(index)
+        row, px = self.row_rect(index), self.px
         width = row.w * 9 // 20
-        return pygame.Rect(row.right - width - 10, row.y + 6, width, row.h - 12)
+        return pygame.Rect(row.right - width - px(10), row.y + px(6), width, row.h - px(12))
 
     def track_rect(self, index: int) -> pygame.Rect:
-        control = self.control_rect(index)
-        return pygame.Rect(control.x + 10, control.centery - 3, control.w - 80, 6)
+        control, px = self.control_rect(index), self.px
+        return pygame.Rect(control.x + px(10), control.centery - px(3), control.w - px(80),
+                           px(6))
 
     def back_button(self) -> Button:
-        form = self.form_rect()
-        return Button("back", _("Back (Esc)"), pygame.Rect(form.x, form.bottom + 16, 180, 40))
+        form, px = self.form_rect(), self.px
+        return Button("back", _("Back (Esc)"),
+                      pygame.Rect(form.x, form.bottom + px(16), px(180), px(40)))
 
     def preview_rect(self) -> pygame.Rect | None:
         """Room right of the form for the board drawn small; None on a narrow window."""
         w, h = self.app.screen.get_size()
-        form = self.form_rect()
-        size = min(w - form.right - 48, h - TOP - 48, 420)
-        return pygame.Rect(form.right + 24, TOP, size, size) if size >= 160 else None
+        form, px = self.form_rect(), self.px
+        size = min(w - form.right - px(48), h - px(TOP + 48), px(420))
+        return pygame.Rect(form.right + px(24), px(TOP), size, size) if size >= px(160) else None
 
     # ----- values ------------------------------------------------------------------------
 
@@ -214,38 +223,49 @@ class SettingsScene(Scene):
     # ----- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_text(surface, _("SETTINGS"), (24, 20), 64, ACCENT, bold=True)
-        draw_text(surface, _("applied at once, kept for the next time you play"), (26, 68), 22, DIM)
+        px = self.px
+        draw_heading(surface, _("applied at once, kept for the next time you play"),
+                     self.scale, _("SETTINGS"))
         draw_box(surface, self.form_rect())
         for index, (name, label) in enumerate(ROWS):
             self.draw_row(surface, index, name, label)
         back = self.back_button()
-        draw_buttons(surface, [back])
-        draw_text(surface, HINT, (back.rect.right + 16, back.rect.centery), 20, DIM,
-                  anchor="midleft")
+        draw_buttons(surface, [back], px(22))
+        left = back.rect.right + px(16)
+        room = surface.get_width() - left - px(16)
+        hint = wrap_cut(HINT, px(20), room, 2)
+        top = back.rect.centery - len(hint) * font(px(20)).get_linesize() // 2
+        draw_lines(surface, hint, (left, top), px(20), DIM)
         self.draw_preview(surface)
 
     def draw_row(self, surface: pygame.Surface, index: int, name: str, label: str) -> None:
         row, control = self.row_rect(index), self.control_rect(index)
+        px = self.px
         if index == self.focus:
             draw_box(surface, row, (60, 66, 86), ACCENT)
         # A long label (German runs a third longer) gets smaller, then cut, before the control.
-        room = control.x - row.x - 24
-        size = largest_fitting(label, LABEL_SIZES, room)
-        draw_text(surface, fit(label, size, room), (row.x + 14, row.centery), size, TEXT,
+        room = control.x - row.x - px(22)
+        size = self.text_size(label, room)
+        draw_text(surface, fit(label, size, room), (row.x + px(14), row.centery), size, TEXT,
                   anchor="midleft")
         value = self.value_text(name)
         if name in VOLUME_PARTS:
             self.draw_slider(surface, index, self.app.settings.volumes_percent[name])
             color = DIM if self.silent() else TEXT
-            draw_text(surface, value, (control.right, control.centery), 22, color,
+            draw_text(surface, value, (control.right, control.centery), px(22), color,
                       anchor="midright")
         elif name == "muted" and self.app.sound.no_device:  # a fact, not a switch
-            draw_text(surface, value, control.center, 22, DIM, anchor="center")
+            draw_text(surface, value, control.center, px(22), DIM, anchor="center")
         else:
             pygame.draw.rect(surface, BUTTON, control, border_radius=6)
             pygame.draw.rect(surface, PANEL_EDGE, control, 1, border_radius=6)
-            draw_text(surface, f"‹  {value}  ›", control.center, 22, TEXT, anchor="center")
+            shown = f"‹  {value}  ›"
+            draw_text(surface, shown, control.center, self.text_size(shown, control.w - px(8)),
+                      TEXT, anchor="center")
+
+    def text_size(self, text: str, width: int) -> int:
+        """The row's text size, smaller for a long label or value in a narrow row (never cut)."""
+        return largest_fitting(text, (self.px(22), self.px(20), self.px(18), MIN_TEXT), width)
 
     def draw_slider(self, surface: pygame.Surface, index: int, percent: int) -> None:
         """A track, lit up to the value (dimmed while muted), and a knob at the value."""
@@ -254,8 +274,8 @@ class SettingsScene(Scene):
         pygame.draw.rect(surface, (28, 31, 38), track, border_radius=3)
         filled = pygame.Rect(track.x, track.y, track.w * percent // 100, track.h)
         pygame.draw.rect(surface, lit, filled, border_radius=3)
-        pygame.draw.circle(surface, TEXT, (filled.right, track.centery), 9)
-        pygame.draw.circle(surface, lit, (filled.right, track.centery), 6)
+        pygame.draw.circle(surface, TEXT, (filled.right, track.centery), self.px(9))
+        pygame.draw.circle(surface, lit, (filled.right, track.centery), self.px(6))
 
     def draw_preview(self, surface: pygame.Surface) -> None:
         """The board as it will look: the theme and team colours chosen here."""
@@ -270,5 +290,5 @@ class SettingsScene(Scene):
                 self.preview_map, area.w, palette, settings.theme
             )
         surface.blit(self.previews[key], area)
-        draw_text(surface, _("{theme_name} board").format(
-            theme_name=_(settings.theme_name)), (area.x, area.bottom + 8), 20, DIM)
+        draw_text(surface, _("{theme_name} board").format(theme_name=_(settings.theme_name)),
+                  (area.x, area.bottom + self.px(8)), self.px(20), DIM)

@@ -1,5 +1,5 @@
 """The chat line of a network game's screens: opened by a key, sent to the other side with
-Enter, dropped with Esc; while it is open it takes every key."""
+Enter, dropped with Esc; while it is open it takes every key and all text typed."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from ...remote.protocol import CHAT_CHARS
-from ..game.name_field import NameField, draw_name_field
+from ..game.name_field import TYPING_EVENTS, NameField, draw_name_field
 
 
 class ChatLine:
@@ -28,26 +28,24 @@ class ChatLine:
     def takes(self, event: pygame.event.Event, opening: tuple[int, ...]) -> bool:
         """Whether `event` was the line's: a key while it is open, or one of `opening` (the
         screen's keys that open it) while it is closed."""
-        if event.type != pygame.KEYDOWN:
-            return False
-        if self.field is not None:
-            self.key(event)
-        elif event.key in opening:
+        if self.field is not None and event.type in TYPING_EVENTS:
+            self.type(event)
+        elif event.type == pygame.KEYDOWN and event.key in opening:
             self.start()
         else:
             return False
         return True
 
-    def key(self, event: pygame.event.Event) -> None:
-        """One key press while open: typed, or the line sent (Enter) or dropped (Esc)."""
+    def type(self, event: pygame.event.Event) -> None:
+        """Text or a key while open: typed, or the line sent (Enter) or dropped (Esc)."""
         assert self.field is not None
-        self.field.key(event.key, event.unicode)
+        self.field.handle(event)
         if self.field.done:
             text = self.field.text.strip()
             if self.field.kept and text:
                 self.send(text)
             self.field = None
 
-    def draw(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+    def draw(self, surface: pygame.Surface, box: pygame.Rect, size: int = 22) -> None:
         if self.field is not None:
-            draw_name_field(surface, box, self.field, enter="sends")
+            draw_name_field(surface, box, self.field, enter="sends", size=size)

@@ -1,5 +1,6 @@
 """The look the network screens share: a heading, one box holding a column of choices (a label
-on the left, a button showing the value on the right) and the screen's buttons at its foot."""
+on the left, a button showing the value on the right) and the screen's buttons at its foot.
+Every size is at scale 1 (scale.py): the form grows with the window."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from collections.abc import Sequence
 
 import pygame
 
-from ...i18n import N_, _
+from ...i18n import N_
+from ..heading import TOP, draw_heading
+from ..scale import scaled
 from ..scene import Scene, Transition
-from ..widgets import ACCENT, DIM, TEXT, Button, draw_box, draw_buttons, draw_text, row_of_buttons
+from ..widgets import ACCENT, Button, draw_box, draw_buttons, draw_text, fit, row_of_buttons
 
-TOP = 96
 FORM_W = (560, 900)
 ROW_H = 46
 VALUE_W = 300  # a choice's button
@@ -19,6 +21,8 @@ FOOT_W = 200  # each of the buttons at the foot
 FOOT_H = 40
 HEADING = 70  # room for the form's own title
 FORM_H = 560  # at most: what the longest form holds
+INSET = 16  # the form's content from its edges
+TEXT_SIZE = 22
 
 
 class FormScene(Scene):
@@ -27,39 +31,51 @@ class FormScene(Scene):
     title = ""
     subtitle = N_("play a friend on another computer")
 
+    def inset(self) -> int:
+        return scaled(INSET, self.scale)
+
     def form_rect(self) -> pygame.Rect:
         w, h = self.app.screen.get_size()
-        width = min(max(FORM_W[0], min(FORM_W[1], w - 48)), w - 48)
-        left = max(24, (w - width) // 2)  # centred on a wide window
-        return pygame.Rect(left, TOP, width, min(h - TOP - 24, FORM_H))
+        s, edge = self.scale, scaled(24, self.scale)
+        width = min(max(scaled(FORM_W[0], s), min(scaled(FORM_W[1], s), w - 2 * edge)),
+                    w - 2 * edge)
+        left = max(edge, (w - width) // 2)  # centred on a wide window
+        top = scaled(TOP, s)
+        return pygame.Rect(left, top, width, min(h - top - edge, scaled(FORM_H, s)))
 
     def row_rect(self, index: int) -> pygame.Rect:
-        area = self.form_rect()
-        return pygame.Rect(area.x + 16, area.y + HEADING + index * ROW_H, area.w - 32,
-                           ROW_H - 8)
+        area, s, inset = self.form_rect(), self.scale, self.inset()
+        return pygame.Rect(area.x + inset, area.y + scaled(HEADING + index * ROW_H, s),
+                           area.w - 2 * inset, scaled(ROW_H - 8, s))
 
     def row_buttons(self, rows: Sequence[tuple[str, str, str]]) -> list[Button]:
         """A button per row showing its value; a click changes it."""
         result = []
         for i, (name, __, value) in enumerate(rows):
             row = self.row_rect(i)
-            width = min(VALUE_W, row.w // 2)
+            width = min(scaled(VALUE_W, self.scale), row.w // 2)
             result.append(Button(name, value, pygame.Rect(row.right - width, row.y, width, row.h)))
         return result
 
     def draw_rows(self, surface: pygame.Surface, rows: Sequence[tuple[str, str, str]]) -> None:
+        """Each row's label left of its button, cut short where the button begins."""
+        size = scaled(TEXT_SIZE, self.scale)
         for i, (__, label, __) in enumerate(rows):
             row = self.row_rect(i)
-            draw_text(surface, label, (row.x, row.centery), 22, TEXT, anchor="midleft")
+            room = row.w - min(scaled(VALUE_W, self.scale), row.w // 2) - self.inset()
+            draw_text(surface, fit(label, size, room), (row.x, row.centery), size,
+                      anchor="midleft")
 
     def foot_y(self) -> int:
-        return self.form_rect().bottom - 16 - FOOT_H
+        s = self.scale
+        return self.form_rect().bottom - scaled(16 + FOOT_H, s)
 
     def foot_buttons(self, specs: Sequence[tuple[str, str]]) -> list[Button]:
-        area = self.form_rect()
-        width = len(specs) * FOOT_W + (len(specs) - 1) * 8
-        return row_of_buttons(specs, pygame.Rect(area.right - 16 - width, self.foot_y(),
-                                                 width, FOOT_H))
+        area, s, inset = self.form_rect(), self.scale, self.inset()
+        gap = scaled(8, s)
+        width = min(len(specs) * scaled(FOOT_W, s) + (len(specs) - 1) * gap, area.w - 2 * inset)
+        return row_of_buttons(specs, pygame.Rect(area.right - inset - width, self.foot_y(),
+                                                 width, scaled(FOOT_H, s)), gap)
 
     def buttons(self) -> list[Button]:
         raise NotImplementedError
@@ -81,11 +97,11 @@ class FormScene(Scene):
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_text(surface, _("LASER FLAG"), (24, 20), 64, ACCENT, bold=True)
-        draw_text(surface, self.subtitle, (26, 68), 22, DIM)
+        s = self.scale
+        draw_heading(surface, self.subtitle, s)
         area = self.form_rect()
         draw_box(surface, area)
-        draw_text(surface, self.title, (area.right - 16, area.y + 16), 26, ACCENT, bold=True,
-                  anchor="topright")
+        draw_text(surface, self.title, (area.right - self.inset(), area.y + self.inset()),
+                  scaled(26, s), ACCENT, bold=True, anchor="topright")
         self.draw_form(surface, area)
-        draw_buttons(surface, self.buttons())
+        draw_buttons(surface, self.buttons(), scaled(TEXT_SIZE, s))

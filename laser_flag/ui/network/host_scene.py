@@ -17,8 +17,22 @@ from ...i18n import N_, _
 from ...play.host_turns import HostTurns
 from ...remote.host import DEFAULT_PORT
 from ..routes import PlayNetwork
+from ..scale import scaled
 from ..scene import Pop, Replace, Transition
-from ..widgets import ACCENT, BAD, DIM, TEXT, Button, button_at, draw_text
+from ..widgets import (
+    ACCENT,
+    BAD,
+    DIM,
+    TEXT,
+    Button,
+    button_at,
+    draw_lines,
+    draw_text,
+    fit,
+    font,
+    text_size,
+    wrap_cut,
+)
 from .form_scene import FormScene
 from .network_start import host_game
 
@@ -118,35 +132,43 @@ class HostScene(FormScene):
         return self.turns is not None  # watching for the guest
 
     def draw_form(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        x, y = area.x + 16, area.y + 16
-        draw_text(surface, self.gm.name, (x, y), 30, TEXT, bold=True)
+        s, inset = self.scale, self.inset()
+        x, y, width = area.x + inset, area.y + inset, area.w - 2 * inset
+        title = scaled(30, s)
+        room = width - text_size(self.title, scaled(26, s), True)[0] - inset
+        draw_text(surface, fit(self.gm.name, title, room, True), (x, y), title, TEXT, bold=True)
+        small = scaled(18, s)
         if self.turns is None:
             self.draw_rows(surface, self.rows())
             note = (_("Friends on your network can join: your firewall may ask.")
                     if self.everywhere else _("Only this computer can join (for a test, or a "
                                               "bot)."))
-            draw_text(surface, note, (x, self.foot_y() - 30), 18, DIM)
+            draw_text(surface, fit(note, small, width), (x, self.foot_y() - scaled(30, s)),
+                      small, DIM)
         else:
             self.draw_address(surface, area)
         if self.problem and self.turns is None:
-            draw_text(surface, self.problem, (x, y + 38), 18, BAD)
+            draw_text(surface, fit(self.problem, small, width), (x, y + scaled(38, s)), small,
+                      BAD)
 
     def draw_address(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         bound, port = self.turns.host.address
         address = lan_address() if bound == EVERYWHERE else bound
-        x, y = area.x + 16, area.y + 64
-        for label, value in ((_("Address"), address), (_("Port"), str(port)),
-                             (_("Join code"), self.turns.host.code)):
-            draw_text(surface, label, (x, y), 20, DIM)
-            draw_text(surface, value, (x, y + 22), 40, ACCENT, bold=True)
-            y += 76
+        s, inset = self.scale, self.inset()
+        x, y, width = area.x + inset, area.y + scaled(64, s), area.w - 2 * inset
+        label, value, line = scaled(20, s), scaled(40, s), scaled(20, s)
+        for name, shown in ((_("Address"), address), (_("Port"), str(port)),
+                            (_("Join code"), self.turns.host.code)):
+            draw_text(surface, name, (x, y), label, DIM)
+            draw_text(surface, fit(shown, value, width, True), (x, y + scaled(22, s)), value,
+                      ACCENT, bold=True)
+            y += scaled(76, s)
         guest = self.gm.teams[self.turns.guest_team].name
-        lines = [_("Your friend plays {guest}: Join a game in their menu, with this address and "
-                   "code,").format(
-            guest=guest), _("or: laser-flag join {address}:{port} --code "
-                            "{code}").format(address=address, port=port, code=self.turns.host.code),
-                 _("Waiting for them to join...")]
-        for line in lines:
-            draw_text(surface, line, (x, y), 20, TEXT)
-            y += 26
-
+        words = " ".join((
+            _("Your friend plays {guest}: Join a game in their menu, with this address and "
+              "code,").format(guest=guest),
+            _("or: laser-flag join {address}:{port} --code {code}").format(
+                address=address, port=port, code=self.turns.host.code)))
+        room = (self.foot_y() - y) // font(line).get_linesize() - 1
+        y = draw_lines(surface, wrap_cut(words, line, width, room), (x, y), line, TEXT)
+        draw_text(surface, _("Waiting for them to join..."), (x, y), line, TEXT)

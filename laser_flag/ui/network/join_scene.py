@@ -11,19 +11,24 @@ import pygame
 from ...bots import LEVELS
 from ...i18n import N_, _
 from ...remote.guest import parse_address
+from ..game.name_field import FIELD, NameField, draw_typed
 from ..routes import PlayNetwork
+from ..scale import scaled
 from ..scene import Pop, Replace, Transition
 from ..widgets import (
     ACCENT,
     BAD,
     DIM,
+    PANEL_EDGE,
     TEXT,
     Button,
     button_at,
     draw_box,
     draw_lines,
     draw_text,
-    wrap,
+    fit,
+    font,
+    wrap_cut,
 )
 from .form_scene import FormScene
 from .network_start import Joining
@@ -38,7 +43,10 @@ class JoinScene(FormScene):
     title = N_("Join a game")
 
     def __init__(self, address: str = "") -> None:
-        self.values = {"address": address, "code": "", "name": _("Guest")}
+        start = {"address": address, "code": "", "name": _("Guest")}
+        self.fields = {name: NameField(name, start[name], selected=False, limit=limit,
+                                       upper=name == "code")
+                       for name, __, limit in FIELDS}
         self.focus = 0 if not address else 1
         self.player = LEVELS[0]
         self.joining: Joining | None = None
@@ -48,6 +56,19 @@ class JoinScene(FormScene):
     def takes_text(self) -> bool:
         return self.joining is None
 
+    @property
+    def values(self) -> dict[str, str]:
+        """What each field holds."""
+        return {name: field.text for name, field in self.fields.items()}
+
+    def field_box(self, index: int) -> pygame.Rect:
+        row = self.row_rect(index)
+        width = min(scaled(300, self.scale), row.w // 2)
+        return pygame.Rect(row.right - width, row.y, width, row.h)
+
+    def text_box(self) -> pygame.Rect | None:
+        return self.field_box(self.focus)
+
     def buttons(self) -> list[Button]:
         player = self.row_buttons([*(("", "", "") for __ in FIELDS),
                                    ("player", "", self.player)])[-1]
@@ -56,14 +77,21 @@ class JoinScene(FormScene):
         return [player, *self.foot_buttons([("back", _("Back")), ("join", _("Join"))])]
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING) and self.joining is None:
+            self.fields[FIELDS[self.focus][0]].handle(event)
+            return None
         if event.type == pygame.KEYDOWN and self.joining is None:
-            return self.typed(event.key, event.unicode)
+            return self.typed(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self.act("back")
         return super().process_event(event)
 
-    def typed(self, key: int, char: str) -> Transition | None:
-        name, __, limit = FIELDS[self.focus]
+    def typed(self, event: pygame.event.Event) -> Transition | None:
+        """A key while the form is up: Enter joins, Esc goes back, Tab and the arrows move
+        between the fields; the rest edit the field in focus (its text comes as text input)."""
+        field, key = self.fields[FIELDS[self.focus][0]], event.key
+        if field.composing:  # the input method's keys
+            return None
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.act("join")
         if key == pygame.K_ESCAPE:
@@ -71,10 +99,8 @@ class JoinScene(FormScene):
         if key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_UP):
             step = -1 if key == pygame.K_UP else 1
             self.focus = (self.focus + step) % len(FIELDS)
-        elif key == pygame.K_BACKSPACE:
-            self.values[name] = self.values[name][:-1]
-        elif char and char.isprintable() and len(self.values[name]) < limit:
-            self.values[name] += char.upper() if name == "code" else char
+        else:
+            field.handle(event)
         return None
 
     def key(self, key: int) -> Transition | None:
@@ -129,24 +155,25 @@ class JoinScene(FormScene):
         return self.joining is not None
 
     def draw_form(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        size = scaled(22, self.scale)
         for i, (name, label, __) in enumerate(FIELDS):
-            row = self.row_rect(i)
-            draw_text(surface, label, (row.x, row.centery), 22, TEXT, anchor="midleft")
-            box = pygame.Rect(row.right - min(300, row.w // 2), row.y, min(300, row.w // 2),
-                              row.h)
+            row, box = self.row_rect(i), self.field_box(i)
+            draw_text(surface, fit(label, size, box.x - row.x - 8), (row.x, row.centery), size,
+                      TEXT, anchor="midleft")
             focused = i == self.focus and self.joining is None
-            draw_box(surface, box, (22, 24, 30), ACCENT if focused else (70, 76, 92))
-            caret = "|" if focused else ""
-            draw_text(surface, self.values[name] + caret, (box.x + 8, box.centery), 22, TEXT,
-                      bold=name == "code", anchor="midleft")
+            draw_box(surface, box, FIELD, ACCENT if focused else PANEL_EDGE)
+            draw_typed(surface, self.fields[name], (box.x + 8, box.centery), box.w - 16, size,
+                       caret=focused, bold=name == "code")
         self.draw_rows(surface, [*(("", "", "") for __ in FIELDS),
                                  ("player", _("Your seat is played by"), "")])
-        y = self.row_rect(len(FIELDS) + 1).y + 8
+        y = self.row_rect(len(FIELDS) + 1).y + scaled(8, self.scale)
+        line, width = scaled(20, self.scale), area.w - 2 * self.inset()
         if self.joining is not None:
-            draw_text(surface, self.joining.status, (area.x + 16, y), 22, ACCENT)
+            words, color = self.joining.status, ACCENT
         elif self.problem:
-            draw_lines(surface, wrap(self.problem, 20, area.w - 32)[:3], (area.x + 16, y), 20,
-                       BAD)
+            words, color = self.problem, BAD
         else:
-            draw_text(surface, _("The host's screen shows the address, port and code."),
-                      (area.x + 16, y), 20, DIM)
+            words, color = _("The host's screen shows the address, port and code."), DIM
+        room = (self.foot_y() - y) // font(line).get_linesize()
+        draw_lines(surface, wrap_cut(words, line, width, room), (area.x + self.inset(), y), line,
+                   color)

@@ -11,9 +11,12 @@ from ..game.game_scene import GameScene
 from ..game.plan_marks import PlanMarks
 from ..game.selection import Selection
 from ..routes import ShowNetworkVictory
+from ..scale import scaled
 from ..scene import PopToRoot, Replace, Transition
 from .chat_line import ChatLine
 from .network_wake import wake
+
+CHAT_H = 70  # the chat line's box, at scale 1
 
 
 class NetworkScene(GameScene):
@@ -68,8 +71,16 @@ class NetworkScene(GameScene):
             return PopToRoot()
         return super().command(name)
 
+    def text_box(self) -> pygame.Rect | None:
+        return self.chat_box() if self.chat.open else super().text_box()
+
+    def chat_box(self) -> pygame.Rect:
+        """The chat line's box, at the foot of the panel."""
+        lay = self.layout()
+        panel, height = lay.panel, scaled(CHAT_H, lay.scale)
+        return pygame.Rect(panel.x + 8, panel.bottom - height - 8, panel.w - 16, height)
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.chat.open:
-            panel = self.layout().panel
-            self.chat.draw(surface, pygame.Rect(panel.x + 8, panel.bottom - 78, panel.w - 16, 70))
+            self.chat.draw(surface, self.chat_box(), scaled(22, self.layout().scale))

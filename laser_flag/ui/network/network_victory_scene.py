@@ -14,6 +14,7 @@ from ...play.guest_turns import GuestTurns
 from ...play.host_turns import HostTurns
 from ..ending.victory_scene import HINTS, VictoryScene
 from ..routes import PlayNetwork
+from ..scale import scaled
 from ..scene import PopToRoot, Replace, Transition
 from ..widgets import Button
 from .chat_line import ChatLine
@@ -86,12 +87,20 @@ class NetworkVictoryScene(VictoryScene):
             return self.act("rematch")
         return super().process_event(event)
 
+    def text_box(self) -> pygame.Rect | None:
+        return self.chat_box() if self.chat.open else None
+
+    def chat_box(self) -> pygame.Rect:
+        """The chat line's box, over the table's foot: the last line said shows below it."""
+        width, s = self.app.screen.get_width(), self.scale
+        box = pygame.Rect(0, 0, min(width - scaled(48, s), scaled(CHAT_W, s)), scaled(70, s))
+        box.midbottom = (width // 2, self.content_bottom() + 2)
+        return box
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.chat.open:
-            box = pygame.Rect(0, 0, min(surface.get_width() - 48, CHAT_W), 70)
-            box.midbottom = (surface.get_width() // 2, self.content_bottom() + 2)
-            self.chat.draw(surface, box)  # over the table's foot; the last line said below it
+            self.chat.draw(surface, self.chat_box(), scaled(22, self.scale))
 
     def act(self, name: str) -> Transition | None:
         if name == "rematch":

@@ -14,10 +14,11 @@ from ...bots import LEVELS
 from ...engine.game_map import TEAMS
 from ...i18n import N_, _
 from ...play.log_text import LogLine
-from ..game.layout import Layout, scaled
+from ..game.layout import Layout
 from ..game.panel import LOG_SIZE, MIN_LOG_LINES, SCORE_H, draw_log, draw_score, score_boxes
 from ..game.roll_view import RollView, draw_rolls, rolls_height
 from ..menu.player_picker import level_button_name
+from ..scale import scaled
 from ..widgets import (
     ACCENT,
     DIM,

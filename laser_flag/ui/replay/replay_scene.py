@@ -17,12 +17,13 @@ from ...saves import LoadedSave
 from ...sound.cues import classes_of, sounds_for
 from ..game.board_pointer import BoardPointer
 from ..game.game_draw import BoardMarks, draw_game_board
-from ..game.layout import Layout, scaled, text_scale
+from ..game.layout import Layout
 from ..game.panel import log_entry_at
 from ..game.plan_marks import PlanMarks
 from ..game.roll_view import RollView
 from ..menu.player_picker import level_button_name
 from ..routes import PlayGame
+from ..scale import scaled, text_scale
 from ..scene import Pop, Replace, Scene, Transition
 from ..widgets import Button, button_at, draw_buttons, draw_tooltip
 from .replay_panel import (

@@ -12,7 +12,7 @@ import pygame
 from ...board.palette import Palette, mix
 from ...i18n import _
 from ...play.replay_player import ReplayPlayer, TurnMark
-from ..game.layout import scaled
+from ..scale import scaled
 from ..widgets import ACCENT, DIM, PANEL, TEXT, draw_box, draw_text, text_size
 
 MARKS_H = 12  # px at scale 1: the shots' strip over the bar
