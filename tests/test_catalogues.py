@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
 from laser_flag import i18n
@@ -89,3 +90,22 @@ def test_the_compiled_catalogue_says_what_the_po_says(code):
         else:
             assert compiled.gettext(message.id) == message.string, \
                 f"{code}: make messages (the .mo is older than the .po): {message.id!r}"
+
+
+def marked_in_the_code() -> set[tuple[str, ...]]:
+    """Every sentence the code marks (`_`, `N_`, `ngettext`, ...), extracted as make messages
+    extracts it."""
+    found = set()
+    for folder in ("laser_flag", "map_editor"):
+        for _file, _line, message, _comments, _context in extract_from_dir(
+                LOCALE.parents[1] / folder, keywords=DEFAULT_KEYWORDS):
+            found.add(tuple(message) if isinstance(message, tuple | list) else (message,))
+    return {ids for ids in found if ids[0]}
+
+
+def test_the_template_holds_every_sentence_the_code_marks():
+    """A sentence marked after the last make messages is in no catalogue: it would show in
+    English whatever the language."""
+    template = {ids(m) for m in read(TEMPLATE) if m.id}
+    missing = sorted(marked_in_the_code() - template)
+    assert not missing, f"{TEMPLATE}: missing (make messages, then translate): {missing[:10]}"
