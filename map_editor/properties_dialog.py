@@ -96,7 +96,7 @@ class PropertiesDialog(Modal):
         self._description.insert("1.0", effective(data, "description"))
         self._description.grid(row=2, column=1, padx=4, pady=2)
         tip(self._description, _("A few lines about the map for the map chooser"))
-        ttk.Label(frame, text=_("Turn limit")).grid(row=3, column=0, sticky="w")
+        ttk.Label(frame, text=_("Round limit")).grid(row=3, column=0, sticky="w")
         limit = effective(data, "turn_limit")
         self._turn_limit = self._entry(frame, 3, 1, "" if limit is None else str(limit),
                                        _("Rounds before the higher score wins; blank: no limit"), 8)
@@ -259,7 +259,7 @@ class PropertiesDialog(Modal):
         values = {
             **{k: v.get() for k, v in self._texts.items()},
             "description": self._description.get("1.0", "end-1c"),
-            "turn_limit": positive(self._turn_limit.get(), _("Turn limit"), blank_ok=True),
+            "turn_limit": positive(self._turn_limit.get(), _("Round limit"), blank_ok=True),
             "fog_of_war": self._fog.get(),
             "team_names": {t: v.get() for t, v in self._names.items()},
             "score_limit": {t: positive(v.get(), _("Team {t}'s score limit").format(t=t))

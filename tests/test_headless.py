@@ -30,7 +30,7 @@ def test_a_bot_game_on_duel_is_played_to_its_end_and_saved(tmp_path, capsys):
     out = play(capsys, "--seed", "3", "--save", str(save), "--state-file", str(state))
     score, result, saved = out.splitlines()
     assert score.startswith("Duel: Red (Easy) ") and " - Blue (Easy) " in score
-    assert (result.endswith(("wins by reaching the score limit.", "wins by the turn limit."))
+    assert (result.endswith(("wins by reaching the score limit.", "wins by the round limit."))
             or result.startswith("Draw"))
     assert saved == f"Saved: {save} (watch it with laser-flag replay)"
     data = json.loads(save.read_text(encoding="utf-8"))

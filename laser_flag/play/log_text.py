@@ -24,7 +24,7 @@ VICTORY_WORDS = {
     "score": N_("reaching the score limit"),
     "elimination": "elimination",
     "checkmate": N_("checkmate (no laser left to recharge)"),
-    "turn_limit": N_("the turn limit"),
+    "turn_limit": N_("the round limit"),
 }
 
 

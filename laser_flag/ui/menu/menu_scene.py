@@ -75,7 +75,7 @@ def map_facts(gm: GameMap) -> list[str]:
     names = _("{team1} vs {team2}").format(team1=gm.teams["1"].name, team2=gm.teams["2"].name)
     limits = " / ".join(str(gm.score_limit[t]) for t in TEAMS)
     turns = _("{turn_limit} rounds").format(
-        turn_limit=gm.turn_limit) if gm.turn_limit else _("no turn limit")
+        turn_limit=gm.turn_limit) if gm.turn_limit else _("no round limit")
     return [f"{gm.rows}x{gm.cols} · {_(gm.mode)}", names,
             _("score limit {limits} · {turns}").format(limits=limits, turns=turns)]
 

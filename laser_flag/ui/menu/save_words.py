@@ -14,7 +14,7 @@ HOW_WON = {  # after "Red won 4-2": why the game ended (the engine's GameOver.vi
     "score": N_("on score"),
     "elimination": N_("by elimination"),
     "checkmate": N_("by checkmate"),
-    "turn_limit": N_("at the turn limit"),
+    "turn_limit": N_("at the round limit"),
 }
 
 
