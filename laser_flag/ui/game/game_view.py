@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...engine.game import Game
 from ...i18n import _
+from ...play.log_text import game_over_text
 from ...play.refusals import Refused
 from ...play.session import Session
 from ...play.turns import Turns
@@ -32,13 +33,16 @@ def panel_view(turns: Turns, picks: tuple[Selection, Selection], settings: Setti
     limit = _(" of {turn_limit}").format(
         turn_limit=game.map.turn_limit) if game.map.turn_limit else ""
     player = turns.playback is None and not turns.bot_to_move  # a person may act now
+    over = turns.game.over and turns.playback is None  # said once its last event has played
+    turn_line = (_("Round {round}{limit} · turn {turn} · game over") if over else
+                 _("Round {round}{limit} · turn {turn} · {names} to play"))
     return PanelView(
         names=session.names,
         scores=dict(scores),
         limits=dict(game.map.score_limit),
         active=game.active_team,
-        turn_line=_("Round {round}{limit} · turn {turn} · {names} to play").format(
-            round=game.round, limit=limit, turn=game.turn, names=session.names[game.active_team]),
+        turn_line=turn_line.format(round=game.round, limit=limit, turn=game.turn,
+                                   names=session.names[game.active_team]),
         card_title=card[0],
         card_lines=card[1],
         log=turns.shown_log(),
@@ -93,6 +97,9 @@ def player_card(turns: Turns, sel: Selection) -> tuple[str, list[str]]:
     if turns.playback is not None:
         return _("Playing out..."), [_("Space hurries it, S skips the rest; a click or any other "
                                        "key plays it out at once, then does what it does.")]
+    if turns.game.over:  # a lesson's board stays on screen once won: nobody is to play
+        result = game_over_text(turns.game.winner, turns.game.victory, session.names)
+        return _("Game over"), [result, *([turns.message] if turns.message else [])]
     note = [turns.message] if turns.message else []
     enemy = sel.enemy_shown()
     if enemy is not None:
