@@ -213,6 +213,10 @@ class Lesson:
         """A click the board refused before it became an action: said beside the prompt."""
         self.hint = reason
 
+    def forget_hint(self) -> None:
+        """The player has since done something accepted: the refusal is no longer said."""
+        self.hint = ""
+
     def signal(self, name: str) -> None:
         """Something done without an action (H held, Enter): the step that asks for it is done."""
         if self.step is not None and self.step.signal == name:

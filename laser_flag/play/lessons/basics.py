@@ -39,10 +39,10 @@ STEPS: tuple[Step, ...] = (
             "moves next."),
          N_("Press E to end the turn."),
          team_to_move("2"), EndTurn(), replies=(Move(TRAINER, (5, 7)), EndTurn())),
-    Step(N_("The trainer stepped out. Click it to aim: the panel shows the roll you need on two "
-            "dice and why. Click it again (or press F) to fire. The dice are set for this lesson. "
-            "This shot hits."),
-         N_("Click the trainer to aim, then click it again (or F) to fire."),
+    Step(N_("The trainer stepped out. Click your unit, then the trainer to aim: the panel shows "
+            "the roll you need on two dice and why. Click the trainer again (or press F) to "
+            "fire. The dice are set for this lesson. This shot hits."),
+         N_("Click your unit, then the trainer to aim, then the trainer again (or F) to fire."),
          laser(TRAINER, "deactivated"), Fire(YOU, TRAINER), highlight=((5, 7),), dice=(HIT,)),
     Step(N_("A hit scores 1 point and switches the trainer's laser off. Firing used your AP: end "
             "the turn and watch the trainer walk to its base to recharge."),
@@ -52,9 +52,9 @@ STEPS: tuple[Step, ...] = (
             "its sight. Hold H to shade the tiles it watches."),
          N_("Hold H to see the tiles the trainer watches."),
          always, signal=WATCH),
-    Step(N_("Move to the ringed tile, in the trainer's sight, and watch its snap shot. The dice "
-            "are set for this lesson. It hits you."),
-         N_("Click the ringed tile (4, 6) to step into the trainer's sight."),
+    Step(N_("Click your unit and move to the ringed tile, in the trainer's sight, and watch its "
+            "snap shot. The dice are set for this lesson. It hits you."),
+         N_("Click your unit, then the ringed tile (4, 6), in the trainer's sight."),
          laser(YOU, "deactivated"), Move(YOU, (4, 6)), highlight=((4, 6),), dice=(HIT,)),
     Step(N_("Your laser is off. Walk onto your base (ringed) to recharge it: it starts charging "
             "there and is charged when your turn ends."),
@@ -63,9 +63,9 @@ STEPS: tuple[Step, ...] = (
     Step(N_("End the turn: your laser charges, and the trainer waits on its base."),
          N_("Press E to end the turn."),
          team_to_move("2"), EndTurn(), replies=(EndTurn(),)),
-    Step(N_("Your laser is charged. Step out to the ringed tile: the trainer snap-shoots again. "
-            "The dice are set for this lesson. It misses."),
-         N_("Click the ringed tile (4, 5)."),
+    Step(N_("Your laser is charged. Click your unit and step out to the ringed tile: the trainer "
+            "snap-shoots again. The dice are set for this lesson. It misses."),
+         N_("Click your unit, then the ringed tile (4, 5)."),
          unit_at(YOU, (4, 5)), Move(YOU, (4, 5)), highlight=((4, 5),), dice=(MISS,)),
     Step(N_("One more point wins. Aim at the trainer on its base and fire. The dice are set for "
             "this lesson. This shot hits."),

@@ -25,8 +25,8 @@ FOG = Chapter(
     (Board("fog.json", (
         Step(N_("Fog of war: you see all the terrain, but an enemy only while one of your units "
                 "sees it. The dimmed tiles are those none of your units sees: the trainer is "
-                "somewhere in the dark. Walk to the ringed tile to look around. Seen, it "
-                "snap-shoots. The dice are set for this lesson. It misses."),
+                "somewhere in the dark. Click your unit and walk to the ringed tile to look "
+                "around. Seen, it snap-shoots. The dice are set for this lesson. It misses."),
              N_("Click your unit, then the ringed tile (2, 3)."),
              unit_at(YOU, (2, 3)), Move(YOU, (2, 3)), highlight=((6, 1), (2, 3)),
              dice=(MISS,)),
@@ -40,8 +40,8 @@ FOG = Chapter(
              N_("Press E to end the turn."),
              team_to_move("2"), EndTurn(), replies=(Move(TRAINER, (6, 7)), EndTurn())),
         Step(N_("The trainer walked off out of your sight to recharge. The faint ring marks where "
-                "you saw it last, and in which round. Walk to the ringed tile to look into the "
-                "yard: charged again on its base, it snap-shoots. The dice are set for this "
+                "you saw it last, and in which round. Click your unit and walk to the ringed tile "
+                "to look into the yard: charged again on its base, it snap-shoots. The dice are set for this "
                 "lesson. It misses."),
              N_("Click your unit, then the ringed tile (2, 7)."),
              unit_at(YOU, (2, 7)), Move(YOU, (2, 7)), highlight=((2, 7),), dice=(MISS,)),

@@ -27,12 +27,13 @@ OVERWATCH = Chapter(
                 "that ends a move in its sight. Hold H to shade the tiles it watches."),
              N_("Hold H to see the tiles the trainer watches."),
              always, signal=WATCH),
-        Step(N_("Walk one unit to the ringed tile, out of the trainer's sight: the board says "
-                "'safe' there before you click. It sees the gap in the wall, that the trainer must "
-                "pass to reach you."),
+        Step(N_("Click your unit at (6, 1) and walk it to the ringed tile, out of the trainer's "
+                "sight: the board says 'safe' there before you click. It sees the gap in the "
+                "wall, that the trainer must pass to reach you."),
              N_("Click your unit (6, 1), then the ringed tile (4, 1)."),
              unit_at(LEFT, (4, 1)), Move(LEFT, (4, 1)), highlight=((6, 1), (4, 1))),
-        Step(N_("Now the other unit to its ringed tile: two watchers on the same ground."),
+        Step(N_("Now click your other unit, at (5, 0), and walk it to its ringed tile: two "
+                "watchers on the same ground."),
              N_("Click your unit (5, 0), then the ringed tile (6, 2)."),
              unit_at(RIGHT, (6, 2)), Move(RIGHT, (6, 2)), highlight=((5, 0), (6, 2))),
         Step(N_("End the turn: each unit keeps the 2 AP it has left as 2 snap shots. Then watch "

@@ -28,15 +28,32 @@ NEXT_W, NEXT_H = 220, 36  # the prompt box's Next button
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-def prompt_lines(text: str, width: int) -> list[str]:
-    return wrap(text, PROMPT_SIZE, width - 24)
+def wrap_beside(text: str, width: int, beside: int) -> list[str]:
+    """`text` wrapped `width` px wide, its first `beside` lines short of the Next button that
+    stands beside them (at the box's top right)."""
+    lines: list[str] = []
+    while beside > 0 and text:
+        first = wrap(text, PROMPT_SIZE, width - NEXT_W - 12)[0]
+        lines.append(first)
+        text = text[len(first):].lstrip(" ")
+        beside -= 1
+    return lines + (wrap(text, PROMPT_SIZE, width) if text else [])
+
+
+def box_text(title: str, text: str, width: int, button: bool) -> tuple[list[str], list[str]]:
+    """The title's lines and the prompt's in a box `width` px wide: with the Next button shown,
+    the lines beside it (the title's, then the prompt's first) wrap short of it."""
+    room = width - 24
+    beside = -(-(NEXT_H + 4) // font(PROMPT_SIZE).get_linesize()) if button else 0
+    titled = wrap_beside(title, room, beside)
+    return titled, wrap_beside(text, room, beside - len(titled))
 
 
 def box_height(lines: int) -> int:
-    """A title, `lines` of prompt, the room for a refusal and the line on leaving, with the
+    """`lines` of title and prompt, the room for a refusal and the line on leaving, with the
     box's padding."""
     step = font(PROMPT_SIZE).get_linesize()
-    return 16 + step * (lines + 1 + HINT_LINES) + font(20).get_linesize()
+    return 16 + step * (lines + HINT_LINES) + font(20).get_linesize()
 
 
 def next_chapter(lesson: Lesson):
@@ -55,6 +72,7 @@ class LessonScene(GameScene):
         self.turns = LessonTurns(session)
         self.selection = Selection(self.turns.view.known)
         self.room = (0, 0)  # (prompt width, the height kept for the prompt under the board)
+        self.hinted = ("", self.picks())  # the refusal said, and the picks when it was said
 
     def layout(self) -> Layout:
         """The game's layout with the board lifted clear of the prompt box; the panel as ever."""
@@ -66,8 +84,10 @@ class LessonScene(GameScene):
         """Room for the longest step's prompt (or the chapter's last words), so that the board
         keeps still from step to step."""
         if self.room[0] != width:
-            texts = [_(step.prompt) for step in self.lesson.steps] + [_(self.lesson.chapter.done)]
-            longest = max(len(prompt_lines(text, width)) for text in texts)
+            lesson = self.lesson
+            shown = [(self.title(i), _(step.prompt)) for i, step in enumerate(lesson.steps)]
+            shown.append((self.title(len(lesson.steps)), _(lesson.chapter.done)))
+            longest = max(sum(map(len, box_text(*words, width, True))) for words in shown)
             self.room = (width, box_height(longest) + GAP)
         return self.room[1]
 
@@ -91,6 +111,17 @@ class LessonScene(GameScene):
             elif isinstance(action, Fire):
                 self.selection.target = None  # the shot is taken: its odds are old news
             self.selection.refresh()
+
+    def picks(self) -> tuple[int | None, int | None]:
+        return self.selection.unit, self.selection.target
+
+    def forget_stale_hint(self) -> None:
+        """A refusal stays said until the player's picks change: a unit selected or a target
+        aimed at was accepted, so the refusal before it is old news."""
+        if self.lesson.hint != self.hinted[0]:
+            self.hinted = (self.lesson.hint, self.picks())
+        elif self.lesson.hint and self.picks() != self.hinted[1]:
+            self.lesson.forget_hint()
 
     def end_turn(self) -> None:
         """E goes through the lesson like any action, and never asks: the step said to end it."""
@@ -116,6 +147,7 @@ class LessonScene(GameScene):
         if lesson.tick(turns, dt_ms):
             self.selection.refresh()
         self.selection.follow(turns.view.known)
+        self.forget_stale_hint()
         self.plan.follow(self.selection.game, lesson.next_reply(turns))
         self.pointer.follow(self.layout(), self.shown())
         if lesson.complete and turns.game.winner == LEARNER:
@@ -182,41 +214,52 @@ class LessonScene(GameScene):
             width = max(3, lay.tile_px // 14)
             for pos in step.highlight:
                 overlays.ring(surface, lay.origin, lay.tile_px, pos, ACCENT, width)
-        self.draw_prompt(surface, self.prompt_box(lay))
+        self.draw_prompt(surface)
         draw_buttons(surface, [b for b in self.buttons() if b.name == "lesson_next"], 20)
 
-    def title(self) -> str:
+    def title(self, index: int | None = None) -> str:
+        """The box's heading at step `index` (default: the current one; past the last: done)."""
         lesson = self.lesson
+        index = lesson.index if index is None else index
         number = next(i for i, c in enumerate(CHAPTERS, 1) if c.key == lesson.chapter.key)
         heading = _("Lesson {number} of {count}: {title}").format(
             number=number, count=len(CHAPTERS), title=_(lesson.chapter.title))
-        if lesson.finished:
+        if index >= len(lesson.steps):
             return _("{heading} · complete").format(heading=heading)
         return _("{heading} · step {value} of {count}").format(
-            heading=heading, value=lesson.index + 1, count=len(lesson.steps))
+            heading=heading, value=index + 1, count=len(lesson.steps))
 
-    def draw_prompt(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The step's words in a box under the board, the refusal under them in red."""
+    def prompt_words(self) -> tuple[list[str], list[str]]:
+        """The title's lines and the step's (or the chapter's last words) in the box."""
         lesson, step = self.lesson, self.lesson.step
         text = _(lesson.chapter.done if step is None else step.prompt)
-        lines = prompt_lines(text, area.w)
-        box = pygame.Rect(area.x, area.y, area.w, min(area.h, box_height(len(lines))))
+        width = self.prompt_box(self.layout()).w
+        return box_text(self.title(), text, width, self.next_label() is not None)
+
+    def prompt_frame(self) -> pygame.Rect:
+        """The prompt's box as drawn: as tall as its words need, in the room under the board."""
+        area = self.prompt_box(self.layout())
+        height = box_height(sum(map(len, self.prompt_words())))
+        return pygame.Rect(area.x, area.y, area.w, min(area.h, height))
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        """The step's words in a box under the board, the refusal under them in red."""
+        box = self.prompt_frame()
+        title, lines = self.prompt_words()
         draw_box(surface, box, edge=ACCENT)
         x, y = box.x + 12, box.y + 8
-        title_room = box.w - 24 - (NEXT_W + 12 if self.next_label() else 0)
-        y = draw_lines(surface, wrap(self.title(), PROMPT_SIZE, title_room)[:1], (x, y),
-                       PROMPT_SIZE, ACCENT)
+        y = draw_lines(surface, title, (x, y), PROMPT_SIZE, ACCENT)
         y = draw_lines(surface, lines, (x, y), PROMPT_SIZE, TEXT)
-        if lesson.hint:
-            hint = wrap(_(lesson.hint), PROMPT_SIZE, box.w - 24)[:HINT_LINES]
+        if self.lesson.hint:
+            hint = wrap(_(self.lesson.hint), PROMPT_SIZE, box.w - 24)[:HINT_LINES]
             draw_lines(surface, hint, (x, y), PROMPT_SIZE, BAD)
         y += font(PROMPT_SIZE).get_linesize() * HINT_LINES
         draw_lines(surface, [self.leaving()], (x, y), 20, DIM)
 
     def leaving(self) -> str:
         if not self.lesson.complete:
-            return LEAVE
+            return _(LEAVE)
         if next_chapter(self.lesson) is None:
             return _("That was the last chapter. Esc: back to the lessons.")
-        return _("Enter: the next chapter, {title} · Esc: the lessons.").format(
+        return _("Next: {title} · Esc: the lessons.").format(
             title=_(next_chapter(self.lesson).title))
