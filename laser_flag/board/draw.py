@@ -181,25 +181,60 @@ def _disc(sprite: pygame.Surface, look: UnitLook, size: int, colors: TeamColors)
         icons.draw_laser_off(sprite, ring)
 
 
-def _badges(sprite: pygame.Surface, look: UnitLook, size: int) -> None:
-    """Status marks around the disc: AP pips, move arrow, laser state, snap shots, cover."""
+def badge_rects(look: UnitLook, size: int) -> dict[str, pygame.Rect]:
+    """Where each status mark of `look` goes on a sprite `size` px square (cover bars aside):
+    the AP pips, the move arrow, the charging bolt, the snap shots held. The labels on the
+    board keep clear of them."""
     badge = max(9, round(size * 0.32))  # the laser and move marks stay readable on small tiles
-    icons.draw_cover_bars(sprite, sprite.get_rect(), look.cover_sides)
-    pips = pygame.Rect(0, 0, round(size * 0.56), max(6, round(size * 0.15)))
-    # Small tiles: the pips sit on the south cover bar's middle, to stay clear of the symbol.
-    above = icons.cover_bar_px(size) if size >= SMALL_TILE else 0
-    pips.midbottom = (size // 2, size - above - 1)
-    icons.draw_ap_pips(sprite, pips, look.ap, look.max_ap)
+    rects: dict[str, pygame.Rect] = {}
+    if look.max_ap > 0:
+        pips = pygame.Rect(0, 0, round(size * 0.56), max(6, round(size * 0.15)))
+        # Small tiles: the pips sit on the south cover bar's middle, to stay clear of the symbol.
+        above = icons.cover_bar_px(size) if size >= SMALL_TILE else 0
+        pips.midbottom = (size // 2, size - above - 1)
+        rects["pips"] = pips
     if look.can_move:
         inset = round(size * 0.03)
-        icons.draw_can_move(sprite, pygame.Rect(inset, inset, badge, badge))
-    corner = pygame.Rect(size - badge - round(size * 0.02), round(size * 0.02), badge, badge)
+        rects["move"] = pygame.Rect(inset, inset, badge, badge)
     if look.laser == CHARGING and size >= SMALL_TILE:  # small: the dashed ring says it alone
-        icons.draw_charging(sprite, corner)
+        rects["charging"] = pygame.Rect(size - badge - round(size * 0.02), round(size * 0.02),
+                                        badge, badge)
     elif look.snap_shots > 0 and look.laser == CHARGED:
         snap = pygame.Rect(0, 0, round(size * 0.5), max(11, round(size * 0.26)))
         snap.topright = (size, 0)
-        icons.draw_snap_shots(sprite, snap, look.snap_shots)
+        rects["snap"] = snap
+    return rects
+
+
+def disc_rect(look: UnitLook, size: int) -> pygame.Rect:
+    """The square around a unit's disc (and its pedestal, raised on cover) on its sprite."""
+    radius = round(size * DISC_RADIUS)
+    box = pygame.Rect(0, 0, size, size)
+    top = disc_centre(box, look.elevated)[1] - radius
+    bottom = disc_centre(box, False)[1] + radius + (3 if look.elevated else 0)
+    return pygame.Rect(size // 2 - radius, top, 2 * radius, bottom - top)
+
+
+def unit_parts(look: UnitLook, rect: pygame.Rect) -> list[pygame.Rect]:
+    """A unit drawn in `rect`: its disc and each status mark, in screen pixels."""
+    size = min(rect.w, rect.h)
+    left, top = rect.centerx - size // 2, rect.centery - size // 2
+    parts = [disc_rect(look, size), *badge_rects(look, size).values()]
+    return [part.move(left, top) for part in parts]
+
+
+def _badges(sprite: pygame.Surface, look: UnitLook, size: int) -> None:
+    """Status marks around the disc: AP pips, move arrow, laser state, snap shots, cover."""
+    icons.draw_cover_bars(sprite, sprite.get_rect(), look.cover_sides)
+    rects = badge_rects(look, size)
+    if "pips" in rects:
+        icons.draw_ap_pips(sprite, rects["pips"], look.ap, look.max_ap)
+    if "move" in rects:
+        icons.draw_can_move(sprite, rects["move"])
+    if "charging" in rects:
+        icons.draw_charging(sprite, rects["charging"])
+    if "snap" in rects:
+        icons.draw_snap_shots(sprite, rects["snap"], look.snap_shots)
 
 
 @lru_cache(maxsize=512)

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...board.draw import draw_tiles, draw_unit, draw_units, tile_rect
+from ...board.draw import UnitLook, draw_tiles, draw_unit, draw_units, tile_rect, unit_parts
 from ...board.forecast import percent
 from ...board.icons import draw_cover_bars
+from ...board.marks import Room, around, pill, text_px
 from ...board.marks import note as note_mark
-from ...board.marks import pill, text_px
 from ...board.palette import HIGHLIGHTS, Palette
 from ...board.sight_lines import line_between
 from ...board.theme import Theme
@@ -58,14 +58,14 @@ def draw_choices_under(surface: pygame.Surface, lay: Layout, sel: Selection) -> 
         overlays.shade(surface, origin, px, [sel.game.unit(sel.target).pos], HIGHLIGHTS.target)
 
 
-def draw_choices_over(surface: pygame.Surface, lay: Layout, sel: Selection) -> None:
-    """The hover cursor, the selection ring and the numbers on the board."""
+def draw_choices_over(surface: pygame.Surface, lay: Layout, sel: Selection, room: Room) -> None:
+    """The hover cursor, the selection ring and the numbers on the board, clear of the units."""
     origin, px, game = lay.origin, lay.tile_px, sel.game
     if sel.hover is not None:
         overlays.ring(surface, origin, px, sel.hover, overlays.HOVER, 1)
     if sel.unit is not None:
         overlays.ring(surface, origin, px, game.unit(sel.unit).pos, overlays.SELECT_RING, 3)
-    draw_numbers_over(surface, lay, sel)
+    draw_numbers_over(surface, lay, sel, room)
 
 
 def draw_watch(surface: pygame.Surface, lay: Layout, game: Game, team: str) -> None:
@@ -90,6 +90,7 @@ def draw_playback(
     game: Game,
     playback: Playback,
     roster: Roster,
+    room: Room,
 ) -> None:
     """A walking unit, a recharging glow, or a shot: its beam, a hit's flash, its dice."""
     origin, px = lay.origin, lay.tile_px
@@ -104,20 +105,24 @@ def draw_playback(
         overlays.halo(surface, origin, px, playback.positions[uid], overlays.RECHARGE_CYAN,
                       strength)
     if isinstance(playback.current, Shot):
-        draw_shot_playing(surface, lay, palette, game, playback, roster)
+        draw_shot_playing(surface, lay, palette, game, playback, (roster, room))
 
 
 def draw_shot_playing(surface: pygame.Surface, lay: Layout, palette: Palette, game: Game,
-                      playback: Playback, roster: Roster) -> None:
-    """A shot being played: a snap shot's watcher marked, the beam, a hit's flash, the dice."""
+                      playback: Playback, who: tuple[Roster, Room]) -> None:
+    """A shot being played: a snap shot's watcher marked, the beam, a hit's flash, the dice.
+    `who`: who each unit is, and the room the labels leave clear."""
     origin, px, shot, elapsed = lay.origin, lay.tile_px, playback.current, playback.elapsed
+    roster, room = who
     # A hidden watcher is not on the board as the viewer knew it: its beam starts where it fired.
     a, b = playback.positions.get(shot.shooter, shot.at), playback.positions[shot.target]
     if shot.snap:  # the watcher marked, its snap-shot count left in sight
         tile = tile_rect(origin, px, a)
         overlays.ring(surface, origin, px, a, overlays.SHOT_ORANGE, max(2, px // 16))
         label = [(_("snap shot"), text_px(px, 0.28), overlays.SHOT_ORANGE, True)]
-        pill(surface, label, tile.midbottom, overlays.SHOT_ORANGE, bounds=lay.area)
+        spots = around(tile)
+        pill(surface, label, [spots[1], spots[0], *spots[2:]], overlays.SHOT_ORANGE, room,
+             keep=tile)
     line = line_between(game.map, a, b)  # a shot had sight: None only for a stale board
     if line is not None:
         team = palette.team(roster.team_of(shot.shooter))
@@ -127,8 +132,8 @@ def draw_shot_playing(surface: pygame.Surface, lay: Layout, palette: Palette, ga
         overlays.burst(surface, origin, px, b, overlays.FLASH, hit_flash(elapsed))
 
 
-def draw_notes(surface: pygame.Surface, lay: Layout, notes: ShotNotes) -> None:
-    """Each shot's result over its target: HIT or MISS, the roll against the needed, the
+def draw_notes(surface: pygame.Surface, lay: Layout, notes: ShotNotes, room: Room) -> None:
+    """Each shot's result by its target: HIT or MISS, the roll against the needed, the
     chance; fading by itself."""
     for note in notes.notes:
         shot = note.shot
@@ -138,7 +143,7 @@ def draw_notes(surface: pygame.Surface, lay: Layout, notes: ShotNotes) -> None:
         if shot.probability is not None:
             detail += f" · {percent(shot.probability)}"
         note_mark(surface, tile_rect(lay.origin, lay.tile_px, note.pos), verdict, detail,
-                   note.strength, note.rise, lay.area)
+                   note.strength, note.rise, room)
 
 
 def draw_log_marks(surface: pygame.Surface, lay: Layout, game: Game, line: str) -> None:
@@ -149,6 +154,13 @@ def draw_log_marks(surface: pygame.Surface, lay: Layout, game: Game, line: str) 
     tiles = [*line.tiles, *(u.pos for u in units if u is not None)]
     for pos in tiles:
         overlays.ring(surface, lay.origin, lay.tile_px, pos, overlays.SIGHT_YELLOW, 3)
+
+
+def board_room(lay: Layout, looks: list[UnitLook]) -> Room:
+    """Where this frame's labels may go: the board as seen, clear of every unit drawn and its
+    status marks."""
+    return Room(lay.area, [part for look in looks for part in unit_parts(
+        look, tile_rect(lay.origin, lay.tile_px, look.pos))])
 
 
 @dataclass(frozen=True)
@@ -191,15 +203,17 @@ def draw_game_board(surface: pygame.Surface, lay: Layout, look: tuple[Palette, T
         draw_watch(surface, lay, game, other_team(game.active_team))
     if playback is None:
         draw_choices_under(surface, lay, marks.shown)
-    draw_units(surface, unit_looks(game, playback), lay.origin, lay.tile_px, palette)
+    looks = unit_looks(game, playback)
+    draw_units(surface, looks, lay.origin, lay.tile_px, palette)
+    room = board_room(lay, looks)
     if playback is None:
-        draw_choices_over(surface, lay, marks.shown)
+        draw_choices_over(surface, lay, marks.shown, room)
     else:
-        draw_playback(surface, lay, palette, game, playback, roster)
+        draw_playback(surface, lay, palette, game, playback, roster, room)
     if marks.log_line is not None:
         draw_log_marks(surface, lay, game, marks.log_line)
     if marks.notes is not None:
-        draw_notes(surface, lay, marks.notes)
+        draw_notes(surface, lay, marks.notes, room)
     overlays.edges(surface, lay.area, lay.board)
     surface.set_clip(None)
     draw_banners(surface, lay, game, playback, marks)

@@ -23,7 +23,7 @@ from ...i18n import _
 from ...play.fog_view import team_view
 from ..game import overlays
 from ..game.fog_draw import draw_fog
-from ..game.game_draw import draw_choices_over, draw_choices_under
+from ..game.game_draw import board_room, draw_choices_over, draw_choices_under
 from ..game.layout import Layout
 from ..game.selection import Selection
 from ..game.unit_looks import unit_looks
@@ -83,7 +83,7 @@ def draw_picture(surface: pygame.Surface, picture: Picture, origin: tuple[int, i
     UNDER.get(picture.kind, lambda *args: None)(surface, lay, game, picture)
     draw_units(surface, unit_looks(game), origin, tile_px, palette)
     if sel is not None:
-        draw_choices_over(surface, lay, sel)
+        draw_choices_over(surface, lay, sel, board_room(lay, unit_looks(game)))
     OVER.get(picture.kind, lambda *args: None)(surface, lay, game, picture)
     overlays.edges(surface, board, board)
 
@@ -145,10 +145,11 @@ def cover_arc(surface: pygame.Surface, lay: Layout, game: Game, picture: Picture
 def height_numbers(surface: pygame.Surface, lay: Layout, game: Game, picture: Picture) -> None:
     """Over each unit, what the other needs to hit it."""
     a, b = game.units
+    room = board_room(lay, unit_looks(game))
     for shooter, target in ((a, b), (b, a)):
         needed = game.what_if.to_hit(shooter, target).needed
         marks.chance(surface, tile_of(lay, target.pos), _("needs {needed}").format(needed=needed),
-                     overlays.SHOT_ORANGE, lay.area)
+                     overlays.SHOT_ORANGE, room)
 
 
 def recharge_marks(surface: pygame.Surface, lay: Layout, game: Game, picture: Picture) -> None:
@@ -163,8 +164,9 @@ def checkmate_marks(surface: pygame.Surface, lay: Layout, game: Game, picture: P
     loser = next(u for u in game.units if u.laser == "deactivated")
     on_base = game.unit(picture.unit)
     overlays.ring(surface, lay.origin, lay.tile_px, on_base.pos, overlays.ASK, 3)
-    marks.footnote(surface, tile_of(lay, loser.pos), _("laser off"), overlays.TARGET_RED, lay.area)
-    marks.footnote(surface, tile_of(lay, on_base.pos), _("base taken"), overlays.ASK, lay.area)
+    room = board_room(lay, unit_looks(game))
+    marks.footnote(surface, tile_of(lay, loser.pos), _("laser off"), overlays.TARGET_RED, room)
+    marks.footnote(surface, tile_of(lay, on_base.pos), _("base taken"), overlays.ASK, room)
 
 
 UNDER = {SIGHT: sight_under, RECHARGE: recharge_marks}
