@@ -17,6 +17,7 @@ from .engine.mapfile import MapError, load_map
 from .headless import bots_only, play_headless
 from .headless_host import Match, serve
 from .play.log_text import game_over_text
+from .play.save_keeper import SaveKeeper
 from .play.session import Session
 from .remote.guest import parse_address
 from .remote.host import DEFAULT_PORT, Host
@@ -113,6 +114,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="debug: write the game state as JSON here after every action and on exit",
     )
     parser.add_argument(
+        "--play-test", action="store_true",
+        help="with --map: the map editor's play-test; the game is not saved, so Continue and "
+        "Load game keep to your own games",
+    )
+    parser.add_argument(
         "--headless", action="store_true",
         help="no window: the bots of --team1 and --team2 play --map's game to its end, and the "
         "result is printed",
@@ -143,7 +149,11 @@ def first_session(args: argparse.Namespace) -> Session | None:
     """The game `--map` asks for; MapError (a ValueError) when it cannot start."""
     if args.map is None:
         return None
-    return Session.start(load_map(args.map), args.seed, args.state_file, levels(args), args.fog)
+    session = Session.start(load_map(args.map), args.seed, args.state_file, levels(args),
+                            args.fog)
+    if args.play_test:
+        session.keeper = SaveKeeper(kept=False)
+    return session
 
 
 def levels(args: argparse.Namespace) -> dict[str, str]:

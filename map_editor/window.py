@@ -43,7 +43,7 @@ from .words import place, problem_row, unit_name
 
 APP_NAME = _("Laser Flag Map Editor")
 MAP_TYPES = [(_("Laser Flag maps"), "*.json *.txt"), (_("All files"), "*")]
-PLAY_COMMAND = [sys.executable, "-m", "laser_flag", "--map"]
+PLAY_COMMAND = [sys.executable, "-m", "laser_flag", "--play-test", "--map"]
 SIDE_PANELS_PX = (480, 200)  # room the panels, menu, status bar and Problems list take
 HOVER_CHARS = 38  # the hover bar: "row 20, column 20: Team 2 base, Team 2 Sniper" mostly fits
 

@@ -25,12 +25,17 @@ def _why(err: Exception) -> str:
     return " ".join(str(err).split())
 
 
+NOT_KEPT = "A play-test is not saved: Continue and Load game keep to your own games."
+
+
 class SaveKeeper:
     """Where one game is saved: its own file (`slot`, None until its first action is saved) and
-    the thread writing it."""
+    the thread writing it. A game not `kept` (the editor's play-test) is written nowhere, and
+    says so when asked to save."""
 
-    def __init__(self, slot: SaveSlot | None = None) -> None:
+    def __init__(self, slot: SaveSlot | None = None, kept: bool = True) -> None:
         self.writer = None if slot is None else SaveWriter(slot)
+        self.kept = kept
         self._failed: str | None = None  # why a write made here failed (the first one, say)
         self._told: Exception | None = None  # the writer's failure last said
         self.rescued: str | None = None  # why the game was saved out of its place at the end
@@ -66,6 +71,8 @@ class SaveKeeper:
         """Save the game as it stands to its own file: made here at its first action (a game
         that short saves at once), then handed to the writer, in constant time. What the
         player should be told, if anything (`news`)."""
+        if not self.kept:
+            return None
         if self.writer is not None:
             said = self.news()
             self.writer.hand(game, teams)
@@ -96,6 +103,8 @@ class SaveKeeper:
 
     def save_copy(self, game: Game, teams: dict[str, Any]) -> str:
         """Ctrl+S: a copy of the game as it stands, under a new name (Load game lists it)."""
+        if not self.kept:
+            return NOT_KEPT
         try:
             path = write_new_save(game, teams)
         except (OSError, SaveError) as err:

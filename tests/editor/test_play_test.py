@@ -47,6 +47,7 @@ def test_f5_saves_the_edit_and_starts_the_game_on_the_map(xvfb: str, tmp_path: P
         wait_for(root, lambda: game_windows(window.play_process.pid), timeout=30)
         assert window.play_process.poll() is None, "the game is running"
         assert window.play_process.args[-1] == str(path)
+        assert "--play-test" in window.play_process.args  # not offered as a saved game
         saved = json.loads(path.read_text())
         assert saved["units"] == UNITS and saved["tiles"][5][5] == "wall"
     finally:
