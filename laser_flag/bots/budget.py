@@ -52,18 +52,20 @@ class Budget:
         """The allowance of one decision, `turn_spent` seconds into its turn."""
         if self.steps_per_decision is not None:
             return Meter(stop, steps=self.steps_per_decision)
-        left = max(0.0, (self.seconds_per_turn or 0.0) - turn_spent)
-        return Meter(stop, seconds=left / 2)
+        turn = self.seconds_per_turn or 0.0
+        left = max(0.0, turn - turn_spent)
+        return Meter(stop, seconds=left / 2, turn=(turn_spent, turn))
 
 
 class Meter:
     """One decision's budget being spent: counts steps, watches the clock and the stop flag."""
 
     def __init__(self, stop: threading.Event, steps: int | None = None,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, turn: tuple[float, float] | None = None) -> None:
         self.stop = stop
         self.limit_steps = steps
         self.limit_seconds = seconds
+        self.turn = turn  # a turn's clock: (seconds its decisions before this one took, its all)
         self.used = 0  # steps taken so far
         self.started = time.perf_counter()
 
@@ -78,8 +80,17 @@ class Meter:
         return True
 
     def fraction(self) -> float:
-        """How much of the allowance is used, 0 to 1 (the client's progress bar)."""
+        """How much of this decision's allowance is used, 0 to 1: the search stops at 1."""
         if self.limit_steps is not None:
             return min(1.0, self.used / self.limit_steps) if self.limit_steps else 1.0
         limit = self.limit_seconds or 0.0
         return min(1.0, self.elapsed() / limit) if limit > 0 else 1.0
+
+    def shown(self) -> float:
+        """The client's thinking bar, 0 to 1: on a turn's clock the share of the whole turn
+        used, so the bar never goes back from one decision to the next (nor after a pause);
+        else this decision's share."""
+        if self.turn is None:
+            return self.fraction()
+        before, whole = self.turn
+        return min(1.0, (before + self.elapsed()) / whole) if whole > 0 else 1.0

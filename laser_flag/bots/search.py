@@ -171,7 +171,7 @@ class SearchBot(Bot):
 
     def progress(self) -> float | None:
         meter = self.meter
-        return meter.fraction() if meter is not None else None
+        return meter.shown() if meter is not None else None
 
     def choose(self, game: Game) -> Action:
         action = self._search(game)

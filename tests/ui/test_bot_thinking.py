@@ -20,8 +20,8 @@ LONG_TURN_S = 600.0  # a budget no test waits out: only "answer now" ends a deci
 class Recorded(SearchBot):
     """The Hard bot, noting how much of its budget each decision had used when it answered."""
 
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed, Budget.seconds(LONG_TURN_S))
+    def __init__(self, seed: int, budget: Budget) -> None:
+        super().__init__(seed, budget)
         self.used: list[float] = []
 
     def choose(self, game):
@@ -31,13 +31,13 @@ class Recorded(SearchBot):
             self.used.append(self.progress() or 0.0)
 
 
-def hard_moves_first(app, monkeypatch):
+def hard_moves_first(app, monkeypatch, turn_s: float = LONG_TURN_S):
     bots: list[Recorded] = []
 
     def pick(level: str, seed: int):
         if level == HUMAN:
             return None
-        bots.append(Recorded(seed))
+        bots.append(Recorded(seed, Budget.seconds(turn_s)))
         return bots[-1]
 
     monkeypatch.setattr(bot_seat, "bot_for_level", pick)
@@ -67,3 +67,26 @@ def test_the_thinking_bar_fills_and_s_makes_the_bot_answer_now(app, monkeypatch)
     run_until(app, lambda: scene.game.active_team == "2")
     assert scene.game.turn == 2 and len(scene.game.history) > 1
     assert bots[0].used and max(bots[0].used) < 0.5  # every decision cut short, none waited out
+
+
+SHORT_TURN_S = 1.0  # a budget the bot spends by itself: each decision half of what is left
+
+
+def test_the_thinking_bar_never_goes_back_in_a_turn_paused_or_not(app, monkeypatch):
+    """A Hard turn of several decisions, paused (P) while it thinks and let go once the
+    decision under way has finished: the bar only ever fills, from one decision to the next."""
+    scene, bots = hard_moves_first(app, monkeypatch, SHORT_TURN_S)
+    shown: list[float] = []
+
+    def note() -> bool:
+        if bar(scene) is not None:
+            shown.append(bar(scene))
+        return scene.game.active_team == "2"
+
+    run_until(app, lambda: note() or (bar(scene) or 0) > 0.1)
+    press(app, pygame.K_p)
+    run_until(app, lambda: note() or not scene.turns.seat.thinking())
+    press(app, pygame.K_p)
+    run_until(app, note, limit=20_000)
+    assert len(bots[0].used) >= 2  # more than one decision in the turn
+    assert shown == sorted(shown), "the bar went back"
