@@ -87,13 +87,27 @@ def opened(path: Path) -> tuple[MapDocument, str]:
     return document, _("Opened {path}{note}").format(path=path, note=note)
 
 
+def name_from_file(path: Path) -> str:
+    """A name for a map from its file's: 'my_arena.json' -> 'My arena'."""
+    words = " ".join(path.stem.replace("_", " ").replace("-", " ").split())
+    return words[:1].upper() + words[1:] if words else "Untitled map"
+
+
 def save(doc: MapDocument, path: Path, draft: bool) -> str:
     """Write the map to `path`, which it is then the file of, unmodified; MapError or OSError
-    when it was not written (the document is as it was)."""
-    write_map(doc.data, path)
+    when it was not written (the document is as it was). A map without a name (the game's
+    chooser would show a blank) is named after its file, an edit undo takes back, and the
+    line says so."""
+    name = None if str(doc.data.get("name", "")).strip() else name_from_file(path)
+    write_map(doc.data if name is None else {**doc.data, "name": name}, path)
+    if name is not None:
+        doc.history.change("Name the map", {"name": name})
     doc.path = path
     doc.history.mark_saved()
-    return _("Saved {path}").format(path=path) + (_(" as a draft") if draft else "")
+    named = "" if name is None else _(
+        "; it had no name, so it is named {name!r} after the file (Map > Properties renames "
+        "it)").format(name=name)
+    return _("Saved {path}").format(path=path) + (_(" as a draft") if draft else "") + named
 
 
 def all_clear(gm: GameMap) -> str:

@@ -40,6 +40,9 @@ class ProblemsPanel(ttk.Frame):
         self.tree.bind("<ButtonPress-1>", self._clicked)
         self.tree.bind("<<TreeviewSelect>>", lambda _e: self._selected())
         self.columnconfigure(0, weight=1)
+        # The list's room is kept while it is hidden (no problems): the window and the board
+        # keep their size as problems come and go.
+        self.rowconfigure(1, minsize=self.tree.winfo_reqheight())
 
     def show(self, rows: Sequence[tuple[str, str]]) -> None:
         """List these (where, problem) rows; the same rows again keep the selection."""

@@ -81,7 +81,15 @@ class EditorWindow:
         self.play_process: subprocess.Popen | None = None
         self._build()
         root.protocol("WM_DELETE_WINDOW", self.close)
+        root.bind("<Map>", self._first_shown, add=True)
         self.refresh()
+
+    def _first_shown(self, event: tk.Event) -> None:
+        """The window, once on screen, takes the keyboard: its shortcuts (Ctrl+N, ...) work
+        from the start, not only once a click or a menu has given it the focus."""
+        if event.widget is self.root:
+            self.root.unbind("<Map>")
+            self.root.focus_force()
 
     # --- building -------------------------------------------------------
 

@@ -78,8 +78,10 @@ def test_saving_writes_the_file_and_the_document_is_no_longer_modified(tmp_path)
     doc = blank(units=UNITS)
     commands.delete_unit(doc, 0)
     path = tmp_path / "mine.json"
-    assert commands.save(doc, path, draft=True) == f"Saved {path} as a draft"
-    assert doc.path == path and not doc.modified
+    assert commands.save(doc, path, draft=True) == (
+        f"Saved {path} as a draft; it had no name, so it is named 'Mine' after the file "
+        "(Map > Properties renames it)")
+    assert doc.path == path and not doc.modified and doc.data["name"] == "Mine"
     assert json.loads(path.read_text())["units"] == UNITS[1:]
     again, said = commands.opened(path)
     assert said == f"Opened {path}" and again.data == doc.data and not again.modified

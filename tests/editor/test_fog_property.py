@@ -35,7 +35,7 @@ def _all(root: tk.Misc) -> list[tk.Misc]:
 def test_the_fog_switch_is_one_undoable_change_saved_in_the_map(editor: EditorWindow,
                                                                  tmp_path: Path) -> None:
     path = tmp_path / "foggy.json"
-    write_json_atomic(path, {**new_map_data(11, 11), "units": UNITS})
+    write_json_atomic(path, {**new_map_data(11, 11), "name": "Foggy", "units": UNITS})
     assert editor.open_path(path)
     dialog = PropertiesDialog(editor.root, editor.doc.data,
                               lambda values: editor.run(commands.set_properties, values))
