@@ -15,7 +15,7 @@ from laser_flag.ui.menu.menu_scene import MenuScene
 from laser_flag.ui.network import host_scene
 from laser_flag.ui.network.host_scene import HostScene
 from laser_flag.ui.network.join_scene import JoinScene
-from laser_flag.ui.network.network_scene import NetworkScene
+from laser_flag.ui.network.network_scene import NO_RENAMING, NetworkScene
 from laser_flag.ui.network.network_start import Joining
 from laser_flag.ui.widgets import ACCENT
 
@@ -139,6 +139,28 @@ def test_the_guest_is_told_whose_turn_it_is_when_it_clicks_out_of_turn(app, menu
         assert board.turns.message == f"It is {board.session.names['1']}'s turn: they play on " \
                                       "the host's computer."
         assert not hosting.game.history
+    finally:
+        hosting.leave()
+        if isinstance(app.top, NetworkScene):
+            app.top.command("menu")
+
+
+def test_a_network_game_does_not_rename_a_team_on_one_side_only(app, menu):  # noqa: F811
+    hosting = hosted("blitz", player="Human")
+    try:
+        joining = Joining(hosting.host.address, hosting.host.code)
+        frames_until(app, lambda: (turns := joining.poll()) and app.push(NetworkScene(turns))
+                     is None, hosting)
+        board = app.top
+        frames(app)
+        names = dict(board.session.names)
+        assert not board.panel_view().renames  # no "click: rename" under the names
+        for team, box in board.score_rects().items():
+            click(app, box.center)
+            assert board.naming is None, team
+            assert board.turns.message == NO_RENAMING
+            press(app, pygame.K_x)  # a key typed next goes nowhere near a name
+        assert board.session.names == names == hosting.session.names
     finally:
         hosting.leave()
         if isinstance(app.top, NetworkScene):

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ...play.guest_turns import GuestTurns
 from ...play.host_turns import HostTurns
 from ..game.game_scene import GameScene
+from ..game.panel import PanelView
 from ..game.plan_marks import PlanMarks
 from ..game.selection import Selection
 from ..routes import ShowNetworkVictory
@@ -17,6 +20,8 @@ from .chat_line import ChatLine
 from .network_wake import wake
 
 CHAT_H = 70  # the chat line's box, at scale 1
+NO_RENAMING = ("In a network game each team keeps the name given when connecting: renamed "
+               "here, it would change on this computer only.")
 
 
 class NetworkScene(GameScene):
@@ -64,6 +69,13 @@ class NetworkScene(GameScene):
         if (self.chat.open or self.naming is None) and self.chat.takes(event, (pygame.K_t,)):
             return None
         return super().process_event(event)
+
+    def rename(self, team: str) -> None:
+        """Names are not renamed here: the other computer would never hear of it."""
+        self.turns.refuse(NO_RENAMING)
+
+    def panel_view(self) -> PanelView:
+        return replace(super().panel_view(), renames=False)  # no "click: rename" on the boxes
 
     def command(self, name: str) -> Transition | None:
         if name == "menu":
