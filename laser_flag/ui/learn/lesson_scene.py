@@ -44,7 +44,7 @@ def box_text(title: str, text: str, width: int, button: bool) -> tuple[list[str]
     """The title's lines and the prompt's in a box `width` px wide: with the Next button shown,
     the lines beside it (the title's, then the prompt's first) wrap short of it."""
     room = width - 24
-    beside = -(-(NEXT_H + 4) // font(PROMPT_SIZE).get_linesize()) if button else 0
+    beside = -(-NEXT_H // font(PROMPT_SIZE).get_linesize()) if button else 0
     titled = wrap_beside(title, room, beside)
     return titled, wrap_beside(text, room, beside - len(titled))
 
