@@ -14,7 +14,7 @@ from pathlib import Path
 from laser_flag.engine.rules_version import RULES_VERSION
 
 ROOT = Path(__file__).resolve().parents[2]
-RECORDED = {1: "64a432f97a3b63c3c6fa4518ac8881ac525e1bb73a5826c66bb6027c70678647"}
+RECORDED = {1: "b7a2c4140586ebcb1db4cd8909a0f6d9d98ca943b8bea4a994d9769792d6a13d"}
 
 
 def rules_digest() -> str:

@@ -205,8 +205,8 @@ class GameScene(Scene):
             self.turns.keep_turn()  # a click elsewhere answers no
         if hit is not None:
             return self.command(hit.name)
-        if team is not None:  # a click on a score box
-            self.rename(team)
+        if team is not None:  # a click on a score box: type the team's new name in place
+            self.naming = NameField(team, self.session.names[team])
         elif pos is not None and self.turns.bot_to_move:
             self.turns.refuse_for_bot()
         elif pos is not None:
@@ -236,10 +236,6 @@ class GameScene(Scene):
             "drawer": self.pointer.toggle_drawer,
         }[name]()
         return None
-
-    def rename(self, team: str) -> None:
-        """A click on a team's score box: its new name is typed in place."""
-        self.naming = NameField(team, self.session.names[team])
 
     def close_name_field(self) -> None:
         rename_team(self.naming, self.session.names)

@@ -70,9 +70,12 @@ class NetworkScene(GameScene):
             return None
         return super().process_event(event)
 
-    def rename(self, team: str) -> None:
-        """Names are not renamed here: the other computer would never hear of it."""
-        self.turns.refuse(NO_RENAMING)
+    def mouse_down(self, event: pygame.event.Event) -> Transition | None:
+        """A click on a score box renames no team: the other computer would never hear of it."""
+        if any(box.collidepoint(event.pos) for box in self.score_rects().values()):
+            self.turns.refuse(NO_RENAMING)
+            return None
+        return super().mouse_down(event)
 
     def panel_view(self) -> PanelView:
         return replace(super().panel_view(), renames=False)  # no "click: rename" on the boxes
