@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.game import Game
-from ..i18n import _
+from ..i18n import N_, _
 from ..save_slot import SaveSlot, SlotTaken
 from ..save_writer import SaveWriter
 from ..saves import SaveError, new_save_paths, saves_dir, write_new_save
@@ -25,7 +25,7 @@ def _why(err: Exception) -> str:
     return " ".join(str(err).split())
 
 
-NOT_KEPT = "A play-test is not saved: Continue and Load game keep to your own games."
+NOT_KEPT = N_("A play-test is not saved: Continue and Load game keep to your own games.")
 
 
 class SaveKeeper:
@@ -104,7 +104,7 @@ class SaveKeeper:
     def save_copy(self, game: Game, teams: dict[str, Any]) -> str:
         """Ctrl+S: a copy of the game as it stands, under a new name (Load game lists it)."""
         if not self.kept:
-            return NOT_KEPT
+            return _(NOT_KEPT)
         try:
             path = write_new_save(game, teams)
         except (OSError, SaveError) as err:

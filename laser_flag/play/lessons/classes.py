@@ -66,8 +66,8 @@ SNIPER = Chapter(
              N_("Press E to end the turn."),
              team_to_move("2"), EndTurn(), replies=(Move(TRAINER, (0, 8)), EndTurn())),
         Step(N_("The trainer is charged again, and watching. Click your Sniper and walk to the "
-                "ringed tile (a Sniper walks only 3 squares): it snap-shoots as you arrive. The dice are set for this "
-                "lesson. It misses."),
+                "ringed tile (a Sniper walks only 3 squares): it snap-shoots as you arrive. The "
+                "dice are set for this lesson. It misses."),
              N_("Click your Sniper, then the ringed tile (5, 3)."),
              unit_at(YOU, (5, 3)), Move(YOU, (5, 3)), highlight=((5, 3),), dice=(MISS,)),
         Step(N_("Moving first and then firing is fine; only firing first stops a Sniper. Fire at "
@@ -94,8 +94,9 @@ GRUNT = Chapter(
              reply_dice=(MISS, MISS, HIT)),
         Step(N_("Your Grunt snap-shot as the trainer arrived and again after it fired: a Grunt's "
                 "snap shot needs 2 more (9), a Plain's 1 more. The trainer needed 9 too: your "
-                "cover counted 2. The second snap shot hit. Now click your Grunt and climb onto the "
-                "crate (ringed): up there a Grunt needs 2 less to hit, and is 2 easier to hit."),
+                "cover counted 2. The second snap shot hit. Now click your Grunt and climb onto "
+                "the crate (ringed): up there a Grunt needs 2 less to hit, and is 2 easier to "
+                "hit."),
              N_("Click your Grunt, then the crate (3, 5)."),
              elevated(YOU), Move(YOU, (3, 5)), highlight=((3, 5),)),
         Step(N_("Fire at the trainer. Its laser is off, but it can still be hit, and a hit still "

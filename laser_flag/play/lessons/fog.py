@@ -41,8 +41,8 @@ FOG = Chapter(
              team_to_move("2"), EndTurn(), replies=(Move(TRAINER, (6, 7)), EndTurn())),
         Step(N_("The trainer walked off out of your sight to recharge. The faint ring marks where "
                 "you saw it last, and in which round. Click your unit and walk to the ringed tile "
-                "to look into the yard: charged again on its base, it snap-shoots. The dice are set for this "
-                "lesson. It misses."),
+                "to look into the yard: charged again on its base, it snap-shoots. The dice are "
+                "set for this lesson. It misses."),
              N_("Click your unit, then the ringed tile (2, 7)."),
              unit_at(YOU, (2, 7)), Move(YOU, (2, 7)), highlight=((2, 7),), dice=(MISS,)),
         Step(N_("Fire at the trainer on its base. The dice are set for this lesson. This shot hits "

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pygame
 
+from ...i18n import N_, _
 from ...play.guest_turns import GuestTurns
 from ...play.host_turns import HostTurns
 from ..game.game_scene import GameScene
@@ -20,7 +21,7 @@ from .chat_line import ChatLine
 from .network_wake import wake
 
 CHAT_H = 70  # the chat line's box, at scale 1
-NO_RENAMING = ("In a network game each team keeps the name given when connecting: renamed "
+NO_RENAMING = N_("In a network game each team keeps the name given when connecting: renamed "
                "here, it would change on this computer only.")
 
 
@@ -73,7 +74,7 @@ class NetworkScene(GameScene):
     def mouse_down(self, event: pygame.event.Event) -> Transition | None:
         """A click on a score box renames no team: the other computer would never hear of it."""
         if any(box.collidepoint(event.pos) for box in self.score_rects().values()):
-            self.turns.refuse(NO_RENAMING)
+            self.turns.refuse(_(NO_RENAMING))
             return None
         return super().mouse_down(event)
 
