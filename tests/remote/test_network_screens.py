@@ -127,14 +127,19 @@ def test_join_a_game_types_the_address_and_code_and_opens_the_board(app, menu): 
             app.top.command("menu")
 
 
+def joined(app, hosting):  # noqa: F811 (the fixture app, passed on)
+    """The guest's board of `hosting`'s game, joined without the form, one frame drawn."""
+    joining = Joining(hosting.host.address, hosting.host.code)
+    frames_until(app, lambda: (turns := joining.poll()) and app.push(NetworkScene(turns))
+                 is None, hosting)
+    frames(app)
+    return app.top
+
+
 def test_the_guest_is_told_whose_turn_it_is_when_it_clicks_out_of_turn(app, menu):  # noqa: F811
     hosting = hosted("blitz", player="Human")
     try:
-        joining = Joining(hosting.host.address, hosting.host.code)
-        frames_until(app, lambda: (turns := joining.poll()) and app.push(NetworkScene(turns))
-                     is None, hosting)
-        board = app.top
-        frames(app)
+        board = joined(app, hosting)
         press(app, pygame.K_e)
         assert board.turns.message == f"It is {board.session.names['1']}'s turn: they play on " \
                                       "the host's computer."
@@ -148,11 +153,7 @@ def test_the_guest_is_told_whose_turn_it_is_when_it_clicks_out_of_turn(app, menu
 def test_a_network_game_does_not_rename_a_team_on_one_side_only(app, menu):  # noqa: F811
     hosting = hosted("blitz", player="Human")
     try:
-        joining = Joining(hosting.host.address, hosting.host.code)
-        frames_until(app, lambda: (turns := joining.poll()) and app.push(NetworkScene(turns))
-                     is None, hosting)
-        board = app.top
-        frames(app)
+        board = joined(app, hosting)
         names = dict(board.session.names)
         assert not board.panel_view().renames  # no "click: rename" under the names
         for team, box in board.score_rects().items():
