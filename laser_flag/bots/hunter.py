@@ -28,9 +28,7 @@ from fractions import Fraction
 from laser_flag.engine import DEACTIVATED, Action, EndTurn, Fire, Game, Move, Pos, Unit
 
 from .distances import UNREACHABLE
-from .scripted import THIRD, ScriptedBot
-
-STRIKE_AP = 2  # the AP a unit needs to move once and still fire
+from .scripted import STRIKE_AP, THIRD, ScriptedBot
 
 
 class HunterBot(ScriptedBot):
@@ -41,7 +39,7 @@ class HunterBot(ScriptedBot):
     def choose(self, game: Game) -> Action:
         team = game.active_team
         ours = [u for u in game.units if u.team == team]
-        reach = {u.id: self._firing_tiles(game, u) for u in ours}
+        reach = {u.id: self.firing_tiles(game, u) for u in ours}
         focus = self._focus(game, ours, reach)
         armed = self.armed_enemies(game, team)
         for unit in ours:
@@ -51,16 +49,6 @@ class HunterBot(ScriptedBot):
                 return action
         return EndTurn()
 
-    @staticmethod
-    def _firing_tiles(game: Game, unit: Unit) -> list[Pos]:
-        """Where the unit could fire from this turn: where it stands, and with enough AP every
-        tile one move away (none: it may not fire)."""
-        if not game.what_if.can_fire(unit):
-            return []
-        if unit.ap >= STRIKE_AP and game.what_if.can_move(unit):
-            return [unit.pos, *sorted(game.what_if.reachable(unit))]
-        return [unit.pos]
-
     def _focus(self, game: Game, ours: list[Unit], reach: dict[int, list[Pos]]) -> Unit | None:
         enemies = [e for e in game.units if e.team != game.active_team]
         if not enemies:
@@ -69,7 +57,7 @@ class HunterBot(ScriptedBot):
 
         def ease(enemy: Unit) -> tuple[Fraction, int]:
             """The best chance at the enemy, and how many of our units have one."""
-            best = [max((self._chance(game, u, t, enemy) for t in reach[u.id]),
+            best = [max((self.chance(game, u, t, enemy) for t in reach[u.id]),
                         default=Fraction(0)) for u in ours]
             return max(best, default=Fraction(0)), sum(1 for c in best if c)
 
@@ -83,24 +71,17 @@ class HunterBot(ScriptedBot):
 
         return min(enemies, key=distance)
 
-    @staticmethod
-    def _chance(game: Game, unit: Unit, at: Pos, enemy: Unit) -> Fraction:
-        """The unit's hit chance at `enemy` from `at` (0 out of sight)."""
-        if not game.what_if.has_los(at, enemy.pos):
-            return Fraction(0)
-        return game.what_if.shot_odds(unit.unit_class, at, enemy.unit_class, enemy.pos).probability
-
     def _act(self, game: Game, unit: Unit, focus: Unit | None, tiles: list[Pos]) -> Action | None:
         """Strike at the focus, else fire at another enemy, else close in on the focus."""
         if focus is None:
             return None
-        good = [t for t in tiles if self._chance(game, unit, t, focus) >= THIRD]
+        good = [t for t in tiles if self.chance(game, unit, t, focus) >= THIRD]
         if good:
             def threat(to: Pos) -> Fraction:
                 if focus.laser == DEACTIVATED:
                     return Fraction(0)
                 return self.exposure(game, unit, to, [focus])
-            best = min(good, key=lambda t: (threat(t), -self._chance(game, unit, t, focus),
+            best = min(good, key=lambda t: (threat(t), -self.chance(game, unit, t, focus),
                                             t != unit.pos))
             return Fire(unit.id, focus.id) if best == unit.pos else Move(unit.id, best)
         other = self.best_shot(game, [Fire(unit.id, t) for t in game.what_if.targets(unit)], THIRD)

@@ -19,6 +19,7 @@ from .base import Bot
 from .distances import UNREACHABLE, walking_distance
 
 THIRD = Fraction(1, 3)  # the rusher's least chance to fire at (a needed roll of 8 or less)
+STRIKE_AP = 2  # the AP a unit needs to move once and still fire
 
 
 class ScriptedBot(Bot):
@@ -35,6 +36,23 @@ class ScriptedBot(Bot):
         chance, best = max(self.shots(game, legal), key=lambda pair: pair[0],
                            default=(Fraction(0), None))
         return best if chance >= least else None
+
+    @staticmethod
+    def firing_tiles(game: Game, unit: Unit) -> list[Pos]:
+        """Where the unit could fire from this turn: where it stands, and with enough AP every
+        tile one move away (none: it may not fire)."""
+        if not game.what_if.can_fire(unit):
+            return []
+        if unit.ap >= STRIKE_AP and game.what_if.can_move(unit):
+            return [unit.pos, *sorted(game.what_if.reachable(unit))]
+        return [unit.pos]
+
+    @staticmethod
+    def chance(game: Game, unit: Unit, at: Pos, enemy: Unit) -> Fraction:
+        """The unit's hit chance at `enemy` from `at` (0 out of sight)."""
+        if not game.what_if.has_los(at, enemy.pos):
+            return Fraction(0)
+        return game.what_if.shot_odds(unit.unit_class, at, enemy.unit_class, enemy.pos).probability
 
     @staticmethod
     def moves(legal: Sequence[Action]) -> dict[int, list[Pos]]:

@@ -14,6 +14,10 @@ points of the same rules (`rusher.RUSHER`, `turtle.TURTLE`). Each decision, in t
      every armed enemy), if that is less exposed than the base.
    - A unit with a live laser that has already made `moves` moves this turn holds (the AP it
      keeps are its snap shots).
+   - **Strike** (`strike`): a unit with no shot worth taking where it stands, but AP enough to
+     move once and still fire, moves to the least exposed tile one move away from which it
+     has one (at the squad's mark with `focus`, else at any enemy), the better chance
+     breaking ties; it fires from there at its next decision.
    - **Take cover** (`take_cover`): an exposed unit moves to the least exposed tile from which it
      still sees an enemy, if that is less exposed than where it stands.
    - **Advance**: a unit walks toward its mark (the enemy nearest to it, or with `focus` the enemy
@@ -28,10 +32,11 @@ times `STEP_PRICE` a step, the fewer steps breaking ties (`cover` 1: the least e
 first; 0: the nearest). Ties left are broken by the bot's own generator.
 
 **The draw** (`draw(n)`, the same on every machine: only `random.Random(n).random()` is used,
-whose sequence Python keeps across versions): ten numbers u0..u9 in [0, 1), in this order, give
+whose sequence Python keeps across versions): eleven numbers u0..u10 in [0, 1), in this order, give
 fire_at = (6 + floor(13 u0)) / 36 (a sixth to a half), cover = u1, take_cover = u2 < 1/2,
 moves = 1 + floor(3 u3), press = u4 < 1/2, focus = u5 < 1/2, wary = u6 < 1/2,
-recharge = u7 < 3/4, leave_watched_base = u8 < 1/2, patience = 2 + floor(7 u9) rounds.
+recharge = u7 < 3/4, leave_watched_base = u8 < 1/2, patience = 2 + floor(7 u9) rounds,
+strike = u10 < 1/2 (drawn last, so a draw's first ten knobs are what they were without it).
 **The split** (`held_out`, the one place it is decided): even N are the tuning half, odd N the
 held-out half, which no tuning may look at.
 """
@@ -46,7 +51,7 @@ from fractions import Fraction
 from laser_flag.engine import DEACTIVATED, Action, EndTurn, Fire, Game, Move, Pos, Unit
 
 from .distances import UNREACHABLE, base_distance
-from .scripted import THIRD, ScriptedBot
+from .scripted import STRIKE_AP, THIRD, ScriptedBot
 
 PREFIX = "style:"
 MAX_N = 10**9  # style:N takes 0 <= N < MAX_N
@@ -67,15 +72,17 @@ class Style:
     recharge: bool  # a unit whose laser is off walks to a base
     leave_watched_base: bool  # a live unit steps off a base an armed enemy sees
     patience: int | None  # quiet rounds before every unit creeps on (None: never)
+    strike: bool = False  # a unit moves once to a tile it can fire from at the bar, then fires
 
 
 def draw(n: int) -> Style:
     """The knobs of `style:n` (the module's recipe)."""
     u = random.Random(n)
-    r = [u.random() for _ in range(10)]
+    r = [u.random() for _ in range(11)]
     return Style(fire_at=Fraction(6 + int(13 * r[0]), 36), cover=r[1], take_cover=r[2] < 0.5,
                  moves=1 + int(3 * r[3]), press=r[4] < 0.5, focus=r[5] < 0.5, wary=r[6] < 0.5,
-                 recharge=r[7] < 0.75, leave_watched_base=r[8] < 0.5, patience=2 + int(7 * r[9]))
+                 recharge=r[7] < 0.75, leave_watched_base=r[8] < 0.5, patience=2 + int(7 * r[9]),
+                 strike=r[10] < 0.5)
 
 
 def held_out(n: int) -> bool:
@@ -114,9 +121,9 @@ class StyleBot(ScriptedBot):
 
     def choose(self, game: Game) -> Action:
         quiet = self.quiet_rounds(game)
+        least = self.least_chance(quiet)
         legal = game.legal_actions()
-        return (self._shot(game, legal, self.least_chance(quiet))
-                or self._move(game, legal, quiet) or EndTurn())
+        return self._shot(game, legal, least) or self._move(game, legal, quiet, least) or EndTurn()
 
     def quiet_rounds(self, game: Game) -> int:
         """Rounds since a point was last scored by either side (as far as this bot has seen: one
@@ -144,19 +151,20 @@ class StyleBot(ScriptedBot):
                    default=None)
         return best[1] if best is not None else None
 
-    def _move(self, game: Game, legal: Sequence[Action], quiet: int) -> Move | None:
+    def _move(self, game: Game, legal: Sequence[Action], quiet: int,
+              least: Fraction) -> Move | None:
         """The first unit's move by rule 2, units in id order."""
         patience = self.style.patience
         creep = patience is not None and quiet >= patience
         mark = self._squad_mark(game) if self.style.focus else None
         for uid, tiles in self.moves(legal).items():
-            to = self._destination(game, game.unit(uid), tiles, creep, mark)
+            to = self._destination(game, game.unit(uid), tiles, creep, mark, least)
             if to is not None:
                 return Move(uid, to)
         return None
 
     def _destination(self, game: Game, unit: Unit, tiles: list[Pos], creep: bool,
-                     mark: Unit | None) -> Pos | None:
+                     mark: Unit | None, least: Fraction) -> Pos | None:
         s = self.style
         if unit.laser == DEACTIVATED:
             return self._to_base(game, unit, tiles) if s.recharge else None
@@ -166,10 +174,12 @@ class StyleBot(ScriptedBot):
                 return to
         if s.moves is not None and game.rules.ap_per_turn - unit.ap >= s.moves:
             return None  # it has made its moves: the AP left are its snap shots
+        targets = [mark] if mark is not None else [e for e in game.units if e.team != unit.team]
         mark = mark or self.nearest_enemy(game, unit)
         exposure = self._exposure(game, unit, mark)
-        to = (self._cover(game, unit, tiles, exposure)
-              if s.take_cover and exposure(unit.pos) else None)
+        to = self._strike(game, unit, tiles, targets, least, exposure) if s.strike else None
+        if to is None and s.take_cover and exposure(unit.pos):
+            to = self._cover(game, unit, tiles, exposure)
         if to is None and (s.press or creep or not self._in_contact(game, unit)):
             to = self._advance(game, unit, tiles, mark, exposure)
         return to
@@ -205,6 +215,23 @@ class StyleBot(ScriptedBot):
             return None
         dist = self.path_distance(game, mark.pos)
         return self.nearer(unit, tiles, dist, self._weigh(exposure, dist))
+
+    def _strike(self, game: Game, unit: Unit, tiles: list[Pos], targets: list[Unit],
+                least: Fraction, exposure: Callable[[Pos], Fraction]) -> Pos | None:
+        """The least exposed tile one move away with a shot at `targets` of at least `least`
+        (then the best chance; None: there is none, or the unit could not fire after moving).
+        Only a unit with no such shot where it stands gets here: it would have fired."""
+        if unit.ap < STRIKE_AP or not game.may_fire(unit):
+            return None
+
+        def best(at: Pos) -> Fraction:
+            return max((self.chance(game, unit, at, e) for e in targets), default=Fraction(0))
+        chances = {t: c for t in tiles if (c := best(t)) and c >= least}
+        if not chances:
+            return None
+        good = list(chances)
+        self.rng.shuffle(good)
+        return min(good, key=lambda t: (exposure(t), -chances[t]))
 
     def _cover(self, game: Game, unit: Unit, tiles: list[Pos],
                exposure: Callable[[Pos], Fraction]) -> Pos | None:

@@ -45,13 +45,14 @@ def choice(style: Style, game: Game, seed: int = 0):
 @pytest.mark.parametrize("n", [0, 1, 17, 999_999_999])
 def test_a_draw_follows_the_documented_recipe(n):
     rng = random.Random(n)
-    r = [rng.random() for _ in range(10)]
+    r = [rng.random() for _ in range(11)]
     s = draw(n)
     assert s.fire_at == Fraction(6 + int(13 * r[0]), 36) and s.cover == r[1]
     assert (s.take_cover, s.press, s.focus, s.wary, s.leave_watched_base) == (
         r[2] < 0.5, r[4] < 0.5, r[5] < 0.5, r[6] < 0.5, r[8] < 0.5)
     assert (s.moves, s.recharge, s.patience) == (1 + int(3 * r[3]), r[7] < 0.75,
                                                  2 + int(7 * r[9]))
+    assert s.strike == (r[10] < 0.5)
 
 
 def test_the_same_number_gives_the_same_player():
@@ -150,6 +151,25 @@ def test_moves_is_how_often_a_live_unit_moves_a_turn(moves, again):
     game.apply(bot.choose(game))
     assert game.unit(0).ap == 2
     assert isinstance(bot.choose(game), Move) is again
+
+
+@pytest.mark.parametrize("strike", [False, True])
+def test_strike_moves_to_a_covered_tile_it_can_fire_from_and_fires(strike):
+    """Out of the enemy's sight, no shot where it stands: the striking unit moves once to a
+    tile from which it can fire, in cover against the enemy, and fires from there; the other
+    advances by a tile the enemy cannot see."""
+    arena = make_map(["....2", ".....", "..#..", "..^..", "1...."],
+                     [["1", "basic", 4, 0], ["2", "basic", 0, 4]])
+    game = scenario(arena, units={1: {"snap_shots": 0}})  # no snap shot at the move
+    assert not game.targets(0)
+    bot = StyleBot(replace(TURTLE, strike=strike))
+    action = bot.choose(game)
+    assert isinstance(action, Move) and game.has_los(action.to, (0, 4)) is strike
+    if strike:
+        assert any(n == "target in cover"
+                   for n, _ in game.shot_odds("basic", (0, 4), "basic", action.to).modifiers)
+        game.apply(action)
+        assert bot.choose(game) == Fire(0, 1)
 
 
 @pytest.mark.parametrize(("press", "moves"), [(True, True), (False, False)])
