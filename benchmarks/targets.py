@@ -11,6 +11,10 @@ Sections (give their names to run some; default all):
   over those games (benchmarks/blunders.py: the share of the points Hard concedes that are
   scored on a unit standing on its own base; target <= 15%). `--tuning` plays the tuning half
   (N even) instead, for tuning on.
+- draws: how strong the population is: the planner (Normal) against `--draws K` held-out
+  draws (or `--tuning` ones) on every map, sides swapped, next to what it scored against the
+  outside players the issue measured (no target: the draws are as strong as the outside cautious
+  and sharp players when the planner's share against them is near theirs).
 - planner: Hard against the planner (Normal) on every map, >= 400 games (target: the lower end
   of the 95% interval above 55%).
 - levels: Normal against Easy (the same target).
@@ -23,8 +27,8 @@ badges' `steps:40` in mirrors, as `make badges` measures.
 Every lab run plays all its games (`--fixed`), so the counts are the games asked for.
 Run: .venv/bin/python benchmarks/targets.py [SECTION...] [--games N] [--seed S] [--jobs J]
      [--mirrors STYLE,...] [--draws K] [--draw-from N]
-     (--games: per map and pairing; defaults zoo 10, population 4, planner 58, levels 58,
-     mirrors 200)
+     (--games: per map and pairing; defaults zoo 10, population 4, draws 4, planner 58,
+     levels 58, mirrors 200)
 """
 
 from __future__ import annotations
@@ -50,11 +54,14 @@ from laser_flag.tools.cli import positive
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = sorted((ROOT / "maps").glob("*.json"))
-DEFAULT_GAMES = {"zoo": 10, "population": 4, "planner": 58, "levels": 58, "mirrors": 200}
+DEFAULT_GAMES = {"zoo": 10, "population": 4, "draws": 4, "planner": 58, "levels": 58,
+                 "mirrors": 200}
 LAB_BUDGET, BADGE_BUDGET = "steps:150", "steps:40"
 ZOO_TARGET, STRENGTH_FLOOR = 0.90, 0.55
 POPULATION_TARGET, POPULATION_MAP_TARGET = 0.85, 0.75
 FAIR, STALL, LENGTH = (0.40, 0.60), 0.05, (8, 25)
+# The planner's share of decided games against the outside players (0.19.3's bots, 4 maps).
+OUTSIDE = {"beginner": 0.79, "cautious": 0.55, "sharp": 0.56}
 
 
 def _pct(r: dict) -> str:
@@ -149,6 +156,25 @@ def population(games: int, seed: int, jobs: int, count: int, first: int,
         print(f"  {name:16} {_record(one)} {_pct(_won(one))}")
 
 
+def population_strength(games: int, seed: int, jobs: int, count: int, first: int,
+                        tuning: bool = False) -> None:
+    names = draws(count, held=not tuning, start=first)
+    args = [a for n in names for a in ("--bots", f"planner,{n}")]
+    doc = lab(*map(str, MAPS), *args, "--games", str(games), "--fixed", "--jobs", str(jobs),
+              "--seed", str(seed))
+    rec = doc["bots_overall"]["planner"]
+    print(f"draws: the planner against {count} {'tuning' if tuning else 'held-out'} draws,"
+          f" {games} games a map and draw, seed {seed}")
+    print(f"  planner: {rec['wins']}-{rec['losses']}, {rec['draws']} draws, {_pct(rec)};"
+          " against the outside players " + ", ".join(f"{k} {v:.0%}" for k, v in OUTSIDE.items()))
+    shares = sorted((1 - doc["bots_overall"][n]["win_rate"], n) for n in names
+                    if doc["bots_overall"][n]["win_rate"] is not None)
+    if shares:
+        print(f"  the planner's share against each draw: median {shares[len(shares) // 2][0]:.1%},"
+              f" hardest {shares[0][1]} {shares[0][0]:.1%}, easiest {shares[-1][1]}"
+              f" {shares[-1][0]:.1%}")
+
+
 def _won(study: blunders.Blunders) -> dict:
     return rate(study.record["wins"], study.record["losses"])
 
@@ -210,12 +236,12 @@ def main() -> None:
     parser.add_argument("--mirrors", type=lambda t: t.split(","), metavar="STYLE,...",
                         help="mirrors: only these styles' mirrors (default every standard style)")
     parser.add_argument("--draws", type=positive, default=8, metavar="K",
-                        help="population: how many held-out draws (default 8)")
+                        help="population and draws: how many held-out draws (default 8)")
     parser.add_argument("--draw-from", type=int, default=1, metavar="N",
-                        help="population: the first held-out draw N or after (default 1)")
+                        help="population and draws: the first held-out draw N or after (default 1)")
     parser.add_argument("--tuning", action="store_true",
-                        help="population: draws of the tuning half instead, to tune on (every"
-                             " figure reported is the held-out half's)")
+                        help="population and draws: draws of the tuning half instead, to tune"
+                             " on (every figure reported is the held-out half's)")
     args = parser.parse_args()
     if args.draw_from < 0:
         parser.error(f"--draw-from: a draw is style:N for N from 0, not {args.draw_from}")
@@ -229,6 +255,9 @@ def main() -> None:
             zoo(games, args.seed, args.jobs)
         elif section == "population":
             population(games, args.seed, args.jobs, args.draws, args.draw_from, args.tuning)
+        elif section == "draws":
+            population_strength(games, args.seed, args.jobs, args.draws, args.draw_from,
+                                args.tuning)
         elif section == "planner":
             strength(section, "hard,planner", games, args.seed, args.jobs)
         elif section == "levels":
