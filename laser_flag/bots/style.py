@@ -221,7 +221,7 @@ class StyleBot(ScriptedBot):
         """The least exposed tile one move away with a shot at `targets` of at least `least`
         (then the best chance; None: there is none, or the unit could not fire after moving).
         Only a unit with no such shot where it stands gets here: it would have fired."""
-        if unit.ap < STRIKE_AP or not game.may_fire(unit):
+        if unit.ap < STRIKE_AP or not game.what_if.can_fire(unit):
             return None
 
         def best(at: Pos) -> Fraction:

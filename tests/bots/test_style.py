@@ -161,13 +161,13 @@ def test_strike_moves_to_a_covered_tile_it_can_fire_from_and_fires(strike):
     arena = make_map(["....2", ".....", "..#..", "..^..", "1...."],
                      [["1", "basic", 4, 0], ["2", "basic", 0, 4]])
     game = scenario(arena, units={1: {"snap_shots": 0}})  # no snap shot at the move
-    assert not game.targets(0)
+    assert not game.what_if.targets(game.unit(0))
     bot = StyleBot(replace(TURTLE, strike=strike))
     action = bot.choose(game)
-    assert isinstance(action, Move) and game.has_los(action.to, (0, 4)) is strike
+    assert isinstance(action, Move) and game.what_if.has_los(action.to, (0, 4)) is strike
     if strike:
         assert any(n == "target in cover"
-                   for n, _ in game.shot_odds("basic", (0, 4), "basic", action.to).modifiers)
+                   for n, _ in game.what_if.shot_odds("basic", (0, 4), "basic", action.to).modifiers)
         game.apply(action)
         assert bot.choose(game) == Fire(0, 1)
 
