@@ -32,8 +32,8 @@ times `STEP_PRICE` a step, the fewer steps breaking ties (`cover` 1: the least e
 first; 0: the nearest). Ties left are broken by the bot's own generator.
 
 **The draw** (`draw(n)`, the same on every machine: only `random.Random(n).random()` is used,
-whose sequence Python keeps across versions): eleven numbers u0..u10 in [0, 1), in this order, give
-fire_at = (6 + floor(13 u0)) / 36 (a sixth to a half), cover = u1, take_cover = u2 < 1/2,
+whose sequence Python keeps across versions): eleven numbers u0..u10 in [0, 1), in this order,
+give fire_at = (6 + floor(13 u0)) / 36 (a sixth to a half), cover = u1, take_cover = u2 < 1/2,
 moves = 1 + floor(3 u3), press = u4 < 1/2, focus = u5 < 1/2, wary = u6 < 1/2,
 recharge = u7 < 3/4, leave_watched_base = u8 < 1/2, patience = 2 + floor(7 u9) rounds,
 strike = u10 < 1/2 (drawn last, so a draw's first ten knobs are what they were without it).
