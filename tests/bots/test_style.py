@@ -166,8 +166,8 @@ def test_strike_moves_to_a_covered_tile_it_can_fire_from_and_fires(strike):
     action = bot.choose(game)
     assert isinstance(action, Move) and game.what_if.has_los(action.to, (0, 4)) is strike
     if strike:
-        assert any(n == "target in cover"
-                   for n, _ in game.what_if.shot_odds("basic", (0, 4), "basic", action.to).modifiers)
+        odds = game.what_if.shot_odds("basic", (0, 4), "basic", action.to)
+        assert any(n == "target in cover" for n, _ in odds.modifiers)
         game.apply(action)
         assert bot.choose(game) == Fire(0, 1)
 
