@@ -6,6 +6,11 @@
 It joins with the host's join code, answers each "your_turn" with a random legal action (SEED
 seeds the choice), and prints a line for each hello, welcome (with its team), rematch and
 error, and for each game's end (the scores and the winner). It ends when the host says "bye".
+
+It sits at a game on `laser-flag-server` the same way, CODE being the game's code or a seat's
+secret: the server's first hello names no game (no team), the game's hello follows the code,
+and the server tells the seat's secret (printed as "seat SECRET"), which takes the seat again
+after a drop.
 """
 
 import json
@@ -23,8 +28,10 @@ def send(sock: socket.socket, message: dict) -> None:
 def said(message: dict) -> str | None:
     """The line to print for a message, or None."""
     kind = message["type"]
-    if kind in ("hello", "welcome"):
+    if kind in ("hello", "welcome") and "team" in message:
         return f"{kind} team {message['team']}"
+    if kind == "seat":
+        return f"seat {message['secret']}"
     if kind == "events" and message["view"]["winner"] is not None:
         scores, winner = message["view"]["scores"], message["view"]["winner"]
         return f"over {scores['1']}-{scores['2']} winner {winner}"

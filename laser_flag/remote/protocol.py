@@ -43,16 +43,18 @@ CHAT_CHARS = 200
 NAME_CHARS = 40
 CODE_CHARS = 12
 
-# What a seat may send, each with its fields and their checks (`check_seat_message`).
-SEAT_MESSAGES: dict[str, dict[str, Callable[[Any], bool]]] = {
+# Messages by type, each with its fields and their checks (`check_message`).
+Spec = dict[str, dict[str, Callable[[Any], bool]]]
+# What a seat may send (`check_seat_message`).
+SEAT_MESSAGES: Spec = {
     "hello": {"protocol": lambda v: type(v) is int, "rules": lambda v: type(v) is int,
-              "version": lambda v: _short(v, 40),
-              "map_digest": lambda v: v is None or _short(v, 64),
-              "code": lambda v: _short(v, 40), "name": lambda v: _short(v, NAME_CHARS)},
+              "version": lambda v: short(v, 40),
+              "map_digest": lambda v: v is None or short(v, 64),
+              "code": lambda v: short(v, 40), "name": lambda v: short(v, NAME_CHARS)},
     "action": {"ask": lambda v: type(v) is int, "action": lambda v: isinstance(v, dict)},
-    "chat": {"text": lambda v: _short(v, CHAT_CHARS)},
+    "chat": {"text": lambda v: short(v, CHAT_CHARS)},
     "rematch": {},
-    "bye": {"reason": lambda v: _short(v, 200)},
+    "bye": {"reason": lambda v: short(v, 200)},
 }
 OPTIONAL = {"hello": {"code", "name", "map_digest"}, "bye": {"reason"}}
 
@@ -66,7 +68,8 @@ def a_or_an(word: str) -> str:
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
-def _short(value: Any, limit: int) -> bool:
+def short(value: Any, limit: int) -> bool:
+    """A printable string of at most `limit` characters."""
     return type(value) is str and len(value) <= limit and value.isprintable()
 
 
@@ -193,16 +196,25 @@ def check_seat_message(message: dict[str, Any]) -> dict[str, Any]:
     if kind == "hello" and type(message.get("protocol")) is int \
             and message["protocol"] != PROTOCOL:
         return message
-    spec = SEAT_MESSAGES.get(kind)
+    return check_message(message, SEAT_MESSAGES, OPTIONAL)
+
+
+
+def check_message(message: dict[str, Any], specs: Spec,
+                  optional: dict[str, set[str]]) -> dict[str, Any]:
+    """`message` checked against `specs` (type -> field -> check): its type known, no field
+    unknown, every field not `optional` for its type present, each passing its check."""
+    kind = message["type"]
+    spec = specs.get(kind)
     if spec is None:
         raise ProtocolError(f"unknown message type {_clip(kind)} "
-                            f"(one of {', '.join(SEAT_MESSAGES)})")
+                            f"(one of {', '.join(specs)})")
     extra = sorted(set(message) - {"type", *spec})
     if extra:
         raise ProtocolError(f"{a_or_an(kind)} message has no field {_clip(extra[0])}")
     for name, ok in spec.items():
         if name not in message:
-            if name in OPTIONAL.get(kind, ()):
+            if name in optional.get(kind, ()):
                 continue
             raise ProtocolError(f"{a_or_an(kind)} message needs {name!r}")
         if not ok(message[name]):

@@ -1,0 +1,86 @@
+"""The listening server: accepts connections within the limits, runs each as a `Client`, and
+sweeps idle games. Everything runs on one event loop in one thread."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+from collections import Counter
+from typing import Any
+
+from . import limits
+from .connection import Client
+from .lobby import Lobby
+
+FULL = "the server is full: try again later"
+TOO_MANY = "too many connections from your address: close one and try again"
+
+
+class Service:
+    """A server for `lobby`'s games on one port; TLS with `tls` (a server context)."""
+
+    def __init__(self, lobby: Lobby, bounds: limits.Limits,
+                 tls: ssl.SSLContext | None = None) -> None:
+        self.lobby, self.bounds, self.tls = lobby, bounds, tls
+        self.clients: set[Client] = set()
+        self.per_address: Counter[str] = Counter()
+        self._server: asyncio.Server | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def start(self, bind: str, port: int) -> tuple[str, int]:
+        """Listen; the address and port listened on. OSError when the port cannot be had."""
+        self._server = await asyncio.start_server(
+            self.accept, bind, port, ssl=self.tls, limit=limits.READ_BYTES,
+            ssl_handshake_timeout=limits.HANDSHAKE_SECONDS if self.tls else None)
+        self._sweeper = asyncio.create_task(self.sweep())
+        host, bound = self._server.sockets[0].getsockname()[:2]
+        return host, bound
+
+    async def accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        client = Client(self, reader, writer)
+        refusal = self.refusal(client.address)
+        if refusal:
+            client.turn_away(refusal)
+            return
+        self.clients.add(client)
+        self.per_address[client.address] += 1
+        try:
+            await client.run()
+        finally:
+            self.clients.discard(client)
+            self.per_address[client.address] -= 1
+            if not self.per_address[client.address]:
+                del self.per_address[client.address]
+            client.gone()
+
+    def refusal(self, address: str) -> str:
+        """Why a new connection from `address` is turned away ("": it is welcome)."""
+        if len(self.clients) >= self.bounds.connections:
+            return FULL
+        if self.per_address[address] >= self.bounds.per_address:
+            return TOO_MANY
+        return ""
+
+    def lobby_chat(self, line: dict[str, Any]) -> None:
+        """A line of the lobby's chat, to everyone in the lobby."""
+        for client in self.clients:
+            if client.stage == "lobby":
+                client.post(line)
+
+    async def sweep(self) -> None:
+        while True:
+            await asyncio.sleep(limits.SWEEP_SECONDS)
+            self.lobby.sweep()
+
+    async def stop(self, reason: str) -> None:
+        """Tell everyone `reason` and stop listening."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for client in list(self.clients):
+            client.close(reason)
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(2):
+                    await self._server.wait_closed()

@@ -1,0 +1,91 @@
+"""Helpers for the server's tests: `laser-flag-server` as a process of its own on 127.0.0.1, a
+visitor speaking to it by hand (tests/remote/net.py's RawGuest), and the example guest as a
+player's process."""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from laser_flag.engine.rules_version import RULES_VERSION
+from laser_flag.remote import protocol
+
+from ..remote.net import RawGuest
+from ..waits import PipeReader, wait_until
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+
+
+class Running:
+    """A server process; `address` once it listens; `stop()` ends it and gives its stderr."""
+
+    def __init__(self, *args: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "laser_flag.server.cli", "--port", "0", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.out, self.err = PipeReader(self.process.stdout), PipeReader(self.process.stderr)
+        found = wait_until(lambda: re.search(r"Serving on ([\d.]+):(\d+)", self.out.text())
+                           or self.process.poll() is not None, "the server listening", 30)
+        assert found is not True, f"the server ended: {self.err.text()}"
+        self.address = (found.group(1), int(found.group(2)))
+
+    def stop(self) -> str:
+        """SIGTERM, then its stderr (AssertionError if it did not end by itself in time)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=30)
+        return self.err.finish()
+
+
+@contextmanager
+def server(*args: str) -> Iterator[Running]:
+    """A server for the test's length; its stderr must show no traceback."""
+    running = Running(*args)
+    try:
+        yield running
+    finally:
+        err = running.stop()
+        assert "Traceback" not in err, err
+
+
+def visitor(address: tuple[str, int]) -> RawGuest:
+    """A connection greeted by the server (its hello read)."""
+    guest = RawGuest(address)
+    assert "lobby" in guest.read("hello")
+    return guest
+
+
+def create(address: tuple[str, int], **settings: Any) -> tuple[RawGuest, dict[str, Any]]:
+    """A visitor that made a game (blitz unless `map` is given); the `created` answer."""
+    maker = visitor(address)
+    maker.send({"type": "create", "map": "blitz", **settings})
+    return maker, maker.read("created")
+
+
+def seat_hello(code: str, name: str = "Raw") -> dict[str, Any]:
+    return {"type": "hello", "protocol": protocol.PROTOCOL, "rules": RULES_VERSION,
+            "version": "test", "map_digest": None, "code": code, "name": name}
+
+
+def sit(address: tuple[str, int], code: str, name: str = "Raw") -> RawGuest:
+    """A player seated by `code` (a game's code or a seat's secret): welcomed."""
+    player = visitor(address)
+    player.send(seat_hello(code, name))
+    player.read("hello")
+    player.send(seat_hello(code, name))
+    player.read("welcome")
+    return player
+
+
+def tcp_guest(address: tuple[str, int], code: str, seed: int) -> subprocess.Popen[bytes]:
+    """examples/tcp_guest.py playing a seat (random legal actions, seeded)."""
+    return subprocess.Popen(
+        [sys.executable, str(EXAMPLES / "tcp_guest.py"), f"{address[0]}:{address[1]}", code,
+         str(seed)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
