@@ -10,7 +10,7 @@ error, and for each game's end (the scores and the winner). It ends when the hos
 It sits at a game on `laser-flag-server` the same way, CODE being the game's code or a seat's
 secret: the server's first hello names no game (no team), the game's hello follows the code,
 and the server tells the seat's secret (printed as "seat SECRET"), which takes the seat again
-after a drop.
+after a drop. At a server it leaves once the game is over (it asks for no rematch).
 """
 
 import json
@@ -41,9 +41,11 @@ def said(message: dict) -> str | None:
 def main() -> None:
     host, _, port = sys.argv[1].rpartition(":")
     code, rng = sys.argv[2], random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else None)
+    at_server = False  # a server's first hello has "lobby"
     with socket.create_connection((host, int(port))) as sock:
         for line in sock.makefile("rb"):
             message = json.loads(line)
+            at_server = at_server or "lobby" in message
             if message["type"] == "hello" and message["protocol"] != PROTOCOL:
                 sys.exit(f"tcp_guest: written for protocol {PROTOCOL}, not {message['protocol']}")
             if (text := said(message)) is not None:
@@ -57,7 +59,8 @@ def main() -> None:
                 choice = rng.choice(moves) if moves and rng.random() < 0.9 else {
                     "action": "end_turn"}
                 send(sock, {"type": "action", "ask": message["ask"], "action": choice})
-            elif message["type"] == "bye":
+            elif message["type"] == "bye" or at_server and message["type"] == "events" \
+                    and message["view"]["winner"] is not None:
                 return
 
 

@@ -14,6 +14,7 @@ from .connection import Client
 from .lobby import Lobby
 
 FULL = "the server is full: try again later"
+STOP_SECONDS = 2.0  # connections that have not closed by then are cut
 TOO_MANY = "too many connections from your address: close one and try again"
 
 
@@ -77,10 +78,11 @@ class Service:
         """Tell everyone `reason` and stop listening."""
         if self._sweeper is not None:
             self._sweeper.cancel()
-        for client in list(self.clients):
-            client.close(reason)
         if self._server is not None:
             self._server.close()
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(2):
-                    await self._server.wait_closed()
+        for client in list(self.clients):
+            client.close(reason)
+        with contextlib.suppress(TimeoutError):  # each connection's task ends as it closes
+            async with asyncio.timeout(STOP_SECONDS):
+                while self.clients:
+                    await asyncio.sleep(0.01)
