@@ -44,6 +44,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--games-per-address", type=int, default=defaults.games_per_address,
                         help="open games made from one address (default "
                              f"{defaults.games_per_address})")
+    parser.add_argument("--handshake", type=float, default=defaults.handshake,
+                        metavar="SECONDS", help="how long a new connection may stay silent "
+                        f"(default {defaults.handshake:g})")
     args = parser.parse_args(argv)
     if (args.cert is None) != (args.key is None):
         parser.error("--cert and --key go together")
@@ -86,7 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(PROG, err)
     except (OSError, ssl.SSLError) as err:
         return fail(PROG, f"cannot use the certificate {args.cert}: {err}")
-    bounds = Limits(args.connections, args.per_address, args.games, args.games_per_address)
+    bounds = Limits(args.connections, args.per_address, args.games, args.games_per_address,
+                    handshake=args.handshake)
 
     async def run() -> int:
         loop = asyncio.get_running_loop()

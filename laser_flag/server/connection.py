@@ -46,7 +46,7 @@ class Client:
         self.errors = Bucket(limits.ERROR_RATE, limits.ERROR_BURST)
         self.chats = Bucket(limits.ERROR_RATE, limits.ERROR_BURST)  # lobby chat: to everyone
         self.answered: int | None = None  # the last ask answered (its first answer is free)
-        self.deadline = asyncio.get_running_loop().time() + limits.HANDSHAKE_SECONDS
+        self.deadline = asyncio.get_running_loop().time() + service.bounds.handshake
 
     # ----- what the room and the lobby call -----------------------------------------------
 
@@ -79,7 +79,7 @@ class Client:
                 async with asyncio.timeout(self.deadline - loop.time() if waiting else None):
                     data = await self.reader.read(limits.READ_BYTES)
             except TimeoutError:
-                self.close(f"no hello within {limits.HANDSHAKE_SECONDS:g} s")
+                self.close(f"nothing said within {self.service.bounds.handshake:g} s")
                 return
             except OSError:
                 return
@@ -176,7 +176,7 @@ class Client:
         self.room, self.team = found
         self.by_secret = self.room.seats[self.team].player != ""
         self.stage = "joining"
-        self.deadline = asyncio.get_running_loop().time() + limits.HANDSHAKE_SECONDS
+        self.deadline = asyncio.get_running_loop().time() + self.service.bounds.handshake
         self.post(self.room.hello(self.team))
 
     async def wrong_code(self) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 LINE_BYTES = 64 * 1024  # a client's line: a `create` may carry a whole map
 READ_BYTES = 65536
 RATE, BURST = 20.0, 40.0  # messages a second (the first answer to each ask is free)
-BYTE_RATE, BYTE_BURST = 64 * 1024.0, 256 * 1024.0  # bytes a second read from one connection
+BYTE_RATE, BYTE_BURST = float(1 << 20), float(2 << 20)  # bytes a second read from one connection
 ERROR_RATE, ERROR_BURST = 1.0, 5.0  # refusals told a second
 MAX_OUTBOX = 16 * 1024 * 1024  # bytes a client has not read: past this it is dropped
 HANDSHAKE_SECONDS = 10.0  # from the connection (or the game's hello) to the client's hello
@@ -34,6 +34,7 @@ class Limits:
     games: int = 500
     games_per_address: int = 8  # games created from one address and still open
     room_idle: float = ROOM_IDLE_SECONDS
+    handshake: float = HANDSHAKE_SECONDS  # seconds to the first message, and to a seat's hello
 
 
 class Bucket:

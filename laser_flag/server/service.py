@@ -33,7 +33,7 @@ class Service:
         """Listen; the address and port listened on. OSError when the port cannot be had."""
         self._server = await asyncio.start_server(
             self.accept, bind, port, ssl=self.tls, limit=limits.READ_BYTES,
-            ssl_handshake_timeout=limits.HANDSHAKE_SECONDS if self.tls else None)
+            ssl_handshake_timeout=self.bounds.handshake if self.tls else None)
         self._sweeper = asyncio.create_task(self.sweep())
         host, bound = self._server.sockets[0].getsockname()[:2]
         return host, bound

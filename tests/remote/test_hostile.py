@@ -12,11 +12,11 @@ import time
 import pytest
 
 from laser_flag.engine import EndTurn
-from laser_flag.engine.rules_version import RULES_VERSION
 from laser_flag.remote import host as host_module
 from laser_flag.remote import protocol
 
 from ..waits import wait_until
+from .corpus import CORPUS
 from .net import RawGuest, SteppedClock, hosted, pump
 
 pytestmark = pytest.mark.net  # a host and its guests over sockets on 127.0.0.1
@@ -53,22 +53,6 @@ def still_serving(turns) -> None:
     probe.close()
 
 
-CORPUS = [
-    b"\x00\x01\x02garbage\xff\n",
-    b"not json at all\n",
-    b"[" * 100_000 + b"\n",
-    b'{"type": "hello", "protocol": "one"}\n',
-    b'{"type": ["hello"]}\n',
-    b'{"type": "action", "ask": 1, "action": {"action": "move", "unit_id": 0, "to": [1e999, 2]}}\n',
-    b'{"type": "action", "ask": 1, "action": {"action": "move", "unit_id": 0, "to": [1, 2]}}\n',
-    b'{"type": "chat", "text": "' + b"x" * 20_000 + b'"}\n',
-    b'{"type": "hello", "protocol": %d, "rules": %d, "version": "x", "code": "%s"}\n'
-    % (protocol.PROTOCOL, RULES_VERSION, b"A" * 10_000),
-    b'{"type": "hello", "protocol": 99, "code": {"an": ["object"]}, "rules": null}\n',
-    b"\n\n\n",
-    b'{"type": "bye", "reason": {"nested": [1, 2, 3]}}\n',
-    b'"\\ud800"\n',
-]
 
 
 @pytest.mark.parametrize("line", CORPUS, ids=range(len(CORPUS)))
