@@ -24,6 +24,7 @@ from laser_flag.engine.ruleset import CLASSES
 from laser_flag.engine.terms import TEAMS, Laser, Victory
 from laser_flag.engine.units import Unit
 from laser_flag.remote import protocol
+from laser_flag.server.messages import LOBBY
 
 from .schema import FROM_GAME, FROM_SEAT, events_once, problems, schema
 
@@ -34,8 +35,28 @@ DEFS = schema()["$defs"]
 # What the schema accepts, its words aside, for each protocol number. A change to what it
 # accepts is a change of the protocol's messages: bump protocol.PROTOCOL (and the schema's
 # "protocol" constants), then record the new digest here. Only when the schema was wrong about
-# messages that did not change is a new digest recorded under the same number.
+# messages that did not change is a new digest recorded under the same number. The server's
+# lobby and spectator messages are numbered apart (server.messages.LOBBY), their digest too.
 ACCEPTS = {2: "57c64960dc614c7e4318f864144fd2ac81250acb0a031e4e70ae1974831bdb3e"}
+LOBBY_ACCEPTS = {1: "3849f3699c4295016382e41e3882bf5e84b455df4549ccae8f5ca04d85cd658d"}
+
+
+def server_part(name: str) -> bool:
+    """Whether a definition is the server's (the lobby's and spectators' messages)."""
+    return name in ("to_server", "from_server") or name.startswith("server_")
+
+
+def part(server: bool) -> dict[str, Any]:
+    """The schema's seat protocol (server False) or its server messages (True), alone."""
+    whole = schema()
+    defs = {k: v for k, v in whole["$defs"].items() if server_part(k) == server}
+    roots = [r for r in whole["anyOf"] if server_part(r["$ref"].rsplit("/", 1)[1]) == server]
+    return {**whole, "anyOf": roots, "$defs": defs}
+
+
+def digest(node: Any) -> str:
+    text = json.dumps(meaning(node), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def test_the_schema_is_a_valid_draft_2020_12_schema():
@@ -59,10 +80,13 @@ def test_the_schema_is_this_protocol_s_and_accepts_what_it_was_recorded_acceptin
     for hello in ("game_hello", "seat_hello"):
         assert DEFS[hello]["properties"]["protocol"]["const"] == protocol.PROTOCOL
     assert schema()["title"].endswith(f"protocol {protocol.PROTOCOL}")
-    text = json.dumps(meaning(schema()), sort_keys=True, separators=(",", ":"))
-    assert hashlib.sha256(text.encode()).hexdigest() == ACCEPTS[protocol.PROTOCOL], (
+    assert digest(part(server=False)) == ACCEPTS[protocol.PROTOCOL], (
         "docs/protocol.schema.json accepts other messages than protocol "
         f"{protocol.PROTOCOL} was recorded with: see ACCEPTS")
+    assert DEFS["server_hello"]["properties"]["lobby"]["const"] == LOBBY
+    assert digest(part(server=True)) == LOBBY_ACCEPTS[LOBBY], (
+        "docs/protocol.schema.json accepts other server messages than lobby "
+        f"{LOBBY} was recorded with: see LOBBY_ACCEPTS")
 
 
 def told_apart(definition: str) -> dict[str, str]:

@@ -15,45 +15,9 @@ from laser_flag.remote import protocol
 from laser_flag.saves import load_save
 from laser_flag.server.room import Room, Settings
 
+from .fakes import Later, Member
+
 MAPS = Path(__file__).resolve().parents[2] / "maps"
-
-
-class Member:
-    """A connection as the room sees it: what it was sent, and whether it was closed."""
-
-    def __init__(self, name: str) -> None:
-        self.name, self.sent, self.closed = name, [], ""
-
-    def post(self, message: dict[str, Any]) -> None:
-        self.sent.append(message)
-
-    def close(self, reason: str) -> None:
-        self.closed = reason
-
-    def of(self, kind: str) -> list[dict[str, Any]]:
-        return [m for m in self.sent if m["type"] == kind]
-
-
-class Later:
-    """The event loop's call_later, run by hand."""
-
-    def __init__(self) -> None:
-        self.due: list[tuple[float, Any]] = []
-
-    def __call__(self, seconds: float, then: Any) -> Any:
-        entry = (seconds, then)
-        self.due.append(entry)
-        test = self
-
-        class Handle:
-            def cancel(self) -> None:
-                test.due.remove(entry)
-        return Handle()
-
-    def run(self) -> None:
-        due, self.due = self.due, []
-        for _, then in due:
-            then()
 
 
 def room(map_name: str = "blitz", **settings: Any) -> tuple[Room, Later]:
