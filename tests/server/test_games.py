@@ -110,3 +110,24 @@ def test_a_stranger_s_seat_hello_for_a_full_game_and_a_player_s_hello_again_are_
         assert "not your turn" in bob.read("error")["message"]
         rooms = [m for m in bob.messages if m["type"] == "room"]
         assert rooms[-1]["players"] == {"1": "Ann", "2": "Bob"} and rooms[-1]["away"] == []
+
+
+def test_a_program_plays_at_the_server_through_the_bridge():
+    """examples/server_seat.py makes a game and sits examples/random_bot.py at it; the example
+    guest joins by the code it prints, and the game is played to its end."""
+    with server("--seed", "13") as running:
+        bridge = subprocess.Popen(
+            [sys.executable, str(EXAMPLES / "server_seat.py"),
+             f"{running.address[0]}:{running.address[1]}", "--create", "blitz", "--fog", "--",
+             sys.executable, str(EXAMPLES / "random_bot.py"), "6"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        said = PipeReader(bridge.stdout)
+        code = wait_until(lambda: next((line.split()[1] for line in said.text().splitlines()
+                                        if line.startswith("game ")), None), "the game's code")
+        guest = tcp_guest(running.address, code, 7)
+        assert "over " in finish(guest)
+        bridge.wait(timeout=60)
+        assert bridge.returncode == 0, bridge.stderr.read().decode()
+        lines = said.finish().splitlines()
+        assert lines[0].startswith("game ") and lines[1].startswith("seat ")
+        assert lines[-1].startswith("over ")
