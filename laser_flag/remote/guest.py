@@ -3,7 +3,10 @@ hands every message to the main loop through `inbox` (docs/PROTOCOL.md).
 
 The connection is kept: when it drops, the thread says so (`{"type": "lost"}` in the inbox)
 and connects again every `RETRY_SECONDS` with the same code, until `close()`; the host then
-welcomes the guest back with the game as it stands. A refusal (`error` then `bye` during the
+welcomes the guest back with the game as it stands. At laser-flag-server the code becomes the
+seat's secret once the server tells it (`seat`): only the secret takes a seat again there.
+With `tls`, the connection is TLS and the server checked (tls.py); one that fails the check
+is refused, not tried again. A refusal (`error` then `bye` during the
 handshake) ends the tries: a wrong code does not get better by trying again.
 
 The host's lines are cut at `protocol.GAME_LINE_BYTES` and must be JSON objects with a type;
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import queue
 import socket
+import ssl
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -21,6 +25,7 @@ from typing import Any
 from ..engine.game_map import GameMap
 from . import protocol
 from .host import DEFAULT_PORT
+from .tls import Tls, connect
 
 RETRY_SECONDS = 1.0
 CONNECT_SECONDS = 5.0
@@ -43,9 +48,9 @@ class GuestLink:
     is the same as the host's, else None: the game is then played on the host's copy."""
 
     def __init__(self, address: tuple[str, int], code: str, name: str,
-                 find_map: Callable[[str], GameMap | None]) -> None:
+                 find_map: Callable[[str], GameMap | None], tls: Tls | None = None) -> None:
         self.address, self.code, self.name = address, code.strip().upper(), name
-        self.find_map = find_map
+        self.find_map, self.tls = find_map, tls
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self.gm: GameMap | None = None  # our copy of the host's map, when it is the same
         self.bytes_received = 0
@@ -89,7 +94,11 @@ class GuestLink:
                 return
             first = False
             try:
-                sock = socket.create_connection(self.address, timeout=CONNECT_SECONDS)
+                sock = connect(self.address, CONNECT_SECONDS, self.tls)
+            except ssl.SSLError as exc:  # not the server expected: trying again would not help
+                self._put({"type": "refused", "message": f"{self.address[0]}:"
+                                                         f"{self.address[1]}: {exc}"})
+                return
             except OSError as exc:
                 why = exc.strerror or str(exc) or type(exc).__name__
                 self._put({"type": "lost", "message": f"Cannot reach {self.address[0]}:"
@@ -138,6 +147,8 @@ class GuestLink:
                     return True
                 else:
                     seated = seated or kind == "welcome"
+                    if kind == "seat" and isinstance(message.get("secret"), str):
+                        self.code = message["secret"]  # a server's: it takes the seat again
                     self._put(message)
 
     def _answer(self, hello: dict[str, Any]) -> None:

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from ..remote.host import DEFAULT_PORT
+from ..remote.tls import fingerprint
 from ..resources import bundled_maps
 from ..tools.cli import OneLineParser, UsageError, fail
 from .limits import Limits
@@ -53,6 +54,13 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     return args
 
 
+def certificate_fingerprint(cert: str) -> str:
+    """The SHA-256 fingerprint of the (first) certificate in the PEM file `cert`: what a client
+    pins (laser_flag.remote.tls)."""
+    with open(cert, encoding="ascii", errors="replace") as file:
+        return fingerprint(ssl.PEM_cert_to_DER_cert(file.read()))
+
+
 def tls_context(cert: str, key: str) -> ssl.SSLContext:
     """A server's TLS context for the certificate `cert` and its key (OSError, ssl.SSLError
     when they cannot be read)."""
@@ -62,13 +70,13 @@ def tls_context(cert: str, key: str) -> ssl.SSLContext:
     return context
 
 
-async def serve(service: Service, bind: str, port: int) -> int:
-    """Listen, say where on stdout, and serve until SIGINT or SIGTERM."""
+async def serve(service: Service, bind: str, port: int, scheme: str = "tcp") -> int:
+    """Listen, say where (and `scheme`: tcp, or tls and the certificate's fingerprint) on
+    stdout, and serve until SIGINT or SIGTERM."""
     try:
         host, bound = await service.start(bind, port)
     except OSError as err:
         return fail(PROG, f"cannot listen on {bind}:{port}: {err.strerror or err}")
-    scheme = "tls" if service.tls else "tcp"
     print(f"Serving on {host}:{bound} ({scheme}), {len(service.lobby.maps)} maps", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -85,9 +93,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parse_args(sys.argv[1:] if argv is None else argv)
         tls = None if args.cert is None else tls_context(args.cert, args.key)
+        scheme = "tcp" if args.cert is None else (
+            f"tls, certificate SHA-256 {certificate_fingerprint(args.cert)}")
     except UsageError as err:
         return fail(PROG, err)
-    except (OSError, ssl.SSLError) as err:
+    except (OSError, ValueError) as err:  # ssl.SSLError is an OSError
         return fail(PROG, f"cannot use the certificate {args.cert}: {err}")
     bounds = Limits(args.connections, args.per_address, args.games, args.games_per_address,
                     handshake=args.handshake)
@@ -95,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     async def run() -> int:
         loop = asyncio.get_running_loop()
         lobby = Lobby(read_maps(bundled_maps()), bounds, loop.call_later, args.seed)
-        return await serve(Service(lobby, bounds, tls), args.bind, args.port)
+        return await serve(Service(lobby, bounds, tls), args.bind, args.port, scheme)
 
     return asyncio.run(run())
 

@@ -22,7 +22,14 @@ from ..saves import UnsavableGame, save_bytes
 from . import messages
 from .gallery import Gallery
 
-SECRET_BYTES = 16  # a seat's secret: 22 characters, never guessed
+# A seat's secret: 20 of 34 letters and digits (more than 2**100), in one case, as codes are
+# read (a client may upper-case what it is given).
+SECRET_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789"
+SECRET_LENGTH = 20
+
+
+def new_secret() -> str:
+    return "".join(secrets.choice(SECRET_LETTERS) for _ in range(SECRET_LENGTH))
 
 
 class Member(Protocol):
@@ -47,7 +54,7 @@ class Seat:
     """A team's place in the room: who holds it (by its secret) and the connection now at it."""
 
     team: str
-    secret: str = field(default_factory=lambda: secrets.token_urlsafe(SECRET_BYTES))
+    secret: str = field(default_factory=new_secret)
     player: str = ""  # the name of whoever took it; "": never taken
     member: Member | None = None
     wants_rematch: bool = False
@@ -101,8 +108,9 @@ class Room:
 
     def seat_of(self, secret: str) -> str | None:
         """The team whose seat `secret` takes, or None."""
+        given = secret.strip().upper().encode()
         return next((t for t, seat in self.seats.items()
-                     if secrets.compare_digest(seat.secret, secret)), None)
+                     if secrets.compare_digest(seat.secret.encode(), given)), None)
 
     def claim(self, team: str, player: str) -> None:
         """`player` takes `team`'s seat before sitting at it (the creator's, as the game is

@@ -1,0 +1,102 @@
+"""TLS between a real server process and a client: a test certificate (made here with openssl)
+verified by its authority, or pinned by the fingerprint the server prints; a wrong pin, an
+unknown authority and a plain TCP client are refused, and the server goes on."""
+
+from __future__ import annotations
+
+import queue
+import re
+import shutil
+import socket
+import subprocess
+
+import pytest
+
+from laser_flag.remote.guest import GuestLink
+from laser_flag.remote.tls import Tls, fingerprint
+
+from ..remote.net import RawGuest
+from .running import server
+
+pytestmark = [pytest.mark.net,
+              pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")]
+
+
+@pytest.fixture(scope="module")
+def certificate(tmp_path_factory):
+    """A self-signed certificate for 127.0.0.1 and localhost, and its key."""
+    folder = tmp_path_factory.mktemp("tls")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-keyout", str(key), "-out", str(cert), "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    return cert, key
+
+
+@pytest.fixture(scope="module")
+def running(certificate):
+    cert, key = certificate
+    with server("--cert", str(cert), "--key", str(key)) as started:
+        yield started
+
+
+def tls_visitor(address, tls):
+    guest = RawGuest(address)
+    guest.sock = tls.wrap(guest.sock, address[0])
+    assert "lobby" in guest.read("hello")
+    return guest
+
+
+def joined(address, code, tls):
+    """What a guest's link is told first that matters: its welcome, or why it was refused."""
+    link = GuestLink(address, code, "Ann", lambda name: None, tls)
+    link.start()
+    try:
+        while True:
+            message = link.inbox.get(timeout=20)
+            if message["type"] in ("welcome", "refused"):
+                return message
+    except queue.Empty:
+        raise AssertionError("no welcome nor refusal") from None
+    finally:
+        link.close()
+
+
+def pin_of(running):
+    return re.search(r"SHA-256 ([0-9A-F:]{95})", running.out.text()).group(1)
+
+
+def test_the_server_prints_its_certificate_s_fingerprint(running, certificate):
+    der = subprocess.run(["openssl", "x509", "-in", str(certificate[0]), "-outform", "DER"],
+                         check=True, capture_output=True).stdout
+    assert pin_of(running) == fingerprint(der)
+
+
+def test_a_client_verifying_the_certificate_by_its_authority_is_seated(running, certificate):
+    tls = Tls(cafile=str(certificate[0]))
+    maker = tls_visitor(running.address, tls)
+    maker.send({"type": "create", "map": "duel"})
+    made = maker.read("created")
+    assert joined(running.address, made["secret"], tls)["team"] == "1"
+
+
+def test_a_client_pinning_the_fingerprint_is_seated_and_a_wrong_pin_refused(running):
+    pin = pin_of(running)
+    maker = tls_visitor(running.address, Tls(pin=pin.replace(":", "").lower()))
+    maker.send({"type": "create", "map": "duel"})
+    made = maker.read("created")
+    assert joined(running.address, made["secret"], Tls(pin=pin))["type"] == "welcome"
+    wrong = ("00" if not pin.startswith("00") else "11") + pin[2:]
+    refused = joined(running.address, made["code"], Tls(pin=wrong))
+    assert refused["type"] == "refused" and "not the one pinned" in refused["message"]
+
+
+def test_an_unknown_authority_and_plain_tcp_are_refused_and_the_server_goes_on(running):
+    refused = joined(running.address, "ABCDEF", Tls())
+    assert refused["type"] == "refused" and "certificate verify failed" in refused["message"]
+    plain = socket.create_connection(running.address, timeout=20)
+    plain.sendall(b'{"type": "list"}\n')
+    assert b'"lobby"' not in plain.recv(4096)  # a TLS alert at most, then the close
+    plain.close()
+    tls_visitor(running.address, Tls(pin=pin_of(running))).close()
