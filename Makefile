@@ -59,6 +59,7 @@ BENCH_ARGS_hits := duel hard rusher
 BENCH_ARGS_lab_memory := --games 400 --every 100
 BENCH_ARGS_monkey := --minutes 1
 BENCH_ARGS_saves := --saves 500 --actions 20000
+BENCH_ARGS_server := --clients 40 --seconds 60
 BENCH_ARGS_suite := --fast --slowest 10
 BENCH_ARGS_targets := --games 1 --draws 1
 BENCH_ARGS_undo := 5000

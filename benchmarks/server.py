@@ -1,0 +1,169 @@
+"""laser-flag-server under load on loopback: CLIENTS simulated players (two a game, so GAMES
+games at once) play through one server process, each answering its `your_turn` at once with a
+random legal action. Measured: the time from a player's sending an action to the other player's
+receiving that action's `events` (p50, p99, max), actions a second through the server, and the
+server process's memory (resident now and at most) and CPU time.
+
+Bounded: every game ends by its map's turn limit, and the run stops after --seconds however far
+it got (its figures are then of what was played). The players live in this process, on one
+event loop; the server in its own.
+
+Run: .venv/bin/python benchmarks/server.py [--clients 200] [--map blitz] [--no-fog]
+                                            [--seconds 120] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+class Table:
+    """One game's two players: who sent the last action, when, and the delays measured."""
+
+    def __init__(self) -> None:
+        self.sent_at: float | None = None
+        self.sender: int | None = None
+        self.over = False
+
+
+async def player(address: tuple[str, int], code: str, seat: int, table: Table,
+                 rng: random.Random, delays: list[float], done: asyncio.Event) -> int:
+    """One seat: sit by `code`, answer every turn at once, time the other's events; actions
+    sent."""
+    reader, writer = await asyncio.open_connection(*address, limit=1 << 22)
+    hello = {"type": "hello", "protocol": 2, "rules": 1, "version": "bench",
+             "map_digest": None, "code": code, "name": f"p{seat}"}
+    sent = 0
+    await reader.readline()  # the server's hello
+    writer.write(json.dumps(hello).encode() + b"\n")
+    while not done.is_set():
+        line = await reader.readline()
+        if not line:
+            break
+        message = json.loads(line)
+        kind = message["type"]
+        if kind == "hello":
+            writer.write(json.dumps(hello).encode() + b"\n")
+        elif kind == "seat":
+            hello["code"] = message["secret"]
+        elif kind == "events":
+            if table.sender is not None and table.sender != seat and table.sent_at is not None:
+                delays.append(time.perf_counter() - table.sent_at)
+                table.sent_at = None
+            if message["view"]["winner"] is not None:
+                table.over = True
+                break
+        elif kind == "your_turn":
+            moves = [a for a in message["legal"] if a["action"] != "end_turn"]
+            chosen = rng.choice(moves) if moves and rng.random() < 0.9 else {
+                "action": "end_turn"}
+            table.sender, table.sent_at = seat, time.perf_counter()
+            writer.write(json.dumps({"type": "action", "ask": message["ask"],
+                                     "action": chosen}).encode() + b"\n")
+            sent += 1
+    writer.close()
+    return sent
+
+
+async def make_game(address: tuple[str, int], map_name: str, fog: bool) -> dict:
+    reader, writer = await asyncio.open_connection(*address)
+    await reader.readline()
+    writer.write(json.dumps({"type": "create", "map": map_name, "fog": fog}).encode() + b"\n")
+    made = json.loads(await reader.readline())
+    writer.close()
+    assert made["type"] == "created", made
+    return made
+
+
+async def load(address: tuple[str, int], games: int, map_name: str, fog: bool, seconds: float,
+               seed: int) -> tuple[list[float], int, int, float]:
+    """Play `games` games at once; the delays, the actions sent, games over, seconds taken."""
+    made = [await make_game(address, map_name, fog) for _ in range(games)]
+    delays: list[float] = []
+    done = asyncio.Event()
+    tables = [Table() for _ in made]
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    tasks = [asyncio.create_task(player(address, code, seat, table,
+                                        random.Random(rng.random()), delays, done))
+             for game, table in zip(made, tables, strict=True)
+             for seat, code in ((1, game["secret"]), (2, game["code"]))]
+    finished, _ = await asyncio.wait(tasks, timeout=seconds)
+    done.set()
+    for task in tasks:
+        task.cancel()
+    taken = time.perf_counter() - started
+    actions = sum(t.result() for t in finished if not t.cancelled() and t.exception() is None)
+    return delays, actions, sum(t.over for t in tables), taken
+
+
+def server_figures(pid: int) -> tuple[int, int, float]:
+    """The server's resident memory now and at most (KiB), and its CPU seconds so far."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    rss = int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
+    hwm = int(re.search(r"VmHWM:\s+(\d+)", status).group(1))
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return rss, hwm, (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="server.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=200, help="players (two a game)")
+    parser.add_argument("--map", default="blitz", help="a bundled map (default blitz)")
+    parser.add_argument("--no-fog", action="store_true", help="play without fog")
+    parser.add_argument("--seconds", type=float, default=120.0,
+                        help="stop after this long however far the games got (default 120)")
+    parser.add_argument("--seed", type=int, default=1, help="the server's dice and the moves")
+    args = parser.parse_args()
+    if args.clients < 2 or args.clients % 2:
+        parser.error("--clients: an even number, at least 2")
+    games = args.clients // 2
+    server = subprocess.Popen(
+        [sys.executable, "-m", "laser_flag.server.cli", "--port", "0", "--seed", str(args.seed),
+         "--per-address", str(args.clients + 50), "--games-per-address", str(games + 1),
+         "--connections", str(args.clients + 50), "--games", str(games + 1)],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        first = server.stdout.readline()
+        found = re.search(r"Serving on ([\d.]+):(\d+)", first)
+        if found is None:
+            sys.exit(f"server.py: the server did not start: {first!r}")
+        address = (found.group(1), int(found.group(2)))
+        rss0, _, cpu0 = server_figures(server.pid)
+        delays, actions, over, taken = asyncio.run(
+            load(address, games, args.map, not args.no_fog, args.seconds, args.seed))
+        rss, hwm, cpu = server_figures(server.pid)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    fog = "no fog" if args.no_fog else "fog"
+    print(f"{args.clients} clients, {games} games on {args.map} ({fog}): {over} over in "
+          f"{taken:.1f} s, {actions:,} actions ({actions / taken:,.0f} a second)")
+    if delays:
+        ms = [d * 1000 for d in delays]
+        print(f"action to the other player's events: p50 {percentile(ms, 0.5):.1f} ms, "
+              f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms ({len(ms):,} measured)")
+    print(f"server: memory {rss0 / 1024:.0f} MiB at the start, {rss / 1024:.0f} MiB at the end "
+          f"({hwm / 1024:.0f} MiB at most); CPU {cpu - cpu0:.1f} s "
+          f"({(cpu - cpu0) / taken:.0%} of one core)")
+
+
+if __name__ == "__main__":
+    main()
