@@ -1,15 +1,18 @@
 """laser-flag-server under load on loopback: CLIENTS simulated players (two a game, so GAMES
-games at once) play through one server process, each answering its `your_turn` at once with a
-random legal action. Measured: the time from a player's sending an action to the other player's
-receiving that action's `events` (p50, p99, max), actions a second through the server, and the
-server process's memory (resident now and at most) and CPU time.
+games at once) play through one server process, each answering its `your_turn` with a random
+legal action after thinking --think milliseconds (a person takes seconds; 0 floods the server,
+and then the delay measures its queue: every game waits behind all the others). Measured: the
+time from a player's sending an action to the other player's receiving that action's `events`
+(p50, p99, max), actions a second through the server, the server process's memory (resident
+now and at most) and CPU time, and the players' process's CPU time (on a machine of two cores
+they share them).
 
 Bounded: every game ends by its map's turn limit, and the run stops after --seconds however far
 it got (its figures are then of what was played). The players live in this process, on one
 event loop; the server in its own.
 
-Run: .venv/bin/python benchmarks/server.py [--clients 200] [--map blitz] [--no-fog]
-                                            [--seconds 120] [--seed 1]
+Run: .venv/bin/python benchmarks/server.py [--clients 200] [--think 250] [--map blitz]
+                                            [--no-fog] [--seconds 120] [--seed 1]
 """
 
 from __future__ import annotations
@@ -36,19 +39,19 @@ class Table:
         self.sent_at: float | None = None
         self.sender: int | None = None
         self.over = False
+        self.actions = 0
 
 
 async def player(address: tuple[str, int], code: str, seat: int, table: Table,
-                 rng: random.Random, delays: list[float], done: asyncio.Event) -> int:
-    """One seat: sit by `code`, answer every turn at once, time the other's events; actions
-    sent."""
+                 rng: random.Random, delays: list[float], think: float) -> None:
+    """One seat: sit by `code`, answer every turn after `think` seconds, time the other's
+    events."""
     reader, writer = await asyncio.open_connection(*address, limit=1 << 22)
     hello = {"type": "hello", "protocol": 2, "rules": 1, "version": "bench",
              "map_digest": None, "code": code, "name": f"p{seat}"}
-    sent = 0
     await reader.readline()  # the server's hello
     writer.write(json.dumps(hello).encode() + b"\n")
-    while not done.is_set():
+    while True:
         line = await reader.readline()
         if not line:
             break
@@ -69,12 +72,13 @@ async def player(address: tuple[str, int], code: str, seat: int, table: Table,
             moves = [a for a in message["legal"] if a["action"] != "end_turn"]
             chosen = rng.choice(moves) if moves and rng.random() < 0.9 else {
                 "action": "end_turn"}
+            if think:
+                await asyncio.sleep(think)
             table.sender, table.sent_at = seat, time.perf_counter()
             writer.write(json.dumps({"type": "action", "ask": message["ask"],
                                      "action": chosen}).encode() + b"\n")
-            sent += 1
+            table.actions += 1
     writer.close()
-    return sent
 
 
 async def make_game(address: tuple[str, int], map_name: str, fog: bool) -> dict:
@@ -88,25 +92,22 @@ async def make_game(address: tuple[str, int], map_name: str, fog: bool) -> dict:
 
 
 async def load(address: tuple[str, int], games: int, map_name: str, fog: bool, seconds: float,
-               seed: int) -> tuple[list[float], int, int, float]:
+               seed: int, think: float) -> tuple[list[float], int, int, float]:
     """Play `games` games at once; the delays, the actions sent, games over, seconds taken."""
     made = [await make_game(address, map_name, fog) for _ in range(games)]
     delays: list[float] = []
-    done = asyncio.Event()
     tables = [Table() for _ in made]
     rng = random.Random(seed)
     started = time.perf_counter()
     tasks = [asyncio.create_task(player(address, code, seat, table,
-                                        random.Random(rng.random()), delays, done))
+                                        random.Random(rng.random()), delays, think))
              for game, table in zip(made, tables, strict=True)
              for seat, code in ((1, game["secret"]), (2, game["code"]))]
-    finished, _ = await asyncio.wait(tasks, timeout=seconds)
-    done.set()
+    await asyncio.wait(tasks, timeout=seconds)
+    taken = time.perf_counter() - started
     for task in tasks:
         task.cancel()
-    taken = time.perf_counter() - started
-    actions = sum(t.result() for t in finished if not t.cancelled() and t.exception() is None)
-    return delays, actions, sum(t.over for t in tables), taken
+    return delays, sum(t.actions for t in tables), sum(t.over for t in tables), taken
 
 
 def server_figures(pid: int) -> tuple[int, int, float]:
@@ -126,6 +127,8 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(prog="server.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=200, help="players (two a game)")
+    parser.add_argument("--think", type=float, default=250.0,
+                        help="milliseconds a player takes to answer (default 250)")
     parser.add_argument("--map", default="blitz", help="a bundled map (default blitz)")
     parser.add_argument("--no-fog", action="store_true", help="play without fog")
     parser.add_argument("--seconds", type=float, default=120.0,
@@ -147,14 +150,18 @@ def main() -> None:
             sys.exit(f"server.py: the server did not start: {first!r}")
         address = (found.group(1), int(found.group(2)))
         rss0, _, cpu0 = server_figures(server.pid)
+        mine = time.process_time()
         delays, actions, over, taken = asyncio.run(
-            load(address, games, args.map, not args.no_fog, args.seconds, args.seed))
+            load(address, games, args.map, not args.no_fog, args.seconds, args.seed,
+                 args.think / 1000))
+        mine = time.process_time() - mine
         rss, hwm, cpu = server_figures(server.pid)
     finally:
         server.terminate()
         server.wait(timeout=30)
     fog = "no fog" if args.no_fog else "fog"
-    print(f"{args.clients} clients, {games} games on {args.map} ({fog}): {over} over in "
+    print(f"{args.clients} clients thinking {args.think:g} ms, {games} games on {args.map} "
+          f"({fog}): {over} over in "
           f"{taken:.1f} s, {actions:,} actions ({actions / taken:,.0f} a second)")
     if delays:
         ms = [d * 1000 for d in delays]
@@ -162,7 +169,7 @@ def main() -> None:
               f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms ({len(ms):,} measured)")
     print(f"server: memory {rss0 / 1024:.0f} MiB at the start, {rss / 1024:.0f} MiB at the end "
           f"({hwm / 1024:.0f} MiB at most); CPU {cpu - cpu0:.1f} s "
-          f"({(cpu - cpu0) / taken:.0%} of one core)")
+          f"({(cpu - cpu0) / taken:.0%} of one core); the players' process: CPU {mine:.1f} s")
 
 
 if __name__ == "__main__":
