@@ -81,13 +81,18 @@ def encode(message: dict[str, Any]) -> bytes:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=True).encode() + b"\n"
 
 
+# Each kind of action's field names, in order: read once (a your_turn lists dozens of actions,
+# and dataclasses.fields is slow to ask each time).
+FIELD_NAMES = {kind: tuple(f.name for f in fields(kind)) for kind in NAMES}  # type: ignore[arg-type]
+
+
 def action_to_json(action: Action) -> dict[str, Any]:
     """{"action": "move", "unit_id": 3, "to": [4, 5]}: the name from `ACTIONS`, then the
     action's fields by name (tuples as arrays)."""
     data: dict[str, Any] = {"action": NAMES[type(action)]}
-    for f in fields(action):  # type: ignore[arg-type]
-        value = getattr(action, f.name)
-        data[f.name] = list(value) if isinstance(value, tuple) else value
+    for name in FIELD_NAMES[type(action)]:
+        value = getattr(action, name)
+        data[name] = list(value) if isinstance(value, tuple) else value
     return data
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..engine import Action, EndTurn, Game, GameMap, view
+from ..engine import Action, EndTurn, Game, GameMap, TeamView, view
 from ..engine.game_map import TEAMS
 from ..engine.terms import other_team
 from ..remote import protocol
@@ -198,12 +198,14 @@ class Room:
         self.start_clock()
         self.ask()
 
-    def ask(self) -> None:
-        """The team to move is sent its turn: its view and its legal actions."""
+    def ask(self, seen: TeamView | None = None) -> None:
+        """The team to move is sent its turn: its view (`seen`, when made already) and its
+        legal actions."""
         team = self.game.active_team
         self.asks += 1
-        self.open_turn = protocol.your_turn(self.asks, view(self.game.state(), team),
-                                            self.game.index, self.settings.seconds)
+        seen = seen or view(self.game.state(), team)
+        self.open_turn = protocol.your_turn(self.asks, seen, self.game.index,
+                                            self.settings.seconds)
         member = self.seats[team].member
         if member is not None:
             member.post(self.open_turn)
@@ -232,9 +234,10 @@ class Room:
         self.game.apply(chosen)
         self.open_turn = None
         state = self.game.state()
+        views = {team: view(state, team) for team in TEAMS}
         for team, seat in self.seats.items():
             if seat.member is not None:
-                seat.member.post(protocol.events(view(state, team)))
+                seat.member.post(protocol.events(views[team]))
         shown = self.gallery.shown(state)
         if shown is not None:
             for member in self.spectators:
@@ -245,7 +248,7 @@ class Room:
             return
         if self.game.turn != turn:
             self.start_clock()
-        self.ask()
+        self.ask(views[self.game.active_team])
 
     def start_clock(self) -> None:
         """A turn begins: with a time per turn, it is ended for the team when time is up."""
