@@ -18,6 +18,7 @@ from .limits import Limits
 from .lobby import Lobby
 from .lobby import bundled_maps as read_maps
 from .service import Service
+from .web import Web
 
 PROG = "laser-flag-server"
 
@@ -31,6 +32,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                              "127.0.0.1)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"the port (default {DEFAULT_PORT}; 0: a free one)")
+    parser.add_argument("--web-port", type=int, metavar="PORT",
+                        help="also serve the page that lists and shows games to browsers on "
+                             "this port (0: a free one; default: no page)")
     parser.add_argument("--cert", help="serve TLS with this certificate (PEM; needs --key)")
     parser.add_argument("--key", help="the certificate's private key (PEM)")
     parser.add_argument("--seed", type=int, help="roll the same dice: game n gets seed "
@@ -70,19 +74,28 @@ def tls_context(cert: str, key: str) -> ssl.SSLContext:
     return context
 
 
-async def serve(service: Service, bind: str, port: int, scheme: str = "tcp") -> int:
+async def serve(service: Service, bind: str, port: int, scheme: str = "tcp",
+                web_port: int | None = None) -> int:
     """Listen, say where (and `scheme`: tcp, or tls and the certificate's fingerprint) on
-    stdout, and serve until SIGINT or SIGTERM."""
+    stdout, and serve until SIGINT or SIGTERM; the browsers' page too on `web_port`."""
+    web = None if web_port is None else Web(service, service.tls)
     try:
         host, bound = await service.start(bind, port)
+        if web is not None:
+            page = await web.start(bind, web_port)
     except OSError as err:
-        return fail(PROG, f"cannot listen on {bind}:{port}: {err.strerror or err}")
+        return fail(PROG, f"cannot listen on {bind}: {err.strerror or err}")
     print(f"Serving on {host}:{bound} ({scheme}), {len(service.lobby.maps)} maps", flush=True)
+    if web is not None:
+        http = "https" if service.tls else "http"
+        print(f"The page for browsers: {http}://{page[0]}:{page[1]}/", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     await stop.wait()
+    if web is not None:
+        await web.stop()
     await service.stop("the server is shutting down")
     print(f"{PROG}: stopped", file=sys.stderr, flush=True)
     return 0
@@ -105,7 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     async def run() -> int:
         loop = asyncio.get_running_loop()
         lobby = Lobby(read_maps(bundled_maps()), bounds, loop.call_later, args.seed)
-        return await serve(Service(lobby, bounds, tls), args.bind, args.port, scheme)
+        return await serve(Service(lobby, bounds, tls), args.bind, args.port, scheme,
+                           args.web_port)
 
     return asyncio.run(run())
 

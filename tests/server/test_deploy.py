@@ -28,7 +28,7 @@ def test_the_systemd_unit_starts_the_server_with_options_it_takes():
         command, *options = shlex.split(line)
         assert command.endswith(f"/bin/{SCRIPT}")
         args = parse_args(options)
-        assert args.bind == "0.0.0.0" and args.port == 7531
+        assert args.bind == "0.0.0.0" and args.port == 7531 and args.web_port == 8080
 
 
 def test_the_containerfile_runs_the_server_with_options_it_takes():

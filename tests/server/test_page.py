@@ -1,0 +1,79 @@
+"""The server's page for browsers, in headless Chromium (Debian's `chromium`): it lists the
+public games, and watching one draws the board from the spectators' `board` views (a game
+without fog: every unit where it stands); under fog with "end", nothing of the board shows
+while the game goes on. Screenshots are checked for the board's own colours."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import subprocess
+
+import pygame
+import pytest
+
+from ..pixels import colours_in
+from ..waits import wait_until
+from .running import create, server, sit
+
+CHROMIUM = shutil.which("chromium")
+pytestmark = [pytest.mark.net, pytest.mark.slow,
+              pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium")]
+WALL, TEAM_2 = (0x3B, 0x3F, 0x4A), (180, 40, 180)  # the page's wall, team 2's map colour
+
+
+def chromium(*args: str) -> str:
+    done = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+                           "--hide-scrollbars", "--window-size=900,900",
+                           "--virtual-time-budget=5000", *args],
+                          capture_output=True, text=True, timeout=120)
+    return done.stdout
+
+
+def page_of(running) -> str:
+    return wait_until(lambda: re.search(r"The page for browsers: (\S+)", running.out.text()),
+                      "the page's address").group(1)
+
+
+def played(running, fog: bool, actions: int = 12):
+    """A game two players have played `actions` actions of; its code."""
+    _, made = create(running.address, fog=fog, watch="end")
+    players = {"1": sit(running.address, made["secret"], "Ann"),
+               "2": sit(running.address, made["code"], "Bob")}
+    rng, team = random.Random(4), "1"
+    for _ in range(actions):
+        turn = players[team].read("your_turn")
+        chosen = rng.choice(turn["legal"])
+        players[team].send({"type": "action", "ask": turn["ask"], "action": chosen})
+        if chosen["action"] == "end_turn":
+            team = "2" if team == "1" else "1"
+    return made["code"]
+
+
+def test_the_page_lists_the_games_and_draws_a_watched_board(tmp_path):
+    with server("--seed", "9", "--web-port", "0") as running:
+        url = page_of(running)
+        code = played(running, fog=False)
+        wait_until(lambda: code in chromium("--dump-dom", url), "the game listed", 60)
+        dom = wait_until(lambda: (d := chromium("--dump-dom", f"{url}#{code}"))
+                         and 'data-units="8"' in d and d, "the board drawn", 60)
+        assert "Watching Blitz: every action as it happens." in dom
+        assert re.search(r'data-turn="\d+">Home \d+ - \d+ Away', dom)
+        shot = tmp_path / "page.png"
+        chromium(f"--screenshot={shot}", f"{url}#{code}")
+        colours = colours_in(pygame.image.load(shot))
+        assert WALL in colours and TEAM_2 in colours
+
+
+def test_under_fog_with_end_the_page_shows_no_unit_while_the_game_goes_on(tmp_path):
+    with server("--seed", "9", "--web-port", "0") as running:
+        url = page_of(running)
+        code = played(running, fog=True)
+        dom = wait_until(lambda: (d := chromium("--dump-dom", f"{url}#{code}"))
+                         and "Watching" in d and d, "the game watched", 60)
+        assert 'data-units="0"' in dom and "The board shows once the game is over." in dom
+        shot = tmp_path / "fog.png"
+        chromium(f"--screenshot={shot}", f"{url}#{code}")
+        colours = colours_in(pygame.image.load(shot))
+        assert WALL in colours and TEAM_2 not in colours
