@@ -57,6 +57,15 @@ class JoinSetup:
 
 
 @dataclass(frozen=True)
+class PlayOnline:
+    """Play online: a server's games, to make one on `gm` (None: no playable map chosen) or
+    join one."""
+
+    gm: GameMap | None
+    fog: bool
+
+
+@dataclass(frozen=True)
 class ShowVictory:
     session: Session
 

@@ -16,6 +16,7 @@ from .network.host_scene import HostScene
 from .network.join_scene import JoinScene
 from .network.network_scene import NetworkScene
 from .network.network_victory_scene import NetworkVictoryScene
+from .network.online_scene import OnlineScene
 from .replay.replay_scene import ReplayScene
 from .routes import (
     AskUnsaved,
@@ -28,6 +29,7 @@ from .routes import (
     PlayGame,
     PlayLesson,
     PlayNetwork,
+    PlayOnline,
     Route,
     ShowNetworkVictory,
     ShowRules,
@@ -53,6 +55,8 @@ def build(route: Route) -> Scene:
             return HostScene(gm, fog)
         case JoinSetup():
             return JoinScene()
+        case PlayOnline(gm, fog):
+            return OnlineScene(gm, fog)
         case ShowVictory(session):
             return VictoryScene(session)
         case ShowNetworkVictory(turns):

@@ -70,6 +70,7 @@ class Settings:
     dim_unseen: bool = True  # fog of war: tiles the team cannot see are dimmed (D toggles it)
     pause_after_roll: bool = False  # a person's rolls wait for a key, board-game style
     language: str = SYSTEM  # one of LANGUAGE_CHOICES: the game's and the editor's words
+    server_address: str = ""  # Play online's server, as last connected to
 
     @property
     def speed_label(self) -> str:
@@ -222,6 +223,11 @@ def _volumes(value: Any) -> dict[str, int]:
 def _language(value: Any) -> str:
     return _one_of(value, LANGUAGE_CHOICES)
 
+def _address(value: Any) -> str:
+    if not (isinstance(value, str) and len(value) <= 100 and value.isprintable()):
+        raise ValueError("must be HOST or HOST:PORT, at most 100 characters")
+    return value
+
 
 def _theme(value: Any) -> str:
     return _one_of(value, list(THEMES))
@@ -288,6 +294,7 @@ FILE_NAMES: dict[str, Stored] = {
     "players_by_map": Stored("map_levels", _map_levels),
     "tutorial_done": Stored("tutorial_done", _flag),
     "lessons_done": Stored("lessons_done", _lessons),
+    "server_address": Stored("server_address", _address),
 }
 
 

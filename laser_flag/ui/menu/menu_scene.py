@@ -23,6 +23,7 @@ from ..routes import (
     ListSaves,
     OpenSave,
     PlayGame,
+    PlayOnline,
     ShowRules,
     ShowSettings,
 )
@@ -194,6 +195,7 @@ class MenuScene(Scene):
             ("continue", _("Continue"), self.app.saves.to_continue() is not None),
             ("host", _("Host a game"), playable),
             ("join", _("Join a game"), True),
+            ("online", _("Play online"), True),
             ("load", _("Load game..."), True),
             ("open", _("Open map..."), True),
             ("editor", _("Map Editor"), True),
@@ -283,6 +285,7 @@ class MenuScene(Scene):
             "load": lambda: Push(ListSaves()),
             "host": self.host,
             "join": lambda: Push(JoinSetup()),
+            "online": self.online,
             "rules": lambda: Push(ShowRules()),
             "settings": lambda: Push(ShowSettings()),
             "quit": Quit,
@@ -345,6 +348,11 @@ class MenuScene(Scene):
             return None
         return Push(HostSetup(self.chooser.entry.gm, self.chooser.fog(self.app.options.fog)))
 
+
+    def online(self) -> Transition:
+        """Play online: a server's lobby, where a game on the chosen map can be made."""
+        gm = self.chooser.entry.gm if self.chooser.playable else None
+        return Push(PlayOnline(gm, self.chooser.fog(self.app.options.fog)))
 
     def resume(self) -> None:
         """Shown again, maybe after a game: Continue's game is looked for afresh."""

@@ -41,12 +41,14 @@ class JoinScene(FormScene):
     """The join form, then the wait for the host's answer."""
 
     title = N_("Join a game")
+    form_fields = FIELDS  # (name, label, most characters) of each text field
+    hint = N_("The host's screen shows the address, port and code.")
 
     def __init__(self, address: str = "") -> None:
         start = {"address": address, "code": "", "name": _("Guest")}
         self.fields = {name: NameField(name, start[name], selected=False, limit=limit,
                                        upper=name == "code")
-                       for name, __, limit in FIELDS}
+                       for name, __, limit in self.form_fields}
         self.focus = 0 if not address else 1
         self.player = LEVELS[0]
         self.joining: Joining | None = None
@@ -70,7 +72,7 @@ class JoinScene(FormScene):
         return self.field_box(self.focus)
 
     def buttons(self) -> list[Button]:
-        player = self.row_buttons([*(("", "", "") for __ in FIELDS),
+        player = self.row_buttons([*(("", "", "") for __ in self.form_fields),
                                    ("player", "", self.player)])[-1]
         if self.joining is not None:
             return self.foot_buttons([("back", _("Cancel"))])
@@ -78,7 +80,7 @@ class JoinScene(FormScene):
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING) and self.joining is None:
-            self.fields[FIELDS[self.focus][0]].handle(event)
+            self.fields[self.form_fields[self.focus][0]].handle(event)
             return None
         if event.type == pygame.KEYDOWN and self.joining is None:
             return self.typed(event)
@@ -89,7 +91,7 @@ class JoinScene(FormScene):
     def typed(self, event: pygame.event.Event) -> Transition | None:
         """A key while the form is up: Enter joins, Esc goes back, Tab and the arrows move
         between the fields; the rest edit the field in focus (its text comes as text input)."""
-        field, key = self.fields[FIELDS[self.focus][0]], event.key
+        field, key = self.fields[self.form_fields[self.focus][0]], event.key
         if field.composing:  # the input method's keys
             return None
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -98,7 +100,7 @@ class JoinScene(FormScene):
             return self.act("back")
         if key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_UP):
             step = -1 if key == pygame.K_UP else 1
-            self.focus = (self.focus + step) % len(FIELDS)
+            self.focus = (self.focus + step) % len(self.form_fields)
         else:
             field.handle(event)
         return None
@@ -110,7 +112,7 @@ class JoinScene(FormScene):
         button = button_at(self.buttons(), xy)
         if button:
             return self.act(button.name)
-        for i in range(len(FIELDS)):
+        for i in range(len(self.form_fields)):
             if self.row_rect(i).collidepoint(xy):
                 self.focus = i
         return None
@@ -156,7 +158,7 @@ class JoinScene(FormScene):
 
     def draw_form(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         size = scaled(22, self.scale)
-        for i, (name, label, __) in enumerate(FIELDS):
+        for i, (name, label, __) in enumerate(self.form_fields):
             row, box = self.row_rect(i), self.field_box(i)
             draw_text(surface, fit(label, size, box.x - row.x - 8), (row.x, row.centery), size,
                       TEXT, anchor="midleft")
@@ -164,16 +166,16 @@ class JoinScene(FormScene):
             draw_box(surface, box, FIELD, ACCENT if focused else PANEL_EDGE)
             draw_typed(surface, self.fields[name], (box.x + 8, box.centery), box.w - 16, size,
                        caret=focused, bold=name == "code")
-        self.draw_rows(surface, [*(("", "", "") for __ in FIELDS),
+        self.draw_rows(surface, [*(("", "", "") for __ in self.form_fields),
                                  ("player", _("Your seat is played by"), "")])
-        y = self.row_rect(len(FIELDS) + 1).y + scaled(8, self.scale)
+        y = self.row_rect(len(self.form_fields) + 1).y + scaled(8, self.scale)
         line, width = scaled(20, self.scale), area.w - 2 * self.inset()
         if self.joining is not None:
             words, color = self.joining.status, ACCENT
         elif self.problem:
             words, color = self.problem, BAD
         else:
-            words, color = _("The host's screen shows the address, port and code."), DIM
+            words, color = _(self.hint) if self.hint else "", DIM
         room = (self.foot_y() - y) // font(line).get_linesize()
         draw_lines(surface, wrap_cut(words, line, width, room), (area.x + self.inset(), y), line,
                    color)

@@ -1,0 +1,165 @@
+"""Play online: a laser-flag-server's lobby. The server's address (remembered), its public
+games (asked again every few seconds), a game made on the map chosen in the menu, or one joined
+from the list or by its code; then the game's board, as a guest's at a host.
+
+Tab or Up/Down moves between the fields · Enter joins · a game in the list fills its code ·
+Esc goes back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pygame
+
+from ...engine.game_map import GameMap
+from ...i18n import N_, _
+from ...remote.guest import parse_address
+from ...remote.lobby_link import LobbyLink
+from ..scene import Transition
+from ..widgets import ACCENT, DIM, TEXT, Button, draw_text
+from .join_scene import JoinScene
+
+FIELDS = (("address", N_("Server (HOST or HOST:PORT)"), 60), ("code", N_("Game code"), 12),
+          ("name", N_("Your name"), 24))
+LIST_MS = 3000  # the games are asked for again this often
+LISTED = 6  # games shown
+
+
+class OnlineScene(JoinScene):
+    """The lobby of a server, then the wait for the game's welcome (JoinScene's)."""
+
+    title = N_("Play online")
+    subtitle = N_("play on a server: no port to forward")
+    form_fields = FIELDS
+
+    @property
+    def hint(self) -> str:  # type: ignore[override]
+        """Said under the fields until the games are listed."""
+        return "" if self.games else N_("Enter a server's address, then Games: its open games "
+                                        "are listed below.")
+
+    def __init__(self, gm: GameMap | None, fog: bool) -> None:
+        super().__init__()
+        self.gm, self.fog = gm, fog
+        self.lobby: LobbyLink | None = None
+        self.games: list[dict[str, Any]] = []
+        self.creating = False  # a create is sent once the lobby greets us
+        self.since_list = 0
+
+    def resume(self) -> None:
+        if not self.values["address"]:
+            self.fields["address"].text = self.app.settings.server_address
+            self.focus = 1 if self.values["address"] else 0
+
+    def buttons(self) -> list[Button]:
+        if self.joining is not None:
+            return self.foot_buttons([("back", "Cancel")])
+        player = super().buttons()[0]
+        made = (_("Create on {map}").format(map=self.gm.name) if self.gm is not None
+                else _("Create"))
+        back, games, create, join = self.foot_buttons(
+            [("back", _("Back")), ("games", _("Games")), ("create", made), ("join", _("Join"))])
+        create = replace(create, enabled=self.gm is not None)
+        return [player, back, games, create, join, *self.game_buttons()]
+
+    def game_buttons(self) -> list[Button]:
+        """A row for each listed game: a click fills in its code."""
+        first = len(self.fields) + 2
+        rows = []
+        for i, game in enumerate(self.games[:LISTED]):
+            row = self.row_rect(first + i)
+            players = " v ".join(game["players"][t] or _("(free)") for t in ("1", "2"))
+            label = _("{code}  {map}  {players}  {fog}  {watchers} watching  {state}").format(
+                code=game["code"], map=game["map"], players=players,
+                fog=_("fog") if game["fog"] else _("no fog"), watchers=game["watchers"],
+                state=game["state"])
+            rows.append(Button(f"game {game['code']}", label, row))
+        return rows
+
+    def act(self, name: str) -> Transition | None:
+        if name.startswith("game "):
+            self.fields["code"].text = name.removeprefix("game ")
+            return None
+        if name == "back" and self.joining is None and self.lobby is not None:
+            self.lobby.close()
+        if name == "games":
+            self.connect()
+        elif name == "create" and self.gm is not None:
+            self.creating = True
+            self.connect()
+        elif name == "join":
+            self.remember()
+        return super().act(name)
+
+    def connect(self) -> None:
+        """To the server's lobby (again); the games are listed once it greets us."""
+        try:
+            address = parse_address(self.values["address"])
+        except ValueError as exc:
+            self.problem, self.focus = str(exc), 0
+            return
+        if self.lobby is not None:
+            self.lobby.close()
+        self.problem, self.games = "", []
+        self.lobby = LobbyLink(address)
+        self.lobby.start()
+        self.remember()
+
+    def remember(self) -> None:
+        settings = self.app.settings
+        if settings.server_address != self.values["address"]:
+            settings.server_address = self.values["address"]
+            settings.save()
+
+    def update(self, dt_ms: int) -> Transition | None:
+        self.hear_lobby(dt_ms)
+        return super().update(dt_ms)
+
+    def hear_lobby(self, dt_ms: int) -> None:
+        if self.lobby is None:
+            return
+        self.since_list += dt_ms
+        if self.since_list >= LIST_MS and self.lobby.send({"type": "list"}):
+            self.since_list = 0
+        while not self.lobby.inbox.empty():
+            self.heard(self.lobby.inbox.get_nowait())
+
+    def heard(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "hello":
+            self.lobby.send({"type": "list"})
+            if self.creating and self.gm is not None:
+                self.lobby.send({"type": "create", "map": self.gm.to_json_dict(),
+                                 "fog": self.fog})
+        elif kind == "games":
+            self.games = list(message.get("games") or [])
+        elif kind == "created":
+            self.creating = False
+            self.fields["code"].text = str(message.get("secret"))
+            self.join()
+        elif kind in ("error", "lost", "bye"):
+            self.creating = False
+            self.problem = str(message.get("message") or message.get("reason"))
+            if kind != "error":
+                self.lobby = None
+
+    def animating(self) -> bool:
+        return self.lobby is not None or super().animating()
+
+    def end(self) -> None:
+        if self.lobby is not None:
+            self.lobby.close()
+
+    def draw_form(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        super().draw_form(surface, area)
+        if self.lobby is not None and not self.games and self.joining is None:
+            row = self.row_rect(len(self.fields) + 2)
+            draw_text(surface, _("No open game listed: create one."), (row.x, row.centery), 20,
+                      DIM, anchor="midleft")
+        if self.games:
+            row = self.row_rect(len(self.fields) + 1)
+            draw_text(surface, _("Open games (click one to fill in its code):"),
+                      (row.right, row.centery), 20, ACCENT if self.joining is None else TEXT,
+                      anchor="midright")

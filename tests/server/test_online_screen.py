@@ -1,0 +1,74 @@
+"""Play online, headless through the real main loop with real pygame events, against a real
+server process: the menu's Play online, the server's address typed (and remembered), its games
+listed, a game made on the chosen map and the board once a second player joins it; a game
+joined from the list by a click on it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from laser_flag.ui.menu.menu_scene import MenuScene
+from laser_flag.ui.network.network_scene import NetworkScene
+from laser_flag.ui.network.online_scene import OnlineScene
+
+from ..remote.net import MAPS
+from ..remote.test_network_screens import frames_until, type_text
+from ..ui.conftest import app, click, frames, menu_button, press  # noqa: F401 (a fixture)
+from .running import create, server, sit
+
+pytestmark = [pytest.mark.net, pytest.mark.slow]
+
+
+@pytest.fixture
+def online(app):  # noqa: F811 (the fixture)
+    """The menu (blitz chosen), then Play online; the server's address not yet typed."""
+    menu = MenuScene(maps_dir=MAPS)
+    app.push(menu)
+    frames(app)
+    click(app, menu_button(menu, "online").rect.center)
+    assert isinstance(app.top, OnlineScene)
+    return app.top
+
+
+def leave(app):  # noqa: F811
+    if isinstance(app.top, NetworkScene):
+        app.top.command("menu")
+    frames(app)
+
+
+def test_a_game_made_online_opens_its_board_once_another_player_joins(app, online):  # noqa: F811
+    with server("--seed", "5") as running:
+        host, port = running.address
+        type_text(app, f"{host}:{port}")
+        button = next(b for b in online.buttons() if b.name == "create")
+        assert button.enabled and button.label.startswith("Create on ")
+        click(app, button.rect.center)
+        frames_until(app, lambda: online.joining is not None)
+        assert app.settings.server_address == f"{host}:{port}"
+        listed = create(running.address)[0]  # a lobby visitor sees the game made
+        listed.send({"type": "list"})
+        code = listed.read("games")["games"][0]["code"]
+        other = sit(running.address, code, "Bob")
+        frames_until(app, lambda: isinstance(app.top, NetworkScene))
+        assert app.top.turns.team == "1"
+        assert other.read("room")["players"]["1"] == "Guest"
+        leave(app)
+
+
+def test_a_listed_game_is_joined_by_a_click_on_it(app, online):  # noqa: F811
+    with server("--seed", "6") as running:
+        _, made = create(running.address, fog=True)
+        maker = sit(running.address, made["secret"], "Ann")
+        online.values["address"] = f"{running.address[0]}:{running.address[1]}"
+        click(app, next(b for b in online.buttons() if b.name == "games").rect.center)
+        frames_until(app, lambda: online.games)
+        row = next(b for b in online.buttons() if b.name == f"game {made['code']}")
+        assert "Ann v (free)" in row.label and "fog" in row.label
+        click(app, row.rect.center)
+        assert online.values["code"] == made["code"]
+        press(app, pygame.K_RETURN)
+        frames_until(app, lambda: isinstance(app.top, NetworkScene))
+        assert app.top.turns.team == "2" and app.top.game.fog
+        maker.read("your_turn")  # the game began: team 1 is asked
+        leave(app)
