@@ -91,6 +91,8 @@ class Joining:
                 self.status = _("The host says: {get}").format(get=message.get('message'))
             elif kind == "lost":
                 self.status = _("{get}: trying again...").format(get=message.get('message'))
+            elif kind == "hello" and "lobby" in message:  # a server's, before the game's
+                self.status = _("At the server: asking for the game...")
             elif kind == "hello":
                 self.status = _("Joining {value}...").format(
                     value=message.get('map_title') or message.get('map'))

@@ -1,0 +1,84 @@
+"""Play online in a real client window on Xvfb, played with xdotool against a real server
+process: the menu's Play online shows the remembered server, Games lists the game another
+player made, a click on it and Enter join it, and the board opens (the server seats the window's
+player on team 2)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pygame
+import pytest
+
+from laser_flag.ui.loop import App
+from laser_flag.ui.menu.menu_scene import MenuScene
+from laser_flag.ui.network.online_scene import OnlineScene
+
+from ..remote.net import MAPS
+from ..ui.test_real_window import WINDOW, client_window, start_client, xdotool
+from ..waits import wait_until
+from .running import create, server, sit
+
+pytestmark = [pytest.mark.slow, pytest.mark.net]
+
+
+def positions() -> dict[str, tuple[int, int]]:
+    """Where the menu's Play online and the lobby's Games and first listed game are drawn in a
+    window of WINDOW's size (the layout depends on the size alone)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    app = App(WINDOW)
+    menu = MenuScene(maps_dir=MAPS)
+    app.push(menu)
+    online = OnlineScene(None, False)
+    app.push(online)
+    found = {"online": next(b for b in menu.buttons() if b.name == "online").rect.center,
+             "games": next(b for b in online.buttons() if b.name == "games").rect.center,
+             "first": online.row_rect(len(online.fields) + 2).center}
+    pygame.display.quit()
+    return found
+
+
+def click(display: str, window: str, xy: tuple[int, int]) -> None:
+    xdotool(display, "mousemove", "--window", window, str(xy[0]), str(xy[1]), "click", "1")
+
+
+def test_play_online_in_a_real_window_joins_a_listed_game(xvfb, tmp_path):
+    at = positions()
+    with server("--seed", "21") as running:
+        _, made = create(running.address)
+        maker = sit(running.address, made["secret"], "Ann")
+        data = tmp_path / "data"
+        data.mkdir()
+        (data / "settings.json").write_text(json.dumps({
+            "format": "laser-flag-settings", "version": 1,
+            "settings": {"server_address": f"{running.address[0]}:{running.address[1]}"}}))
+        client = start_client(xvfb, "--size", "x".join(map(str, WINDOW)), data=data)
+        try:
+            window = client_window(xvfb, client)
+            click(xvfb, window, at["online"])
+            click(xvfb, window, at["games"])
+
+            def joined() -> bool:  # clicks before the list came are lost: click again
+                click(xvfb, window, at["first"])
+                xdotool(xvfb, "key", "--window", window, "Return")
+                return maker.read("room", timeout=2)["players"]["2"] == "Guest"
+            wait_until(lambda: _tries(joined), "the window's player seated", 90)
+            shot = tmp_path / "online.png"
+            subprocess.run(["import", "-window", window, str(shot)], check=True, timeout=30,
+                           env={**os.environ, "DISPLAY": xvfb})
+            assert pygame.image.load(str(shot)).get_size() == WINDOW
+        finally:
+            client.terminate()
+            client.wait(timeout=30)
+
+
+def _tries(attempt) -> bool:
+    """`attempt()`, False when it timed out waiting."""
+    try:
+        return attempt()
+    except AssertionError:
+        return False
