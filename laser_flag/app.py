@@ -21,6 +21,7 @@ from .play.save_keeper import SaveKeeper
 from .play.session import Session
 from .remote.guest import parse_address
 from .remote.host import DEFAULT_PORT, Host
+from .remote.tls import Tls, normal
 from .resources import find_map
 from .saves import ReplayMismatch, SaveError, load_save
 from .sight_files import use_data_folder
@@ -340,7 +341,16 @@ def parse_join_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--player", type=parse_level, default=HUMAN, metavar="LEVEL",
                         help="who plays your seat: Human (default), a bot, or exec:COMMAND")
     parser.add_argument("--size", type=parse_size, help="window size WxH")
-    return parser.parse_args(argv)
+    parser.add_argument("--tls", action="store_true",
+                        help="a laser-flag-server with a certificate: TLS, the certificate "
+                             "checked by the system's authorities (or --pin's fingerprint)")
+    parser.add_argument("--pin", type=argument_type(normal), metavar="SHA256",
+                        help="with --tls: trust only the certificate of this SHA-256 "
+                             "fingerprint (the server prints it), for a self-signed one")
+    args = parser.parse_args(argv)
+    if args.pin and not args.tls:
+        parser.error("--pin goes with --tls")
+    return args
 
 
 def host_main(argv: Sequence[str]) -> int:
@@ -396,7 +406,8 @@ def join_main(argv: Sequence[str]) -> int:
     if (problem := video_problem()) is not None:  # before joining: the host would wait on us
         return fail("laser-flag join", problem)
     try:
-        turns = Joining(args.address, args.code, args.name, args.player).wait()
+        tls = Tls(pin=args.pin) if args.tls else None
+        turns = Joining(args.address, args.code, args.name, args.player, tls).wait()
     except ConnectionRefusedError as err:
         print(f"laser-flag join: refused: {one_line(err)}", file=sys.stderr)
         return 1

@@ -15,6 +15,7 @@ what they hold is checked where it is used (`TeamView.from_json` checks a view w
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import socket
 import ssl
@@ -82,7 +83,10 @@ class GuestLink:
         self.send(protocol.bye("the guest left"))
         with self._lock:
             if self._sock is not None:
-                self._sock.close()
+                # Shut, not closed: the link's thread, reading it, wakes and closes it. Closed
+                # here, its number could go to a new connection while that thread still reads.
+                with contextlib.suppress(OSError):
+                    self._sock.shutdown(socket.SHUT_RDWR)
                 self._sock = None
 
     # ----- the thread -------------------------------------------------------------------

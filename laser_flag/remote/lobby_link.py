@@ -8,6 +8,7 @@ does not connect again by itself (the screen asks again)."""
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import socket
 import ssl
@@ -50,7 +51,10 @@ class LobbyLink:
         self.send(protocol.bye("left the lobby"))
         with self._lock:
             if self._sock is not None:
-                self._sock.close()
+                # Shut, not closed: the link's thread, reading it, wakes and closes it. Closed
+                # here, its number could go to a new connection while that thread still reads.
+                with contextlib.suppress(OSError):
+                    self._sock.shutdown(socket.SHUT_RDWR)
                 self._sock = None
 
     def _run(self) -> None:
@@ -65,6 +69,12 @@ class LobbyLink:
         sock.settimeout(None)
         with self._lock:
             self._sock = sock
+        try:
+            self._listen(sock, where)
+        finally:
+            sock.close()
+
+    def _listen(self, sock: socket.socket, where: str) -> None:
         lines = protocol.Lines(protocol.GAME_LINE_BYTES)
         while not self._closed.is_set():
             try:

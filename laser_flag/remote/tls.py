@@ -15,6 +15,9 @@ from dataclasses import dataclass
 class PinMismatch(ssl.SSLError):
     """The server's certificate is not the one pinned: someone else may be in between."""
 
+    def __str__(self) -> str:
+        return str(self.args[0])
+
 
 def fingerprint(der: bytes) -> str:
     """A certificate's SHA-256 as people compare it: AB:CD:... (64 hex digits)."""

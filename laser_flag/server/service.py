@@ -48,6 +48,8 @@ class Service:
         self.per_address[client.address] += 1
         try:
             await client.run()
+        except asyncio.CancelledError:
+            pass  # the server is stopping and this connection did not close in time
         finally:
             self.clients.discard(client)
             self.per_address[client.address] -= 1

@@ -8,7 +8,7 @@ import re
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -89,3 +89,12 @@ def tcp_guest(address: tuple[str, int], code: str, seed: int) -> subprocess.Pope
     return subprocess.Popen(
         [sys.executable, str(EXAMPLES / "tcp_guest.py"), f"{address[0]}:{address[1]}", code,
          str(seed)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def room_shows(guest: RawGuest, holds: Callable[[dict[str, Any]], bool]) -> bool:
+    """Whether the next `room` message `guest` reads within two seconds shows what `holds`
+    asks (False when none comes): a condition for wait_until."""
+    try:
+        return holds(guest.read("room", timeout=2))
+    except AssertionError:
+        return False

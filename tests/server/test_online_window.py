@@ -19,7 +19,7 @@ from laser_flag.ui.network.online_scene import OnlineScene
 from ..remote.net import MAPS
 from ..ui.test_real_window import WINDOW, client_window, start_client, xdotool
 from ..waits import wait_until
-from .running import create, server, sit
+from .running import create, room_shows, server, sit
 
 pytestmark = [pytest.mark.slow, pytest.mark.net]
 
@@ -65,8 +65,8 @@ def test_play_online_in_a_real_window_joins_a_listed_game(xvfb, tmp_path):
             def joined() -> bool:  # clicks before the list came are lost: click again
                 click(xvfb, window, at["first"])
                 xdotool(xvfb, "key", "--window", window, "Return")
-                return maker.read("room", timeout=2)["players"]["2"] == "Guest"
-            wait_until(lambda: _tries(joined), "the window's player seated", 90)
+                return room_shows(maker, lambda room: room["players"]["2"] == "Guest")
+            wait_until(joined, "the window's player seated", 90)
             shot = tmp_path / "online.png"
             subprocess.run(["import", "-window", window, str(shot)], check=True, timeout=30,
                            env={**os.environ, "DISPLAY": xvfb})
@@ -75,10 +75,3 @@ def test_play_online_in_a_real_window_joins_a_listed_game(xvfb, tmp_path):
             client.terminate()
             client.wait(timeout=30)
 
-
-def _tries(attempt) -> bool:
-    """`attempt()`, False when it timed out waiting."""
-    try:
-        return attempt()
-    except AssertionError:
-        return False

@@ -15,8 +15,9 @@ import pytest
 from laser_flag.remote.guest import GuestLink
 from laser_flag.remote.tls import Tls, fingerprint
 
-from ..remote.net import RawGuest
-from .running import server
+from ..remote.net import RawGuest, client
+from ..waits import wait_until
+from .running import room_shows, seat_hello, server
 
 pytestmark = [pytest.mark.net,
               pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")]
@@ -100,3 +101,24 @@ def test_an_unknown_authority_and_plain_tcp_are_refused_and_the_server_goes_on(r
     assert b'"lobby"' not in plain.recv(4096)  # a TLS alert at most, then the close
     plain.close()
     tls_visitor(running.address, Tls(pin=pin_of(running))).close()
+
+
+@pytest.mark.slow  # a client process
+def test_laser_flag_join_with_tls_and_a_pin_takes_a_seat(running, tmp_path):
+    pin = pin_of(running)
+    maker = tls_visitor(running.address, Tls(pin=pin))
+    maker.send({"type": "create", "map": "duel"})
+    made = maker.read("created")
+    ann = tls_visitor(running.address, Tls(pin=pin))
+    ann.send(seat_hello(made["secret"], "Ann"))
+    ann.read("hello")
+    ann.send(seat_hello(made["secret"], "Ann"))
+    host, port = running.address
+    guest = client("join", f"{host}:{port}", "--code", made["code"], "--tls", "--pin", pin,
+                   "--player", "Easy", data_dir=tmp_path / "data")
+    try:
+        wait_until(lambda: room_shows(ann, lambda room: room["players"]["2"] == "Guest"),
+                   "the joined client seated", 90)
+    finally:
+        guest.terminate()
+        guest.wait(timeout=30)

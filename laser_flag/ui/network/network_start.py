@@ -21,6 +21,7 @@ from ...play.session import Session
 from ...remote import protocol
 from ...remote.guest import GuestLink
 from ...remote.host import DEFAULT_PORT, Host
+from ...remote.tls import Tls
 from ..menu.map_catalog import map_named
 
 JOIN_SECONDS = 15.0  # the command line's wait for a welcome
@@ -61,8 +62,8 @@ class Joining:
     ConnectionRefusedError with the host's reason (or why the host cannot be reached)."""
 
     def __init__(self, address: tuple[str, int], code: str, name: str = "Guest",
-                 player: str = "Human") -> None:
-        self.link = GuestLink(address, code, name, local_map)
+                 player: str = "Human", tls: Tls | None = None) -> None:
+        self.link = GuestLink(address, code, name, local_map, tls)
         self.player = player
         self.status = _("Connecting to {address}:{address2}...").format(
             address=address[0], address2=address[1])
