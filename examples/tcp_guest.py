@@ -6,11 +6,7 @@
 It joins with the host's join code, answers each "your_turn" with a random legal action (SEED
 seeds the choice), and prints a line for each hello, welcome (with its team), rematch and
 error, and for each game's end (the scores and the winner). It ends when the host says "bye".
-
-It sits at a game on `laser-flag-server` the same way, CODE being the game's code or a seat's
-secret: the server's first hello names no game (no team), the game's hello follows the code,
-and the server tells the seat's secret (printed as "seat SECRET"), which takes the seat again
-after a drop. At a server it leaves once the game is over (it asks for no rematch).
+At laser-flag-server, CODE is a game's code or a seat's secret.
 """
 
 import json
@@ -28,10 +24,8 @@ def send(sock: socket.socket, message: dict) -> None:
 def said(message: dict) -> str | None:
     """The line to print for a message, or None."""
     kind = message["type"]
-    if kind in ("hello", "welcome") and "team" in message:
+    if kind in ("hello", "welcome") and "team" in message:  # a server's first hello has none
         return f"{kind} team {message['team']}"
-    if kind == "seat":
-        return f"seat {message['secret']}"
     if kind == "events" and message["view"]["winner"] is not None:
         scores, winner = message["view"]["scores"], message["view"]["winner"]
         return f"over {scores['1']}-{scores['2']} winner {winner}"
@@ -41,11 +35,9 @@ def said(message: dict) -> str | None:
 def main() -> None:
     host, _, port = sys.argv[1].rpartition(":")
     code, rng = sys.argv[2], random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else None)
-    at_server = False  # a server's first hello has "lobby"
     with socket.create_connection((host, int(port))) as sock:
         for line in sock.makefile("rb"):
             message = json.loads(line)
-            at_server = at_server or "lobby" in message
             if message["type"] == "hello" and message["protocol"] != PROTOCOL:
                 sys.exit(f"tcp_guest: written for protocol {PROTOCOL}, not {message['protocol']}")
             if (text := said(message)) is not None:
@@ -59,8 +51,7 @@ def main() -> None:
                 choice = rng.choice(moves) if moves and rng.random() < 0.9 else {
                     "action": "end_turn"}
                 send(sock, {"type": "action", "ask": message["ask"], "action": choice})
-            elif message["type"] == "bye" or at_server and message["type"] == "events" \
-                    and message["view"]["winner"] is not None:
+            elif message["type"] == "bye":
                 return
 
 

@@ -6,8 +6,8 @@ and connects again every `RETRY_SECONDS` with the same code, until `close()`; th
 welcomes the guest back with the game as it stands. At laser-flag-server the code becomes the
 seat's secret once the server tells it (`seat`): only the secret takes a seat again there.
 With `tls`, the connection is TLS and the server checked (tls.py); one that fails the check
-is refused, not tried again. A refusal (`error` then `bye` during the
-handshake) ends the tries: a wrong code does not get better by trying again.
+is refused, not tried again. A refusal (`error` then `bye` during the handshake) ends the
+tries: a wrong code does not get better by trying again.
 
 The host's lines are cut at `protocol.GAME_LINE_BYTES` and must be JSON objects with a type;
 what they hold is checked where it is used (`TeamView.from_json` checks a view whole).
@@ -15,17 +15,15 @@ what they hold is checked where it is used (`TeamView.from_json` checks a view w
 
 from __future__ import annotations
 
-import contextlib
-import queue
 import socket
 import ssl
-import threading
 from collections.abc import Callable
 from typing import Any
 
 from ..engine.game_map import GameMap
 from . import protocol
 from .host import DEFAULT_PORT
+from .link import Link
 from .tls import Tls, connect
 
 RETRY_SECONDS = 1.0
@@ -43,51 +41,19 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-class GuestLink:
+class GuestLink(Link):
     """A guest's connection to `address`, answering hellos with `code` and the map
     `find_map(name)` finds (None: the guest has no map of that name). `gm` is that map when it
     is the same as the host's, else None: the game is then played on the host's copy."""
 
+    bye_reason = "the guest left"
+
     def __init__(self, address: tuple[str, int], code: str, name: str,
                  find_map: Callable[[str], GameMap | None], tls: Tls | None = None) -> None:
-        self.address, self.code, self.name = address, code.strip().upper(), name
-        self.find_map, self.tls = find_map, tls
-        self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        super().__init__(address, tls, "laser-flag guest")
+        self.code, self.name = code.strip().upper(), name
+        self.find_map = find_map
         self.gm: GameMap | None = None  # our copy of the host's map, when it is the same
-        self.bytes_received = 0
-        # Called on the link's thread after a message is queued: wakes an idle main loop.
-        self.notify: Callable[[], None] = lambda: None
-        self._sock: socket.socket | None = None
-        self._lock = threading.Lock()
-        self._closed = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="laser-flag guest", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def send(self, message: dict[str, Any]) -> bool:
-        """Send now (a few hundred bytes at most); False when there is no connection."""
-        with self._lock:
-            sock = self._sock
-            if sock is None:
-                return False
-            try:
-                sock.sendall(protocol.encode(message))
-            except OSError:
-                return False
-        return True
-
-    def close(self) -> None:
-        """Say bye and stop trying."""
-        self._closed.set()
-        self.send(protocol.bye("the guest left"))
-        with self._lock:
-            if self._sock is not None:
-                # Shut, not closed: the link's thread, reading it, wakes and closes it. Closed
-                # here, its number could go to a new connection while that thread still reads.
-                with contextlib.suppress(OSError):
-                    self._sock.shutdown(socket.SHUT_RDWR)
-                self._sock = None
 
     # ----- the thread -------------------------------------------------------------------
 
@@ -110,11 +76,9 @@ class GuestLink:
                 continue
             sock.settimeout(None)
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            with self._lock:
-                self._sock = sock
+            self._hold(sock)
             ended = self._listen(sock)
-            with self._lock:
-                self._sock = None
+            self._hold(None)
             sock.close()
             if ended or self._closed.is_set():
                 return
@@ -122,38 +86,23 @@ class GuestLink:
 
     def _listen(self, sock: socket.socket) -> bool:
         """Read until the connection ends; True when the host said bye for good."""
-        lines = protocol.Lines(protocol.GAME_LINE_BYTES)
         seated = False
-        while True:
-            try:
-                data = sock.recv(1 << 20)
-            except OSError:
-                return False
-            if not data:
-                return False
-            self.bytes_received += len(data)
-            for line in lines.feed(data):
-                try:
-                    if line is None:
-                        raise protocol.ProtocolError("the host sent a line too long")
-                    message = protocol.read_line(line)
-                except protocol.ProtocolError as err:
-                    self._put({"type": "error", "message": f"from the host: {err}"})
-                    continue
-                kind = message["type"]
-                if kind == "hello":
-                    self._answer(message)
-                elif kind == "bye":
-                    if not seated:  # refused: trying again would not help
-                        self._put({"type": "refused", "message": str(message.get("reason"))})
-                        return True
-                    self._put(message)
+        for message in self._messages(sock, "host"):
+            kind = message["type"]
+            if kind == "hello":
+                self._answer(message)
+            elif kind == "bye":
+                if not seated:  # refused: trying again would not help
+                    self._put({"type": "refused", "message": str(message.get("reason"))})
                     return True
-                else:
-                    seated = seated or kind == "welcome"
-                    if kind == "seat" and isinstance(message.get("secret"), str):
-                        self.code = message["secret"]  # a server's: it takes the seat again
-                    self._put(message)
+                self._put(message)
+                return True
+            else:
+                seated = seated or kind == "welcome"
+                if kind == "seat" and isinstance(message.get("secret"), str):
+                    self.code = message["secret"]  # a server's: it takes the seat again
+                self._put(message)
+        return False
 
     def _answer(self, hello: dict[str, Any]) -> None:
         name = hello.get("map")
@@ -164,8 +113,3 @@ class GuestLink:
         self.gm = found if same else None
         self._put(hello)
         self.send(protocol.guest_hello(self.gm, self.code, self.name))
-
-    def _put(self, message: dict[str, Any]) -> None:
-        if not self._closed.is_set():
-            self.inbox.put(message)
-            self.notify()

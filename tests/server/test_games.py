@@ -8,6 +8,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -15,7 +16,16 @@ from laser_flag.remote import protocol
 from laser_flag.saves import load_save
 
 from ..waits import PipeReader, wait_until
-from .running import EXAMPLES, create, seat_hello, server, sit, tcp_guest, visitor
+from .running import (
+    EXAMPLES,
+    create,
+    room_shows,
+    seat_hello,
+    server,
+    sit,
+    tcp_guest,
+    visitor,
+)
 
 pytestmark = [pytest.mark.net, pytest.mark.slow]  # whole games between processes
 
@@ -35,6 +45,20 @@ def finish(process, timeout=120):
     return out
 
 
+def played_out(guest, timeout=120):
+    """The example guest's stdout once it has told the game's end (it stays, for a rematch,
+    until it is stopped)."""
+    said = PipeReader(guest.stdout)
+    try:
+        wait_until(lambda: "over " in said.text() or guest.poll() is not None,
+                   "the game's end", timeout)
+        assert "over " in said.text(), (said.text(), guest.stderr.read().decode())
+    finally:
+        guest.terminate()
+        guest.wait(timeout=30)
+    return said.text()
+
+
 def test_two_players_play_a_whole_game_with_fog_while_two_spectators_watch(tmp_path):
     with server("--seed", "11") as running:
         maker, made = create(running.address, fog=True, watch="delay")
@@ -45,7 +69,7 @@ def test_two_players_play_a_whole_game_with_fog_while_two_spectators_watch(tmp_p
                    listed.read("games")["games"][0]["watchers"] == 2, "both spectators in")
         players = [tcp_guest(running.address, made["secret"], 1),
                    tcp_guest(running.address, made["code"], 2)]
-        told = [finish(p) for p in players]  # the guests end at the server's bye... or over
+        told = [played_out(p) for p in players]
         seen = [finish(w) for w in watchers]
     for lines in told:
         assert "over " in lines
@@ -60,20 +84,26 @@ def test_two_players_play_a_whole_game_with_fog_while_two_spectators_watch(tmp_p
 
 def test_a_player_killed_mid_game_takes_its_seat_again_by_its_secret_and_no_one_else_can():
     with server("--seed", "12") as running:
-        maker, made = create(running.address, fog=False)
+        maker, made = create(running.address, map="duel", fog=False)
         watcher = visitor(running.address)
         watcher.send({"type": "watch", "code": made["code"]})
         first = tcp_guest(running.address, made["secret"], 3)
+        lobby = visitor(running.address)
+
+        def listed() -> dict:  # asked of the server now: the watcher's boards may lag
+            lobby.send({"type": "list"})
+            return lobby.read("games")["games"][0]
+        wait_until(lambda: listed()["players"]["1"] == "tcp_guest", "team 1 seated", 60,
+                   between=lambda: time.sleep(0.2))
+        first.send_signal(signal.SIGSTOP)  # seated, and frozen before the game begins
         second = tcp_guest(running.address, made["code"], 4)
-        said = PipeReader(second.stdout)
-        secret = wait_until(lambda: next((line.split()[1] for line in said.text().splitlines()
-                                          if line.startswith("seat ")), None), "its secret")
-        second.send_signal(signal.SIGSTOP)  # the game goes on to team 2's turn, and waits
-        wait_until(lambda: watcher.read("board")["view"]["active_team"] == "2",
-                   "team 2 to move", 60)
-        second.kill()
-        second.wait()
-        wait_until(lambda: watcher.read("room")["away"] == ["2"], "the seat left empty", 30)
+        wait_until(lambda: listed()["state"] == "playing", "the game under way", 60,
+                   between=lambda: time.sleep(0.2))
+        first.kill()  # in the game, at its turn: the game waits for team 1
+        first.wait()
+        wait_until(lambda: room_shows(watcher, lambda room: room["away"] == ["1"]),
+                   "the seat left empty", 30)
+        secret = made["secret"]
 
         by_code = visitor(running.address)  # the game's code seats no one now
         by_code.send(seat_hello(made["code"], "Eve"))
@@ -85,13 +115,13 @@ def test_a_player_killed_mid_game_takes_its_seat_again_by_its_secret_and_no_one_
         watching.send({"type": "watch", "code": made["code"]})
         watching.send({"type": "action", "ask": 1, "action": {"action": "end_turn"}})
         assert "not for a spectator" in watching.read("error")["message"]
-        lobby = visitor(running.address)
         lobby.send({"type": "action", "ask": 1, "action": {"action": "end_turn"}})
         assert "is for a game" in lobby.read("error")["message"]
 
         again = tcp_guest(running.address, secret, 5)
-        wait_until(lambda: watcher.read("room")["away"] == [], "the seat taken again", 30)
-        assert "over " in finish(again) and "over " in finish(first)
+        wait_until(lambda: room_shows(watcher, lambda room: room["away"] == []),
+                   "the seat taken again", 30)
+        assert "over " in played_out(again) and "over " in played_out(second)
         wait_until(lambda: watcher.read("board")["view"]["winner"] is not None,
                    "the game's end watched", 60)
         maker.close()
@@ -125,7 +155,7 @@ def test_a_program_plays_at_the_server_through_the_bridge():
         code = wait_until(lambda: next((line.split()[1] for line in said.text().splitlines()
                                         if line.startswith("game ")), None), "the game's code")
         guest = tcp_guest(running.address, code, 7)
-        assert "over " in finish(guest)
+        assert "over " in played_out(guest)
         bridge.wait(timeout=60)
         assert bridge.returncode == 0, bridge.stderr.read().decode()
         lines = said.finish().splitlines()

@@ -42,6 +42,7 @@ GOOD = {
     "dim_unseen_tiles": False,
     "pause_after_roll": True,
     "language": "de",
+    "server_address": "games.example.org:7531",
 }
 
 
@@ -86,6 +87,8 @@ def test_unknown_names_are_ignored():
         ("players_by_map", {f"m{i}.json": dict(GOOD["players"]) for i in range(MAX_MAPS + 1)}),
         ("players_by_map", [[[[[]]]]]),
         ("tutorial_done", "yes"),
+        ("server_address", 7531),
+        ("server_address", "x" * 101),
         ("lessons_done", "basics"),
         ("lessons_done", ["basics", 7]),
         ("lessons_done", [""]),
