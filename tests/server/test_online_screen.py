@@ -60,7 +60,7 @@ def test_a_listed_game_is_joined_by_a_click_on_it(app, online):  # noqa: F811
     with server("--seed", "6") as running:
         _, made = create(running.address, fog=True)
         maker = sit(running.address, made["secret"], "Ann")
-        online.values["address"] = f"{running.address[0]}:{running.address[1]}"
+        online.fields["address"].text = f"{running.address[0]}:{running.address[1]}"
         click(app, next(b for b in online.buttons() if b.name == "games").rect.center)
         frames_until(app, lambda: online.games)
         row = next(b for b in online.buttons() if b.name == f"game {made['code']}")

@@ -37,7 +37,7 @@ def positions() -> dict[str, tuple[int, int]]:
     app.push(online)
     found = {"online": next(b for b in menu.buttons() if b.name == "online").rect.center,
              "games": next(b for b in online.buttons() if b.name == "games").rect.center,
-             "first": online.row_rect(len(online.fields) + 2).center}
+             "first": online.row_rect(len(online.form_fields) + 2).center}
     pygame.display.quit()
     return found
 

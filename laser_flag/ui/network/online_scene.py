@@ -66,7 +66,7 @@ class OnlineScene(JoinScene):
 
     def game_buttons(self) -> list[Button]:
         """A row for each listed game: a click fills in its code."""
-        first = len(self.fields) + 2
+        first = len(self.form_fields) + 2
         rows = []
         for i, game in enumerate(self.games[:LISTED]):
             row = self.row_rect(first + i)
@@ -155,11 +155,11 @@ class OnlineScene(JoinScene):
     def draw_form(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         super().draw_form(surface, area)
         if self.lobby is not None and not self.games and self.joining is None:
-            row = self.row_rect(len(self.fields) + 2)
+            row = self.row_rect(len(self.form_fields) + 2)
             draw_text(surface, _("No open game listed: create one."), (row.x, row.centery), 20,
                       DIM, anchor="midleft")
         if self.games:
-            row = self.row_rect(len(self.fields) + 1)
+            row = self.row_rect(len(self.form_fields) + 1)
             draw_text(surface, _("Open games (click one to fill in its code):"),
                       (row.right, row.centery), 20, ACCENT if self.joining is None else TEXT,
                       anchor="midright")
