@@ -38,11 +38,12 @@ def game(running):
 
 
 def still_serving(running, game):
-    """A newcomer is greeted, and the game's next action is played and told as ever."""
-    visitor(running.address).close()
-    ann, bob, _ = game
-    ann.send({"type": "list"})
-    assert ann.read("games")["games"][0]["round"] == 1
+    """A newcomer is greeted and answered, and the game under way stands where it stood (a
+    newcomer asks: a player asking each time would pass its own rate)."""
+    newcomer = visitor(running.address)
+    newcomer.send({"type": "list"})
+    assert newcomer.read("games")["games"][0]["round"] == 1
+    newcomer.close()
 
 
 def answer(guest):

@@ -25,6 +25,7 @@ FIELDS = (("address", N_("Server (HOST or HOST:PORT)"), 60), ("code", N_("Game c
           ("name", N_("Your name"), 24))
 LIST_MS = 3000  # the games are asked for again this often
 LISTED = 6  # games shown
+GAME_ROW = "game "  # a listed game's button is named this and its code
 
 
 class OnlineScene(JoinScene):
@@ -75,12 +76,13 @@ class OnlineScene(JoinScene):
                 code=game["code"], map=game["map"], players=players,
                 fog=_("fog") if game["fog"] else _("no fog"), watchers=game["watchers"],
                 state=game["state"])
-            rows.append(Button(f"game {game['code']}", label, row))
+            name = GAME_ROW + game["code"]
+            rows.append(Button(name, label, row))
         return rows
 
     def act(self, name: str) -> Transition | None:
-        if name.startswith("game "):
-            self.fields["code"].text = name.removeprefix("game ")
+        if name.startswith(GAME_ROW):
+            self.fields["code"].text = name.removeprefix(GAME_ROW)
             return None
         if name == "back" and self.joining is None and self.lobby is not None:
             self.lobby.close()
