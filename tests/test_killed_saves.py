@@ -27,7 +27,7 @@ from laser_flag.play.session import Session
 from laser_flag.play.turns import Turns
 from laser_flag.save_slot import SaveSlot
 from laser_flag.saves import load_save
-map_path, seed, save = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+map_path, seed, save, stop_at = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 if save == "-":
     session = Session.start(load_map(map_path), seed=seed)
 else:
@@ -37,6 +37,10 @@ turns, rng = Turns(session), random.Random(seed)
 while not turns.game.over:
     turns.act(rng.choice(turns.game.legal_actions()))
     turns.skip_playback()
+    if len(turns.game.history) == stop_at:  # stop there once the writer has written it all
+        turns.session.keeper.wait()
+        print(stop_at, turns.session.keeper.path, flush=True)
+        sys.stdin.read()  # until killed
     print(len(turns.game.history), turns.session.keeper.path, flush=True)
 """
 
@@ -52,12 +56,14 @@ def lasting_map(folder: Path) -> Path:
     return path
 
 
-def play_until_killed(map_path: Path, seed: int, save: str, actions: int, env: dict
-                      ) -> tuple[int, Path]:
+def play_until_killed(map_path: Path, seed: int, save: str, actions: int, env: dict,
+                      stop: bool = False) -> tuple[int, Path]:
     """Run a client that plays on (from `save`, or a new game) and kill -9 it once it has
-    played `actions` actions: how many it had played, and its file."""
-    child = subprocess.Popen([sys.executable, "-c", PLAYER, str(map_path), str(seed), save],
-                             stdout=subprocess.PIPE, env=env, text=True)
+    played `actions` actions (`stop`: it stops there, its writer done): how many it had
+    played, and its file."""
+    child = subprocess.Popen([sys.executable, "-c", PLAYER, str(map_path), str(seed), save,
+                              str(actions if stop else 0)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True)
     try:
         for line in child.stdout:
             played, path = line.rstrip("\n").split(" ", 1)
@@ -79,4 +85,7 @@ def test_a_save_killed_at_any_moment_reads_back_whole(tmp_path):
         loaded = load_save(path)  # whole: both digests, the replay, the header
         assert held <= len(loaded.actions) <= played and len(loaded.actions) >= 1
         save, held = str(path), len(loaded.actions)
-    assert held > 100
+    # Killed at any moment the writer may lag by any number of actions; once it has caught
+    # up, the file holds every action played, the resumed ones too.
+    played, path = play_until_killed(map_path, 6, save, held + 50, env, stop=True)
+    assert played == held + 50 and len(load_save(path).actions) == played
