@@ -14,15 +14,24 @@ import asyncio
 import contextlib
 import sys
 import traceback
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..remote import protocol
 from . import limits, messages
-from .limits import Bucket
+from .limits import Bucket, Limits
+from .lobby import Lobby
 from .room import Room
 
-if TYPE_CHECKING:
-    from .service import Service
+
+class Server(Protocol):
+    """What a client asks of the server that runs it (service.Service): its lobby, its limits,
+    and the lobby's chat to pass a line to everyone there."""
+
+    lobby: Lobby
+    bounds: Limits
+
+    def lobby_chat(self, line: dict[str, Any]) -> None: ...
+
 
 WRONG_CODE = "wrong code"
 
@@ -30,7 +39,7 @@ WRONG_CODE = "wrong code"
 class Client:
     """A connected client: a lobby visitor, a player at a seat, or a spectator."""
 
-    def __init__(self, service: Service, reader: asyncio.StreamReader,
+    def __init__(self, service: Server, reader: asyncio.StreamReader,
                  writer: asyncio.StreamWriter) -> None:
         self.service, self.reader, self.writer = service, reader, writer
         peer = writer.get_extra_info("peername") or ("?", 0)
