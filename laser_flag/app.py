@@ -297,6 +297,9 @@ def parse_host_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--wait", type=parse_seconds, metavar="SECONDS",
                         help="with --headless: how long the guest is waited for, to join and "
                              "to come back after leaving (default: without end)")
+    parser.add_argument("--turn-seconds", type=parse_seconds, metavar="SECONDS",
+                        help="with --headless: the guest's time per turn; a turn not ended in "
+                             "time is ended by the host (default: without end)")
     parser.add_argument("--save", type=parse_state_file, metavar="FILE",
                         help="with --headless: save each game here (FILE-1.json, FILE-2.json, "
                              "... for more than one)")
@@ -310,10 +313,10 @@ def parse_host_args(argv: Sequence[str]) -> argparse.Namespace:
 
 
 def check_headless_host(args: argparse.Namespace) -> None:
-    """--games, --wait and --save go with --headless, which needs a bot or program on the
-    host's side and no window size."""
+    """--games, --wait, --turn-seconds and --save go with --headless, which needs a bot or
+    program on the host's side and no window size."""
     if not args.headless:
-        given = [f"--{name}" for name in ("games", "wait", "save")
+        given = [f"--{name.replace('_', '-')}" for name in ("games", "wait", "turn_seconds", "save")
                  if getattr(args, name) is not None]
         if given:
             raise UsageError(f"{given[0]} goes with --headless (the window plays one game at a "
@@ -385,7 +388,7 @@ def host_headless(args: argparse.Namespace, gm: GameMap) -> int:
         return fail("laser-flag host", f"cannot listen on {args.bind}:{args.port}: {exc}")
     say_hosting(gm, host)
     return serve(Match(host, session, host_team, args.games or 1, args.wait, args.save,
-                       args.seed))
+                       args.seed, args.turn_seconds))
 
 
 def say_hosting(gm: GameMap, host: Host) -> None:

@@ -9,7 +9,9 @@ The game goes on in the main thread, which polls the seat to move as the window 
 host's bot thinks on its worker; the guest's answers come from the host's queue) while it
 hears the network thread's notes: a guest joining is seated (`RemoteSeat.seat`), a guest
 leaving holds the game until it joins again with the same code, as in the window. `wait`
-bounds how long a guest is waited for, to come at first or to come back. Nothing here loads pygame.
+bounds how long a guest is waited for, to come at first or to come back; `turn_seconds` how
+long a seated guest may take over a turn before the host ends it (a guest that never answers
+cannot hold the match). Nothing here loads pygame.
 """
 
 from __future__ import annotations
@@ -84,13 +86,15 @@ class Side:
 
 class Match:
     """`games` games on `host` between the host's player (on `host_team` in the first game)
-    and the guest; `seed`, when given, rolls the dice of every game (`--seed`)."""
+    and the guest; `seed`, when given, rolls the dice of every game (`--seed`); the guest's
+    turns end after `turn_seconds` when given (`--turn-seconds`)."""
 
     def __init__(self, host: Host, session: Session, host_team: str, games: int = 1,
                  wait: float | None = None, save: Path | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, turn_seconds: float | None = None) -> None:
         self.host, self.session, self.host_team = host, session, host_team
         self.games, self.wait, self.save, self.seed = games, wait, save, seed
+        self.turn_seconds = turn_seconds
         self.number = 1  # the game being played
         self.wake = threading.Event()  # a note or a decision is there to be handled
         host.notify = self.wake.set
@@ -131,7 +135,7 @@ class Match:
     def seated_players(self) -> tuple[dict[str, Seat], RemoteSeat]:
         """The game's seats: the host's bot, as the window seats it, and the guest's seat
         (seated if the guest is here; else when it joins)."""
-        seat = RemoteSeat(self.host, self.guest_team)
+        seat = RemoteSeat(self.host, self.guest_team, self.turn_seconds)
         players = {**seats_for(self.session.levels, self.session.seed), self.guest_team: seat}
         players[self.host_team].wake_with(self.wake.set)  # its answer wakes the wait
         if self.away_since is None:

@@ -105,9 +105,13 @@ class FakeHost:
         self.sent.append(message)
 
 
-def remote(game: Game) -> tuple[RemoteSeat, FakeHost]:
-    host = FakeHost()
-    return RemoteSeat(host, game.active_team), host  # type: ignore[arg-type]
+def remote(game: Game, seconds: float | None = None,
+           clock: list[float] | None = None) -> tuple[RemoteSeat, FakeHost]:
+    """A remote seat for the team to move; with `seconds`, its time per turn read from
+    `clock[0]`, which the test moves."""
+    host, now = FakeHost(), clock or [0.0]
+    return RemoteSeat(host, game.active_team, seconds,  # type: ignore[arg-type]
+                      lambda: now[0]), host
 
 
 def test_a_remote_seat_asks_once_then_polls_without_waiting():
@@ -152,6 +156,53 @@ def test_a_rejoining_guest_is_sent_its_open_turn_again():
     seat.seat(game, {"1": "A", "2": "B"}, {"1": "1", "2": "2"})
     assert [m["type"] for m in host.sent] == ["your_turn", "welcome", "your_turn"]
     assert seat.away == ""
+
+
+def test_a_remote_seat_without_a_time_per_turn_waits_and_says_no_seconds():
+    game, clock = new_game(), [0.0]
+    seat, host = remote(game, clock=clock)
+    seat.poll(game, 16, NORMAL)
+    clock[0] = 1e9
+    assert seat.poll(game, 16, NORMAL) is None and "seconds" not in host.sent[0]
+
+
+def test_a_remote_seat_ends_a_turn_not_answered_in_its_time():
+    game, clock = new_game(), [100.0]
+    seat, host = remote(game, 30, clock)
+    seat.poll(game, 16, NORMAL)
+    assert host.sent[-1]["seconds"] == 30
+    clock[0] = 129.9
+    assert seat.poll(game, 16, NORMAL) is None and host.open_ask == 1
+    clock[0] = 130.0
+    assert seat.poll(game, 16, NORMAL) == EndTurn() and host.open_ask is None
+
+
+def test_a_turn_keeps_its_clock_over_a_refusal_and_a_rejoin():
+    game, clock = new_game(), [0.0]
+    seat, host = remote(game, 30, clock)
+    seat.poll(game, 16, NORMAL)
+    clock[0] = 10.0
+    seat.fail("refused")  # asked again within the same turn: the time goes on
+    seat.poll(game, 16, NORMAL)
+    assert host.sent[-1]["type"] == "your_turn" and host.sent[-1]["seconds"] == 20
+    clock[0] = 25.0
+    seat.seat(game, {"1": "A", "2": "B"}, {"1": "1", "2": "2"})  # back: told what is left
+    assert host.sent[-1]["type"] == "your_turn" and host.sent[-1]["seconds"] == 5
+    game.apply(a_move(game))  # an answer played: the next ask is the same turn's
+    clock[0] = 26.0
+    seat.poll(game, 16, NORMAL)
+    assert host.sent[-1]["seconds"] == 4
+
+
+def test_the_next_turn_has_its_whole_time_again():
+    game, clock = new_game(), [0.0]
+    seat, host = remote(game, 30, clock)
+    seat.poll(game, 16, NORMAL)
+    clock[0] = 29.0
+    game.apply(EndTurn())
+    game.apply(EndTurn())  # the other team's turn, then this team's next
+    seat.poll(game, 16, NORMAL)
+    assert host.sent[-1]["seconds"] == 30
 
 
 def test_the_hosts_open_ask_is_set_and_closed_by_the_main_loop():

@@ -198,6 +198,23 @@ def test_a_guest_that_leaves_mid_game_is_waited_for_and_plays_on_when_back():
     assert "(Raw, guest)" in lines[0] and lines[-1].startswith("Total of 1 games: host (Easy) ")
 
 
+def test_a_guest_that_never_answers_has_its_turns_ended_with_a_time_per_turn():
+    host = Hosting("--team1", "easy", "--seed", "5", "--turn-seconds", "0.5", "--wait", "0.5")
+    guest = host.guest()
+    asked = guest.read("your_turn", timeout=TIMEOUT)
+    assert 0 < asked["seconds"] <= 0.5
+    ended = wait_until(lambda: next((e for e in guest.read("events", timeout=TIMEOUT)["events"]
+                                     if e["event"] == "turn_ended"), None),
+                       "the silent guest's turn ended", TIMEOUT)
+    assert ended["team"] == "2" and ended["next_team"] == "1"
+    again = guest.read("your_turn", timeout=TIMEOUT)  # the host's bot played; asked anew
+    assert again["ask"] > asked["ask"] and 0 < again["seconds"] <= 0.5
+    check_lines(bytes(guest.received).splitlines(), FROM_GAME)  # `seconds` is the protocol's
+    guest.close()
+    status, lines, err = host.finish()
+    assert status == 1 and "did not come back within 0.5 s" in err
+
+
 def test_a_guest_gone_for_good_ends_the_match_with_one_line():
     host = Hosting("--team1", "easy", "--wait", "1")
     guest = host.guest()
@@ -249,6 +266,8 @@ def test_ctrl_c_at_the_terminal_reaches_the_host_not_its_program(tmp_path):
     (["--headless"], "--headless plays the host's side with a bot"),
     (["--team1", "easy", "--games", "2"], "--games goes with --headless"),
     (["--wait", "3"], "--wait goes with --headless"),
+    (["--turn-seconds", "3"], "--turn-seconds goes with --headless"),
+    (["--headless", "--team1", "easy", "--turn-seconds", "-1"], "seconds above 0"),
     (["--headless", "--team1", "easy", "--wait", "0"], "must be a number of seconds above 0"),
     (["--headless", "--team1", "easy", "--games", "0"], "must be a positive integer"),
     (["--headless", "--team1", "easy", "--size", "1280x860"], "--size goes with the window"),
