@@ -78,5 +78,6 @@ class MapDocument:
 
     @property
     def title_name(self) -> str:
-        """The file name the window title shows."""
-        return self.path.name if self.path else "untitled"
+        """The file name the window title shows; the map's name until it has a file (a
+        generated map has one from the start)."""
+        return self.path.name if self.path else (self.data.get("name") or "untitled")

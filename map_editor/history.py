@@ -132,3 +132,7 @@ class History:
 
     def mark_saved(self) -> None:
         self._saved_at = len(self._undo)
+
+    def mark_unsaved(self) -> None:
+        """A map no file holds (a generated one): changed until it is saved."""
+        self._saved_at = None

@@ -49,6 +49,7 @@ def build_menus(root: tk.Tk, window) -> tk.Menu:  # window: EditorWindow (import
             (_("Check map"), _("Ctrl+K"), "<Control-k>", window.check_map),
             (_("Properties..."), _("Ctrl+P"), "<Control-p>", window.edit_properties),
             (_("Balance..."), _("Ctrl+B"), "<Control-b>", window.open_balance),
+            (_("Generate..."), _("Ctrl+G"), "<Control-g>", window.generate_map),
             None,
             *_mirror_entries(lambda which, keep: window.run(commands.mirror, which, keep)),
         ],

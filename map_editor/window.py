@@ -14,6 +14,7 @@ from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import TILE_KINDS, GameMap, Pos
 from laser_flag.engine.mapfile import MapError
 from laser_flag.i18n import _, ngettext
+from laser_flag.random_maps import origin
 
 from . import commands, symmetry
 from .balance_panel import BalancePanel, Hooks
@@ -28,6 +29,7 @@ from .board_view import (
 )
 from .dialogs import CANCEL, SAVE, ask_new_size, ask_save_changes
 from .document import MapDocument
+from .generate_dialog import GenerateDialog
 from .info_panel import InfoPanel
 from .menus import build_menus
 from .overlay_choice import HITS, SIGHT, OverlayChoice, hits_label
@@ -337,6 +339,18 @@ class EditorWindow:
                 self._replace(MapDocument(new_map_data(*size)), _("New {size} x {size2} "
                                                                   "map").format(
                     size=size[0], size2=size[1]))
+
+    def generate_map(self) -> None:
+        """Map > Generate: the dialog, once the current map may be replaced (asked as New
+        asks); the map it makes opens unsaved, for Save As."""
+        if self._confirm_discard(_("generating a map")):
+            GenerateDialog(self.root, self.open_generated).show()
+
+    def open_generated(self, data: dict[str, Any]) -> None:
+        doc = MapDocument(data)
+        doc.history.mark_unsaved()
+        self._replace(doc, _("{name}, {origin}: not saved yet (Save As keeps it)").format(
+            name=data["name"], origin=origin(data)))
 
     def open_map(self) -> None:
         if self._confirm_discard(_("opening another map")):

@@ -24,6 +24,11 @@ class PlayGame:
 
 
 @dataclass(frozen=True)
+class ChooseRandomMap:
+    """Random map: a board made from a seed and knobs, to play or host at once."""
+
+
+@dataclass(frozen=True)
 class ChooseLesson:
     """Learn to play: the lesson's chapters, to choose one."""
 
@@ -128,6 +133,6 @@ class ShowSettings:
     """Sound, look and play settings, applied as they change."""
 
 
-Route = (PlayGame | ChooseLesson | PlayLesson | PlayNetwork | HostSetup | JoinSetup
-         | ShowVictory | ShowNetworkVictory | HandOff | ShowRules | ListSaves | OpenSave
+Route = (PlayGame | ChooseRandomMap | ChooseLesson | PlayLesson | PlayNetwork | HostSetup
+         | JoinSetup | ShowVictory | ShowNetworkVictory | HandOff | ShowRules | ListSaves | OpenSave
          | WatchReplay | ShowSettings | AskUnsaved)

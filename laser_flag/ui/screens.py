@@ -10,6 +10,7 @@ from .learn.lesson_scene import LessonScene
 from .learn.lessons_scene import LessonsScene
 from .learn.rules_scene import RulesScene
 from .menu.loading_scene import LoadingScene
+from .menu.random_map_scene import RandomMapScene
 from .menu.saves_scene import SavesScene
 from .menu.settings_scene import SettingsScene
 from .network.host_scene import HostScene
@@ -21,6 +22,7 @@ from .replay.replay_scene import ReplayScene
 from .routes import (
     AskUnsaved,
     ChooseLesson,
+    ChooseRandomMap,
     HandOff,
     HostSetup,
     JoinSetup,
@@ -47,6 +49,8 @@ def build(route: Route) -> Scene:
             return GameScene(session)
         case ChooseLesson():
             return LessonsScene()
+        case ChooseRandomMap():
+            return RandomMapScene()
         case PlayLesson(lesson, session):
             return LessonScene(lesson, session)
         case PlayNetwork(turns):

@@ -18,6 +18,7 @@ from .. import tk_dialogs
 from ..heading import draw_heading
 from ..routes import (
     ChooseLesson,
+    ChooseRandomMap,
     HostSetup,
     JoinSetup,
     ListSaves,
@@ -68,7 +69,8 @@ LEVEL_BUTTONS = {level_button_name(team): team for team in TEAMS}
 YOURS_TAG = "yours"  # on the card of a map from the player's own folder
 BADGE_SIZE = 17  # the badge's words on a card
 TITLE_ROOM = 140  # pixels a card keeps for its map's name: a narrower badge gives way
-LEAVING = ("play", "learn", "continue", "load")  # to a game: measuring would slow its bots
+# To a game (Random map's too): measuring would slow its bots.
+LEAVING = ("play", "random", "learn", "continue", "load")
 
 
 def map_facts(gm: GameMap) -> list[str]:
@@ -188,6 +190,7 @@ class MenuScene(Scene):
         playable, measuring = self.chooser.playable, self.app.measuring.run is not None
         specs = [
             ("play", _("Play"), playable),
+            ("random", _("Random map"), True),
             ("measure", _("Stop measuring") if measuring else _("Measure here"),
              measuring or playable),
             ("learn", _("Learn to play · {lessons_done}/{count}").format(
@@ -280,6 +283,7 @@ class MenuScene(Scene):
         """Run a button's action; the screens it opens are returned, for the loop to open."""
         leave = {
             "play": self.play,
+            "random": lambda: Push(ChooseRandomMap()),
             "learn": lambda: Push(ChooseLesson()),
             "continue": self.continue_game,
             "load": lambda: Push(ListSaves()),
