@@ -61,6 +61,7 @@ class GenerateDialog(Modal):
         self.shown: dict[int, dict[str, Any]] = {}  # each candidate's map, by its number
         self.closing = False
         self._image: tk.PhotoImage | None = None  # Tk draws from it: kept while shown
+        self.vars: dict[str, tk.StringVar] = {}  # the typed fields, by knob (or class) name
         self._knobs(ttk.LabelFrame(self.body, text=_("Knobs"), padding=8))
         self._results(ttk.Frame(self.body))
         self._buttons(ttk.Frame(self.body))
@@ -71,14 +72,13 @@ class GenerateDialog(Modal):
 
     # --- building -------------------------------------------------------
 
-    def _spin(self, box: ttk.Frame, row: int, label: str, value: int, low: int, high: int,
-              what: str) -> tk.StringVar:
-        var = tk.StringVar(value=str(value))
+    def _spin(self, box: ttk.Frame, row: int, name: str, label: str, value: int, low: int,
+              high: int, what: str) -> None:
+        var = self.vars[name] = tk.StringVar(value=str(value))
         ttk.Label(box, text=label).grid(row=row, column=0, sticky="w", padx=(0, 8), pady=2)
         spin = ttk.Spinbox(box, from_=low, to=high, textvariable=var, width=8)
         spin.grid(row=row, column=1, sticky="w", pady=2)
         tip(spin, what)
-        return var
 
     def _choice(self, box: ttk.Frame, row: int, label: str, words: dict[str, str], value: str,
                 what: str) -> ttk.Combobox:
@@ -93,36 +93,37 @@ class GenerateDialog(Modal):
     def _knobs(self, box: ttk.LabelFrame) -> None:
         box.grid(row=0, column=0, sticky="nsew", padx=(0, 10))
         k = DEFAULT_KNOBS
-        self.seed = self._spin(box, 0, _("Seed"), new_seed(), 0, SEEDS - 1,
+        self._spin(box, 0, "seed", _("Seed"), new_seed(), 0, SEEDS - 1,
                                _("The same seed and knobs always make the same map"))
         again = ttk.Button(box, text=_("New seed"), command=self.new_seed)
         again.grid(row=0, column=2, sticky="w", padx=(6, 0))
         tip(again, _("Draw another seed. Key F2"))
         self.bind("<F2>", lambda _e: self.new_seed())
-        self.size = self._spin(box, 1, _("Size"), k.size, MIN_SIZE, SIZES[-1],
+        self._spin(box, 1, "size", _("Size"), k.size, MIN_SIZE, SIZES[-1],
                                _("Tiles a side: {low} to {high}").format(low=MIN_SIZE,
                                                                         high=SIZES[-1]))
         self.mode = self._choice(box, 2, _("Mode"), MODE_WORDS, k.mode, _(
             "Capture the Flag: both teams have bases; Assault: only team 2 has; Elimination: "
             "no bases, the last team standing wins"))
-        self.counts = {cls: self._spin(box, 3 + i, _("{cls} units a team").format(
-            cls=_(class_label(cls))), k.units.count(cls), 0, MAX_UNITS, _(
-            "How many of each team's units are of this class (1 to {most} units in all)"
-            ).format(most=MAX_UNITS)) for i, cls in enumerate(CLASSES)}
+        for i, cls in enumerate(CLASSES):
+            self._spin(box, 3 + i, cls, _("{cls} units a team").format(cls=_(class_label(cls))),
+                       k.units.count(cls), 0, MAX_UNITS, _(
+                           "How many of each team's units are of this class (1 to {most} "
+                           "units in all)").format(most=MAX_UNITS))
         row = 3 + len(CLASSES)
-        self.cover = self._spin(box, row, _("Cover, % of the floor"), round(k.cover * 100), 0,
+        self._spin(box, row, "cover", _("Cover, % of the floor"), round(k.cover * 100), 0,
                                 30, _("Low blocks to hide behind or stand on"))
-        self.walls = self._spin(box, row + 1, _("Walls, % of the board"), round(k.walls * 100),
+        self._spin(box, row + 1, "walls", _("Walls, % of the board"), round(k.walls * 100),
                                 0, 30, _("Walls block movement and sight"))
-        self.elevation = self._spin(box, row + 2, _("Raised cover, % of the cover"),
+        self._spin(box, row + 2, "elevation", _("Raised cover, % of the cover"),
                                     round(k.elevation * 100), 0, 100, _(
                                         "Cover in 2x2 blocks to stand on, rather than single "
                                         "blocks to hide behind"))
-        self.bases = self._spin(box, row + 3, _("Bases a team"), k.bases, 1, 4, _(
+        self._spin(box, row + 3, "bases", _("Bases a team"), k.bases, 1, 4, _(
             "Where lasers recharge: none in Elimination, only team 2's in Assault"))
         self.symmetry = self._choice(box, row + 4, _("Symmetry"), SYMMETRY_WORDS, k.symmetry,
                                      _("How team 2's half is made from team 1's, teams swapped"))
-        self.seconds = self._spin(box, row + 5, _("Check by play, seconds"), DEFAULT_SECONDS, 0,
+        self._spin(box, row + 5, "seconds", _("Check by play, seconds"), DEFAULT_SECONDS, 0,
                                   MAX_SECONDS, _(
                                       "Bots play each candidate until one is fair or the time "
                                       "is up (then the nearest is kept); 0: no games, the first "
@@ -165,19 +166,19 @@ class GenerateDialog(Modal):
     # --- acting -----------------------------------------------------------
 
     def new_seed(self) -> None:
-        self.seed.set(str(new_seed()))
+        self.vars["seed"].set(str(new_seed()))
 
     def knobs(self) -> tuple[int, Knobs]:
         """The seed and knobs as typed; ValueError (GeneratorError too) says which is wrong."""
-        seed = whole(self.seed.get(), _("Seed"), 0, SEEDS - 1)
-        counts = {cls: whole(var.get(), _(class_label(cls)), 0, MAX_UNITS)
-                  for cls, var in self.counts.items()}
-        share = {name: whole(var.get(), what, 0, high) / 100 for name, var, what, high in (
-            ("cover", self.cover, _("Cover"), 30), ("walls", self.walls, _("Walls"), 30),
-            ("elevation", self.elevation, _("Raised cover"), 100))}
-        knobs = Knobs(size=whole(self.size.get(), _("Size"), MIN_SIZE, SIZES[-1]),
+        field = {name: var.get() for name, var in self.vars.items()}
+        seed = whole(field["seed"], _("Seed"), 0, SEEDS - 1)
+        counts = {cls: whole(field[cls], _(class_label(cls)), 0, MAX_UNITS) for cls in CLASSES}
+        share = {name: whole(field[name], what, 0, high) / 100 for name, what, high in (
+            ("cover", _("Cover"), 30), ("walls", _("Walls"), 30),
+            ("elevation", _("Raised cover"), 100))}
+        knobs = Knobs(size=whole(field["size"], _("Size"), MIN_SIZE, SIZES[-1]),
                       mode=list(MODE_WORDS)[self.mode.current()], units=squad_of(counts),
-                      bases=whole(self.bases.get(), _("Bases a team"), 1, 4),
+                      bases=whole(field["bases"], _("Bases a team"), 1, 4),
                       symmetry=list(SYMMETRY_WORDS)[self.symmetry.current()], **share)
         return seed, knobs
 
@@ -187,7 +188,7 @@ class GenerateDialog(Modal):
             return
         try:
             seed, knobs = self.knobs()
-            seconds = whole(self.seconds.get(), _("Check by play, seconds"), 0, MAX_SECONDS)
+            seconds = whole(self.vars["seconds"].get(), _("Check by play, seconds"), 0, MAX_SECONDS)
         except (ValueError, GeneratorError) as err:
             self.error.configure(text=str(err))
             return
@@ -273,6 +274,13 @@ class GenerateDialog(Modal):
             data = self.made.data
             self.destroy()
             self.on_made(data)
+
+    def destroy(self) -> None:
+        """Gone with its Tcl variables and image, let go here on Tk's thread: left to a garbage
+        collection, they could be freed on the worker's, and Tk is called from its own only."""
+        self.vars.clear()
+        self._image = None
+        super().destroy()
 
     def cancel(self) -> None:
         """Close; a run still going is stopped first, and the dialog goes once it has."""
