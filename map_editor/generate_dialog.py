@@ -34,7 +34,7 @@ POLL_MS = 200
 PREVIEW_PX = 264
 DEFAULT_SECONDS = int(Effort.seconds)  # checked by play this long, as the command line does
 MAX_SECONDS = 600
-COLUMNS = {"number": (_("#"), 36), "name": (_("Map"), 150), "stage": (_("Checked"), 80),
+COLUMNS = {"number": ("#", 36), "name": (_("Map"), 150), "stage": (_("Checked"), 80),
            "verdict": (_("Verdict"), 150)}
 STAGES = {"screened": _("screened"), "confirmed": _("confirmed"), "hard": _("by Hard")}
 
