@@ -131,7 +131,8 @@ class GenerateDialog(Modal):
 
     def _results(self, box: ttk.Frame) -> None:
         box.grid(row=0, column=1, sticky="nsew")
-        self.preview = ttk.Label(box, anchor="center", width=1)
+        self.preview = ttk.Label(box, anchor="center", width=1, justify="center",
+                                 text=_("Each candidate is drawn here while the bots play it."))
         self.preview.grid(row=0, column=0, sticky="nsew")
         self.tree = ttk.Treeview(box, columns=list(COLUMNS), show="headings", height=6,
                                  selectmode="browse")
