@@ -48,6 +48,11 @@ def whole(text: str, what: str, low: int, high: int) -> int:
     return int(text)
 
 
+def verdict_of(candidate: Candidate) -> str:
+    """`fair`, or `leans team 2 (64%), dropped` for a candidate not kept."""
+    return candidate.verdict + ("" if candidate.kept else _(", dropped"))
+
+
 class GenerateDialog(Modal):
     """The knobs on the left, the candidates on the right; `on_made(data)` gets the map the
     designer chose to edit, and the dialog closes."""
@@ -58,7 +63,7 @@ class GenerateDialog(Modal):
         self.on_made, self.maker = on_made, maker
         self.job: GenerateRun | None = None
         self.made: Made | None = None
-        self.shown: dict[int, dict[str, Any]] = {}  # each candidate's map, by its number
+        self.shown: dict[int, Candidate] = {}  # each candidate measured, by its number
         self.closing = False
         self._image: tk.PhotoImage | None = None  # Tk draws from it: kept while shown
         self.vars: dict[str, tk.StringVar] = {}  # the typed fields, by knob (or class) name
@@ -142,11 +147,13 @@ class GenerateDialog(Modal):
         self.tree.grid(row=1, column=0, sticky="nsew", pady=(6, 0))
         self.tree.bind("<<TreeviewSelect>>", lambda _e: self._chosen_row())
         tip(self.tree, _("Each candidate as the bots measured it; click one to see it"))
+        self.said = ttk.Label(box, wraplength=420, justify="left")  # the last verdict, whole
+        self.said.grid(row=2, column=0, sticky="w", pady=(6, 0))
         self.status = ttk.Label(box, text=_("Set the knobs, then Generate."), wraplength=420,
                                 justify="left")
-        self.status.grid(row=2, column=0, sticky="w", pady=(6, 0))
+        self.status.grid(row=3, column=0, sticky="w")
         self.error = ttk.Label(box, foreground="#c00000", wraplength=420, justify="left")
-        self.error.grid(row=3, column=0, sticky="w")
+        self.error.grid(row=4, column=0, sticky="w")
         box.rowconfigure(0, minsize=PREVIEW_PX)
         box.columnconfigure(0, minsize=420)
 
@@ -195,6 +202,7 @@ class GenerateDialog(Modal):
             return
         self.error.configure(text="")
         self.made, self.shown = None, {}
+        self.said.configure(text="")
         self.tree.delete(*self.tree.get_children())
         self.button["edit"].state(["disabled"])
         self.button["generate"].state(["disabled"])
@@ -225,13 +233,12 @@ class GenerateDialog(Modal):
             self._finished()
 
     def _add(self, candidate: Candidate) -> None:
-        data = candidate.data
-        self.shown[candidate.number] = data
-        verdict = candidate.verdict + ("" if candidate.kept else _(", dropped"))
+        self.shown[candidate.number] = candidate
         self.tree.insert("", "end", iid=str(candidate.number), values=(
-            candidate.number, data["name"], STAGES.get(candidate.stage, candidate.stage),
-            verdict))
+            candidate.number, candidate.data["name"],
+            STAGES.get(candidate.stage, candidate.stage), verdict_of(candidate)))
         self.tree.see(str(candidate.number))
+        self._say(candidate)
         if self.job.running and not self.closing:
             self._measuring(candidate.number + 1)
 
@@ -260,7 +267,15 @@ class GenerateDialog(Modal):
     def _chosen_row(self) -> None:
         chosen = self.tree.selection()
         if chosen:
-            self.show_map(self.shown[int(chosen[0])])
+            candidate = self.shown[int(chosen[0])]
+            self.show_map(candidate.data)
+            self._say(candidate)
+
+    def _say(self, candidate: Candidate) -> None:
+        """A candidate's verdict whole (the list's column may cut it)."""
+        self.said.configure(text=_("Candidate {number}, {name}: {verdict}").format(
+            number=candidate.number, name=candidate.data["name"],
+            verdict=verdict_of(candidate)))
 
     def show_map(self, data: dict[str, Any]) -> None:
         """The map drawn as the game draws it, as big as the preview's square allows."""

@@ -16,7 +16,15 @@ from map_editor.generate_dialog import GenerateDialog, whole
 from map_editor.generate_run import GenerateRun
 from map_editor.window import APP_NAME
 
-from .xdo import answer_dialog, centre_of, click, find_window, tile_on_screen, wait_for
+from .xdo import (
+    answer_dialog,
+    centre_of,
+    click,
+    find_window,
+    row_on_screen,
+    tile_on_screen,
+    wait_for,
+)
 
 SEED = 4242
 
@@ -65,6 +73,32 @@ def test_a_bad_knob_is_named_and_nothing_starts(editor):
     dialog.vars["size"].set("big")
     dialog.generate()
     assert dialog.error.cget("text") == "Size: type a whole number from 9 to 21, not 'big'"
+
+
+def scripted(seed, knobs, effort, say, stop) -> Made:
+    """make's stand-in: candidate 0 leans and is dropped, candidate 1 is kept."""
+    tried = [Candidate(number, build(seed, knobs, number), "confirmed", verdict, number == 1)
+             for number, verdict in enumerate(("leans team 2 (70%)", "fair"))]
+    for candidate in tried:
+        say(candidate)
+    return Made(tried[1].data, "fair", {}, tried)
+
+
+def test_each_candidate_is_listed_with_its_verdict_and_shown_again_when_clicked(editor):
+    dialog = GenerateDialog(editor.root, lambda data: None, scripted)
+    dialog.show()
+    wait_for(editor.root, dialog.winfo_viewable, what="the Generate dialog on screen")
+    dialog.vars["seed"].set(str(SEED))
+    click(editor.root, centre_of(dialog.button["generate"]))
+    wait_for(editor.root, lambda: dialog.made is not None, what="the map made")
+    rows = [dialog.tree.item(iid, "values") for iid in dialog.tree.get_children()]
+    assert [row[3] for row in rows] == ["leans team 2 (70%), dropped", "fair"]
+    assert dialog.status.cget("text").startswith(f"Made {rows[1][1]} from seed {SEED}, "
+                                                 "candidate 1 of 2: fair")
+    click(editor.root, row_on_screen(dialog.tree, "0"))
+    wait_for(editor.root, lambda: "dropped" in dialog.said.cget("text"))
+    assert dialog.said.cget("text") == f"Candidate 0, {rows[0][1]}: leans team 2 (70%), dropped"
+    dialog.cancel()
 
 
 @pytest.mark.slow  # bots play a candidate on worker processes until Cancel
