@@ -16,6 +16,7 @@ EXTENDS = {
     ("laser_flag.ui.network.network_victory_scene", "laser_flag.ui.ending.victory_scene"),
     ("laser_flag.ui.network.host_scene", "laser_flag.ui.network.form_scene"),
     ("laser_flag.ui.network.join_scene", "laser_flag.ui.network.form_scene"),
+    ("laser_flag.ui.menu.random_map_scene", "laser_flag.ui.network.form_scene"),
     ("laser_flag.ui.network.online_scene", "laser_flag.ui.network.join_scene"),
 }
 
