@@ -293,7 +293,10 @@ class GenerateDialog(Modal):
 
     def destroy(self) -> None:
         """Gone with its Tcl variables and image, let go here on Tk's thread: left to a garbage
-        collection, they could be freed on the worker's, and Tk is called from its own only."""
+        collection, they could be freed on the worker's, and Tk is called from its own only.
+        A run still going (the editor closing under it) is stopped."""
+        if self.job is not None:
+            self.job.cancel()
         self.vars.clear()
         self._image = None
         super().destroy()
