@@ -152,10 +152,15 @@ class Blunders:
         self._acted = True
 
     def _after(self, events) -> None:
-        """Count the points conceded: a hit unit stays where it stood (RULES §6)."""
+        """Count the points conceded and scored: a hit unit stays where it stood (RULES §6)."""
         for event in events:
             if not (isinstance(event, Shot) and event.hit):
                 continue
+            shooter = self._game.unit(event.shooter)
+            if shooter.team == self._team:
+                self.counts["scored"] += 1
+                if self._game.map.base_serves(shooter.pos, shooter.team):
+                    self.counts["scored from a base"] += 1
             target = self._game.unit(event.target)
             if target is None or target.team != self._team:
                 continue  # an enemy hit (or a unit of ours disqualified: it had no base)
@@ -233,6 +238,7 @@ class Blunders:
             f"  base trap: {c['conceded on a base']} of {c['conceded']} points conceded on a base"
             f" ({self.base_trap():.1%}; target <= {BASE_TRAP_TARGET:.0%}:"
             f" {'met' if self.base_trap() <= BASE_TRAP_TARGET else 'NOT met'})",
+            f"  scored from a base: {c['scored from a base']} of {c['scored']} points scored",
         ]
         return "\n".join(lines)
 

@@ -140,7 +140,8 @@ def population(games: int, seed: int, jobs: int, count: int, first: int,
         won = _won(one)
         weakest = min(weakest, won["win_rate"] if won["win_rate"] is not None else 0.0)
         print(f"  {path.stem:10} {_record(one)} {_pct(won):22} base trap"
-              f" {one.counts['conceded on a base']} of {one.counts['conceded']}")
+              f" {one.counts['conceded on a base']} of {one.counts['conceded']}, scored from a"
+              f" base {one.counts['scored from a base']} of {one.counts['scored']}")
     total = _summed(list(studies.values()))
     overall = _won(total)["win_rate"] or 0.0
     print(f"  {'overall':10} {_record(total)} {_pct(_won(total))}")
@@ -150,7 +151,8 @@ def population(games: int, seed: int, jobs: int, count: int, first: int,
     trap = total.base_trap()
     print(f"  base trap: {total.counts['conceded on a base']} of {total.counts['conceded']}"
           f" points conceded on a base ({trap:.1%}); target <= {blunders.BASE_TRAP_TARGET:.0%}:"
-          f" {_met(trap <= blunders.BASE_TRAP_TARGET)}")
+          f" {_met(trap <= blunders.BASE_TRAP_TARGET)}; scored from a base:"
+          f" {total.counts['scored from a base']} of {total.counts['scored']}")
     for name in names:
         one = _summed([studies[p.stem, name] for p in MAPS])
         print(f"  {name:16} {_record(one)} {_pct(_won(one))}")
