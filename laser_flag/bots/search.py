@@ -57,10 +57,9 @@ BAND = 0.3  # in points: the planner's candidates this close to its best are the
 MARGIN = 0.02  # in points: how much better than the planner's choice another option must be
 
 
-# The planner's prices with the way to a base as moves walk it, an enemy that must walk into our
-# snap shots to see a unit keeping only this share of its threat there, and every shot of an
-# enemy's volley counted at a unit on our base.
-HARD_WEIGHTS = replace(PLANNER_WEIGHTS, base_cuts_corners=False, braved=0.6, volley=1.0)
+# The planner's prices with the way to a base as moves walk it, and an enemy that must walk into our
+# snap shots to see a unit keeps only this share of its threat there.
+HARD_WEIGHTS = replace(PLANNER_WEIGHTS, base_cuts_corners=False, braved=0.6)
 
 
 class OutOfBudget(Exception):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from laser_flag.engine import CHARGED, DEACTIVATED, Game, Pos, Unit, other_team
-from laser_flag.engine.move import MOVE_COST
 
 from .distances import UNREACHABLE, base_distance, walking_distance
 from .odds import Odds
@@ -39,19 +38,6 @@ class Weights:
     # and walked steps would put a whole side outside it, so that both sides stall.)
     base_cuts_corners: bool = True
     braved: float = 1.0  # share of a walk-in (`reply`) threat kept where our snap shots watch
-    # Share of an enemy's further shots in its volley (a sniper's second and third) counted at a
-    # unit of ours on its base: a hit leaves it live there, the cheapest target still in sight.
-    volley: float = 0.0
-
-
-def volley(game: Game, unit_class: str, moves: int) -> int:
-    """The shots a unit of this class fires one after another in a turn that first spends
-    `moves` moves (a sniper's shot costs 1 AP of 3; the others' all it has)."""
-    ap, shots = game.rules.ap_per_turn - moves * MOVE_COST, 0
-    while ap > 0:
-        ap -= game.rules[unit_class].fire_cost(ap)
-        shots += 1
-    return shots
 
 
 def enemy_signature(game: Game) -> tuple:
@@ -101,8 +87,6 @@ class Situation:
         self._reach: dict[int, frozenset[Pos]] = {}
         self._ways_in: dict[tuple[int, Pos], frozenset[Pos]] = {}
         self.reply_seen = self._reply_seen(game) if weights.reply or weights.watch else {}
-        self.volleys = {e.id: (volley(game, e.unit_class, 0), volley(game, e.unit_class, 1))
-                        for e in self.shooters} if weights.volley else {}
         self.enemy_view = frozenset().union(*self.reply_seen.values())
         self._threat: dict[tuple[str, Pos, int], float] = {}
         self._reply_hit: dict[tuple[int, str, Pos], float] = {}
@@ -165,19 +149,9 @@ class Situation:
 
         `covered`: the tiles our snap shots will watch. An enemy that must walk into view of a
         unit, and can do so only onto one of them, braves a snap shot first (`Weights.braved`)."""
-        return sum(max((self._reply(e, u, covered) * self._taken(e, u) for u in units),
+        return sum(max((self._reply(e, u, covered) * self.loss(u.pos, u.laser) for u in units),
                        default=0.0)
                    for e in self.shooters)
-
-    def _taken(self, enemy: Unit, unit: Unit) -> float:
-        """What one shot of this enemy's reply takes from our unit if it hits: the loss, and on
-        our base (where a hit leaves the unit live, `Situation.loss` a point) a point for each
-        further shot of the enemy's volley, each hitting at the odds of the first."""
-        loss = self.loss(unit.pos, unit.laser)
-        if self.volleys and self.laser_after_hit(self.team, unit.pos) not in (DEACTIVATED, None):
-            moves = 0 if self.sees(enemy.pos, unit.pos) else 1
-            loss += self.w.volley * self.w.point * (self.volleys[enemy.id][moves] - 1)
-        return loss
 
     def any_hit(self, units: list[Unit], covered: frozenset[Pos] = frozenset()) -> float:
         """Chance that the enemy's reply hits at least one of our `units`, each live enemy

@@ -10,7 +10,7 @@ import pytest
 
 from laser_flag.bots.odds import Odds
 from laser_flag.bots.planner import PLANNER_WEIGHTS
-from laser_flag.bots.situation import Situation, Weights, volley
+from laser_flag.bots.situation import Situation, Weights
 from laser_flag.engine import CHARGED, CHARGING, DEACTIVATED, Game, load_map
 from tests.bots.test_bots import ARENA
 from tests.engine.conftest import make_map
@@ -94,25 +94,3 @@ def test_an_enemy_that_must_walk_into_our_snap_shots_to_see_a_unit_keeps_the_bra
     assert sit.team_reply([hidden], watched - {(4, 3)}) == pytest.approx(full)
     # An enemy that sees the unit already braves nothing.
     assert sit.team_reply([watcher], watched) == pytest.approx(sit.team_reply([watcher]))
-
-
-def test_a_volley_is_a_snipers_three_shots_or_two_after_a_move_and_one_for_the_others():
-    game = open_arena([["1", "basic", 0, 0], ["2", "basic", 0, 4]])
-    assert [volley(game, "sniper", moves) for moves in (0, 1, 3)] == [3, 2, 0]
-    for unit_class in ("basic", "scout", "grunt"):
-        assert volley(game, unit_class, 0) == volley(game, unit_class, 1) == 1
-
-
-@pytest.mark.parametrize("shooter, shots", [("sniper", 3), ("basic", 1)])
-def test_on_our_base_a_unit_draws_every_shot_of_a_volley_a_point_each(shooter, shots):
-    """A hit on our base leaves the unit live there: a sniper's further shots score on it too."""
-    game = open_arena([["1", "basic", 4, 0], ["1", "basic", 0, 0], ["2", shooter, 2, 4]])
-    on_base, off_base = (u for u in game.units if u.team == "1")
-    assert game.map.base_serves(on_base.pos, "1") and not game.map.base_serves(off_base.pos, "1")
-    one = Situation(game, Odds(game), replace(PLANNER_WEIGHTS, volley=0.0))
-    every = Situation(game, Odds(game), replace(PLANNER_WEIGHTS, volley=1.0))
-    p = one.odds.hit(shooter, (2, 4), "basic", (4, 0), False)
-    assert one.team_reply([on_base]) == pytest.approx(p * one.w.point)
-    assert every.team_reply([on_base]) == pytest.approx(shots * p * one.w.point)
-    # Off the base a hit takes the laser, as one shot of the reply prices it, volley or not.
-    assert every.team_reply([off_base]) == pytest.approx(one.team_reply([off_base]))
