@@ -47,6 +47,16 @@ def test_its_counts_over_real_games_are_consistent():
     assert c["conceded on a base"] <= c["conceded"]
 
 
+def one_shot(game, shot: Fire):
+    """The study's counts of one shot in `game`, the studied side being team 1."""
+    study = STUDY["Blunders"]()
+    study._team = "1"
+    study._turn_start()
+    study._before(game, shot)
+    study._after(game.apply(shot))
+    return study
+
+
 @pytest.mark.parametrize(("at", "dice", "conceded", "on_base"), [
     ((4, 0), HIT, 1, 1),  # on its own base: the base trap
     ((2, 0), HIT, 1, 0),  # off it
@@ -56,11 +66,7 @@ def test_a_point_conceded_on_a_base_is_counted_as_the_base_trap(at, dice, conced
     """Team 2's unit fires at the studied side's unit (team 1); ARENA's (4, 0) is team 1's base."""
     arena = make_map(ARENA, [["1", "basic", 2, 0], ["2", "basic", 0, 4]])
     game = scenario(arena, roll=Scripted(dice), turn=2, active_team="2", units={0: {"pos": at}})
-    study = STUDY["Blunders"]()
-    study._team = "1"
-    study._turn_start()
-    study._before(game, Fire(1, 0))
-    study._after(game.apply(Fire(1, 0)))
+    study = one_shot(game, Fire(1, 0))
     assert (study.counts["conceded"], study.counts["conceded on a base"]) == (conceded, on_base)
     assert study.base_trap() == (on_base / conceded if conceded else 0.0)
 
@@ -74,10 +80,6 @@ def test_a_point_scored_from_a_base_is_counted_as_the_turrets(at, dice, scored, 
     """The studied side's unit (team 1) fires at team 2's; ARENA's (4, 0) is team 1's base."""
     arena = make_map(ARENA, [["1", "basic", 2, 0], ["2", "basic", 0, 4]])
     game = scenario(arena, roll=Scripted(dice), units={0: {"pos": at}, 1: {"snap_shots": 0}})
-    study = STUDY["Blunders"]()
-    study._team = "1"
-    study._turn_start()
-    study._before(game, Fire(0, 1))
-    study._after(game.apply(Fire(0, 1)))
+    study = one_shot(game, Fire(0, 1))
     assert (study.counts["scored"], study.counts["scored from a base"]) == (scored, from_base)
     assert study.counts["conceded"] == 0
