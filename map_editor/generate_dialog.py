@@ -116,11 +116,11 @@ class GenerateDialog(Modal):
                            "How many of each team's units are of this class (1 to {most} "
                            "units in all)").format(most=MAX_UNITS))
         row = 3 + len(CLASSES)
-        self._spin(box, row, "cover", _("Cover, % of the floor"), round(k.cover * 100), 0,
+        self._spin(box, row, "cover", _("Cover (percent of the floor)"), round(k.cover * 100), 0,
                                 30, _("Low blocks to hide behind or stand on"))
-        self._spin(box, row + 1, "walls", _("Walls, % of the board"), round(k.walls * 100),
+        self._spin(box, row + 1, "walls", _("Walls (percent of the board)"), round(k.walls * 100),
                                 0, 30, _("Walls block movement and sight"))
-        self._spin(box, row + 2, "elevation", _("Raised cover, % of the cover"),
+        self._spin(box, row + 2, "elevation", _("Raised cover (percent of the cover)"),
                                     round(k.elevation * 100), 0, 100, _(
                                         "Cover in 2x2 blocks to stand on, rather than single "
                                         "blocks to hide behind"))
