@@ -40,7 +40,6 @@ COLUMNS = {"pairing": (_("Pairing"), 110), "games": (_("Games"), 50),
            "rounds": (_("Rounds"), 55), "shots": (_("Shots/rd"), 65), "limit": (_("Limit"), 45),
            "ended": (_("Ended by"), 140)}
 NO_HITS = ""
-STALE_NOTE = _(" (measured before your last edits)")
 THIS_MACHINE = _("this machine")
 
 
@@ -77,17 +76,18 @@ def row_values(row: dict[str, Any]) -> tuple[str, ...]:
 def verdict_text(rows: Sequence[dict[str, Any]]) -> str:
     """`This map: fair`, then the mirror pairings whose games stall (report.stalls)."""
     stalled = ", ".join(pairing_label(r["pairing"]) for r in stalls(rows))
-    return _("This map: {text}").format(
-        text=judge(rows).text) + (_("; games stall in "
-                                    "{stalled}").format(stalled=stalled) if stalled else "")
+    if stalled:
+        return _("This map: {text}; games stall in {stalled}").format(text=judge(rows).text,
+                                                                      stalled=stalled)
+    return _("This map: {text}").format(text=judge(rows).text)
 
 
 def count_text(done: int, total: int, left: float | None) -> str:
     """`120 of at most 3,000 games, 8:12 left`."""
-    clock = "" if left is None else _(", {value}:{value2:02d} left").format(
-        value=int(left) // 60, value2=int(left) % 60)
-    return _("{done:,} of at most {total:,} games{clock}").format(
-        done=done, total=total, clock=clock)
+    if left is None:
+        return _("{done:,} of at most {total:,} games").format(done=done, total=total)
+    return _("{done:,} of at most {total:,} games, {value}:{value2:02d} left").format(
+        done=done, total=total, value=int(left) // 60, value2=int(left) % 60)
 
 
 def gap_text(gap: tuple[float, float] | None) -> str:
@@ -411,7 +411,8 @@ class BalancePanel(tk.Toplevel):
         doc = self.hooks.document()
         self.badge.configure(text=_("Badge: {badge_text}").format(badge_text=model.badge_text(doc)))
         stale = self.shown is not None and model.changed_since(self.shown, doc)
-        self.verdict.configure(text=self.verdict_text + (STALE_NOTE if stale else ""))
+        self.verdict.configure(text=_("{verdict} (measured before your last edits)").format(
+            verdict=self.verdict_text) if stale else self.verdict_text)
 
     def close(self) -> None:
         if self.run is not None:

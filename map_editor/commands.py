@@ -16,7 +16,10 @@ from .properties import changes
 from .storage import is_bundled, read_map, write_map
 from .words import unit_at, unit_name
 
-UNDOES = _(" (Ctrl+Z undoes)")
+
+def undoable(said: str) -> str:
+    """A line saying what an edit did, with the key that takes it back."""
+    return _("{said} (Ctrl+Z undoes)").format(said=said)
 
 
 def undo(doc: MapDocument) -> str:
@@ -36,8 +39,8 @@ def change_unit(doc: MapDocument, index: int | None, team: str, unit_class: str)
     unit = doc.unit_rows[index]
     doc.history.change(_("Change unit"), {"units": edits.with_unit_changed(doc, index, team,
                                                                          unit_class)})
-    return _("{unit_at} is now a {unit_name}{UNDOES}").format(
-        unit_at=unit_at(unit), unit_name=unit_name(team, unit_class), UNDOES=UNDOES)
+    return undoable(_("{unit_at} is now a {unit_name}").format(
+        unit_at=unit_at(unit), unit_name=unit_name(team, unit_class)))
 
 
 def delete_unit(doc: MapDocument, index: int | None) -> str:
@@ -52,8 +55,8 @@ def mirror(doc: MapDocument, which: str, keep_first: bool) -> str:
     """One half copied onto the other with the teams swapped (symmetry.mirrored)."""
     doc.history.change(_("Mirror {which}").format(which=_(which)),
                        symmetry.mirrored(doc, which, keep_first))
-    return _("Mirrored {which}: both sides are now equal, teams swapped{UNDOES}").format(
-        which=_(which), UNDOES=UNDOES)
+    return undoable(_("Mirrored {which}: both sides are now equal, teams swapped").format(
+        which=_(which)))
 
 
 def set_properties(doc: MapDocument, values: dict[str, Any]) -> str:
@@ -63,28 +66,32 @@ def set_properties(doc: MapDocument, values: dict[str, Any]) -> str:
         return _("Map properties: nothing changed")
     doc.history.change(_("Map properties"), changed)
     words = ", ".join(key.replace("_", " ") for key in sorted(changed))
-    return _("Changed the map's {words}{UNDOES}").format(words=words, UNDOES=UNDOES)
+    return undoable(_("Changed the map's {words}").format(words=words))
 
 
 def apply_tweak(doc: MapDocument, tweak: suggestions.Tweak) -> str:
     suggestions.apply(doc, tweak)
-    return _("Applied: {label}{UNDOES}").format(label=tweak.label, UNDOES=UNDOES)
+    return undoable(_("Applied: {label}").format(label=tweak.label))
 
 
 def keep_badge(doc: MapDocument, value: dict[str, Any]) -> str:
     """The Balance panel's badge in the map; said too when the data folder could not keep it."""
     problem = store_badge(doc, value)
-    unkept = _("; not kept as measured here: {problem}").format(problem=problem) if problem else ""
-    return _("Stored the balance badge: saving writes it into the map{UNDOES}{unkept}").format(
-        UNDOES=UNDOES, unkept=unkept)
+    stored = undoable(_("Stored the balance badge: saving writes it into the map"))
+    if not problem:
+        return stored
+    return _("{stored}; not kept as measured here: {problem}").format(stored=stored,
+                                                                       problem=problem)
 
 
 def opened(path: Path) -> tuple[MapDocument, str]:
     """A document of the file at `path` and the line saying so; MapError for a file the engine
     refuses."""
     document = MapDocument(read_map(path), path)
-    note = _(" (it ships with the game: saving makes your own copy)") if is_bundled(path) else ""
-    return document, _("Opened {path}{note}").format(path=path, note=note)
+    if is_bundled(path):
+        return document, _("Opened {path} (it ships with the game: saving makes your own copy)"
+                           ).format(path=path)
+    return document, _("Opened {path}").format(path=path)
 
 
 def name_from_file(path: Path) -> str:
@@ -104,10 +111,11 @@ def save(doc: MapDocument, path: Path, draft: bool) -> str:
         doc.history.change("Name the map", {"name": name})
     doc.path = path
     doc.history.mark_saved()
-    named = "" if name is None else _(
-        "; it had no name, so it is named {name!r} after the file (Map > Properties renames "
-        "it)").format(name=name)
-    return _("Saved {path}").format(path=path) + (_(" as a draft") if draft else "") + named
+    saved = (_("Saved {path} as a draft") if draft else _("Saved {path}")).format(path=path)
+    if name is None:
+        return saved
+    return _("{saved}; it had no name, so it is named {name!r} after the file (Map > Properties "
+             "renames it)").format(saved=saved, name=name)
 
 
 def all_clear(gm: GameMap) -> str:

@@ -51,9 +51,9 @@ class OverlayChoice:
         """What the shown overlay counts at `pos`, for the hover bar ("" for none)."""
         shown, count = self.shown(), self.heat().get(pos)
         if shown == EXPOSURE and count is not None:
-            return _(", seen from {count} tiles").format(count=count)
+            return _("seen from {count} tiles").format(count=count)
         if shown == HITS:
-            return f", {hits_label(*[self.hit_counts.get(pos, 0)] * 2)}"
+            return hits_label(*[self.hit_counts.get(pos, 0)] * 2)
         return ""
 
     def show(self, name: str) -> None:

@@ -118,9 +118,8 @@ class Pointer:
         if self._removed:
             units = _("1 unit") if self._removed == 1 else _("{removed} units").format(
                 removed=self._removed)
-            message += _("; the wall removed {units} standing there (Ctrl+Z brings them "
-                         "back)").format(
-                units=units)
+            message = _("{painted}; the wall removed {units} standing there (Ctrl+Z brings "
+                        "them back)").format(painted=message, units=units)
         return message
 
     def _look_from(self, pos: Pos) -> str:

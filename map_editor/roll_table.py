@@ -77,8 +77,9 @@ class RollTable(ttk.Frame):
 
     def _describe(self, i: int, j: int) -> None:
         hit = self._grid.hits[i][j]
-        note = _(" (differs from the default rules)") if (i, j) in self._grid.changed else ""
-        self.hover.configure(
-            text=_("{rows} shooting {cols}: needs {needed} on 2d6, {percent}{note}").format(
-                rows=self._grid.rows[i], cols=self._grid.cols[j], needed=hit.needed,
-                percent=percent(float(hit.probability)), note=note))
+        said = _("{rows} shooting {cols}: needs {needed} on 2d6, {percent} (differs from the "
+                 "default rules)") if (i, j) in self._grid.changed else \
+            _("{rows} shooting {cols}: needs {needed} on 2d6, {percent}")
+        self.hover.configure(text=said.format(
+            rows=self._grid.rows[i], cols=self._grid.cols[j], needed=hit.needed,
+            percent=percent(float(hit.probability))))

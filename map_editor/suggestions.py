@@ -104,9 +104,10 @@ def _unit_moves(doc: MapDocument, mirror: Mirror, team: str | None = None) -> li
             if mirror is not None:
                 moved = _mirror_move(moved, unit, moved[index], mirror)
             if moved is not None:
-                label = (_("Team {team} {class_label} at {place}: one tile {word}{both}").format(
-                    team=unit.team, class_label=class_label(unit.unit_class),
-                    place=_place(unit.pos), word=word, both=_both(mirror)))
+                label = _both(mirror, _("Team {team} {class_label} at {place}: one tile {word}"
+                                        ).format(team=unit.team,
+                                                 class_label=class_label(unit.unit_class),
+                                                 place=_place(unit.pos), word=word))
                 moves.append(Tweak(label, {"units": unit_entries(moved)}))
     return moves
 
@@ -149,8 +150,8 @@ def _tile_toggles(doc: MapDocument, mirror: Mirror) -> list[Tweak]:
             tiles = copy.deepcopy(doc.tiles)
             for cr, cc in cells:
                 tiles[cr][cc] = TOGGLED[kind]
-            label = (f"{_place((r, c)).capitalize()}: {TILE_WORDS[kind]} → "
-                     f"{TILE_WORDS[TOGGLED[kind]]}{_both(mirror)}")
+            label = _both(mirror, f"{_place((r, c)).capitalize()}: {TILE_WORDS[kind]} → "
+                                  f"{TILE_WORDS[TOGGLED[kind]]}")
             toggles.append(Tweak(label, {"tiles": tiles}))
     return toggles
 
@@ -159,8 +160,9 @@ def _place(pos: Pos) -> str:
     return _("row {pos}, column {pos2}").format(pos=pos[0], pos2=pos[1])
 
 
-def _both(mirror: Mirror) -> str:
-    return _(" (both halves)") if mirror is not None else ""
+def _both(mirror: Mirror, label: str) -> str:
+    """A tweak's label, saying so when its mirror image is made too."""
+    return label if mirror is None else _("{label} (both halves)").format(label=label)
 
 
 def _loads(doc: MapDocument, tweak: Tweak) -> bool:

@@ -249,27 +249,29 @@ class EditorWindow:
         if self.pointer.rect is not None:
             return
         index = self.doc.unit_at(pos)
-        unit = "" if index is None else f", {unit_name(*self.doc.unit_rows[index][:2])}"
-        self.hover.configure(text=f"{place(pos)}: {_(TILE_LABELS[self.doc.tile(pos)])}{unit}"
-                                  f"{self.overlay.note(pos)}")
+        told = [_(TILE_LABELS[self.doc.tile(pos)])]
+        if index is not None:
+            told.append(unit_name(*self.doc.unit_rows[index][:2]))
+        told.append(self.overlay.note(pos))
+        self.hover.configure(text=f"{place(pos)}: {', '.join(filter(None, told))}")
 
     def show_problem(self, index: int) -> None:
         """Show problem `index` of the list: its tile marked, its unit selected with the Unit
         tool (to drag it away or delete it), or the Unit tool set for a team without units."""
         problems = self.checked.problems
         problem = self.chosen = problems[index]
-        hint = ""
+        said = _("Problem {value} of {count}: {where}: {what}")
         if problem.unit is not None:
             self.tools.tool.set(UNIT)
             self.pointer.selected = problem.unit
-            hint = _(": drag it to a free tile or press Delete")
+            said = _("Problem {value} of {count}: {where}: {what}: drag it to a free tile or "
+                     "press Delete")
         elif problem.team is not None:
             self.tools.tool.set(UNIT)
             self.tools.team.set(problem.team)
-            hint = _(": click a free tile to place one")
+            said = _("Problem {value} of {count}: {where}: {what}: click a free tile to place one")
         where, what = problem_row(problem, self.doc.unit_rows)
-        self.say(_("Problem {value} of {count}: {where}: {what}{hint}").format(
-            value=index + 1, count=len(problems), where=where, what=what, hint=hint))
+        self.say(said.format(value=index + 1, count=len(problems), where=where, what=what))
         self.refresh()
 
     def check_map(self) -> None:
@@ -387,10 +389,10 @@ class EditorWindow:
         copy = copy_path(path)
         saved = self._save_to(copy)
         if saved:
-            draft = _(" (a draft)") if self.checked.problems else ""
-            self.say(_("{name} ships with the game, so it was saved as your copy{draft}: "
-                       "{copy}").format(
-                name=path.name, draft=draft, copy=copy))
+            said = _("{name} ships with the game, so it was saved as your copy (a draft): "
+                     "{copy}") if self.checked.problems else \
+                _("{name} ships with the game, so it was saved as your copy: {copy}")
+            self.say(said.format(name=path.name, copy=copy))
         return saved
 
     def save_as(self) -> bool:

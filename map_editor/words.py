@@ -35,6 +35,7 @@ def problem_row(problem: Problem, units: list[UnitRow]) -> tuple[str, str]:
         return place(unit.pos), what  # off the board: the loader's words say so
     if problem.cells:
         more = len(problem.cells) - 1
-        return place(problem.cells[0]) + (_(" and {more} more").format(
-            more=more) if more else ""), what
+        if not more:
+            return place(problem.cells[0]), what
+        return _("{place} and {more} more").format(place=place(problem.cells[0]), more=more), what
     return (_("Team {team}").format(team=problem.team) if problem.team else _("The map")), what

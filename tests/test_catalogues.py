@@ -117,3 +117,18 @@ def test_the_template_holds_every_sentence_the_code_marks():
     template = {ids(m) for m in read(TEMPLATE) if m.id}
     missing = sorted(marked_in_the_code() - template)
     assert not missing, f"{TEMPLATE}: missing (make messages, then translate): {missing[:10]}"
+
+
+# What a fragment glued onto another sentence begins or ends with: " · fog of war",
+# ", 8:12 left", "Game over: ". A heading may end with a colon ("Balance, {who}:").
+FRAGMENT_ENDS = (" ", "\t", "\n", "·", ",", ";")
+FRAGMENT_STARTS = (*FRAGMENT_ENDS, ":")
+
+
+def test_no_sentence_is_a_fragment_glued_to_another():
+    """Another language orders a sentence's parts otherwise: each sentence is one whole
+    template with placeholders, never a piece that starts or ends at a separator."""
+    fragments = sorted(
+        text for message in read(TEMPLATE) if message.id for text in ids(message)
+        if text.startswith(FRAGMENT_STARTS) or text.endswith(FRAGMENT_ENDS))
+    assert not fragments, f"{TEMPLATE}: fragments (make each a whole sentence): {fragments}"

@@ -29,6 +29,16 @@ VICTORY_WORDS = {
 
 
 EVERYONE = frozenset(TEAMS)
+# A shot's line by (a snap shot, the shooter's tile told): whole sentences, each its own order.
+SHOT_LINES = {
+    (False, False): N_("{unit} fires at {unit2}: {dice} = {sum}, needed {needed}: {result}"),
+    (False, True): N_("{unit} from {at} fires at {unit2}: {dice} = {sum}, needed {needed}: "
+                      "{result}"),
+    (True, False): N_("{unit} snap-shoots at {unit2}: {dice} = {sum}, needed {needed}: "
+                      "{result}"),
+    (True, True): N_("{unit} from {at} snap-shoots at {unit2}: {dice} = {sum}, needed "
+                     "{needed}: {result}"),
+}
 
 
 class LogLine(str):
@@ -67,16 +77,11 @@ class Roster:
 
 def shot_text(event: Shot, roster: Roster) -> str:
     """The shot and its result, then what made up the needed roll and the exact chance."""
-    verb = _("snap-shoots at") if event.snap else _("fires at")
     dice = "+".join(str(d) for d in event.dice)
     result = _("HIT") if event.hit else _("MISS")
-    where = _(" from {at}").format(at=event.at) if event.at is not None else ""
-    line = (
-        _("{unit}{where} {verb} {unit2}: {dice} = {sum}, needed {needed}: {result}").format(
-            unit=roster.unit(event.shooter), where=where, verb=verb,
-            unit2=roster.unit(event.target), dice=dice, sum=sum(event.dice),
-            needed=event.needed, result=result)
-    )
+    line = _(SHOT_LINES[event.snap, event.at is not None]).format(
+        unit=roster.unit(event.shooter), at=event.at, unit2=roster.unit(event.target), dice=dice,
+        sum=sum(event.dice), needed=event.needed, result=result)
     return " · ".join([line, *shot_reasons(event, roster)])
 
 
@@ -145,7 +150,8 @@ def event_text(event: Event, roster: Roster) -> str:
             return _("{names} ends the turn. Turn {turn}, round {rnd}: {names2} to play.").format(
                 names=names[team], turn=turn, rnd=rnd, names2=names[nxt])
         case GameOver(winner=winner, victory=victory):
-            return _("Game over: ") + game_over_text(winner, victory, roster.names)
+            return _("Game over: {outcome}").format(
+                outcome=game_over_text(winner, victory, roster.names))
     return str(event)
 
 

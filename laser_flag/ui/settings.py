@@ -337,13 +337,16 @@ def load_settings(path: Path | None = None) -> Settings:
 
 
 def _set_aside(path: Path, problems: list[str]) -> str:
-    more = _(" (and {value} more)").format(value=len(problems) - 1) if len(problems) > 1 else ""
     try:
         kept = _("kept as {name}").format(name=put_aside(path).name)
     except OSError as err:
         kept = _("could not be moved aside ({value})").format(value=err.strerror or err)
-    return _("{name}: {problems}{more}; {kept}, defaults used for what could not be read").format(
-        name=path.name, problems=problems[0], more=more, kept=kept)
+    if len(problems) == 1:
+        said = _("{name}: {problems}; {kept}, defaults used for what could not be read")
+    else:
+        said = _("{name}: {problems} (and {value} more); {kept}, defaults used for what could "
+                 "not be read")
+    return said.format(name=path.name, problems=problems[0], value=len(problems) - 1, kept=kept)
 
 
 @dataclass(frozen=True)

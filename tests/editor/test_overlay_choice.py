@@ -32,7 +32,7 @@ def test_hits_picked_show_new_counts_redraw_only_while_shown_and_none_hides():
     choice = _choice()
     assert choice.show_hit_map().startswith("No hit map yet")
     assert choice.take_hits(FIRED_FROM, {(9, 5): 3})
-    assert choice.shown() == HITS and choice.note((9, 5)) == ", 3 hits"
+    assert choice.shown() == HITS and choice.note((9, 5)) == "3 hits"
     choice.toggle_exposure()
     assert not choice.take_hits(FIRED_FROM, {(9, 5): 4})  # the designer's choice stays
     assert choice.shown() == EXPOSURE
@@ -45,5 +45,5 @@ def test_hiding_says_so_only_when_something_was_shown():
     choice = _choice()
     assert choice.hide() == ""
     choice.toggle_exposure()
-    assert choice.note((0, 0)).startswith(", seen from")
+    assert choice.note((0, 0)).startswith("seen from")
     assert choice.toggle_exposure() == "Overlay hidden" and choice.shown() is None

@@ -27,9 +27,10 @@ def bot_card(turns: Turns, plan: Selection) -> tuple[str, list[str]]:
     if seat.problem:
         return _("Bot stopped"), [seat.problem, _("Press P to let it try again."), *note]
     if turns.paused:
-        done = _(" once it has decided") if seat.thinking() else ""
-        return _("Paused"), [_("{name} ({seat_words}) waits{done}.").format(
-            name=name, seat_words=seat_words(level), done=done), _("Press P to go on."), *note]
+        waits = _("{name} ({seat_words}) waits once it has decided.") if seat.thinking() else \
+            _("{name} ({seat_words}) waits.")
+        return _("Paused"), [waits.format(name=name, seat_words=seat_words(level)),
+                             _("Press P to go on."), *note]
     if turns.playback is not None:
         return _("{name} plays").format(name=name), [KEYS_LINE, *note]
     if turns.plan is None:

@@ -6,7 +6,7 @@ Plain values and words only (no drawing), so the screen's text is built in one p
 from __future__ import annotations
 
 from ...engine.game import Game
-from ...i18n import _
+from ...i18n import N_, _
 from ...play.log_text import game_over_text
 from ...play.refusals import Refused
 from ...play.session import Session
@@ -19,6 +19,22 @@ from .roll_view import RollView
 from .selection import Selection
 from .unit_card import move_lines, target_lines, unit_lines
 
+# The panel's turn line by (a round limit, the game over): whole sentences, each its own order.
+TURN_LINES = {
+    (False, False): N_("Round {round} · turn {turn} · {names} to play"),
+    (True, False): N_("Round {round} of {turn_limit} · turn {turn} · {names} to play"),
+    (False, True): N_("Round {round} · turn {turn} · game over"),
+    (True, True): N_("Round {round} of {turn_limit} · turn {turn} · game over"),
+}
+
+
+def turn_line(game: Game, names: str, over: bool = False) -> str:
+    """Where the game is: its round (of the map's limit, if any), turn and who is to play
+    (`names`), or that it is over."""
+    limit = game.map.turn_limit
+    return _(TURN_LINES[bool(limit), over]).format(round=game.round, turn_limit=limit,
+                                                   turn=game.turn, names=names)
+
 
 def panel_view(turns: Turns, picks: tuple[Selection, Selection], settings: Settings,
                screen: tuple[bool, int | None, bool]) -> PanelView:
@@ -30,19 +46,14 @@ def panel_view(turns: Turns, picks: tuple[Selection, Selection], settings: Setti
     game, session = turns.view.known, turns.session
     card = unit_card(turns, sel, shown)
     scores = turns.playback.scores if turns.playback else game.scores
-    limit = _(" of {turn_limit}").format(
-        turn_limit=game.map.turn_limit) if game.map.turn_limit else ""
     player = turns.playback is None and not turns.bot_to_move  # a person may act now
     over = turns.game.over and turns.playback is None  # said once its last event has played
-    turn_line = (_("Round {round}{limit} · turn {turn} · game over") if over else
-                 _("Round {round}{limit} · turn {turn} · {names} to play"))
     return PanelView(
         names=session.names,
         scores=dict(scores),
         limits=dict(game.map.score_limit),
         active=game.active_team,
-        turn_line=turn_line.format(round=game.round, limit=limit, turn=game.turn,
-                                   names=session.names[game.active_team]),
+        turn_line=turn_line(game, session.names[game.active_team], over),
         card_title=card[0],
         card_lines=card[1],
         log=turns.shown_log(),

@@ -86,9 +86,10 @@ def cover_against(game: Game, pos: Pos, enemy_team: str, roster: Roster) -> list
     exposed = [u.id for u in watchers if u.id not in covered]
     lines = []
     if covered:
-        lines.append(_("In cover from: ") + ", ".join(roster.unit(i) for i in sorted(covered)))
+        lines.append(_("In cover from: {units}").format(
+            units=", ".join(roster.unit(i) for i in sorted(covered))))
     if exposed:
-        lines.append(_("Open to: ") + ", ".join(roster.unit(i) for i in exposed))
+        lines.append(_("Open to: {units}").format(units=", ".join(roster.unit(i) for i in exposed)))
     return lines
 
 

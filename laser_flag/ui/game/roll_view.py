@@ -41,8 +41,9 @@ class RollView:
 
     @classmethod
     def of(cls, shot: Shot, roster: Roster) -> RollView:
-        verb = _("snap-shoots at") if shot.snap else _("fires at")
-        heading = f"{roster.unit(shot.shooter)} {verb} {roster.unit(shot.target)}"
+        heading = (_("{unit} snap-shoots at {unit2}") if shot.snap else
+                   _("{unit} fires at {unit2}")).format(unit=roster.unit(shot.shooter),
+                                                        unit2=roster.unit(shot.target))
         return cls(heading, shot.dice, shot.needed, shot.hit, tuple(shot_reasons(shot, roster)))
 
 

@@ -86,5 +86,5 @@ def arrival_lines(game: Game, uid: int, move: Arrival, roster: Roster) -> list[s
     shots = [f"{roster.unit(shot.unit)} {chance(shot.odds.probability, outcomes(game.dice))}"
              for shot in move.shots]
     if shots:
-        lines.append(_("Then fire at: ") + "; ".join(shots))
+        lines.append(_("Then fire at: {shots}").format(shots="; ".join(shots)))
     return lines

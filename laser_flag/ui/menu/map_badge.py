@@ -109,9 +109,11 @@ def pace_text(pace: dict[str, Any]) -> str:
         ended = pace["round_limit"]
         count = _("{ended:,} of {pace:,}").format(
             ended=ended, pace=pace['games']) if ended else _("none")
-        limit = _("{count} ended by the round limit").format(count=count)
         if ended and pace.get("limit_draws") is not None:
-            limit += _(", {pace:,} of them undecided").format(pace=pace['limit_draws'])
+            limit = _("{count} ended by the round limit, {pace:,} of them undecided").format(
+                count=count, pace=pace['limit_draws'])
+        else:
+            limit = _("{count} ended by the round limit").format(count=count)
         text = f"{text}; {limit}" if text else limit.capitalize()
     text = f"{text}." if text else ""
     if pace.get("stalls"):

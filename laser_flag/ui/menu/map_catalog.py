@@ -9,14 +9,13 @@ from pathlib import Path
 
 from ...engine.game_map import GameMap
 from ...engine.mapfile import MapError, load_map, team_without_units
-from ...i18n import N_, _
+from ...i18n import _
 from ...lab import badge
 from ...resources import bundled_maps, player_maps
 from .map_badge import BadgeView, badge_view
 
 MAPS_DIR = bundled_maps()
 MAP_SUFFIXES = (".json", ".txt")
-YOURS = N_("  [yours]")  # how --list-maps marks the player's own maps
 
 
 @dataclass(frozen=True)
@@ -80,7 +79,9 @@ def listing(entries: list[MapEntry]) -> list[str]:
     lines = [_("{value:28} {value2:20} {value3:6} {value4:18} {value5:24} badge").format(
         value='name', value2='file', value3='size', value4='mode', value5='limits')]
     for entry in entries:
-        lines.append(_listing_line(entry) + (YOURS if entry.own else ""))
+        line = _listing_line(entry)
+        # TRANSLATORS: how --list-maps marks the player's own maps
+        lines.append(_("{line}  [yours]").format(line=line) if entry.own else line)
     return lines
 
 
@@ -90,7 +91,8 @@ def _listing_line(entry: MapEntry) -> str:
         return _("{title:28} {name:20} cannot load: {error}").format(
             title=entry.title, name=entry.path.name, error=entry.error)
     limits = "/".join(str(gm.score_limit[t]) for t in sorted(gm.score_limit))
-    turns = _(", {turn_limit} rounds").format(turn_limit=gm.turn_limit) if gm.turn_limit else ""
+    limits = (_("score {limits}, {turn_limit} rounds") if gm.turn_limit else
+              _("score {limits}")).format(limits=limits, turn_limit=gm.turn_limit)
     note = f"  ({entry.error})" if entry.error else ""
     return (f"{gm.name:28} {entry.path.name:20} {gm.rows}x{gm.cols:<3} "
-            f"{gm.mode:18} {f'score {limits}{turns}':24} {badge.status(gm).text}{note}")
+            f"{gm.mode:18} {limits:24} {badge.status(gm).text}{note}")

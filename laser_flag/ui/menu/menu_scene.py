@@ -87,8 +87,10 @@ def continue_note(saved: SavedGames) -> str:
     """What Continue would do: every action is saved, so it resumes the very turn left."""
     if saved.busy:
         done, total = saved.progress()
-        counted = _(": {done:,} of {total:,}").format(done=done, total=total) if total else ""
-        return _("Looking through your saved games{counted}...").format(counted=counted)
+        if not total:
+            return _("Looking through your saved games...")
+        return _("Looking through your saved games: {done:,} of {total:,}...").format(
+            done=done, total=total)
     info = saved.to_continue()
     if info is None:
         return _("Nothing to continue: no unfinished game is saved.")

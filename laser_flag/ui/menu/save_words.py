@@ -69,5 +69,7 @@ def when(saved_at: str, now: datetime | None = None) -> str:
 
 def summary(info: SaveInfo) -> str:
     """The whole entry on one line (the terminal, a message)."""
-    fog = _(" · fog of war") if info.fog else ""
-    return f"{info.map_name} · {standing(info)} · {players(info)}{fog} · {when(info.saved_at)}"
+    parts = [info.map_name, standing(info), players(info)]
+    if info.fog:
+        parts.append(_("fog of war"))
+    return " · ".join([*parts, when(info.saved_at)])

@@ -242,11 +242,9 @@ class SavesScene(Scene):
         saves = self.app.saves
         if saves.busy:
             done, total = saves.progress()
-            counted = _(": {done:,} of {total:,}").format(
-                done=done, total=total) if total else "..."
-            draw_text(surface, _("Reading saved games{counted}").format(
-                counted=counted), (col.right, px(28)), px(18), TEXT,
-                      anchor="topright")
+            reading = _("Reading saved games: {done:,} of {total:,}").format(
+                done=done, total=total) if total else _("Reading saved games...")
+            draw_text(surface, reading, (col.right, px(28)), px(18), TEXT, anchor="topright")
             draw_progress(surface, pygame.Rect(col.right - px(260), px(52), px(260), px(10)),
                           done / max(1, total))
             return

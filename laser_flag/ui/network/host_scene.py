@@ -164,11 +164,9 @@ class HostScene(FormScene):
                       ACCENT, bold=True)
             y += scaled(76, s)
         guest = self.gm.teams[self.turns.guest_team].name
-        words = " ".join((
-            _("Your friend plays {guest}: Join a game in their menu, with this address and "
-              "code,").format(guest=guest),
-            _("or: laser-flag join {address}:{port} --code {code}").format(
-                address=address, port=port, code=self.turns.host.code)))
+        words = _("Your friend plays {guest}: Join a game in their menu, with this address and "
+                  "code, or: laser-flag join {address}:{port} --code {code}").format(
+            guest=guest, address=address, port=port, code=self.turns.host.code)
         room = (self.foot_y() - y) // font(line).get_linesize() - 1
         y = draw_lines(surface, wrap_cut(words, line, width, room), (x, y), line, TEXT)
         draw_text(surface, _("Waiting for them to join..."), (x, y), line, TEXT)

@@ -17,6 +17,7 @@ from ...saves import LoadedSave
 from ...sound.cues import classes_of, sounds_for
 from ..game.board_pointer import BoardPointer
 from ..game.game_draw import BoardMarks, draw_game_board
+from ..game.game_view import turn_line
 from ..game.layout import Layout
 from ..game.panel import log_entry_at
 from ..game.plan_marks import PlanMarks
@@ -258,16 +259,13 @@ class ReplayScene(Scene):
         game = player.view().known
         names = player.roster.names
         scores = player.playback.scores if player.playback else game.scores
-        limit = _(" of {turn_limit}").format(
-            turn_limit=game.map.turn_limit) if game.map.turn_limit else ""
-        turn = _("Round {round}{limit} · turn {turn} · {names} to play").format(
-            round=game.round, limit=limit, turn=game.turn, names=names[game.active_team])
+        turn = turn_line(game, names[game.active_team])
         if game.over and player.playback is None:
             turn = _("Game over at round {round} · turn {turn}").format(
                 round=game.round, turn=game.turn)
         state = _("playing") if player.playing else _("paused")
-        seen = "" if player.seen_by is None else _(" · as {names} saw it").format(
-            names=names[player.seen_by])
+        status = _("Action {index} of {last} · {state}") if player.seen_by is None else \
+            _("Action {index} of {last} · {state} · as {names} saw it")
         views = tuple((f"view{team or ''}", _("All") if team is None else names[team],
                        team == player.seen_by) for team in VIEWS) if game.fog else ()
         path = self.recording.path
@@ -275,8 +273,9 @@ class ReplayScene(Scene):
             names=dict(names), scores=dict(scores), limits=dict(game.map.score_limit),
             active=game.active_team, levels=self.recording.levels,
             source=path.name if path is not None else _("the game just played"),
-            turn_line=turn, status=_("Action {index} of {last} · {state}{seen}").format(
-                index=player.index, last=player.last, state=state, seen=seen),
+            turn_line=turn, status=status.format(
+                index=player.index, last=player.last, state=state,
+                names=names.get(player.seen_by, "")),
             next_line=player.next_text(),
             views=views,
             rolls=tuple(RollView.of(shot, player.roster) for shot in player.shots()),
