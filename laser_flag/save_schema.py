@@ -20,6 +20,7 @@ from .engine.json_reader import ReadError, clip
 from .engine.mapfile import MAX_TEAM_NAME_CHARS
 from .engine.shown_text import why_unshowable
 from .engine.terms import DRAW, TEAMS, Victory
+from .i18n import _
 
 SAVE_FORMAT = "laser-flag-save"
 SAVE_VERSION = 2  # 2 added `digest`, a SHA-256 of the rest of the file; 1 is still read
@@ -52,18 +53,21 @@ def _is_int(value: Any) -> bool:
 def _int_from(low: int, high: int) -> Check:
     def check(place: str, value: Any) -> None:
         if not (_is_int(value) and low <= value <= high):
-            raise SchemaError(place, f"must be an integer {low} to {high}, not {_show(value)}")
+            raise SchemaError(place, _("must be an integer {low} to {high}, not {value}").format(
+                low=low, high=high, value=_show(value)))
     return check
 
 
 def _bool(place: str, value: Any) -> None:
     if not isinstance(value, bool):
-        raise SchemaError(place, f"must be true or false, not {_show(value)}")
+        raise SchemaError(place, _("must be true or false, not {value}").format(
+            value=_show(value)))
 
 
 def _text(place: str, value: Any, limit: int = MAX_NAME_CHARS) -> None:
     if not (isinstance(value, str) and len(value) <= limit):
-        raise SchemaError(place, f"must be a string of at most {limit} characters")
+        raise SchemaError(place, _("must be a string of at most {limit} characters").format(
+            limit=limit))
     why = why_unshowable(value)
     if why is not None:
         raise SchemaError(place, why)
@@ -71,7 +75,7 @@ def _text(place: str, value: Any, limit: int = MAX_NAME_CHARS) -> None:
 
 def _object(place: str, value: Any) -> None:
     if not isinstance(value, dict):
-        raise SchemaError(place, f"must be an object, not {_show(value)}")
+        raise SchemaError(place, _("must be an object, not {value}").format(value=_show(value)))
 
 
 def _saved_at(place: str, value: Any) -> None:
@@ -79,12 +83,13 @@ def _saved_at(place: str, value: Any) -> None:
     try:
         datetime.fromisoformat(value)
     except ValueError:
-        raise SchemaError(place, f"must be a date and time, not {_show(value)}") from None
+        raise SchemaError(place, _("must be a date and time, not {value}").format(
+            value=_show(value))) from None
 
 
 def _digest(place: str, value: Any) -> None:
     if not (isinstance(value, str) and _DIGEST.fullmatch(value)):
-        raise SchemaError(place, "must be 64 lowercase hex digits (a SHA-256)")
+        raise SchemaError(place, _("must be 64 lowercase hex digits (a SHA-256)"))
 
 
 def _per_team(place: str, value: Any, check: Check, every: bool) -> None:
@@ -92,16 +97,18 @@ def _per_team(place: str, value: Any, check: Check, every: bool) -> None:
     _object(place, value)
     for team in value:
         if team not in TEAMS:
-            raise SchemaError(place, f'unknown team {_show(team)} (teams are "1" and "2")')
+            raise SchemaError(place, _('unknown team {value} (teams are "1" and "2")').format(
+                value=_show(team)))
         check(f"{place}.{team}", value[team])
     if every and set(value) != set(TEAMS):
-        raise SchemaError(place, 'must give both teams, "1" and "2"')
+        raise SchemaError(place, _('must give both teams, "1" and "2"'))
 
 
 def _one_of(choices: tuple[str, ...]) -> Check:
     def check(place: str, value: Any) -> None:
         if value not in choices:
-            raise SchemaError(place, f"must be one of {', '.join(choices)}, not {_show(value)}")
+            raise SchemaError(place, _("must be one of {choices}, not {value}").format(
+                choices=", ".join(choices), value=_show(value)))
     return check
 
 
@@ -109,8 +116,8 @@ def _teams(place: str, value: Any) -> None:
     _object(place, value)
     for key in value:
         if key not in ("names", "levels", "looks"):
-            raise SchemaError(place, f'unknown key {_show(key)} (keys are "names", "levels", '
-                                     '"looks")')
+            raise SchemaError(place, _('unknown key {value} (keys are "names", "levels", '
+                                       '"looks")').format(value=_show(key)))
     if "names" in value:
         _per_team(f"{place}.names", value["names"], _text, every=False)
     if "levels" in value:
@@ -123,15 +130,21 @@ def _looks(place: str, value: Any) -> None:
     """Whose colours each team wears: both teams, one each (a rematch swaps them)."""
     _per_team(place, value, _one_of(TEAMS), every=True)
     if len(set(value.values())) != len(TEAMS):
-        raise SchemaError(place, "each team must wear different colours")
+        raise SchemaError(place, _("each team must wear different colours"))
 
 
 def _actions(place: str, value: Any) -> None:
     if not isinstance(value, list) or len(value) > MAX_ACTIONS:
-        raise SchemaError(place, f"must be an array of at most {MAX_ACTIONS:,} actions")
+        raise _too_many_actions(place)
     for i, entry in enumerate(value):
         if not _is_action(entry):
-            raise SchemaError(f"{place}[{i}]", f"malformed action {_show(entry)}")
+            raise SchemaError(f"{place}[{i}]", _("malformed action {value}").format(
+                value=_show(entry)))
+
+
+def _too_many_actions(place: str) -> SchemaError:
+    return SchemaError(place, _("must be an array of at most {most:,} actions").format(
+        most=MAX_ACTIONS))
 
 
 def _is_action(entry: Any) -> bool:
@@ -172,15 +185,15 @@ HEADER = ("format", "version")
 def check_version(data: Any) -> None:
     """A Laser Flag save of a version this code reads, or SchemaError."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise SchemaError("top level", "not a Laser Flag save")
+        raise SchemaError(_("top level"), _("not a Laser Flag save"))
     version = data.get("version")
     if not (_is_int(version) and version >= 1):
-        raise SchemaError("version", "the save has no valid version number")
+        raise SchemaError("version", _("the save has no valid version number"))
     if version > SAVE_VERSION:
         raise SchemaError(
             "version",
-            f"saved by a newer Laser Flag (save version {version}; "
-            f"this one reads up to {SAVE_VERSION})",
+            _("saved by a newer Laser Flag (save version {version}; this one reads up to "
+              "{known})").format(version=version, known=SAVE_VERSION),
         )
 
 
@@ -191,7 +204,7 @@ def check_save(data: Any) -> None:
     actions = data["actions"]
     _check_bounds(data, len(actions), 1 + sum(1 for a in actions if a[0] == "end_turn"))
     if data["version"] >= 2 and "digest" not in data:
-        raise SchemaError("digest", "missing (required from save version 2)")
+        raise SchemaError("digest", _("missing (required from save version 2)"))
 
 
 def check_to_write(header: dict[str, Any], actions: int, turns: int) -> None:
@@ -199,7 +212,7 @@ def check_to_write(header: dict[str, Any], actions: int, turns: int) -> None:
     digest: the engine made its `actions`, so only their number and the `turns` they make are
     checked, with work that does not grow with the game."""
     if actions > MAX_ACTIONS:
-        raise SchemaError("actions", f"must be an array of at most {MAX_ACTIONS:,} actions")
+        raise _too_many_actions("actions")
     _check_fields({**header, "actions": []})
     _check_bounds(header, actions, turns)
 
@@ -208,10 +221,10 @@ def _check_fields(data: Any) -> None:
     check_version(data)
     for key in data:
         if key not in REQUIRED and key not in OPTIONAL and key not in HEADER:
-            raise SchemaError(key, "unknown key in a save")
+            raise SchemaError(key, _("unknown key in a save"))
     for key, check in REQUIRED.items():
         if key not in data:
-            raise SchemaError(key, "missing (required)")
+            raise SchemaError(key, _("missing (required)"))
         check(key, data[key])
     for key, check in OPTIONAL.items():
         if key in data:
@@ -221,13 +234,16 @@ def _check_fields(data: Any) -> None:
 def _check_bounds(data: dict[str, Any], actions: int, turns: int) -> None:
     """The header against its `actions`, which make `turns` turns."""
     if data["turn"] > turns:
-        problem = f"{data['turn']} is more than {turns}, the turns its actions make"
+        problem = _("{turn} is more than {turns}, the turns its actions make").format(
+            turn=data["turn"], turns=turns)
         raise SchemaError("turn", problem)
     if "round" in data and data["round"] != (data["turn"] + 1) // 2:
-        raise SchemaError("round", f"{data['round']} does not go with turn {data['turn']}")
+        raise SchemaError("round", _("{round} does not go with turn {turn}").format(
+            round=data["round"], turn=data["turn"]))
     for team, score in data["scores"].items():
         if score > actions:
-            raise SchemaError(f"scores.{team}", f"{score} is more than the {actions} actions")
+            raise SchemaError(f"scores.{team}", _("{score} is more than the {actions} actions"
+                                                  ).format(score=score, actions=actions))
     _check_result(data)
 
 
@@ -235,6 +251,6 @@ def _check_result(data: dict[str, Any]) -> None:
     """A winner and its victory come together, and only in a finished game's save (a save
     from before they were written has neither)."""
     if ("winner" in data) != ("victory" in data):
-        raise SchemaError("winner", "a winner and its victory come together, or neither")
+        raise SchemaError("winner", _("a winner and its victory come together, or neither"))
     if "winner" in data and not data.get("over", False):
-        raise SchemaError("winner", "given, but the save does not say the game is over")
+        raise SchemaError("winner", _("given, but the save does not say the game is over"))

@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from itertools import accumulate
 from typing import Any
 
+from ..i18n import _
+
 MAX_DEPTH = 32  # maps nest 4 deep, saves 6: anything deeper is not one of ours
 MAX_INT_DIGITS = 30  # the largest honest number, a 64-bit seed, has 20
 MESSAGE_CHARS = 200  # the longest problem text a refusal repeats
@@ -50,22 +52,32 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
-        raise ReadError("file", f"cannot be read: {e.strerror or e}") from None
+        raise _unreadable(e) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise ReadError("file", "is not a regular file (a folder, pipe or device)")
+            raise ReadError(_("file"), _("is not a regular file (a folder, pipe or device)"))
         if info.st_size > max_bytes:
-            raise ReadError("file", f"larger than {_amount(max_bytes)}, the limit")
+            raise _too_large(max_bytes)
         with os.fdopen(os.dup(fd), "rb") as f:
             raw = f.read(max_bytes + 1)
     except OSError as e:
-        raise ReadError("file", f"cannot be read: {e.strerror or e}") from None
+        raise _unreadable(e) from None
     finally:
         os.close(fd)
     if len(raw) > max_bytes:  # it grew while we looked
-        raise ReadError("file", f"larger than {_amount(max_bytes)}, the limit")
+        raise _too_large(max_bytes)
     return raw
+
+
+def _unreadable(error: OSError) -> ReadError:
+    return ReadError(_("file"), _("cannot be read: {reason}").format(
+        reason=error.strerror or error))
+
+
+def _too_large(max_bytes: int) -> ReadError:
+    return ReadError(_("file"), _("larger than {amount}, the limit").format(
+        amount=_amount(max_bytes)))
 
 
 def _amount(size: int) -> str:
@@ -77,7 +89,7 @@ def decode(raw: bytes) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise ReadError(f"byte {e.start}", "not valid UTF-8") from None
+        raise ReadError(_("byte {index}").format(index=e.start), _("not valid UTF-8")) from None
 
 
 def nesting_depth(text: str) -> int:
@@ -89,19 +101,20 @@ def nesting_depth(text: str) -> int:
 def _parse_int(digits: str) -> int:
     count = len(digits.lstrip("-"))
     if count > MAX_INT_DIGITS:
-        raise ValueError(f"an integer of {count} digits (at most {MAX_INT_DIGITS})")
+        raise ValueError(_("an integer of {count} digits (at most {most})").format(
+            count=count, most=MAX_INT_DIGITS))
     return int(digits)
 
 
 def _parse_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"{clip(text, 40)} is too large a number")
+        raise ValueError(_("{value} is too large a number").format(value=clip(text, 40)))
     return value
 
 
 def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise ValueError(_("{name} is not a JSON number").format(name=name))
 
 
 def parse(text: str) -> Any:
@@ -110,7 +123,8 @@ def parse(text: str) -> Any:
     text = text.removeprefix("\ufeff")
     depth = nesting_depth(text)
     if depth > MAX_DEPTH:
-        raise ReadError("top level", f"nested {depth} deep (at most {MAX_DEPTH})")
+        raise ReadError(_("top level"), _("nested {depth} deep (at most {most})").format(
+            depth=depth, most=MAX_DEPTH))
     try:
         value = json.loads(
             text,
@@ -119,15 +133,17 @@ def parse(text: str) -> Any:
             parse_constant=_reject_constant,
         )
     except json.JSONDecodeError as e:
-        place = f"line {e.lineno} column {e.colno}"
-        raise ReadError(place, f"not JSON (corrupt or truncated): {e.msg}") from None
+        place = _("line {line} column {column}").format(line=e.lineno, column=e.colno)
+        raise ReadError(place, _("not JSON (corrupt or truncated): {reason}").format(
+            reason=e.msg)) from None
     except (ValueError, RecursionError) as e:
-        raise ReadError("top level", f"not JSON: {e}") from None
+        raise ReadError(_("top level"), _("not JSON: {reason}").format(reason=e)) from None
     for place, string in _strings(value):
         half = _SURROGATE.search(string)
         if half is not None:
-            raise ReadError(place, f"character {half.start() + 1} is U+{ord(half.group()):04X}, "
-                            "a lone surrogate, which no file can hold")
+            raise ReadError(place, _("character {index} is U+{code:04X}, a lone surrogate, "
+                                     "which no file can hold").format(
+                index=half.start() + 1, code=ord(half.group())))
     return value
 
 

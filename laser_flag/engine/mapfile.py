@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from ..i18n import _
 from . import balance_key, json_reader
 from .atomic_file import write_atomic
 from .game_map import (
@@ -145,7 +146,8 @@ def map_problems(data: Any, source: str = "<map>") -> list[MapError]:
 def _read(data: Any, source: str) -> tuple[list[MapError], GameMap | None]:
     """The problems, and the map when there are none."""
     if not isinstance(data, Mapping):
-        return [_error(source, "top level", f"must be a JSON object, not {_show(data)}")], None
+        problem = _("must be a JSON object, not {value}").format(value=_show(data))
+        return [_error(source, _("top level"), problem)], None
     p = _Problems()
     tiles = p.attempt(_parse_tiles, data, source, p, fallback=None)
     units = [] if tiles is None else p.attempt(_parse_units, data, source, tiles, p, fallback=[])
@@ -166,35 +168,40 @@ def _read(data: Any, source: str) -> tuple[list[MapError], GameMap | None]:
 
 def _required(data: Mapping[str, Any], key: str, source: str) -> list[Any]:
     if key not in data:
-        raise _error(source, key, "missing (required)")
+        raise _error(source, key, _("missing (required)"))
     value = data[key]
     if not _is_list(value):
-        raise _error(source, key, f"must be an array, not {_show(value)}")
+        raise _error(source, key, _("must be an array, not {value}").format(value=_show(value)))
     return list(value)
 
 
-def _check_side(source: str, place: str, count: int, what: str) -> None:
+def _check_side(source: str, place: str, count: int, problem: str) -> None:
+    """`count` rows or columns within the bounds; `problem` (with {count}, {low} and {high})
+    says so otherwise."""
     if not MIN_SIDE <= count <= MAX_SIDE:
-        raise _error(source, place, f"{count} {what}, must be {MIN_SIDE} to {MAX_SIDE}")
+        raise _error(source, place, problem.format(count=count, low=MIN_SIDE, high=MAX_SIDE))
 
 
 def _parse_tiles(data: Mapping[str, Any], source: str, p: _Problems) -> list[list[str]]:
     """The grid (MapError when there is none); each unknown tile is a problem of its own."""
     rows = _required(data, "tiles", source)
-    _check_side(source, "tiles", len(rows), "rows")
+    _check_side(source, "tiles", len(rows), _("{count} rows, must be {low} to {high}"))
     for r, row in enumerate(rows):
         if not _is_list(row):
-            raise _error(source, f"tiles[{r}]", f"must be an array of tile names, not {_show(row)}")
+            raise _error(source, f"tiles[{r}]", _("must be an array of tile names, not {value}"
+                                                  ).format(value=_show(row)))
         if len(row) != len(rows[0]):
-            raise _error(source, f"tiles[{r}]", f"has {len(row)} tiles, row 0 has {len(rows[0])}")
-    _check_side(source, "tiles[0]", len(rows[0]), "columns")
+            raise _error(source, f"tiles[{r}]", _("has {count} tiles, row 0 has {first}").format(
+                count=len(row), first=len(rows[0])))
+    _check_side(source, "tiles[0]", len(rows[0]), _("{count} columns, must be {low} to {high}"))
     for r, row in enumerate(rows):
         for c, kind in enumerate(row):
             if kind not in TILE_KINDS:
                 p.found.append(_error(
                     source,
-                    f"tiles[{r}][{c}] (row {r}, column {c})",
-                    f"unknown tile {_show(kind)} (one of {', '.join(TILE_KINDS)})",
+                    _("tiles[{r}][{c}] (row {r}, column {c})").format(r=r, c=c),
+                    _("unknown tile {value} (one of {known})").format(
+                        value=_show(kind), known=", ".join(TILE_KINDS)),
                     cells=((r, c),),
                 ))
     return [list(row) for row in rows]
@@ -203,20 +210,25 @@ def _parse_tiles(data: Mapping[str, Any], source: str, p: _Problems) -> list[lis
 def _parse_unit(source: str, i: int, entry: Any, tiles: list[list[str]]) -> UnitSpec:
     place = f"units[{i}]"
     if not _is_list(entry) or len(entry) != 4:
-        raise _error(source, place, f"must be [team, class, row, col], not {_show(entry)}")
+        raise _error(source, place, _("must be [team, class, row, col], not {value}").format(
+            value=_show(entry)))
     team, unit_class, r, c = entry
     if team not in TEAMS:
-        raise _error(source, place, f'team must be "1" or "2", not {_show(team)}')
+        raise _error(source, place, _('team must be "1" or "2", not {value}').format(
+            value=_show(team)))
     if unit_class not in CLASSES:
-        known = ", ".join(CLASSES)
-        raise _error(source, place, f"unknown class {_show(unit_class)} (one of {known})")
+        raise _error(source, place, _("unknown class {value} (one of {known})").format(
+            value=_show(unit_class), known=", ".join(CLASSES)))
     if not (_is_int(r) and _is_int(c)):
-        raise _error(source, place, f"row and col must be integers, not {_show([r, c])}")
+        raise _error(source, place, _("row and col must be integers, not {value}").format(
+            value=_show([r, c])))
     if not (0 <= r < len(tiles) and 0 <= c < len(tiles[0])):
-        size = f"{len(tiles)} rows, {len(tiles[0])} columns"
-        raise _error(source, place, f"({r}, {c}) is outside the grid ({size})", unit=i)
+        problem = _("({r}, {c}) is outside the grid ({rows} rows, {cols} columns)").format(
+            r=r, c=c, rows=len(tiles), cols=len(tiles[0]))
+        raise _error(source, place, problem, unit=i)
     if tiles[r][c] == WALL:
-        raise _error(source, place, f"({r}, {c}) is a wall", cells=((r, c),), unit=i)
+        raise _error(source, place, _("({r}, {c}) is a wall").format(r=r, c=c),
+                     cells=((r, c),), unit=i)
     return UnitSpec(team, unit_class, (r, c))
 
 
@@ -230,7 +242,8 @@ def _parse_units(data: Mapping[str, Any], source: str, tiles: list[list[str]],
         if unit is None:
             continue
         if unit.pos in taken:
-            problem = f"{unit.pos} is also the tile of units[{taken[unit.pos]}]"
+            problem = _("{pos} is also the tile of units[{other}]").format(
+                pos=unit.pos, other=taken[unit.pos])
             p.found.append(_error(source, f"units[{i}]", problem, cells=(unit.pos,), unit=i))
             continue
         taken[unit.pos] = i
@@ -242,9 +255,10 @@ def _check_text(source: str, place: str, value: Any, limit: int, lines: bool = F
     """A string of at most `limit` characters (every screen that draws it stays bounded), each
     of which can be shown (shown_text.py; `lines`: line breaks allowed)."""
     if not isinstance(value, str):
-        raise _error(source, place, f"must be a string, not {_show(value)}")
+        raise _error(source, place, _("must be a string, not {value}").format(value=_show(value)))
     if len(value) > limit:
-        raise _error(source, place, f"{len(value):,} characters, at most {limit:,}")
+        raise _error(source, place, _("{count:,} characters, at most {limit:,}").format(
+            count=len(value), limit=limit))
     why = why_unshowable(value, lines)
     if why is not None:
         raise _error(source, place, why)
@@ -258,19 +272,22 @@ def _check_name(source: str, place: str, value: Any) -> str:
 def _check_color(source: str, place: str, value: Any) -> tuple[int, int, int]:
     channels_ok = _is_list(value) and all(_is_int(v) and 0 <= v <= 255 for v in value)
     if not (channels_ok and len(value) == 3):
-        raise _error(source, place, f"must be three integers 0-255 [r, g, b], not {_show(value)}")
+        raise _error(source, place, _("must be three integers 0-255 [r, g, b], not {value}"
+                                      ).format(value=_show(value)))
     return (value[0], value[1], value[2])
 
 
 def _check_outline(source: str, place: str, value: Any) -> str:
     if value not in OUTLINES:
-        raise _error(source, place, f'must be "black" or "white", not {_show(value)}')
+        raise _error(source, place, _('must be "black" or "white", not {value}').format(
+            value=_show(value)))
     return value
 
 
 def _check_score(source: str, place: str, value: Any) -> int:
     if not (_is_int(value) and value > 0):
-        raise _error(source, place, f"must be a positive integer, not {_show(value)}")
+        raise _error(source, place, _("must be a positive integer, not {value}").format(
+            value=_show(value)))
     return value
 
 
@@ -287,13 +304,14 @@ def _team_values(
     values = dict(defaults)
     given = data.get(key, {})
     if not isinstance(given, Mapping):
-        problem = f'must be an object with keys "1" and "2", not {_show(given)}'
+        problem = _('must be an object with keys "1" and "2", not {value}').format(
+            value=_show(given))
         p.found.append(_error(source, key, problem))
         return values
     for team, value in given.items():
         if team not in TEAMS:
             p.found.append(_error(source, f"{key}[{_show(team)}]",
-                                  'unknown team (teams are "1" and "2")'))
+                                  _('unknown team (teams are "1" and "2")')))
             continue
         values[team] = p.attempt(check, source, f'{key}["{team}"]', value, fallback=values[team])
     return values
@@ -311,7 +329,8 @@ def _parse_teams(data: Mapping[str, Any], source: str, p: _Problems) -> dict[str
 def _parse_turn_limit(data: Mapping[str, Any], source: str) -> int | None:
     value = data.get("turn_limit")
     if value is not None and not (_is_int(value) and value > 0):
-        problem = f"must be a positive integer or null, not {_show(value)}"
+        problem = _("must be a positive integer or null, not {value}").format(
+            value=_show(value))
         raise _error(source, "turn_limit", problem)
     return value
 
@@ -319,14 +338,16 @@ def _parse_turn_limit(data: Mapping[str, Any], source: str) -> int | None:
 def _parse_fog(data: Mapping[str, Any], source: str) -> bool:
     value = data.get("fog_of_war", False)
     if not isinstance(value, bool):
-        raise _error(source, "fog_of_war", f"must be true or false, not {_show(value)}")
+        raise _error(source, "fog_of_war", _("must be true or false, not {value}").format(
+            value=_show(value)))
     return value
 
 
 def _parse_format(data: Mapping[str, Any], source: str) -> None:
     value = data.get("format", FORMAT_VERSION)
     if not (_is_int(value) and value > 0):
-        raise _error(source, "format", f"must be a positive integer, not {_show(value)}")
+        raise _error(source, "format", _("must be a positive integer, not {value}").format(
+            value=_show(value)))
 
 
 def _parse_balance(data: Mapping[str, Any], source: str) -> None:

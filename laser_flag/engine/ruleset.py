@@ -79,16 +79,19 @@ def _show(value: Any) -> str:
 def _check_value(where: str, column: str, value: Any) -> Any:
     if column in _BOOL_COLUMNS:
         if not isinstance(value, bool):
-            raise RulesError(f"{where}: must be true or false, not {_show(value)}")
+            raise RulesError(_("{where}: must be true or false, not {value}").format(
+                where=where, value=_show(value)))
         return value
     if column == "firing_costs" and value == ALL_AP:
         return value
     low, high = RANGES[column]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{where}: must be an integer {low} to {high}, not {_show(value)}")
+        raise RulesError(_("{where}: must be an integer {low} to {high}, not {value}").format(
+            where=where, low=low, high=high, value=_show(value)))
     if not low <= value <= high:
-        also = ' or "all"' if column == "firing_costs" else ""
-        raise RulesError(f"{where}: must be {low} to {high}{also}, not {_show(value)}")
+        problem = _('{where}: must be {low} to {high} or "all", not {value}') \
+            if column == "firing_costs" else _("{where}: must be {low} to {high}, not {value}")
+        raise RulesError(problem.format(where=where, low=low, high=high, value=_show(value)))
     return value
 
 
@@ -105,20 +108,21 @@ class Ruleset:
     def with_overrides(self, overrides: Mapping[str, Any], where: str = "rules") -> Ruleset:
         """A copy with `{class: {column: value}}` applied; RulesError names a bad cell."""
         if not isinstance(overrides, Mapping):
-            raise RulesError(f"{where}: must be an object of classes")
+            raise RulesError(_("{where}: must be an object of classes").format(where=where))
         classes = dict(self.classes)
         for unit_class, cells in overrides.items():
             if unit_class not in classes:
                 known = ", ".join(CLASSES)
-                raise RulesError(f"{where}: unknown class {_show(unit_class)} (one of {known})")
+                raise RulesError(_("{where}: unknown class {value} (one of {known})").format(
+                    where=where, value=_show(unit_class), known=known))
             if not isinstance(cells, Mapping):
-                raise RulesError(f"{where}.{unit_class}: must be an object of columns")
+                raise RulesError(_("{where}: must be an object of columns").format(
+                    where=f"{where}.{unit_class}"))
             for column, value in cells.items():
                 if column not in COLUMNS:
                     known = ", ".join(COLUMNS)
-                    raise RulesError(
-                        f"{where}.{unit_class}: unknown column {_show(column)} (one of {known})"
-                    )
+                    raise RulesError(_("{where}: unknown column {value} (one of {known})").format(
+                        where=f"{where}.{unit_class}", value=_show(column), known=known))
                 _check_value(f"{where}.{unit_class}.{column}", column, value)
             classes[unit_class] = replace(classes[unit_class], **cells)
         return Ruleset(classes, self.ap_per_turn)

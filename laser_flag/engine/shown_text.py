@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from ..i18n import _
+
 REPLACEMENT = "\ufffd"  # drawn where a character that cannot be shown was
 LINE_CHARS = frozenset("\n\t")  # kept in texts of several lines (a map's description)
 # Combining marks stacked on one letter once composed (NFC): enough for real text in every
@@ -37,10 +39,13 @@ def why_unshowable(text: str, lines: bool = False) -> str | None:
     several lines (line breaks and tabs allowed)."""
     for index, char in enumerate(text):
         if _unshowable(char, lines):
-            kind = "a control character" if unicodedata.category(char) == "Cc" else \
-                "a lone surrogate"
-            return (f"character {index + 1} is U+{ord(char):04X}, {kind}, which cannot be "
-                    "shown")
+            if unicodedata.category(char) == "Cc":
+                problem = _("character {index} is U+{code:04X}, a control character, which "
+                            "cannot be shown")
+            else:
+                problem = _("character {index} is U+{code:04X}, a lone surrogate, which cannot "
+                            "be shown")
+            return problem.format(index=index + 1, code=ord(char))
     return None
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from laser_flag.engine.game_map import WALL
 from laser_flag.engine.mapfile import load_map, write_json_atomic
+from laser_flag.i18n import use_language
 from map_editor.board_view import PROBLEM_COLOUR
 from map_editor.pointer import UNIT
 
@@ -114,3 +115,15 @@ def test_a_team_without_units_is_chosen_and_the_unit_tool_places_one_for_it(edit
     wait_for(root, lambda: _status(editor) == (
         "Check map: no problems. Elimination, 1 against 1 units: the game can start on this "
         "map"), what="the all-clear")
+
+
+def test_the_problems_list_speaks_the_players_language(editor, tmp_path):
+    """The loader's words in the Problems list are in the language the editor speaks."""
+    use_language("de")
+    data = blank(units=[*GOOD, ON_WALL]).data
+    data["tiles"][1][3] = WALL
+    path = tmp_path / "kaputt.json"
+    write_json_atomic(path, data)
+    assert editor.open_path(path)
+    assert editor.problems.rows == [
+        ("Zeile 1, Spalte 3", "Team 2 Späher: units[2]: (1, 3) ist eine Wand")]

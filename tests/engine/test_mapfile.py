@@ -34,6 +34,7 @@ from laser_flag.engine.mapfile import (
     write_json_atomic,
 )
 from laser_flag.engine.ruleset import DEFAULT_RULESET
+from laser_flag.i18n import use_language
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 FULL_MAP = DATA / "full_map.json"
@@ -748,6 +749,29 @@ def test_every_problem_is_listed_in_file_order_and_the_first_is_the_one_raised()
     with pytest.raises(MapError) as raised:
         parse_map(data, "m.json")
     assert str(raised.value) == str(problems[0])
+
+
+def test_the_problems_are_told_in_the_language_spoken(tmp_path):
+    """The editor's Problems list and the game's chooser show the loader's words: in German
+    once German is spoken, the file's keys and values as written."""
+    data = small_map()
+    data["tiles"][0][3] = "lava"
+    data["units"] = [["1", "basic", 0, 0], ["2", "scout", 2, 2]]
+    data["rules"] = {"scout": {"speed": 100}}
+    use_language("de")
+    assert [e.detail for e in map_problems(data, "m.json")] == [
+        'tiles[0][3] (Zeile 0, Spalte 3): unbekanntes Feld "lava" (eines von level, elevated, '
+        "wall, base_1, base_2, base_u)",
+        "units[1]: (2, 2) ist eine Wand",
+        "rules.scout.speed: muss 0 bis 99 sein, nicht 100",
+    ]
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"tiles": [', encoding="utf-8")
+    with pytest.raises(MapError, match=r"broken\.json: Zeile 1, Spalte 12: kein JSON \(beschädigt "
+                       r"oder abgeschnitten\)"):
+        load_map(broken)
+    use_language("zh_CN")
+    assert map_problems(data)[1].detail == "units[1]: (2, 2) 是墙"
 
 
 def test_a_unit_standing_where_none_may_is_named_by_its_index():
