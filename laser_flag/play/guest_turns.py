@@ -23,7 +23,7 @@ from ..engine.mapfile import MAX_TEAM_NAME_CHARS, parse_map
 from ..engine.shown_text import why_unshowable
 from ..engine.team_view import TeamView
 from ..engine.units import Unit
-from ..i18n import _
+from ..i18n import N_, _
 from ..remote import protocol
 from ..remote.guest import GuestLink
 from . import table_play
@@ -61,6 +61,10 @@ def welcome_looks(welcome: dict[str, Any]) -> dict[str, str]:
     if isinstance(looks, dict) and set(looks) == set(TEAMS) and set(looks.values()) == set(TEAMS):
         return {t: looks[t] for t in TEAMS}
     return {t: t for t in TEAMS}
+
+
+GUEST_ON_LEAVING = N_("Leave the network game for the menu (the host keeps it; nothing is kept "
+                      "on this computer)")
 
 
 class GuestTurns:
@@ -109,6 +113,10 @@ class GuestTurns:
     def seat(self) -> Seat:
         """The seat of the team to move: ours, or the host's."""
         return self.own if self.session.game.active_team == self.team else self.hosts
+
+    @property
+    def leaving(self) -> str:
+        return GUEST_ON_LEAVING
 
     @property
     def game(self) -> Game:

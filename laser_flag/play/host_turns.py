@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 
 from ..engine.game_map import TEAMS
-from ..i18n import _
+from ..i18n import N_, _
 from ..remote import protocol
 from ..remote.host import Host, Note
 from .bot_seat import seats_for
@@ -21,6 +21,9 @@ from .log_text import LogLine
 from .remote_seat import RemoteSeat
 from .session import Session
 from .turns import Turns
+
+HOST_ON_LEAVING = N_("Leave the network game for the menu (this computer keeps it: Continue "
+                     "resumes it here, without the connection)")
 
 
 class HostTurns(Turns):
@@ -36,6 +39,10 @@ class HostTurns(Turns):
                                    guest_team: self.guest_seat})
         self.rematch_asked = {"host": False, "guest": False}
         self.message = self.away
+
+    @property
+    def leaving(self) -> str:
+        return HOST_ON_LEAVING
 
     @property
     def away(self) -> str:

@@ -32,6 +32,7 @@ WATCH = "watch"  # the signal of the player holding H
 NEXT = "next"  # the signal of the player pressing Enter for the chapter's next board
 NO_UNDO = N_("The lesson goes forward only: there is no undo here.")
 NOT_SAVED = N_("The lesson is not saved.")
+LESSON_ON_LEAVING = N_("Back to the menu (a lesson is not kept: its chapter starts afresh)")
 REPLY_DELAY_MS = 900  # the trainer's next action is shown this long before it plays
 TRAINER_SPEED = 0.5  # the trainer's moves play at Slow, whatever the setting: to be followed
 
@@ -139,6 +140,10 @@ class LessonTurns(Turns):
         (Ctrl+S) while the chapter is being played; once its game is over, nothing is said."""
         if not self.game.over:
             self.message = NOT_SAVED
+
+    @property
+    def leaving(self) -> str:
+        return LESSON_ON_LEAVING
 
     def autosave(self) -> None:
         """No autosave: Continue on the menu resumes games, not the lesson."""

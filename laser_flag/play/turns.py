@@ -24,6 +24,8 @@ from .seats import Seat
 from .session import Session, UndoRefusal
 from .shot_notes import ShotNotes
 
+KEPT_ON_LEAVING = N_("Back to the menu (this game is kept: Continue resumes it)")
+PLAY_TEST_ON_LEAVING = N_("Back to the menu (a play-test is not kept: the editor has the map)")
 END_TURN_QUESTION = N_("Units can still act. End the turn?")
 END_TURN_ANSWERS = N_("E or Enter: end it · Esc or any other key: keep playing")
 
@@ -188,6 +190,12 @@ class Turns:
     def refuse(self, reason: str) -> Refused:
         """Say why nothing happened (the engine's words, or the screen's), with its sound."""
         return table_play.refuse(self, reason)
+
+    @property
+    def leaving(self) -> str:
+        """What going to the menu does to this game: it is kept, but for the editor's
+        play-test."""
+        return KEPT_ON_LEAVING if self.session.keeper.kept else PLAY_TEST_ON_LEAVING
 
     @property
     def bots_here(self) -> bool:

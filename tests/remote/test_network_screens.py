@@ -10,6 +10,8 @@ import time
 import pygame
 import pytest
 
+from laser_flag.play.guest_turns import GUEST_ON_LEAVING
+from laser_flag.play.host_turns import HOST_ON_LEAVING
 from laser_flag.remote import protocol
 from laser_flag.ui.menu.menu_scene import MenuScene
 from laser_flag.ui.network import host_scene
@@ -21,6 +23,7 @@ from laser_flag.ui.widgets import ACCENT
 
 from ..keys import post_typed
 from ..ui.conftest import app, click, frames, menu_button, press  # noqa: F401 (a fixture)
+from ..ui.test_menu_tooltip import menu_tooltip
 from .net import MAPS, RawGuest, hosted
 
 pytestmark = pytest.mark.net  # a host and its guests over sockets on 127.0.0.1
@@ -166,3 +169,18 @@ def test_a_network_game_does_not_rename_a_team_on_one_side_only(app, menu):  # n
         hosting.leave()
         if isinstance(app.top, NetworkScene):
             app.top.command("menu")
+
+
+def test_the_menu_button_says_who_keeps_a_network_game(app, menu):  # noqa: F811
+    hosting = hosted("blitz", player="Human")
+    try:
+        guest_board = joined(app, hosting)
+        assert menu_tooltip(app, guest_board) == GUEST_ON_LEAVING
+        app.push(NetworkScene(hosting))
+        frames(app)
+        assert menu_tooltip(app, app.top) == HOST_ON_LEAVING
+    finally:
+        hosting.leave()
+        for scene in app.scenes:
+            if isinstance(scene, NetworkScene):
+                scene.turns.leave()

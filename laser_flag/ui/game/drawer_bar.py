@@ -30,7 +30,8 @@ def bar_buttons(lay: Layout, view: PanelView) -> list[Button]:
         right -= width + gap
     state = {"end": (view.can_end, False), "undo": (view.can_undo, False),
              "drawer": (True, view.drawer_open)}
-    return panel_buttons.make(placed, state, view.why, True, view.speed_label, view.paused)
+    return panel_buttons.make(placed, state, (view.why, view.does), True, view.speed_label,
+                              view.paused)
 
 
 def draw_bar(surface: pygame.Surface, lay: Layout, view: PanelView, palette: Palette) -> None:

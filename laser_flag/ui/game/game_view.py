@@ -69,6 +69,7 @@ def panel_view(turns: Turns, picks: tuple[Selection, Selection], settings: Setti
         thinking=turns.seat.progress() if turns.bot_to_move else None,
         rolls=tuple(RollView.of(shot, session.roster) for shot in turns.notes.latest),
         why=why_greyed(turns, sel),
+        does={"menu": turns.leaving},
         log_hover=log_hover,
         drawer_open=drawer_open,
     )

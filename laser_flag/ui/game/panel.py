@@ -93,6 +93,9 @@ class PanelView:
     thinking: float | None = None  # share of a bot's thinking budget used: a bar on the card
     rolls: tuple[RollView, ...] = ()  # the last action's rolls
     why: Mapping[str, str] = field(default_factory=dict)  # why a greyed button cannot be pressed
+    # What a button does in this game, where it differs from panel_buttons.BUTTONS' (the Menu
+    # button: what leaving does to the game).
+    does: Mapping[str, str] = field(default_factory=dict)
     drawer_open: bool = False
     renames: bool = True
 
@@ -168,7 +171,8 @@ def buttons(lay: Layout, view: PanelView) -> list[Button]:
         "skip": (view.can_skip, False),
     }
     compact = lay.panel.w < COMPACT_W
-    return panel_buttons.make(panel_layout(lay, view).buttons, state, view.why, compact,
+    return panel_buttons.make(panel_layout(lay, view).buttons, state, (view.why, view.does),
+                              compact,
                               view.speed_label, view.paused)
 
 

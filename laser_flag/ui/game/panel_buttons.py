@@ -20,8 +20,7 @@ BUTTONS: dict[str, tuple[str, str, str, str]] = {
     "save": (N_("Save (^S)"), N_("Save"), N_("Save the game under a new name"), N_("Ctrl+S")),
     "speed": (N_("Anim: {speed}"), N_("Anim {speed}"), N_("Animation speed"), "A"),
     "settings": (N_("Settings (O)"), N_("Settings"), N_("Sound, look and play preferences"), "O"),
-    "menu": (N_("Menu"), N_("Menu"), N_("Back to the menu (this game is kept: Continue resumes "
-                                        "it)"), ""),
+    "menu": (N_("Menu"), N_("Menu"), "", ""),  # what it does: the game's (Table.leaving)
     "pause": (N_("Pause (P)"), N_("Pause"), N_("Pause the bots"), "P"),
     "skip": (N_("Skip bot turn (S)"), N_("Skip bot"), N_("Finish the bot's turn at once"), "S"),
     "drawer": (N_("Panel (I)"), N_("Panel"), N_("Show or hide the panel: the unit card, the log"),
@@ -39,12 +38,14 @@ def label(name: str, compact: bool, speed: str, paused: bool) -> str:
     return text.format(speed=speed)
 
 
-def tooltip(name: str, enabled: bool, why: Mapping[str, str]) -> str:
-    """What a button's tooltip says: why it cannot be pressed, else what it does and its key."""
+def tooltip(name: str, enabled: bool, why: Mapping[str, str], does: Mapping[str, str]) -> str:
+    """What a button's tooltip says: why it cannot be pressed, else what it does (`does`, where
+    this game's differs from BUTTONS') and its key."""
     if not enabled and why.get(name):
         return why[name]
-    __, __, does, key = BUTTONS[name]
-    return f"{does} ({key})" if key else does
+    __, __, usually, key = BUTTONS[name]
+    said = _(does.get(name, usually))
+    return f"{said} ({_(key)})" if key else said
 
 
 def rows_for(bots: bool) -> list[tuple[str, ...]]:
@@ -62,11 +63,15 @@ def laid_out(rows: list[tuple[str, ...]], area: pygame.Rect, height: int, gap: i
 
 
 def make(placed: list[tuple[str, pygame.Rect]], state: Mapping[str, tuple[bool, bool]],
-         why: Mapping[str, str], compact: bool, speed: str, paused: bool) -> list[Button]:
-    """Buttons at their places, each enabled and lit as `state` says (default: enabled)."""
+         tips: tuple[Mapping[str, str], Mapping[str, str]], compact: bool, speed: str,
+         paused: bool) -> list[Button]:
+    """Buttons at their places, each enabled and lit as `state` says (default: enabled);
+    `tips`: why each greyed one cannot be pressed, and what each does where it differs from
+    BUTTONS'."""
+    why, does = tips
     result = []
     for name, rect in placed:
         enabled, toggled = state.get(name, (True, False))
         result.append(Button(name, label(name, compact, speed, paused), rect, enabled, toggled,
-                             tooltip(name, enabled, why)))
+                             tooltip(name, enabled, why, does)))
     return result
