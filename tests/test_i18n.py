@@ -7,6 +7,7 @@ import pytest
 from laser_flag import i18n
 from laser_flag.engine.game_map import possessive
 from laser_flag.engine.ruleset import class_label
+from laser_flag.play.odds_text import modifiers_text
 from laser_flag.settings_file import language_setting, write_values
 
 
@@ -77,3 +78,12 @@ def test_the_editor_reads_the_games_language_setting(tmp_path):
     assert language_setting(path) == "zh_CN"
     path.write_text("{not json", encoding="utf-8")
     assert language_setting(path) == i18n.SYSTEM  # a bad file: the system's, never an error
+
+
+def test_a_shots_named_modifiers_and_a_laser_are_told_in_the_language_spoken(speaking):
+    """The engine names a shot's modifiers in English (they are data); the log translates."""
+    modifiers = (("Grunt to-hit", 7), ("shooter elevated", -1), ("target in cover", 2))
+    assert modifiers_text(modifiers) == "Grunt to-hit 7, -1 shooter elevated, +2 target in cover"
+    speaking("de")
+    assert modifiers_text(modifiers) == \
+        "Grenadier Trefferwert 7, -1 Schütze erhöht, +2 Ziel in Deckung"

@@ -142,7 +142,7 @@ def event_text(event: Event, roster: Roster) -> str:
         case Scored(team=team, score=score):
             return _("{names} scores ({score}).").format(names=roster.names[team], score=score)
         case LaserChanged(unit=uid, laser=laser):
-            return _("{unit}: laser {laser}.").format(unit=roster.unit(uid), laser=laser)
+            return _("{unit}: laser {laser}.").format(unit=roster.unit(uid), laser=_(laser))
         case Disqualified(unit=uid):
             return _("{unit} is disqualified and leaves the board.").format(unit=roster.unit(uid))
         case TurnEnded(team=team, next_team=nxt, turn=turn, round=rnd):

@@ -10,7 +10,7 @@ from ...engine.game_map import other_team
 from ...engine.ruleset import ALL_AP, class_label
 from ...i18n import N_, _, ngettext
 from ...play.log_text import Roster
-from ...play.odds_text import chance, outcomes
+from ...play.odds_text import chance, modifier_label, outcomes
 from .inspect import cover_against, sides_text
 
 FOG_RISK = N_("Fog of war: only watchers in sight are counted; hidden ones may fire too.")
@@ -41,10 +41,10 @@ def target_lines(game: Game, shooter: int, target: int, roster: Roster) -> list[
     odds = game.what_if.to_hit(game.unit(shooter), game.unit(target))
     enemy = game.unit(target)
     lines = [_("Target: {unit} · laser {laser} · snap shots {snap_shots}").format(
-        unit=roster.unit(target), laser=enemy.laser, snap_shots=enemy.snap_shots)]
+        unit=roster.unit(target), laser=_(enemy.laser), snap_shots=enemy.snap_shots)]
     for i, (label, value) in enumerate(odds.modifiers):
         sign = "" if i == 0 else ("+" if value >= 0 else "-")
-        lines.append(f"   {sign}{abs(value) if i else value}  {label}")
+        lines.append(f"   {sign}{abs(value) if i else value}  {modifier_label(label)}")
     dice, hit = str(game.dice).upper(), chance(odds.probability, outcomes(game.dice))
     lines.append(_("Needed {needed} on {dice}: hit chance {hit}").format(
         needed=odds.needed, dice=dice, hit=hit))
