@@ -50,7 +50,9 @@ def whole(text: str, what: str, low: int, high: int) -> int:
 
 def verdict_of(candidate: Candidate) -> str:
     """`fair`, or `leans team 2 (64%), dropped` for a candidate not kept."""
-    return candidate.verdict + ("" if candidate.kept else _(", dropped"))
+    if candidate.kept:
+        return candidate.verdict
+    return _("{verdict}, dropped").format(verdict=candidate.verdict)
 
 
 class GenerateDialog(Modal):
