@@ -117,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     async def run() -> int:
         loop = asyncio.get_running_loop()
-        lobby = Lobby(read_maps(bundled_maps()), bounds, loop.call_later, args.seed)
+        lobby = Lobby(read_maps(bundled_maps()), bounds, loop.call_later, args.seed, loop.time)
         return await serve(Service(lobby, bounds, tls), args.bind, args.port, scheme,
                            args.web_port)
 

@@ -51,7 +51,7 @@ class Lobby:
                             message.get("watch", "end"))
         seed = None if self.seed is None else self.seed + self.made * 1000
         try:
-            room = Room(self.new_code(), gm, settings, seed, self.later)
+            room = Room(self.new_code(), gm, settings, seed, self.later, self.clock)
         except MapError as err:
             return clip(str(err), 200)
         self.made += 1

@@ -3,13 +3,15 @@
 The room holds the game and its dice; it checks every action with the engine, sends each seat
 only its team's view (`remote.protocol`'s messages, unchanged) and the spectators what the
 gallery shows. It never touches a socket: each member is something that can `post` a message
-and be `closed`, and time comes from the `later` it is given (the event loop's call_later).
+and be `closed`, and time comes from the `later` and `clock` it is given (the event loop's
+call_later and time).
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -47,6 +49,7 @@ class Timer(Protocol):
 
 
 Later = Callable[[float, Callable[[], None]], Timer]
+Clock = Callable[[], float]  # seconds, as the `later` counts them (the loop's monotonic time)
 
 
 @dataclass
@@ -76,8 +79,9 @@ class Room:
     (and seed + n its nth rematch's; None: fresh dice each game)."""
 
     def __init__(self, code: str, gm: GameMap, settings: Settings, seed: int | None,
-                 later: Later) -> None:
-        self.code, self.gm, self.settings, self.later = code, gm, settings, later
+                 later: Later, clock: Clock = time.monotonic) -> None:
+        self.code, self.gm, self.settings, self.later, self.clock = (code, gm, settings, later,
+                                                                     clock)
         self.seed, self.played = seed, 0  # games before this one, for a rematch's dice
         self.game = Game(gm, seed=seed, fog=settings.fog)
         self.seats = {team: Seat(team) for team in TEAMS}
@@ -89,6 +93,7 @@ class Room:
         self.asks = 0
         self.open_turn: dict[str, Any] | None = None  # the your_turn the active seat may answer
         self._clock: Timer | None = None
+        self.turn_ends: float | None = None  # when the turn's time is up (`clock`'s seconds)
 
     # ----- who is here ------------------------------------------------------------------
 
@@ -136,7 +141,7 @@ class Room:
         if self.started and self.asks == 0:
             self.begin()
         elif self.open_turn is not None and self.game.active_team == team:
-            member.post(self.open_turn)
+            member.post({**self.open_turn, **self.seconds_left()})
 
     def welcome(self, team: str) -> None:
         """The seat's connection is told the game as it stands and its seat's secret."""
@@ -204,8 +209,8 @@ class Room:
         team = self.game.active_team
         self.asks += 1
         seen = seen or view(self.game.state(), team)
-        self.open_turn = protocol.your_turn(self.asks, seen, self.game.index,
-                                            self.settings.seconds)
+        self.open_turn = protocol.your_turn(self.asks, seen, self.game.index)
+        self.open_turn.update(self.seconds_left())
         member = self.seats[team].member
         if member is not None:
             member.post(self.open_turn)
@@ -255,16 +260,25 @@ class Room:
         self.stop_clock()
         if self.settings.seconds is not None:
             turn = self.game.turn
+            self.turn_ends = self.clock() + self.settings.seconds
             self._clock = self.later(self.settings.seconds, lambda: self.time_up(turn))
 
+    def seconds_left(self) -> dict[str, float]:
+        """A `your_turn`'s `seconds`: what remains of the turn's time, whenever it is asked
+        (a later action in the turn, a seat taken again); nothing without a time per turn."""
+        if self.turn_ends is None:
+            return {}
+        return {"seconds": max(0.0, round(self.turn_ends - self.clock(), 1))}
+
     def stop_clock(self) -> None:
+        self.turn_ends = None
         if self._clock is not None:
             self._clock.cancel()
             self._clock = None
 
     def time_up(self, turn: int) -> None:
         """The time of `turn` ran out: the server ends it for the team (if still going)."""
-        self._clock = None
+        self._clock, self.turn_ends = None, None
         if not self.game.over and self.game.turn == turn:
             self.play(EndTurn())
 

@@ -23,10 +23,14 @@ class Member:
 
 
 class Later:
-    """The event loop's call_later, run by hand."""
+    """The event loop's call_later, run by hand, and its clock, moved on by hand (`now`)."""
 
     def __init__(self) -> None:
         self.due: list[tuple[float, Any]] = []
+        self.now = 0.0
+
+    def time(self) -> float:
+        return self.now
 
     def __call__(self, seconds: float, then: Any) -> Any:
         entry = (seconds, then)

@@ -23,7 +23,7 @@ MAPS = Path(__file__).resolve().parents[2] / "maps"
 def room(map_name: str = "blitz", **settings: Any) -> tuple[Room, Later]:
     later = Later()
     made = Room("ABCDEF", load_map(MAPS / f"{map_name}.json"),
-                Settings(**{"fog": True, **settings}), 5, later)
+                Settings(**{"fog": True, **settings}), 5, later, later.time)
     return made, later
 
 
@@ -95,6 +95,28 @@ def test_when_a_turn_s_time_runs_out_the_server_ends_it():
     assert made.game.active_team == "2" and made.game.turn == 2
     assert [e["event"] for e in bob.of("events")[-1]["events"]] == ["turn_ended"]
     assert len(later.due) == 1  # team 2's clock
+
+
+def test_a_turn_s_later_asks_and_a_seat_taken_again_are_told_the_seconds_that_remain():
+    made, later = room(seconds=30)
+    ann, bob = seated(made)
+    later.now = 12.0
+    turn = ann.of("your_turn")[-1]
+    move = next(a for a in turn["legal"] if a["action"] == "move")
+    assert made.act(ann, {"ask": turn["ask"], "action": move}) == ""
+    assert ann.of("your_turn")[-1]["seconds"] == 18  # the turn goes on: its clock runs on
+    made.left(ann)
+    later.now = 25.5
+    back = Member("Ann")
+    made.sit(made.seat_of(ann.of("seat")[0]["secret"]), back)
+    assert back.of("your_turn")[-1]["seconds"] == 4.5
+    later.now = 31.0
+    made.left(back)
+    late = Member("Ann")
+    made.sit("1", late)
+    assert late.of("your_turn")[-1]["seconds"] == 0
+    later.run()
+    assert made.game.active_team == "2" and bob.of("your_turn")[-1]["seconds"] == 30
 
 
 def test_under_fog_with_end_spectators_see_nothing_until_the_game_is_over():
