@@ -3,7 +3,8 @@ games at once) play through one server process, each answering its `your_turn` w
 legal action after thinking --think milliseconds (a person takes seconds; 0 floods the server,
 and then the delay measures its queue: every game waits behind all the others). Measured: the
 time from a player's sending an action to the other player's receiving that action's `events`
-(p50, p99, max), actions a second through the server, the server process's memory (resident
+(p50, p95, p99, max), as the players' process sees it (so it includes that process's own wait
+for the CPU), actions a second through the server, the server process's memory (resident
 now and at most) and CPU time, and the players' process's CPU time (on a machine of two cores
 they share them).
 
@@ -13,6 +14,7 @@ event loop; the server in its own.
 
 Run: .venv/bin/python benchmarks/server.py [--clients 200] [--think 250] [--map blitz]
                                             [--no-fog] [--seconds 120] [--seed 1]
+                                            [--profile FILE]
 """
 
 from __future__ import annotations
@@ -134,12 +136,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=120.0,
                         help="stop after this long however far the games got (default 120)")
     parser.add_argument("--seed", type=int, default=1, help="the server's dice and the moves")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run the server under cProfile, its figures written to FILE")
     args = parser.parse_args()
     if args.clients < 2 or args.clients % 2:
         parser.error("--clients: an even number, at least 2")
     games = args.clients // 2
+    profiled = ["-m", "cProfile", "-o", args.profile] if args.profile else []
     server = subprocess.Popen(
-        [sys.executable, "-m", "laser_flag.server.cli", "--port", "0", "--seed", str(args.seed),
+        [sys.executable, *profiled, "-m", "laser_flag.server.cli", "--port", "0",
+         "--seed", str(args.seed),
          "--per-address", str(args.clients + 50), "--games-per-address", str(games + 1),
          "--connections", str(args.clients + 50), "--games", str(games + 1)],
         cwd=ROOT, stdout=subprocess.PIPE, text=True)
@@ -150,12 +156,14 @@ def main() -> None:
             sys.exit(f"server.py: the server did not start: {first!r}")
         address = (found.group(1), int(found.group(2)))
         rss0, _, cpu0 = server_figures(server.pid)
+        load_before = os.getloadavg()[0]
         mine = time.process_time()
         delays, actions, over, taken = asyncio.run(
             load(address, games, args.map, not args.no_fog, args.seconds, args.seed,
                  args.think / 1000))
         mine = time.process_time() - mine
         rss, hwm, cpu = server_figures(server.pid)
+        load_after = os.getloadavg()[0]
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -166,10 +174,14 @@ def main() -> None:
     if delays:
         ms = [d * 1000 for d in delays]
         print(f"action to the other player's events: p50 {percentile(ms, 0.5):.1f} ms, "
-              f"p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms ({len(ms):,} measured)")
+              f"p95 {percentile(ms, 0.95):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
+              f"max {max(ms):.1f} ms ({len(ms):,} measured)")
     print(f"server: memory {rss0 / 1024:.0f} MiB at the start, {rss / 1024:.0f} MiB at the end "
           f"({hwm / 1024:.0f} MiB at most); CPU {cpu - cpu0:.1f} s "
-          f"({(cpu - cpu0) / taken:.0%} of one core); the players' process: CPU {mine:.1f} s")
+          f"({(cpu - cpu0) / taken:.0%} of one core, {(cpu - cpu0) / max(1, actions) * 1000:.2f} "
+          f"ms an action); the players' process: CPU {mine:.1f} s")
+    print(f"load average (1 min) {load_before:.1f} as the games began, {load_after:.1f} as they "
+          f"stopped, on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ and the engine's RULES_VERSION change, and so which games may meet.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Iterator
@@ -88,7 +89,15 @@ FIELD_NAMES = {kind: tuple(f.name for f in fields(kind)) for kind in NAMES}  # t
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """{"action": "move", "unit_id": 3, "to": [4, 5]}: the name from `ACTIONS`, then the
-    action's fields by name (tuples as arrays)."""
+    action's fields by name (tuples as arrays). A fresh dict each time; its arrays are shared
+    between calls and are only ever read."""
+    return dict(_action_json(action))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _action_json(action: Action) -> dict[str, Any]:
+    """action_to_json's work, done once per action (a your_turn lists dozens, and the same
+    moves come back turn after turn)."""
     data: dict[str, Any] = {"action": NAMES[type(action)]}
     for name in FIELD_NAMES[type(action)]:
         value = getattr(action, name)
@@ -135,13 +144,14 @@ def welcome(gm: GameMap, team: str, names: dict[str, str], seen: TeamView,
             "view": seen.to_json()}
 
 
-def your_turn(ask: int, seen: TeamView, index: MapIndex,
-              seconds: float | None = None) -> dict[str, Any]:
+def your_turn(ask: int, seen: TeamView, index: MapIndex, seconds: float | None = None, *,
+              seen_json: dict[str, Any] | None = None) -> dict[str, Any]:
     """The seat's turn: its view and every legal action, worked out from that view alone;
-    `seconds`, when the seat has only so long to answer (a program's seat)."""
+    `seconds`, when the seat has only so long to answer (a program's seat). `seen_json`:
+    the view's JSON form when it was made already (for the events just sent)."""
     options = legal(known_state(seen, index))
-    message = {"type": "your_turn", "ask": ask, "view": seen.to_json(),
-               "legal": [action_to_json(a) for a in options]}
+    message = {"type": "your_turn", "ask": ask, "view": seen_json or seen.to_json(),
+               "legal": [_action_json(a) for a in options]}  # shared, only encoded and read
     if seconds is not None:
         message["seconds"] = seconds
     return message

@@ -50,6 +50,7 @@ class Client:
         self.team = ""  # the seat being joined or held
         self.by_secret = False  # the seat being joined was named by its secret
         self.closed = False
+        self.outbox: list[bytes] = []  # lines posted this turn of the loop, not yet written
         self.messages = Bucket(limits.RATE, limits.BURST)
         self.bytes = Bucket(limits.BYTE_RATE, limits.BYTE_BURST)
         self.errors = Bucket(limits.ERROR_RATE, limits.ERROR_BURST)
@@ -60,18 +61,31 @@ class Client:
     # ----- what the room and the lobby call -----------------------------------------------
 
     def post(self, message: dict[str, Any]) -> None:
-        """Queue a message; a client that has stopped reading is dropped, not waited for."""
+        """Queue a message. What one turn of the event loop posts to a client goes out in one
+        write (an action's events and the next ask: one send, not two), once that turn's work
+        is done."""
         if self.closed:
             return
-        self.writer.write(protocol.encode(message))
+        if not self.outbox:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self.outbox.append(protocol.encode(message))
+
+    def flush(self) -> None:
+        """Write what is queued; a client that has stopped reading is dropped, not waited for."""
+        if not self.outbox or self.writer.is_closing():
+            self.outbox.clear()
+            return
+        self.writer.write(b"".join(self.outbox))
+        self.outbox.clear()
         if self.writer.transport.get_write_buffer_size() > limits.MAX_OUTBOX:
             self.closed = True
             self.writer.transport.abort()
 
     def close(self, reason: str) -> None:
-        """Say `bye` (when there is a reason) and close once it is written."""
+        """Say `bye` (when there is a reason) and close once what is queued is written."""
         if reason:
             self.post(protocol.bye(reason))
+        self.flush()
         self.closed = True
         self.writer.close()
 

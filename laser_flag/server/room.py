@@ -203,13 +203,14 @@ class Room:
         self.start_clock()
         self.ask()
 
-    def ask(self, seen: TeamView | None = None) -> None:
-        """The team to move is sent its turn: its view (`seen`, when made already) and its
-        legal actions."""
+    def ask(self, seen: TeamView | None = None, seen_json: dict[str, Any] | None = None) -> None:
+        """The team to move is sent its turn: its view (`seen` and its JSON form, when made
+        already) and its legal actions."""
         team = self.game.active_team
         self.asks += 1
         seen = seen or view(self.game.state(), team)
-        self.open_turn = protocol.your_turn(self.asks, seen, self.game.index)
+        self.open_turn = protocol.your_turn(self.asks, seen, self.game.index,
+                                            seen_json=seen_json)
         self.open_turn.update(self.seconds_left())
         member = self.seats[team].member
         if member is not None:
@@ -228,7 +229,9 @@ class Room:
             chosen = protocol.action_from_json(message["action"])
         except protocol.ProtocolError as err:
             return str(err)
-        if chosen not in self.game.legal_actions():
+        # The ask's list is the contract (and, RULES.md section 9, the game's own): checked
+        # against it, the legal actions are not worked out a second time.
+        if protocol.action_to_json(chosen) not in self.open_turn["legal"]:
             return "refused: not one of the legal actions you were sent"
         self.play(chosen)
         return ""
@@ -240,9 +243,10 @@ class Room:
         self.open_turn = None
         state = self.game.state()
         views = {team: view(state, team) for team in TEAMS}
+        told = {team: protocol.events(views[team]) for team in TEAMS}
         for team, seat in self.seats.items():
             if seat.member is not None:
-                seat.member.post(protocol.events(views[team]))
+                seat.member.post(told[team])
         shown = self.gallery.shown(state)
         if shown is not None:
             for member in self.spectators:
@@ -253,7 +257,8 @@ class Room:
             return
         if self.game.turn != turn:
             self.start_clock()
-        self.ask(views[self.game.active_team])
+        active = self.game.active_team
+        self.ask(views[active], told[active]["view"])
 
     def start_clock(self) -> None:
         """A turn begins: with a time per turn, it is ended for the team when time is up."""
