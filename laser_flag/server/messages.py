@@ -16,7 +16,7 @@ from ..remote import protocol
 from ..remote.protocol import CHAT_CHARS, NAME_CHARS, Spec, short
 
 # Bumped whenever a lobby or spectator message changes shape, as protocol.PROTOCOL is for seats.
-LOBBY = 1
+LOBBY = 2
 CODE_LENGTH = 6  # a game's code, as a host's join code
 SECONDS_LIMIT = 24 * 3600  # the longest time per turn a game may give
 WATCH_POLICIES = ("live", "end", "delay")  # what spectators see of a game with fog

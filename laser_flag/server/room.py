@@ -172,16 +172,25 @@ class Room:
         self.tell_room()
 
     def tell_room(self) -> None:
-        """Everyone here is told who plays and how many watch."""
+        """Everyone here is told who plays, how many watch and where the game stands."""
         status = self.status()
         for member in self.members:
+            member.post(status)
+
+    def tell_spectators(self) -> None:
+        """A new turn: the spectators are told whose it is and the score (both players know
+        them), whatever their board shows."""
+        status = self.status()
+        for member in self.spectators:
             member.post(status)
 
     def status(self) -> dict[str, Any]:
         return {"type": "room", "code": self.code,
                 "players": {t: s.player or None for t, s in self.seats.items()},
                 "away": [t for t, s in self.seats.items() if s.player and s.member is None],
-                "watchers": len(self.spectators), "state": self.stage()}
+                "watchers": len(self.spectators), "state": self.stage(),
+                "turn": self.game.turn, "active_team": self.game.active_team,
+                "scores": dict(self.game.scores)}
 
     def stage(self) -> str:
         if self.game.over:
@@ -257,6 +266,7 @@ class Room:
             return
         if self.game.turn != turn:
             self.start_clock()
+            self.tell_spectators()
         active = self.game.active_team
         self.ask(views[active], told[active]["view"])
 

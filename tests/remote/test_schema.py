@@ -38,7 +38,8 @@ DEFS = schema()["$defs"]
 # messages that did not change is a new digest recorded under the same number. The server's
 # lobby and spectator messages are numbered apart (server.messages.LOBBY), their digest too.
 ACCEPTS = {2: "57c64960dc614c7e4318f864144fd2ac81250acb0a031e4e70ae1974831bdb3e"}
-LOBBY_ACCEPTS = {1: "3849f3699c4295016382e41e3882bf5e84b455df4549ccae8f5ca04d85cd658d"}
+LOBBY_ACCEPTS = {1: "3849f3699c4295016382e41e3882bf5e84b455df4549ccae8f5ca04d85cd658d",
+                 2: "53d2bb48d1324cc06651973fcae1780679270d0a90a27ad96a13662dd6be60d9"}
 
 
 def server_part(name: str) -> bool:

@@ -190,3 +190,15 @@ def test_the_replay_is_there_once_the_game_is_over_and_replays_to_it(tmp_path):
     (tmp_path / "replay.json").write_text(json.dumps(save))
     loaded = load_save(tmp_path / "replay.json")
     assert state_digest(loaded.game) == state_digest(made.game)
+
+
+def test_spectators_are_told_whose_turn_it_is_and_the_score_at_each_new_turn_under_fog():
+    made, _ = room(watch="end")
+    ann, bob = seated(made)
+    eve = Member("Eve")
+    made.watch(eve)
+    turn = ann.of("your_turn")[-1]
+    assert made.act(ann, {"ask": turn["ask"], "action": {"action": "end_turn"}}) == ""
+    told = eve.of("room")[-1]
+    assert (told["turn"], told["active_team"], told["scores"]) == (2, "2", {"1": 0, "2": 0})
+    assert not eve.of("board")
