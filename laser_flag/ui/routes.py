@@ -71,6 +71,14 @@ class PlayOnline:
 
 
 @dataclass(frozen=True)
+class WatchOnline:
+    """Watch the game `code` on the server at `address`, as its spectators are shown it."""
+
+    address: tuple[str, int]
+    code: str
+
+
+@dataclass(frozen=True)
 class ShowVictory:
     session: Session
 
@@ -134,5 +142,5 @@ class ShowSettings:
 
 
 Route = (PlayGame | ChooseRandomMap | ChooseLesson | PlayLesson | PlayNetwork | HostSetup
-         | JoinSetup | ShowVictory | ShowNetworkVictory | HandOff | ShowRules | ListSaves | OpenSave
-         | WatchReplay | ShowSettings | AskUnsaved)
+         | JoinSetup | PlayOnline | WatchOnline | ShowVictory | ShowNetworkVictory | HandOff
+         | ShowRules | ListSaves | OpenSave | WatchReplay | ShowSettings | AskUnsaved)

@@ -18,6 +18,7 @@ from .network.join_scene import JoinScene
 from .network.network_scene import NetworkScene
 from .network.network_victory_scene import NetworkVictoryScene
 from .network.online_scene import OnlineScene
+from .network.watch_scene import WatchScene
 from .replay.replay_scene import ReplayScene
 from .routes import (
     AskUnsaved,
@@ -37,6 +38,7 @@ from .routes import (
     ShowRules,
     ShowSettings,
     ShowVictory,
+    WatchOnline,
     WatchReplay,
 )
 from .scene import Scene
@@ -61,6 +63,8 @@ def build(route: Route) -> Scene:
             return JoinScene()
         case PlayOnline(gm, fog):
             return OnlineScene(gm, fog)
+        case WatchOnline(address, code):
+            return WatchScene(address, code)
         case ShowVictory(session):
             return VictoryScene(session)
         case ShowNetworkVictory(turns):

@@ -1,9 +1,10 @@
 """Play online: a laser-flag-server's lobby. The server's address (remembered), its public
 games (asked again every few seconds), a game made on the map chosen in the menu, or one joined
-from the list or by its code; then the game's board, as a guest's at a host.
+from the list or by its code, then the game's board, as a guest's at a host; or a listed game
+watched.
 
-Tab or Up/Down moves between the fields · Enter joins · a game in the list fills its code ·
-Esc goes back.
+Tab or Up/Down moves between the fields · Enter joins · a game in the list fills its code, its
+Watch button watches it · Esc goes back.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from ...engine.game_map import GameMap
 from ...i18n import N_, _
 from ...remote.guest import parse_address
 from ...remote.lobby_link import LobbyLink
-from ..scene import Transition
+from ..routes import WatchOnline
+from ..scale import scaled
+from ..scene import Push, Transition
 from ..widgets import ACCENT, DIM, TEXT, Button, draw_text
 from .join_scene import JoinScene
 
@@ -26,6 +29,7 @@ FIELDS = (("address", N_("Server (HOST or HOST:PORT)"), 60), ("code", N_("Game c
 LIST_MS = 3000  # the games are asked for again this often
 LISTED = 6  # games shown
 GAME_ROW = "game "  # a listed game's button is named this and its code
+WATCH_ROW = "watch "  # and its Watch button this and its code
 
 
 class OnlineScene(JoinScene):
@@ -66,21 +70,27 @@ class OnlineScene(JoinScene):
         return [player, back, games, create, join, *self.game_buttons()]
 
     def game_buttons(self) -> list[Button]:
-        """A row for each listed game: a click fills in its code."""
+        """A row for each listed game: a click fills in its code; and its Watch button."""
         first = len(self.form_fields) + 2
         rows = []
         for i, game in enumerate(self.games[:LISTED]):
             row = self.row_rect(first + i)
+            watch_w = min(scaled(110, self.scale), row.w // 4)
+            watch = pygame.Rect(row.right - watch_w, row.y, watch_w, row.h)
+            row.w -= watch_w + scaled(8, self.scale)
             players = " v ".join(game["players"][t] or _("(free)") for t in ("1", "2"))
             label = _("{code}  {map}  {players}  {fog}  {watchers} watching  {state}").format(
                 code=game["code"], map=game["map"], players=players,
                 fog=_("fog") if game["fog"] else _("no fog"), watchers=game["watchers"],
                 state=game["state"])
-            name = GAME_ROW + game["code"]
-            rows.append(Button(name, label, row))
+            rows.append(Button(GAME_ROW + game["code"], label, row))
+            rows.append(Button(WATCH_ROW + game["code"], _("Watch"), watch,
+                               hint=_("Watch this game: its board as spectators see it")))
         return rows
 
     def act(self, name: str) -> Transition | None:
+        if name.startswith(WATCH_ROW):
+            return self.watch(name.removeprefix(WATCH_ROW))
         if name.startswith(GAME_ROW):
             self.fields["code"].text = name.removeprefix(GAME_ROW)
             return None
@@ -94,6 +104,15 @@ class OnlineScene(JoinScene):
         elif name == "join":
             self.remember()
         return super().act(name)
+
+    def watch(self, code: str) -> Transition | None:
+        """The listed game `code`, watched on the server the list came from."""
+        try:
+            address = parse_address(self.values["address"])
+        except ValueError as exc:
+            self.problem, self.focus = str(exc), 0
+            return None
+        return Push(WatchOnline(address, code))
 
     def connect(self) -> None:
         """To the server's lobby (again); the games are listed once it greets us."""
