@@ -112,6 +112,6 @@ def test_under_fog_with_delay_the_board_is_a_round_late(app):  # noqa: F811
         assert watched.board.turn == 2  # the start of the turn before the last
         frames(app)
         assert units_shown(app, scene, watched.board.units)
-        assert has_colour(app.screen, scene.layout().area, overlays.SIGHT_YELLOW)
+        assert not has_colour(app.screen, scene.layout().area, overlays.SIGHT_YELLOW)  # aside
         press(app, pygame.K_ESCAPE)
         assert isinstance(app.top, OnlineScene)

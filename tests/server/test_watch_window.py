@@ -19,7 +19,7 @@ from laser_flag.ui.network.online_scene import OnlineScene
 
 from ..remote.net import MAPS
 from ..remote.test_network_screens import has_colour
-from ..ui.test_real_window import WINDOW, client_window, start_client, xdotool
+from ..ui.test_real_window import WINDOW, client_window, start_client
 from ..waits import wait_until
 from .running import create, room_shows, server, sit
 from .test_online_window import click

@@ -130,7 +130,7 @@ class WatchScene(Scene):
 
     def draw_board(self, surface: pygame.Surface, lay: Layout) -> None:
         """The last board shown, as the game screen draws one seen whole; before one comes,
-        the map's tiles alone. What the board holds back is said across its top."""
+        the map's tiles alone, and across its top why."""
         watched, settings = self.watched, self.app.settings
         gm = watched.gm
         assert gm is not None
@@ -147,9 +147,8 @@ class WatchScene(Scene):
                                TeamView(None, game, None, {}), False)
             draw_game_board(surface, lay, (palette, settings.theme), None,
                             Roster(gm, watched.names), marks)
-        notice = watched.notice()
-        if notice:
-            overlays.banner(surface, lay.area, notice)
+        if game is None and watched.notice():  # a board shown is never covered: said aside
+            overlays.banner(surface, lay.area, watched.notice())
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         """Whose game it is, where it stands, and the buttons; the server's last word."""
