@@ -64,11 +64,15 @@ class Client:
         """Queue a message. What one turn of the event loop posts to a client goes out in one
         write (an action's events and the next ask: one send, not two), once that turn's work
         is done."""
+        self.post_line(protocol.encode(message))
+
+    def post_line(self, line: bytes) -> None:
+        """Queue a message already encoded."""
         if self.closed:
             return
         if not self.outbox:
             asyncio.get_running_loop().call_soon(self.flush)
-        self.outbox.append(protocol.encode(message))
+        self.outbox.append(line)
 
     def flush(self) -> None:
         """Write what is queued; a client that has stopped reading is dropped, not waited for."""

@@ -41,7 +41,19 @@ class Member(Protocol):
 
     def post(self, message: dict[str, Any]) -> None: ...
 
+    def post_line(self, line: bytes) -> None:
+        """A message already encoded (`protocol.encode`): one encoding for many members."""
+
     def close(self, reason: str) -> None: ...
+
+
+def post_all(members: list[Member], message: dict[str, Any]) -> None:
+    """`message` to each of `members`, encoded once (a board to a hundred spectators is one
+    encoding, not a hundred)."""
+    if members:
+        line = protocol.encode(message)
+        for member in members:
+            member.post_line(line)
 
 
 class Timer(Protocol):
@@ -173,16 +185,12 @@ class Room:
 
     def tell_room(self) -> None:
         """Everyone here is told who plays, how many watch and where the game stands."""
-        status = self.status()
-        for member in self.members:
-            member.post(status)
+        post_all(self.members, self.status())
 
     def tell_spectators(self) -> None:
         """A new turn: the spectators are told whose it is and the score (both players know
         them), whatever their board shows."""
-        status = self.status()
-        for member in self.spectators:
-            member.post(status)
+        post_all(self.spectators, self.status())
 
     def status(self) -> dict[str, Any]:
         return {"type": "room", "code": self.code,
@@ -258,8 +266,7 @@ class Room:
                 seat.member.post(told[team])
         shown = self.gallery.shown(state)
         if shown is not None:
-            for member in self.spectators:
-                member.post(shown)
+            post_all(self.spectators, shown)
         if self.game.over:
             self.stop_clock()
             self.tell_room()
@@ -302,9 +309,8 @@ class Room:
     def chat(self, member: Member, text: str) -> None:
         """A player's line goes to everyone here; a spectator's to the spectators only (it
         might tell a player what the spectators saw)."""
-        line = protocol.chat(text, member.name)
-        for to in (self.members if self.team_of(member) else self.spectators):
-            to.post(line)
+        post_all(self.members if self.team_of(member) else self.spectators,
+                 protocol.chat(text, member.name))
 
     def rematch(self, member: Member) -> str:
         """A seat asks for a rematch, sides swapped; once both have, it starts. Else why not."""

@@ -53,8 +53,12 @@ class Browser:
         self.queued = 0  # bytes posted and not yet sent
 
     def post(self, message: dict[str, Any]) -> None:
-        """Queue a message; a browser that has fallen 16 MiB behind is dropped."""
-        line = protocol.encode(message).decode().rstrip("\n")
+        self.post_line(protocol.encode(message))
+
+    def post_line(self, encoded: bytes) -> None:
+        """Queue a message already encoded; a browser that has fallen 16 MiB behind is
+        dropped."""
+        line = encoded.decode().rstrip("\n")
         self.queued += len(line)
         if self.queued > limits.MAX_OUTBOX:
             self.close("")

@@ -3,6 +3,7 @@ when the test says."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 
@@ -14,6 +15,9 @@ class Member:
 
     def post(self, message: dict[str, Any]) -> None:
         self.sent.append(message)
+
+    def post_line(self, line: bytes) -> None:
+        self.sent.append(json.loads(line))
 
     def close(self, reason: str) -> None:
         self.closed = reason

@@ -202,3 +202,19 @@ def test_spectators_are_told_whose_turn_it_is_and_the_score_at_each_new_turn_und
     told = eve.of("room")[-1]
     assert (told["turn"], told["active_team"], told["scores"]) == (2, "2", {"1": 0, "2": 0})
     assert not eve.of("board")
+
+
+def test_what_many_spectators_are_shown_is_encoded_once(monkeypatch):
+    made, _ = room(fog=False)
+    ann, _bob = seated(made)
+    crowd = [Member(f"Eve{i}") for i in range(5)]
+    for eve in crowd:
+        made.watch(eve)
+    encoded = []
+    real = protocol.encode
+    monkeypatch.setattr(protocol, "encode", lambda message: encoded.append(message["type"])
+                        or real(message))
+    turn = ann.of("your_turn")[-1]
+    assert made.act(ann, {"ask": turn["ask"], "action": {"action": "end_turn"}}) == ""
+    assert encoded.count("board") == 1 and encoded.count("room") == 1
+    assert all(eve.of("board")[-1] == crowd[0].of("board")[-1] for eve in crowd)
