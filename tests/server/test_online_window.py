@@ -8,6 +8,9 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pygame
 import pytest
@@ -24,9 +27,13 @@ from .running import create, room_shows, server, sit
 pytestmark = [pytest.mark.slow, pytest.mark.net]
 
 
+LISTED = {"code": "ABCDEF", "map": "Blitz", "fog": True, "watchers": 0,
+          "players": {"1": "Ann", "2": "Bob"}, "state": "playing"}
+
+
 def positions() -> dict[str, tuple[int, int]]:
-    """Where the menu's Play online and the lobby's Games and first listed game are drawn in a
-    window of WINDOW's size (the layout depends on the size alone)."""
+    """Where the menu's Play online, the lobby's Games, the first listed game and its Watch
+    are drawn in a window of WINDOW's size (the layout depends on the size alone)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.display.init()
     pygame.font.init()
@@ -35,9 +42,11 @@ def positions() -> dict[str, tuple[int, int]]:
     app.push(menu)
     online = OnlineScene(None, False)
     app.push(online)
+    online.games = [LISTED]
+    named = {b.name: b.rect.center for b in online.buttons()}
     found = {"online": next(b for b in menu.buttons() if b.name == "online").rect.center,
-             "games": next(b for b in online.buttons() if b.name == "games").rect.center,
-             "first": online.row_rect(len(online.form_fields) + 2).center}
+             "games": named["games"], "first": named["game " + LISTED["code"]],
+             "watch": named["watch " + LISTED["code"]]}
     pygame.display.quit()
     return found
 
@@ -46,32 +55,45 @@ def click(display: str, window: str, xy: tuple[int, int]) -> None:
     xdotool(display, "mousemove", "--window", window, str(xy[0]), str(xy[1]), "click", "1")
 
 
-def test_play_online_in_a_real_window_joins_a_listed_game(xvfb, tmp_path):
+@contextmanager
+def online_window(xvfb: str, tmp_path: Path, address: tuple[str, int]) -> Iterator[str]:
+    """A client window whose settings remember the server at `address`, on Play online's
+    list of its games; its X window id."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.json").write_text(json.dumps({
+        "format": "laser-flag-settings", "version": 1,
+        "settings": {"server_address": f"{address[0]}:{address[1]}"}}))
     at = positions()
+    client = start_client(xvfb, "--size", "x".join(map(str, WINDOW)), data=data)
+    try:
+        window = client_window(xvfb, client)
+        click(xvfb, window, at["online"])
+        click(xvfb, window, at["games"])
+        yield window
+    finally:
+        client.terminate()
+        client.wait(timeout=30)
+
+
+def window_shot(xvfb: str, window: str, path: Path) -> pygame.Surface:
+    """The window as it is on the screen."""
+    subprocess.run(["import", "-window", window, str(path)], check=True, timeout=30,
+                   env={**os.environ, "DISPLAY": xvfb})
+    return pygame.image.load(str(path))
+
+
+def test_play_online_in_a_real_window_joins_a_listed_game(xvfb, tmp_path):
+    first = positions()["first"]
     with server("--seed", "21") as running:
         _, made = create(running.address)
         maker = sit(running.address, made["secret"], "Ann")
-        data = tmp_path / "data"
-        data.mkdir()
-        (data / "settings.json").write_text(json.dumps({
-            "format": "laser-flag-settings", "version": 1,
-            "settings": {"server_address": f"{running.address[0]}:{running.address[1]}"}}))
-        client = start_client(xvfb, "--size", "x".join(map(str, WINDOW)), data=data)
-        try:
-            window = client_window(xvfb, client)
-            click(xvfb, window, at["online"])
-            click(xvfb, window, at["games"])
+        with online_window(xvfb, tmp_path, running.address) as window:
 
             def joined() -> bool:  # clicks before the list came are lost: click again
-                click(xvfb, window, at["first"])
+                click(xvfb, window, first)
                 xdotool(xvfb, "key", "--window", window, "Return")
                 return room_shows(maker, lambda room: room["players"]["2"] == "Guest")
             wait_until(joined, "the window's player seated", 90)
-            shot = tmp_path / "online.png"
-            subprocess.run(["import", "-window", window, str(shot)], check=True, timeout=30,
-                           env={**os.environ, "DISPLAY": xvfb})
-            assert pygame.image.load(str(shot)).get_size() == WINDOW
-        finally:
-            client.terminate()
-            client.wait(timeout=30)
+            assert window_shot(xvfb, window, tmp_path / "online.png").get_size() == WINDOW
 
