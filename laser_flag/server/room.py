@@ -106,6 +106,7 @@ class Room:
         self.open_turn: dict[str, Any] | None = None  # the your_turn the active seat may answer
         self._clock: Timer | None = None
         self.turn_ends: float | None = None  # when the turn's time is up (`clock`'s seconds)
+        self._replay: tuple[Game, dict[str, Any] | str] | None = None  # the game's, once made
 
     # ----- who is here ------------------------------------------------------------------
 
@@ -350,9 +351,15 @@ class Room:
         self.begin()
 
     def replay(self) -> dict[str, Any] | str:
-        """The whole game as a save file's object, once it is over; else why not."""
+        """The whole game as a save file's object, once it is over; else why not. Made once
+        per game: every spectator's screen asks for it as the game ends."""
         if not self.game.over:
             return "the replay is there once the game is over"
+        if self._replay is None or self._replay[0] is not self.game:
+            self._replay = (self.game, self.made_replay())
+        return self._replay[1]
+
+    def made_replay(self) -> dict[str, Any] | str:
         teams = {"names": dict(self.names), "levels": dict.fromkeys(TEAMS, "Human"),
                  "looks": dict(self.looks)}
         try:
