@@ -28,8 +28,6 @@ def why_not(state: GameState, action: Action) -> str | None:
 
 def check(state: GameState, action: Action) -> None:
     """IllegalAction, with its reason, unless `action` is legal in `state`."""
-    if action is state.facts.read:  # read from legal(state): legal (a random player's pick)
-        return
     check_action(action)  # the types first: nothing below may trip over a malformed action
     if type(action) is Move:
         reason = why_not_move_to(state, state.facts.units.get(action.unit_id), action.to)
