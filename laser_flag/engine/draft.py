@@ -123,8 +123,11 @@ class Draft:
         scores = self.scores
         stats = self.stats
         chance = self._chance
+        facts = self.facts
         if fog:  # what the next team knows decides its searches, and sight changes
-            self.facts.reach.clear()
+            facts.reach = {}
+        elif facts.reach is before.facts.reach:  # no unit arrived or left: a copy of its own
+            facts.reach = facts.reach.copy()
         return _make_state(
             self.index, tuple(self.units.values()), self.active_team, self.turn,
             scores if scores is before.scores else _read_only(scores),
@@ -132,7 +135,7 @@ class Draft:
             self.winner, self.victory, self.rolls,
             before.rng if chance is None else chance.after(before.rng),
             fog_of_war.freeze(self.memory) if fog else (), fog, tuple(self.events),
-            self._seen_versions() if fog else (), self.facts)
+            self._seen_versions() if fog else (), facts)
 
     def _seen_versions(self) -> Told:
         """Per event, each team's version of it, or None where it was not told (fog.as_seen):

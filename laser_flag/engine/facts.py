@@ -60,14 +60,16 @@ class Facts:
         self.read: object = NOTHING_READ  # the action last read by index from legal() here
 
     def carried(self) -> Facts:
-        """A copy to change as an action is applied: the units and searches are its own."""
+        """A copy to change as an action is applied: the units are its own; the searches are
+        this state's until a unit arrives or leaves (`forget_reach`), and copied when the draft is
+        frozen if none did."""
         other = Facts.__new__(Facts)
         other.index = self.index
         other.fog = self.fog
         other.units = self.units.copy()
         other.occupied = self.occupied
         other.targets = self.targets
-        other.reach = self.reach.copy()
+        other.reach = self.reach
         other.offers = self.offers  # each offer is checked before it is used
         other.seen = self.sight() if self.fog else None
         other.armed = self.armed
@@ -102,10 +104,9 @@ class Facts:
         return reach
 
     def forget_reach(self, tiles: int) -> None:
-        """Drop the searches that a unit arriving at or leaving `tiles` (a bitset of
-        `movement.tile_bits`) may alter."""
-        for uid in [uid for uid, reach in self.reach.items() if reach.depends & tiles]:
-            del self.reach[uid]
+        """Keep, in a dict of its own, the searches that a unit arriving at or leaving `tiles` (a
+        bitset of `movement.tile_bits`) leaves as they are."""
+        self.reach = {uid: reach for uid, reach in self.reach.items() if not reach.depends & tiles}
 
     def targets_of(self, team: Team) -> Targets:
         """The enemies of `team` on the board, kept while they stand where they are: the units

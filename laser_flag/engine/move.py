@@ -18,7 +18,9 @@ MOVE_COST = 1  # AP
 def move(d: Draft, action: Move) -> None:
     """Apply a legal Move."""
     unit = d.units[action.unit_id]
-    reach, start, to = d.facts.search(unit.id), unit.pos, action.to
+    # asked of the state moved from, and kept with it: until a unit arrives or leaves, the
+    # draft's searches are that state's own (Facts.carried)
+    reach, start, to = d.before.facts.search(unit.id), unit.pos, action.to
     if d.fog:  # the planned path may run into a hidden enemy (RULES §9)
         path, blocker = fog_of_war.walk(reach.path(to), {u.pos: u.id for u in d.units.values()})
         to = path[-1]
