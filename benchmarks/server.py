@@ -1,20 +1,23 @@
-"""laser-flag-server under load on loopback: CLIENTS simulated players (two a game, so GAMES
-games at once) play through one server process, each answering its `your_turn` with a random
-legal action after thinking --think milliseconds (a person takes seconds; 0 floods the server,
-and then the delay measures its queue: every game waits behind all the others). Measured: the
+"""laser-flag-server under load on loopback: CLIENTS simulated players (two a game, so GAMES games
+at once) play through one server process, each answering its `your_turn` with a random legal
+action after thinking about --think milliseconds: each answer's time is drawn (seeded) between
+half and one and a half times it, as people do not answer in step; a fixed time would send
+every game's action in the same few milliseconds, once a think, and measure that burst's queue
+instead (--steady keeps it fixed, to see that). A person takes seconds; 0 floods the server,
+and then the delay measures its queue: every game waits behind all the others. Measured: the
 time from a player's sending an action to the other player's receiving that action's `events`
 (p50, p95, p99, max), as the players' process sees it (so it includes that process's own wait
-for the CPU), actions a second through the server, the server process's memory (resident
-now and at most) and CPU time, and the players' process's CPU time (on a machine of two cores
-they share them).
+for the CPU), actions a second through the server, the server process's memory (resident now
+and at most) and CPU time, and the players' process's CPU time (on a machine of two cores they
+share them).
 
 Bounded: every game ends by its map's turn limit, and the run stops after --seconds however far
 it got (its figures are then of what was played). The players live in this process, on one
 event loop; the server in its own.
 
-Run: .venv/bin/python benchmarks/server.py [--clients 200] [--think 250] [--map blitz]
-                                            [--no-fog] [--seconds 120] [--seed 1]
-                                            [--profile FILE]
+Run: .venv/bin/python benchmarks/server.py [--clients 200] [--think 250] [--steady]
+                                            [--map blitz] [--no-fog] [--seconds 120]
+                                            [--seed 1] [--profile FILE]
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import re
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,8 +49,8 @@ class Table:
 
 
 async def player(address: tuple[str, int], code: str, seat: int, table: Table,
-                 rng: random.Random, delays: list[float], think: float) -> None:
-    """One seat: sit by `code`, answer every turn after `think` seconds, time the other's
+                 rng: random.Random, delays: list[float], think: Think) -> None:
+    """One seat: sit by `code`, answer every turn after `think` says, time the other's
     events."""
     reader, writer = await asyncio.open_connection(*address, limit=1 << 22)
     hello = {"type": "hello", "protocol": 2, "rules": 1, "version": "bench",
@@ -74,13 +78,25 @@ async def player(address: tuple[str, int], code: str, seat: int, table: Table,
             moves = [a for a in message["legal"] if a["action"] != "end_turn"]
             chosen = rng.choice(moves) if moves and rng.random() < 0.9 else {
                 "action": "end_turn"}
-            if think:
-                await asyncio.sleep(think)
+            if think.seconds:
+                await asyncio.sleep(think.draw(rng))
             table.sender, table.sent_at = seat, time.perf_counter()
             writer.write(json.dumps({"type": "action", "ask": message["ask"],
                                      "action": chosen}).encode() + b"\n")
             table.actions += 1
     writer.close()
+
+
+@dataclass(frozen=True)
+class Think:
+    """How long a player takes to answer: `seconds` on average, drawn between half and one and a
+    half times it unless `steady`."""
+
+    seconds: float
+    steady: bool = False
+
+    def draw(self, rng: random.Random) -> float:
+        return self.seconds if self.steady else self.seconds * rng.uniform(0.5, 1.5)
 
 
 async def make_game(address: tuple[str, int], map_name: str, fog: bool) -> dict:
@@ -94,7 +110,7 @@ async def make_game(address: tuple[str, int], map_name: str, fog: bool) -> dict:
 
 
 async def load(address: tuple[str, int], games: int, map_name: str, fog: bool, seconds: float,
-               seed: int, think: float) -> tuple[list[float], int, int, float]:
+               seed: int, think: Think) -> tuple[list[float], int, int, float]:
     """Play `games` games at once; the delays, the actions sent, games over, seconds taken."""
     made = [await make_game(address, map_name, fog) for _ in range(games)]
     delays: list[float] = []
@@ -130,7 +146,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="server.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=200, help="players (two a game)")
     parser.add_argument("--think", type=float, default=250.0,
-                        help="milliseconds a player takes to answer (default 250)")
+                        help="milliseconds a player takes to answer, on average (default 250)")
+    parser.add_argument("--steady", action="store_true",
+                        help="every answer takes exactly --think: the games answer in step")
     parser.add_argument("--map", default="blitz", help="a bundled map (default blitz)")
     parser.add_argument("--no-fog", action="store_true", help="play without fog")
     parser.add_argument("--seconds", type=float, default=120.0,
@@ -160,7 +178,7 @@ def main() -> None:
         mine = time.process_time()
         delays, actions, over, taken = asyncio.run(
             load(address, games, args.map, not args.no_fog, args.seconds, args.seed,
-                 args.think / 1000))
+                 Think(args.think / 1000, args.steady)))
         mine = time.process_time() - mine
         rss, hwm, cpu = server_figures(server.pid)
         load_after = os.getloadavg()[0]
@@ -168,7 +186,9 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=30)
     fog = "no fog" if args.no_fog else "fog"
-    print(f"{args.clients} clients thinking {args.think:g} ms, {games} games on {args.map} "
+    think = args.think
+    thinking = f"{think:g} ms" if args.steady else f"{think / 2:g}-{think * 1.5:g} ms"
+    print(f"{args.clients} clients thinking {thinking}, {games} games on {args.map} "
           f"({fog}): {over} over in "
           f"{taken:.1f} s, {actions:,} actions ({actions / taken:,.0f} a second)")
     if delays:
