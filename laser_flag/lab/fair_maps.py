@@ -42,11 +42,14 @@ NEAR_FAIR = 0.08  # a screened candidate whose worst mirror is further from 50% 
 
 @dataclass(frozen=True)
 class Effort:
-    """How hard a candidate is checked: games a mirror when screening and when confirming,
-    Hard's games and budget, the time allowed, the worker processes and the candidates."""
+    """How hard a candidate is checked: games a mirror when screening and when confirming
+    (from the fewest to the most: a fair mirror at 200 games must land within 3 points of
+    50%, at 400 within 5, so a fair map often needs more than 200 to show it), Hard's games
+    and budget, the time allowed, the worker processes and the candidates."""
 
     screen_games: int = 48
-    confirm_games: int = 200
+    confirm_games: int = 200  # the fewest a mirror plays when confirming
+    confirm_most: int = 600  # ... and the most, while its interval straddles the band's edge
     hard_games: int = 16
     hard_budget: str = "steps:10"
     seconds: float = 120.0
@@ -116,11 +119,13 @@ class Measured:
 
 def measure(maps: Sequence[dict[str, Any]], pairings: Sequence[Pairing], games: int,
             effort: Effort, stop: threading.Event | None, budget: str | None = None,
-            screen: bool = False) -> list[Measured]:
+            screen: bool = False, least: int = 0) -> list[Measured]:
     """Each map played `games` games in each pairing: every one (the count is what a verdict
-    stands on), or when screening until the lab can tell it leans."""
+    stands on), or when screening until the lab can tell it leans, or with `least` that many
+    and then until the lab can tell (at most `games`)."""
     parsed = [parse_map(m, f"{m['name']} ({i})") for i, m in enumerate(maps)]
-    plan = new_plan(parsed, pairings, games, LAB_SEED, budget=budget, sequential=screen)
+    plan = new_plan(parsed, pairings, games, LAB_SEED, budget=budget,
+                    sequential=screen or least > 0, least=least)
     doc = play_plan(plan, local(workers(plan, effort.jobs)), stop, effort.deadline).report(plan)
     per = len(pairings)
     return [Measured(doc, doc["maps"][i * per:(i + 1) * per]) for i in range(len(maps))]
@@ -182,7 +187,8 @@ def _check(data: dict[str, Any], number: int, effort: Effort, tried: list[Candid
     stages = [("screened", screened, None,
                _worst(screened) <= NEAR_FAIR and not stalls(screened.rows))]
     if stages[-1][3]:
-        confirmed = measure([data], SCRIPTED, effort.confirm_games, effort, stop)[0]
+        confirmed = measure([data], SCRIPTED, effort.confirm_most, effort, stop,
+                            least=effort.confirm_games)[0]
         stages.append(("confirmed", confirmed, None, passes(confirmed.rows)))
         if stages[-1][3]:
             hard = measure([data], HARD, effort.hard_games, effort, stop, effort.hard_budget)[0]

@@ -28,7 +28,7 @@ from .pairings import Pairing
 class Plan:
     """What a run plays: `games` games of every pairing on every map (odd games swap sides);
     a `sequential` run stops a pairing early once its verdict is told (lab.stopping), so
-    `games` is then the most it plays."""
+    `games` is then the most it plays, and `least` the fewest (its first look)."""
 
     maps: tuple[GameMap, ...]
     pairings: tuple[Pairing, ...]
@@ -38,6 +38,7 @@ class Plan:
     budget: str | None = None  # "steps:N", for the bots that search; None: their own default
     fog: bool | None = None  # fog of war on or off; None: as each map says
     sequential: bool = False
+    least: int = 0
 
     @property
     def total(self) -> int:

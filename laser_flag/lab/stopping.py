@@ -2,7 +2,8 @@
 once its verdict is told, so a clear map costs few games and an unclear one plays to the cap.
 
 The looks come at 16, 24, 32, 48, 64, 96, ... games a pairing (each count half as much again as
-the one before it, or a third more), then at the cap. At a look every pairing still playing
+the one before it, or a third more), then at the cap; a plan that sets the fewest games a
+pairing plays (`least`) is first looked at there. At a look every pairing still playing
 on a map has played exactly that many games; a mirror pairing whose 95% interval lies inside
 the fair band stops there (fair), and one that lies outside stops the whole map (it leans). A
 map whose mirror pairings are all fair stops its mixed pairings too. Only the games below each
@@ -23,13 +24,15 @@ from .verdict import FAIR, LEANS, row_verdict
 FIRST_LOOKS = (16, 24)  # and each doubled, again and again
 
 
-def looks(cap: int) -> list[int]:
-    """The game counts a pairing is looked at, in order, the last one the cap."""
-    points: set[int] = set()
+def looks(cap: int, least: int = 0) -> list[int]:
+    """The game counts a pairing is looked at, in order, the last one the cap; none before
+    `least` (then the first look is at `least` itself)."""
+    points: set[int] = {least} if 0 < least < cap else set()
     for first in FIRST_LOOKS:
         n = first
         while n < cap:
-            points.add(n)
+            if n > least:
+                points.add(n)
             n *= 2
     return [*sorted(points), cap]
 
@@ -56,7 +59,7 @@ class Ledger:
         self.prefix = dict.fromkeys(self.keys, 0)  # games 0..prefix-1 are all kept
         self.handed = dict.fromkeys(self.keys, 0)  # games handed out to be played
         self.ended: list[str | None] = [None] * len(plan.maps)
-        self._looks = looks(plan.games) if plan.sequential else [plan.games]
+        self._looks = looks(plan.games, plan.least) if plan.sequential else [plan.games]
         self._next_look = [0] * len(plan.maps)  # index into _looks, per map
 
     # ----- playing -------------------------------------------------------------------------

@@ -28,6 +28,11 @@ def test_the_looks_come_at_fixed_counts_then_the_cap():
     assert looks(10) == [10]
 
 
+def test_a_least_count_is_the_first_look():
+    assert looks(600, least=200) == [200, 256, 384, 512, 600]
+    assert looks(200, least=200) == [200]
+
+
 RESULTS = {w: MatchResult(("a", "a"), w, "score", 3, (0, 0)) for w in ("1", "2")}
 NO_HITS = HitMap()
 
@@ -85,6 +90,13 @@ def test_a_fair_pairing_stops_while_another_plays_on():
     ledger = play(two_pairings(400), outcome)
     assert ledger.limit == {(0, 0): 96, (0, 1): 400, (0, 2): 400}
     assert ledger.ended == [CAP] and ledger.verdict((0, 1)) == UNDECIDED
+
+
+def test_a_fair_pairing_plays_the_least_count_before_it_stops():
+    """Alternating wins are fair at 96 games, but a plan that asks for 200 plays them all."""
+    plan = Plan((DUEL,), (("a", "a"),), 600, sequential=True, least=200)
+    ledger = play(plan, lambda m, p, i: "12"[i % 2])
+    assert ledger.limit == {(0, 0): 200} and ledger.verdict((0, 0)) == FAIR
 
 
 @pytest.mark.parametrize("seed", range(4))
