@@ -21,8 +21,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from laser_flag.bots import ZOO
-from laser_flag.engine import GameMap, parse_map
-from laser_flag.engine.game_map import ELEVATED, LEVEL, ORTHOGONAL, Pos
+from laser_flag.engine import parse_map
+from laser_flag.engine.game_map import ELEVATED, LEVEL, ORTHOGONAL
 
 from . import badge
 from .executors import local
@@ -37,7 +37,6 @@ HARD: tuple[Pairing, ...] = (("hard", "hard"),)
 LAB_SEED = 1
 # Score limits tried per candidate, as (team 1's, team 2's) steps from the generator's own.
 LIMIT_STEPS = ((0, 0), (0, 1), (0, 2), (-1, 2))
-SETBACKS = (0, 1, 2)  # rows team 2's squad is moved back, tried per candidate
 NEAR_FAIR = 0.08  # a screened candidate whose worst mirror is further from 50% is dropped
 
 
@@ -213,11 +212,10 @@ def _worst(measured: Measured) -> float:
 
 def _repaired(data: dict[str, Any], effort: Effort, stop: threading.Event | None
               ) -> tuple[dict[str, Any], Measured]:
-    """The nearest-fair of the candidate's setbacks, then of that one's score-limit steps,
-    then of that one's start moves, each screened with the scripted mirrors (a lopsided
-    variant stops after 16 games)."""
+    """The nearest-fair of the candidate's score-limit steps, then of that one's start moves,
+    each screened with the scripted mirrors (a lopsided variant stops after 16 games)."""
     best: tuple[dict[str, Any], Measured] | None = None
-    for make_variants in (_setback_variants, _limit_variants, start_moves):
+    for make_variants in (_limit_variants, start_moves):
         variants = make_variants(data if best is None else best[0])
         if not variants or (stop and stop.is_set()):
             break
@@ -235,36 +233,6 @@ def _limit_variants(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [with_limits(data, steps) for steps in LIMIT_STEPS]
 
 
-def _setback_variants(data: dict[str, Any]) -> list[dict[str, Any]]:
-    variants = [set_back(data, rows) for rows in SETBACKS]
-    return [v for i, v in enumerate(variants) if v not in variants[:i]]
-
-
-def set_back(data: dict[str, Any], rows: int) -> dict[str, Any]:
-    """The map with each of team 2's units moved up to `rows` rows back towards its own edge
-    (row 0), a row at a time while the tile behind is open to it (start_moves' rule). Team 2
-    starts on watch, so team 1's first turn walks into its sight; the further back team 2
-    starts, the later that happens and the nearer team 1 is when it does (the rusher's and
-    hunter's mirrors lean team 2 on most raw layouts: docs/BALANCE_LOG.md)."""
-    gm = parse_map(data, data["name"])
-    units = [list(u) for u in data["units"]]
-    enemies = [(u[2], u[3]) for u in units if u[0] == "1"]
-    for unit in units:
-        for _ in range(rows if unit[0] == "2" else 0):
-            behind = (unit[2] - 1, unit[3])
-            if not _open_to_team_2(gm, behind, {(u[2], u[3]) for u in units}, enemies):
-                break
-            unit[2] = behind[0]
-    return {**data, "units": units}
-
-
-def _open_to_team_2(gm: GameMap, to: Pos, taken: set[Pos], enemies: list[Pos]) -> bool:
-    """Whether a team 2 unit may start on `to`: floor or cover, nobody there, no enemy in
-    sight."""
-    return (gm.in_bounds(to) and gm.kind(to) in (LEVEL, ELEVATED) and to not in taken
-            and not any(gm.visibility.sees(to, e) for e in enemies))
-
-
 def start_moves(data: dict[str, Any]) -> list[dict[str, Any]]:
     """The map with one of team 2's units moved a tile up, down, left or right, for each unit
     and way that keeps it off walls, bases and other units and out of every enemy's sight
@@ -280,7 +248,8 @@ def start_moves(data: dict[str, Any]) -> list[dict[str, Any]]:
             continue
         for dr, dc in ORTHOGONAL:
             to = (r + dr, c + dc)
-            if _open_to_team_2(gm, to, taken, enemies):
+            if (gm.in_bounds(to) and gm.kind(to) in (LEVEL, ELEVATED) and to not in taken
+                    and not any(gm.visibility.sees(to, e) for e in enemies)):
                 units_now = [*units[:index], [team, cls, *to], *units[index + 1:]]
                 moved.append({**data, "units": units_now})
     return moved

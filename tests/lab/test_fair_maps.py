@@ -11,14 +11,12 @@ import threading
 import pytest
 
 from laser_flag.engine import load_map, parse_map
-from laser_flag.engine.game_map import ELEVATED, LEVEL
 from laser_flag.lab import badge
 from laser_flag.lab.fair_maps import (
     HARD,
     SCRIPTED,
     Effort,
     make,
-    set_back,
     start_moves,
     with_limits,
 )
@@ -47,24 +45,6 @@ def test_start_moves_move_one_team_2_unit_a_tile_and_keep_it_out_of_sight():
         assert old[0] == new[0] == "2" and abs(old[2] - new[2]) + abs(old[3] - new[3]) == 1
         team_1 = [u.pos for u in gm.units if u.team == "1"]
         assert not any(gm.visibility.sees(a, (new[2], new[3])) for a in team_1)
-
-
-def test_set_back_moves_team_2_towards_its_edge_out_of_sight_and_leaves_team_1_alone():
-    data = build(3)
-    back = set_back(data, 2)
-    gm = parse_map(back, "set back")
-    team_1 = [u.pos for u in gm.units if u.team == "1"]
-    pairs = list(zip(data["units"], back["units"], strict=True))
-    assert all(old == new for old, new in pairs if old[0] == "1")
-    rows = [old[2] - new[2] for old, new in pairs if old[0] == "2"]
-    assert all(0 <= r <= 2 for r in rows) and sum(rows) > 0
-    assert all(old[3] == new[3] for old, new in pairs)  # straight back, never sideways
-    for unit in gm.units:
-        if unit.team == "2":
-            assert gm.kind(unit.pos) in (LEVEL, ELEVATED)
-            assert not any(gm.visibility.sees(unit.pos, e) for e in team_1)
-    assert len({u.pos for u in gm.units}) == len(gm.units)
-    assert set_back(data, 0) == data
 
 
 @pytest.mark.slow
