@@ -1,15 +1,16 @@
 """A fair map in a minute: generated maps (lab.generator) checked by play, repaired or dropped.
 
-Each candidate layout of a seed is screened with the zoo's mirrors at a few score limits
-(team 2 starts on watch, so the side that moves first most often needs fewer points or the
-other side more; the Balance panel suggests the same steps), the nearest-fair limits are
-measured again with every scripted mirror to the full count, and then, at a small budget, with
-Hard's mirror. A candidate whose mirrors lean or stall at any stage is dropped and the next
-candidate of the same seed drawn, until one passes or the time is up; what comes out carries
-its badge (lab.badge: the scripted mirrors' games; Hard's quick look is kept beside the
-seed under `generated`), its pace and the seed and candidate that made
-it. Every game's seeds come from the plans, so the same seed, knobs and effort give the same
-map on any number of workers. No Tk, no pygame.
+Each candidate layout of a seed is screened with the zoo's mirrors at a few score limits (team
+2 starts on watch, so the side that moves first most often needs fewer points or the other side
+more; the Balance panel suggests the same steps), then with one of team 2's units moved a tile;
+the nearest-fair variant is measured again with every scripted mirror, at least 200 games each
+and on to 600 while a mirror's interval straddles the fair band's edge, and then, at a small
+budget, with Hard's mirror. A candidate whose mirrors lean or stall at any stage is dropped and
+the next candidate of the same seed drawn, until one passes or the time is up; what comes out
+carries its badge (lab.badge: the scripted mirrors' games; Hard's quick look is kept beside the
+seed under `generated`), its pace and the seed and candidate that made it. Every game's seeds
+come from the plans, so the same seed, knobs and effort give the same map on any number of
+workers. No Tk, no pygame.
 """
 
 from __future__ import annotations
