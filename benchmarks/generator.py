@@ -1,7 +1,9 @@
 """A fair map in a minute: the map generator, made and measured, over many seeds.
 
 For each seed: the time `lab.fair_maps.make` took (make and measure, this machine's two worker
-processes), the map's verdict from its scripted mirrors (each played 200 games when confirmed),
+processes) and the CPU time it and its workers spent (the time says how loaded the machine was
+as much as how costly the map: the load average is printed beside it), the map's verdict
+from its scripted mirrors (each played 200 to 600 games when confirmed),
 Hard's quick look, the candidates tried, the pace and the games drawn at the round limit.
 Then the median time over the seeds, how many gave a fair map, and the largest share of any
 mirror's games drawn at the limit (a map stalls above 5%).
@@ -13,6 +15,8 @@ Run: .venv/bin/python benchmarks/generator.py [--seeds 20] [--first 0] [--second
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 
 from laser_flag.lab.fair_maps import Effort, Made, make
@@ -31,12 +35,19 @@ def drawn_share(made: Made) -> float:
     return max(shares, default=0.0)
 
 
-def line(seed: int, made: Made) -> str:
+def cpu_seconds() -> float:
+    """CPU time of this process and of its ended workers so far."""
+    return sum(resource.getrusage(who).ru_utime + resource.getrusage(who).ru_stime
+               for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+
+
+def line(seed: int, made: Made, cpu: float) -> str:
     pace = made.pace
     rounds = "-" if pace.get("mean_rounds") is None else f"{pace['mean_rounds']:.1f}"
     shots = "-" if pace.get("shots_per_round") is None else f"{pace['shots_per_round']:.1f}"
     hard = made.data["generated"].get("hard")
-    return (f"seed {seed:3}  {made.seconds:5.0f} s  {made.data['name']:20}  {made.verdict:28}"
+    return (f"seed {seed:3}  {made.seconds:5.0f} s (CPU {cpu:4.0f} s, load "
+            f"{os.getloadavg()[0]:4.1f})  {made.data['name']:20}  {made.verdict:28}"
             f"  Hard {hard['verdict'] if hard else '-':22}  {len(made.tried)} tried  "
             f"{rounds} rounds  {shots} shots/round  {drawn_share(made):.1%} drawn")
 
@@ -51,15 +62,18 @@ def main() -> None:
     args = parser.parse_args()
     use_data_folder()
     knobs, effort = Knobs(size=args.size), Effort(seconds=args.seconds)
-    times, fair, drawn = [], 0, 0.0
+    times, cpus, fair, drawn = [], [], 0, 0.0
     for seed in range(args.first, args.first + args.seeds):
+        before = cpu_seconds()
         made = make(seed, knobs, effort)
-        print(line(seed, made), flush=True)
+        cpus.append(cpu_seconds() - before)
+        print(line(seed, made, cpus[-1]), flush=True)
         times.append(made.seconds)
         fair += made.fair
         drawn = max(drawn, drawn_share(made))
-    print(f"median {statistics.median(times):.0f} s a map over {args.seeds} seeds "
-          f"(target at most {TARGET_SECONDS:.0f} s); {fair} of {args.seeds} fair; "
+    print(f"median {statistics.median(times):.0f} s a map (CPU {statistics.median(cpus):.0f} s) "
+          f"over {args.seeds} seeds (target at most {TARGET_SECONDS:.0f} s); {fair} of "
+          f"{args.seeds} fair; "
           f"at most {drawn:.1%} of a mirror's games drawn at the limit (target 5%)")
 
 
