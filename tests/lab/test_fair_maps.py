@@ -17,6 +17,7 @@ from laser_flag.lab.fair_maps import (
     SCRIPTED,
     Effort,
     make,
+    measure,
     start_moves,
     with_limits,
 )
@@ -24,8 +25,8 @@ from laser_flag.lab.generator import KEY, Knobs, build
 from laser_flag.tools import balance
 
 SMALL = Knobs(size=9, units=("basic", "scout"))
-TINY = Effort(screen_games=16, confirm_games=16, hard_games=2, hard_budget="steps:2",
-              seconds=600, jobs=1, candidates=1)
+TINY = Effort(screen_games=16, confirm_games=16, confirm_most=24, hard_games=2,
+              hard_budget="steps:2", seconds=600, jobs=1, candidates=1)
 
 
 def test_limits_move_each_team_s_score_limit_and_never_below_one():
@@ -48,6 +49,14 @@ def test_start_moves_move_one_team_2_unit_a_tile_and_keep_it_out_of_sight():
 
 
 @pytest.mark.slow
+def test_a_confirmation_plays_the_fewest_games_even_when_the_lab_could_tell_sooner():
+    data = build(2, SMALL)  # its rusher's mirror leans team 2 plainly by 48 games
+    early = measure([data], SCRIPTED[:1], 96, TINY, None, screen=True)[0].rows[0]
+    confirmed = measure([data], SCRIPTED[:1], 96, TINY, None, least=64)[0].rows[0]
+    assert early["games"] < 64 <= confirmed["games"]
+
+
+@pytest.mark.slow
 def test_a_made_map_carries_its_badge_pace_and_seed():
     seen = []
     made = make(3, SMALL, TINY, say=seen.append)
@@ -62,6 +71,8 @@ def test_a_made_map_carries_its_badge_pace_and_seed():
     start = build(3, SMALL, made.candidate)
     assert made.data["tiles"] == start["tiles"]  # limits and start tiles are all a repair moves
     last = seen[-1]
+    if last.stage != "screened":  # confirmed: every mirror played the fewest games or more
+        assert all(row["games"] >= TINY.confirm_games for row in value["pairings"])
     if last.stage == "hard":
         assert made.data[KEY]["hard"]["games"] == TINY.hard_games
         assert HARD[0][0] == "hard"
