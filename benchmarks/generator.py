@@ -4,7 +4,8 @@ For each seed: the time `lab.fair_maps.make` took (make and measure, this machin
 processes) and the CPU time it and its workers spent (the time says how loaded the machine was
 as much as how costly the map: the load average is printed beside it), the map's verdict
 from its scripted mirrors (each played 200 to 600 games when confirmed),
-Hard's quick look, the candidates tried, the pace and the games drawn at the round limit.
+Hard's quick look, the candidates tried and the last check each reached (screened, confirmed
+or Hard's), the pace and the games drawn at the round limit.
 Then the median time over the seeds, how many gave a fair map, and the largest share of any
 mirror's games drawn at the limit (a map stalls above 5%).
   target: median at most 120 s over 20 seeds; 20 of 20 fair; no mirror over 5% drawn
@@ -18,6 +19,7 @@ import argparse
 import os
 import resource
 import statistics
+from collections import Counter
 
 from laser_flag.lab.fair_maps import Effort, Made, make
 from laser_flag.lab.generator import Knobs
@@ -41,6 +43,12 @@ def cpu_seconds() -> float:
                for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
 
 
+def reached(made: Made) -> str:
+    """How many candidates each check ended at, e.g. "2 screened, 1 confirmed"."""
+    stages = Counter(c.stage for c in made.tried)
+    return ", ".join(f"{n} {stage}" for stage, n in stages.items()) or "none"
+
+
 def line(seed: int, made: Made, cpu: float) -> str:
     pace = made.pace
     rounds = "-" if pace.get("mean_rounds") is None else f"{pace['mean_rounds']:.1f}"
@@ -48,7 +56,8 @@ def line(seed: int, made: Made, cpu: float) -> str:
     hard = made.data["generated"].get("hard")
     return (f"seed {seed:3}  {made.seconds:5.0f} s (CPU {cpu:4.0f} s, load "
             f"{os.getloadavg()[0]:4.1f})  {made.data['name']:20}  {made.verdict:28}"
-            f"  Hard {hard['verdict'] if hard else '-':22}  {len(made.tried)} tried  "
+            f"  Hard {hard['verdict'] if hard else '-':22}  {len(made.tried)} tried "
+            f"({reached(made)})  "
             f"{rounds} rounds  {shots} shots/round  {drawn_share(made):.1%} drawn")
 
 
