@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import signal
 import ssl
 import sys
@@ -21,6 +22,12 @@ from .service import Service
 from .web import Web
 
 PROG = "laser-flag-server"
+# The collector's thresholds while serving. The heap holds every game's states, and a
+# collection pauses every game at once: at the default (700, 10, 10) one runs every few actions
+# and a full one often, which made the slowest 1% of actions wait ten times the median
+# (benchmarks/server.py). Young collections a seventieth as often and full ones rarer keep that
+# tail near the median, for the same memory (the games' states hold few cycles).
+COLLECTOR = (50_000, 20, 100)
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -118,6 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     async def run() -> int:
         loop = asyncio.get_running_loop()
         lobby = Lobby(read_maps(bundled_maps()), bounds, loop.call_later, args.seed, loop.time)
+        gc.freeze()  # what serving starts with (code, maps) lives as long: never scanned again
+        gc.set_threshold(*COLLECTOR)
         return await serve(Service(lobby, bounds, tls), args.bind, args.port, scheme,
                            args.web_port)
 
