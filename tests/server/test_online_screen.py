@@ -64,7 +64,8 @@ def test_a_listed_game_is_joined_by_a_click_on_it(app, online):  # noqa: F811
         click(app, next(b for b in online.buttons() if b.name == "games").rect.center)
         frames_until(app, lambda: online.games)
         row = next(b for b in online.buttons() if b.name == f"game {made['code']}")
-        assert "Ann v (free)" in row.label and "fog" in row.label
+        assert row.label == f"{made['code']} · Blitz · Ann v (free) · fog · 0 watching · " \
+            "waiting for a player"  # the lobby's state in the player's words
         click(app, row.rect.center)
         assert online.values["code"] == made["code"]
         press(app, pygame.K_RETURN)

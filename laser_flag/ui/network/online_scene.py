@@ -26,6 +26,8 @@ from .join_scene import JoinScene
 
 FIELDS = (("address", N_("Server (HOST or HOST:PORT)"), 60), ("code", N_("Game code"), 12),
           ("name", N_("Your name"), 24))
+# A listed game's state as the lobby names it (docs/PROTOCOL.md), in the player's words.
+STATES = {"waiting": N_("waiting for a player"), "playing": N_("in play"), "over": N_("over")}
 LIST_MS = 3000  # the games are asked for again this often
 LISTED = 6  # games shown
 GAME_ROW = "game "  # a listed game's button is named this and its code
@@ -79,10 +81,11 @@ class OnlineScene(JoinScene):
             watch = pygame.Rect(row.right - watch_w, row.y, watch_w, row.h)
             row.w -= watch_w + scaled(8, self.scale)
             players = " v ".join(game["players"][t] or _("(free)") for t in ("1", "2"))
-            label = _("{code}  {map}  {players}  {fog}  {watchers} watching  {state}").format(
+            state = game["state"]
+            label = _("{code} · {map} · {players} · {fog} · {watchers} watching · {state}").format(
                 code=game["code"], map=game["map"], players=players,
                 fog=_("fog") if game["fog"] else _("no fog"), watchers=game["watchers"],
-                state=game["state"])
+                state=_(STATES[state]) if state in STATES else state)
             rows.append(Button(GAME_ROW + game["code"], label, row))
             rows.append(Button(WATCH_ROW + game["code"], _("Watch"), watch,
                                hint=_("Watch this game: its board as spectators see it")))
