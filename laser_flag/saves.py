@@ -280,12 +280,20 @@ def new_save_paths(map_name: str, folder: Path | None = None) -> Iterator[Path]:
 def write_new_save(game: Game, teams: dict[str, Any], folder: Path | None = None) -> Path:
     """A save under a new name (new_save_paths): never another file's, even one written by
     another copy of the game in the same second."""
-    for path in new_save_paths(game.map.name, folder):
+    return write_new_file(SaveText().file(game, teams), game.map.name, folder)
+
+
+def write_new_file(data: bytes, map_name: str, folder: Path | None = None) -> Path:
+    """A save file's whole `data` (one made elsewhere: a server's replay) under a new name,
+    atomically, as write_new_save writes one."""
+    for path in new_save_paths(map_name, folder):
+        path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            return write_save(path, game, teams, exclusive=True)
+            write_atomic(path, lambda f: f.write(data), exclusive=True)
         except FileExistsError:
             continue
-    raise FileExistsError(f"{MAX_SAME_SECOND} saves of {game.map.name} in one second")
+        return path
+    raise FileExistsError(f"{MAX_SAME_SECOND} saves of {map_name} in one second")
 
 
 # ----- reading ------------------------------------------------------------------------------

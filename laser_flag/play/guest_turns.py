@@ -97,6 +97,7 @@ class GuestTurns:
         self.could_still_act: tuple[int, ...] = ()
         self.views = ViewCache()
         self.notes = ShotNotes()
+        self.replay: dict[str, Any] | None = None  # a server's whole replay, once asked for
 
     def seated(self, welcome: dict[str, Any]) -> tuple[GameAtTable, ToldRecord]:
         """The session a welcome describes (its map, checked against ours, team and view), and
@@ -298,6 +299,8 @@ class GuestTurns:
             self.say(f"{message.get('from') or _('Host')}: {str(message['text'])[:200]}")
         elif kind == "rematch":
             self.say(_("The host asks for a rematch, sides swapped: press N to accept."))
+        elif kind == "replay" and isinstance(message.get("save"), dict):
+            self.replay = message["save"]
         elif kind == "lost":
             self.away = _("{message}: joining again, the game waits...").format(
                 message=message['message'])
@@ -365,6 +368,17 @@ class GuestTurns:
         self.rematch_asked = self.link.send({"type": "rematch"})
         self.say(_("Rematch asked: waiting for the host.") if self.rematch_asked else
                  _("Not connected to the host: no rematch now."))
+
+    @property
+    def whole_replay(self) -> bool:
+        """Whether the whole game's replay can be asked for: at a server, once the game is over
+        (a host keeps its game's saves to itself)."""
+        return self.link.at_server and self.game.over
+
+    def ask_replay(self) -> bool:
+        """Ask the server for the whole game's replay (it comes as `replay`); False when not
+        connected."""
+        return self.whole_replay and self.link.send({"type": "replay"})
 
     def leave(self) -> None:
         """The game is left: our bot is no longer listened to, the link closes."""

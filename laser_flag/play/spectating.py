@@ -19,7 +19,7 @@ from ..engine.json_reader import clip
 from ..engine.mapfile import MapError, parse_map
 from ..engine.team_view import TeamView
 from ..i18n import _
-from ..saves import new_save_paths
+from ..saves import write_new_file
 
 MAP_SOURCE = "the server's map"
 
@@ -134,13 +134,9 @@ class Spectating:
     def save_replay(self, folder: Path) -> Path:
         """The replay written as a new save in `folder` (OSError when it cannot be)."""
         assert self.replay is not None and self.gm is not None
-        folder.mkdir(parents=True, exist_ok=True)
-        text = json.dumps(self.replay, ensure_ascii=False, indent=1)
-        for path in new_save_paths(self.gm.name, folder):
-            try:
-                with open(path, "x", encoding="utf-8") as file:
-                    file.write(text)
-            except FileExistsError:
-                continue
-            return path
-        raise FileExistsError(f"{folder}: no free name for the replay of {self.gm.name}")
+        return write_new_file(replay_bytes(self.replay), self.gm.name, folder)
+
+
+def replay_bytes(save: dict[str, Any]) -> bytes:
+    """A server's replay (a save file's object, docs/PROTOCOL.md) as the file's bytes."""
+    return json.dumps(save, ensure_ascii=False, indent=1).encode("utf-8")

@@ -54,6 +54,7 @@ class GuestLink(Link):
         self.code, self.name = code.strip().upper(), name
         self.find_map = find_map
         self.gm: GameMap | None = None  # our copy of the host's map, when it is the same
+        self.at_server = False  # a laser-flag-server's seat (it gave a secret), not a host's
 
     # ----- the thread -------------------------------------------------------------------
 
@@ -101,6 +102,7 @@ class GuestLink(Link):
                 seated = seated or kind == "welcome"
                 if kind == "seat" and isinstance(message.get("secret"), str):
                     self.code = message["secret"]  # a server's: it takes the seat again
+                    self.at_server = True
                 self._put(message)
         return False
 

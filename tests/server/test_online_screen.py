@@ -8,8 +8,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from laser_flag.saves import load_save
 from laser_flag.ui.menu.menu_scene import MenuScene
 from laser_flag.ui.network.network_scene import NetworkScene
+from laser_flag.ui.network.network_victory_scene import NetworkVictoryScene
 from laser_flag.ui.network.online_scene import OnlineScene
 
 from ..remote.net import MAPS
@@ -73,3 +75,64 @@ def test_a_listed_game_is_joined_by_a_click_on_it(app, online):  # noqa: F811
         assert app.top.turns.team == "2" and app.top.game.fog
         maker.read("your_turn")  # the game began: team 1 is asked
         leave(app)
+
+
+def joined_listed(app, online, address, code):  # noqa: F811 (the fixture)
+    """The listed game `code` joined from Play online's list; its board."""
+    online.fields["address"].text = f"{address[0]}:{address[1]}"
+    click(app, next(b for b in online.buttons() if b.name == "games").rect.center)
+    frames_until(app, lambda: online.games)
+    click(app, next(b for b in online.buttons() if b.name == f"game {code}").rect.center)
+    press(app, pygame.K_RETURN)
+    frames_until(app, lambda: isinstance(app.top, NetworkScene))
+    return app.top
+
+
+def play_to_the_end(app, board, other) -> None:  # noqa: F811
+    """Both sides end every turn, `other` (team 1, over its socket) and the board's player
+    (team 2, with E as a person would) until the round limit ends the game."""
+    turns = board.turns
+    while not turns.game.over:
+        other.read("your_turn", timeout=60, between=lambda: frames(app))
+        other.send({"type": "action", "ask": other.messages[other.cursor - 1]["ask"],
+                    "action": {"action": "end_turn"}})
+        frames_until(app, lambda: turns.ask is not None and turns.playback is None)
+        press(app, pygame.K_e)
+        if turns.confirming_end:
+            press(app, pygame.K_e)
+        frames_until(app, lambda: turns.game.over or turns.game.active_team == "1")
+
+
+def test_a_player_at_a_server_saves_the_whole_replay_once_the_game_is_over(
+        app, online):  # noqa: F811
+    with server("--seed", "8") as running:
+        _, made = create(running.address, fog=True)
+        ann = sit(running.address, made["secret"], "Ann")
+        board = joined_listed(app, online, running.address, made["code"])
+        play_to_the_end(app, board, ann)
+        frames_until(app, lambda: isinstance(app.top, NetworkVictoryScene))
+        victory = app.top
+        save = next(b for b in victory.buttons() if b.name == "save_replay")
+        click(app, save.rect.center)
+        frames_until(app, lambda: victory.saved)
+        loaded = load_save(app.saves.folder / victory.saved)
+        # the whole game, both teams' moves and no fog lifted by it: the server's own record
+        assert loaded.game.over and loaded.game.turn == board.turns.game.turn
+        assert loaded.game.fog and loaded.teams["names"] == {"1": "Home", "2": "Away"}
+        assert victory.saved in victory.turns.message
+        assert not any(b.name == "save_replay" for b in victory.buttons())  # saved once
+        press(app, pygame.K_ESCAPE)
+
+
+def test_a_guest_of_a_host_asks_it_for_no_replay():
+    from laser_flag.play.guest_turns import GuestTurns
+
+    class Link:
+        at_server, name = False, "Guest"
+
+        def send(self, message):
+            raise AssertionError(f"nothing is asked of a host: {message}")
+
+    turns = GuestTurns.__new__(GuestTurns)
+    turns.link = Link()
+    assert not turns.ask_replay()
