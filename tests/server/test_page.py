@@ -36,6 +36,14 @@ def page_of(running) -> str:
                       "the page's address").group(1)
 
 
+def shot_colours(url: str, shot) -> set:
+    """The colours of one screenshot of the page at `url`. Virtual time does not wait for the
+    page's socket, so a screenshot may show the page before the board has come: callers take
+    it again until it shows what they wait for."""
+    chromium(f"--screenshot={shot}", url)
+    return colours_in(pygame.image.load(shot))
+
+
 def played(running, fog: bool, actions: int = 12):
     """A game two players have played `actions` actions of; its code."""
     _, made = create(running.address, fog=fog, watch="end")
@@ -60,10 +68,8 @@ def test_the_page_lists_the_games_and_draws_a_watched_board(tmp_path):
                          and 'data-units="8"' in d and d, "the board drawn", 60)
         assert "Watching Blitz: every action as it happens." in dom
         assert re.search(r'data-turn="\d+">Home \d+ - \d+ Away', dom)
-        shot = tmp_path / "page.png"
-        chromium(f"--screenshot={shot}", f"{url}#{code}")
-        colours = colours_in(pygame.image.load(shot))
-        assert WALL in colours and TEAM_2 in colours
+        wait_until(lambda: {WALL, TEAM_2} <= shot_colours(f"{url}#{code}", tmp_path / "page.png"),
+                   "a screenshot of the board with its units", 60)
 
 
 def test_under_fog_with_end_the_page_shows_no_unit_while_the_game_goes_on(tmp_path):
@@ -77,7 +83,7 @@ def test_under_fog_with_end_the_page_shows_no_unit_while_the_game_goes_on(tmp_pa
                          and "The board shows once the game is over." in d
                          and "data-units=" in d and d, "the game watched", 60)
         assert 'data-units="0"' in dom
-        shot = tmp_path / "fog.png"
-        chromium(f"--screenshot={shot}", f"{url}#{code}")
-        colours = colours_in(pygame.image.load(shot))
-        assert WALL in colours and TEAM_2 not in colours
+        colours = wait_until(lambda: WALL in (c := shot_colours(f"{url}#{code}",
+                                                                 tmp_path / "fog.png")) and c,
+                             "a screenshot of the board", 60)
+        assert TEAM_2 not in colours  # its walls drawn, none of its units
