@@ -87,7 +87,7 @@ class OnlineScene(JoinScene):
                 fog=_("fog") if game["fog"] else _("no fog"), watchers=game["watchers"],
                 state=_(STATES[state]) if state in STATES else state)
             rows.append(Button(GAME_ROW + game["code"], label, row))
-            rows.append(Button(WATCH_ROW + game["code"], _("Watch"), watch,
+            rows.append(Button(WATCH_ROW + game["code"], _("Spectate"), watch,
                                hint=_("Watch this game: its board as spectators see it")))
         return rows
 
