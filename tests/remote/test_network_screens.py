@@ -6,6 +6,8 @@ guest playing its turn from the board against a host in this process."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -94,8 +96,7 @@ def test_host_a_game_shows_address_port_and_code_then_the_board(app, menu):  # n
 
 
 def test_join_a_game_types_the_address_and_code_and_opens_the_board(app, menu):  # noqa: F811
-    hosting = hosted("blitz", player="Easy")
-    try:
+    with guest_game(app, "Easy") as hosting:
         click(app, menu_button(menu, "join").rect.center)
         scene = app.top
         assert isinstance(scene, JoinScene)
@@ -124,6 +125,15 @@ def test_join_a_game_types_the_address_and_code_and_opens_the_board(app, menu): 
         frames_until(app, lambda: len(hosting.game.history) > moves, hosting)
         assert hosting.game.active_team == "1"
         frames_until(app, lambda: board.game.active_team == "1", hosting)
+
+
+@contextmanager
+def guest_game(app, player: str) -> Iterator:  # noqa: F811 (the fixture app, passed on)
+    """A blitz game hosted here with `player` on the host's side; afterwards the host leaves
+    and the guest's board, if it is on top, goes back to the menu."""
+    hosting = hosted("blitz", player=player)
+    try:
+        yield hosting
     finally:
         hosting.leave()
         if isinstance(app.top, NetworkScene):
@@ -140,22 +150,16 @@ def joined(app, hosting):  # noqa: F811 (the fixture app, passed on)
 
 
 def test_the_guest_is_told_whose_turn_it_is_when_it_clicks_out_of_turn(app, menu):  # noqa: F811
-    hosting = hosted("blitz", player="Human")
-    try:
+    with guest_game(app, "Human") as hosting:
         board = joined(app, hosting)
         press(app, pygame.K_e)
         assert board.turns.message == f"It is {board.session.names['1']}'s turn: they play on " \
                                       "the host's computer."
         assert not hosting.game.history
-    finally:
-        hosting.leave()
-        if isinstance(app.top, NetworkScene):
-            app.top.command("menu")
 
 
 def test_a_network_game_does_not_rename_a_team_on_one_side_only(app, menu):  # noqa: F811
-    hosting = hosted("blitz", player="Human")
-    try:
+    with guest_game(app, "Human") as hosting:
         board = joined(app, hosting)
         names = dict(board.session.names)
         assert not board.panel_view().renames  # no "click: rename" under the names
@@ -165,10 +169,6 @@ def test_a_network_game_does_not_rename_a_team_on_one_side_only(app, menu):  # n
             assert board.turns.message == NO_RENAMING
             press(app, pygame.K_x)  # a key typed next goes nowhere near a name
         assert board.session.names == names == hosting.session.names
-    finally:
-        hosting.leave()
-        if isinstance(app.top, NetworkScene):
-            app.top.command("menu")
 
 
 def test_the_menu_button_says_who_keeps_a_network_game(app, menu):  # noqa: F811
