@@ -19,11 +19,16 @@ Each subprocess gets a data folder of its own, so the player's cache is neither 
 
 A/B against another checkout of the game (a clean one of an earlier commit, outside this one):
     nice -n 10 .venv/bin/python benchmarks/engine.py --against DIR [--rounds N] [MAP ...]
-measures random play and copy+apply of both engines with this file's code, each run in a fresh
-interpreter whose `laser_flag` is that checkout's; runs are interleaved, one round measuring
-every map and figure once on each side (the side going first alternating), and two tables show
-each side's median and best over the rounds (default 5) and this checkout's share of the other's:
-on a loaded machine a neighbour only ever slows a run down, so the best is the steadier figure.
+measures random play and copy+apply of both engines with this file's code, each side in an
+interpreter of its own whose `laser_flag` is that checkout's. Both sides play the same games
+(the same seeds and random picks: the legal actions' order is pinned), in N rounds (default
+ROUNDS) of the same work: a round is one slice of the games on each side, back to back, the
+side going first alternating, and each side's CPU time for its slice is that round's figure.
+A neighbour on a shared machine slows a slice down for a second or two, so each round's share
+(the other side's time over this side's, for the same work) is what a quiet machine would show
+for that work, and the median of the rounds is the table's share; each side's speed over all
+its rounds is printed beside it. The sides must reach the same game at each round's end: a
+checkout that plays other games is refused.
 """
 
 from __future__ import annotations
@@ -37,7 +42,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import laser_flag
@@ -49,7 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 MAPS = sorted((ROOT / "maps").glob("*.json"))
 SECONDS = 1.5  # CPU time per run
 REPEATS = 3
-ROUNDS = 5  # --against's default
+ROUNDS = 30  # --against's default
 
 
 def cold_load_ms(path: Path, data_folder: str, shipped: bool = True) -> float:
@@ -80,45 +84,75 @@ def cold_loads(path: Path, repeats: int = 3) -> tuple[float, float, float]:
     return statistics.median(first), statistics.median(cached), statistics.median(built)
 
 
-def median_of_runs(measure: Callable[[GameMap], float], gm: GameMap) -> float:
-    """The median of REPEATS runs of one measure on one map."""
-    return statistics.median(measure(gm) for _ in range(REPEATS))
-
-
-def steps_per_second(gm: GameMap) -> float:
+class RandomPlay:
     """legal_actions() + apply() of uniformly random actions, games restarted as they end."""
-    rng = random.Random(1)
-    steps, seed = 0, 0
-    game = Game(gm, seed=seed)
-    start = time.process_time()
-    while time.process_time() - start < SECONDS:
-        if game.over:
-            seed += 1
-            game = Game(gm, seed=seed)
-        game.apply(rng.choice(game.legal_actions()))
-        steps += 1
-    return steps / (time.process_time() - start)
 
+    def __init__(self, gm: GameMap) -> None:
+        self.gm, self.rng, self.seed = gm, random.Random(1), 0
+        self.game = Game(gm, seed=0)
 
-def copy_apply_per_second(gm: GameMap, tries: int = 8) -> float:
-    """Game.copy() + apply() of up to `tries` legal actions per state of random games."""
-    rng = random.Random(2)
-    done, seed = 0, 0
-    game = Game(gm, seed=seed)
-    spent = 0.0
-    while spent < SECONDS:
-        if game.over:
-            seed += 1
-            game = Game(gm, seed=seed)
-        actions = game.legal_actions()
-        chosen = rng.sample(actions, min(tries, len(actions)))
+    def run(self, steps: int) -> tuple[int, float]:
+        """Play `steps` steps: (steps, the CPU seconds they took)."""
+        rng, game = self.rng, self.game
         start = time.process_time()
-        for action in chosen:
-            game.copy().apply(action)
-        spent += time.process_time() - start
-        done += len(chosen)
-        game.apply(rng.choice(actions))
-    return done / spent
+        for _ in range(steps):
+            if game.over:
+                self.seed += 1
+                game = self.game = Game(self.gm, seed=self.seed)
+            game.apply(rng.choice(game.legal_actions()))
+        return steps, time.process_time() - start
+
+    def where(self) -> str:
+        """Which game the play is at, and how far into it."""
+        return f"game {self.seed} action {len(self.game.history)}"
+
+
+class CopyApply(RandomPlay):
+    """From each state of random games, Game.copy() + apply() of up to TRIES of its legal
+    actions (what a search does at each node); only those are timed."""
+
+    TRIES = 8
+
+    def __init__(self, gm: GameMap) -> None:
+        super().__init__(gm)
+        self.rng = random.Random(2)
+
+    def run(self, states: int) -> tuple[int, float]:
+        """Copy and apply from `states` states: (the copy+applies, the CPU seconds they took)."""
+        rng, done, spent = self.rng, 0, 0.0
+        for _ in range(states):
+            if self.game.over:
+                self.seed += 1
+                self.game = Game(self.gm, seed=self.seed)
+            game = self.game
+            actions = game.legal_actions()
+            chosen = rng.sample(actions, min(self.TRIES, len(actions)))
+            start = time.process_time()
+            for action in chosen:
+                game.copy().apply(action)
+            spent += time.process_time() - start
+            done += len(chosen)
+            game.apply(rng.choice(actions))
+        return done, spent
+
+
+# Each measure, and the work of one --against round on each side (about a tenth of a second)
+MEASURES: dict[str, tuple[type[RandomPlay], int]] = {
+    "random": (RandomPlay, 3000), "copy": (CopyApply, 500)}
+
+
+def per_second(measure: RandomPlay, chunk: int = 100) -> float:
+    """A measure's work a CPU second, run for SECONDS."""
+    work, spent = 0, 0.0
+    while spent < SECONDS:
+        done, seconds = measure.run(chunk)
+        work, spent = work + done, spent + seconds
+    return work / spent
+
+
+def median_of_runs(metric: str, gm: GameMap) -> float:
+    """The median of REPEATS runs of one measure on one map, each from its start."""
+    return statistics.median(per_second(MEASURES[metric][0](gm)) for _ in range(REPEATS))
 
 
 def copy_us(gm: GameMap, actions: int, repeats: int = 300) -> tuple[int, float]:
@@ -134,53 +168,89 @@ def copy_us(gm: GameMap, actions: int, repeats: int = 300) -> tuple[int, float]:
     return len(game.history), statistics.median(times) * 1e6
 
 
-METRICS = {"random": steps_per_second, "copy": copy_apply_per_second}
-
-
-def one_run(path: Path, metric: str) -> None:
-    """One run of one figure in this interpreter: prints where laser_flag came from, and it."""
+def serve(path: Path, metric: str) -> None:
+    """An --against side: prints where its laser_flag is from, then for each line N read, runs
+    N units of the measure's work and prints the work done, its CPU seconds and where the play
+    is (under the other checkout's laser_flag, in a fresh interpreter)."""
     gm = load_map(path)
-    Game(gm, seed=0)  # the map's tables and LOS answers, before the clock starts
+    Game(gm, seed=0)  # the map's tables and LOS answers, before any work is timed
     # and a clean slate for the garbage collector: how much making those allocated (a
     # checkout may build the LOS answers, another read them) would decide when it runs in play
     gc.collect()
-    print(laser_flag.__file__, METRICS[metric](gm))
+    measure = MEASURES[metric][0](gm)
+    print(laser_flag.__file__, flush=True)
+    for line in sys.stdin:
+        done, seconds = measure.run(int(line))
+        print(done, seconds, measure.where(), flush=True)
 
 
-def run_in(checkout: Path, path: Path, metric: str) -> float:
-    """one_run in a fresh interpreter whose laser_flag is `checkout`'s."""
-    with tempfile.TemporaryDirectory() as folder:
+class Side:
+    """One side of an A/B: a `serve` process whose laser_flag is `checkout`'s."""
+
+    def __init__(self, checkout: Path, path: Path, metric: str, folder: str) -> None:
         env = {**os.environ, "PYTHONPATH": str(checkout), DATA_DIR_ENV: folder}
-        out = subprocess.run([sys.executable, __file__, "--one", str(path), metric], env=env,
-                             capture_output=True, text=True, check=True).stdout.split()
-    if not Path(out[0]).resolve().is_relative_to(checkout.resolve()):
-        raise SystemExit(f"{checkout}: measured {out[0]} instead")
-    return float(out[1])
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--serve", str(path), metric], env=env, text=True,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        source = self.process.stdout.readline().strip()  # type: ignore[union-attr]
+        if not source or not Path(source).resolve().is_relative_to(checkout.resolve()):
+            self.close()
+            raise SystemExit(f"{checkout}: measured {source or 'nothing'} instead")
+
+    def run(self, units: int) -> tuple[int, float, str]:
+        """(the work done, its CPU seconds, where the play is) for `units` units of work."""
+        self.process.stdin.write(f"{units}\n")  # type: ignore[union-attr]
+        self.process.stdin.flush()  # type: ignore[union-attr]
+        done, seconds, where = self.process.stdout.readline().split(" ", 2)  # type: ignore
+        return int(done), float(seconds), where.strip()
+
+    def close(self) -> None:
+        self.process.stdin.close()  # type: ignore[union-attr]
+        self.process.wait()
+
+
+def rounds_of(other: Path, path: Path, metric: str, rounds: int
+              ) -> tuple[list[float], dict[str, float]]:
+    """Each round's share (the other side's seconds over this side's, for the same work) and
+    each side's work a CPU second over the rounds; a first round on each side, not counted,
+    starts the play."""
+    units = MEASURES[metric][1]
+    shares, work, seconds = [], {"this": 0, "other": 0}, {"this": 0.0, "other": 0.0}
+    with tempfile.TemporaryDirectory() as mine, tempfile.TemporaryDirectory() as theirs:
+        sides = {"this": Side(ROOT, path, metric, mine), "other": Side(other, path, metric, theirs)}
+        try:
+            for r in range(rounds + 1):
+                ran = {name: sides[name].run(units) for name in sorted(sides, reverse=bool(r % 2))}
+                if ran["this"][::2] != ran["other"][::2]:
+                    raise SystemExit(f"{path.stem}: the sides played different games "
+                                     f"({ran['this'][2]} against {ran['other'][2]})")
+                if r:
+                    shares.append(ran["other"][1] / ran["this"][1])
+                    for name, (done, spent, _) in ran.items():
+                        work[name] += done
+                        seconds[name] += spent
+        finally:
+            for side in sides.values():
+                side.close()
+    return shares, {name: work[name] / seconds[name] for name in sides}
 
 
 def against(other: Path, names: list[str], rounds: int) -> None:
-    """The A/B table: each side's median over `rounds` interleaved rounds, and the ratio."""
+    """The A/B table: per map and measure, each side's speed and this side's share."""
     maps = [p for p in MAPS if not names or p.stem in names]
-    sides = {"this": ROOT, "other": other}
-    runs: dict[tuple[str, str, str], list[float]] = {}
-    for r in range(rounds):
-        for path in maps:
-            for metric in METRICS:
-                for side in sorted(sides, reverse=bool(r % 2)):
-                    runs.setdefault((side, path.stem, metric), []).append(
-                        run_in(sides[side], path, metric))
-    for name, pick in (("median", statistics.median), ("best", max)):
-        print(f"A/B: this checkout ({ROOT}) against {other}; CPU time, {SECONDS} s a run, the "
-              f"{name} of {rounds} interleaved rounds")
-        print(f"{'map':<11}" + "".join(f"{f'{m} other':>15}{f'{m} this':>14}{'share':>7}"
-                                        for m in ("random", "copy")))
-        for path in maps:
-            row = f"{path.stem:<11}"
-            for metric in METRICS:
-                mine = pick(runs["this", path.stem, metric])
-                theirs = pick(runs["other", path.stem, metric])
-                row += f"{theirs:>15.0f}{mine:>14.0f}{mine / theirs:>7.0%}"
-            print(row)
+    print(f"A/B: this checkout ({ROOT}) against {other}; CPU time of the same work on both "
+          f"sides in {rounds} rounds a figure; share: this side's speed as a share of the "
+          "other's, the median of the rounds' [their middle half]")
+    print(f"{'map':<11}" + "".join(f"{f'{m} other':>14}{f'{m} this':>13}{'share':>17}"
+                                    for m in MEASURES))
+    for path in maps:
+        row = f"{path.stem:<11}"
+        for metric in MEASURES:
+            shares, speed = rounds_of(other, path, metric, rounds)
+            q1, mid, q3 = statistics.quantiles(shares, n=4)
+            middle = f"{mid:.0%} [{q1:.0%}-{q3:.0%}]"
+            row += f"{speed['other']:>14.0f}{speed['this']:>13.0f}{middle:>17}"
+        print(row, flush=True)
 
 
 def table(names: list[str]) -> None:
@@ -199,8 +269,8 @@ def table(names: list[str]) -> None:
     for path in maps:
         gm = load_map(path)
         first, cached, built = cold_loads(path)
-        steps = median_of_runs(steps_per_second, gm)
-        copies = median_of_runs(copy_apply_per_second, gm)
+        steps = median_of_runs("random", gm)
+        copies = median_of_runs("copy", gm)
         print(f"{path.stem:<11}{f'{gm.rows}x{gm.cols}':>7}{first:>10.1f}{cached:>11.1f}"
               f"{built:>10.1f}{steps:>16.0f}{copies:>14.0f}")
 
@@ -214,8 +284,9 @@ def bundled_name(name: str) -> str:
 
 
 def parser() -> argparse.ArgumentParser:
-    """The command line: [MAP ...], or --against DIR [--rounds N] [MAP ...]; --one is run_in's."""
-    # Imported here, not with the engine: a --one run's laser_flag is another checkout's, which
+    """The command line: [MAP ...], or --against DIR [--rounds N] [MAP ...]; --serve is a
+    Side's."""
+    # Imported here, not with the engine: a --serve run's laser_flag is another checkout's, which
     # may predate these helpers.
     from laser_flag.tools.cli import argument_type, positive
 
@@ -227,19 +298,20 @@ def parser() -> argparse.ArgumentParser:
                              "checkout of the game in DIR, runs interleaved")
     parser.add_argument("--rounds", type=positive, metavar="N",
                         help=f"with --against: the rounds interleaved (default {ROUNDS})")
-    parser.add_argument("--one", nargs=2, metavar=("MAP_FILE", "METRIC"), help=argparse.SUPPRESS)
+    parser.add_argument("--serve", nargs=2, metavar=("MAP_FILE", "METRIC"),
+                        help=argparse.SUPPRESS)
     return parser
 
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--one"] and len(argv) == 3 and argv[2] in METRICS:
-        one_run(Path(argv[1]), argv[2])  # run_in's, under the other checkout's laser_flag
+    if argv[:1] == ["--serve"] and len(argv) == 3 and argv[2] in MEASURES:
+        serve(Path(argv[1]), argv[2])  # a Side's, under the other checkout's laser_flag
         return
     command = parser()
     args = command.parse_intermixed_args(argv)
-    if args.one:
-        command.error(f"--one MAP_FILE METRIC: the metric is one of {', '.join(METRICS)}")
+    if args.serve:
+        command.error(f"--serve MAP_FILE METRIC: the metric is one of {', '.join(MEASURES)}")
     elif args.against:
         if not (args.against / "laser_flag").is_dir():
             command.error(f"--against {args.against}: not a checkout of the game (no laser_flag)")

@@ -5,6 +5,7 @@ of its own."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -107,3 +108,38 @@ def test_env_run_without_the_rl_extra_names_what_to_install():
     assert done.stderr.startswith("env.py: error: laser_flag.env needs the [rl] extra: "
                                   "pip install 'laser-flag[rl]'"), done.stderr
     assert done.stderr.count("\n") == 1  # one line, no traceback
+
+
+@pytest.mark.slow
+def test_the_engine_a_b_plays_the_same_games_on_both_sides_round_by_round():
+    done = run("benchmarks/engine.py", "--against", str(ROOT), "--rounds", "4", "duel")
+    assert done.returncode == 0, done.stderr
+    header, columns, row = done.stdout.splitlines()
+    assert "in 4 rounds a figure" in header
+    assert columns.split() == ["map", "random", "other", "random", "this", "share", "copy",
+                               "other", "copy", "this", "share"]
+    name, *figures = row.split()
+    assert name == "duel" and len(figures) == 8  # speeds, a share and its middle half, twice
+    for share, middle in (figures[2:4], figures[6:8]):
+        assert re.fullmatch(r"\d+%", share) and re.fullmatch(r"\[\d+%-\d+%\]", middle), row
+
+
+def test_the_engine_a_b_refuses_a_checkout_that_plays_other_games(tmp_path, monkeypatch):
+    """Two sides whose play parts are refused by name (a share of different work says nothing)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import engine
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    played = iter([(3000, 0.1, "game 0 action 12"), (3000, 0.1, "game 0 action 14")])
+
+    class Played:
+        def __init__(self, *args: object) -> None: ...
+        def run(self, units: int) -> tuple[int, float, str]:
+            return next(played)
+        def close(self) -> None: ...
+
+    monkeypatch.setattr(engine, "Side", Played)
+    with pytest.raises(SystemExit, match="duel: the sides played different games "
+                                         r"\(game 0 action 1[24] against game 0 action 1[24]\)"):
+        engine.rounds_of(tmp_path, ROOT / "maps" / "duel.json", "random", 2)
