@@ -44,6 +44,12 @@ class Member(Protocol):
     def post_line(self, line: bytes) -> None:
         """A message already encoded (`protocol.encode`): one encoding for many members."""
 
+    def player_names(self) -> dict[str, str]:
+        """Each team under its player's name, as a hot-seat save keeps a team its player renamed,
+        so the replay and the saves list say who played (the map's name for a seat never taken).
+        A seat's name came in a checked hello: printable and short enough for a save."""
+        return {team: seat.player or self.names[team] for team, seat in self.seats.items()}
+
     def close(self, reason: str) -> None: ...
 
 
@@ -360,13 +366,19 @@ class Room:
         return self._replay[1]
 
     def made_replay(self) -> dict[str, Any] | str:
-        teams = {"names": dict(self.names), "levels": dict.fromkeys(TEAMS, "Human"),
+        teams = {"names": self.player_names(), "levels": dict.fromkeys(TEAMS, "Human"),
                  "looks": dict(self.looks)}
         try:
             raw = save_bytes(self.game, teams)
         except UnsavableGame as err:
             return str(err)
         return {"type": "replay", "save": json.loads(raw)}
+
+    def player_names(self) -> dict[str, str]:
+        """Each team under its player's name, as a hot-seat save keeps a team its player renamed,
+        so the replay and the saves list say who played (the map's name for a seat never taken).
+        A seat's name came in a checked hello: printable and short enough for a save."""
+        return {team: seat.player or self.names[team] for team, seat in self.seats.items()}
 
     def close(self, reason: str) -> None:
         """The room ends: everyone is told and let go."""

@@ -118,7 +118,7 @@ def test_a_player_at_a_server_saves_the_whole_replay_once_the_game_is_over(
         loaded = load_save(app.saves.folder / victory.saved)
         # the whole game, both teams' moves and no fog lifted by it: the server's own record
         assert loaded.game.over and loaded.game.turn == board.turns.game.turn
-        assert loaded.game.fog and loaded.teams["names"] == {"1": "Home", "2": "Away"}
+        assert loaded.game.fog and loaded.names == {"1": "Ann", "2": "Guest"}  # who played
         assert victory.saved in victory.turns.message
         assert not any(b.name == "save_replay" for b in victory.buttons())  # saved once
         press(app, pygame.K_ESCAPE)

@@ -190,11 +190,14 @@ def test_the_replay_is_there_once_the_game_is_over_and_replays_to_it(tmp_path):
     (tmp_path / "replay.json").write_text(json.dumps(save))
     loaded = load_save(tmp_path / "replay.json")
     assert state_digest(loaded.game) == state_digest(made.game)
+    assert loaded.names == {"1": "Ann", "2": "Bob"}  # who played, not the map's teams
     assert made.replay() is made.replay()  # made once for all who ask
     made.rematch(ann)
     made.rematch(bob)
     play_out(made, {"1": bob, "2": ann})
-    assert made.replay()["save"]["seed"] == 6  # the rematch's own
+    rematch = made.replay()["save"]
+    assert rematch["seed"] == 6  # the rematch's own
+    assert rematch["teams"]["names"] == {"1": "Bob", "2": "Ann"}  # sides swapped
 
 
 def test_spectators_are_told_whose_turn_it_is_and_the_score_at_each_new_turn_under_fog():
