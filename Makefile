@@ -106,12 +106,15 @@ badges: $(STAMP)
 # marked with _(), N_() or ngettext() in the game and the editor extracted into the template, each
 # language's .po brought up to it (new entries untranslated, gone ones dropped), and the .mo files
 # the game reads compiled from them. tests/test_catalogues.py fails while a .po lacks a
-# translation or a .mo is older than its .po.
+# translation or a .mo is older than its .po. A run that changes no string changes no file: the
+# template is extracted beside the old one and kept only if a message changed (tools/
+# keep_template.py: pybabel dates every template it extracts), so the .po and .mo files follow.
 LOCALE := laser_flag/locale
 messages: $(STAMP)
 	$(BIN)/pybabel extract --width=100 --no-location --sort-output --add-comments=TRANSLATORS: \
 		--project=laser-flag --msgid-bugs-address= --copyright-holder= \
-		--output-file=$(LOCALE)/laser_flag.pot laser_flag map_editor
+		--output-file=$(LOCALE)/laser_flag.pot.new laser_flag map_editor
+	$(BIN)/python tools/keep_template.py $(LOCALE)/laser_flag.pot.new $(LOCALE)/laser_flag.pot
 	$(BIN)/pybabel update --width=100 --no-fuzzy-matching --ignore-obsolete \
 		--input-file=$(LOCALE)/laser_flag.pot --output-dir=$(LOCALE) --domain=laser_flag
 	$(BIN)/pybabel compile --statistics --directory=$(LOCALE) --domain=laser_flag
