@@ -13,31 +13,11 @@ from websockets.sync.client import connect
 from laser_flag.saves import load_save, save_info
 from laser_flag.ui.menu.save_words import players
 
-from ..remote.net import RawGuest
 from ..waits import wait_until
 from .running import create, server, sit, visitor
+from .test_watch_screen import end_turns
 
 pytestmark = pytest.mark.net
-
-
-def end_turns_until_over(seated: dict[str, RawGuest]) -> None:
-    """Each player, by team, ends every turn it is asked for until the round limit ends the
-    game (blitz: 12 rounds); the game's end is the room's news to each player."""
-    team = "1"
-    while (turn := asked_or_over(seated[team])) is not None:
-        seated[team].send({"type": "action", "ask": turn["ask"],
-                           "action": {"action": "end_turn"}})
-        team = "2" if team == "1" else "1"
-
-
-def asked_or_over(player: RawGuest) -> dict | None:
-    """The player's next turn, or None once the room says the game is over."""
-    while True:
-        message = player.read(timeout=30)
-        if message["type"] == "your_turn":
-            return message
-        if message["type"] == "room" and message["state"] == "over":
-            return None
 
 
 def browser_replay(url: str, code: str) -> dict:
@@ -60,7 +40,7 @@ def test_the_replay_of_a_game_at_the_server_names_its_players(tmp_path):
         bob = sit(running.address, made["code"], "Bob")
         watcher = visitor(running.address)
         watcher.send({"type": "watch", "code": made["code"]})
-        end_turns_until_over({"1": ann, "2": bob})
+        end_turns([ann, bob], 100)  # to blitz's round limit
         ann.send({"type": "replay"})
         watcher.send({"type": "replay"})
         given = [ann.read("replay", timeout=30), watcher.read("replay", timeout=30),
