@@ -81,7 +81,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         prog="laser-flag",
         description="Laser Flag: hot-seat, or against bots.",
         epilog="laser-flag replay SAVE [--verify]: watch a saved game, or check it headless; "
-        "laser-flag host / laser-flag join: play a friend on another computer (--help each). "
+        "laser-flag host / laser-flag join: play a friend on another computer; laser-flag "
+        "server (laser-flag-server): hold games for players online (--help each). "
         + ANSWER_TIME_HELP,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -420,6 +421,9 @@ def join_main(argv: Sequence[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the client; 0 on a normal quit, 2 (one line) for a bad option or unplayable --map."""
     argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] == "server":  # laser-flag-server's own command line, as it has it
+        from .server.cli import main as server_main  # asyncio, websockets: the server's only
+        return server_main(argv[1:])
     use_data_folder()  # maps' LOS answers: read from and kept in the data folder
     try:  # a malformed setting is told now, not when Hard first thinks or a program plays
         client_budget()

@@ -14,6 +14,7 @@ LAZY_ON_PURPOSE = {
     ("map_editor.app", "map_editor.window"): "after the environment pygame reads on import",
     ("laser_flag.lab.cluster", "distributed"): "optional: only the Dask executor needs it",
     ("laser_flag.app", "laser_flag.window"): "pygame: only the commands with a window load it",
+    ("laser_flag.app", "laser_flag.server.cli"): "asyncio, websockets: only `laser-flag server`",
 }
 
 

@@ -13,13 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from laser_flag import __version__
+from laser_flag import __version__, i18n, sight_files
+from laser_flag.server.web import PAGE
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = sorted(p.stem for p in (ROOT / "maps").glob("*.json"))
 pytestmark = pytest.mark.package  # pip installs into a fresh virtualenv
 
-# Run by the installed interpreter: every bundled map through the installed package's resources.
+# Run by the installed interpreter: every bundled map through the installed package's resources,
+# and the other files the package carries (sys.argv[1]: a word to look up in each catalogue).
 LOAD_ALL = """
 import json, sys
 from laser_flag.resources import bundled_maps, bundled_images
@@ -32,9 +34,16 @@ from laser_flag.board import art as assets
 loaded = [assets.raw(name).get_size() for name in assets.ART_NAMES]
 from laser_flag.resources import bundled
 sounds = sorted(p.name for p in bundled("sounds").glob("*.wav"))
+from laser_flag import i18n, sight_files
+catalogues = {code: [i18n.catalogue(code).gettext(sys.argv[1]), str(i18n.LOCALE_DIR)]
+              for code in i18n.LANGUAGES if code != i18n.ENGLISH}
+from laser_flag.server.web import PAGE
 print(json.dumps({"maps": names, "lesson": lesson, "art": sorted(p.name for p in art.glob("*.png")),
-                  "loaded": len(loaded), "sounds": sounds}))
+                  "loaded": len(loaded), "sounds": sounds, "catalogues": catalogues,
+                  "page": PAGE.read_text(encoding="utf-8"),
+                  "sight": sorted(p.name for p in sight_files.SHIPPED.glob("*.json"))}))
 """
+WORD = "Back"  # a word every catalogue translates
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +57,15 @@ def installed(tmp_path_factory) -> Path:
     bin_dir = base / "venv" / "bin"
     subprocess.run([bin_dir / "pip", "install", "-q", str(wheel)], check=True, cwd=base)
     return bin_dir
+
+
+@pytest.fixture(scope="module")
+def found(installed, tmp_path_factory) -> dict:
+    """What LOAD_ALL found in the installed package, run from an empty folder."""
+    done = run([installed / "python", "-c", LOAD_ALL, WORD], tmp_path_factory.mktemp("empty"),
+               env_extra={"SDL_VIDEODRIVER": "dummy"})
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
 
 
 @pytest.fixture
@@ -74,25 +92,40 @@ def test_version_and_list_maps_from_another_folder(installed, elsewhere):
     assert "pygame" not in listed.stdout + listed.stderr  # no banner
 
 
-def test_every_bundled_map_and_all_art_load_from_the_installed_package(installed, elsewhere):
-    done = run([installed / "python", "-c", LOAD_ALL], elsewhere,
-               env_extra={"SDL_VIDEODRIVER": "dummy"})
-    assert done.returncode == 0, done.stderr
-    found = json.loads(done.stdout)
+def test_every_bundled_map_and_all_art_load_from_the_installed_package(found):
     assert len(found["maps"]) == len(BUNDLED)
     assert found["lesson"] == "First lesson"  # shipped, though the chooser does not list it
     assert found["art"] == sorted(p.name for p in (ROOT / "images").glob("*.png"))
     assert found["loaded"] == len(found["art"])  # pygame loaded each through the package
     assert found["sounds"] == sorted(p.name for p in (ROOT / "sounds").glob("*.wav"))
+    assert found["sight"] == sorted(p.name for p in sight_files.SHIPPED.glob("*.json"))
+
+
+def test_the_server_s_page_for_browsers_comes_with_the_install(found):
+    assert found["page"] == PAGE.read_text(encoding="utf-8")
+
+
+def test_every_language_s_compiled_catalogue_comes_with_the_install(found):
+    """The game reads the .mo files (i18n.py): without them it would speak English only."""
+    catalogues = found["catalogues"]
+    assert catalogues.keys() == set(i18n.LANGUAGES) - {i18n.ENGLISH}
+    for code, (word, folder) in catalogues.items():
+        assert "site-packages" in folder
+        assert word == i18n.catalogue(code).gettext(WORD) != WORD, code
 
 
 def test_the_tools_run_from_another_folder(installed, elsewhere):
     rolls = run([installed / "laser-flag-rolls", "--json"], elsewhere)
     assert rolls.returncode == 0, rolls.stderr
     assert json.loads(rolls.stdout)
-    for tool in ("laser-flag-balance", "laser-flag-editor"):
-        helped = run([installed / tool, "--help"], elsewhere)
+    for command, usage in ((["laser-flag"], "laser-flag"),
+                           (["laser-flag-balance"], "laser-flag-balance"),
+                           (["laser-flag-editor"], "laser-flag-editor"),
+                           (["laser-flag-server"], "laser-flag-server"),
+                           (["laser-flag", "server"], "laser-flag-server")):
+        helped = run([installed / command[0], *command[1:], "--help"], elsewhere)
         assert helped.returncode == 0, helped.stderr
+        assert helped.stdout.startswith(f"usage: {usage} "), (command, helped.stdout[:200])
 
 
 def test_the_editors_tooltip_package_comes_with_the_install(installed, elsewhere):

@@ -52,3 +52,14 @@ def test_a_map_with_a_huge_error_is_refused_in_one_short_line(tmp_path: Path, ca
 def test_the_editor_refuses_a_bad_option_in_one_line(argv, capsys):
     assert editor_app.main(argv) == 2
     assert one_error_line(capsys, "laser-flag-editor").startswith("laser-flag-editor: error: ")
+
+
+def test_laser_flag_server_is_the_server_s_own_command_line(capsys):
+    """`laser-flag server` is laser-flag-server, as `laser-flag host` is the host: its options,
+    its help and its refusals."""
+    assert app.main(["server", "--port", "many"]) == 2
+    assert one_error_line(capsys, "laser-flag-server").startswith("laser-flag-server: error: ")
+    with pytest.raises(SystemExit) as helped:
+        app.main(["server", "--help"])
+    assert helped.value.code == 0
+    assert capsys.readouterr().out.startswith("usage: laser-flag-server ")
