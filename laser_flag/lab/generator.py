@@ -7,10 +7,8 @@ The same seed and knobs always give the same map (every draw comes from one
 random.Random seeded with them). What `build` hands back always loads (mapfile), every
 non-wall tile is reachable from every other one (so every base from its team's units, and
 every unit from every enemy), no unit starts in sight of an enemy, and the map is its own
-image under its symmetry with the teams swapped, tiles and units alike, but for two breaks:
-in Assault only team 2 has bases, and team 1's approach gets cover that team 2's does not
-(`_cover_approach`: team 2 starts on watch, so only team 1 walks into snap shots in its first
-turn). Team 1 starts at the bottom, team 2 at the top.
+image under its symmetry with the teams swapped, tiles and units alike (in Assault the
+bases alone break it: only team 2 has them). Team 1 starts at the bottom, team 2 at the top.
 """
 
 from __future__ import annotations
@@ -21,8 +19,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from laser_flag.engine import parse_map
-from laser_flag.engine.cover import SIDES, sides_facing
 from laser_flag.engine.game_map import (
     BASE_1,
     ELEVATED,
@@ -31,11 +27,9 @@ from laser_flag.engine.game_map import (
     MAX_SIDE,
     ORTHOGONAL,
     WALL,
-    GameMap,
     Pos,
 )
 from laser_flag.engine.los import has_los_exact
-from laser_flag.engine.movement import search
 from laser_flag.engine.ruleset import CLASSES
 from laser_flag.engine.symmetry import ROTATE, TOP_BOTTOM, image_fn, swapped_tile
 
@@ -50,7 +44,6 @@ HOME_ROWS = 3  # each team starts on its last rows
 ATTEMPTS = 200  # layouts drawn before giving up; the tests find every seed well inside it
 START_TRIES = 60  # start tiles drawn per layout before a screening wall is added
 SCREENS = 12  # screening walls added per layout before drawing a new one
-APPROACH_MOVES = 1  # team 1's first moves whose ends get cover from team 2's watch (BALANCE_LOG)
 KEY = "generated"  # the top-level key carrying the seed and knobs (MAP_FORMAT.md)
 AUTHOR = "Laser Flag map generator"
 
@@ -181,9 +174,7 @@ def build(seed: int, knobs: Knobs = Knobs(), candidate: int = 0) -> dict[str, An
         starts = _place_starts(board, rng, len(knobs.units))
         if starts is not None:
             _assault_bases(board, knobs.mode, bases)
-            data = _map_data(seed, candidate, knobs, board, starts, name(rng))
-            _cover_approach(board, parse_map(data, "generated"), APPROACH_MOVES)
-            return data
+            return _map_data(seed, candidate, knobs, board, starts, name(rng))
     raise GeneratorError(f"seed {seed}: no layout keeps the squads out of sight of each other "
                          f"in {ATTEMPTS} tries: fewer units or a larger board")
 
@@ -297,47 +288,6 @@ def _draw_starts(board: _Board, rng: random.Random, spots: list[Pos],
         if len(chosen) == count:
             return chosen
     return None
-
-
-def _cover_approach(board: _Board, gm: GameMap, moves: int) -> None:
-    """Cover for every floor tile that one of team 1's units could end one of its first `moves`
-    moves on and that a team 2 start sees: a cover tile on its neighbour on a side facing all
-    those watchers, or when no such neighbour is free floor, the tile itself raised. Team 2
-    starts holding snap shots (RULES §6) and team 1 walks into them first; team 2's approach
-    is left as it is, so this cover is all that makes the map not its own image. `gm` is the
-    map as drawn before it."""
-    watchers = [u.pos for u in gm.units if u.team == "2"]
-    taken = {u.pos for u in gm.units}
-    for tile in sorted(approach(gm, moves)):
-        seen_by = [w for w in watchers if has_los_exact(board.tiles, w, tile)]
-        if board.kind(tile) != LEVEL or not seen_by:
-            continue
-        facing = set.intersection(*(set(sides_facing(tile, w)) for w in seen_by))
-        sides = [n for n in ((tile[0] + SIDES[s][0], tile[1] + SIDES[s][1])
-                             for s in sorted(facing)) if board.inside(n)]
-        if any(board.kind(n) in (WALL, ELEVATED) for n in sides):
-            continue
-        free = [n for n in sides if board.kind(n) == LEVEL and n not in taken]
-        at = free[0] if free else tile
-        board.tiles[at[0]][at[1]] = ELEVATED
-
-
-def approach(gm: GameMap, moves: int) -> set[Pos]:
-    """The tiles team 1's units could end one of their first `moves` moves on, each walking
-    alone while every other unit stands on its start."""
-    occupied = {u.pos for u in gm.units}
-    reached: set[Pos] = set()
-    for unit in gm.units:
-        if unit.team != "1":
-            continue
-        rules = gm.rules.classes[unit.unit_class]
-        front, seen = {unit.pos}, {unit.pos}
-        for _ in range(moves):
-            front = {q for p in front for q in search(gm, p, rules.speed, rules.climbs_freely,
-                                                       occupied - {unit.pos})} - seen
-            seen |= front
-        reached |= seen - {unit.pos}
-    return reached
 
 
 def score_limit(knobs: Knobs) -> int:

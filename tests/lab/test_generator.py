@@ -11,19 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from laser_flag.engine import Game, Move, parse_map
-from laser_flag.engine.cover import in_cover
-from laser_flag.engine.game_map import (
-    ELEVATED,
-    LEVEL,
-    MODE_ASSAULT,
-    MODE_CTF,
-    MODE_ELIMINATION,
-)
+from laser_flag.engine.game_map import MODE_ASSAULT, MODE_CTF, MODE_ELIMINATION
 from laser_flag.engine.mapfile import team_without_units
 from laser_flag.engine.ruleset import CLASSES
 from laser_flag.engine.symmetry import image_fn, swapped_tile
 from laser_flag.lab.generator import (
-    APPROACH_MOVES,
     ASSAULT,
     CTF,
     ELIMINATION,
@@ -32,7 +24,6 @@ from laser_flag.lab.generator import (
     SYMMETRY_KINDS,
     GeneratorError,
     Knobs,
-    approach,
     build,
 )
 from tests.walks import connected
@@ -67,38 +58,9 @@ def test_every_seed_and_knob_gives_a_valid_map(seed, knobs):
     assert connected(gm)  # every base, every enemy, every tile
     image = image_fn(SYMMETRY_KINDS[knobs.symmetry], gm.rows, gm.cols)
     for pos in gm.positions():
-        pair = {gm.kind(pos), gm.kind(image(pos))}
-        approach_cover = ELEVATED in pair and pair <= {ELEVATED, LEVEL, "base_2"}
-        if not approach_cover and (
-                knobs.mode != ASSAULT or gm.kind(pos) not in ("base_1", "base_2", "level")):
+        if knobs.mode != ASSAULT or gm.kind(pos) not in ("base_1", "base_2", "level"):
             assert gm.kind(image(pos)) == swapped_tile(gm.kind(pos))
     assert sorted(image(p) for p in team_1) == sorted(team_2)
-    assert_approach_covered(gm)
-
-
-def assert_approach_covered(gm):
-    """Every floor tile team 1 could end its first moves on is in cover against each team 2
-    start that sees it."""
-    watchers = [u.pos for u in gm.units if u.team == "2"]
-    for tile in approach(gm, APPROACH_MOVES):
-        if gm.kind(tile) == LEVEL:
-            for w in watchers:
-                assert not gm.visibility.sees(w, tile) or in_cover(gm, tile, False, w), (tile, w)
-
-
-@pytest.mark.parametrize("seed", range(40))
-def test_team_1s_first_moves_are_in_cover_from_team_2s_watch(seed):
-    assert_approach_covered(parse_map(build(seed), "generated"))
-
-
-def test_the_approach_cover_is_what_breaks_the_image():
-    """Cover is added only where team 1's first moves end (rows 5-12 of 13, their neighbours
-    from row 4); elsewhere the map is its own image."""
-    gm = parse_map(build(0), "generated")
-    image = image_fn(SYMMETRY_KINDS[Knobs().symmetry], gm.rows, gm.cols)
-    added = [p for p in gm.positions()
-             if gm.kind(p) == ELEVATED and gm.kind(image(p)) == LEVEL]
-    assert added and all(p[0] >= 4 for p in added)
 
 
 @settings(max_examples=20, deadline=None)
