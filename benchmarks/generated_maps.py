@@ -1,17 +1,21 @@
 """Twelve generated maps side by side, drawn by the game's own board code, with their pace.
 
-Each seed's map (lab.generator, the default knobs but the symmetry, mirror and rotation in
-turn) plays `--games` games in each scripted mirror of the zoo; a line a map gives its name,
-team 1's rate in each mirror, its mean rounds and shots a round, and `--plot` draws the maps
-in a grid, each captioned with its name and pace.
-Run: .venv/bin/python benchmarks/generated_maps.py [--games 48]
-     [--plot docs/images/generated_maps.png]
+Each seed's map (lab.generator, the default knobs but the symmetry: mirror and rotation in
+turn unless `--symmetry` names one) plays `--games` games in each scripted mirror of the zoo; a
+line a map gives its name, team 1's rate in each mirror, its mean rounds and shots a round,
+the last line each mirror's mean rate over the maps, and `--plot` draws the maps in a grid,
+each captioned with its name and pace. The games' seeds come from the lab's plan, so the same
+seeds give the same games: a change to the generator is measured against the old one on the
+very same games (the raw-layout rates in docs/BALANCE_LOG.md).
+Run: .venv/bin/python benchmarks/generated_maps.py [--games 48] [--maps 12 | --seeds 0 2 ...]
+     [--symmetry mirror] [--plot docs/images/generated_maps.png]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
 
 from laser_flag.engine import GameMap, parse_map
 from laser_flag.lab.fair_maps import SCRIPTED, Effort, measure
@@ -60,20 +64,28 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=positive, default=48, help="games a scripted mirror")
     parser.add_argument("--maps", type=positive, default=12, help="seeds 0 to N-1")
+    parser.add_argument("--seeds", type=int, nargs="+", help="these seeds instead of 0 to N-1")
+    parser.add_argument("--symmetry", choices=(MIRROR, ROTATION),
+                        help="every map's symmetry (default: mirror and rotation in turn)")
     parser.add_argument("--plot", metavar="FILE.png", help="draw the maps here")
     args = parser.parse_args()
     use_data_folder()
     shown = []
     print(f"{'seed':4}  {'name':20}  {'  '.join(f'{p[0]:>6}' for p in SCRIPTED)}  rounds  "
           f"shots/round")
-    for seed in range(args.maps):
-        data = build(seed, Knobs(symmetry=(MIRROR, ROTATION)[seed % 2]))
+    rates: list[list[float]] = []
+    for seed in args.seeds or range(args.maps):
+        data = build(seed, Knobs(symmetry=args.symmetry or (MIRROR, ROTATION)[seed % 2]))
         rows = measure([data], SCRIPTED, args.games, Effort(), None)[0].rows
+        rates.append([r["team1_win_rate"] for r in rows])
         rounds, shots = pace(rows)
-        rates = "  ".join(f"{r['team1_win_rate']:6.0%}" for r in rows)
-        print(f"{seed:4}  {data['name']:20}  {rates}  {rounds:6.1f}  {shots:11.1f}", flush=True)
+        shown_rates = "  ".join(f"{rate:6.0%}" for rate in rates[-1])
+        print(f"{seed:4}  {data['name']:20}  {shown_rates}  {rounds:6.1f}  {shots:11.1f}",
+              flush=True)
         shown.append((parse_map(data, data["name"]),
                       f"{seed}: {data['name']}\n{rounds:.1f} rounds, {shots:.1f} shots/round"))
+    means = "  ".join(f"{statistics.mean(column):6.1%}" for column in zip(*rates, strict=True))
+    print(f"{'mean':26}  {means}")
     if args.plot:
         draw(shown, args.plot)
         print(f"written to {args.plot}")
