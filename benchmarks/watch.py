@@ -30,6 +30,7 @@ import pygame  # noqa: E402 (after the SDL environment)
 
 from laser_flag.ui.loop import App, run  # noqa: E402
 from laser_flag.ui.network.watch_scene import WatchScene  # noqa: E402
+from laser_flag.ui.scene import Scene  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 GUEST = ROOT / "examples" / "tcp_guest.py"
@@ -61,8 +62,8 @@ def create(address: tuple[str, int], map_name: str) -> tuple[socket.socket, dict
     return sock, message
 
 
-def counted(scene: WatchScene) -> Callable[[], int]:
-    """The frames the watch screen draws from now on, as a function that tells the count."""
+def counted(scene: Scene) -> Callable[[], int]:
+    """The frames `scene` draws from now on, as a function that tells the count."""
     drawn = [0]
     real_draw = scene.draw
 
