@@ -9,6 +9,8 @@ Watch button watches it · Esc goes back.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -23,12 +25,16 @@ from ..scale import scaled
 from ..scene import Push, Transition
 from ..widgets import ACCENT, DIM, TEXT, Button, draw_text
 from .join_scene import JoinScene
+from .network_wake import wake
 
 FIELDS = (("address", N_("Server (HOST or HOST:PORT)"), 60), ("code", N_("Game code"), 12),
           ("name", N_("Your name"), 24))
 # A listed game's state as the lobby names it (docs/PROTOCOL.md), in the player's words.
 STATES = {"waiting": N_("waiting for a player"), "playing": N_("in play"), "over": N_("over")}
-LIST_MS = 3000  # the games are asked for again this often
+# The games are asked for again this often. The screen sleeps meanwhile: the loop still updates
+# an idle screen every IDLE_WAIT_MS (ui/loop.py), which is when a refresh due is asked for, and
+# the lobby's answer wakes it.
+LIST_MS = 3000
 LISTED = 6  # games shown
 GAME_ROW = "game "  # a listed game's button is named this and its code
 WATCH_ROW = "watch "  # and its Watch button this and its code
@@ -47,13 +53,15 @@ class OnlineScene(JoinScene):
         return "" if self.games else N_("Enter a server's address, then Games: its open games "
                                         "are listed below.")
 
-    def __init__(self, gm: GameMap | None, fog: bool) -> None:
+    def __init__(self, gm: GameMap | None, fog: bool,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
         self.gm, self.fog = gm, fog
         self.lobby: LobbyLink | None = None
         self.games: list[dict[str, Any]] = []
         self.creating = False  # a create is sent once the lobby greets us
-        self.since_list = 0
+        self.clock = clock  # seconds, only ever compared with itself
+        self.list_due = 0.0  # when the games are asked for again, on `clock`
 
     def resume(self) -> None:
         if not self.values["address"]:
@@ -128,6 +136,8 @@ class OnlineScene(JoinScene):
             self.lobby.close()
         self.problem, self.games = "", []
         self.lobby = LobbyLink(address)
+        self.lobby.notify = wake  # a message is taken in and drawn at once
+        self.list_due = self.clock() + LIST_MS / 1000
         self.lobby.start()
         self.remember()
 
@@ -138,22 +148,28 @@ class OnlineScene(JoinScene):
             settings.save()
 
     def update(self, dt_ms: int) -> Transition | None:
-        self.hear_lobby(dt_ms)
+        self.hear_lobby()
         return super().update(dt_ms)
 
-    def hear_lobby(self, dt_ms: int) -> None:
+    def hear_lobby(self) -> None:
+        """The lobby's messages so far; the games asked for again once that is due."""
         if self.lobby is None:
             return
-        self.since_list += dt_ms
-        if self.since_list >= LIST_MS and self.lobby.send({"type": "list"}):
-            self.since_list = 0
+        if self.clock() >= self.list_due:
+            self.ask_list()
         while not self.lobby.inbox.empty():
             self.heard(self.lobby.inbox.get_nowait())
+
+    def ask_list(self) -> None:
+        """The games asked for, and again LIST_MS later; a list not sent (no connection yet)
+        is asked for at the next update."""
+        if self.lobby.send({"type": "list"}):
+            self.list_due = self.clock() + LIST_MS / 1000
 
     def heard(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "hello":
-            self.lobby.send({"type": "list"})
+            self.ask_list()
             if self.creating and self.gm is not None:
                 self.lobby.send({"type": "create", "map": self.gm.to_json_dict(),
                                  "fog": self.fog})
@@ -168,9 +184,6 @@ class OnlineScene(JoinScene):
             self.problem = str(message.get("message") or message.get("reason"))
             if kind != "error":
                 self.lobby = None
-
-    def animating(self) -> bool:
-        return self.lobby is not None or super().animating()
 
     def end(self) -> None:
         if self.lobby is not None:
