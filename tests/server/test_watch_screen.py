@@ -14,10 +14,8 @@ from laser_flag.board.palette import Palette
 from laser_flag.play.spectating import Spectating
 from laser_flag.saves import load_save
 from laser_flag.ui.game import overlays
-from laser_flag.ui.loop import run
 from laser_flag.ui.menu.menu_scene import MenuScene
 from laser_flag.ui.network import watch_scene
-from laser_flag.ui.network.network_wake import wake
 from laser_flag.ui.network.online_scene import OnlineScene
 from laser_flag.ui.network.watch_scene import WatchScene
 from laser_flag.ui.replay.replay_scene import ReplayScene
@@ -25,6 +23,7 @@ from laser_flag.ui.replay.replay_scene import ReplayScene
 from ..remote.net import MAPS
 from ..remote.test_network_screens import frames_until, has_colour
 from ..ui.conftest import app, click, frames, menu_button, press  # noqa: F401 (a fixture)
+from .quiet import Quiet
 from .running import create, server, sit
 from .test_schema import next_turn
 
@@ -122,40 +121,6 @@ def test_under_fog_with_delay_the_board_is_a_round_late(app):  # noqa: F811
 
 
 
-class Quiet:
-    """Counts the watch screen's pictures, each frame of the real loop that slept until input,
-    the messages the screen took in and the wakes its link posted for them (just after handing
-    each over): once the two agree, no wake is still to come. Made before the screen is."""
-
-    def __init__(self, app, monkeypatch) -> None:  # noqa: F811
-        self.app, self.draws, self.waits, self.taken, self.woken = app, 0, 0, 0, 0
-        draw, wait, heard = WatchScene.draw, app.wait_for_input, Spectating.heard
-        monkeypatch.setattr(WatchScene, "draw",
-                            lambda scene, surface: (self.count("draws"), draw(scene, surface)))
-        monkeypatch.setattr(app, "wait_for_input", lambda ms: (self.count("waits"), wait(ms)))
-        monkeypatch.setattr(Spectating, "heard",
-                            lambda watched, message: (self.count("taken"),
-                                                      heard(watched, message))[1])
-        monkeypatch.setattr(watch_scene, "wake", lambda: (self.count("woken"), wake()))
-
-    def count(self, what: str) -> None:
-        setattr(self, what, getattr(self, what) + 1)
-
-    def settle(self, done) -> int:
-        """Frames until `done()` and every wake is posted, then one for the wakes: the
-        pictures drawn meanwhile."""
-        drawn = self.draws
-        frames_until(self.app, lambda: done() and self.woken == self.taken)
-        frames(self.app)
-        return self.draws - drawn
-
-    def sleeps(self, count: int = 5) -> bool:
-        """Whether `count` frames of the real loop (its clock) each slept until input and
-        none drew a picture."""
-        draws, waits = self.draws, self.waits
-        run(self.app, count)
-        return self.draws == draws and self.waits == waits + count
-
 
 def test_the_watch_screen_sleeps_until_the_server_shows_something(app, monkeypatch):  # noqa: F811
     """Idle as every screen is: while the watched game stands still no picture is drawn and
@@ -165,7 +130,7 @@ def test_the_watch_screen_sleeps_until_the_server_shows_something(app, monkeypat
         _, made = create(running.address, fog=False)
         players = [sit(running.address, made["secret"], "Ann"),
                    sit(running.address, made["code"], "Bob")]
-        quiet = Quiet(app, monkeypatch)
+        quiet = Quiet(app, monkeypatch, WatchScene, Spectating, watch_scene)
         watched = watch_listed(app, running.address, made["code"]).watched
         quiet.settle(lambda: watched.board is not None and watched.room.get("watchers") == 1)
         assert quiet.sleeps()
