@@ -1,22 +1,28 @@
 """Play online, headless through the real main loop with real pygame events, against a real
 server process: the menu's Play online, the server's address typed (and remembered), its games
 listed, a game made on the chosen map and the board once a second player joins it; a game
-joined from the list by a click on it."""
+joined from the list by a click on it; the screen sleeps while nothing happens, woken by the
+lobby's messages, and asks for the games again when its clock says so."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
+from laser_flag.remote.lobby_link import LobbyLink
 from laser_flag.saves import load_save
 from laser_flag.ui.menu.menu_scene import MenuScene
+from laser_flag.ui.network import online_scene
 from laser_flag.ui.network.network_scene import NetworkScene
 from laser_flag.ui.network.network_victory_scene import NetworkVictoryScene
-from laser_flag.ui.network.online_scene import OnlineScene
+from laser_flag.ui.network.network_wake import wake
+from laser_flag.ui.network.online_scene import GAME_ROW, LIST_MS, OnlineScene
+from laser_flag.ui.widgets import BAD, BUTTON
 
-from ..remote.net import MAPS
-from ..remote.test_network_screens import frames_until, type_text
+from ..remote.net import MAPS, SteppedClock
+from ..remote.test_network_screens import frames_until, has_colour, type_text
 from ..ui.conftest import app, click, frames, menu_button, press  # noqa: F401 (a fixture)
+from .quiet import Quiet
 from .running import create, server, sit
 
 pytestmark = [pytest.mark.net, pytest.mark.slow]
@@ -136,3 +142,89 @@ def test_a_guest_of_a_host_asks_it_for_no_replay():
     turns = GuestTurns.__new__(GuestTurns)
     turns.link = Link()
     assert not turns.ask_replay()
+
+
+
+def lists_asked(monkeypatch) -> list[dict]:
+    """Each `list` a lobby link sends from now on (sent or not: no connection yet)."""
+    asked: list[dict] = []
+    send = LobbyLink.send
+
+    def sending(link, message):
+        if message["type"] == "list":
+            asked.append(message)
+        return send(link, message)
+
+    monkeypatch.setattr(LobbyLink, "send", sending)
+    return asked
+
+
+def listing(app, online, address) -> SteppedClock:  # noqa: F811 (the fixture)
+    """The screen on a clock of the test's, Games clicked for the server at `address`."""
+    clock = online.clock = SteppedClock()
+    online.fields["address"].text = f"{address[0]}:{address[1]}"
+    click(app, next(b for b in online.buttons() if b.name == "games").rect.center)
+    return clock
+
+
+def test_play_online_sleeps_with_its_lobby_open_until_a_message_wakes_it(
+        app, online, monkeypatch):  # noqa: F811
+    """While nothing happens no picture is drawn and each frame of the real loop sleeps until
+    input; a game another visitor made is listed, and drawn with no input, once the list is
+    due and the lobby's answer wakes the loop; the server gone is said at once too."""
+    with server("--seed", "11") as running:
+        create(running.address)
+        quiet = Quiet(app, monkeypatch, OnlineScene, OnlineScene, online_scene)
+        clock = listing(app, online, running.address)
+        quiet.settle(lambda: len(online.games) == 1)
+        assert quiet.sleeps()
+        _, made = create(running.address)
+        row = online.row_rect(len(online.form_fields) + 3)  # the second game's
+        assert quiet.sleeps()  # not asked again yet
+        assert not has_colour(app.screen, row, BUTTON)
+        clock.advance(LIST_MS / 1000)
+        assert quiet.drawn_until(lambda: len(online.games) == 2, "the new game listed") >= 1
+        assert any(b.name == GAME_ROW + made["code"] for b in online.buttons())
+        assert has_colour(app.screen, row, BUTTON)
+        assert quiet.sleeps()
+        assert not has_colour(app.screen, app.screen.get_rect(), BAD)
+        running.stop()
+        assert quiet.drawn_until(lambda: online.lobby is None, "the server's end heard") >= 1
+        assert online.problem and has_colour(app.screen, app.screen.get_rect(), BAD)
+        frames(app)  # the wake for the connection's close, when it came with the server's bye
+        assert quiet.sleeps()
+
+
+def test_play_online_asks_for_the_games_again_when_its_clock_says_so(
+        app, online, monkeypatch):  # noqa: F811
+    with server("--seed", "12") as running:
+        asked = lists_asked(monkeypatch)
+        clock = listing(app, online, running.address)
+        frames_until(app, lambda: asked)  # once the lobby greets the screen
+        frames(app, 5)
+        assert len(asked) == 1
+        clock.advance(LIST_MS / 1000 - 0.01)
+        frames(app, 5)
+        assert len(asked) == 1
+        clock.advance(0.01)
+        frames(app)
+        assert len(asked) == 2
+        frames(app, 5)
+        clock.advance(LIST_MS / 1000 - 0.01)
+        frames(app, 5)
+        assert len(asked) == 2  # LIST_MS after the last
+        clock.advance(0.01)
+        frames(app)
+        assert len(asked) == 3
+
+
+def test_the_server_s_bye_and_the_connection_s_end_are_taken_in_one_update(
+        app, online):  # noqa: F811
+    """Both in the lobby's inbox by the same frame: the bye is said and the rest is left."""
+    lobby = online.lobby = LobbyLink(("127.0.0.1", 9))  # never started: the test fills it
+    lobby.inbox.put({"type": "bye", "reason": "the server is shutting down"})
+    lobby.inbox.put({"type": "lost", "message": "The connection to 127.0.0.1:9 closed"})
+    wake()  # as the link's thread does
+    frames(app)
+    assert online.lobby is None and online.problem == "the server is shutting down"
+    assert has_colour(app.screen, app.screen.get_rect(), BAD)

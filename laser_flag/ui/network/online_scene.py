@@ -157,7 +157,7 @@ class OnlineScene(JoinScene):
             return
         if self.clock() >= self.list_due:
             self.ask_list()
-        while not self.lobby.inbox.empty():
+        while self.lobby is not None and not self.lobby.inbox.empty():
             self.heard(self.lobby.inbox.get_nowait())
 
     def ask_list(self) -> None:
@@ -182,7 +182,8 @@ class OnlineScene(JoinScene):
         elif kind in ("error", "lost", "bye"):
             self.creating = False
             self.problem = str(message.get("message") or message.get("reason"))
-            if kind != "error":
+            if kind != "error":  # the connection is over: its thread wakes the loop no more
+                self.lobby.close()
                 self.lobby = None
 
     def end(self) -> None:
