@@ -12,12 +12,11 @@ Target: idle under 2% of a core, as every screen.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable
 from typing import Any
 
 import pygame
-from watch import counted, create, loop_while, report, start_server
+from watch import arguments, counted, create, loop_while, report, start_server
 
 from laser_flag.ui.loop import App
 from laser_flag.ui.network.online_scene import OnlineScene
@@ -64,11 +63,7 @@ def measure(idle_seconds: float, map_name: str, seed: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--idle-seconds", type=float, default=10.0)
-    parser.add_argument("--map", default="blitz", help="a bundled map's name (default blitz)")
-    parser.add_argument("--seed", type=int, default=1, help="the server's seed")
-    args = parser.parse_args()
+    args = arguments(__doc__)
     measure(args.idle_seconds, args.map, args.seed)
 
 

@@ -125,12 +125,19 @@ def measure(idle_seconds: float, map_name: str, seed: int) -> None:
             process.wait(timeout=30)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def arguments(doc: str) -> argparse.Namespace:
+    """The command line of a script measuring a network screen (this one, online.py), whose
+    docstring is `doc`: the idle seconds, the map and the seed."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--idle-seconds", type=float, default=10.0)
     parser.add_argument("--map", default="blitz", help="a bundled map's name (default blitz)")
-    parser.add_argument("--seed", type=int, default=1, help="the server's and the guests' seed")
-    args = parser.parse_args()
+    parser.add_argument("--seed", type=int, default=1,
+                        help="the server's seed (watch.py: the guests' too)")
+    return parser.parse_args()
+
+
+def main() -> None:
+    args = arguments(__doc__)
     measure(args.idle_seconds, args.map, args.seed)
 
 
