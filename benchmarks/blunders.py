@@ -22,7 +22,10 @@ and counts, for Hard's side only:
 - **base trap**: of the points Hard conceded (hits on its units, snap shots included: every hit
   scores), those scored on a unit standing on a base its team uses. A unit hit there starts
   charging at once (RULES §5), so it is live again by its next turn, where the charged enemy
-  that hit it still sees it: a point farm.
+  that hit it still sees it: a point farm. Those conceded in the enemy's turn are told apart by
+  what the unit did in Hard's turn before: walked onto the base with its laser off (to
+  recharge; of them, those whose tile an armed enemy saw as the turn ended, and those that
+  could have walked instead onto a base tile no armed enemy saw), fired from it, or neither.
 Run: .venv/bin/python benchmarks/blunders.py [GAMES_PER_MAP] [SEED] [OPPONENT,...] [steps:N]
      [MAP...]   (defaults: 4 games, seed 1, rusher,turtle,hunter,planner, steps:150, every
                 bundled map)
@@ -73,22 +76,31 @@ def armed_sees(game: Game, team: str, at: Pos) -> list[Unit]:
             if e.team != team and e.laser != DEACTIVATED and game.what_if.has_los(e.pos, at)]
 
 
-def could_escape(game: Game, unit: Unit) -> bool:
-    """Whether the unit's AP can walk it out of every armed enemy's sight or onto a base."""
-    bases = set(game.map.usable_bases(unit.team))
+def walkable(game: Game, unit: Unit) -> set[Pos]:
+    """Every tile the unit's AP walks it to, a move an AP."""
     seen, frontier = {unit.pos}, [unit.pos]
     for _ in range(unit.ap):
         nxt = []
         for at in frontier:
             for to in game.what_if.reachable(replace(unit, pos=at)):
-                if to in seen:
-                    continue
-                if to in bases or not armed_sees(game, unit.team, to):
-                    return True
-                seen.add(to)
-                nxt.append(to)
+                if to not in seen:
+                    seen.add(to)
+                    nxt.append(to)
         frontier = nxt
-    return False
+    return seen - {unit.pos}
+
+
+def could_escape(game: Game, unit: Unit) -> bool:
+    """Whether the unit's AP can walk it out of every armed enemy's sight or onto a base."""
+    bases = set(game.map.usable_bases(unit.team))
+    return any(to in bases or not armed_sees(game, unit.team, to)
+               for to in walkable(game, unit))
+
+
+def unseen_base_in_reach(game: Game, unit: Unit) -> bool:
+    """Whether the unit's AP walks it onto a base tile of its team that no armed enemy sees."""
+    return any(game.map.base_serves(to, unit.team) and not armed_sees(game, unit.team, to)
+               for to in walkable(game, unit))
 
 
 class Blunders:
@@ -99,6 +111,8 @@ class Blunders:
         self.counts: Counter[str] = Counter()
         self.record: Counter[str] = Counter()
         self._game: Game | None = None  # the game under way
+        self._arrived: dict[int, tuple[bool, bool]] = {}  # see `_turn_end`
+        self._fired_last: set[int] = set()
 
     def play(self, path: Path, opponent: str, games: int, seed: int, budget: str,
              jobs: int = 1) -> None:
@@ -126,6 +140,8 @@ class Blunders:
         self._chances: set[int] = set()  # units that could have been out of sight this turn
         self._danger: set[int] = set()  # those of them that stood in sight
         self._charging_moved: set[int] = set()
+        self._walked_on: dict[int, bool] = {}  # laser off onto a base: an unseen one in reach?
+        self._fired: set[int] = set()
         self._acted = False
 
     def _before(self, game: Game, action: Action) -> None:
@@ -142,9 +158,13 @@ class Blunders:
                 self._danger.add(u.id)
         if isinstance(action, Fire):
             self._shot(game, action)
+            self._fired.add(action.unit_id)
         elif isinstance(action, Move):
-            if game.unit(action.unit_id).laser == CHARGING:
+            unit = game.unit(action.unit_id)
+            if unit.laser == CHARGING:
                 self._charging_moved.add(action.unit_id)
+            elif unit.laser == DEACTIVATED and game.map.base_serves(action.to, unit.team):
+                self._walked_on[unit.id] = unseen_base_in_reach(game, unit)
         else:
             self._turn_end(game)
             self._turn_start()
@@ -167,6 +187,22 @@ class Blunders:
             self.counts["conceded"] += 1
             if self._game.map.base_serves(target.pos, target.team):
                 self.counts["conceded on a base"] += 1
+                self._base_point(target)
+
+    def _base_point(self, target: Unit) -> None:
+        """Count how a point conceded on a base arose (the module's docstring)."""
+        c = self.counts
+        if self._game.active_team == self._team:
+            c["base: in own turn"] += 1
+        elif target.id in self._arrived:
+            seen, unseen_in_reach = self._arrived[target.id]
+            c["base: walked"] += 1
+            c["base: walked, seen"] += seen
+            c["base: walked, unseen in reach"] += unseen_in_reach
+        elif target.id in self._fired_last:
+            c["base: fired"] += 1
+        else:
+            c["base: stood"] += 1
 
     def base_trap(self) -> float:
         """The share of the points conceded that were scored on a base (0 when none was)."""
@@ -183,6 +219,12 @@ class Blunders:
     def _turn_end(self, game: Game) -> None:
         team = self._team
         ours = [u for u in game.units if u.team == team]
+        # Units that walked onto a base with their lasers off and ended the turn there: whether
+        # an armed enemy saw the tile then, and whether an unseen base tile was in reach.
+        self._arrived = {u.id: (bool(armed_sees(game, team, u.pos)), self._walked_on[u.id])
+                         for u in ours if u.id in self._walked_on
+                         and game.map.base_serves(u.pos, team)}
+        self._fired_last = set(self._fired)
         self.counts["turns"] += 1
         self.counts["left in sight: chances"] += len(self._chances)
         self.counts["left in sight: in danger"] += len(self._danger)
@@ -238,6 +280,12 @@ class Blunders:
             f"  base trap: {c['conceded on a base']} of {c['conceded']} points conceded on a base"
             f" ({self.base_trap():.1%}; target <= {BASE_TRAP_TARGET:.0%}:"
             f" {'met' if self.base_trap() <= BASE_TRAP_TARGET else 'NOT met'})",
+            f"  of those in the enemy's turn: {c['base: walked']} on a unit that had"
+            f" walked there laser off ({c['base: walked, seen']}"
+            " in an armed enemy's sight as Hard's turn ended,"
+            f" {c['base: walked, unseen in reach']} with an unseen base"
+            f" tile in reach), {c['base: fired']} on one that had fired from it,"
+            f" {c['base: stood']} otherwise; {c['base: in own turn']} in Hard's turn",
             f"  scored from a base: {c['scored from a base']} of {c['scored']} points scored",
         ]
         return "\n".join(lines)
