@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from laser_flag.engine import DEACTIVATED, Fire
+from laser_flag.engine import DEACTIVATED, EndTurn, Fire, Move
 from tests.bots.test_bots import ARENA
 from tests.engine.conftest import HIT, MISS, Scripted, make_map
 from tests.engine.scenario import scenario
@@ -45,6 +45,9 @@ def test_its_counts_over_real_games_are_consistent():
     assert c["turns"] > 0 and c["no watch"] <= c["turns"]
     assert "left in sight:" in study.report()
     assert c["conceded on a base"] <= c["conceded"]
+    assert c["conceded on a base"] == sum(
+        c[f"base: {how}"] for how in ("walked", "fired", "stood", "in own turn"))
+    assert c["base: walked, seen"] <= c["base: walked"]
 
 
 def one_shot(game, shot: Fire):
@@ -83,3 +86,22 @@ def test_a_point_scored_from_a_base_is_counted_as_the_turrets(at, dice, scored, 
     study = one_shot(game, Fire(0, 1))
     assert (study.counts["scored"], study.counts["scored from a base"]) == (scored, from_base)
     assert study.counts["conceded"] == 0
+
+
+def test_a_point_conceded_on_a_base_walked_onto_laser_off_is_told_apart():
+    """The studied side's unit (team 1), laser off, walks onto its base at ARENA's (4, 0), where
+    the enemy sees it, and ends the turn; the enemy hits it there in its turn."""
+    arena = make_map(ARENA, [["1", "basic", 2, 0], ["2", "basic", 0, 4]])
+    game = scenario(arena, roll=Scripted(HIT), units={0: {"laser": DEACTIVATED},
+                                                       1: {"snap_shots": 0}})
+    study = STUDY["Blunders"]()
+    study._team = "1"
+    study._turn_start()
+    for action in (Move(0, (4, 0)), EndTurn(), Fire(1, 0)):
+        study._before(game, action)
+        study._after(game.apply(action))
+    c = study.counts
+    assert c["conceded on a base"] == 1
+    assert (c["base: walked"], c["base: walked, seen"], c["base: fired"]) == (1, 1, 0)
+    assert c["base: walked, unseen in reach"] == 0  # the enemy sees the whole board
+    assert "1 on a unit that had walked there laser off" in study.report()
