@@ -146,6 +146,7 @@ class Blunders:
 
     def _before(self, game: Game, action: Action) -> None:
         self._game = game  # the game itself, which `_after` reads once the action is applied
+        self._units = {u.id: u for u in game.units}
         if game.active_team != self._team:
             return
         for u in game.units:
@@ -176,14 +177,16 @@ class Blunders:
         for event in events:
             if not (isinstance(event, Shot) and event.hit):
                 continue
-            shooter = self._game.unit(event.shooter)
+            # A unit the action took off the board (disqualified: its team has no base, RULES
+            # §5) is as it stood before the action: no base serves it, wherever it stood.
+            shooter = self._game.unit(event.shooter) or self._units[event.shooter]
             if shooter.team == self._team:
                 self.counts["scored"] += 1
                 if self._game.map.base_serves(shooter.pos, shooter.team):
                     self.counts["scored from a base"] += 1
-            target = self._game.unit(event.target)
-            if target is None or target.team != self._team:
-                continue  # an enemy hit (or a unit of ours disqualified: it had no base)
+            target = self._game.unit(event.target) or self._units[event.target]
+            if target.team != self._team:
+                continue
             self.counts["conceded"] += 1
             if self._game.map.base_serves(target.pos, target.team):
                 self.counts["conceded on a base"] += 1

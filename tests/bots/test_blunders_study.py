@@ -105,3 +105,16 @@ def test_a_point_conceded_on_a_base_walked_onto_laser_off_is_told_apart():
     assert (c["base: walked"], c["base: walked, seen"], c["base: fired"]) == (1, 1, 0)
     assert c["base: walked, unseen in reach"] == 0  # the enemy sees the whole board
     assert "1 on a unit that had walked there laser off" in study.report()
+
+
+def test_a_shooter_a_snap_shot_disqualifies_still_scores_and_concedes():
+    """The studied side (team 1) has no base: its unit fires and hits, and the enemy's watcher
+    answers the shot with a snap shot that takes it off the board (RULES §5, §6)."""
+    arena = make_map(ARENA[:-1] + ["....2"], [["1", "basic", 2, 0], ["2", "basic", 0, 4],
+                                              ["2", "basic", 4, 4]])
+    game = scenario(arena, roll=Scripted(HIT, HIT), units={1: {"snap_shots": 0},
+                                                           2: {"snap_shots": 1}})
+    study = one_shot(game, Fire(0, 1))
+    assert game.unit(0) is None
+    assert (study.counts["scored"], study.counts["conceded"]) == (1, 1)
+    assert study.counts["conceded on a base"] == 0
