@@ -24,6 +24,7 @@ from laser_flag.tools.cli import argument_type, positive
 from laser_flag.tools.lab_cli import budget_text
 
 RULE = search.recharge
+RESULTS = {"wins": "won", "losses": "lost", "draws": "drawn"}
 
 
 def play(task: Task) -> tuple[blunders.Blunders, blunders.Blunders, bool]:
@@ -46,6 +47,13 @@ def play(task: Task) -> tuple[blunders.Blunders, blunders.Blunders, bool]:
         search.recharge = RULE
 
 
+def outcome(study: blunders.Blunders) -> str:
+    """One game's result for Hard and the points it conceded, on a base of them."""
+    result = next(k for k, v in study.record.items() if v)
+    c = study.counts
+    return f"{RESULTS[result]}, conceded {c['conceded']} ({c['conceded on a base']} on a base)"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", type=positive, metavar="GAMES_PER_MAP")
@@ -54,6 +62,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("budget", nargs="?", type=argument_type(budget_text), default="steps:150",
                         metavar="steps:N")
     parser.add_argument("maps", nargs="+", type=argument_type(readable_map), metavar="MAP")
+    parser.add_argument("--each", action="store_true", help="a line for each game as it ends")
     args = parser.parse_args(argv)
     for path in args.maps:
         for opponent in args.opponents:
@@ -66,6 +75,10 @@ def main(argv: list[str] | None = None) -> None:
                 arms["with the rule"].add_all([with_rule])
                 arms["without it"].add_all([without])
                 acted += turned
+                if args.each:
+                    print(f"  game {task.game_index}: " + ("acted; " if turned else "")
+                          + "; ".join(f"{name} {outcome(study)}" for name, study
+                                      in (("with", with_rule), ("without", without))), flush=True)
             print(f"hard vs {opponent} on {Path(path).stem}: {args.games} games, seed"
                   f" {args.seed}, {args.budget}; the rule acted in {acted}")
             for name, study in arms.items():

@@ -13,7 +13,8 @@ from laser_flag.lab.games import Plan, tasks
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))  # the study imports blunders.py as its neighbour
-PLAY = runpy.run_path(str(ROOT / "benchmarks" / "recharge_ab.py"))["play"]
+AB = runpy.run_path(str(ROOT / "benchmarks" / "recharge_ab.py"))
+PLAY = AB["play"]
 TASK = next(tasks(Plan((load_map(ROOT / "maps" / "commons.json"),), (("hard", "rusher"),), 1, 3,
                        budget="steps:5")))
 
@@ -24,6 +25,9 @@ def test_the_arms_differ_only_in_games_the_rule_acted_in(monkeypatch):
     plain, again, acted = PLAY(TASK)
     assert not acted and search.recharge is PLAY.__globals__["RULE"]
     assert (plain.counts, plain.record) == (again.counts, again.record)
+    c = plain.counts
+    assert AB["outcome"](plain).endswith(
+        f", conceded {c['conceded']} ({c['conceded on a base']} on a base)")
 
     def first_move_ends_the_turn(*args):
         first_move_ends_the_turn.calls += 1
