@@ -11,8 +11,8 @@ sight with no AP to walk away.
 
 A unit that recharges on a base the enemy sees is charged when the enemy acts, yet each of the
 enemy's shots at it scores, a point a hit, and a hit there leaves it charging in the same
-sight. So `recharge` turns a walk onto a base tile an armed enemy sees, or can see after one
-move, toward a base tile of the team it reaches this turn that fewer of them can.
+sight. So `recharge` turns a move onto a base tile an armed enemy sees, or can see after one
+move, onto a base tile of the team the same move reaches that fewer of them can.
 """
 
 from __future__ import annotations
@@ -76,17 +76,16 @@ def watched(game: Game, unit: Unit, at: Pos) -> int:
 
 
 def recharge(game: Game, unit: Unit, to: Pos) -> Move | None:
-    """The first move of the way to the nearest of the least watched base tiles this unit, its
-    laser off, reaches this turn, where a move to `to` would end on a more watched base tile;
-    None: the move to `to` stands (the unit is live, `to` is no base or as little watched)."""
+    """A move onto the least watched base tile of the unit's team that the move to `to`
+    could end on instead, where `to` is a more watched base tile and the unit's laser is off
+    (the same AP spent: the unit charges as soon); None: the move to `to` stands."""
     if unit.laser != DEACTIVATED or not game.map.base_serves(to, unit.team):
         return None
-    first = ways(game, unit)
-    bases = [b for b in first if game.map.base_serves(b, unit.team)]
+    bases = [b for b in sorted(game.what_if.reachable(unit)) if game.map.base_serves(b, unit.team)]
     least = min(bases, key=lambda b: watched(game, unit, b))  # `to` is among them
     if watched(game, unit, least) == watched(game, unit, to):
         return None
-    return Move(unit.id, first[least])
+    return Move(unit.id, least)
 
 
 def escape(game: Game, unit: Unit) -> Move | None:

@@ -125,58 +125,59 @@ def test_a_move_is_stranding_when_the_ap_left_cannot_get_out_of_sight():
     assert (3, 0) in game.what_if.reachable(game.unit(0))
 
 
-# Two bases for team 1: one in the open, where the enemy at the top left sees it, and one
-# behind the column of walls, which the enemy's one move does not bring into its sight.
+# Two bases for team 1, each one move (four steps) from the unit at (5, 4): one in the open,
+# where the enemy at the top left sees it, and one behind the column of walls, which the
+# enemy's one move does not bring into its sight.
 TWO_BASES = ["2.....#....",
              "......#....",
              "......#....",
-             "......#.1..",
              "......#....",
+             "......#.1..",
              "1.........."]
 
 
-def two_bases(**rules):
-    arena = make_map(TWO_BASES, [["1", "basic", 5, 3], ["2", "basic", 0, 0]], rules=rules)
-    return scenario(arena, units={0: {"laser": DEACTIVATED}})
+def two_bases(**fields):
+    arena = make_map(TWO_BASES, [["1", "basic", 5, 4], ["2", "basic", 0, 0]])
+    return scenario(arena, units={0: {"laser": DEACTIVATED, **fields}})
+
+
+def searching_for(game, action) -> SearchBot:
+    """Hard whose search answers `action`: what `choose` makes of a search's answer."""
+    bot = hard()
+    bot._search = lambda _: action
+    return bot
 
 
 def test_how_watched_a_tile_is():
     game = two_bases()
     unit = game.unit(0)
     assert watched(game, unit, (5, 0)) == 2  # the enemy sees it
-    assert watched(game, unit, (3, 8)) == 0
+    assert watched(game, unit, (4, 8)) == 0
     assert not exposed(game, unit, (5, 10))
     assert watched(game, unit, (5, 10)) == 1  # seen once the enemy walks down the open side
 
 
-def test_a_walk_to_recharge_ends_on_the_base_no_enemy_watches():
-    """The enemy hits 1 time in 36, so the shot the open base offers next turn outweighs its
-    threat in the valuation, and the search steps onto it; but every shot there would score.
-    The base behind the wall is two moves away: the unit walks there instead."""
-    game = two_bases(basic={"to_hit": 12})
+def test_a_move_to_recharge_ends_on_the_base_no_enemy_watches():
+    game = two_bases()
     unit = game.unit(0)
-    assert (5, 0) in game.what_if.reachable(unit)
-    move = recharge(game, unit, (5, 0))
-    assert move is not None and move.to != (5, 0)
-    walk_out(game, 0)
-    unit = game.unit(0)
-    assert unit.pos == (3, 8) and unit.laser == CHARGING
+    assert (5, 0) in game.what_if.reachable(unit) and (4, 8) in game.what_if.reachable(unit)
+    assert recharge(game, unit, (5, 0)) == Move(0, (4, 8))
+    assert searching_for(game, Move(0, (5, 0))).choose(game) == Move(0, (4, 8))
+    assert hard().choose(game) == Move(0, (4, 8))  # the search's own choice here too
 
 
-def test_where_every_base_in_reach_is_watched_the_walk_to_one_stands():
-    """The bases behind the wall are too far for 1 AP: the open one is the only one in reach."""
-    game = two_bases(basic={"to_hit": 12})
-    game = scenario(game.map, units={0: {"laser": DEACTIVATED, "pos": (5, 1), "ap": 1}})
+def test_where_every_base_the_move_reaches_is_watched_it_stands():
+    """The base behind the wall takes two moves from (5, 1)."""
+    game = two_bases(pos=(5, 1))
     unit = game.unit(0)
-    assert all(not game.map.base_serves(t, "1") or t == (5, 0)
-               for t in game.what_if.reachable(unit))
+    assert (4, 8) not in game.what_if.reachable(unit)
     assert recharge(game, unit, (5, 0)) is None
-    walk_out(game, 0)
-    assert game.unit(0).pos == (5, 0) and game.unit(0).laser == CHARGING
+    assert searching_for(game, Move(0, (5, 0))).choose(game) == Move(0, (5, 0))
+    assert searching_for(game, Move(0, (5, 2))).choose(game) == Move(0, (5, 2))  # no base
 
 
 def test_recharge_leaves_live_units_and_other_moves_alone():
     game = two_bases()
     assert recharge(game, game.unit(0), (5, 2)) is None  # no base
-    live = scenario(game.map, units={0: {"laser": CHARGED}})
+    live = two_bases(laser=CHARGED)
     assert recharge(live, live.unit(0), (5, 0)) is None
