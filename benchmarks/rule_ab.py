@@ -1,11 +1,15 @@
-"""Hard with and without its recharge rule (`bots/escape.py`'s `recharge`), the same games.
+"""Hard with and without one of its rules, the same games.
 
-Plays the games `blunders.py GAMES SEED OPPONENT,... steps:N MAP...` plays with today's Hard,
-counting (blunders.py's counts) and noting each game in which the rule turned a move; only
-those games are played again with the rule switched off, since a game in which it never acted
-is the same move for move without it (the bots are seeded and the search's budget is in
-steps). Prints both arms' counts per map and opponent, and how many games the rule acted in.
-Run: .venv/bin/python benchmarks/recharge_ab.py GAMES_PER_MAP SEED OPPONENT,... [steps:N] MAP...
+A rule is a function Hard's `choose` (`bots/search.py`) asks whether to play another action
+than the search's, None leaving the search's: `escape` (the walk of a unit whose laser is off
+out of the enemy's sight, `bots/escape.py`). Plays the games `blunders.py GAMES SEED
+OPPONENT,... steps:N MAP...` plays with today's Hard, counting (blunders.py's counts) and
+noting each game in which the rule acted; only those games are played again with the rule
+answering None, since a game in which it never acted is the same move for move without it (the
+bots are seeded and the search's budget is in steps). Prints both arms' counts per map and
+opponent, and how many games the rule acted in.
+Run: .venv/bin/python benchmarks/rule_ab.py RULE GAMES_PER_MAP SEED OPPONENT,... [steps:N]
+     MAP... [--each]
 """
 
 from __future__ import annotations
@@ -23,28 +27,29 @@ from laser_flag.resources import readable_map
 from laser_flag.tools.cli import argument_type, positive
 from laser_flag.tools.lab_cli import budget_text
 
-RULE = search.recharge
+RULES = ("escape", "recharge")  # the functions of bots/escape.py that search.choose asks
 RESULTS = {"wins": "won", "losses": "lost", "draws": "drawn"}
 
 
-def play(task: Task) -> tuple[blunders.Blunders, blunders.Blunders, bool]:
+def play(task: Task, rule: str) -> tuple[blunders.Blunders, blunders.Blunders, bool]:
     """One game's counts with the rule and without it, and whether the rule acted in it."""
-    turned = []
+    original = getattr(search, rule)
+    acted = []
 
     def counted(*args):
-        move = RULE(*args)
-        turned.append(move is not None)
-        return move
+        answer = original(*args)
+        acted.append(answer is not None)
+        return answer
 
-    search.recharge = counted
+    setattr(search, rule, counted)
     try:
         with_rule = blunders.study(task)
-        if not any(turned):
+        if not any(acted):
             return with_rule, copy.deepcopy(with_rule), False
-        search.recharge = lambda *args: None
+        setattr(search, rule, lambda *args: None)
         return with_rule, blunders.study(task), True
     finally:
-        search.recharge = RULE
+        setattr(search, rule, original)
 
 
 def outcome(study: blunders.Blunders) -> str:
@@ -56,6 +61,7 @@ def outcome(study: blunders.Blunders) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rule", choices=RULES, metavar="RULE", help=f"one of {', '.join(RULES)}")
     parser.add_argument("games", type=positive, metavar="GAMES_PER_MAP")
     parser.add_argument("seed", type=int, metavar="SEED")
     parser.add_argument("opponents", type=argument_type(blunders.opponents), metavar="OPPONENT,...")
@@ -71,7 +77,7 @@ def main(argv: list[str] | None = None) -> None:
             arms = {"with the rule": blunders.Blunders(), "without it": blunders.Blunders()}
             acted = 0
             for task in tasks(plan):
-                with_rule, without, turned = play(task)
+                with_rule, without, turned = play(task, args.rule)
                 arms["with the rule"].add_all([with_rule])
                 arms["without it"].add_all([without])
                 acted += turned
@@ -80,7 +86,7 @@ def main(argv: list[str] | None = None) -> None:
                           + "; ".join(f"{name} {outcome(study)}" for name, study
                                       in (("with", with_rule), ("without", without))), flush=True)
             print(f"hard vs {opponent} on {Path(path).stem}: {args.games} games, seed"
-                  f" {args.seed}, {args.budget}; the rule acted in {acted}")
+                  f" {args.seed}, {args.budget}; {args.rule} acted in {acted}")
             for name, study in arms.items():
                 print(f" {name}:\n{study.report()}", flush=True)
 
