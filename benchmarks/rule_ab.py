@@ -27,7 +27,7 @@ from laser_flag.resources import readable_map
 from laser_flag.tools.cli import argument_type, positive
 from laser_flag.tools.lab_cli import budget_text
 
-RULES = ("escape", "recharge")  # the functions of bots/escape.py that search.choose asks
+RULES = ("escape",)  # the functions of bots/escape.py that search.choose asks
 RESULTS = {"wins": "won", "losses": "lost", "draws": "drawn"}
 
 

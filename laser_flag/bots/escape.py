@@ -8,11 +8,6 @@ it has: out of every armed enemy's sight, the nearer a base the better, or faili
 base in sight, where its laser at least starts charging at once. When to recharge from a
 hiding place is the search's to weigh. `stranded` says which moves would leave such a unit in
 sight with no AP to walk away.
-
-A unit that recharges on a base the enemy sees is charged when the enemy acts, yet each of the
-enemy's shots at it scores, a point a hit, and a hit there leaves it charging in the same
-sight. So `recharge` turns a move onto a base tile an armed enemy sees, or can see after one
-move, onto a base tile of the team the same move reaches that fewer of them can.
 """
 
 from __future__ import annotations
@@ -49,10 +44,11 @@ def stranded(game: Game, unit: Unit, to: Pos) -> bool:
     return there.ap == 0 or escape(game, there) is None
 
 
-def ways(game: Game, unit: Unit) -> dict[Pos, Pos]:
-    """Every tile the unit's AP walks it to (a move an AP), with the first move of the fewest
-    moves there, in the order reached (fewest moves first)."""
-    first: dict[Pos, Pos] = {}
+def escape(game: Game, unit: Unit) -> Move | None:
+    """The first move of the way to the best tile the unit's AP reaches (the module's order);
+    None: no tile it reaches is out of sight or a base."""
+    to_base = base_distance(game.map, unit.team, corners=False)
+    first: dict[Pos, Pos] = {}  # every tile reached, with the first move of its way
     frontier = [unit.pos]
     for _ in range(unit.ap):
         reached = []
@@ -62,37 +58,6 @@ def ways(game: Game, unit: Unit) -> dict[Pos, Pos]:
                     first[to] = first.get(at, to)
                     reached.append(to)
         frontier = reached
-    return first
-
-
-def watched(game: Game, unit: Unit, at: Pos) -> int:
-    """How exposed `at` is to the enemies of `unit` whose lasers are not off: 2 where one sees
-    it, 1 where one can see it after one move of its next turn, else 0."""
-    if exposed(game, unit, at):
-        return 2
-    views = game.map.visibility.visible_from(at)
-    return int(any(e.team != unit.team and e.laser != DEACTIVATED
-                   and not views.isdisjoint(game.what_if.reachable(e)) for e in game.units))
-
-
-def recharge(game: Game, unit: Unit, to: Pos) -> Move | None:
-    """A move onto the least watched base tile of the unit's team that the move to `to`
-    could end on instead, where `to` is a more watched base tile and the unit's laser is off
-    (the same AP spent: the unit charges as soon); None: the move to `to` stands."""
-    if unit.laser != DEACTIVATED or not game.map.base_serves(to, unit.team):
-        return None
-    bases = [b for b in sorted(game.what_if.reachable(unit)) if game.map.base_serves(b, unit.team)]
-    least = min(bases, key=lambda b: watched(game, unit, b))  # `to` is among them
-    if watched(game, unit, least) == watched(game, unit, to):
-        return None
-    return Move(unit.id, least)
-
-
-def escape(game: Game, unit: Unit) -> Move | None:
-    """The first move of the way to the best tile the unit's AP reaches (the module's order);
-    None: no tile it reaches is out of sight or a base."""
-    to_base = base_distance(game.map, unit.team, corners=False)
-    first = ways(game, unit)
 
     def rank(to: Pos) -> tuple[int, int]:
         if not exposed(game, unit, to):

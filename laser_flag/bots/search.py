@@ -42,7 +42,7 @@ from laser_flag.engine import (
 
 from .base import Bot
 from .budget import LAB_STEPS, Budget, Meter
-from .escape import escape, in_danger, recharge, stranded
+from .escape import escape, in_danger, stranded
 from .greedy import Appraiser
 from .odds import Odds
 from .planner import PLANNER_WEIGHTS, PlannerBot
@@ -175,10 +175,6 @@ class SearchBot(Bot):
 
     def choose(self, game: Game) -> Action:
         action = self._search(game)
-        if isinstance(action, Move):
-            # A walk to recharge ends on the least watched base tile in reach (escape.py says
-            # why), whatever the valuation's price of a shot from the watched one.
-            return recharge(game, game.unit(action.unit_id), action.to) or action
         if isinstance(action, EndTurn):
             # Before the turn ends, every unit whose laser is off walks out of the enemy's sight
             # if it can (escape.py says why); the search plans no move that strands one there.

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from laser_flag.bots.budget import LAB_STEPS, Budget
-from laser_flag.bots.escape import escape, exposed, recharge, stranded, watched
+from laser_flag.bots.escape import escape, exposed, stranded
 from laser_flag.bots.search import SearchBot
 from laser_flag.engine import CHARGED, CHARGING, DEACTIVATED, EndTurn, Move, load_map
 from tests.engine.conftest import make_map
@@ -123,61 +123,3 @@ def test_a_move_is_stranding_when_the_ap_left_cannot_get_out_of_sight():
     assert not stranded(game, unit, (4, 1))  # the base at (5, 0) is a move away
     assert not stranded(game, game.unit(0), (3, 0))
     assert (3, 0) in game.what_if.reachable(game.unit(0))
-
-
-# Two bases for team 1, each one move (four steps) from the unit at (5, 4): one in the open,
-# where the enemy at the top left sees it, and one behind the column of walls, which the
-# enemy's one move does not bring into its sight.
-TWO_BASES = ["2.....#....",
-             "......#....",
-             "......#....",
-             "......#....",
-             "......#.1..",
-             "1.........."]
-
-
-def two_bases(**fields):
-    arena = make_map(TWO_BASES, [["1", "basic", 5, 4], ["2", "basic", 0, 0]])
-    return scenario(arena, units={0: {"laser": DEACTIVATED, **fields}})
-
-
-def searching_for(game, action) -> SearchBot:
-    """Hard whose search answers `action`: what `choose` makes of a search's answer."""
-    bot = hard()
-    bot._search = lambda _: action
-    return bot
-
-
-def test_how_watched_a_tile_is():
-    game = two_bases()
-    unit = game.unit(0)
-    assert watched(game, unit, (5, 0)) == 2  # the enemy sees it
-    assert watched(game, unit, (4, 8)) == 0
-    assert not exposed(game, unit, (5, 10))
-    assert watched(game, unit, (5, 10)) == 1  # seen once the enemy walks down the open side
-
-
-def test_a_move_to_recharge_ends_on_the_base_no_enemy_watches():
-    game = two_bases()
-    unit = game.unit(0)
-    assert (5, 0) in game.what_if.reachable(unit) and (4, 8) in game.what_if.reachable(unit)
-    assert recharge(game, unit, (5, 0)) == Move(0, (4, 8))
-    assert searching_for(game, Move(0, (5, 0))).choose(game) == Move(0, (4, 8))
-    assert hard().choose(game) == Move(0, (4, 8))  # the search's own choice here too
-
-
-def test_where_every_base_the_move_reaches_is_watched_it_stands():
-    """The base behind the wall takes two moves from (5, 1)."""
-    game = two_bases(pos=(5, 1))
-    unit = game.unit(0)
-    assert (4, 8) not in game.what_if.reachable(unit)
-    assert recharge(game, unit, (5, 0)) is None
-    assert searching_for(game, Move(0, (5, 0))).choose(game) == Move(0, (5, 0))
-    assert searching_for(game, Move(0, (5, 2))).choose(game) == Move(0, (5, 2))  # no base
-
-
-def test_recharge_leaves_live_units_and_other_moves_alone():
-    game = two_bases()
-    assert recharge(game, game.unit(0), (5, 2)) is None  # no base
-    live = two_bases(laser=CHARGED)
-    assert recharge(live, live.unit(0), (5, 0)) is None
