@@ -111,6 +111,7 @@ class Blunders:
         self.counts: Counter[str] = Counter()
         self.record: Counter[str] = Counter()
         self._game: Game | None = None  # the game under way
+        self._units: dict[int, Unit] = {}  # its units as they stood before the last action
         self._arrived: dict[int, tuple[bool, bool]] = {}  # see `_turn_end`
         self._fired_last: set[int] = set()
 

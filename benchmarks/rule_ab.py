@@ -5,9 +5,10 @@ than the search's, None leaving the search's: `escape` (the walk of a unit whose
 out of the enemy's sight, `bots/escape.py`). Plays the games `blunders.py GAMES SEED
 OPPONENT,... steps:N MAP...` plays with today's Hard, counting (blunders.py's counts) and
 noting each game in which the rule acted; only those games are played again with the rule
-answering None, since a game in which it never acted is the same move for move without it (the
-bots are seeded and the search's budget is in steps). Prints both arms' counts per map and
-opponent, and how many games the rule acted in.
+answering `choose` None (its other callers, such as `escape.stranded`, still ask the rule),
+since a game in which it never acted is the same move for move without it (the bots are
+seeded and the search's budget is in steps). Prints both arms' counts per map and opponent,
+and how many games the rule acted in.
 Run: .venv/bin/python benchmarks/rule_ab.py RULE GAMES_PER_MAP SEED OPPONENT,... [steps:N]
      MAP... [--each]
 """
