@@ -149,8 +149,8 @@ class Situation:
 
         `covered`: the tiles our snap shots will watch. An enemy that must walk into view of a
         unit, and can do so only onto one of them, braves a snap shot first (`Weights.braved`)."""
-        return sum(max((self._reply(e, u, covered) * self.loss(u.pos, u.laser) for u in units),
-                       default=0.0)
+        return sum(max((self.reply_chance(e, u, covered) * self.loss(u.pos, u.laser)
+                        for u in units), default=0.0)
                    for e in self.shooters)
 
     def any_hit(self, units: list[Unit], covered: frozenset[Pos] = frozenset()) -> float:
@@ -158,10 +158,12 @@ class Situation:
         firing once at the unit it is likeliest to hit (priced as `team_reply` prices it)."""
         safe = 1.0
         for e in self.shooters:
-            safe *= 1.0 - max((self._reply(e, u, covered) for u in units), default=0.0)
+            safe *= 1.0 - max((self.reply_chance(e, u, covered) for u in units), default=0.0)
         return 1.0 - safe
 
-    def _reply(self, enemy: Unit, unit: Unit, covered: frozenset[Pos]) -> float:
+    def reply_chance(self, enemy: Unit, unit: Unit, covered: frozenset[Pos]) -> float:
+        """Chance that this enemy's reply hits `unit` (`reply_hit`), a walk-in onto ground
+        only our snap shots (`covered`) watch cut to the `Weights.braved` share."""
         p = self.reply_hit(enemy, unit.unit_class, unit.pos)
         if (p and covered and not self.sees(enemy.pos, unit.pos)
                 and self.ways_in(enemy, unit.pos) <= covered):
