@@ -62,6 +62,7 @@ BENCH_ARGS_saves := --saves 500 --actions 20000
 BENCH_ARGS_server := --clients 40 --seconds 60
 BENCH_ARGS_suite := --fast --slowest 10
 BENCH_ARGS_targets := --games 1 --draws 1
+BENCH_ARGS_texel := data --games 14 --seed 1 --out build/texel-bench.json --fit
 BENCH_ARGS_undo := 5000
 bench_args = $(BENCH_ARGS_$(basename $(notdir $(1))))
 

@@ -18,7 +18,7 @@ halves before and after, per map too, and the weights fitted on all maps and on 
 A weight whose term is 0 in every training position keeps today's value ("not met").
 
 Run: .venv/bin/python benchmarks/texel.py data --games N --seed S --out FILE [--budget steps:N]
-         [--jobs J] [--max-rounds R] [--maps MAP ...]
+         [--jobs J] [--max-rounds R] [--fit] [--maps MAP ...]   (--fit: then fit it too)
      .venv/bin/python benchmarks/texel.py fit FILE [--out WEIGHTS.json]
 """
 
@@ -252,6 +252,8 @@ def data_command(args: argparse.Namespace) -> None:
               "linear": list(LINEAR)}
     write_data(args.out, header, rows)
     print(f"{args.out}: {len(rows)} positions of {args.games} games")
+    if args.fit:
+        print(report(read_data(args.out))[0])
 
 
 def fit_command(args: argparse.Namespace) -> None:
@@ -274,6 +276,7 @@ def main(argv: list[str] | None = None) -> None:
     data.add_argument("--jobs", type=positive, default=1, help="processes (default 1)")
     data.add_argument("--max-rounds", type=positive, default=200,
                       help="a game still on after this many rounds is a draw (default 200)")
+    data.add_argument("--fit", action="store_true", help="then fit it, as `fit FILE` does")
     data.add_argument("--maps", nargs="+", type=argument_type(readable_map), metavar="MAP",
                       help="map files or maps' names (default: every bundled map)")
     fitting = commands.add_parser("fit", help="fit the weights to a data file's results")

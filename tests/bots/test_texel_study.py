@@ -131,9 +131,11 @@ def test_the_fit_reports_before_and_after_per_map_and_writes_its_weights(tiny, t
     out = tmp_path / "weights.json"
     STUDY["main"](["fit", str(tiny), "--out", str(out)])
     text = capsys.readouterr().out
-    assert "held out " in text and "training " in text
+    assert "held out " in text and "training " in text and "held out duel " in text
     assert all(f"\n{name} " in text for name in LINEAR)
     assert set(json.loads(out.read_text(encoding="utf-8"))) == {"K", *LINEAR}
+    make_data(tmp_path / "again.json", 3, "--fit")  # the data set and its fit in one command
+    assert capsys.readouterr().out.split("\n", 1)[1] == text
 
 
 def test_a_file_that_is_not_a_data_set_is_refused_in_one_line_naming_it(tmp_path):
