@@ -14,12 +14,13 @@ only, so a seed gives the same file whatever --jobs; the file is written atomica
 fits on the training half sigmoid(K * value) to the results by least squares (Levenberg-
 Marquardt): first K alone at today's weights (Hard's, `search.HARD_WEIGHTS`), then K and every
 weight but `point` (the unit values are priced in), and reports the mean squared error on both
-halves before and after, per map too, and the weights fitted on all maps and on each map alone.
+halves before and after (and on all of --fresh, a data set of other seeds), per map too, and
+the weights fitted on all maps and on each map alone.
 A weight whose term is 0 in every training position keeps today's value ("not met").
 
 Run: .venv/bin/python benchmarks/texel.py data --games N --seed S --out FILE [--budget steps:N]
          [--jobs J] [--max-rounds R] [--fit] [--maps MAP ...]   (--fit: then fit it too)
-     .venv/bin/python benchmarks/texel.py fit FILE [--out WEIGHTS.json]
+     .venv/bin/python benchmarks/texel.py fit FILE [--fresh OTHER_FILE] [--out WEIGHTS.json]
 """
 
 from __future__ import annotations
@@ -209,8 +210,9 @@ def mse(data: Data, params: np.ndarray) -> float:
     return error(data, params[0], params[1:])
 
 
-def report(data: Data) -> tuple[str, dict]:
-    """The fit's report, and K and the weights it fitted on all maps."""
+def report(data: Data, fresh: Data | None = None) -> tuple[str, dict]:
+    """The fit's report, and K and the weights it fitted on all maps; with `fresh`, another
+    data set's (games of other seeds), the error on every position of it too."""
     train = training(data.games)
     learn, test = data.part(train), data.part(~train)
     today, fitted, met = fit_all(learn)
@@ -221,6 +223,9 @@ def report(data: Data) -> tuple[str, dict]:
              f"mean squared error      today   fitted  (a constant guess: held out {guess:.5f})",
              f"  training             {mse(learn, today):.5f}  {mse(learn, fitted):.5f}",
              f"  held out             {mse(test, today):.5f}  {mse(test, fitted):.5f}"]
+    if fresh is not None:
+        lines.append(f"  fresh games          {mse(fresh, today):.5f}  {mse(fresh, fitted):.5f}"
+                     f"  ({len(fresh.results)} positions of {len(set(fresh.games))} games)")
     per_map = {}
     for name in sorted(set(data.maps)):
         here, there = learn.part(learn.maps == name), test.part(test.maps == name)
@@ -257,7 +262,7 @@ def data_command(args: argparse.Namespace) -> None:
 
 
 def fit_command(args: argparse.Namespace) -> None:
-    text, weights = report(read_data(args.file))
+    text, weights = report(read_data(args.file), args.fresh and read_data(args.fresh))
     print(text)
     if args.out:
         body = json.dumps(weights, indent=1) + "\n"
@@ -281,6 +286,8 @@ def main(argv: list[str] | None = None) -> None:
                       help="map files or maps' names (default: every bundled map)")
     fitting = commands.add_parser("fit", help="fit the weights to a data file's results")
     fitting.add_argument("file", type=Path, help="a file `data` wrote")
+    fitting.add_argument("--fresh", type=Path, metavar="OTHER_FILE",
+                         help="a data set of other seeds: the error on all of it too")
     fitting.add_argument("--out", type=Path, help="write the weights fitted on all maps here")
     args = parser.parse_args(argv)
     try:

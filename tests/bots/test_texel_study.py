@@ -118,6 +118,15 @@ def test_the_fit_recovers_known_weights_and_lowers_the_training_error():
     assert fitted[0] * fitted[1:] == pytest.approx(0.8 * truth, rel=1e-3, abs=1e-3)
 
 
+def test_the_fit_reports_its_error_on_a_data_set_of_other_seeds(tiny, tmp_path, capsys):
+    fresh = tmp_path / "fresh.json"
+    make_data(fresh, 4)
+    capsys.readouterr()
+    STUDY["main"](["fit", str(tiny), "--fresh", str(fresh)])
+    count = len(json.loads(fresh.read_text(encoding="utf-8"))["rows"])
+    assert f"({count} positions of 4 games)" in capsys.readouterr().out
+
+
 def test_a_term_never_met_keeps_todays_weight():
     truth = np.array([1.5, 0.2, 3.0, -0.4, 0.7, 0.1, 1.1])
     data = synthetic(500, 0.8, truth)
@@ -132,6 +141,7 @@ def test_the_fit_reports_before_and_after_per_map_and_writes_its_weights(tiny, t
     STUDY["main"](["fit", str(tiny), "--out", str(out)])
     text = capsys.readouterr().out
     assert "held out " in text and "training " in text and "held out duel " in text
+    assert "fresh games" not in text
     assert all(f"\n{name} " in text for name in LINEAR)
     assert set(json.loads(out.read_text(encoding="utf-8"))) == {"K", *LINEAR}
     make_data(tmp_path / "again.json", 3, "--fit")  # the data set and its fit in one command
