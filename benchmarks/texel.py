@@ -12,11 +12,11 @@ only, so a seed gives the same file whatever --jobs; the file is written atomica
 
 `fit` splits the games in two by a hash of their index (every position of a game in one half),
 fits on the training half sigmoid(K * value) to the results by least squares (Levenberg-
-Marquardt): first K alone at today's weights (Hard's, `search.HARD_WEIGHTS`), then K and every
-weight but `point` (the unit values are priced in), and reports the mean squared error on both
-halves before and after (and on all of --fresh, a data set of other seeds), per map too, and
-the weights fitted on all maps and on each map alone.
-A weight whose term is 0 in every training position keeps today's value ("not met").
+Marquardt): first K alone at today's weights (Hard's, `search.HARD_WEIGHTS`), then, K held
+(with both free K shrinks as the weights grow), every weight. It reports the mean squared error
+on both halves before and after (and on all of --fresh, a data set of other seeds), per map
+too, and the weights fitted on all maps and on each map alone. A weight whose term is 0 in
+every training position keeps today's value ("not met").
 
 Run: .venv/bin/python benchmarks/texel.py data --games N --seed S --out FILE [--budget steps:N]
          [--jobs J] [--max-rounds R] [--fit] [--maps MAP ...]   (--fit: then fit it too)
