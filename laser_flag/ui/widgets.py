@@ -116,6 +116,14 @@ def button_at(buttons: Sequence[Button], xy: tuple[int, int]) -> Button | None:
     return next((b for b in buttons if b.hit(xy)), None)
 
 
+def clicked(buttons: Sequence[Button], event: pygame.event.Event) -> str | None:
+    """The name of the enabled button a left click `event` lands on; None for any other event."""
+    if event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+        return None
+    hit = button_at(buttons, event.pos)
+    return None if hit is None else hit.name
+
+
 def draw_tooltip(surface: pygame.Surface, buttons: Sequence[Button], xy: tuple[int, int],
                  size: int = 18) -> None:
     """The hint of the button under `xy` (greyed ones too: they say why), in a box by the

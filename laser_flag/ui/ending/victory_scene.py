@@ -36,7 +36,7 @@ from ..widgets import (
     PANEL,
     TEXT,
     Button,
-    button_at,
+    clicked,
     draw_buttons,
     draw_lines,
     draw_text,
@@ -216,11 +216,10 @@ class VictoryScene(Scene):
     # ----- input -----------------------------------------------------------------------------
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = button_at(self.buttons(), event.pos)
-            if hit:
-                return self.act(hit.name)
-        elif event.type == pygame.KEYDOWN:
+        name = clicked(self.buttons(), event)
+        if name is not None:
+            return self.act(name)
+        if event.type == pygame.KEYDOWN:
             keys = {pygame.K_ESCAPE: "menu"}
             if self.recording is not None:
                 keys[pygame.K_w] = "replay"

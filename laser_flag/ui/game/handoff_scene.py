@@ -17,7 +17,7 @@ from ..widgets import (
     DIM,
     TEXT,
     Button,
-    button_at,
+    clicked,
     draw_box,
     draw_buttons,
     draw_lines,
@@ -85,11 +85,10 @@ class HandOffScene(Scene):
                 return None
         if event.type == pygame.KEYDOWN and event.key in READY_KEYS:
             return self.go_on()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = button_at(self.buttons(), event.pos)
-            if hit is not None:
-                return self.go_on() if hit.name == "go" else self.to_menu()
-        return None
+        name = clicked(self.buttons(), event)
+        if name is None:
+            return None
+        return self.go_on() if name == "go" else self.to_menu()
 
     def to_menu(self) -> Transition:
         """Menu: the game is saved as it stands; if its last save failed, the player is asked."""

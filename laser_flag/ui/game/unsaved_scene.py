@@ -17,7 +17,7 @@ from ..widgets import (
     BAD,
     TEXT,
     Button,
-    button_at,
+    clicked,
     draw_box,
     draw_buttons,
     draw_lines,
@@ -76,11 +76,8 @@ class UnsavedScene(Scene):
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.KEYDOWN and event.key in KEYS:
             return self.act(KEYS[event.key])
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = button_at(self.buttons(), event.pos)
-            if hit is not None:
-                return self.act(hit.name)
-        return None
+        name = clicked(self.buttons(), event)
+        return None if name is None else self.act(name)
 
     def act(self, name: str) -> Transition | None:
         if name == "back":

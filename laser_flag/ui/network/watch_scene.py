@@ -29,7 +29,7 @@ from ..widgets import (
     DIM,
     TEXT,
     Button,
-    button_at,
+    clicked,
     draw_box,
     draw_buttons,
     draw_lines,
@@ -80,11 +80,8 @@ class WatchScene(Scene):
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return Pop()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = button_at(self.buttons(), event.pos)
-            if hit is not None:
-                return self.act(hit.name)
-        return None
+        name = clicked(self.buttons(), event)
+        return None if name is None else self.act(name)
 
     def act(self, name: str) -> Transition | None:
         if name == "back":
