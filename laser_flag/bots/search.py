@@ -46,7 +46,7 @@ from .escape import escape, in_danger, stranded
 from .greedy import Appraiser
 from .odds import Odds
 from .planner import PLANNER_WEIGHTS, PlannerBot
-from .situation import Situation, enemy_signature
+from .situation import Situation, Weights, enemy_signature
 
 BREADTH = 5  # at most this many of the planner's candidates at the root (and ending the turn)
 INNER_BREADTH = 3  # the appraisal's best actions tried in each deeper position
@@ -71,8 +71,8 @@ class TurnValue(Appraiser):
     side, the same hits, again and again in different branches), the enemy's reply priced for
     the team: each enemy fires once, so two of our units in one enemy's sight risk one hit."""
 
-    def __init__(self) -> None:
-        super().__init__(HARD_WEIGHTS)
+    def __init__(self, weights: Weights = HARD_WEIGHTS) -> None:
+        super().__init__(weights)
         self._situations: dict[tuple, Situation] = {}
         self._root: Game | None = None
 
@@ -156,12 +156,14 @@ class SearchBot(Bot):
     name = "hard"
 
     def __init__(self, seed: int = 0, budget: Budget | None = None,
-                 breadth: int = BREADTH) -> None:
+                 breadth: int = BREADTH, weights: Weights = HARD_WEIGHTS) -> None:
+        """`weights`: the prices of both the search's leaves and the planner that proposes its
+        candidates, in points (`BAND`, `MARGIN` and `WIN` are in points too)."""
         super().__init__(seed)
         self.budget = budget or Budget.steps(LAB_STEPS)
-        self.planner = PlannerBot(seed, HARD_WEIGHTS)  # its candidates, priced as Hard prices
+        self.planner = PlannerBot(seed, weights)  # its candidates, priced as Hard prices
         self.breadth = breadth
-        self.turn_value = TurnValue()
+        self.turn_value = TurnValue(weights)
         self.meter: Meter | None = None
         self.depth = 0  # our actions ahead in the last decision's deepest complete search
         self.complete = False  # whether that search saw every line to its end

@@ -7,7 +7,7 @@ bots, since every odd game swaps their sides.
 from __future__ import annotations
 
 from laser_flag.bots import BOT_NAMES, ZOO
-from laser_flag.bots.registry import bot_name
+from laser_flag.bots.registry import WEIGHTED, bot_name
 
 Pairing = tuple[str, str]
 
@@ -29,9 +29,9 @@ STYLES: tuple[Pairing, ...] = standard_pairings()
 
 
 def parse_pairing(text: str) -> Pairing:
-    """`"a,b"` (or `"a"` for a,a) as a pairing; ValueError names the known bots. A bot may be
-    a draw of the population, `style:N`, or `exec:COMMAND`, a program (its command holds no
-    comma)."""
+    """`"a,b"` (or `"a"` for a,a) as a pairing; ValueError names the known bots, or the
+    weights file a bot names and what is wrong with it. A bot may be a draw of the population,
+    `style:N`, `hard:weights=FILE` or `exec:COMMAND`, a program (neither names a comma)."""
     names = [n.strip() for n in text.split(",")]
     if len(names) == 1:
         names *= 2
@@ -39,9 +39,12 @@ def parse_pairing(text: str) -> Pairing:
         if len(names) != 2:
             raise ValueError
         return bot_name(names[0]), bot_name(names[1])  # a level's name becomes its bot's
-    except ValueError:
+    except ValueError as err:
+        if any(n.startswith(WEIGHTED) for n in names) and str(err):
+            raise ValueError(f"{text!r}: {err}") from None
         raise ValueError(f"{text!r}: give two of {', '.join(BOT_NAMES)}, a level (Easy, "
-                         "Normal, Hard), style:N or exec:COMMAND, separated by a comma") from None
+                         f"Normal, Hard), style:N, {WEIGHTED}FILE or exec:COMMAND, separated by a"
+                         " comma") from None
 
 
 def is_mirror(pairing: Pairing | list[str]) -> bool:
