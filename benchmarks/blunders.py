@@ -2,8 +2,9 @@
 
 
 Plays the games `laser-flag-balance MAP... --bots hard,OPPONENT --games N --seed S` plays (the
-same seeds, sides swapped in odd games, Hard at `--budget`, the lab's `steps:150` by default)
-and counts, for Hard's side only:
+same seeds, sides swapped in odd games, Hard at `--budget`, the lab's `steps:150` by default;
+with `--hard hard:weights=FILE`, Hard with those weights, the same games) and counts, for Hard's
+side only:
 - **left in sight**: the chances are Hard's units whose laser was off at some decision of
   Hard's turn and that could then stay or get (walking with its AP: it triggers no snap shots)
   out of every armed enemy's sight (a laser not off) or onto a base; the misses, those of them
@@ -27,8 +28,8 @@ and counts, for Hard's side only:
   recharge; of them, those whose tile an armed enemy saw as the turn ended, and those that
   could have walked instead onto a base tile no armed enemy saw), fired from it, or neither.
 Run: .venv/bin/python benchmarks/blunders.py [GAMES_PER_MAP] [SEED] [OPPONENT,...] [steps:N]
-     [MAP...]   (defaults: 4 games, seed 1, rusher,turtle,hunter,planner, steps:150, every
-                bundled map)
+     [MAP...] [--hard NAME]   (defaults: 4 games, seed 1, rusher,turtle,hunter,planner,
+                steps:150, every bundled map, hard)
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 from laser_flag.bots.match import DRAW, play_match
-from laser_flag.bots.registry import bot_name
+from laser_flag.bots.registry import WEIGHTED, bot_name
 from laser_flag.engine import (
     CHARGING,
     DEACTIVATED,
@@ -116,9 +117,10 @@ class Blunders:
         self._fired_last: set[int] = set()
 
     def play(self, path: Path, opponent: str, games: int, seed: int, budget: str,
-             jobs: int = 1) -> None:
-        """The lab's games of Hard against `opponent` on one map, in `jobs` processes."""
-        plan = Plan((load_map(path),), ((SUBJECT, opponent),), games, seed, budget=budget)
+             jobs: int = 1, subject: str = SUBJECT) -> None:
+        """The lab's games of Hard (seated as `subject`) against `opponent` on one map, in
+        `jobs` processes."""
+        plan = Plan((load_map(path),), ((subject, opponent),), games, seed, budget=budget)
         self.add_all(play_all(tasks(plan), jobs))
 
     def add_all(self, studies: list[Blunders]) -> None:
@@ -128,7 +130,7 @@ class Blunders:
 
     def play_task(self, task: Task) -> None:
         gm = _parsed(task.map_text, task.source)
-        self._team = "1" if task.bots[0] == SUBJECT else "2"
+        self._team = "1" if task.game_index % 2 == 0 else "2"  # Hard is the pairing's first
         self._turn_start()
         result = play_match(gm, task.bots, task.seed, task.max_rounds,
                             budget=steps_budget(task.budget), before_action=self._before,
@@ -337,6 +339,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="Hard's search budget (default steps:150, the lab's)")
     parser.add_argument("maps", nargs="*", type=argument_type(readable_map), metavar="MAP",
                         help="map files or maps' names (default: every bundled map)")
+    parser.add_argument("--hard", type=argument_type(bot_name), default=SUBJECT, metavar="NAME",
+                        help=f"the Hard counted, e.g. {WEIGHTED}FILE (default {SUBJECT})")
     args = parser.parse_args(argv)
     games, seed, budget = args.games, args.seed, args.budget
     maps = args.maps or sorted((ROOT / "maps").glob("*.json"))
@@ -344,8 +348,9 @@ def main(argv: list[str] | None = None) -> None:
     for opponent in args.opponents:
         study = Blunders()
         for path in maps:
-            study.play(path, opponent, games, seed, budget)
-        print(f"hard vs {opponent}: {games} games a map on {len(maps)} maps, seed {seed}, {budget}")
+            study.play(path, opponent, games, seed, budget, subject=args.hard)
+        print(f"{args.hard} vs {opponent}: {games} games a map on {len(maps)} maps, seed {seed},"
+              f" {budget}")
         print(study.report(), flush=True)
         total.counts.update(study.counts)
         total.record.update(study.record)

@@ -1,5 +1,6 @@
 """benchmarks/blunders.py, the count of Hard's blunders: its own search for a way out agrees
-with hand-made boards, and its counts over real games are consistent."""
+with hand-made boards, its counts over real games are consistent, and Hard seated by another
+name (a weights file) is counted on its own side."""
 
 from __future__ import annotations
 
@@ -8,7 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from laser_flag.engine import DEACTIVATED, EndTurn, Fire, Move
+from laser_flag.bots.registry import WEIGHTED
+from laser_flag.bots.search import HARD_WEIGHTS
+from laser_flag.bots.weights_file import weights_text
+from laser_flag.engine import DEACTIVATED, EndTurn, Fire, Move, load_map
+from laser_flag.lab.games import Plan, tasks
 from tests.bots.test_bots import ARENA
 from tests.engine.conftest import HIT, MISS, Scripted, make_map
 from tests.engine.scenario import scenario
@@ -118,3 +123,19 @@ def test_a_shooter_a_snap_shot_disqualifies_still_scores_and_concedes():
     assert game.unit(0) is None
     assert (study.counts["scored"], study.counts["conceded"]) == (1, 1)
     assert study.counts["conceded on a base"] == 0
+
+
+def test_hard_seated_by_a_weights_file_is_counted_on_its_own_side(tmp_path):
+    weights = tmp_path / "today.json"
+    weights.write_text(weights_text({"laser": HARD_WEIGHTS.laser}), encoding="utf-8")
+    subject = f"{WEIGHTED}{weights}"
+    plan = Plan((load_map(ROOT / "maps" / "commons.json"),), ((subject, "rusher"),), 2, 3,
+                budget="steps:5")
+    for task in tasks(plan):
+        study = STUDY["study"](task)
+        assert task.bots[int(study._team) - 1] == subject
+    kept, weighted = STUDY["Blunders"](), STUDY["Blunders"]()
+    kept.play(ROOT / "maps" / "commons.json", "rusher", games=2, seed=3, budget="steps:5")
+    weighted.play(ROOT / "maps" / "commons.json", "rusher", games=2, seed=3, budget="steps:5",
+                  subject=subject)
+    assert weighted.counts == kept.counts and weighted.record == kept.record  # the same games
