@@ -16,11 +16,16 @@ Marquardt): first K alone at today's weights (Hard's, `search.HARD_WEIGHTS`), th
 (with both free K shrinks as the weights grow), every weight. It reports the mean squared error
 on both halves before and after (and on all of --fresh, a data set of other seeds), per map
 too, and the weights fitted on all maps and on each map alone. A weight whose term is 0 in
-every training position keeps today's value ("not met").
+every training position keeps today's value ("not met"); a weight --hold names keeps today's
+price in points, its ratio to `point` ("held": it moves with `point`, its term counted in
+`point`'s). --out writes the weights fitted on all maps in points (each over the fitted
+`point`, K times it the scale), the file `hard:weights=FILE` plays (bots/weights_file.py): the
+search's fixed parts (`WIN`, `BAND`, `MARGIN`) are in points, so a set keeps that scale.
 
 Run: .venv/bin/python benchmarks/texel.py data --games N --seed S --out FILE [--budget steps:N]
          [--jobs J] [--max-rounds R] [--fit] [--maps MAP ...]   (--fit: then fit it too)
-     .venv/bin/python benchmarks/texel.py fit FILE [--fresh OTHER_FILE] [--out WEIGHTS.json]
+     .venv/bin/python benchmarks/texel.py fit FILE [--fresh OTHER_FILE] [--hold NAME,...]
+         [--out WEIGHTS.json]
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ import argparse
 import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from multiprocessing import get_context
 from pathlib import Path
 
@@ -43,6 +48,7 @@ from laser_flag.bots.match import DRAW, derive_seed, play_match
 from laser_flag.bots.registry import ZOO
 from laser_flag.bots.search import HARD_WEIGHTS, TurnValue
 from laser_flag.bots.style import PREFIX
+from laser_flag.bots.weights_file import weights_text
 from laser_flag.engine import Game, load_map
 from laser_flag.engine.atomic_file import write_atomic
 from laser_flag.lab.games import steps_budget
@@ -197,25 +203,36 @@ def fit(data: Data, params: np.ndarray, free: list[int],
     return params
 
 
-def fit_all(data: Data) -> tuple[np.ndarray, np.ndarray, list[int]]:
+def fit_all(data: Data, held: tuple[str, ...] = ()) -> tuple[np.ndarray, np.ndarray, list[int]]:
     """Texel's order: K fitted at today's weights, then held while every weight whose term
-    the data meets is fitted (K sets the scale: with both free, K shrinks as the weights grow).
+    the data meets is fitted (K sets the scale: with both free, K shrinks as the weights grow),
+    but the `held` ones, which keep today's ratio to `point`.
     ([K, today's weights], [K, fitted weights], the weights fitted)."""
     today = fit(data, np.array([1.0, *TODAY]), [0])
-    met = [i for i in range(len(LINEAR)) if np.any(data.terms[:, i])]
-    return today, fit(data, today, [i + 1 for i in met]), met
+    point = LINEAR.index("point")
+    tied = [LINEAR.index(name) for name in held]
+    ratio = TODAY[tied] / TODAY[point]
+    terms = data.terms.copy()  # a held term counted in `point`'s at its ratio, itself nothing
+    terms[:, point] += terms[:, tied] @ ratio
+    terms[:, tied] = 0.0
+    met = [i for i in range(len(LINEAR)) if np.any(terms[:, i])]
+    fitted = fit(replace(data, terms=terms), today, [i + 1 for i in met])
+    fitted[[i + 1 for i in tied]] = ratio * fitted[point + 1]
+    return today, fitted, met
 
 
 def mse(data: Data, params: np.ndarray) -> float:
     return error(data, params[0], params[1:])
 
 
-def report(data: Data, fresh: Data | None = None) -> tuple[str, dict]:
-    """The fit's report, and K and the weights it fitted on all maps; with `fresh`, another
-    data set's (games of other seeds), the error on every position of it too."""
+def report(data: Data, fresh: Data | None = None,
+           held: tuple[str, ...] = ()) -> tuple[str, np.ndarray]:
+    """The fit's report, and [K, weights...] it fitted on all maps; with
+    `fresh`, another data set's (games of other seeds), the error on every position of it too;
+    `held`: the weights that keep today's ratio to `point`."""
     train = training(data.games)
     learn, test = data.part(train), data.part(~train)
-    today, fitted, met = fit_all(learn)
+    today, fitted, met = fit_all(learn, held)
     guess = float(np.mean((test.results - learn.results.mean()) ** 2))
     lines = [f"{len(data.results)} positions of {len(set(data.games))} games: training "
              f"{len(learn.results)} ({len(set(learn.games))} games), held out "
@@ -229,7 +246,7 @@ def report(data: Data, fresh: Data | None = None) -> tuple[str, dict]:
     per_map = {}
     for name in sorted(set(data.maps)):
         here, there = learn.part(learn.maps == name), test.part(test.maps == name)
-        per_map[name] = fit_all(here) if len(here.results) else None
+        per_map[name] = fit_all(here, held) if len(here.results) else None
         if len(there.results):
             alone = f"  {mse(there, per_map[name][1]):.5f}" if per_map[name] else ""
             lines.append(f"  held out {name:<11} {mse(there, today):.5f}  {mse(there, fitted):.5f}"
@@ -238,14 +255,27 @@ def report(data: Data, fresh: Data | None = None) -> tuple[str, dict]:
     lines.append(f"{'weight':<14} {'met':>6}   today   fitted  "
                  + "  ".join(f"{n:>9}" for n in names))
     for i, name in enumerate(LINEAR):
-        fit_here = f"{fitted[i + 1]:7.4f}" if i in met else "(not met)"
+        fit_here = ("(held)" if name in held else f"{fitted[i + 1]:7.4f}" if i in met
+                    else "(not met)")
         alone = "  ".join(f"{per_map[n][1][i + 1]:9.4f}" if i in per_map[n][2] else f"{'-':>9}"
                           for n in names)
         lines.append(f"{name:<14} {int(np.count_nonzero(learn.terms[:, i])):>6}  "
                      f"{TODAY[i]:6.4f}  {fit_here:>7}  {alone}")
     lines.append(f"{'K':<14} {'':>6}  {today[0]:6.4f}  {fitted[0]:7.4f}  "
                  + "  ".join(f"{per_map[n][1][0]:9.4f}" for n in names))
-    return "\n".join(lines), dict(zip(("K", *LINEAR), map(float, fitted), strict=True))
+    if fitted[1 + LINEAR.index("point")] > 0:
+        lines.append("in points: " + ", ".join(f"{n} {v:.4f}" for n, v in in_points(fitted).items())
+                     + f"; K {fitted[0] * fitted[1 + LINEAR.index('point')]:.4f}")
+    return "\n".join(lines), fitted
+
+
+def in_points(params: np.ndarray) -> dict[str, float]:
+    """The weights of [K, weights...] over `point`'s (the scale Hard's fixed parts are in);
+    ValueError when `point` is not above 0 (no price in points)."""
+    point = params[1 + LINEAR.index("point")]
+    if point <= 0:
+        raise ValueError(f"the fitted point is {point:.4f}: no weights in points")
+    return {name: round(float(w / point), 6) for name, w in zip(LINEAR, params[1:], strict=True)}
 
 
 def data_command(args: argparse.Namespace) -> None:
@@ -262,10 +292,10 @@ def data_command(args: argparse.Namespace) -> None:
 
 
 def fit_command(args: argparse.Namespace) -> None:
-    text, weights = report(read_data(args.file), args.fresh and read_data(args.fresh))
+    text, fitted = report(read_data(args.file), args.fresh and read_data(args.fresh), args.hold)
     print(text)
     if args.out:
-        body = json.dumps(weights, indent=1) + "\n"
+        body = weights_text(in_points(fitted))
         write_atomic(args.out, lambda f: f.write(body.encode()))
 
 
@@ -288,12 +318,24 @@ def main(argv: list[str] | None = None) -> None:
     fitting.add_argument("file", type=Path, help="a file `data` wrote")
     fitting.add_argument("--fresh", type=Path, metavar="OTHER_FILE",
                          help="a data set of other seeds: the error on all of it too")
-    fitting.add_argument("--out", type=Path, help="write the weights fitted on all maps here")
+    fitting.add_argument("--hold", type=argument_type(held_names), default=(), metavar="NAME,...",
+                         help="weights kept at today's price in points (their ratio to point)")
+    fitting.add_argument("--out", type=Path,
+                         help="write the weights fitted on all maps here, in points")
     args = parser.parse_args(argv)
     try:
         (data_command if args.command == "data" else fit_command)(args)
     except ValueError as err:
         sys.exit(f"texel.py: error: {err}")
+
+
+def held_names(text: str) -> tuple[str, ...]:
+    """--hold's NAME,...: weights of `LINEAR`; ValueError names them."""
+    names = tuple(n.strip() for n in text.split(","))
+    for name in names:
+        if name not in LINEAR:
+            raise ValueError(f"{name!r} is not a fitted weight (one of {', '.join(LINEAR)})")
+    return names
 
 
 def budget_text(text: str) -> str:

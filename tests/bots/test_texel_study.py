@@ -1,7 +1,8 @@
 """benchmarks/texel.py, Texel's method for Hard's valuation: its data set is the same for a seed
 whatever the processes, labels each position with its game's result for its team and is
-written atomically; the fit splits by game and recovers known weights; a file that is not a
-data set is refused in one line naming it."""
+written atomically; the fit splits by game and recovers known weights, or the rest of them with
+named ones held at today's price in points, and writes them in points; a file that is not a
+data set, or a weight to hold that is not fitted, is refused in one line naming it."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ import numpy as np
 import pytest
 
 from laser_flag.bots.features import LINEAR
+from laser_flag.bots.search import HARD_WEIGHTS
 from laser_flag.bots.style import held_out, style_number
+from laser_flag.bots.weights_file import read_weights
 
 ROOT = Path(__file__).resolve().parents[2]
 STUDY = runpy.run_path(str(ROOT / "benchmarks" / "texel.py"))
@@ -143,7 +146,9 @@ def test_the_fit_reports_before_and_after_per_map_and_writes_its_weights(tiny, t
     assert "held out " in text and "training " in text and "held out duel " in text
     assert "fresh games" not in text
     assert all(f"\n{name} " in text for name in LINEAR)
-    assert set(json.loads(out.read_text(encoding="utf-8"))) == {"K", *LINEAR}
+    weights = json.loads(out.read_text(encoding="utf-8"))
+    assert list(weights) == list(LINEAR) and weights["point"] == 1.0  # in points
+    assert read_weights(out, HARD_WEIGHTS)  # the file Hard is seated with
     make_data(tmp_path / "again.json", 3, "--fit")  # the data set and its fit in one command
     assert capsys.readouterr().out.split("\n", 1)[1] == text
 
@@ -154,3 +159,44 @@ def test_a_file_that_is_not_a_data_set_is_refused_in_one_line_naming_it(tmp_path
     done = run("fit", str(bad))
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr == f"texel.py: error: {bad}: not a data set of this version's terms\n"
+
+
+def test_held_weights_keep_today_s_price_in_points_and_the_rest_are_fitted():
+    truth = np.array([1.5, 0.2, 3.0, -0.4, 0.7, 0.1, 1.1])
+    data = synthetic(2000, 0.8, truth)
+    today, free, _ = STUDY["fit_all"](data)
+    _, held, met = STUDY["fit_all"](data, ("unit", "deny"))
+    unit, deny = LINEAR.index("unit"), LINEAR.index("deny")
+    assert unit not in met and deny not in met
+    points = STUDY["in_points"](held)
+    assert points["point"] == 1.0
+    assert points["unit"] == pytest.approx(HARD_WEIGHTS.unit / HARD_WEIGHTS.point)
+    assert points["deny"] == pytest.approx(HARD_WEIGHTS.deny / HARD_WEIGHTS.point)
+    mse = STUDY["mse"]
+    assert mse(data, free) < mse(data, held) < mse(data, today)  # held: less free, still better
+    assert held[1 + LINEAR.index("laser")] != today[1 + LINEAR.index("laser")]
+
+
+def test_the_weights_in_points_are_over_the_fitted_point():
+    params = np.array([0.5, 2.0, 1.0, 4.0, -0.5, 0.1, 0.2, 0.6])
+    assert STUDY["in_points"](params) == dict(zip(LINEAR, [1.0, 0.5, 2.0, -0.25, 0.05, 0.1, 0.3],
+                                                  strict=True))
+    with pytest.raises(ValueError, match="the fitted point is -1.0000: no weights in points"):
+        STUDY["in_points"](np.array([0.5, -1.0, 1, 1, 1, 1, 1, 1]))
+
+
+def test_the_fit_reports_the_held_weights_and_writes_them_at_today_s_price(tiny, tmp_path, capsys):
+    out = tmp_path / "weights.json"
+    STUDY["main"](["fit", str(tiny), "--hold", "unit,deny", "--out", str(out)])
+    text = capsys.readouterr().out
+    assert "(held)" in text.split("\nunit ", 1)[1].split("\n", 1)[0]
+    weights = read_weights(out, HARD_WEIGHTS)
+    assert (weights.unit, weights.deny) == (HARD_WEIGHTS.unit, HARD_WEIGHTS.deny)
+
+
+def test_a_weight_to_hold_that_is_not_fitted_is_refused_in_one_line(tiny):
+    done = run("fit", str(tiny), "--hold", "unit,shot_ready")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines()[-1].endswith(
+        "argument --hold: 'shot_ready' is not a fitted weight (one of point, laser, unit,"
+        " base_step, approach_step, deny, watch)")
