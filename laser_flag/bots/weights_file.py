@@ -6,6 +6,7 @@ out. A fitted valuation (benchmarks/texel.py) is written and played in this form
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -27,7 +28,8 @@ def read_weights(path: Path | str, base: Weights) -> Weights:
         if name not in NUMBERS:
             raise ValueError(f"{path}: {name!r} is not a weight (one of "
                              f"{', '.join(sorted(NUMBERS))})")
-        if isinstance(number, bool) or not isinstance(number, int | float):
+        if (isinstance(number, bool) or not isinstance(number, int | float)
+                or not math.isfinite(number)):  # (json reads NaN and Infinity)
             raise ValueError(f"{path}: weight {name!r} must be a number, not {number!r}")
     return replace(base, **doc)
 
