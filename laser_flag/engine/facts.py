@@ -37,9 +37,10 @@ class Targets(NamedTuple):
 
 # What a unit offers legal(), kept while the unit, its search and the targets are the same
 # objects (all three are replaced when they change): the unit, its search (None if it may not
-# move), the targets, and its runs of actions with their lengths (legal.Part, each). An offer
-# says what it was made from, so states that follow one another share the offers still good.
-Offer = tuple[Unit, "Reach | None", "Targets | None", tuple[tuple[int, Any], ...]]
+# move), the targets, and its actions as one run (legal.Part, None if it has none) with their
+# number. An offer says what it was made from, so states that follow one another share the
+# offers still good.
+Offer = tuple[Unit, "Reach | None", "Targets | None", int, Any]
 
 
 class Facts:

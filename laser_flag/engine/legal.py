@@ -63,6 +63,23 @@ class Fires:
         return [self._table[me, e.id] for e in self._enemies if e.pos in seen]
 
 
+class MovesThenFires:
+    """The actions of a unit that may both move and fire: its moves, then its shots."""
+
+    __slots__ = ("_moves", "_count", "_fires")
+
+    def __init__(self, moves: Moves, count: int, fires: Fires) -> None:
+        self._moves, self._count, self._fires = moves, count, fires
+
+    def action(self, index: int) -> Action:
+        if index < self._count:
+            return self._moves.action(index)
+        return self._fires.action(index - self._count)
+
+    def actions(self) -> list[Action]:
+        return self._moves.actions() + self._fires.actions()
+
+
 class _EndTurnOnly:
     """The last run: EndTurn alone."""
 
@@ -154,10 +171,10 @@ def legal(state: GameState) -> LegalActions:
                 made = list(offers)
             offer = made[uid] = _offer(state, u)
             targets = facts.targets  # (worked out by the first offer that needs them)
-        for count, part in offer[3]:
-            size += count
+        if offer[3]:  # (a unit with AP left may have nowhere to go and no one to fire at)
+            size += offer[3]
             ends.append(size)
-            parts.append(part)
+            parts.append(offer[4])
     if made is not None:  # (a tuple in place of the old: earlier states may share that one)
         facts.offers = tuple(made)
     ends.append(size + 1)
@@ -166,17 +183,20 @@ def legal(state: GameState) -> LegalActions:
 
 
 def _offer(state: GameState, u: Unit) -> Offer:
-    """The runs of actions a unit with AP left offers now: its moves, then its shots."""
+    """The actions a unit with AP left offers now, as one run: its moves, then its shots."""
     facts, index = state.facts, state.index
-    runs: tuple[tuple[int, Part], ...] = ()
-    reach = None
+    reach = moves = None
     if not u.fired or index.rules[u.unit_class].moves_after_firing:
         reach = facts.search(u.id)
         if reach.size:
-            runs = ((reach.size, Moves(reach, index.move_tables[u.id])),)
+            moves = Moves(reach, index.move_tables[u.id])
     if u.laser == CHARGED:
         vis, targets = index.visibility, facts.targets_of(u.team)
         seen = vis.seen_bits(u.pos) & targets.tiles  # most units see no enemy
         if seen:  # one unit a tile
-            runs += ((seen.bit_count(), Fires(u, targets.units, vis, index.fire_table)),)
-    return u, reach, facts.targets, runs
+            fires = Fires(u, targets.units, vis, index.fire_table)
+            if moves is None:
+                return u, reach, targets, seen.bit_count(), fires
+            return (u, reach, targets, reach.size + seen.bit_count(),  # type: ignore[union-attr]
+                    MovesThenFires(moves, reach.size, fires))  # type: ignore[union-attr]
+    return u, reach, facts.targets, reach.size if moves else 0, moves
