@@ -100,8 +100,8 @@ class Facts:
             index = self.index
             occupied = (tiles_of(index, self.known_to(u.team)) if self.fog
                         else self.occupied)
-            reach = self.reach[uid] = index.searches.reach((u.pos, *index.walks[u.unit_class]),
-                                                           occupied)
+            reach = self.reach[uid] = index.searches.reach(
+                index.search_keys[u.unit_class][u.pos], occupied)
         return reach
 
     def forget_reach(self, tiles: int) -> None:

@@ -36,6 +36,11 @@ class MapIndex:
         self.bit = self.grid.bit  # each tile's bit, as the searches read the units' tiles
         self.walks = {name: movement.walk_of(gm, c.speed, c.climbs_freely)
                       for name, c in gm.rules.classes.items()}
+        # Each class's searches by start tile, as the kept searches are keyed: made once, so
+        # that a search asked again hashes the same key and finds it by identity
+        self.search_keys: dict[str, Mapping[Pos, tuple[Pos, int, bool, int]]] = {
+            name: MappingProxyType({pos: (pos, *walk) for pos in self.bit})
+            for name, walk in self.walks.items()}
         # legal_actions() looks at the team to play only, and picks its actions from these
         self.team_ids: dict[Team, list[int]] = {
             team: [uid for uid, spec in enumerate(gm.units) if spec.team == team]
