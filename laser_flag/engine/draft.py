@@ -68,13 +68,14 @@ class Draft:
         return self._chance
 
 
-    def change(self, uid: int, **fields: Any) -> Unit:
-        """Replace a unit with a copy with `fields` changed (units are frozen); return it."""
-        unit = self.units[uid] = self.units[uid].changed(**fields)
+    def put(self, unit: Unit) -> Unit:
+        """Put a changed copy of a unit (units are frozen) in the place of the unit of its id;
+        return it."""
+        self.units[unit.id] = unit
         return unit
 
     def set_laser(self, unit: Unit, laser: Laser) -> None:
-        self.change(unit.id, laser=laser)
+        self.put(unit.changed(laser=laser))
         self.emit(LaserChanged(unit.id, laser))
 
     def count(self, team: Team, what: str) -> None:
@@ -96,7 +97,7 @@ class Draft:
             fog_of_war.reveal(self.memory, event, self.units, self.round)
             self._told.append(fog_of_war.told(event, self.units, self._look()))
         if self.facts.armed and (type(event) in _KEEP_ARMED or type(event) is LaserChanged
-                                 and event.laser != DEACTIVATED):
+                                 and event.laser is not DEACTIVATED):
             return  # nothing the event changed can meet a condition: the usual case, made cheap
         result, self.facts.armed = victory.check(self.units.values(), self.scores,
                                                 self.index.map)

@@ -23,7 +23,7 @@ def end_turn(d: Draft, action: EndTurn) -> None:
             keep = u.laser == CHARGED and not u.fired
             snap = snap_shots_kept(d.index.rules, u.unit_class, u.ap) if keep else 0
             if u.snap_shots != snap:  # a unit left as it was is not copied
-                d.change(u.id, snap_shots=snap)
+                d.put(u.changed(snap_shots=snap))
     limit = d.index.map.turn_limit
     if limit is not None and team == TEAMS[1] and d.round >= limit:
         d.finish(leader(d.scores), Victory.TURN_LIMIT)
@@ -33,7 +33,7 @@ def end_turn(d: Draft, action: EndTurn) -> None:
     fresh = (d.index.rules.ap_per_turn, 0, False)
     for u in list(d.units.values()):
         if u.team == nxt and (u.ap, u.snap_shots, u.fired) != fresh:
-            d.change(u.id, ap=fresh[0], snap_shots=0, fired=False)
+            d.put(u.changed(ap=fresh[0], snap_shots=0, fired=False))
     d.emit(TurnEnded(team, nxt, d.turn, d.round))
 
 

@@ -113,7 +113,7 @@ class Facts:
         """The enemies of `team` on the board, kept while they stand where they are: the units
         of the team to play move far more often."""
         targets = self.targets
-        if targets is None or targets.team != team:
+        if targets is None or targets.team is not team:
             units = tuple(e for e in self.units.values() if e.team != team)
             tiles = self.index.visibility.tile_bits([e.pos for e in units])
             targets = self.targets = Targets(team, units, tiles)

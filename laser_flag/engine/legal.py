@@ -190,7 +190,7 @@ def _offer(state: GameState, u: Unit) -> Offer:
         reach = facts.search(u.id)
         if reach.size:
             moves = Moves(reach, index.move_tables[u.id])
-    if u.laser == CHARGED:
+    if u.laser is CHARGED:
         vis, targets = index.visibility, facts.targets_of(u.team)
         seen = vis.seen_bits(u.pos) & targets.tiles  # most units see no enemy
         if seen:  # one unit a tile

@@ -33,11 +33,11 @@ def move(d: Draft, action: Move) -> None:
     facts, bit = d.facts, d.index.bit
     left, came = bit[start], bit[to]  # the same if it stayed (fog)
     facts.occupied = facts.occupied ^ left | came  # (`left` is occupied; `~` is slow)
-    if facts.targets is not None and facts.targets.team != unit.team:
+    if facts.targets is not None and facts.targets.team is not unit.team:
         facts.targets = None  # one of them moved
     facts.forget_reach(left | came)
     d.emit(event)
-    if arrived.laser != unit.laser:
+    if arrived.laser is not unit.laser:
         d.emit(LaserChanged(unit.id, CHARGING))
     overwatch.snap_shots_at(d, unit.id)
 
@@ -49,6 +49,6 @@ def moved(gm: GameMap, unit: Unit, to: Pos) -> Unit:
 
 def laser_on_arrival(gm: GameMap, unit: Unit, to: Pos) -> Laser:
     """A deactivated laser starts charging when its unit ends a move on a base serving it."""
-    if unit.laser == DEACTIVATED and gm.base_serves(to, unit.team):
+    if unit.laser is DEACTIVATED and gm.base_serves(to, unit.team):
         return CHARGING
     return unit.laser

@@ -9,21 +9,24 @@ from typing import Protocol
 from . import shots
 from .draft import Draft
 from .game_map import GameMap, Pos
+from .terms import Laser
 from .units import CHARGED, DEACTIVATED
 
 
 class Watcher(Protocol):
+    """A unit as eligible() reads it: its laser a `Laser` member, compared by identity."""
+
     id: int
     team: str
     pos: Pos
-    laser: str
+    laser: Laser
     snap_shots: int
 
 
 def eligible(gm: GameMap, watchers: Iterable[Watcher], team: str, tile: Pos) -> list[Watcher]:
     """Enemies of `team` holding a snap shot, with a charged laser and LOS to `tile`, by id."""
     vis = gm.visibility
-    found = [w for w in watchers if w.team != team and w.snap_shots > 0 and w.laser == CHARGED
+    found = [w for w in watchers if w.team != team and w.snap_shots > 0 and w.laser is CHARGED
              and vis.sees(w.pos, tile)]
     found.sort(key=_by_id)
     return found
@@ -37,7 +40,7 @@ def snap_shots_at(d: Draft, uid: int) -> None:
     """Enemies on watch that see the unit's tile shoot, in an order chance draws, one at a time
     until one hits."""
     unit = d.units[uid]
-    if unit.laser == DEACTIVATED:
+    if unit.laser is DEACTIVATED:
         return
     if not d.index.visibility.seen_bits(unit.pos) & d.facts.targets_of(unit.team).tiles:
         return  # no enemy sees the tile (sight is symmetric): the usual case, made cheap
@@ -47,6 +50,6 @@ def snap_shots_at(d: Draft, uid: int) -> None:
     order = d.chance.order(watchers)
     ids = tuple(w.id for w in order)
     for watcher in order:
-        watcher = d.change(watcher.id, snap_shots=watcher.snap_shots - 1)
+        watcher = d.put(watcher.changed(snap_shots=watcher.snap_shots - 1))
         if shots.shoot(d, watcher, unit, snap=True, order=ids):
             return

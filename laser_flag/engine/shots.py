@@ -40,7 +40,7 @@ def _hit(d: Draft, shooter: Unit, target: Unit) -> None:
     """A point, and the target's laser off (or the target out)."""
     score = d.score(shooter.team)
     d.count(shooter.team, "hits")
-    target = d.change(target.id, snap_shots=0)
+    target = d.put(target.changed(snap_shots=0))
     d.emit(Scored(shooter.team, score))
     laser = laser_after_hit(d.index.map, target.team, target.pos)
     if laser is None:

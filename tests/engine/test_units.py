@@ -5,6 +5,7 @@ from dataclasses import FrozenInstanceError, replace
 
 import pytest
 
+from laser_flag.engine.terms import Laser, Team
 from laser_flag.engine.units import CHARGED, CHARGING, Unit
 
 # every field away from its default, so that a field the copy forgot would show
@@ -30,5 +31,24 @@ def test_a_copy_is_frozen(copy):
 
 
 def test_a_change_of_a_field_units_do_not_have_is_refused():
-    with pytest.raises(AttributeError):
+    with pytest.raises(TypeError):
         UNIT.changed(speed=9)
+
+
+@pytest.mark.parametrize("unit", [
+    Unit(3, "2", "scout", (4, 5), 2, "charging"),
+    replace(UNIT, team="1", laser="deactivated"),
+    UNIT.changed(team="1", laser="charged"),
+])
+def test_a_units_team_and_laser_are_the_members_plain_strings_name(unit):
+    """The engine compares them by identity (`is CHARGED`): a plain string given must not
+    make a unit whose laser is charged compare as if it were not."""
+    assert type(unit.team) is Team and type(unit.laser) is Laser
+    assert unit.team is Team(unit.team) and unit.laser is Laser(unit.laser)
+
+
+def test_a_laser_state_unheard_of_is_refused():
+    with pytest.raises(ValueError):
+        Unit(3, "2", "scout", (4, 5), 2, "broken")
+    with pytest.raises(ValueError):
+        UNIT.changed(laser="broken")
