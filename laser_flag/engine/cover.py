@@ -26,16 +26,15 @@ def cover_sides(gm: GameMap, pos: Pos, elevated: bool) -> frozenset[str]:
 
 def sides_facing(target: Pos, shooter: Pos) -> frozenset[str]:
     """The sides of `target` toward which `shooter` lies strictly (north-east gives N and E)."""
-    sides = []
-    if shooter[0] < target[0]:
-        sides.append("N")
-    if shooter[0] > target[0]:
-        sides.append("S")
-    if shooter[1] < target[1]:
-        sides.append("W")
-    if shooter[1] > target[1]:
-        sides.append("E")
-    return frozenset(sides)
+    return _FACING[(shooter[0] > target[0]) - (shooter[0] < target[0]),
+                   (shooter[1] > target[1]) - (shooter[1] < target[1])]
+
+
+# sides_facing by the signs of the shooter's row and column less the target's (asked per shot)
+_FACING = {
+    (dr, dc): frozenset(side for side, step in SIDES.items()
+                        if step[0] and step[0] == dr or step[1] and step[1] == dc)
+    for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
 
 
 def in_cover(gm: GameMap, target: Pos, target_elevated: bool, shooter: Pos) -> bool:

@@ -139,7 +139,12 @@ class GameMap:
                 yield (r, c)
 
     def base_serves(self, pos: Pos, team: str) -> bool:
-        return self.in_bounds(pos) and base_serves(self.kind(pos), team)
+        return pos in self._base_tiles.get(team, ())
+
+    @cached_property
+    def _base_tiles(self) -> dict[str, frozenset[Pos]]:
+        """usable_bases as sets: a move asks it of its tile whenever the unit's laser is off."""
+        return {team: frozenset(tiles) for team, tiles in self._usable_bases.items()}
 
     @cached_property
     def _usable_bases(self) -> dict[str, tuple[Pos, ...]]:

@@ -17,7 +17,7 @@ from types import MappingProxyType
 
 from . import movement
 from .actions import Fire, Move
-from .cover import cover_sides
+from .cover import cover_sides, sides_facing
 from .game_map import GameMap, Pos
 from .rolls import TWO_D6, Dice, ToHit, to_hit
 from .terms import TEAMS, Team
@@ -75,6 +75,10 @@ class MapIndex:
         if sides is None:
             sides = self._cover[pos, elevated] = cover_sides(self.map, pos, elevated)
         return sides
+
+    def in_cover(self, target: Pos, elevated: bool, shooter: Pos) -> bool:
+        """cover.in_cover, from the sides kept here: asked for every shot."""
+        return bool(self.cover_sides(target, elevated) & sides_facing(target, shooter))
 
 
 def index_of(gm: GameMap) -> MapIndex:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .cover import in_cover
 from .draft import Draft
 from .events import Disqualified, Scored, Shot
 from .game_map import GameMap, Pos
@@ -16,9 +15,8 @@ def to_hit(index: MapIndex, shooter: Unit, target: Unit, at: Pos, elevated: bool
            ) -> ToHit:
     """The to-hit of a shot at `target` standing on `at` (elevated or not), from the few
     distinct answers the map's index keeps."""
-    covered = in_cover(index.map, at, elevated, shooter.pos)
     return index.to_hit(shooter.unit_class, shooter.elevated, target.unit_class, elevated,
-                        covered, snap)
+                        index.in_cover(at, elevated, shooter.pos), snap)
 
 
 def shoot(d: Draft, shooter: Unit, target: Unit, snap: bool, order: tuple[int, ...] = ()

@@ -113,8 +113,8 @@ class WhatIf:
         index = self.state.index
         gm = index.map
         elevated = gm.is_cover(to)
-        covered = bool(index.cover_sides(to, elevated) & sides_facing(to, at))
-        return index.to_hit(shooter_class, gm.is_cover(at), target_class, elevated, covered, snap)
+        return index.to_hit(shooter_class, gm.is_cover(at), target_class, elevated,
+                            index.in_cover(to, elevated, at), snap)
 
     def snap_risk(self, unit: Unit, dest: Pos) -> SnapRisk:
         """Who could snap-shoot this unit ending a move on `dest` (of the watchers its team

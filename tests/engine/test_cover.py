@@ -6,6 +6,7 @@ import pytest
 
 from laser_flag.engine import Game, Move
 from laser_flag.engine.cover import cover_sides, in_cover, sides_facing
+from laser_flag.engine.index import index_of
 from tests.engine.conftest import MISS, game_on, make_map
 
 # The target T stands at the centre (2, 2) of a 5x5 floor; one tile next to it changes.
@@ -131,3 +132,18 @@ def test_cover_sides_follow_the_unit_when_it_moves() -> None:
     assert game.what_if.cover_sides(game.unit(0)) == set()
     game.apply(Move(0, (1, 0)))
     assert game.what_if.cover_sides(game.unit(0)) == {"N"}
+
+
+def test_the_index_answers_in_cover_as_the_rule_does_for_every_tile_and_shooter() -> None:
+    """MapIndex.in_cover keeps each tile's sides: the same answer as cover.in_cover."""
+    game, _ = game_on(board({(1, 2): "^", (2, 3): "#", (3, 1): "^"}),
+                      [("1", "basic", 0, 0), ("2", "basic", 4, 4)])
+    gm = game.map
+    index = index_of(gm)
+    tiles = [(r, c) for r in range(5) for c in range(5) if gm.kind((r, c)) != "wall"]
+    for target in tiles:
+        for elevated in (False, True):
+            for shooter in tiles:
+                assert (index.in_cover(target, elevated, shooter)
+                        is in_cover(gm, target, elevated, shooter)), (target, elevated, shooter)
+

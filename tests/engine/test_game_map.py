@@ -53,6 +53,16 @@ def test_usable_bases_are_listed_in_reading_order():
     assert gm.usable_bases("2") == ((0, 4), (2, 2), (4, 0))
 
 
+def test_a_tile_serves_a_team_as_its_kind_does_and_off_the_grid_none():
+    gm = board("1.^.2", "#....", "..u..", ".....", "2...1")
+    for team in ("1", "2"):
+        for r in range(-1, 6):
+            for c in range(-1, 6):
+                serves = gm.in_bounds((r, c)) and base_serves(gm.kind((r, c)), team)
+                assert gm.base_serves((r, c), team) is serves, (r, c, team)
+    assert not gm.base_serves((0, 0), "3")
+
+
 @pytest.mark.parametrize(
     ("rows", "mode"),
     [
