@@ -29,7 +29,7 @@ from laser_flag.engine.game_map import (
     WALL,
     Pos,
 )
-from laser_flag.engine.los import has_los_exact
+from laser_flag.engine.los import Visibility
 from laser_flag.engine.ruleset import CLASSES
 from laser_flag.engine.symmetry import ROTATE, TOP_BOTTOM, image_fn, swapped_tile
 
@@ -264,8 +264,9 @@ def _place_starts(board: _Board, rng: random.Random, count: int) -> list[Pos] | 
     2's units); a screening wall goes up in front of the band when no draw works."""
     for _ in range(SCREENS):
         spots = [p for p in _home(board) if board.kind(p) in (LEVEL, ELEVATED)]
+        sight = Visibility(board.tiles)
         for _ in range(START_TRIES):
-            starts = _draw_starts(board, rng, spots, count)
+            starts = _draw_starts(board, sight, rng, spots, count)
             if starts is not None:
                 return starts
         row = rng.randrange(board.size - HOME_ROWS - 2, board.size - HOME_ROWS)
@@ -273,7 +274,7 @@ def _place_starts(board: _Board, rng: random.Random, count: int) -> list[Pos] | 
     return None
 
 
-def _draw_starts(board: _Board, rng: random.Random, spots: list[Pos],
+def _draw_starts(board: _Board, sight: Visibility, rng: random.Random, spots: list[Pos],
                  count: int) -> list[Pos] | None:
     """Start tiles drawn one by one, each kept only if it and the ones before it see no
     enemy's start tile; None when the spots run out first."""
@@ -281,8 +282,8 @@ def _draw_starts(board: _Board, rng: random.Random, spots: list[Pos],
     for pos in rng.sample(spots, len(spots)):
         trial = [*chosen, pos]
         enemies = [board.image(p) for p in trial]
-        if pos in enemies or any(has_los_exact(board.tiles, pos, e) for e in enemies) or any(
-                has_los_exact(board.tiles, p, board.image(pos)) for p in chosen):
+        if pos in enemies or any(sight.sees(pos, e) for e in enemies) or any(
+                sight.sees(p, board.image(pos)) for p in chosen):
             continue
         chosen = trial
         if len(chosen) == count:
