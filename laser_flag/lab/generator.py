@@ -8,7 +8,9 @@ random.Random seeded with them). What `build` hands back always loads (mapfile),
 non-wall tile is reachable from every other one (so every base from its team's units, and
 every unit from every enemy), no unit starts in sight of an enemy, and the map is its own
 image under its symmetry with the teams swapped, tiles and units alike (in Assault the
-bases alone break it: only team 2 has them). Team 1 starts at the bottom, team 2 at the top.
+bases alone break it: only team 2 has them). Team 1 starts at the bottom, team 2 at the top;
+of the start tiles drawn, those from which the squad can walk least far toward the enemy
+unseen are kept.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from laser_flag.engine.game_map import (
     FORMAT_VERSION,
     LEVEL,
     MAX_SIDE,
+    NEIGHBOURS,
     ORTHOGONAL,
     WALL,
     Pos,
@@ -42,7 +45,7 @@ MIN_SIZE = 9  # below it a home band and a screen of walls leave no room to move
 MAX_UNITS = 8
 HOME_ROWS = 3  # each team starts on its last rows
 ATTEMPTS = 200  # layouts drawn before giving up; the tests find every seed well inside it
-START_TRIES = 60  # start tiles drawn per layout before a screening wall is added
+START_TRIES = 60  # start tiles drawn per layout, the best kept, before a screening wall
 SCREENS = 12  # screening walls added per layout before drawing a new one
 KEY = "generated"  # the top-level key carrying the seed and knobs (MAP_FORMAT.md)
 AUTHOR = "Laser Flag map generator"
@@ -261,14 +264,15 @@ def _assault_bases(board: _Board, mode: str, bases: list[Pos]) -> None:
 
 def _place_starts(board: _Board, rng: random.Random, count: int) -> list[Pos] | None:
     """`count` start tiles for team 1 in its home band, none seeing the image of any (team
-    2's units); a screening wall goes up in front of the band when no draw works."""
+    2's units): of START_TRIES draws, the one with the shortest hidden way (`_hidden_way`); a
+    screening wall goes up in front of the band when no draw works."""
     for _ in range(SCREENS):
         spots = [p for p in _home(board) if board.kind(p) in (LEVEL, ELEVATED)]
         sight = Visibility(board.tiles)
-        for _ in range(START_TRIES):
-            starts = _draw_starts(board, sight, rng, spots, count)
-            if starts is not None:
-                return starts
+        draws = [starts for starts in (_draw_starts(board, sight, rng, spots, count)
+                                       for _ in range(START_TRIES)) if starts is not None]
+        if draws:
+            return min(draws, key=lambda starts: _hidden_way(board, sight, starts))
         row = rng.randrange(board.size - HOME_ROWS - 2, board.size - HOME_ROWS)
         _try_wall(board, _piece(rng, (row, rng.randrange(board.size))))
     return None
@@ -289,6 +293,36 @@ def _draw_starts(board: _Board, sight: Visibility, rng: random.Random, spots: li
         if len(chosen) == count:
             return chosen
     return None
+
+
+def _hidden_way(board: _Board, sight: Visibility, starts: list[Pos]) -> int:
+    """The steps team 1's units could walk nearer to team 2's starts without entering their
+    sight, summed over the units (team 2's way to team 1 is its image). Kept short, because
+    an advance walks unseen while it can: the longer that way, the later team 1 meets team
+    2's watch and the fewer AP it has left to fire (docs/BALANCE_LOG.md has the figures)."""
+    enemies = [board.image(p) for p in starts]
+    tiles = board.open_tiles()
+    unseen = {p for p in tiles if not any(sight.sees(p, e) for e in enemies)}
+    to_enemy = _steps(board, enemies, set(tiles))
+    return sum(to_enemy[s] - min(to_enemy[p] for p in _steps(board, [s], unseen))
+               for s in starts)
+
+
+def _steps(board: _Board, sources: list[Pos], allowed: set[Pos]) -> dict[Pos, int]:
+    """Steps from the nearest source to every tile of `allowed` reached through `allowed`,
+    walked as moves walk (no diagonal step cuts a wall's corner)."""
+    dist = dict.fromkeys(sources, 0)
+    todo = deque(sources)
+    while todo:
+        r, c = todo.popleft()
+        for dr, dc in NEIGHBOURS:
+            step = (r + dr, c + dc)
+            if step in dist or step not in allowed or (
+                    dr and dc and WALL in (board.kind((r + dr, c)), board.kind((r, c + dc)))):
+                continue
+            dist[step] = dist[(r, c)] + 1
+            todo.append(step)
+    return dist
 
 
 def score_limit(knobs: Knobs) -> int:

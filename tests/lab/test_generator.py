@@ -1,20 +1,24 @@
 """The map generator: every seed and knob gives a map the engine loads, with every tile
-reachable, no unit in an enemy's sight, the symmetry asked for and the mode asked for; the
-same seed gives the same JSON; knobs no map can have are refused in one line."""
+reachable, no unit in an enemy's sight, the symmetry asked for and the mode asked for; of the
+start tiles drawn, the ones with the shortest way toward the enemy unseen are kept; the same
+seed gives the same JSON; knobs no map can have are refused in one line."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from laser_flag.engine import Game, Move, parse_map
+from laser_flag.bots.distances import walking_distance
+from laser_flag.engine import Game, GameMap, Move, Pos, parse_map
 from laser_flag.engine.game_map import MODE_ASSAULT, MODE_CTF, MODE_ELIMINATION
 from laser_flag.engine.mapfile import team_without_units
 from laser_flag.engine.ruleset import CLASSES
 from laser_flag.engine.symmetry import image_fn, swapped_tile
+from laser_flag.lab import generator
 from laser_flag.lab.generator import (
     ASSAULT,
     CTF,
@@ -26,7 +30,7 @@ from laser_flag.lab.generator import (
     Knobs,
     build,
 )
-from tests.walks import connected
+from tests.walks import connected, reach
 
 knobs = st.builds(
     Knobs,
@@ -61,6 +65,49 @@ def test_every_seed_and_knob_gives_a_valid_map(seed, knobs):
         if knobs.mode != ASSAULT or gm.kind(pos) not in ("base_1", "base_2", "level"):
             assert gm.kind(image(pos)) == swapped_tile(gm.kind(pos))
     assert sorted(image(p) for p in team_1) == sorted(team_2)
+
+
+def hidden_way(gm: GameMap, team_1: list[Pos], team_2: list[Pos]) -> int:
+    """The steps team 1's units can walk nearer to team 2's units without entering their
+    sight, summed over team 1's units."""
+    unseen = {p for p in gm.positions()
+              if not gm.is_wall(p) and not any(gm.visibility.sees(p, e) for e in team_2)}
+    to_enemy = walking_distance(gm, team_2, corners=False)
+    return sum(to_enemy[s] - min(to_enemy[p] for p in reach(gm, s, unseen)) for s in team_1)
+
+
+def walls(tiles: Sequence[Sequence[str]]) -> set[Pos]:
+    return {(r, c) for r, row in enumerate(tiles) for c, kind in enumerate(row) if kind == "wall"}
+
+
+@pytest.mark.parametrize("knobs", [
+    Knobs(),
+    Knobs(size=9, units=("basic", "scout")),
+    Knobs(size=17, mode=ASSAULT, units=("grunt",) * 6, symmetry="rotation"),
+])
+def test_of_the_start_draws_the_one_with_the_shortest_hidden_way_is_kept(monkeypatch, knobs):
+    draw_starts, drawn = generator._draw_starts, []
+
+    def recorded(board, *args):
+        starts = draw_starts(board, *args)
+        if starts is not None:
+            drawn.append((board, walls(board.tiles), starts))
+        return starts
+
+    monkeypatch.setattr(generator, "_draw_starts", recorded)
+    image = image_fn(SYMMETRY_KINDS[knobs.symmetry], knobs.size, knobs.size)
+    better_than_the_first = 0
+    for seed in range(30):
+        drawn.clear()
+        gm = parse_map(build(seed, knobs), "generated")
+        board = drawn[-1][0]
+        draws = [starts for b, w, starts in drawn if b is board and w == walls(gm.tiles)]
+        ways = [hidden_way(gm, starts, [image(p) for p in starts]) for starts in draws]
+        team_1 = [u.pos for u in gm.units if u.team == "1"]
+        assert team_1 in draws
+        assert hidden_way(gm, team_1, [u.pos for u in gm.units if u.team == "2"]) == min(ways)
+        better_than_the_first += min(ways) < ways[0]
+    assert better_than_the_first >= 20  # the choice is made, not the first draw kept
 
 
 @settings(max_examples=20, deadline=None)
