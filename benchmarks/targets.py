@@ -22,13 +22,16 @@ Sections (give their names to run some; default all):
   interval (target: the interval overlaps 40-60% and the rate lies inside), the games ended
   undecided (target: <= 5% capped or drawn at the turn limit), and Hard-Hard's mean length
   (target: 8-25 rounds).
+- badges: the badges' target for the population, on every bundled map: the mirrors of the zoo's
+  styles and of `--draws K` held-out draws from `--draw-from N`, each fair as in mirrors and
+  none with more than 5% of its games undecided, and whether each map's badge is stale.
 Hard plays at the lab's budget (`steps:150`) in zoo, population, planner and levels, and at the
 badges' `steps:40` in mirrors, as `make badges` measures.
 Every lab run plays all its games (`--fixed`), so the counts are the games asked for.
 Run: .venv/bin/python benchmarks/targets.py [SECTION...] [--games N] [--seed S] [--jobs J]
      [--mirrors STYLE,...] [--draws K] [--draw-from N]
      (--games: per map and pairing; defaults zoo 10, population 4, draws 4, planner 58,
-     levels 58, mirrors 200)
+     levels 58, mirrors 200, badges 200)
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ import blunders
 from laser_flag.bots import ZOO
 from laser_flag.bots.style import draws
 from laser_flag.engine import load_map
-from laser_flag.lab import STYLES
+from laser_flag.lab import STYLES, badge
 from laser_flag.lab.games import Plan, Task, tasks
 from laser_flag.lab.pairings import is_mirror, label
 from laser_flag.lab.stats import rate
@@ -55,7 +58,7 @@ from laser_flag.tools.cli import positive
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = sorted((ROOT / "maps").glob("*.json"))
 DEFAULT_GAMES = {"zoo": 10, "population": 4, "draws": 4, "planner": 58, "levels": 58,
-                 "mirrors": 200}
+                 "mirrors": 200, "badges": 200}
 LAB_BUDGET, BADGE_BUDGET = "steps:150", "steps:40"
 ZOO_TARGET, STRENGTH_FLOOR = 0.90, 0.55
 POPULATION_TARGET, POPULATION_MAP_TARGET = 0.85, 0.75
@@ -200,6 +203,20 @@ def strength(section: str, pair: str, games: int, seed: int, jobs: int) -> None:
                            for m in doc["maps"]))
 
 
+def _mirror(m: dict) -> tuple[bool, bool]:
+    """Print one mirror row of a lab report; say whether it is fair by the targets' wording (the
+    interval overlaps 40-60% and the rate lies inside) and whether it stalls (more than 5% of
+    its games capped or drawn at the round limit)."""
+    r = {"win_rate": m["team1_win_rate"], "interval": m["team1_interval"]}
+    fair = (r["win_rate"] is not None and FAIR[0] <= r["win_rate"] <= FAIR[1]
+            and r["interval"][0] <= FAIR[1] and r["interval"][1] >= FAIR[0])
+    undecided = (m["capped"] + m["limit_draws"]) / m["games"]
+    print(f"  {Path(m['map']).stem:10} {label(m['pairing']):24} team 1 {_pct(r):22}"
+          f" {'fair' if fair else 'NOT fair':8} {m['mean_rounds']:5.1f} rounds,"
+          f" {m['capped']} capped, {m['limit_draws']} limit draws ({undecided:.1%})")
+    return fair, undecided > STALL
+
+
 def mirrors(games: int, seed: int, jobs: int, styles: list[str] | None = None) -> None:
     pairs = [p for p in STYLES if is_mirror(p) and (not styles or p[0] in styles)]
     print(f"mirrors: {', '.join(map(label, pairs))}, {games} games a map and pairing,"
@@ -210,23 +227,43 @@ def mirrors(games: int, seed: int, jobs: int, styles: list[str] | None = None) -
     fair_all = stall_all = True
     length_all: bool | None = None  # None: Hard-Hard not played
     for m in doc["maps"]:
-        r = {"win_rate": m["team1_win_rate"], "interval": m["team1_interval"]}
-        fair = (r["win_rate"] is not None and FAIR[0] <= r["win_rate"] <= FAIR[1]
-                and r["interval"][0] <= FAIR[1] and r["interval"][1] >= FAIR[0])
-        undecided = (m["capped"] + m["limit_draws"]) / m["games"]
-        line = (f"  {Path(m['map']).stem:10} {label(m['pairing']):14} team 1 {_pct(r):22}"
-                f" {'fair' if fair else 'NOT fair':8} {m['mean_rounds']:5.1f} rounds,"
-                f" {m['capped']} capped, {m['limit_draws']} limit draws ({undecided:.1%})")
+        fair, stalls = _mirror(m)
         fair_all &= fair
-        stall_all &= undecided <= STALL
+        stall_all &= not stalls
         if m["pairing"] == ["hard", "hard"]:
             length_all = (length_all is not False
                           and LENGTH[0] <= m["mean_rounds"] <= LENGTH[1])
-        print(line)
     print(f"  target every map fair in every mirror: {_met(fair_all)}")
     print(f"  target <= {STALL:.0%} of any mirror's games undecided: {_met(stall_all)}")
     print(f"  target Hard-Hard mean length {LENGTH[0]}-{LENGTH[1]} rounds on every map:"
           f" {'not measured' if length_all is None else _met(length_all)}")
+
+
+def badges(games: int, seed: int, jobs: int, count: int, first: int) -> None:
+    names = [*ZOO, *draws(count, held=True, start=first)]
+    print(f"badges: the mirrors of {', '.join(names)}, {games} games a map and mirror,"
+          f" seed {seed}")
+    args = [a for n in names for a in ("--bots", f"{n},{n}")]
+    doc = lab(*map(str, MAPS), *args, "--games", str(games), "--fixed", "--jobs", str(jobs),
+              "--seed", str(seed))
+    badge_table(doc["maps"])
+
+
+def badge_table(rows: list[dict]) -> None:
+    """Print the lab report's mirror rows map by map, each map's verdict on the badges' target
+    and what its badge says today (a badge measured before the map or the bots changed is
+    stale)."""
+    met = []
+    for path in MAPS:
+        looks = [_mirror(m) for m in rows if Path(m["map"]).stem == path.stem]
+        unfair = sum(not fair for fair, _ in looks)
+        stalled = sum(stalls for _, stalls in looks)
+        ok = bool(looks) and not unfair and not stalled
+        met.append(ok)
+        print(f"  {path.stem}: {_met(ok)} ({unfair} of {len(looks)} mirrors not fair,"
+              f" {stalled} stall); badge {badge.status(load_map(path)).text}")
+    print(f"  target every map fair in every mirror, none stalling: {_met(all(met))}"
+          f" ({sum(met)} of {len(met)} maps)")
 
 
 def main() -> None:
@@ -238,9 +275,10 @@ def main() -> None:
     parser.add_argument("--mirrors", type=lambda t: t.split(","), metavar="STYLE,...",
                         help="mirrors: only these styles' mirrors (default every standard style)")
     parser.add_argument("--draws", type=positive, default=8, metavar="K",
-                        help="population and draws: how many held-out draws (default 8)")
+                        help="population, draws and badges: how many held-out draws (default 8)")
     parser.add_argument("--draw-from", type=int, default=1, metavar="N",
-                        help="population and draws: the first held-out draw N or after (default 1)")
+                        help="population, draws and badges: the first held-out draw N or after"
+                             " (default 1)")
     parser.add_argument("--tuning", action="store_true",
                         help="population and draws: draws of the tuning half instead, to tune"
                              " on (every figure reported is the held-out half's)")
@@ -264,6 +302,8 @@ def main() -> None:
             strength(section, "hard,planner", games, args.seed, args.jobs)
         elif section == "levels":
             strength(section, "planner,greedy", games, args.seed, args.jobs)
+        elif section == "badges":
+            badges(games, args.seed, args.jobs, args.draws, args.draw_from)
         else:
             mirrors(games, args.seed, args.jobs, args.mirrors)
         print(f"  ({time.perf_counter() - start:.0f} s)", flush=True)
