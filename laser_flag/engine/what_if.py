@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from . import overwatch, reach, shots
 from .actions import Action, EndTurn, Fire, IllegalAction, Move
-from .cover import cover_sides, sides_facing
+from .cover import sides_facing
 from .end_turn import snap_shots_kept
 from .fire import fire_cost, fired
 from .game_map import Pos
@@ -48,7 +48,7 @@ class WhatIf:
 
     def cover_sides(self, unit: Unit) -> frozenset[str]:
         """The sides from which this unit is in cover where it stands (RULES §5)."""
-        return cover_sides(self.state.index.map, unit.pos, unit.elevated)
+        return self.state.index.cover_sides(unit.pos, unit.elevated)
 
     def can_move(self, unit: Unit) -> bool:
         """Whether this unit (as it stands, or as a plan would leave it) may move now."""

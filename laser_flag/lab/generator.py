@@ -21,13 +21,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from laser_flag.bots.distances import walking_distance
 from laser_flag.engine.game_map import (
     BASE_1,
     ELEVATED,
     FORMAT_VERSION,
     LEVEL,
     MAX_SIDE,
-    NEIGHBOURS,
     ORTHOGONAL,
     WALL,
     Pos,
@@ -134,6 +134,10 @@ class _Board:
 
     def kind(self, pos: Pos) -> str:
         return self.tiles[pos[0]][pos[1]]
+
+    def is_wall(self, pos: Pos) -> bool:
+        """A wall, or off the board (as GameMap.is_wall: walking_distance reads it)."""
+        return not self.inside(pos) or self.kind(pos) == WALL
 
     def put(self, pos: Pos, kind: str) -> None:
         """`kind` on `pos` and its swapped image on the image tile: the symmetry holds."""
@@ -301,28 +305,10 @@ def _hidden_way(board: _Board, sight: Visibility, starts: list[Pos]) -> int:
     an advance walks unseen while it can: the longer that way, the later team 1 meets team
     2's watch and the fewer AP it has left to fire (docs/BALANCE_LOG.md has the figures)."""
     enemies = [board.image(p) for p in starts]
-    tiles = board.open_tiles()
-    unseen = {p for p in tiles if not any(sight.sees(p, e) for e in enemies)}
-    to_enemy = _steps(board, enemies, set(tiles))
-    return sum(to_enemy[s] - min(to_enemy[p] for p in _steps(board, [s], unseen))
-               for s in starts)
-
-
-def _steps(board: _Board, sources: list[Pos], allowed: set[Pos]) -> dict[Pos, int]:
-    """Steps from the nearest source to every tile of `allowed` reached through `allowed`,
-    walked as moves walk (no diagonal step cuts a wall's corner)."""
-    dist = dict.fromkeys(sources, 0)
-    todo = deque(sources)
-    while todo:
-        r, c = todo.popleft()
-        for dr, dc in NEIGHBOURS:
-            step = (r + dr, c + dc)
-            if step in dist or step not in allowed or (
-                    dr and dc and WALL in (board.kind((r + dr, c)), board.kind((r, c + dc)))):
-                continue
-            dist[step] = dist[(r, c)] + 1
-            todo.append(step)
-    return dist
+    unseen = {p for p in board.open_tiles() if not any(sight.sees(p, e) for e in enemies)}
+    to_enemy = walking_distance(board, enemies, corners=False)  # as moves walk
+    return sum(to_enemy[s] - min(to_enemy[p] for p in walking_distance(
+        board, [s], corners=False, within=unseen)) for s in starts)
 
 
 def score_limit(knobs: Knobs) -> int:
