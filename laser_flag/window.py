@@ -21,7 +21,18 @@ from .ui.menu.menu_scene import MenuScene
 from .ui.routes import PlayGame, PlayNetwork, WatchReplay
 from .ui.screen_check import start_video
 from .ui.screens import build
-from .ui.settings import LaunchOptions, Settings, load_settings
+from .ui.settings import MIN_SIZE, LaunchOptions, Settings, load_settings
+
+
+def on_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """`size` made no larger than the desktop the window opens on, nor smaller than the
+    game's smallest window: a size saved on a larger screen, the default on a small one or a
+    --size too large would run off the screen, its buttons out of reach (SDL's video started)."""
+    desktops = pygame.display.get_desktop_sizes()
+    if not desktops:
+        return size
+    width, height = desktops[0]
+    return max(min(size[0], width), MIN_SIZE[0]), max(min(size[1], height), MIN_SIZE[1])
 
 
 def video_problem() -> str | None:
@@ -36,7 +47,7 @@ def play_client(session: Session | None, settings: Settings, options: LaunchOpti
     (SDL's video started by the caller: `video_problem`)."""
     try:
         sound = Mixer.open()  # silent, with one line on stderr, when there is no audio device
-        app = App(size, settings, options, sound)
+        app = App(on_desktop(size), settings, options, sound)
         end_on_signals(app)
         app.push(MenuScene())
         if session is not None:
@@ -55,7 +66,7 @@ def watch(loaded: LoadedSave, size: tuple[int, int]) -> int:
     """The replay scene on a save, over the menu (where Esc and a game played on from the
     replay return to); SDL's video started by the caller."""
     try:
-        app = App(size, sound=Mixer.open())
+        app = App(on_desktop(size), sound=Mixer.open())
         app.push(MenuScene())
         app.push(build(WatchReplay(loaded)))
         run(app)
@@ -71,7 +82,8 @@ def play_network(turns: HostTurns | GuestTurns, size: tuple[int, int] | None,
     too, as a hot-seat game's do."""
     settings = load_settings()
     try:
-        app = App(size or settings.window_size, settings, LaunchOptions(seed), Mixer.open())
+        app = App(on_desktop(size or settings.window_size), settings, LaunchOptions(seed),
+                  Mixer.open())
         app.push(MenuScene())
         app.push(build(PlayNetwork(turns)))
         app.on_quit.append(lambda: keep_games(app))
