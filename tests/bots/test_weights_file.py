@@ -42,7 +42,9 @@ def test_the_file_s_fields_are_set_over_the_base_and_the_rest_kept(tmp_path):
     ('{"base_cuts_corners": 0}', "'base_cuts_corners' is not a weight"),
     ('{"laser": "high"}', "weight 'laser' must be a number, not 'high'"),
     ('{"laser": true}', "weight 'laser' must be a number, not True"),
-    ('{"laser": NaN}', "weight 'laser' must be a number, not nan"),
+    ('{"laser": NaN}', "NaN is not a JSON number"),
+    ("[" * 40 + "]" * 40, "cannot read weights"),  # nested deeper than any file of ours
+    (" " * 70_000 + "{}", "cannot read weights"),  # larger than a set of weights could be
 ])
 def test_a_bad_file_is_refused_in_one_line_naming_it(tmp_path, text, says):
     path = written(tmp_path, text)
