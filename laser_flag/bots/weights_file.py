@@ -9,7 +9,7 @@ import json
 from dataclasses import fields, replace
 from pathlib import Path
 
-from laser_flag.engine.json_reader import ReadError, read_json
+from laser_flag.engine import ReadError, read_json
 
 from .situation import Weights
 
