@@ -15,9 +15,9 @@ import subprocess
 import pytest
 
 from tests.waits import wait_until
-from tests.xserver import close_window, private_display
+from tests.xserver import private_display
 
-from .test_real_window import TIMEOUT_S, client_window, start_client, xdotool
+from .test_real_window import TIMEOUT_S, closed_at_the_end, start_client, xdotool
 
 pytestmark = pytest.mark.slow  # a real X server and a client process
 
@@ -55,8 +55,7 @@ def managed_display(xvfb):
 def test_f11_there_and_back_keeps_the_windows_place_and_size(managed_display, tmp_path):
     display, data = managed_display, tmp_path / "data"
     client = start_client(display, "--size", "x".join(map(str, WINDOW)), data=data)
-    try:
-        window = client_window(display, client)
+    with closed_at_the_end(display, client) as window:
         xdotool(display, "windowmove", window, "150", "110")
         wait_until(lambda: geometry(display, window)[0] != (0, 0) and
                    geometry(display, window)[1] == WINDOW, "the window placed", TIMEOUT_S)
@@ -67,11 +66,5 @@ def test_f11_there_and_back_keeps_the_windows_place_and_size(managed_display, tm
         xdotool(display, "key", "--window", window, "F11")
         wait_until(lambda: geometry(display, window) == placed,
                    f"the window back at {placed}", TIMEOUT_S)
-        close_window(display, window)
-        assert client.wait(TIMEOUT_S) == 0, client.stderr.read().decode()
-    finally:
-        if client.poll() is None:
-            client.terminate()
-            client.wait(10)
     settings = json.loads((data / "settings.json").read_text(encoding="utf-8"))["settings"]
     assert settings["window_size"] == list(WINDOW) and settings["fullscreen"] is False

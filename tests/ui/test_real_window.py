@@ -10,7 +10,8 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from laser_flag.ui.game.panel import score_boxes
 from laser_flag.ui.settings import load_settings
 from laser_flag.ui.widgets import ACCENT
 from tests.waits import POLL_S, wait_until
+from tests.xserver import close_window
 
 from .conftest import SMALL_MAP
 
@@ -116,6 +118,21 @@ def start_client(display: str, *options: str, data: Path | None = None) -> subpr
     """`python -m laser_flag OPTIONS` in a real window on `display` (its data folder `data`)."""
     return subprocess.Popen([sys.executable, "-m", "laser_flag", *options],
                             env=client_env(display, data), stderr=subprocess.PIPE)
+
+
+@contextmanager
+def closed_at_the_end(display: str, client: subprocess.Popen) -> Iterator[str]:
+    """`client`'s window; after the block, closed as a window manager's close button does,
+    and the client must end with status 0 (ended anyway, if the block failed first)."""
+    try:
+        window = client_window(display, client)
+        yield window
+        close_window(display, window)
+        assert client.wait(TIMEOUT_S) == 0, client.stderr.read().decode()
+    finally:
+        if client.poll() is None:
+            client.terminate()
+            client.wait(10)
 
 
 def launch(display: str, tmp_path: Path, *options: str) -> tuple[subprocess.Popen, Path]:

@@ -9,9 +9,9 @@ import pytest
 
 from laser_flag.ui.settings import MIN_SIZE
 from laser_flag.window import on_desktop
-from tests.xserver import close_window, private_display
+from tests.xserver import private_display
 
-from .test_real_window import TIMEOUT_S, client_window, start_client, xdotool
+from .test_real_window import closed_at_the_end, start_client, xdotool
 
 
 def test_a_size_is_fitted_to_the_desktop_and_kept_at_the_smallest_window():
@@ -30,14 +30,7 @@ def test_a_size_is_fitted_to_the_desktop_and_kept_at_the_smallest_window():
 def test_the_client_opens_within_a_900x600_screen(xvfb, tmp_path):
     with private_display("900x600x24") as display:
         client = start_client(display, data=tmp_path / "data")  # the default size, 1280x860
-        try:
-            window = client_window(display, client)
+        with closed_at_the_end(display, client) as window:
             words = xdotool(display, "getwindowgeometry", "--shell", window)
             geometry = dict(line.split("=") for line in words.split())
             assert (int(geometry["WIDTH"]), int(geometry["HEIGHT"])) == (900, 600)
-            close_window(display, window)
-            assert client.wait(TIMEOUT_S) == 0, client.stderr.read().decode()
-        finally:
-            if client.poll() is None:
-                client.terminate()
-                client.wait(10)
