@@ -112,9 +112,9 @@ badges: $(STAMP)
 # keep_template.py: pybabel dates every template it extracts), so the .po and .mo files follow.
 LOCALE := laser_flag/locale
 messages: $(STAMP)
-	$(BIN)/pybabel extract --width=100 --no-location --sort-output --add-comments=TRANSLATORS: \
+	$(BIN)/pybabel extract --mapping-file=babel.cfg --width=100 --no-location --sort-output --add-comments=TRANSLATORS: \
 		--project=laser-flag --msgid-bugs-address= --copyright-holder= \
-		--output-file=$(LOCALE)/laser_flag.pot.new laser_flag map_editor
+		--output-file=$(LOCALE)/laser_flag.pot.new .
 	$(BIN)/python tools/keep_template.py $(LOCALE)/laser_flag.pot.new $(LOCALE)/laser_flag.pot
 	$(BIN)/pybabel update --width=100 --no-fuzzy-matching --ignore-obsolete \
 		--input-file=$(LOCALE)/laser_flag.pot --output-dir=$(LOCALE) --domain=laser_flag

@@ -10,12 +10,15 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from laser_flag import i18n
 
 LOCALE = i18n.LOCALE_DIR
 TEMPLATE = LOCALE / "laser_flag.pot"
+ROOT = LOCALE.parents[1]
+MAPPING = ROOT / "babel.cfg"  # what make messages extracts from which files
 TRANSLATED = sorted(code for code in i18n.LANGUAGES if code != i18n.ENGLISH)
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
@@ -101,19 +104,20 @@ def test_the_compiled_catalogue_says_what_the_po_says(code):
 
 
 def marked_in_the_code() -> set[tuple[str, ...]]:
-    """Every sentence the code marks (`_`, `N_`, `ngettext`, ...), extracted as make messages
-    extracts it."""
+    """Every sentence the code marks (`_`, `N_`, `ngettext`, ...) and every bundled map's
+    description, extracted as make messages extracts them (babel.cfg)."""
+    with MAPPING.open(encoding="utf-8") as file:
+        method_map, options_map = parse_mapping_cfg(file, str(MAPPING))
     found = set()
-    for folder in ("laser_flag", "map_editor"):
-        for _file, _line, message, _comments, _context in extract_from_dir(
-                LOCALE.parents[1] / folder, keywords=DEFAULT_KEYWORDS):
-            found.add(tuple(message) if isinstance(message, tuple | list) else (message,))
+    for _file, _line, message, _comments, _context in extract_from_dir(
+            ROOT, method_map, options_map, keywords=DEFAULT_KEYWORDS):
+        found.add(tuple(message) if isinstance(message, tuple | list) else (message,))
     return {ids for ids in found if ids[0]}
 
 
 def test_the_template_holds_every_sentence_the_code_marks():
-    """A sentence marked after the last make messages is in no catalogue: it would show in
-    English whatever the language."""
+    """A sentence marked (or a bundled map's description written) after the last make messages
+    is in no catalogue: it would show in English whatever the language."""
     template = {ids(m) for m in read(TEMPLATE) if m.id}
     missing = sorted(marked_in_the_code() - template)
     assert not missing, f"{TEMPLATE}: missing (make messages, then translate): {missing[:10]}"

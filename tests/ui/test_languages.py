@@ -1,8 +1,11 @@
 """The game in German and Chinese through the real main loop: Settings' Language row switches
 the words of every screen at once (state and pixels) and is kept for the next run, and a game
-screen in either language draws every line whole, nothing cut to fit."""
+screen in either language draws every line whole, nothing cut to fit; a bundled map's
+description reads in the player's language, a player's own as it was written."""
 
 from __future__ import annotations
+
+import json
 
 import pygame
 import pytest
@@ -13,6 +16,7 @@ from laser_flag.play.session import Session
 from laser_flag.resources import bundled_maps
 from laser_flag.ui import widgets
 from laser_flag.ui.loop import App
+from laser_flag.ui.menu import menu_scene
 from laser_flag.ui.menu.menu_scene import MenuScene
 from laser_flag.ui.settings import load_settings
 
@@ -87,3 +91,37 @@ def test_a_game_screen_draws_every_line_whole(monkeypatch, language, size):
     finally:
         pygame.display.quit()
     assert cut == []
+
+
+def drawn_detail(app: App, menu: MenuScene, monkeypatch) -> tuple[list[str], bytes]:
+    """The lines the chooser's detail pane draws in one frame, and its pixels."""
+    lines: list[str] = []
+    draw = menu_scene.draw_lines
+
+    def kept(surface, shown, *args):
+        lines.extend(shown)
+        return draw(surface, shown, *args)
+
+    monkeypatch.setattr(menu_scene, "draw_lines", kept)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0),
+                                         buttons=(0, 0, 0)))  # a picture is drawn after input
+    frames(app)
+    monkeypatch.setattr(menu_scene, "draw_lines", draw)
+    return lines, pygame.image.tobytes(app.screen.subsurface(menu.detail_rect()), "RGB")
+
+
+@pytest.mark.parametrize(("language", "word"), [("de", "Festung"), ("zh_CN", "堡垒")])
+def test_a_bundled_maps_description_reads_in_the_players_language(app, tmp_path, monkeypatch,
+                                                                   language, word):
+    bastion = json.loads((bundled_maps() / "bastion.json").read_text(encoding="utf-8"))
+    own = {**bastion, "description": "Our club's fortress, two doors in."}
+    menu = open_menu(app, tmp_path, maps={"bastion": bastion, "own": own})
+    english, english_pixels = drawn_detail(app, menu, monkeypatch)
+    assert any("fortress" in line for line in english)
+    i18n.use_language(language)
+    shown, pixels = drawn_detail(app, menu, monkeypatch)
+    assert any(word in line for line in shown) and not any("fortress" in line for line in shown)
+    assert pixels != english_pixels
+    click(app, menu.card_rect(1).center)  # the player's own map: its words as written
+    assert menu.chooser.entry.path.stem == "own"
+    assert "Our club's fortress, two doors in." in drawn_detail(app, menu, monkeypatch)[0]
