@@ -32,6 +32,7 @@ from .tooltip import tip
 
 POLL_MS = 200
 PREVIEW_PX = 264
+RESULTS_PX = 420  # the results column's least width; its sentences wrap at it, in any language
 DEFAULT_SECONDS = int(Effort.seconds)  # checked by play this long, as the command line does
 MAX_SECONDS = 600
 COLUMNS = {"number": ("#", 36), "name": (_("Map"), 150), "stage": (_("Checked"), 80),
@@ -139,6 +140,7 @@ class GenerateDialog(Modal):
     def _results(self, box: ttk.Frame) -> None:
         box.grid(row=0, column=1, sticky="nsew")
         self.preview = ttk.Label(box, anchor="center", width=1, justify="center",
+                                 wraplength=RESULTS_PX,
                                  text=_("Each candidate is drawn here while the bots play it."))
         self.preview.grid(row=0, column=0, sticky="nsew")
         self.tree = ttk.Treeview(box, columns=list(COLUMNS), show="headings", height=6,
@@ -149,15 +151,15 @@ class GenerateDialog(Modal):
         self.tree.grid(row=1, column=0, sticky="nsew", pady=(6, 0))
         self.tree.bind("<<TreeviewSelect>>", lambda _e: self._chosen_row())
         tip(self.tree, _("Each candidate as the bots measured it; click one to see it"))
-        self.said = ttk.Label(box, wraplength=420, justify="left")  # the last verdict, whole
+        self.said = ttk.Label(box, wraplength=RESULTS_PX, justify="left")  # the last verdict, whole
         self.said.grid(row=2, column=0, sticky="w", pady=(6, 0))
-        self.status = ttk.Label(box, text=_("Set the knobs, then Generate."), wraplength=420,
-                                justify="left")
+        self.status = ttk.Label(box, text=_("Set the knobs, then Generate."),
+                                wraplength=RESULTS_PX, justify="left")
         self.status.grid(row=3, column=0, sticky="w")
-        self.error = ttk.Label(box, foreground="#c00000", wraplength=420, justify="left")
+        self.error = ttk.Label(box, foreground="#c00000", wraplength=RESULTS_PX, justify="left")
         self.error.grid(row=4, column=0, sticky="w")
         box.rowconfigure(0, minsize=PREVIEW_PX)
-        box.columnconfigure(0, minsize=420)
+        box.columnconfigure(0, minsize=RESULTS_PX)
 
     def _buttons(self, box: ttk.Frame) -> None:
         box.grid(row=1, column=0, columnspan=2, sticky="e", pady=(10, 0))

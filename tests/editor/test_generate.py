@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from laser_flag import i18n
 from laser_flag.engine.game_map import WALL
 from laser_flag.engine.ruleset import CLASSES
 from laser_flag.lab.fair_maps import Candidate, Made, make
@@ -61,6 +62,18 @@ def test_the_dialog_makes_a_map_that_opens_unsaved_after_the_old_one_is_asked_ab
     assert editor.doc.path is None and editor.doc.modified
     assert f"generated from seed {SEED}" in editor.status.cget("text")
     find_window("^" + re.escape(f"{data['name']}* - {APP_NAME}") + "$", editor.root)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "zh_CN"])
+def test_the_results_sentences_wrap_inside_their_column(editor, language):
+    """Tk clips a label's line at its edge: each sentence of the results column (the preview's
+    placeholder, the verdict, the status, a problem) wraps no wider than the column."""
+    i18n.use_language(language)
+    dialog = open_dialog(editor, 0)
+    editor.root.update_idletasks()
+    column = dialog.preview.winfo_width()
+    for label in (dialog.preview, dialog.said, dialog.status, dialog.error):
+        assert 0 < int(str(label.cget("wraplength"))) <= column, (label, column)
 
 
 def test_a_bad_knob_is_named_and_nothing_starts(editor):
