@@ -29,6 +29,7 @@ from .dialogs import Modal
 from .generate_run import GenerateRun, Make, make
 from .render import Overlays, board_surface, ppm_data
 from .tooltip import tip
+from .typed import whole
 
 POLL_MS = 200
 PREVIEW_PX = 264
@@ -38,15 +39,6 @@ MAX_SECONDS = 600
 COLUMNS = {"number": ("#", 36), "name": (_("Map"), 150), "stage": (_("Checked"), 80),
            "verdict": (_("Verdict"), 150)}
 STAGES = {"screened": _("screened"), "confirmed": _("confirmed"), "hard": _("by Hard")}
-
-
-def whole(text: str, what: str, low: int, high: int) -> int:
-    """A field's whole number; ValueError names the field and the numbers it takes."""
-    text = text.strip()
-    if not (text.isascii() and text.isdigit() and low <= int(text) <= high):
-        raise ValueError(_("{what}: type a whole number from {low} to {high}, not "
-                           "{text!r}").format(what=what, low=low, high=high, text=text))
-    return int(text)
 
 
 def verdict_of(candidate: Candidate) -> str:

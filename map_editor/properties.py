@@ -17,6 +17,7 @@ from laser_flag.engine.game_map import (
 )
 from laser_flag.engine.mapfile import map_problems
 from laser_flag.engine.ruleset import ALL_AP, COLUMNS, DEFAULT_RULESET
+from laser_flag.i18n import N_, _
 
 from .history import ABSENT
 
@@ -35,6 +36,20 @@ DEFAULTS: dict[str, Any] = {
     "rules": {},
 }
 SAMPLE_TILES = [[LEVEL] * MIN_SIDE] * MIN_SIDE  # a grid to check property values on
+# Each rule column's words in the Rules tab: in English the file's key with spaces; the key
+# itself is in the row's tooltip, for the map file and RULES.md.
+RULE_LABELS = {
+    "speed": N_("speed"),
+    "to_hit": N_("to hit"),
+    "cover_defense": N_("cover defense"),
+    "elevated_defense": N_("elevated defense"),
+    "elevated_attack": N_("elevated attack"),
+    "max_snap_shots": N_("max snap shots"),
+    "snap_shot_penalty": N_("snap shot penalty"),
+    "climbs_freely": N_("climbs freely"),
+    "firing_costs": N_("firing costs"),
+    "moves_after_firing": N_("moves after firing"),
+}
 
 
 def effective(data: dict[str, Any], key: str) -> Any:
@@ -63,14 +78,16 @@ def parse_cell(column: str, text: str) -> Any:
     if column == "firing_costs" and text == ALL_AP:
         return ALL_AP
     if not re.fullmatch(r"-?[0-9]+", text):
-        raise ValueError(f"{column}: type a whole number, not {text!r}")
+        raise ValueError(_("{rule}: type a whole number, not {text!r}").format(
+            rule=_(RULE_LABELS[column]), text=text))
     return int(text)
 
 
 def cell_text(value: Any) -> str:
-    """How a rule-table cell is shown: yes/no, all, or the number."""
+    """How a rule-table cell is shown: yes or no in the designer's words, all (the file's own
+    word, which the cell takes as typed), or the number."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return str(value)
 
 

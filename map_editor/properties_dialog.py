@@ -21,6 +21,7 @@ from laser_flag.i18n import _
 from . import defaults
 from .dialogs import Modal
 from .properties import (
+    RULE_LABELS,
     cell_text,
     check_values,
     effective,
@@ -85,12 +86,11 @@ class PropertiesDialog(Modal):
     def _general(self, notebook: ttk.Notebook, data: dict[str, Any]) -> None:
         frame = self._tab(notebook, _("General"))
         self._texts = {}
-        for row, key in enumerate(("name", "author")):
-            ttk.Label(frame, text=key.title()).grid(row=row, column=0, sticky="w")
-            self._texts[key] = self._entry(frame, row, 1, effective(data, key),
-                                           _("The map's {key}, shown in the game's map "
-                                             "chooser").format(
-                                               key=key))
+        fields = (("name", _("Name"), _("The map's name, shown in the game's map chooser")),
+                  ("author", _("Author"), _("Who made the map, shown in the game's map chooser")))
+        for row, (key, label, what) in enumerate(fields):
+            ttk.Label(frame, text=label).grid(row=row, column=0, sticky="w")
+            self._texts[key] = self._entry(frame, row, 1, effective(data, key), what)
         ttk.Label(frame, text=_("Description")).grid(row=2, column=0, sticky="nw")
         self._description = tk.Text(frame, width=50, height=5, wrap="word")
         self._description.insert("1.0", effective(data, "description"))
@@ -185,7 +185,9 @@ class PropertiesDialog(Modal):
         for col, unit_class in enumerate(CLASSES, start=1):
             ttk.Label(frame, text=class_label(unit_class)).grid(row=1, column=col)
         for row, column in enumerate(COLUMNS, start=2):
-            ttk.Label(frame, text=column.replace("_", " ")).grid(row=row, column=0, sticky="w")
+            label = ttk.Label(frame, text=_(RULE_LABELS[column]))
+            label.grid(row=row, column=0, sticky="w")
+            tip(label, _("The rule's key in the map file and RULES.md: {key}").format(key=column))
             for col, unit_class in enumerate(CLASSES, start=1):
                 self._cell(frame, row, col, unit_class, column, cells[(unit_class, column)])
 

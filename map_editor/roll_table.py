@@ -37,7 +37,7 @@ class RollTable(ttk.Frame):
             ttk.Label(self, text=shooter if first else "", font=("TkDefaultFont", 9, "bold")
                       ).grid(row=i + 2, column=0, sticky="w", padx=(0, 6),
                              pady=(4 if first else 0, 0))
-            ttk.Label(self, text=position, font=CELL_FONT).grid(row=i + 2, column=1, sticky="w",
+            ttk.Label(self, text=_(position), font=CELL_FONT).grid(row=i + 2, column=1, sticky="w",
                                                                 padx=(0, 4))
             self.cells.append([self._cell(i, j) for j in range(len(grid.cols))])
         self.hover = ttk.Label(self, text=_("Hover a cell for the roll it needs"),
@@ -54,7 +54,7 @@ class RollTable(ttk.Frame):
             if j % grid.group == 0:
                 ttk.Label(self, text=target, font=("TkDefaultFont", 9, "bold")).grid(
                     row=0, column=j + 2, columnspan=grid.group)
-            ttk.Label(self, text=position, font=("TkDefaultFont", 8), wraplength=44,
+            ttk.Label(self, text=_(position), font=("TkDefaultFont", 8), wraplength=44,
                       justify="center").grid(row=1, column=j + 2, padx=1)
 
     def _cell(self, i: int, j: int) -> tk.Label:

@@ -23,6 +23,7 @@ from laser_flag.engine.mapfile import (
 from laser_flag.resources import bundled_maps, player_maps
 
 from .defaults import team_names_for
+from .typed import whole
 from .validation import check
 
 NEW_SIDES = range(11, 22)  # the sizes the editor offers for a new map (RULES.md §1)
@@ -34,11 +35,7 @@ RESERVED_STEMS = {"con", "prn", "aux", "nul", *(f"{d}{n}" for d in ("com", "lpt"
 
 def new_side(text: str, what: str) -> int:
     """A side of a new map as typed; ValueError says what is wrong with it."""
-    text = text.strip()
-    if not (text.isascii() and text.isdigit() and int(text) in NEW_SIDES):
-        raise ValueError(f"{what}: type a whole number from {NEW_SIDES[0]} to {NEW_SIDES[-1]}, "
-                         f"not {text!r}")
-    return int(text)
+    return whole(text, what, NEW_SIDES[0], NEW_SIDES[-1])
 
 
 def new_map_data(rows: int, cols: int) -> dict[str, Any]:

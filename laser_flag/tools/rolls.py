@@ -23,6 +23,7 @@ from laser_flag.engine.ruleset import (
     Ruleset,
     class_label,
 )
+from laser_flag.i18n import N_
 from laser_flag.resources import find_map
 from laser_flag.tools.cli import OneLineParser, UsageError, argument_type, emit, fail
 from laser_flag.tools.plotting import check_plot_path, pyplot
@@ -37,11 +38,13 @@ SHOOTER_POSITIONS = {
     "level_snap": (False, True),
     "elevated_snap": (True, True),
 }
+# The positions' words: English in this command's output (the lab's language), marked so the
+# editor's live table (map_editor.roll_table) shows them in the designer's.
 SHOOTER_LABELS = {
-    "level": "on floor",
-    "elevated": "on cover",
-    "level_snap": "snap, floor",
-    "elevated_snap": "snap, on cover",
+    "level": N_("on floor"),
+    "elevated": N_("on cover"),
+    "level_snap": N_("snap, floor"),
+    "elevated_snap": N_("snap, on cover"),
 }
 # Target position: (stands on cover, in cover against the shooter).
 TARGET_POSITIONS = {
@@ -51,10 +54,10 @@ TARGET_POSITIONS = {
     "elevated_cover": (True, True),
 }
 TARGET_LABELS = {
-    "level": "on floor",
-    "elevated": "on cover",
-    "cover": "in cover",
-    "elevated_cover": "on + in cover",
+    "level": N_("on floor"),
+    "elevated": N_("on cover"),
+    "cover": N_("in cover"),
+    "elevated_cover": N_("on + in cover"),
 }
 
 Override = tuple[str, str, Any]  # (class, column, value) from one --set

@@ -101,7 +101,7 @@ def test_stop_ends_the_run_and_keeps_the_games_played(editor, panel):
     wait_for(root, lambda: panel.run.progress().done >= 2, timeout=RUN_S, what="two games")
     assert panel.stop_button.instate(["!disabled"])
     _press(root, panel.stop_button)
-    wait_for(root, lambda: _finished(panel), what="the run stopped and shown so")
+    wait_for(root, lambda: _finished(panel), timeout=RUN_S, what="the run stopped and shown so")
     assert not multiprocessing.active_children()
     assert panel.count.cget("text").endswith("games (stopped)")
     played = int(panel.count.cget("text").split()[0].replace(",", ""))

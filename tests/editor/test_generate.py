@@ -13,8 +13,9 @@ from laser_flag.engine.game_map import WALL
 from laser_flag.engine.ruleset import CLASSES
 from laser_flag.lab.fair_maps import Candidate, Made, make
 from laser_flag.lab.generator import KEY, Knobs, build
-from map_editor.generate_dialog import GenerateDialog, whole
+from map_editor.generate_dialog import GenerateDialog
 from map_editor.generate_run import GenerateRun
+from map_editor.typed import whole
 from map_editor.window import APP_NAME
 
 from .xdo import (

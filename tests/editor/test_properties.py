@@ -3,6 +3,7 @@ import pytest
 from laser_flag.engine.ruleset import COLUMNS, RulesError
 from map_editor.history import ABSENT
 from map_editor.properties import (
+    RULE_LABELS,
     cell_text,
     changes,
     check_values,
@@ -93,3 +94,8 @@ def test_fog_of_war_is_off_unless_the_map_says_so_and_only_a_change_is_written()
     assert effective(blank(fog_of_war=True).data, "fog_of_war") is True
     assert changes(blank().data, {"fog_of_war": False}) == {}
     assert changes(blank().data, {"fog_of_war": True}) == {"fog_of_war": True}
+
+
+def test_every_rule_column_has_its_words_in_the_rules_tab():
+    assert list(RULE_LABELS) == list(COLUMNS)  # a new column needs its words, in table order
+    assert all(RULE_LABELS[c] == c.replace("_", " ") for c in COLUMNS)  # English: the key

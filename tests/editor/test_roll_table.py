@@ -63,7 +63,8 @@ def test_typing_a_rule_updates_the_table_at_once(xvfb):
         assert dialog.rolls.cells[0][0].cget("background") == PLAIN_BACK
         widget.delete(0, "end")
         widget.insert(0, "x")  # not a number: the last good table stays, with a note
-        assert dialog.rolls_note.cget("text").startswith("Not updated: to_hit")
+        note = dialog.rolls_note.cget("text")
+        assert note.startswith("Not updated: to hit: type a whole number")  # the row's words
         assert cell.cget("background") == CHANGED_BACK
     finally:
         root.destroy()
