@@ -22,6 +22,7 @@ from websockets.http11 import Request, Response
 from ..remote import protocol
 from . import limits, messages
 from .limits import Bucket
+from .page_words import language_for, page_in, web_tag
 from .room import Room
 from .service import Service
 
@@ -30,9 +31,12 @@ WEB_MESSAGES = ("list", "watch", "replay")  # a browser only watches
 
 
 def page_response(request: Request) -> Response:
-    body = PAGE.read_bytes()
+    """The page in the language the browser asks for most (page_words)."""
+    language = language_for(request.headers.get("Accept-Language"))
+    body = page_in(PAGE.read_text(encoding="utf-8"), language).encode("utf-8")
     headers = Headers([("Content-Type", "text/html; charset=utf-8"),
-                       ("Content-Length", str(len(body))),
+                       ("Content-Length", str(len(body))), ("Content-Language", web_tag(language)),
+                       ("Vary", "Accept-Language"),
                        ("Content-Security-Policy", "default-src 'self' 'unsafe-inline'; "
                                                    "connect-src 'self' ws: wss:"),
                        ("Cache-Control", "no-cache")])

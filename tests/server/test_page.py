@@ -59,6 +59,24 @@ def played(running, fog: bool, actions: int = 12):
     return made["code"]
 
 
+GERMAN = ("--lang=de", "--accept-lang=de")  # the browser's language and its Accept-Language
+
+
+def test_the_page_speaks_the_language_the_browser_asks_for():
+    with server("--seed", "9", "--web-port", "0") as running:
+        url = page_of(running)
+        lobby = wait_until(lambda: (d := chromium(*GERMAN, "--dump-dom", url))
+                           and "Spiele auf diesem Server" in d and d, "the page in German", 60)
+        assert "Gerade kein öffentliches Spiel." in lobby and '<html lang="de">' in lobby
+        code = played(running, fog=False)
+        wait_until(lambda: "Zuschauen</button>" in chromium(*GERMAN, "--dump-dom", url),
+                   "the game listed, its button in German", 60)
+        dom = wait_until(lambda: (d := chromium(*GERMAN, "--dump-dom", f"{url}#{code}"))
+                         and 'data-units="8"' in d and d, "the board drawn", 60)
+        assert "Du schaust Blitz zu: jede Aktion, sobald sie geschieht." in dom
+        assert re.search(r'data-turn="\d+">Home \d+ - \d+ Away · Runde \d+, \w+ ist am Zug', dom)
+
+
 def test_the_page_lists_the_games_and_draws_a_watched_board(tmp_path):
     with server("--seed", "9", "--web-port", "0") as running:
         url = page_of(running)

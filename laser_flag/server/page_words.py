@@ -1,0 +1,79 @@
+"""The server page's words in the watcher's language: every sentence the page shows, marked
+here for the catalogues (the page is plain JavaScript, which `make messages` does not read),
+and the language a browser asks for in its Accept-Language header. The page is sent with
+these sentences translated, as JSON; its script looks each one up (`T`) and fills in the
+{placeholders}, and shows the English as written when a sentence is missing."""
+
+from __future__ import annotations
+
+import json
+
+from ..i18n import ENGLISH, N_, catalogue, language_of
+
+SENTENCES = (
+    N_("Laser Flag: games on this server"),
+    N_("Code"), N_("Map"), N_("Players"), N_("Fog"), N_("Watching"), N_("State"),
+    N_("No public game now."),
+    N_("Save the replay"), N_("Back to the list"), N_("Watch this game"),
+    N_("Connecting..."),
+    N_("The connection to the server closed."),
+    N_("The public games, every three seconds."),
+    N_("(free)"), N_("{one} v {two}"), N_("yes ({watch})"), N_("no"),
+    # a game's state in the list
+    N_("waiting"), N_("playing"), N_("over"),
+    # what a spectator of a game under fog sees: the list's Fog column, the watch line
+    N_("live"), N_("at the end"), N_("a round late"),
+    N_("every action as it happens"), N_("the board once the game is over"),
+    N_("the whole board a full round late"),
+    N_("Watching {name}: {what}."),
+    N_("round {round}, {team} to move"), N_("(a round late)"), N_("a draw"),
+    N_("{team} won ({victory})"),
+    # how a game was won
+    N_("score limit"), N_("elimination"), N_("checkmate"), N_("round limit"),
+    N_("The board shows once the game is over."),
+    N_("watching: {count}"),
+    N_("The replay is saved: watch it with laser-flag replay FILE."),
+)
+
+
+def language_for(accept: str | None) -> str:
+    """The game's language a browser's Accept-Language header asks for most (`de-AT,de;q=0.9,
+    en;q=0.8`), English when it names none the game speaks or is missing or malformed."""
+    ranked = []
+    for index, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if weight > 0:
+            ranked.append((-weight, index, tag.strip()))
+    for _weight, _index, tag in sorted(ranked):
+        code = language_of(tag) if tag and tag != "*" else None
+        if code is not None:
+            return code
+    return ENGLISH
+
+
+WORDS_MARK = '<script id="words" type="application/json">{}</script>'  # in server/page
+
+
+def page_in(page: str, code: str) -> str:
+    """The page (its text) for a watcher of language `code`: its sentences in that language,
+    as JSON in the element WORDS_MARK leaves empty (every `<` escaped, so no text can end the
+    element early), and its `lang` attribute saying so."""
+    translated = catalogue(code)
+    words = {sentence: translated.gettext(sentence) for sentence in SENTENCES}
+    data = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
+    filled = WORDS_MARK.replace("{}", data)
+    return page.replace(WORDS_MARK, filled, 1).replace('<html lang="en">',
+                                                       f'<html lang="{web_tag(code)}">', 1)
+
+
+def web_tag(code: str) -> str:
+    """A language of the game as the web names it (`zh_CN` is `zh-CN`)."""
+    return code.replace("_", "-")
