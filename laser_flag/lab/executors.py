@@ -16,6 +16,7 @@ import os
 import queue
 import signal
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Iterator
@@ -28,6 +29,11 @@ from laser_flag.sight_files import use_data_folder
 from .games import GameRecord, Task, play
 
 SLOTS_PER_WORKER = 2  # one game playing and one waiting, so no worker idles between games
+# How long closing local workers waits for the games in flight (at most SLOTS_PER_WORKER a
+# worker) before stopping their workers mid-game: a worker stopped while it sends a result holds
+# the pool's result lock for ever, and the pool's own terminate then hangs (CPython's
+# multiprocessing.Pool), so the workers are let finish whenever their games end soon.
+DRAIN_SECONDS = 5.0
 
 
 class LabError(RuntimeError):
@@ -140,16 +146,28 @@ class Processes(Executor):
         self._pool = start_pool(jobs)
         self._ended: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.slots = SLOTS_PER_WORKER * jobs
+        self._in_flight = 0  # games submitted whose end has not been taken from _ended
 
     def submit(self, task: Task) -> None:
+        self._in_flight += 1
         self._pool.apply_async(play, (task,), callback=self._ended.put,
                                error_callback=self._ended.put)
 
     def finished(self, timeout: float) -> list[GameRecord]:
-        return collect(self._ended, timeout)
+        items = drain(self._ended, timeout)
+        self._in_flight -= len(items)
+        return checked(items)
 
     def close(self) -> None:
-        self._pool.terminate()
+        """No game more; the games in flight played out and dropped, and the workers ended as
+        they end of themselves, unless a game is still playing after DRAIN_SECONDS: then its
+        worker is stopped mid-game (see DRAIN_SECONDS)."""
+        self._pool.close()
+        deadline = time.monotonic() + DRAIN_SECONDS
+        while self._in_flight > 0 and (left := deadline - time.monotonic()) > 0:
+            self._in_flight -= len(drain(self._ended, min(left, 0.1)))
+        if self._in_flight > 0:
+            self._pool.terminate()
         self._pool.join()
 
 
@@ -164,9 +182,9 @@ def drain(ended: queue.SimpleQueue[Any], timeout: float) -> list[Any]:
     return items
 
 
-def collect(ended: queue.SimpleQueue[Any], timeout: float) -> list[GameRecord]:
-    """The records in `ended` (see `drain`); GameFailed for an exception a game raised."""
-    items = drain(ended, timeout)
+def checked(items: list[Any]) -> list[GameRecord]:
+    """The records among `items` (drained from an executor's queue); GameFailed for an
+    exception a game raised."""
     for item in items:
         if isinstance(item, BaseException):
             raise failure(item)
