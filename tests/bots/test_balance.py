@@ -228,6 +228,9 @@ class _InlinePool:
     def apply_async(self, func, args, callback, error_callback):
         callback(executors.play(*args))
 
+    def close(self) -> None:
+        return None
+
     def terminate(self) -> None:
         return None
 
