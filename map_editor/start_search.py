@@ -5,11 +5,13 @@ Team 2 begins holding its snap shots (RULES §6), and a style that walks in (the
 hunter) walks into them, so a mirror of such a style is the pairing a map's starting tiles most
 often fail. This tries them for you: each step measures every one-tile move of a starting unit
 (on both halves of a symmetric map, as the Balance panel's suggestions do) with each measured
-style's mirror (`--mirrors`, the rusher's by default) on the first seed, measures the few best
+style's mirror (`--mirrors`, the rusher's by default; the zoo's styles and draws of the
+population's tuning half, `style:N` with N even) on the first seed, measures the few best
 again on every seed, and keeps the best when, on every seed together, its worst mirror is
 nearer 50% than the map's as it stands: a move that mends one style by breaking another is
-no better. It stops when no move helps or after `--steps` steps. Several seeds, because one
-seed's games flatter a layout as often as not.
+no better. With `--limits` each team's score limit one up or down is tried beside the moves.
+It stops when no move helps or after `--steps` steps. Several seeds, because one seed's games
+flatter a layout as often as not.
 
 Run: .venv/bin/python -m map_editor.start_search maps/bastion.json --team 2 --out /tmp/b.json
 It prints each step; with --out the best map is written there (the input file is left alone).
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from laser_flag.bots import ZOO
+from laser_flag.bots.style import PREFIX, held_out, style_number
 from laser_flag.engine.mapfile import MapError, load_map, parse_map, save_map
 from laser_flag.i18n import _
 from laser_flag.lab import Pairing
@@ -38,7 +41,7 @@ from laser_flag.tools.cli import argument_type, positive
 
 from .balance_run import pooled
 from .document import MapDocument
-from .suggestions import Tweak, start_moves
+from .suggestions import Tweak, score_limit_steps, start_moves
 
 RUSHERS: tuple[Pairing, ...] = (("rusher", "rusher"),)
 Rates = tuple[float | None, ...]  # team 1's rate in each measured mirror, None: none decided
@@ -89,16 +92,19 @@ def starts_in_sight(data: dict[str, Any]) -> bool:
     return any(gm.visibility.sees(a, b) for a in team_1 for b in team_2)
 
 
-def candidates(data: dict[str, Any], team: str | None) -> list[Tweak]:
+def candidates(data: dict[str, Any], team: str | None, limits: bool = False) -> list[Tweak]:
     """Every playable one-tile start move, each once (on a symmetric map a unit and its image
     give the same move), none putting a unit in sight of an enemy on a map where none starts in
     sight; with `team`, only moves of that team's units, alone: the side that moves first and
     the side that watches first are not each other's image, so a mirrored move can not mend
-    what the order of play does to one side."""
+    what the order of play does to one side. With `limits`, each team's score limit one up and
+    one down as well."""
     seen, found = set(), []
     out_of_sight = not starts_in_sight(data)  # and so it stays; a map in sight already is free
-    for tweak in start_moves(MapDocument(data), team):
-        key = json.dumps(sorted(tweak.values["units"]))
+    doc = MapDocument(data)
+    for tweak in [*start_moves(doc, team), *(score_limit_steps(doc) if limits else [])]:
+        key = json.dumps({k: sorted(v) if k == "units" else v for k, v in tweak.values.items()},
+                         sort_keys=True)
         if key not in seen and not (out_of_sight and starts_in_sight(tweak.applied_to(data))):
             seen.add(key)
             found.append(tweak)
@@ -106,10 +112,11 @@ def candidates(data: dict[str, Any], team: str | None) -> list[Tweak]:
 
 
 def step(current: Trial, team: str | None, games: int, seeds: Sequence[int], keep: int,
-         jobs: int = 1, pairings: Sequence[Pairing] = RUSHERS) -> Trial | None:
-    """The best one-tile move from `current` (screened on the first seed, the `keep` best
+         jobs: int = 1, pairings: Sequence[Pairing] = RUSHERS,
+         limits: bool = False) -> Trial | None:
+    """The best one-step change from `current` (screened on the first seed, the `keep` best
     measured on all), or None when none is nearer fair on all seeds than `current`."""
-    moves = candidates(current.data, team)
+    moves = candidates(current.data, team, limits)
     if not moves:
         return None
     maps = [t.applied_to(current.data) for t in moves]
@@ -126,7 +133,7 @@ def step(current: Trial, team: str | None, games: int, seeds: Sequence[int], kee
 
 def search(data: dict[str, Any], team: str | None, games: int, seeds: Sequence[int],
            keep: int, steps: int, jobs: int = 1, say=print,
-           pairings: Sequence[Pairing] = RUSHERS) -> Trial:
+           pairings: Sequence[Pairing] = RUSHERS, limits: bool = False) -> Trial:
     """Greedy steps from the map as it is; the best map found (the map itself if none helps)."""
     rates, n = measure([data], games, seeds, jobs, pairings)[0]
     current = Trial(_("as it is"), data, rates, n)
@@ -134,7 +141,7 @@ def search(data: dict[str, Any], team: str | None, games: int, seeds: Sequence[i
     say(_("start: {line}").format(line=current.line()))
     labels = []
     for number in range(1, steps + 1):
-        better = step(current, team, games, seeds, keep, jobs, pairings)
+        better = step(current, team, games, seeds, keep, jobs, pairings, limits)
         if better is None:
             say(_("step {number}: in every mirror, no one-tile move brings team 1 nearer "
                   "50%").format(number=number))
@@ -154,11 +161,17 @@ def seeds_list(text: str) -> list[int]:
 
 
 def mirrors(text: str) -> tuple[Pairing, ...]:
-    """`rusher,hunter` as those styles' mirror pairings; ValueError naming an unknown style."""
+    """`rusher,style:1002` as those styles' mirror pairings: the zoo's styles and draws of the
+    population's tuning half; ValueError naming an unknown style or a held-out draw, which a
+    search must never see (the held-out half is what judges the maps it finds)."""
     names = text.split(",")
-    unknown = [n for n in names if n not in ZOO]
-    if unknown or not text:
-        raise ValueError(f"{text!r}: styles are some of {','.join(ZOO)}")
+    numbers = [style_number(n) for n in names]
+    if not text or any(n not in ZOO and k is None for n, k in zip(names, numbers, strict=True)):
+        raise ValueError(f"{text!r}: styles are some of {','.join(ZOO)} or {PREFIX}N")
+    held = [n for n, k in zip(names, numbers, strict=True) if k is not None and held_out(k)]
+    if held:
+        raise ValueError(f"{text!r}: {', '.join(held)} held out (N odd); search on draws "
+                         f"with N even")
     return tuple((n, n) for n in dict.fromkeys(names))
 
 
@@ -171,7 +184,10 @@ def parser() -> argparse.ArgumentParser:
                    help="move only this team's units (a symmetric map's image units stay)")
     p.add_argument("--mirrors", type=argument_type(mirrors), default=RUSHERS,
                    metavar="STYLE,...", help=f"the styles whose mirrors measure each candidate, "
-                                              f"some of {','.join(ZOO)} (default rusher)")
+                                              f"some of {','.join(ZOO)} and tuning draws "
+                                              f"{PREFIX}N, N even (default rusher)")
+    p.add_argument("--limits", action="store_true",
+                   help="try each team's score limit one up and one down as well")
     p.add_argument("--games", type=positive, default=40,
                    help="games per seed, mirror and candidate (default 40)")
     p.add_argument("--seeds", type=argument_type(seeds_list), default=[3, 5, 11],
@@ -193,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{args.map}: {e}", file=sys.stderr)
         return 2
     best = search(data, args.team, args.games, args.seeds, args.keep, args.steps, args.jobs,
-                  pairings=args.mirrors)
+                  pairings=args.mirrors, limits=args.limits)
     if args.out:
         try:
             save_map(best.data, args.out)

@@ -78,6 +78,13 @@ def start_moves(doc: MapDocument, team: str | None = None) -> list[Tweak]:
     return [t for t in _unit_moves(doc, None, team) if _loads(doc, t)]
 
 
+def score_limit_steps(doc: MapDocument) -> list[Tweak]:
+    """Each team's score limit one lower and one higher, one team at a time even on a symmetric
+    map (the order of play is not symmetric, so its two limits need not move together): those
+    the engine loads."""
+    return [t for t in _limit_steps(doc, None) if _loads(doc, t)]
+
+
 def _alternate(a: list[Tweak], b: list[Tweak]) -> list[Tweak]:
     """a[0], b[0], a[1], b[1], ..., then what is left of the longer list."""
     n = min(len(a), len(b))

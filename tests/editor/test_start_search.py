@@ -166,7 +166,77 @@ def test_the_command_line_measures_the_mirrors_asked_for(tmp_path, capsys):
 def test_an_unknown_style_is_one_line(capsys):
     with pytest.raises(SystemExit):
         start_search.main(["maps/duel.json", "--mirrors", "rusher,hard"])
-    assert "'rusher,hard': styles are some of rusher,turtle,hunter" in capsys.readouterr().err
+    last = capsys.readouterr().err.splitlines()[-1]  # argparse's usage, then the one line
+    assert last.endswith("'rusher,hard': styles are some of rusher,turtle,hunter or style:N")
+
+
+def test_the_mirrors_take_draws_of_the_tuning_half():
+    assert start_search.mirrors("style:1002,hunter,style:8") == (
+        ("style:1002", "style:1002"), ("hunter", "hunter"), ("style:8", "style:8"))
+
+
+@pytest.mark.parametrize("text", ["style:1001", "rusher,style:1002,style:7"])
+def test_a_held_out_draw_is_refused_in_one_line(text, capsys):
+    """The odd draws judge what a search finds, so a search never plays them."""
+    with pytest.raises(SystemExit):
+        start_search.main(["maps/duel.json", "--mirrors", text])
+    last = capsys.readouterr().err.splitlines()[-1]
+    held = text.split(",")[-1]
+    assert last.endswith(f"'{text}': {held} held out (N odd); search on draws with N even")
+
+
+@pytest.mark.parametrize("text", ["style:", "style:x", "style:012", "style:1002,"])
+def test_a_malformed_draw_is_an_unknown_style(text, capsys):
+    with pytest.raises(SystemExit):
+        start_search.main(["maps/duel.json", "--mirrors", text])
+    assert "styles are some of rusher,turtle,hunter or style:N" in capsys.readouterr().err
+
+
+def test_a_search_on_a_draws_mirror_plays_it(tmp_path, capsys):
+    source = tmp_path / "small.json"
+    source.write_text(json.dumps(blank(**SMALL).data), encoding="utf-8")
+    assert start_search.main([str(source), "--mirrors", "style:1002", "--games", "2",
+                              "--seeds", "3", "--steps", "1", "--keep", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "mirrors: style:1002"
+    assert out[1].startswith("start: ")
+
+
+def test_the_limits_option_adds_each_teams_score_limit_one_up_and_down():
+    """On a symmetric map too, one team's limit at a time; a limit of 1 has no step down."""
+    data = blank(**{**SMALL, "units": MIRRORED, "score_limit": {"1": 1, "2": 3}}).data
+    moves = candidates(data, "2", limits=True)
+    limits = [t.values["score_limit"] for t in moves if "score_limit" in t.values]
+    assert limits == [{"1": 2, "2": 3}, {"1": 1, "2": 2}, {"1": 1, "2": 4}]
+    assert len(moves) == len(candidates(data, "2")) + 3
+
+
+def _rate_by_team_2_limit(maps, games, seeds, jobs=1, pairings=RUSHERS):
+    """Stands in for the games: team 1's rate is 50% when team 2 needs 5 hits, 10% further from
+    it for each hit away."""
+    return [((0.5 - 0.1 * abs(m["score_limit"]["2"] - 5),), games * len(seeds)) for m in maps]
+
+
+def test_the_search_with_limits_steps_a_score_limit(monkeypatch, capsys):
+    monkeypatch.setattr(start_search, "measure", _rate_by_team_2_limit)
+    data = blank(**{**SMALL, "score_limit": {"1": 3, "2": 3}}).data
+    best = search(data, "2", games=5, seeds=[3], keep=2, steps=5, say=lambda _: None,
+                  limits=True)
+    assert best.data["score_limit"] == {"1": 3, "2": 5}
+    assert best.data["units"] == data["units"]
+    without = search(data, "2", games=5, seeds=[3], keep=2, steps=5, say=lambda _: None)
+    assert without.data == data
+
+
+def test_the_command_line_passes_the_limits_option_on(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(start_search, "measure", _rate_by_team_2_limit)
+    source = tmp_path / "small.json"
+    source.write_text(json.dumps(blank(**{**SMALL, "score_limit": {"1": 3, "2": 4}}).data),
+                      encoding="utf-8")
+    out = tmp_path / "best.json"
+    assert start_search.main([str(source), "--limits", "--team", "2", "--steps", "2",
+                              "--out", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["score_limit"] == {"1": 3, "2": 5}
 
 
 def test_a_bad_map_is_one_line_naming_the_file(tmp_path, capsys):
