@@ -153,13 +153,15 @@ def test_the_command_line_writes_the_best_map_and_leaves_the_input_alone(tmp_pat
     assert capsys.readouterr().out.splitlines()[1].startswith("start: ")
 
 
-def test_the_command_line_measures_the_mirrors_asked_for(tmp_path, capsys):
+@pytest.mark.parametrize("asked", ["hunter,turtle", "style:1002,rusher"])
+def test_the_command_line_measures_the_mirrors_asked_for(asked, tmp_path, capsys):
+    """The zoo's styles and the population's tuning draws alike."""
     source = tmp_path / "small.json"
     source.write_text(json.dumps(blank(**SMALL).data), encoding="utf-8")
-    assert start_search.main([str(source), "--mirrors", "hunter,turtle", "--games", "2",
+    assert start_search.main([str(source), "--mirrors", asked, "--games", "2",
                               "--seeds", "3", "--steps", "1", "--keep", "1"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "mirrors: hunter, turtle"
+    assert out[0] == f"mirrors: {asked.replace(',', ', ')}"
     assert out[1].startswith("start: ") and out[1].count("%") + out[1].count(" -") >= 2
 
 
@@ -190,16 +192,6 @@ def test_a_malformed_draw_is_an_unknown_style(text, capsys):
     with pytest.raises(SystemExit):
         start_search.main(["maps/duel.json", "--mirrors", text])
     assert "styles are some of rusher,turtle,hunter or style:N" in capsys.readouterr().err
-
-
-def test_a_search_on_a_draws_mirror_plays_it(tmp_path, capsys):
-    source = tmp_path / "small.json"
-    source.write_text(json.dumps(blank(**SMALL).data), encoding="utf-8")
-    assert start_search.main([str(source), "--mirrors", "style:1002", "--games", "2",
-                              "--seeds", "3", "--steps", "1", "--keep", "1"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0] == "mirrors: style:1002"
-    assert out[1].startswith("start: ")
 
 
 def test_the_limits_option_adds_each_teams_score_limit_one_up_and_down():
