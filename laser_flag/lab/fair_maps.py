@@ -39,6 +39,11 @@ LAB_SEED = 1
 # Score limits tried per candidate, as (team 1's, team 2's) steps from the generator's own.
 LIMIT_STEPS = ((0, 0), (0, 1), (0, 2), (-1, 2))
 NEAR_FAIR = 0.08  # a screened candidate whose worst mirror is further from 50% is dropped
+# A candidate whose nearest score limit's worst mirror is further from 50% than this gets no
+# start moves: on the tuning seeds moving a unit a tile never brought one from further within
+# NEAR_FAIR, and screening its variants was half of all the screening's time
+# (docs/BALANCE_LOG.md, "hopeless candidates").
+REPAIRABLE = 0.125
 
 
 @dataclass(frozen=True)
@@ -214,7 +219,8 @@ def _worst(measured: Measured) -> float:
 def _repaired(data: dict[str, Any], effort: Effort, stop: threading.Event | None
               ) -> tuple[dict[str, Any], Measured]:
     """The nearest-fair of the candidate's score-limit steps, then of that one's start moves,
-    each screened with the scripted mirrors (a lopsided variant stops after 16 games)."""
+    each screened with the scripted mirrors (a lopsided variant stops after 16 games); the
+    start moves only when the nearest score limit is off fair, but not beyond REPAIRABLE."""
     best: tuple[dict[str, Any], Measured] | None = None
     for make_variants in (_limit_variants, start_moves):
         variants = make_variants(data if best is None else best[0])
@@ -224,7 +230,7 @@ def _repaired(data: dict[str, Any], effort: Effort, stop: threading.Event | None
         found = min(zip(variants, screened, strict=True), key=lambda v: _worst(v[1]))
         if best is None or _worst(found[1]) < _worst(best[1]):
             best = found
-        if _worst(best[1]) <= NEAR_FAIR / 2:
+        if not NEAR_FAIR / 2 < _worst(best[1]) <= REPAIRABLE:
             break
     assert best is not None or (stop is not None and stop.is_set())
     return best if best is not None else (data, Measured({}, []))

@@ -11,11 +11,14 @@ import threading
 import pytest
 
 from laser_flag.engine import load_map, parse_map
-from laser_flag.lab import badge
+from laser_flag.lab import badge, fair_maps
 from laser_flag.lab.fair_maps import (
     HARD,
+    NEAR_FAIR,
+    REPAIRABLE,
     SCRIPTED,
     Effort,
+    distance,
     make,
     measure,
     start_moves,
@@ -54,6 +57,33 @@ def test_a_confirmation_plays_the_fewest_games_even_when_the_lab_could_tell_soon
     early = measure([data], SCRIPTED[:1], 96, TINY, None, screen=True)[0].rows[0]
     confirmed = measure([data], SCRIPTED[:1], 96, TINY, None, least=64)[0].rows[0]
     assert early["games"] < 64 <= confirmed["games"]
+
+
+def screened_variants(monkeypatch) -> list[list[fair_maps.Measured]]:
+    """Each screen `make` plays from now on, as its variants' measurements."""
+    screens: list[list[fair_maps.Measured]] = []
+    real = fair_maps.measure
+
+    def counted(maps, *args, screen=False, **kwargs):
+        measured = real(maps, *args, screen=screen, **kwargs)
+        if screen:
+            screens.append(measured)
+        return measured
+
+    monkeypatch.setattr(fair_maps, "measure", counted)
+    return screens
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "moved"), [(3, False), (1, True)])
+def test_start_moves_are_screened_only_when_the_nearest_score_limit_is_within_reach(
+        monkeypatch, seed, moved):
+    screens = screened_variants(monkeypatch)
+    make(seed, SMALL, TINY)
+    nearest = min(max(distance(row) for row in m.rows) for m in screens[0])
+    assert moved == (NEAR_FAIR / 2 < nearest <= REPAIRABLE)  # seed 3's is 19 points off
+    sizes = [len(screen) for screen in screens]
+    assert sizes == ([4, len(start_moves(build(seed, SMALL)))] if moved else [4])
 
 
 @pytest.mark.slow
