@@ -75,13 +75,13 @@ def screened_variants(monkeypatch) -> list[list[fair_maps.Measured]]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("seed", "moved"), [(3, False), (1, True)])
+@pytest.mark.parametrize(("seed", "moved"), [(8, False), (1, True)])
 def test_start_moves_are_screened_only_when_the_nearest_score_limit_is_within_reach(
         monkeypatch, seed, moved):
     screens = screened_variants(monkeypatch)
     make(seed, SMALL, TINY)
     nearest = min(max(distance(row) for row in m.rows) for m in screens[0])
-    assert moved == (NEAR_FAIR / 2 < nearest <= REPAIRABLE)  # seed 3's is 19 points off
+    assert moved == (NEAR_FAIR / 2 < nearest <= REPAIRABLE)  # seed 8's is 25 points off
     sizes = [len(screen) for screen in screens]
     assert sizes == ([4, len(start_moves(build(seed, SMALL)))] if moved else [4])
 
