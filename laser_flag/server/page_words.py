@@ -38,25 +38,23 @@ SENTENCES = (
 
 def language_for(accept: str | None) -> str:
     """The game's language a browser's Accept-Language header asks for most (`de-AT,de;q=0.9,
-    en;q=0.8`), English when it names none the game speaks or is missing or malformed."""
+    en;q=0.8`; the first of equal weights), English when it names none the game speaks or is
+    missing or malformed."""
     ranked = []
     for index, part in enumerate((accept or "").split(",")):
-        tag, _, params = part.strip().partition(";")
-        weight = 1.0
-        for param in params.split(";"):
-            name, _, value = param.strip().partition("=")
-            if name == "q":
-                try:
-                    weight = float(value)
-                except ValueError:
-                    weight = 0.0
-        if weight > 0:
-            ranked.append((-weight, index, tag.strip()))
-    for _weight, _index, tag in sorted(ranked):
-        code = language_of(tag) if tag and tag != "*" else None
-        if code is not None:
-            return code
-    return ENGLISH
+        tag, *params = (piece.strip() for piece in part.split(";"))
+        weight = next((_weight(p[2:]) for p in params if p.startswith("q=")), 1.0)
+        if weight > 0 and (code := language_of(tag)) is not None:
+            ranked.append((-weight, index, code))
+    return min(ranked)[2] if ranked else ENGLISH
+
+
+def _weight(text: str) -> float:
+    """A language's q value; one that is no number counts as not wanted (0)."""
+    try:
+        return float(text)
+    except ValueError:
+        return 0.0
 
 
 WORDS_MARK = '<script id="words" type="application/json">{}</script>'  # in server/page
