@@ -13,9 +13,6 @@ from .engine.game_map import MAX_SIDE
 from .engine.ruleset import CLASSES
 from .i18n import N_, _
 from .lab.generator import (
-    ASSAULT,
-    CTF,
-    ELIMINATION,
     KEY,
     MAX_UNITS,
     MIN_SIZE,
@@ -25,8 +22,6 @@ from .lab.generator import (
 )
 
 SIZES = tuple(range(MIN_SIZE, MAX_SIDE + 1, 2))  # odd sides: a middle row of its own
-MODE_WORDS = {CTF: N_("Capture the Flag"), ASSAULT: N_("Assault"),
-              ELIMINATION: N_("Elimination")}
 SYMMETRY_WORDS = {MIRROR: N_("mirror, top to bottom"), ROTATION: N_("rotation, half a turn")}
 UNIT_COUNTS = tuple(range(1, MAX_UNITS + 1))
 SEEDS = 1_000_000  # seeds drawn below this: short enough to read out and type again

@@ -14,10 +14,16 @@ from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.ruleset import CLASSES, class_label
 from laser_flag.i18n import _
 from laser_flag.lab.fair_maps import Candidate, Effort, Made
-from laser_flag.lab.generator import MAX_UNITS, MIN_SIZE, GeneratorError, Knobs, build
+from laser_flag.lab.generator import (
+    MAX_UNITS,
+    MIN_SIZE,
+    MODE_WORDS,
+    GeneratorError,
+    Knobs,
+    build,
+)
 from laser_flag.random_maps import (
     DEFAULT_KNOBS,
-    MODE_WORDS,
     SEEDS,
     SIZES,
     SYMMETRY_WORDS,

@@ -35,10 +35,12 @@ from laser_flag.engine.game_map import (
 from laser_flag.engine.los import Visibility
 from laser_flag.engine.ruleset import CLASSES
 from laser_flag.engine.symmetry import ROTATE, TOP_BOTTOM, image_fn, swapped_tile
+from laser_flag.i18n import N_, _, ngettext
 
 CTF, ASSAULT, ELIMINATION = "ctf", "assault", "elimination"
 MODES = (CTF, ASSAULT, ELIMINATION)
-MODE_WORDS = {CTF: "Capture the Flag", ASSAULT: "Assault", ELIMINATION: "Elimination"}
+MODE_WORDS = {CTF: N_("Capture the Flag"), ASSAULT: N_("Assault"),
+              ELIMINATION: N_("Elimination")}
 MIRROR, ROTATION = "mirror", "rotation"
 SYMMETRY_KINDS = {MIRROR: TOP_BOTTOM, ROTATION: ROTATE}
 MIN_SIZE = 9  # below it a home band and a screen of walls leave no room to move
@@ -172,7 +174,7 @@ def build(seed: int, knobs: Knobs = Knobs(), candidate: int = 0) -> dict[str, An
     """The map of `seed` (and `candidate`, a further draw from the same seed) as a JSON
     object; GeneratorError when no layout is found (the tests find one for every knob)."""
     rng = random.Random(f"laser-flag map {seed} {candidate}")
-    for _ in range(ATTEMPTS):
+    for _attempt in range(ATTEMPTS):
         board = _Board(knobs.size, image_fn(SYMMETRY_KINDS[knobs.symmetry], knobs.size,
                                             knobs.size))
         _place_walls(board, rng, knobs.walls)
@@ -208,7 +210,7 @@ def _place_walls(board: _Board, rng: random.Random, share: float) -> None:
     target = round(share * board.size * board.size)
     homes = {q for p in _home(board) for q in (p, board.image(p))}
     spots = [p for p in _first_half(board) if p not in homes]
-    for _ in range(target * 4):
+    for _try in range(target * 4):
         if sum(row.count(WALL) for row in board.tiles) >= target:
             return
         _try_wall(board, _piece(rng, rng.choice(spots)))
@@ -237,7 +239,7 @@ def _place_cover(board: _Board, rng: random.Random, share: float, elevation: flo
     target = round(share * len(board.open_tiles()))
     raised = round(target * elevation)
     spots = _first_half(board)
-    for _ in range(target * 4):
+    for _try in range(target * 4):
         placed = sum(row.count(ELEVATED) for row in board.tiles)
         if placed >= target:
             return
@@ -270,7 +272,7 @@ def _place_starts(board: _Board, rng: random.Random, count: int) -> list[Pos] | 
     """`count` start tiles for team 1 in its home band, none seeing the image of any (team
     2's units): of START_TRIES draws, the one with the shortest hidden way (`_hidden_way`); a
     screening wall goes up in front of the band when no draw works."""
-    for _ in range(SCREENS):
+    for _screen in range(SCREENS):
         spots = [p for p in _home(board) if board.kind(p) in (LEVEL, ELEVATED)]
         sight = Visibility(board.tiles)
         draws = [starts for starts in (_draw_starts(board, sight, rng, spots, count)
@@ -320,6 +322,17 @@ def score_limit(knobs: Knobs) -> int:
 TURN_LIMIT = 30  # rounds; then the higher score wins
 
 
+def description(seed: int, knobs: Knobs) -> str:
+    """What a generated map is, in the language it is made in, as a designer writes their own
+    map's description: the map stays the same in every language, its description is the
+    maker's."""
+    return ngettext("{mode} on a board of {size} by {size} tiles, {count} unit a side, made from "
+                    "seed {seed}.",
+                    "{mode} on a board of {size} by {size} tiles, {count} units a side, made from "
+                    "seed {seed}.", len(knobs.units)).format(
+        mode=_(MODE_WORDS[knobs.mode]), size=knobs.size, count=len(knobs.units), seed=seed)
+
+
 def _map_data(seed: int, candidate: int, knobs: Knobs, board: _Board, starts: list[Pos],
               title: str) -> dict[str, Any]:
     units = [["1", cls, *pos] for cls, pos in zip(knobs.units, starts, strict=True)]
@@ -329,8 +342,7 @@ def _map_data(seed: int, candidate: int, knobs: Knobs, board: _Board, starts: li
         "format": FORMAT_VERSION,
         "name": title,
         "author": AUTHOR,
-        "description": (f"{MODE_WORDS[knobs.mode]} on a {knobs.size} by {knobs.size} board, "
-                        f"{len(knobs.units)} units a side, made from seed {seed}."),
+        "description": description(seed, knobs),
         "score_limit": {"1": limit, "2": limit},
         "turn_limit": TURN_LIMIT,
         "tiles": board.tiles,

@@ -18,6 +18,7 @@ from laser_flag.engine.game_map import MODE_ASSAULT, MODE_CTF, MODE_ELIMINATION
 from laser_flag.engine.mapfile import team_without_units
 from laser_flag.engine.ruleset import CLASSES
 from laser_flag.engine.symmetry import image_fn, swapped_tile
+from laser_flag.i18n import _, use_language
 from laser_flag.lab import generator
 from laser_flag.lab.generator import (
     ASSAULT,
@@ -130,6 +131,28 @@ def test_the_map_carries_its_seed_and_knobs():
     assert data[KEY] == {"seed": 42, "candidate": 3, "knobs": knobs.to_json()}
     assert Knobs.from_json(data[KEY]["knobs"]) == knobs
     assert build(42, knobs, candidate=3) == data != build(42, knobs)
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Elimination on a board of 11 by 11 tiles, 1 unit a side, made from seed 42."),
+    ("de", "Auslöschung auf einem Brett von 11 mal 11 Feldern, 1 Einheit je Seite, erzeugt aus "
+           "Seed 42."),
+    ("zh_CN", None),
+])
+def test_the_description_is_in_the_makers_language_and_the_map_the_same(language, said):
+    """A generated map's description is written as its maker reads (one unit: the singular),
+    and nothing that plays differs between languages."""
+    knobs = Knobs(size=11, mode=ELIMINATION, units=("scout",))
+    english = build(42, knobs)
+    use_language(language)
+    made = build(42, knobs)
+    assert {k: v for k, v in made.items() if k != "description"} == {
+        k: v for k, v in english.items() if k != "description"}
+    if said is None:  # Chinese: the catalogue's words, none of the English left
+        assert "42" in made["description"] and "board" not in made["description"]
+        assert made["description"].startswith(_("Elimination"))
+    else:
+        assert made["description"] == said
 
 
 def test_a_game_starts_on_a_generated_map_and_team_1_can_move():

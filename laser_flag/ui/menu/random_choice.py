@@ -8,10 +8,9 @@ from dataclasses import dataclass, field
 
 from ...engine.game_map import GameMap
 from ...engine.mapfile import parse_map
-from ...lab.generator import GeneratorError, Knobs, build
+from ...lab.generator import MODE_WORDS, GeneratorError, Knobs, build
 from ...random_maps import (
     DEFAULT_KNOBS,
-    MODE_WORDS,
     SIZES,
     SYMMETRY_WORDS,
     UNIT_COUNTS,

@@ -15,8 +15,9 @@ import pygame
 from ...board import draw as board_draw
 from ...engine.game_map import TEAMS, GameMap
 from ...i18n import N_, _
+from ...lab.generator import MODE_WORDS
 from ...play.session import Session
-from ...random_maps import MODE_WORDS, SYMMETRY_WORDS, from_seed
+from ...random_maps import SYMMETRY_WORDS, from_seed
 from ..network.form_scene import HEADING, FormScene
 from ..routes import HostSetup, PlayGame
 from ..scale import scaled
