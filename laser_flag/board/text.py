@@ -110,17 +110,39 @@ def source(char: str) -> str | None:
     return next((path for path in fallback_paths() if _has(path, char)), None)
 
 
+# Characters whose ink reaches a fallback font's usual top and foot: ideographs filling the em
+# box, and the comma that hangs lowest.
+INK_PROBES = "国丁了，"
+
+
+def _ink(run: str, f: pygame.font.Font) -> tuple[int, int]:
+    """How far `run`'s ink reaches above and below the baseline in `f` (0, 0: none)."""
+    marks = [m for m in f.metrics(run) if m is not None]
+    return (max((m[3] for m in marks), default=0), max((-m[2] for m in marks), default=0))
+
+
 @cache
 def _fallback(size: int, bold: bool, path: str) -> pygame.font.Font:
-    """The fallback font at the largest size whose lines are no taller than the bundled
-    font's at `size`."""
-    height = font(size, bold).get_linesize()
+    """The fallback font at the largest size whose ideographs' ink stays inside the bundled
+    font's line at `size` (its ascent and descent): an ideograph is as tall as a capital and a
+    descender together, readable where fitting the fallback's whole line height (which adds
+    half an em of space around its glyphs) drew it a third smaller. A font with none of
+    INK_PROBES is fitted by its line height."""
+    base = font(size, bold)
+    probes = "".join(c for c in INK_PROBES if _has(path, c))
     fitted = size
-    while fitted > 6 and pygame.font.Font(path, fitted).get_linesize() > height:
+    while fitted > 6 and not _fits(pygame.font.Font(path, fitted), probes, base):
         fitted -= 1
     f = pygame.font.Font(path, fitted)
     f.set_bold(bold)
     return f
+
+
+def _fits(f: pygame.font.Font, probes: str, base: pygame.font.Font) -> bool:
+    if not probes:
+        return f.get_linesize() <= base.get_linesize()
+    top, depth = _ink(probes, f)
+    return top <= base.get_ascent() and depth <= -base.get_descent()
 
 
 @lru_cache(maxsize=4096)
@@ -158,8 +180,21 @@ def _fonts_of(text: str, size: int, bold: bool) -> list[tuple[str, pygame.font.F
 
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     """`text`'s width and height, drawn by `draw_text` at `size`."""
-    sizes = [f.size(run) for run, f in _fonts_of(_(text), size, bold)]
-    return sum(w for w, __ in sizes), max(h for __, h in sizes)
+    parts = _fonts_of(_(text), size, bold)
+    if len(parts) == 1 and parts[0][1] is font(size, bold):
+        return parts[0][1].size(parts[0][0])
+    top, depth = _line_box(parts, size, bold)
+    return sum(f.size(run)[0] for run, f in parts), top + depth
+
+
+def _line_box(parts: list[tuple[str, pygame.font.Font]], size: int, bold: bool) -> tuple[int, int]:
+    """A line's reach above and below its baseline: the bundled font's line at `size`, taller
+    only where a fallback run's ink reaches past it (the space around its glyphs is left out,
+    so a line of Chinese is as tall as one of Latin letters)."""
+    base = font(size, bold)
+    inks = [_ink(run, f) for run, f in parts if f is not base]
+    return (max([base.get_ascent(), *(top for top, __ in inks)]),
+            max([-base.get_descent(), *(depth for __, depth in inks)]))
 
 
 def rendered(text: str, size: int, color: tuple[int, int, int], bold: bool) -> pygame.Surface:
@@ -171,15 +206,16 @@ def rendered(text: str, size: int, color: tuple[int, int, int], bold: bool) -> p
 # Bounded: every distinct line ever drawn (turn lines, odds, the log) would otherwise stay.
 @lru_cache(maxsize=1024)
 def rendered_line(text: str, size: int, color: tuple[int, int, int], bold: bool) -> pygame.Surface:
-    parts = [(f.render(run, True, color), f.get_ascent()) for run, f in _fonts_of(text, size, bold)]
-    if len(parts) == 1:
-        return parts[0][0]
-    ascent = max(a for __, a in parts)
-    height = max(ascent - a + image.get_height() for image, a in parts)
-    line = pygame.Surface((sum(image.get_width() for image, __ in parts), height), pygame.SRCALPHA)
+    parts = _fonts_of(text, size, bold)
+    if len(parts) == 1 and parts[0][1] is font(size, bold):
+        return parts[0][1].render(parts[0][0], True, color)
+    top, depth = _line_box(parts, size, bold)
+    images = [(f.render(run, True, color), f.get_ascent()) for run, f in parts]
+    line = pygame.Surface((sum(image.get_width() for image, __ in images), top + depth),
+                          pygame.SRCALPHA)
     x = 0
-    for image, a in parts:
-        line.blit(image, (x, ascent - a))
+    for image, ascent in images:
+        line.blit(image, (x, top - ascent))
         x += image.get_width()
     return line
 

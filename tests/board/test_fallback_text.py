@@ -57,3 +57,20 @@ def test_draw_text_places_a_mixed_line_by_its_anchor():
     rect = draw_text(surface, "決闘 · Duel", (150, 30), 22, anchor="center")
     assert rect.center == (150, 30) and rect.w == text_size("決闘 · Duel", 22)[0]
     assert surface.get_bounding_rect().colliderect(rect)
+
+
+def ink_height(surface: pygame.Surface) -> int:
+    return surface.get_bounding_rect().height
+
+
+@has_cjk_font
+@pytest.mark.parametrize("size", [15, 18, 22, 36])
+def test_an_ideograph_is_as_tall_as_a_capital_and_a_descender(size):
+    """A Chinese sentence at the smallest size reads as big as the Latin beside it: an
+    ideograph's ink spans the bundled font's from the top of a capital to the foot of a g
+    (a pixel of rounding either way), and a line of it is no taller than a Latin line."""
+    white = (255, 255, 255)
+    latin = ink_height(rendered("Hg", size, white, False))
+    chinese = rendered("国", size, white, False)
+    assert latin - 1 <= ink_height(chinese) <= latin + 1
+    assert chinese.get_height() == text_size("国", size)[1] == font(size).get_height()
