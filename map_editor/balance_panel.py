@@ -16,7 +16,7 @@ from tkinter import ttk
 from typing import Any
 
 from laser_flag.engine import Pos
-from laser_flag.i18n import _
+from laser_flag.i18n import N_, _
 from laser_flag.lab import LabRun, Pairing
 from laser_flag.lab.cluster import check_address
 from laser_flag.lab.here import badge_value
@@ -35,12 +35,12 @@ POLL_MS = 250
 CHOICES: tuple[Pairing, ...] = (*model.DEFAULT_PAIRINGS, ("greedy", "greedy"))
 SUGGEST_TWEAKS = 6  # tweaks measured per request, with the map as it is
 SUGGEST_GAMES = 64  # at most, per mirror pairing and map: the time limit may end it sooner
-COLUMNS = {"pairing": (_("Pairing"), 110), "games": (_("Games"), 50),
-           "rate": (_("Team 1 [95%]"), 115), "verdict": (_("Verdict"), 95),
-           "rounds": (_("Rounds"), 55), "shots": (_("Shots/rd"), 65), "limit": (_("Limit"), 45),
-           "ended": (_("Ended by"), 140)}
+COLUMNS = {"pairing": (N_("Pairing"), 110), "games": (N_("Games"), 50),
+           "rate": (N_("Team 1 [95%]"), 115), "verdict": (N_("Verdict"), 95),
+           "rounds": (N_("Rounds"), 55), "shots": (N_("Shots/rd"), 65),
+           "limit": (N_("Limit"), 45), "ended": (N_("Ended by"), 140)}
 NO_HITS = ""
-THIS_MACHINE = _("this machine")
+THIS_MACHINE = N_("this machine")
 
 
 @dataclass(frozen=True)
@@ -149,13 +149,13 @@ class BalancePanel(tk.Toplevel):
                                 (1, 100000), _("How far a searching bot looks per decision: more "
                                                "plays better and slower (the badge records it)"))
         ttk.Label(box, text=_("Dask scheduler")).grid(row=first + 3, column=0, sticky="w")
-        self.scheduler = tk.StringVar(value=editor_settings.scheduler() or THIS_MACHINE)
+        self.scheduler = tk.StringVar(value=editor_settings.scheduler() or _(THIS_MACHINE))
         entry = ttk.Entry(box, textvariable=self.scheduler, width=24)
         entry.grid(row=first + 3, column=1, columnspan=2, sticky="w")
         tip(entry, _("tcp://HOST:PORT plays the games on that Dask cluster (pip install "
                      "'laser-flag[cluster]' on every machine); '{THIS_MACHINE}': two processes "
                      "here. Kept for next time.").format(
-            THIS_MACHINE=THIS_MACHINE))
+            THIS_MACHINE=_(THIS_MACHINE)))
         buttons = ttk.Frame(box)
         buttons.grid(row=first, column=2, columnspan=2, rowspan=2, sticky="e")
         self.measure_button = ttk.Button(buttons, text=_("Measure"), command=self.measure)
@@ -184,7 +184,7 @@ class BalancePanel(tk.Toplevel):
         self.table = ttk.Treeview(body, columns=tuple(COLUMNS), show="headings",
                                   height=len(model.DEFAULT_PAIRINGS))
         for key, (title, width) in COLUMNS.items():
-            self.table.heading(key, text=title)
+            self.table.heading(key, text=_(title))
             self.table.column(key, width=width, anchor="w")
         self.table.pack(fill="x", pady=(8, 0))
         self.verdict = ttk.Label(body, text="", font=("TkDefaultFont", 10, "bold"))
@@ -202,10 +202,10 @@ class BalancePanel(tk.Toplevel):
         box = ttk.LabelFrame(body, text=_("Hit map on the board"), padding=6)
         box.pack(fill="x", pady=(4, 0))
         self.layer = tk.StringVar(value=NO_HITS)
-        choices = {NO_HITS: "off", **model.LAYERS}
+        choices = {NO_HITS: N_("Off"), **model.LAYERS}
         self.layer_buttons = []
         for name, text in choices.items():
-            radio = ttk.Radiobutton(box, text=text, value=name, variable=self.layer,
+            radio = ttk.Radiobutton(box, text=_(text), value=name, variable=self.layer,
                                     command=self._layer_changed, state="disabled")
             radio.pack(side="left", padx=(0, 10))
             tip(radio, _("Shade the board by the hits of the games measured") if name else
@@ -256,7 +256,7 @@ class BalancePanel(tk.Toplevel):
         """The scheduler address typed ("" for this machine), kept for next time; ValueError
         when it is not tcp://HOST:PORT."""
         text = self.scheduler.get().strip()
-        address = "" if text in ("", THIS_MACHINE) else check_address(text)
+        address = "" if text in ("", _(THIS_MACHINE)) else check_address(text)
         if address != editor_settings.scheduler():
             editor_settings.set_scheduler(address)
         return address

@@ -11,7 +11,7 @@ from typing import Any
 
 from laser_flag.engine import GameMap, MapError, Pos, parse_map
 from laser_flag.engine.mapfile import team_without_units
-from laser_flag.i18n import _
+from laser_flag.i18n import N_, _
 from laser_flag.lab import STYLES, LabRun, Pairing, Where, measured, new_plan
 from laser_flag.lab import badge as lab_badge
 from laser_flag.lab.here import STANDARD_GAMES, STANDARD_SEED
@@ -25,7 +25,8 @@ DEFAULT_MINUTES = 10  # then the run stops, the games played so far kept (maybe 
 DEFAULT_STEPS = 40  # the searching bots' budget per decision: the lab's default takes minutes
 JOBS = 2  # worker processes: this machine's cores; the editor itself mostly waits
 FIRED_FROM, TARGET_AT = "fired_from", "target_at"
-LAYERS = {FIRED_FROM: _("where hits were fired from"), TARGET_AT: _("where hit targets stood")}
+LAYERS = {FIRED_FROM: N_("where hits were fired from"),
+          TARGET_AT: N_("where hit targets stood")}
 
 
 class NotPlayable(ValueError):

@@ -5,13 +5,13 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 
-from laser_flag.i18n import _
+from laser_flag.i18n import N_, _
 
 from .storage import NEW_SIDES, new_side
 from .tooltip import tip
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
-UNSAVED_TITLE = _("Unsaved changes")
+UNSAVED_TITLE = N_("Unsaved changes")
 
 
 class Modal(tk.Toplevel):
@@ -36,7 +36,7 @@ class Modal(tk.Toplevel):
 
 def ask_save_changes(parent: tk.Misc, name: str, action: str) -> str:
     """SAVE, DISCARD or CANCEL for unsaved changes to `name` before `action`."""
-    dialog = Modal(parent, UNSAVED_TITLE)
+    dialog = Modal(parent, _(UNSAVED_TITLE))
     answer = tk.StringVar(value=CANCEL)
 
     def choose(value: str) -> None:

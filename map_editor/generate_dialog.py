@@ -12,7 +12,7 @@ from typing import Any
 
 from laser_flag.engine.mapfile import parse_map
 from laser_flag.engine.ruleset import CLASSES, class_label
-from laser_flag.i18n import _
+from laser_flag.i18n import N_, _
 from laser_flag.lab.fair_maps import Candidate, Effort, Made
 from laser_flag.lab.generator import (
     MAX_UNITS,
@@ -42,9 +42,9 @@ PREVIEW_PX = 264
 RESULTS_PX = 420  # the results column's least width; its sentences wrap at it, in any language
 DEFAULT_SECONDS = int(Effort.seconds)  # checked by play this long, as the command line does
 MAX_SECONDS = 600
-COLUMNS = {"number": ("#", 36), "name": (_("Map"), 150), "stage": (_("Checked"), 80),
-           "verdict": (_("Verdict"), 150)}
-STAGES = {"screened": _("screened"), "confirmed": _("confirmed"), "hard": _("by Hard")}
+COLUMNS = {"number": ("#", 36), "name": (N_("Map"), 150), "stage": (N_("Checked"), 80),
+           "verdict": (N_("Verdict"), 150)}
+STAGES = {"screened": N_("screened"), "confirmed": N_("confirmed"), "hard": N_("by Hard")}
 
 
 def verdict_of(candidate: Candidate) -> str:
@@ -144,7 +144,7 @@ class GenerateDialog(Modal):
         self.tree = ttk.Treeview(box, columns=list(COLUMNS), show="headings", height=6,
                                  selectmode="browse")
         for key, (title, width) in COLUMNS.items():
-            self.tree.heading(key, text=title)
+            self.tree.heading(key, text=_(title))
             self.tree.column(key, width=width, stretch=key == "verdict")
         self.tree.grid(row=1, column=0, sticky="nsew", pady=(6, 0))
         self.tree.bind("<<TreeviewSelect>>", lambda _e: self._chosen_row())
@@ -238,7 +238,7 @@ class GenerateDialog(Modal):
         self.shown[candidate.number] = candidate
         self.tree.insert("", "end", iid=str(candidate.number), values=(
             candidate.number, candidate.data["name"],
-            STAGES.get(candidate.stage, candidate.stage), verdict_of(candidate)))
+            _(STAGES.get(candidate.stage, candidate.stage)), verdict_of(candidate)))
         self.tree.see(str(candidate.number))
         self._say(candidate)
         if self.job.running and not self.closing:

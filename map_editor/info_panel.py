@@ -8,7 +8,7 @@ from tkinter import ttk
 
 from laser_flag.engine.game_map import TEAMS, GameMap
 from laser_flag.engine.ruleset import CLASSES, class_label
-from laser_flag.i18n import _
+from laser_flag.i18n import N_, _
 
 from .document import UnitRow
 from .legend import Legend
@@ -17,7 +17,7 @@ from .tooltip import tip
 from .words import unit_at
 
 UnitChange = Callable[[str, str], None]  # team, class
-NO_UNIT = _("none: use the Unit tool")
+NO_UNIT = N_("none: use the Unit tool")
 
 
 class InfoPanel(ttk.Frame):
@@ -55,7 +55,7 @@ class InfoPanel(ttk.Frame):
     def _selected_box(self, on_delete: Callable[[], None]) -> None:
         self.unit_box = ttk.LabelFrame(self, text=_("Selected unit"), padding=6)
         self.unit_box.pack(fill="x", pady=(10, 0))
-        self.unit_label = ttk.Label(self.unit_box, text=NO_UNIT,
+        self.unit_label = ttk.Label(self.unit_box, text=_(NO_UNIT),
                                     wraplength=210)
         self.unit_label.pack(anchor="w")
         self.unit_team = tk.StringVar()
@@ -98,7 +98,7 @@ class InfoPanel(ttk.Frame):
         for widget in self._unit_widgets:
             widget.state(["disabled" if unit is None else "!disabled"])
         if unit is None:
-            self.unit_label.configure(text=NO_UNIT)
+            self.unit_label.configure(text=_(NO_UNIT))
             self.unit_team.set("")
             self.unit_class.set("")
             return

@@ -16,7 +16,7 @@ from laser_flag.engine.ruleset import (
     Ruleset,
     class_label,
 )
-from laser_flag.i18n import _
+from laser_flag.i18n import N_, _
 
 from . import defaults
 from .dialogs import Modal
@@ -34,7 +34,10 @@ from .properties import (
 from .roll_table import RollTable, grid_for
 from .tooltip import tip
 
-COLOUR_KEYS = {"team_color": _("Colour"), "alt_team_color": _("Alternate colour")}
+# Each colour key's colour picker: its title and its button's tip, whole sentences.
+COLOUR_KEYS = {"team_color": (N_("Team {team}: colour"), N_("Pick team {team}'s colour")),
+               "alt_team_color": (N_("Team {team}: alternate colour"),
+                                  N_("Pick team {team}'s alternate colour"))}
 CHANGED_CELL = "#0050d0"
 TEXT_PX = 640  # explanations wrap: the dialog fits a 900 px wide screen
 
@@ -151,7 +154,7 @@ class PropertiesDialog(Modal):
         button = tk.Button(frame, width=6, background=_hex(self._colours[key][team]))
 
         def pick() -> None:
-            title = _("Team {team}: {what}").format(team=team, what=COLOUR_KEYS[key].lower())
+            title = _(COLOUR_KEYS[key][0]).format(team=team)
             rgb, __ = colorchooser.askcolor(_hex(self._colours[key][team]), parent=self,
                                             title=title)
             if rgb is not None:
@@ -160,8 +163,7 @@ class PropertiesDialog(Modal):
 
         button.configure(command=pick)
         button.grid(row=row, column=col, sticky="w", padx=4, pady=2)
-        tip(button, _("Pick team {team}'s {lower}").format(
-            team=team, lower=COLOUR_KEYS[key].lower()))
+        tip(button, _(COLOUR_KEYS[key][1]).format(team=team))
 
     def _recolour(self, key: str, team: str, rgb: list[int]) -> None:
         """A new colour; the team names left as proposed follow the main colour."""

@@ -13,7 +13,7 @@ from typing import Any
 from laser_flag.board.tile_labels import TILE_LABELS
 from laser_flag.engine.game_map import TILE_KINDS, GameMap, Pos
 from laser_flag.engine.mapfile import MapError
-from laser_flag.i18n import _, ngettext
+from laser_flag.i18n import N_, _, ngettext
 from laser_flag.random_maps import origin
 
 from . import commands, symmetry
@@ -43,11 +43,17 @@ from .tool_panel import SWATCH_PX, TERRAIN_KEYS, TOOL_INFO, ToolPanel
 from .validation import Checked, Problem, check
 from .words import place, problem_row, unit_name
 
-APP_NAME = _("Laser Flag Map Editor")
-MAP_TYPES = [(_("Laser Flag maps"), "*.json *.txt"), (_("All files"), "*")]
+APP_NAME = N_("Laser Flag Map Editor")
+MAP_TYPES = [(N_("Laser Flag maps"), "*.json *.txt"), (N_("All files"), "*")]
+
 PLAY_COMMAND = [sys.executable, "-m", "laser_flag", "--play-test", "--map"]
 SIDE_PANELS_PX = (480, 200)  # room the panels, menu, status bar and Problems list take
 HOVER_CHARS = 38  # the hover bar: "row 20, column 20: Team 2 base, Team 2 Sniper" mostly fits
+
+
+def map_types() -> list[tuple[str, str]]:
+    """The open and save dialogs' file types, in the editor's language."""
+    return [(_(name), pattern) for name, pattern in MAP_TYPES]
 
 
 def board_area(root: tk.Misc) -> int:
@@ -181,7 +187,7 @@ class EditorWindow:
         self.tools.set_swatches({k: tk.PhotoImage(data=ppm_data(tile_swatch(gm, k, SWATCH_PX)))
                                  for k in TILE_KINDS})
         mark = "*" if self.doc.modified else ""
-        self.root.title(f"{self.doc.title_name}{mark} - {APP_NAME}")
+        self.root.title(f"{self.doc.title_name}{mark} - {_(APP_NAME)}")
         if self.hovered is not None and self.doc.in_bounds(self.hovered):
             self._hover(self.hovered)  # the tile under the pointer may have changed
 
@@ -213,7 +219,8 @@ class EditorWindow:
         elif shown == HITS:
             counts = self.overlay.hit_counts
             bands = [(b.colour, hits_label(b.low, b.high)) for b in reversed(heat_bands(counts))]
-            legend.show(_("Hit map: {LAYERS}").format(LAYERS=LAYERS[self.overlay.hit_layer]), bands,
+            layer = _(LAYERS[self.overlay.hit_layer])
+            legend.show(_("Hit map: {LAYERS}").format(LAYERS=layer), bands,
                         _("Hits in the Balance panel's games."))
         else:
             bands = [(b.colour, b.counts()) for b in reversed(heat_bands(self.overlay.heat()))]
@@ -356,7 +363,7 @@ class EditorWindow:
 
     def open_map(self) -> None:
         if self._confirm_discard(_("opening another map")):
-            name = filedialog.askopenfilename(parent=self.root, filetypes=MAP_TYPES,
+            name = filedialog.askopenfilename(parent=self.root, filetypes=map_types(),
                                               title=_("Open a map"))
             if name:
                 self.open_path(Path(name))
@@ -399,7 +406,7 @@ class EditorWindow:
         """Save under a name the designer picks: the map's name is proposed, in its folder."""
         proposed = proposed_path(self.doc.data, self.doc.path)
         name = filedialog.asksaveasfilename(
-            parent=self.root, filetypes=MAP_TYPES, defaultextension=".json",
+            parent=self.root, filetypes=map_types(), defaultextension=".json",
             title=_("Save map as"), initialdir=str(proposed.parent), initialfile=proposed.name,
         )
         return self._save_to(Path(name)) if name else False

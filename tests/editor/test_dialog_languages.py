@@ -13,8 +13,11 @@ import pytest
 from babel.messages.pofile import read_po
 
 from laser_flag import i18n
+from map_editor.balance_panel import CHOICES, COLUMNS
 from map_editor.generate_dialog import GenerateDialog
+from map_editor.info_panel import NO_UNIT
 from map_editor.properties_dialog import PropertiesDialog
+from map_editor.window import APP_NAME
 
 from .test_fog_property import _all
 from .xdo import wait_for
@@ -68,3 +71,23 @@ def test_every_word_of_the_generate_dialog_is_translated(editor, code):
     dialog = next(w for w in editor.root.winfo_children() if isinstance(w, GenerateDialog))
     wait_for(editor.root, dialog.winfo_viewable, what="the Generate dialog")
     assert untranslated(dialog, code) == []
+
+
+@pytest.mark.parametrize("code", ["de", "zh_CN"])
+def test_the_words_made_at_import_follow_the_language_chosen_after(editor, code):
+    """The editor's constants (the window's title, the unit box, the Balance panel's columns
+    and hit map) are translated where they are shown, so a language chosen after the editor's
+    modules were imported still reaches them."""
+    i18n.use_language(code)
+    editor.refresh()
+    title = editor.root.title()
+    assert title.endswith(i18n._(APP_NAME)) and not title.endswith(APP_NAME)
+    assert editor.info.unit_label.cget("text") == i18n._(NO_UNIT) != NO_UNIT
+    editor.open_balance()
+    panel = editor.balance
+    wait_for(editor.root, panel.winfo_viewable, what="the Balance panel")
+    headings = [panel.table.heading(key, "text") for key in panel.table["columns"]]
+    assert headings == [i18n._(english) for english, __ in COLUMNS.values()]
+    assert headings != [english for english, __ in COLUMNS.values()]
+    pairings = {f"{one}-{two}" for one, two in CHOICES}  # the bots' own names
+    assert set(untranslated(panel, code)) == pairings
