@@ -40,6 +40,7 @@ from .base import Bot
 PREFIX = "exec:"
 ANSWER_SECONDS = 5.0  # per decision; generous for a script, short enough for a lab run
 SECONDS_VARIABLE = "LASER_FLAG_PROGRAM_SECONDS"
+EXIT_SECONDS = 1.0  # a program told to end, or seen to close its input, is given this to exit
 MAX_SECONDS = 3600.0
 # Every command that can seat a program says so in its --help epilog.
 ANSWER_TIME_HELP = (f"A program (exec:COMMAND, docs/PROTOCOL.md) has {ANSWER_SECONDS:g} seconds "
@@ -173,7 +174,10 @@ class ProgramBot(Bot):
         if self._send_to(self._process, message):
             return True
         self._gone = True
-        self._failed("stopped reading its input: its turns end at once")
+        if _exited(self._process):
+            self._failed("exited or closed its output: its turns end at once")
+        else:
+            self._failed("stopped reading its input: its turns end at once")
         return False
 
     def _send_to(self, process: subprocess.Popen[bytes], message: dict[str, Any]) -> bool:
@@ -226,12 +230,23 @@ def _read(stream: IO[bytes], answers: queue.Queue[Any]) -> None:
     answers.put(_GONE)
 
 
+def _exited(process: subprocess.Popen[bytes]) -> bool:
+    """Whether a program whose input no longer takes a line has exited (and not merely closed
+    its input): a program that ends closes its input a moment before it is gone, so that moment
+    is waited for, up to EXIT_SECONDS."""
+    try:
+        process.wait(timeout=EXIT_SECONDS)
+    except subprocess.TimeoutExpired:
+        return False
+    return True
+
+
 def _end(process: subprocess.Popen[bytes]) -> None:
     """Close the program's input and give it a moment to exit, then kill it."""
     with contextlib.suppress(OSError):
         process.stdin.close()  # type: ignore[union-attr]
     try:
-        process.wait(timeout=1.0)
+        process.wait(timeout=EXIT_SECONDS)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()

@@ -23,6 +23,7 @@ from laser_flag.remote import protocol
 from laser_flag.saves import load_save
 from laser_flag.tools import balance
 from tests.fast import fast_unless
+from tests.waits import wait_until
 
 from ..ui.conftest import app, run_until, start_game  # noqa: F401 (app: a fixture)
 
@@ -144,6 +145,49 @@ def test_a_failing_program_loses_its_turn_with_one_line_and_the_game_goes_on(
         assert bot.decide(game) == EndTurn()  # and again the next turn: never a hang
     finally:
         bot.close()
+
+
+def first_turn_said(script: Path, before_writing, monkeypatch, capfd) -> str:
+    """The one line a program's first two turns write on stderr, each line to the program
+    written only once `before_writing(process)` has returned."""
+    original = ProgramBot._send_to
+
+    def later(self, process, message):
+        before_writing(process)
+        return original(self, process, message)
+
+    monkeypatch.setattr(ProgramBot, "_send_to", later)
+    bot = ProgramBot(program(script), seconds=60)
+    game = Game(load_map(DUEL), seed=1)
+    game.apply(EndTurn())
+    try:
+        assert bot.decide(game) == EndTurn() and bot.decide(game) == EndTurn()
+        lines = capfd.readouterr().err.strip().splitlines()
+        assert len(lines) == 1, lines
+        return lines[0]
+    finally:
+        bot.close()
+
+
+def test_a_program_that_exits_before_it_is_told_anything_is_said_to_have_exited(
+        tmp_path, monkeypatch, capfd):
+    """A busy machine may start a program and let it end before its first line is written:
+    it crashed, as when its output ends first, and is named so."""
+    script = tmp_path / "crash.py"
+    script.write_text(FAULTS["crash"])
+    said = first_turn_said(script, lambda process: process.wait(), monkeypatch, capfd)
+    assert SAID["crash"] in said
+
+
+def test_a_program_that_closes_its_input_and_runs_on_is_said_to_stop_reading(
+        tmp_path, monkeypatch, capfd):
+    closed = tmp_path / "closed"
+    script = tmp_path / "deaf.py"
+    script.write_text(f"import os, pathlib, time\nos.close(0)\npathlib.Path({str(closed)!r})"
+                      ".touch()\ntime.sleep(60)\n")
+    said = first_turn_said(script, lambda process: wait_until(closed.exists, "input closed"),
+                           monkeypatch, capfd)
+    assert "stopped reading its input" in said
 
 
 def test_a_program_that_cannot_start_loses_its_turns_at_once(capfd):
