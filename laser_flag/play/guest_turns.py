@@ -26,6 +26,7 @@ from ..engine.units import Unit
 from ..i18n import N_, _
 from ..remote import protocol
 from ..remote.guest import GuestLink
+from ..remote.reasons import told
 from . import table_play
 from .bot_seat import seats_for
 from .fog_view import ViewCache
@@ -294,7 +295,7 @@ class GuestTurns:
             self.record.add(seen, self.game)
         elif kind == "error":
             self.pending = False
-            self.refuse(_("The host refused: {message}").format(message=message['message'])[:200])
+            self.refuse(_("The host refused: {message}").format(message=told(message))[:200])
         elif kind == "chat":
             self.say(f"{message.get('from') or _('Host')}: {str(message['text'])[:200]}")
         elif kind == "rematch":
@@ -303,9 +304,9 @@ class GuestTurns:
             self.replay = message["save"]
         elif kind == "lost":
             self.away = _("{message}: joining again, the game waits...").format(
-                message=message['message'])
+                message=told(message))
         elif kind in ("bye", "refused"):
-            why = message.get("reason") or message.get("message")
+            why = told(message)
             self.ended = (_("The host has left the game: no rematch.") if self.game.over else
                           _("The host ended the game: {why}").format(why=why))
             self.message = self.ended

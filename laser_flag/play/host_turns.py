@@ -16,6 +16,7 @@ from ..engine.game_map import TEAMS
 from ..i18n import N_, _
 from ..remote import protocol
 from ..remote.host import Host, Note
+from ..remote.reasons import shown
 from .bot_seat import seats_for
 from .log_text import LogLine
 from .remote_seat import RemoteSeat
@@ -85,7 +86,7 @@ class HostTurns(Turns):
             self.guest_seated(_("{text} joined: {names} is theirs.").format(
                 text=note.text, names=self.session.names[self.guest_team]))
         elif note.kind == "left":
-            self.guest_seat.away = self.gone_line(note.text)
+            self.guest_seat.away = self.gone_line(shown(note.text))
             self.rematch_asked["guest"] = False  # whoever joins next asks for themselves
             self.say(self.away)
         elif note.kind == "chat":

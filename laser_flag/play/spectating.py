@@ -19,6 +19,7 @@ from ..engine.json_reader import clip
 from ..engine.mapfile import MapError, parse_map
 from ..engine.team_view import TeamView
 from ..i18n import _
+from ..remote.reasons import told
 from ..saves import write_new_file
 
 MAP_SOURCE = "the server's map"
@@ -59,11 +60,9 @@ class Spectating:
                 return {"type": "replay"}
         elif kind == "replay":
             self.replay = message.get("save")
-        elif kind == "error":
-            self.problem = str(message.get("message"))
-        elif kind in ("lost", "bye"):
-            self.problem = str(message.get("message") or message.get("reason"))
-            self.gone = True
+        elif kind in ("error", "lost", "bye"):
+            self.problem = told(message)
+            self.gone = self.gone or kind != "error"  # an error leaves the connection open
         return None
 
     def watching(self, message: dict[str, Any]) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.game_map import GameMap
-from . import protocol
+from . import protocol, reasons
 from .host import DEFAULT_PORT
 from .link import Link
 from .tls import Tls, connect
@@ -46,7 +46,7 @@ class GuestLink(Link):
     `find_map(name)` finds (None: the guest has no map of that name). `gm` is that map when it
     is the same as the host's, else None: the game is then played on the host's copy."""
 
-    bye_reason = "the guest left"
+    bye_reason = reasons.GUEST_LEFT
 
     def __init__(self, address: tuple[str, int], code: str, name: str,
                  find_map: Callable[[str], GameMap | None], tls: Tls | None = None) -> None:
@@ -72,8 +72,9 @@ class GuestLink(Link):
                 return
             except OSError as exc:
                 why = exc.strerror or str(exc) or type(exc).__name__
-                self._put({"type": "lost", "message": f"Cannot reach {self.address[0]}:"
-                                                      f"{self.address[1]} ({why})"})
+                where = f"{self.address[0]}:{self.address[1]}"
+                self._put({"type": "lost",
+                           "message": reasons.CANNOT_REACH.format(where=where, why=why)})
                 continue
             sock.settimeout(None)
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -83,7 +84,7 @@ class GuestLink(Link):
             sock.close()
             if ended or self._closed.is_set():
                 return
-            self._put({"type": "lost", "message": "The connection to the host was lost"})
+            self._put({"type": "lost", "message": reasons.HOST_LOST})
 
     def _listen(self, sock: socket.socket) -> bool:
         """Read until the connection ends; True when the host said bye for good."""

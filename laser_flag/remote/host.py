@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import protocol
+from . import protocol, reasons
 
 DEFAULT_PORT = 7531
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud or copied without doubt
@@ -46,7 +46,7 @@ MAX_OUTBOX = 64 * 1024 * 1024  # bytes a guest has not read: past this it is dro
 READ_BYTES = 65536
 
 
-WRONG_CODE = "wrong join code"
+WRONG_CODE = reasons.WRONG_JOIN_CODE
 
 
 def new_code() -> str:
@@ -171,7 +171,7 @@ class Host:
         """Say bye to the guest, stop the thread and close every socket."""
         if not self._running:
             return
-        self.send(protocol.bye("the host closed the game"))
+        self.send(protocol.bye(reasons.HOST_CLOSED))
         self._running = False
         self._wake()
         if self._thread is not None:
@@ -246,7 +246,7 @@ class Host:
 
     def _line(self, conn: _Connection, line: bytes | None) -> None:
         if conn.seated and not self._take_token(conn):
-            self._refuse(conn, f"too many messages (at most {RATE:g} a second): dropped")
+            self._refuse(conn, reasons.TOO_FAST.format(rate=f"{RATE:g}"))
             return
         try:
             if line is None:
@@ -266,7 +266,7 @@ class Host:
         if kind == "action":
             open_ask = self.open_ask  # read once: the main loop may close it meanwhile
             if open_ask is None or message["ask"] != open_ask:
-                self._refuse(conn, "not your turn: no action is asked for now"
+                self._refuse(conn, reasons.NOT_YOUR_TURN
                              if open_ask is None else
                              f"that answers ask {message['ask']}; the open ask is {open_ask}")
                 return
@@ -318,7 +318,7 @@ class Host:
                                    self.code.encode()):
             return WRONG_CODE
         if self._seated is not None:
-            return "the seat is taken: a guest is playing"
+            return reasons.SEAT_TAKEN
         return ""
 
     def _note(self, note: Note) -> None:
@@ -395,7 +395,7 @@ class Host:
         conn.sock.close()
         if conn is self._seated:
             self._seated = None
-            self._note(Note("left", why or "the guest left"))
+            self._note(Note("left", why or reasons.GUEST_LEFT))
 
     def _shut(self) -> None:
         for key in list(self._selector.get_map().values()):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ssl
 
+from . import reasons
 from .link import Link
 from .tls import Tls, connect
 
@@ -31,13 +32,14 @@ class LobbyLink(Link):
         except (OSError, ValueError) as exc:
             why = exc.strerror if isinstance(exc, OSError) and not isinstance(
                 exc, ssl.SSLError) and exc.strerror else exc
-            self._put({"type": "lost", "message": f"Cannot reach {where} ({why})"})
+            self._put({"type": "lost",
+                       "message": reasons.CANNOT_REACH.format(where=where, why=why)})
             return
         sock.settimeout(None)
         self._hold(sock)
         try:
             for message in self._messages(sock, "server"):
                 self._put(message)
-            self._put({"type": "lost", "message": f"The connection to {where} closed"})
+            self._put({"type": "lost", "message": reasons.CLOSED.format(where=where)})
         finally:
             sock.close()

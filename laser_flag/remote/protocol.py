@@ -30,6 +30,7 @@ from ..engine.json_reader import ReadError, parse
 from ..engine.legal import legal
 from ..engine.rules_version import RULES_VERSION
 from ..engine.team_view import TeamView, known_state
+from . import reasons
 
 # Bumped whenever a message changes shape (docs/PROTOCOL.md, "Versions"): the handshake
 # compares it, and docs/protocol.schema.json describes this number's messages.
@@ -243,16 +244,16 @@ def incompatibility(theirs: dict[str, Any]) -> str:
     it ("" when nothing does): another protocol, else other rules (the guest's previews come
     from its own engine). The game version alone never does."""
     if theirs["protocol"] != PROTOCOL:
-        return _differs("speaks protocol", PROTOCOL, theirs["protocol"])
+        return _differs(PROTOCOL, theirs["protocol"], reasons.PROTOCOL_GUEST_OLDER,
+                        reasons.PROTOCOL_HOST_OLDER)
     if theirs["rules"] != RULES_VERSION:
-        return _differs("plays rules", RULES_VERSION, theirs["rules"])
+        return _differs(RULES_VERSION, theirs["rules"], reasons.RULES_GUEST_OLDER,
+                        reasons.RULES_HOST_OLDER)
     return ""
 
 
-def _differs(what: str, ours: int, theirs: int) -> str:
-    update = ("update your Laser Flag" if theirs < ours else
-              "the host's Laser Flag is the older: the host should update")
-    return f"the host {what} {ours}, you {theirs}: {update}"
+def _differs(ours: int, theirs: int, guest_older: str, host_older: str) -> str:
+    return (guest_older if theirs < ours else host_older).format(ours=ours, theirs=theirs)
 
 
 def read_action(message: dict[str, Any]) -> tuple[int, Action]:

@@ -16,7 +16,7 @@ import sys
 import traceback
 from typing import Any, Protocol
 
-from ..remote import protocol
+from ..remote import protocol, reasons
 from . import limits, messages
 from .limits import Bucket, Limits
 from .lobby import Lobby
@@ -33,7 +33,7 @@ class Server(Protocol):
     def lobby_chat(self, line: dict[str, Any]) -> None: ...
 
 
-WRONG_CODE = "wrong code"
+WRONG_CODE = reasons.WRONG_CODE
 
 
 class Client:
@@ -122,7 +122,7 @@ class Client:
 
     async def line(self, line: bytes | None) -> None:
         if not self.messages.take():
-            self.refuse(f"too many messages (at most {limits.RATE:g} a second): dropped")
+            self.refuse(reasons.TOO_FAST.format(rate=f"{limits.RATE:g}"))
             return
         try:
             if line is None:
@@ -179,7 +179,7 @@ class Client:
             if self.chats.take():
                 self.service.lobby_chat(protocol.chat(message["text"], self.name))
             else:
-                self.refuse("too many lines in the lobby's chat (one a second)")
+                self.refuse(reasons.CHAT_TOO_FAST)
         else:
             self.refuse(f"{protocol.a_or_an(kind)} message is for a game: join or watch one")
 

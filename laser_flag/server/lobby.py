@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine import GameMap, MapError, load_map, parse_map
 from ..engine.json_reader import clip
+from ..remote import reasons
 from ..remote.host import CODE_LETTERS
 from .limits import Limits
 from .messages import CODE_LENGTH
@@ -39,10 +40,10 @@ class Lobby:
     def create(self, message: dict[str, Any], address: str) -> Room | str:
         """A new game as a `create` message asks; else why not, in one line."""
         if len(self.rooms) >= self.limits.games:
-            return "the server is full: no new game can start now, try again later"
+            return reasons.NO_NEW_GAME
         made = Counter(self.creators.values())[address]
         if made >= self.limits.games_per_address:
-            return f"at most {self.limits.games_per_address} open games from one address"
+            return reasons.TOO_MANY_GAMES.format(count=self.limits.games_per_address)
         gm = self.game_map(message["map"])
         if isinstance(gm, str):
             return gm
@@ -93,7 +94,7 @@ class Lobby:
             return None
         team = room.free_seat()
         if team is None:
-            return "both seats of that game are taken: watch it instead"
+            return reasons.SEATS_TAKEN
         return room, team
 
     def listing(self) -> list[dict[str, Any]]:
@@ -109,7 +110,7 @@ class Lobby:
                 continue
             since = self.idle_since.setdefault(code, now)
             if now - since >= self.limits.room_idle:
-                self.close(code, "the game was closed: nobody was there")
+                self.close(code, reasons.NOBODY_THERE)
 
     def close(self, code: str, reason: str) -> None:
         room = self.rooms.pop(code)

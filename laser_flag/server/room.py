@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from ..engine import Action, EndTurn, Game, GameMap, TeamView, view
 from ..engine.game_map import TEAMS
 from ..engine.terms import other_team
-from ..remote import protocol
+from ..remote import protocol, reasons
 from ..saves import UnsavableGame, save_bytes
 from . import messages
 from .gallery import Gallery
@@ -153,7 +153,7 @@ class Room:
         seat is welcomed to the game as it stands, told its secret, and its open turn again."""
         seat = self.seats[team]
         if seat.member is not None and seat.member is not member:
-            seat.member.close("your seat was taken again by another connection")
+            seat.member.close(reasons.SEAT_RETAKEN)
         seat.member, seat.player = member, member.name
         self.welcome(team)
         self.tell_room()
@@ -244,9 +244,9 @@ class Room:
         """A seat's `action` message applied; else why not, the one line it is told."""
         team = self.team_of(member)
         if team is None:
-            return "you hold no seat in this game: you are watching"
+            return reasons.WATCHING
         if self.open_turn is None or team != self.game.active_team:
-            return "not your turn: no action is asked for now"
+            return reasons.NOT_YOUR_TURN
         if message["ask"] != self.open_turn["ask"]:
             return f"that answers ask {message['ask']}; the open ask is {self.open_turn['ask']}"
         try:
@@ -323,9 +323,9 @@ class Room:
         """A seat asks for a rematch, sides swapped; once both have, it starts. Else why not."""
         team = self.team_of(member)
         if team is None:
-            return "only a player may ask for a rematch"
+            return reasons.REMATCH_PLAYERS
         if not self.game.over:
-            return "a rematch comes after the game"
+            return reasons.REMATCH_AFTER
         self.seats[team].wants_rematch = True
         other = self.seats[other_team(team)]
         if not other.wants_rematch:
@@ -360,7 +360,7 @@ class Room:
         """The whole game as a save file's object, once it is over; else why not. Made once
         per game: every spectator's screen asks for it as the game ends."""
         if not self.game.over:
-            return "the replay is there once the game is over"
+            return reasons.REPLAY_AFTER
         if self._replay is None or self._replay[0] is not self.game:
             self._replay = (self.game, self.made_replay())
         return self._replay[1]

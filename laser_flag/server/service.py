@@ -9,13 +9,14 @@ import ssl
 from collections import Counter
 from typing import Any
 
+from ..remote import reasons
 from . import limits
 from .connection import Client
 from .lobby import Lobby
 
-FULL = "the server is full: try again later"
+FULL = reasons.SERVER_FULL
 STOP_SECONDS = 2.0  # connections that have not closed by then are cut
-TOO_MANY = "too many connections from your address: close one and try again"
+TOO_MANY = reasons.TOO_MANY_CONNECTIONS
 
 
 class Service:

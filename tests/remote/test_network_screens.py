@@ -12,6 +12,7 @@ from contextlib import contextmanager
 import pygame
 import pytest
 
+from laser_flag.i18n import use_language
 from laser_flag.play.guest_turns import GUEST_ON_LEAVING
 from laser_flag.play.host_turns import HOST_ON_LEAVING
 from laser_flag.remote import protocol
@@ -125,6 +126,24 @@ def test_join_a_game_types_the_address_and_code_and_opens_the_board(app, menu): 
         frames_until(app, lambda: len(hosting.game.history) > moves, hosting)
         assert hosting.game.active_team == "1"
         frames_until(app, lambda: board.game.active_team == "1", hosting)
+
+
+@pytest.mark.parametrize(("language", "said"), [("de", "Abgelehnt: falscher Beitrittscode"),
+                                               ("zh_CN", "被拒绝：加入码错误")])
+def test_a_refusal_reads_in_the_guests_language(app, menu, language, said):  # noqa: F811
+    """The host refuses in English, as every message on the wire reads; the guest's form says
+    it in the guest's language."""
+    use_language(language)
+    with guest_game(app, "Easy") as hosting:
+        click(app, menu_button(menu, "join").rect.center)
+        scene = app.top
+        address, port = hosting.host.address
+        type_text(app, f"{address}:{port}")
+        press(app, pygame.K_TAB)
+        type_text(app, "zzzzzz")
+        press(app, pygame.K_RETURN)
+        frames_until(app, lambda: scene.problem, hosting)
+        assert scene.problem == said
 
 
 @contextmanager

@@ -21,6 +21,7 @@ from ...play.session import Session
 from ...remote import protocol
 from ...remote.guest import GuestLink
 from ...remote.host import DEFAULT_PORT, Host
+from ...remote.reasons import told
 from ...remote.tls import Tls
 from ..menu.map_catalog import map_named
 
@@ -87,11 +88,11 @@ class Joining:
                         from err
             if kind in ("refused", "bye"):
                 self.link.close()
-                raise ConnectionRefusedError(message.get("message") or message.get("reason"))
+                raise ConnectionRefusedError(told(message))
             if kind == "error":
-                self.status = _("The host says: {get}").format(get=message.get('message'))
+                self.status = _("The host says: {get}").format(get=told(message))
             elif kind == "lost":
-                self.status = _("{get}: trying again...").format(get=message.get('message'))
+                self.status = _("{get}: trying again...").format(get=told(message))
             elif kind == "hello" and "lobby" in message:  # a server's, before the game's
                 self.status = _("At the server: asking for the game...")
             elif kind == "hello":

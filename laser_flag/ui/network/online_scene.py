@@ -20,6 +20,7 @@ from ...engine.game_map import GameMap
 from ...i18n import N_, _
 from ...remote.guest import parse_address
 from ...remote.lobby_link import LobbyLink
+from ...remote.reasons import told
 from ..routes import WatchOnline
 from ..scale import scaled
 from ..scene import Push, Transition
@@ -181,7 +182,7 @@ class OnlineScene(JoinScene):
             self.join()
         elif kind in ("error", "lost", "bye"):
             self.creating = False
-            self.problem = str(message.get("message") or message.get("reason"))
+            self.problem = told(message)
             if kind != "error":  # the connection is over: its thread wakes the loop no more
                 self.lobby.close()
                 self.lobby = None
