@@ -44,6 +44,7 @@ REMATCH_PLAYERS = N_("only a player may ask for a rematch")
 REMATCH_AFTER = N_("a rematch comes after the game")
 REPLAY_AFTER = N_("the replay is there once the game is over")
 CHAT_TOO_FAST = N_("too many lines in the lobby's chat (one a second)")
+WATCH_FIRST = N_("watch a game first")
 # The connection's own, on the player's machine.
 CANNOT_REACH = N_("Cannot reach {where} ({why})")
 HOST_LOST = N_("The connection to the host was lost")
@@ -54,7 +55,7 @@ TOLD = (WRONG_JOIN_CODE, SEAT_TAKEN, HOST_CLOSED, NOT_YOUR_TURN, GUEST_LEFT,
         PROTOCOL_HOST_OLDER, RULES_GUEST_OLDER, RULES_HOST_OLDER, TOO_FAST, SERVER_FULL,
         TOO_MANY_CONNECTIONS, WRONG_CODE, NO_NEW_GAME, TOO_MANY_GAMES, SEATS_TAKEN,
         NOBODY_THERE, SEAT_RETAKEN, WATCHING, REMATCH_PLAYERS, REMATCH_AFTER, REPLAY_AFTER,
-        CHAT_TOO_FAST, CANNOT_REACH, HOST_LOST, CLOSED)
+        CHAT_TOO_FAST, WATCH_FIRST, CANNOT_REACH, HOST_LOST, CLOSED)
 LONGEST = 600  # characters: a longer text is shown as it came (the patterns stay cheap)
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

@@ -1,14 +1,17 @@
 """The server page's words in the watcher's language: every sentence the page shows, marked
 here for the catalogues (the page is plain JavaScript, which `make messages` does not read),
 and the language a browser asks for in its Accept-Language header. The page is sent with
-these sentences translated, as JSON; its script looks each one up (`T`) and fills in the
-{placeholders}, and shows the English as written when a sentence is missing."""
+these sentences translated, as JSON, and with what the server may tell a watcher (its
+refusals and goodbyes, `remote.reasons`); its script looks each one up (`T`) and fills in the
+{placeholders}, and shows the English as written when a sentence is missing (a told sentence
+with a value in it among them)."""
 
 from __future__ import annotations
 
 import json
 
 from ..i18n import ENGLISH, N_, catalogue, language_of
+from ..remote import reasons
 
 SENTENCES = (
     N_("Laser Flag: games on this server"),
@@ -34,6 +37,8 @@ SENTENCES = (
     N_("watching: {count}"),
     N_("The replay is saved: watch it with laser-flag replay FILE."),
 )
+
+SENT = (*SENTENCES, *reasons.TOLD)  # the page's sentences and what the server may tell it
 
 
 def language_for(accept: str | None) -> str:
@@ -65,7 +70,7 @@ def page_in(page: str, code: str) -> str:
     as JSON in the element WORDS_MARK leaves empty (every `<` escaped, so no text can end the
     element early), and its `lang` attribute saying so."""
     translated = catalogue(code)
-    words = {sentence: translated.gettext(sentence) for sentence in SENTENCES}
+    words = {sentence: translated.gettext(sentence) for sentence in SENT}
     data = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
     filled = WORDS_MARK.replace("{}", data)
     return page.replace(WORDS_MARK, filled, 1).replace('<html lang="en">',

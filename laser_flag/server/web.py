@@ -19,7 +19,7 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ..remote import protocol
+from ..remote import protocol, reasons
 from . import limits, messages
 from .limits import Bucket
 from .page_words import language_for, page_in, web_tag
@@ -82,7 +82,7 @@ class Browser:
 
     async def receive(self, text: str | bytes) -> None:
         if not self.messages.take():
-            self.refuse(f"too many messages (at most {limits.RATE:g} a second): dropped")
+            self.refuse(reasons.TOO_FAST.format(rate=f"{limits.RATE:g}"))
             return
         try:
             raw = text.encode() if isinstance(text, str) else text
@@ -104,7 +104,7 @@ class Browser:
         room = self.service.lobby.room(code)
         if room is None:  # a guess costs a second, as on a player's connection
             await asyncio.sleep(limits.WRONG_CODE_SECONDS)
-            self.refuse("wrong code")
+            self.refuse(reasons.WRONG_CODE)
             return
         if self.room is not None:
             self.room.left(self)
@@ -113,7 +113,7 @@ class Browser:
 
     def replay(self) -> None:
         if self.room is None:
-            self.refuse("watch a game first")
+            self.refuse(reasons.WATCH_FIRST)
             return
         answer = self.room.replay()
         if isinstance(answer, str):

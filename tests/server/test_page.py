@@ -5,6 +5,7 @@ while the game goes on. Screenshots are checked for the board's own colours."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import shutil
@@ -12,6 +13,10 @@ import subprocess
 
 import pygame
 import pytest
+
+from laser_flag.remote.reasons import SERVER_FULL, WRONG_CODE
+from laser_flag.server.page_words import page_in
+from laser_flag.server.web import PAGE
 
 from ..pixels import colours_in
 from ..waits import wait_until
@@ -75,6 +80,51 @@ def test_the_page_speaks_the_language_the_browser_asks_for():
                          and 'data-units="8"' in d and d, "the board drawn", 60)
         assert "Du schaust Blitz zu: jede Aktion, sobald sie geschieht." in dom
         assert re.search(r'data-turn="\d+">Home \d+ - \d+ Away · Runde \d+, \w+ ist am Zug', dom)
+
+
+# A WebSocket that opens and delivers MESSAGES, closing after a bye, in place of the browser's:
+# the page meets a server's words without a server's timing.
+STAND_IN = """<script>
+window.WebSocket = class {
+  constructor() {
+    setTimeout(() => {
+      this.onopen();
+      for (const m of MESSAGES) {
+        this.onmessage({data: JSON.stringify(m)});
+        if (m.type === "bye" && this.onclose) { this.onclose(); }
+      }
+    }, 0);
+  }
+  send() {}
+  close() {}
+};
+const MESSAGES = %s;
+</script>
+"""
+
+
+@pytest.mark.parametrize(("messages", "status"), [
+    ([{"type": "error", "message": WRONG_CODE}], "falscher Code"),
+    ([{"type": "error", "message": WRONG_CODE}, {"type": "bye", "reason": SERVER_FULL}],
+     "der Server ist voll: versuche es später noch einmal"),
+    ([{"type": "error", "message": "a sentence of a newer server"}],
+     "a sentence of a newer server"),
+    ([{"type": "bye", "reason": ""}], "Die Verbindung zum Server wurde geschlossen."),
+    ([{"type": "error", "message": "constructor"}], "constructor"),  # no lookup up the chain
+    ([{"type": "error", "message": "{toString}"}], "{toString}"),
+])
+def test_what_the_server_tells_the_page_shows_in_the_watchers_language(tmp_path, messages,
+                                                                        status):
+    """The server's refusals and goodbyes come in English; the page shows those it knows in its
+    watcher's language, any other as it came, and a goodbye's reason stays on show when the
+    connection then closes."""
+    page = page_in(PAGE.read_text(encoding="utf-8"), "de")
+    main_script = page.index("<script>")
+    path = tmp_path / "page.html"
+    path.write_text(page[:main_script] + STAND_IN % json.dumps(messages) + page[main_script:],
+                    encoding="utf-8")
+    dom = chromium("--dump-dom", path.as_uri())
+    assert re.search(r'id="status"[^>]*>([^<]*)<', dom).group(1) == status
 
 
 def test_the_page_lists_the_games_and_draws_a_watched_board(tmp_path):

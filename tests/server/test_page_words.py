@@ -11,7 +11,8 @@ import re
 import pytest
 
 from laser_flag import i18n
-from laser_flag.server.page_words import SENTENCES, WORDS_MARK, language_for, page_in
+from laser_flag.remote.reasons import WRONG_CODE
+from laser_flag.server.page_words import SENT, SENTENCES, WORDS_MARK, language_for, page_in
 from laser_flag.server.web import PAGE
 
 
@@ -58,12 +59,13 @@ def words_of(page: str) -> dict[str, str]:
 def test_the_page_is_sent_with_its_sentences_in_the_language(code):
     page = page_in(PAGE.read_text(encoding="utf-8"), code)
     words = words_of(page)
-    assert list(words) == list(SENTENCES)
+    assert list(words) == list(SENT)
     translated = i18n.catalogue(code)
-    assert all(words[s] == translated.gettext(s) for s in SENTENCES)
+    assert all(words[s] == translated.gettext(s) for s in SENT)
     assert f'<html lang="{code.replace("_", "-")}">' in page
     if code != "en":
         assert words["No public game now."] != "No public game now."
+        assert words[WRONG_CODE] != WRONG_CODE  # a refusal the server may send the page
 
 
 def test_no_translation_can_end_the_words_element_early(monkeypatch):
