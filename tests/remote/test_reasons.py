@@ -4,7 +4,11 @@ know shows as it came."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from laser_flag import i18n
 from laser_flag.remote import protocol
@@ -19,6 +23,9 @@ from laser_flag.remote.reasons import (
 
 VALUES = {"ours": "3", "theirs": "2", "rate": "20", "count": "4", "where": "10.0.0.7:4711",
           "why": "Connection refused: try later"}
+
+
+PLACEHOLDERS = re.compile(r"\{(\w+)\}")
 
 
 def said(template: str) -> str:
@@ -67,3 +74,26 @@ def test_told_reads_a_message_then_a_reason():
     assert told({"type": "error", "message": WRONG_JOIN_CODE}) == "falscher Beitrittscode"
     assert told({"type": "bye", "reason": WRONG_JOIN_CODE}) == "falscher Beitrittscode"
     assert told({"type": "bye"}) == ""  # nothing said: nothing shown
+
+
+
+@settings(max_examples=200, deadline=None)
+@given(template=st.sampled_from(TOLD),
+       value=st.text(alphabet=st.characters(categories=("L", "N"), include_characters=" .-_#"),
+                     min_size=1, max_size=40))
+def test_any_value_travels_into_the_translation(template, value):
+    """Whatever the values in a told sentence (names, addresses, numbers, any script), the
+    player reads the translation with those values."""
+    i18n.use_language("zh_CN")
+    names = set(PLACEHOLDERS.findall(template))
+    english = template.format(**dict.fromkeys(names, value))
+    assert shown(english) == i18n._(template).format(**dict.fromkeys(names, value))
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=LONGEST))
+def test_a_text_no_sentence_begins_with_is_shown_as_it_came(text):
+    """Every told sentence begins with a letter or a value on one line: a text that begins a
+    new line is none of them, whatever follows."""
+    i18n.use_language("de")
+    assert shown("\n" + text) == "\n" + text
