@@ -10,7 +10,11 @@ population's tuning half, `style:N` with N even) on the first seed, measures the
 again on every seed, and keeps the best when, on every seed together, its worst mirror is
 nearer 50% than the map's as it stands: a move that mends one style by breaking another is
 no better. With `--limits` each team's score limit one up or down is tried beside the moves.
-It stops when no move helps or after `--steps` steps. Several seeds, because one seed's games
+With `--cover` one tile of floor turned into cover, or of cover into floor, on the team's
+approach to the enemy (`approach.approach_tiles`: its shortest walks' first half, in the
+enemy's sight) is tried as well: terrain there changes the first moves of a side that walks in
+more than those of a side that stays in its cover. It stops when no move helps or after
+`--steps` steps. Several seeds, because one seed's games
 flatter a layout as often as not.
 
 Run: .venv/bin/python -m map_editor.start_search maps/bastion.json --team 2 --out /tmp/b.json
@@ -41,7 +45,7 @@ from laser_flag.tools.cli import argument_type, positive
 
 from .balance_run import pooled
 from .document import MapDocument
-from .suggestions import Tweak, score_limit_steps, start_moves
+from .suggestions import Tweak, cover_steps, score_limit_steps, start_moves
 
 RUSHERS: tuple[Pairing, ...] = (("rusher", "rusher"),)
 Rates = tuple[float | None, ...]  # team 1's rate in each measured mirror, None: none decided
@@ -92,17 +96,19 @@ def starts_in_sight(data: dict[str, Any]) -> bool:
     return any(gm.visibility.sees(a, b) for a in team_1 for b in team_2)
 
 
-def candidates(data: dict[str, Any], team: str | None, limits: bool = False) -> list[Tweak]:
+def candidates(data: dict[str, Any], team: str | None, limits: bool = False,
+               cover: bool = False) -> list[Tweak]:
     """Every playable one-tile start move, each once (on a symmetric map a unit and its image
     give the same move), none putting a unit in sight of an enemy on a map where none starts in
     sight; with `team`, only moves of that team's units, alone: the side that moves first and
     the side that watches first are not each other's image, so a mirrored move can not mend
     what the order of play does to one side. With `limits`, each team's score limit one up and
-    one down as well."""
+    one down as well; with `cover`, each tile of `cover_steps` toggled."""
     seen, found = set(), []
     out_of_sight = not starts_in_sight(data)  # and so it stays; a map in sight already is free
     doc = MapDocument(data)
-    for tweak in [*start_moves(doc, team), *(score_limit_steps(doc) if limits else [])]:
+    for tweak in [*start_moves(doc, team), *(score_limit_steps(doc) if limits else []),
+                  *(cover_steps(doc, team) if cover else [])]:
         key = json.dumps({k: sorted(v) if k == "units" else v for k, v in tweak.values.items()},
                          sort_keys=True)
         if key not in seen and not (out_of_sight and starts_in_sight(tweak.applied_to(data))):
@@ -113,10 +119,10 @@ def candidates(data: dict[str, Any], team: str | None, limits: bool = False) -> 
 
 def step(current: Trial, team: str | None, games: int, seeds: Sequence[int], keep: int,
          jobs: int = 1, pairings: Sequence[Pairing] = RUSHERS,
-         limits: bool = False) -> Trial | None:
+         limits: bool = False, cover: bool = False) -> Trial | None:
     """The best one-step change from `current` (screened on the first seed, the `keep` best
     measured on all), or None when none is nearer fair on all seeds than `current`."""
-    moves = candidates(current.data, team, limits)
+    moves = candidates(current.data, team, limits, cover)
     if not moves:
         return None
     maps = [t.applied_to(current.data) for t in moves]
@@ -133,7 +139,8 @@ def step(current: Trial, team: str | None, games: int, seeds: Sequence[int], kee
 
 def search(data: dict[str, Any], team: str | None, games: int, seeds: Sequence[int],
            keep: int, steps: int, jobs: int = 1, say=print,
-           pairings: Sequence[Pairing] = RUSHERS, limits: bool = False) -> Trial:
+           pairings: Sequence[Pairing] = RUSHERS, limits: bool = False,
+           cover: bool = False) -> Trial:
     """Greedy steps from the map as it is; the best map found (the map itself if none helps)."""
     rates, n = measure([data], games, seeds, jobs, pairings)[0]
     current = Trial(_("as it is"), data, rates, n)
@@ -141,7 +148,7 @@ def search(data: dict[str, Any], team: str | None, games: int, seeds: Sequence[i
     say(_("start: {line}").format(line=current.line()))
     labels = []
     for number in range(1, steps + 1):
-        better = step(current, team, games, seeds, keep, jobs, pairings, limits)
+        better = step(current, team, games, seeds, keep, jobs, pairings, limits, cover)
         if better is None:
             say(_("step {number}: in every mirror, no one-tile move brings team 1 nearer "
                   "50%").format(number=number))
@@ -188,6 +195,9 @@ def parser() -> argparse.ArgumentParser:
                                               f"{PREFIX}N, N even (default rusher)")
     p.add_argument("--limits", action="store_true",
                    help="try each team's score limit one up and one down as well")
+    p.add_argument("--cover", action="store_true",
+                   help="try turning one floor tile on the team's way to the enemy into cover, "
+                        "or cover into floor, as well")
     p.add_argument("--games", type=positive, default=40,
                    help="games per seed, mirror and candidate (default 40)")
     p.add_argument("--seeds", type=argument_type(seeds_list), default=[3, 5, 11],
@@ -209,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{args.map}: {e}", file=sys.stderr)
         return 2
     best = search(data, args.team, args.games, args.seeds, args.keep, args.steps, args.jobs,
-                  pairings=args.mirrors, limits=args.limits)
+                  pairings=args.mirrors, limits=args.limits, cover=args.cover)
     if args.out:
         try:
             save_map(best.data, args.out)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +20,7 @@ from laser_flag.engine.ruleset import class_label
 from laser_flag.i18n import _
 from laser_flag.lab.stats import difference, wilson
 
+from .approach import approach_tiles
 from .balance_run import map_rows
 from .document import MapDocument, UnitRow, unit_entries
 from .properties import effective
@@ -85,6 +86,19 @@ def score_limit_steps(doc: MapDocument) -> list[Tweak]:
     return [t for t in _limit_steps(doc, None) if _loads(doc, t)]
 
 
+def cover_steps(doc: MapDocument, team: str | None = None) -> list[Tweak]:
+    """One tile of floor turned into cover, or of cover into floor, on `team`'s approach
+    (`approach_tiles`), alone: the side that moves first walks into the other's watch, and its
+    image's approach is not the same way; without `team`, on either team's, each made on both
+    halves of a symmetric map. Those the engine loads (cover blocks no walk and no sight, so
+    every base stays reachable and every start as hidden as it was)."""
+    gm = parse_map(doc.data, "map")
+    if team is not None:
+        return [t for t in _tile_toggles(doc, None, approach_tiles(gm, team)) if _loads(doc, t)]
+    ways = frozenset().union(*(approach_tiles(gm, t) for t in TEAMS))
+    return [t for t in _tile_toggles(doc, _mirror(doc), ways) if _playable(doc, t)]
+
+
 def _alternate(a: list[Tweak], b: list[Tweak]) -> list[Tweak]:
     """a[0], b[0], a[1], b[1], ..., then what is left of the longer list."""
     n = min(len(a), len(b))
@@ -145,12 +159,14 @@ def _limit_steps(doc: MapDocument, mirror: Mirror) -> list[Tweak]:
     return steps
 
 
-def _tile_toggles(doc: MapDocument, mirror: Mirror) -> list[Tweak]:
+def _tile_toggles(doc: MapDocument, mirror: Mirror,
+                  within: Container[Pos] | None = None) -> list[Tweak]:
+    """Each floor or cover tile (of `within`, when given) toggled, with its image."""
     toggles, seen = [], set()
     for r in range(doc.rows):
         for c in range(doc.cols):
             kind = doc.tile((r, c))
-            if kind not in TOGGLED or (r, c) in seen:
+            if kind not in TOGGLED or (r, c) in seen or within is not None and (r, c) not in within:
                 continue
             cells = {(r, c)} | ({mirror((r, c))} if mirror is not None else set())
             seen |= cells

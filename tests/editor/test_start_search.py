@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from laser_flag.engine.mapfile import load_map
+from laser_flag.engine.mapfile import load_map, parse_map
 from map_editor import start_search
+from map_editor.approach import approach_tiles
 from map_editor.start_search import (
     RUSHERS,
     Trial,
@@ -19,7 +20,7 @@ from map_editor.start_search import (
     starts_in_sight,
     step,
 )
-from map_editor.symmetry import ROTATE, has_symmetry
+from map_editor.symmetry import LEFT_RIGHT, ROTATE, has_symmetry
 
 from .helpers import blank
 
@@ -253,3 +254,88 @@ def test_the_team_option_on_a_symmetric_map_moves_that_team_alone():
     for tweak in moves:
         (old, new), = _moved(data["units"], tweak.values["units"])
         assert old[0] == new[0] == "2"
+
+
+def _corridor(**extra) -> dict:
+    """Team 1's scout at the west end of a corridor along row 5, team 2's at its east end:
+    one shortest walk, eight steps long, (5, 2) to (5, 8) on the way."""
+    data = blank(units=[["1", "scout", 5, 1], ["2", "scout", 5, 9]], **extra).data
+    data["tiles"][4] = ["wall"] * 11
+    data["tiles"][6] = ["wall"] * 11
+    return data
+
+
+def _changed_tiles(before: dict, after: dict) -> dict[tuple[int, int], str]:
+    return {(r, c): kind for r, row in enumerate(after["tiles"]) for c, kind in enumerate(row)
+            if before["tiles"][r][c] != kind}
+
+
+def test_a_teams_approach_is_the_first_half_of_its_way_in_the_enemys_sight():
+    data = _corridor()
+    gm = parse_map(data)
+    assert approach_tiles(gm, "1") == {(5, 2), (5, 3), (5, 4), (5, 5)}
+    assert approach_tiles(gm, "2") == {(5, 8), (5, 7), (5, 6), (5, 5)}
+    data["tiles"][5][5] = "wall"  # no way through
+    assert approach_tiles(parse_map(data), "1") == frozenset()
+
+
+def test_on_a_bundled_map_every_approach_tile_is_on_floor_or_cover_in_the_enemys_sight():
+    gm = load_map("maps/crossfire.json")
+    tiles = approach_tiles(gm, "1")
+    east = [u.pos for u in gm.units if u.team == "2"]
+    assert 0 < len(tiles) <= 40  # a few dozen candidates at most
+    assert not tiles & {u.pos for u in gm.units}
+    for pos in tiles:
+        assert gm.kind(pos) in ("level", "elevated")
+        assert any(gm.visibility.sees(e, pos) for e in east)
+        assert pos[1] < gm.cols // 2  # West's own half
+
+
+def test_the_cover_option_toggles_one_tile_of_the_teams_approach():
+    data = _corridor()
+    data["tiles"][5][3] = "elevated"
+    plain = candidates(data, "1")
+    with_cover = candidates(data, "1", cover=True)
+    toggles = with_cover[len(plain):]
+    assert with_cover[:len(plain)] == plain
+    changed = [_changed_tiles(data, t.applied_to(data)) for t in toggles]
+    assert changed == [{(5, 2): "elevated"}, {(5, 3): "level"}, {(5, 4): "elevated"},
+                       {(5, 5): "elevated"}]
+    assert [t.label for t in toggles][:2] == ["Row 5, column 2: floor → cover",
+                                            "Row 5, column 3: cover → floor"]
+    for tweak in toggles:
+        parse_map(tweak.applied_to(data))  # a map the game plays
+        assert tweak.applied_to(data)["units"] == data["units"]
+
+
+def test_the_cover_option_on_a_symmetric_map_without_a_team_toggles_both_halves():
+    data = _corridor()
+    toggles = [t for t in candidates(data, None, cover=True) if "tiles" in t.values]
+    changed = [set(_changed_tiles(data, t.applied_to(data))) for t in toggles]
+    assert changed == [{(5, 2), (5, 8)}, {(5, 3), (5, 7)}, {(5, 4), (5, 6)}, {(5, 5)}]
+    for tweak in toggles:
+        assert has_symmetry(blank(**tweak.applied_to(data)), LEFT_RIGHT)
+
+
+def _rate_by_cover_at_5_4(maps, games, seeds, jobs=1, pairings=RUSHERS):
+    """Stands in for the games: team 1's rate is 50% with cover at (5, 4), 30% without."""
+    return [((0.5 if m["tiles"][5][4] == "elevated" else 0.3,), games * len(seeds))
+            for m in maps]
+
+
+def test_the_command_line_with_cover_writes_the_map_with_the_chosen_tile(tmp_path,
+                                                                         monkeypatch, capsys):
+    monkeypatch.setattr(start_search, "measure", _rate_by_cover_at_5_4)
+    source = tmp_path / "corridor.json"
+    source.write_text(json.dumps(_corridor()), encoding="utf-8")
+    out = tmp_path / "best.json"
+    assert start_search.main([str(source), "--cover", "--team", "1", "--steps", "2",
+                              "--out", str(out)]) == 0
+    written = json.loads(out.read_text(encoding="utf-8"))
+    assert _changed_tiles(_corridor(), written) == {(5, 4): "elevated"}
+    said = capsys.readouterr().out
+    assert "step 1:  50.0% over 120 games each  Row 5, column 4: floor → cover" in said
+    without = tmp_path / "without.json"
+    assert start_search.main([str(source), "--team", "1", "--steps", "2",
+                              "--out", str(without)]) == 0
+    assert _changed_tiles(_corridor(), json.loads(without.read_text(encoding="utf-8"))) == {}
