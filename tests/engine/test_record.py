@@ -44,11 +44,15 @@ def test_replaying_the_history_reaches_the_same_state_and_later_dice():
 
 def crossfire_when_pinned() -> Game:
     """Crossfire as it was when the digest below was pinned (East's sniper moved after 0.14.0;
-    the middle wall (10, 10) went and both score limits became 7 after 0.17.0): the digest pins
-    what it covers, not the bundled map's latest starts and tiles."""
+    the middle wall (10, 10) went and both score limits became 7 after 0.17.0; West's sniper
+    and southern plain moved and the plaza's west corners became cover after 0.25.0): the digest
+    pins what it covers, not the bundled map's latest starts and tiles."""
     data = json.loads(CROSSFIRE.read_text(encoding="utf-8"))
+    data["units"][0] = ["1", "sniper", 10, 3]
+    data["units"][3] = ["1", "basic", 17, 2]
     data["units"][5] = ["2", "sniper", 10, 18]
     data["tiles"][10][10] = "wall"
+    data["tiles"][7][8] = data["tiles"][13][8] = "level"
     data["score_limit"] = {"1": 8, "2": 7}
     return Game(parse_map(data, "crossfire as pinned"), seed=4)
 
