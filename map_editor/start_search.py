@@ -14,8 +14,7 @@ With `--cover` one tile of floor turned into cover, or of cover into floor, on t
 approach to the enemy (`approach.approach_tiles`: its shortest walks' first half, in the
 enemy's sight) is tried as well: terrain there changes the first moves of a side that walks in
 more than those of a side that stays in its cover. It stops when no move helps or after
-`--steps` steps. Several seeds, because one seed's games
-flatter a layout as often as not.
+`--steps` steps. Several seeds, because one seed's games flatter a layout as often as not.
 
 Run: .venv/bin/python -m map_editor.start_search maps/bastion.json --team 2 --out /tmp/b.json
 It prints each step; with --out the best map is written there (the input file is left alone).
