@@ -192,12 +192,16 @@ def _check(data: dict[str, Any], number: int, effort: Effort, tried: list[Candid
         return None
     stages = [("screened", screened, None,
                _worst(screened) <= NEAR_FAIR and not stalls(screened.rows))]
+    # A check the time ended before its first game is not a stage reached: the candidate keeps
+    # the badge its last games earned.
     if stages[-1][3]:
         confirmed = measure([data], SCRIPTED, effort.confirm_most, effort, stop,
                             least=effort.confirm_games)[0]
-        stages.append(("confirmed", confirmed, None, passes(confirmed.rows)))
-        if stages[-1][3]:
-            hard = measure([data], HARD, effort.hard_games, effort, stop, effort.hard_budget)[0]
+        if _played(confirmed):
+            stages.append(("confirmed", confirmed, None, passes(confirmed.rows)))
+    if stages[-1][0] == "confirmed" and stages[-1][3]:
+        hard = measure([data], HARD, effort.hard_games, effort, stop, effort.hard_budget)[0]
+        if _played(hard):
             stages.append(("hard", confirmed, hard, passes(hard.rows, lean_only=True)))
     stage, scripted, hard, kept = stages[-1]
     value = badge.measured(parse_map(data, data["name"]), scripted.doc, scripted.rows)
@@ -209,6 +213,10 @@ def _check(data: dict[str, Any], number: int, effort: Effort, tried: list[Candid
     if say is not None:
         say(candidate)
     return data, 3 - len(stages) + (not kept)
+
+
+def _played(measured: Measured) -> bool:
+    return any(row["games"] for row in measured.rows)
 
 
 def _worst(measured: Measured) -> float:

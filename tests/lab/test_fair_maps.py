@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 import threading
+import time
+from dataclasses import replace
 
 import pytest
 
@@ -106,6 +108,31 @@ def test_a_made_map_carries_its_badge_pace_and_seed():
     if last.stage == "hard":
         assert made.data[KEY]["hard"]["games"] == TINY.hard_games
         assert HARD[0][0] == "hard"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("check", ["confirmation", "Hard's look"])
+def test_a_check_the_time_ends_before_its_first_game_leaves_the_badge_earned_before(
+        monkeypatch, check):
+    """Seed 1's candidate passes its screen; when the time ends before its confirmation's (or
+    Hard's) first game, the map keeps the badge its last games earned, not "not measured" (or
+    a Hard look of no game)."""
+    real = fair_maps.measure
+
+    def late(maps, pairings, games, effort, stop, budget=None, screen=False, least=0):
+        cut = least > 0 if check == "confirmation" else budget is not None
+        if cut:  # the deadline passed just before this check
+            effort = replace(effort, deadline=time.monotonic() - 1)
+        return real(maps, pairings, games, effort, stop, budget, screen=screen, least=least)
+
+    monkeypatch.setattr(fair_maps, "measure", late)
+    if check == "Hard's look":  # its confirmation, undecided at these counts, taken as passed
+        monkeypatch.setattr(fair_maps, "passes", lambda rows, lean_only=False: True)
+    made = make(1, SMALL, TINY)
+    last = made.tried[-1]
+    assert last.stage == ("screened" if check == "confirmation" else "confirmed")
+    assert made.verdict != badge.NOT_MEASURED and made.pace["games"] > 0
+    assert "hard" not in made.data[KEY]
 
 
 @pytest.mark.slow
