@@ -71,7 +71,7 @@ class GuestLink(Link):
                                                          f"{self.address[1]}: {exc}"})
                 return
             except OSError as exc:
-                why = exc.strerror or str(exc) or type(exc).__name__
+                why = reasons.unreachable(exc)
                 where = f"{self.address[0]}:{self.address[1]}"
                 self._put({"type": "lost",
                            "message": reasons.CANNOT_REACH.format(where=where, why=why)})

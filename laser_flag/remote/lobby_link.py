@@ -8,8 +8,6 @@ does not connect again by itself (the screen asks again)."""
 
 from __future__ import annotations
 
-import ssl
-
 from . import reasons
 from .link import Link
 from .tls import Tls, connect
@@ -30,8 +28,7 @@ class LobbyLink(Link):
         try:
             sock = connect(self.address, CONNECT_SECONDS, self.tls)
         except (OSError, ValueError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and not isinstance(
-                exc, ssl.SSLError) and exc.strerror else exc
+            why = reasons.unreachable(exc)
             self._put({"type": "lost",
                        "message": reasons.CANNOT_REACH.format(where=where, why=why)})
             return

@@ -10,7 +10,10 @@ unusual wording) is shown as it came.
 
 from __future__ import annotations
 
+import errno
 import re
+import socket
+import ssl
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -56,6 +59,13 @@ TOLD = (WRONG_JOIN_CODE, SEAT_TAKEN, HOST_CLOSED, NOT_YOUR_TURN, GUEST_LEFT,
         TOO_MANY_CONNECTIONS, WRONG_CODE, NO_NEW_GAME, TOO_MANY_GAMES, SEATS_TAKEN,
         NOBODY_THERE, SEAT_RETAKEN, WATCHING, REMATCH_PLAYERS, REMATCH_AFTER, REPLAY_AFTER,
         CHAT_TOO_FAST, WATCH_FIRST, CANNOT_REACH, HOST_LOST, CLOSED)
+# Why a connection could not be made, in the client's words rather than the system's.
+UNREACHABLE = {errno.ECONNREFUSED: N_("nothing answers at that port"),
+               errno.ETIMEDOUT: N_("no answer in time"),
+               errno.EHOSTUNREACH: N_("that computer cannot be reached"),
+               errno.ENETUNREACH: N_("no network reaches that address")}
+NO_SUCH_NAME = N_("no computer has that name")
+WORDED_VALUES = frozenset({"why"})  # placeholders whose value is itself a sentence told here
 LONGEST = 600  # characters: a longer text is shown as it came (the patterns stay cheap)
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -75,8 +85,21 @@ def shown(text: str) -> str:
         for template in TOLD:
             match = _pattern(template).fullmatch(text)
             if match:
-                return _(template).format(**match.groupdict())
+                return _(template).format(**{name: _(value) if name in WORDED_VALUES else value
+                                             for name, value in match.groupdict().items()})
     return text
+
+
+def unreachable(exc: BaseException) -> str:
+    """Why a connection failed with `exc`, for CANNOT_REACH's {why}: one of UNREACHABLE or
+    NO_SUCH_NAME when the client knows the cause, else the system's own words."""
+    if isinstance(exc, socket.gaierror):
+        return NO_SUCH_NAME
+    if isinstance(exc, TimeoutError):
+        return UNREACHABLE[errno.ETIMEDOUT]
+    if isinstance(exc, OSError) and not isinstance(exc, ssl.SSLError):
+        return UNREACHABLE.get(exc.errno or 0) or exc.strerror or str(exc) or type(exc).__name__
+    return str(exc) or type(exc).__name__
 
 
 def told(message: Mapping[str, Any]) -> str:

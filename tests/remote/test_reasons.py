@@ -4,7 +4,10 @@ know shows as it came."""
 
 from __future__ import annotations
 
+import errno
 import re
+import socket
+import ssl
 
 import pytest
 from hypothesis import given, settings
@@ -12,13 +15,19 @@ from hypothesis import strategies as st
 
 from laser_flag import i18n
 from laser_flag.remote import protocol
+from laser_flag.remote.lobby_link import LobbyLink
 from laser_flag.remote.reasons import (
+    CANNOT_REACH,
     LONGEST,
+    NO_SUCH_NAME,
     PROTOCOL_GUEST_OLDER,
     TOLD,
+    UNREACHABLE,
+    WORDED_VALUES,
     WRONG_JOIN_CODE,
     shown,
     told,
+    unreachable,
 )
 
 VALUES = {"ours": "3", "theirs": "2", "rate": "20", "count": "4", "where": "10.0.0.7:4711",
@@ -87,7 +96,8 @@ def test_any_value_travels_into_the_translation(template, value):
     i18n.use_language("zh_CN")
     names = set(PLACEHOLDERS.findall(template))
     english = template.format(**dict.fromkeys(names, value))
-    assert shown(english) == i18n._(template).format(**dict.fromkeys(names, value))
+    read = {name: i18n._(value) if name in WORDED_VALUES else value for name in names}
+    assert shown(english) == i18n._(template).format(**read)
 
 
 @settings(max_examples=200, deadline=None)
@@ -97,3 +107,37 @@ def test_a_text_no_sentence_begins_with_is_shown_as_it_came(text):
     new line is none of them, whatever follows."""
     i18n.use_language("de")
     assert shown("\n" + text) == "\n" + text
+
+
+@pytest.mark.parametrize(("error", "why"), [
+    (ConnectionRefusedError(errno.ECONNREFUSED, "Connection refused"),
+     UNREACHABLE[errno.ECONNREFUSED]),
+    (socket.gaierror(socket.EAI_NONAME, "Name or service not known"), NO_SUCH_NAME),
+    (TimeoutError("timed out"), UNREACHABLE[errno.ETIMEDOUT]),
+    (OSError(errno.EHOSTUNREACH, "No route to host"), UNREACHABLE[errno.EHOSTUNREACH]),
+    (OSError(errno.EACCES, "Permission denied"), "Permission denied"),  # the system's words
+    (ssl.SSLError(1, "[SSL: WRONG_VERSION_NUMBER] wrong version number"),
+     "[SSL: WRONG_VERSION_NUMBER] wrong version number"),
+    (ValueError("hostname mismatch"), "hostname mismatch"),
+])
+def test_why_a_connection_failed_is_said_in_the_clients_words_when_it_knows_them(error, why):
+    assert unreachable(error) == why
+
+
+def test_a_lobby_nobody_answers_at_is_said_so_in_the_players_language():
+    """The real lobby connection to a port nothing listens on: the inbox says why in English,
+    the screen in German, the system's words for it included."""
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    link = LobbyLink(("127.0.0.1", port))
+    link.start()
+    try:
+        message = link.inbox.get(timeout=30)
+    finally:
+        link.close()
+    where = f"127.0.0.1:{port}"
+    assert message == {"type": "lost", "message": CANNOT_REACH.format(
+        where=where, why=UNREACHABLE[errno.ECONNREFUSED])}
+    i18n.use_language("de")
+    assert told(message) == f"{where} ist nicht erreichbar (an diesem Port antwortet nichts)"
