@@ -181,10 +181,15 @@ def _fonts_of(text: str, size: int, bold: bool) -> list[tuple[str, pygame.font.F
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     """`text`'s width and height, drawn by `draw_text` at `size`."""
     parts = _fonts_of(_(text), size, bold)
-    if len(parts) == 1 and parts[0][1] is font(size, bold):
+    if _bundled_only(parts, size, bold):
         return parts[0][1].size(parts[0][0])
     top, depth = _line_box(parts, size, bold)
     return sum(f.size(run)[0] for run, f in parts), top + depth
+
+
+def _bundled_only(parts: list[tuple[str, pygame.font.Font]], size: int, bold: bool) -> bool:
+    """Whether a line is one run in the bundled font: drawn and measured as that font does."""
+    return len(parts) == 1 and parts[0][1] is font(size, bold)
 
 
 def _line_box(parts: list[tuple[str, pygame.font.Font]], size: int, bold: bool) -> tuple[int, int]:
@@ -207,7 +212,7 @@ def rendered(text: str, size: int, color: tuple[int, int, int], bold: bool) -> p
 @lru_cache(maxsize=1024)
 def rendered_line(text: str, size: int, color: tuple[int, int, int], bold: bool) -> pygame.Surface:
     parts = _fonts_of(text, size, bold)
-    if len(parts) == 1 and parts[0][1] is font(size, bold):
+    if _bundled_only(parts, size, bold):
         return parts[0][1].render(parts[0][0], True, color)
     top, depth = _line_box(parts, size, bold)
     images = [(f.render(run, True, color), f.get_ascent()) for run, f in parts]
