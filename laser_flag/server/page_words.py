@@ -63,18 +63,28 @@ def _weight(text: str) -> float:
 
 
 WORDS_MARK = '<script id="words" type="application/json">{}</script>'  # in server/page
+TOLD_MARK = '<script id="told" type="application/json">{}</script>'  # in server/page
 
 
 def page_in(page: str, code: str) -> str:
     """The page (its text) for a watcher of language `code`: its sentences in that language,
-    as JSON in the element WORDS_MARK leaves empty (every `<` escaped, so no text can end the
-    element early), and its `lang` attribute saying so."""
+    as JSON in the element WORDS_MARK leaves empty, the sentences the server may tell it with
+    values in them (`remote.reasons`: TOLD, the placeholders whose value is itself one of them,
+    and the longest text read) in the element TOLD_MARK leaves empty, and its `lang` attribute
+    saying so."""
     translated = catalogue(code)
     words = {sentence: translated.gettext(sentence) for sentence in SENT}
-    data = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
-    filled = WORDS_MARK.replace("{}", data)
-    return page.replace(WORDS_MARK, filled, 1).replace('<html lang="en">',
-                                                       f'<html lang="{web_tag(code)}">', 1)
+    told = {"templates": reasons.TOLD, "worded": sorted(reasons.WORDED_VALUES),
+            "longest": reasons.LONGEST}
+    filled = page.replace(WORDS_MARK, WORDS_MARK.replace("{}", _json(words)), 1)
+    filled = filled.replace(TOLD_MARK, TOLD_MARK.replace("{}", _json(told)), 1)
+    return filled.replace('<html lang="en">', f'<html lang="{web_tag(code)}">', 1)
+
+
+def _json(value: object) -> str:
+    """`value` as JSON inside a script element: every `<` escaped, so no text can end the
+    element early."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c")
 
 
 def web_tag(code: str) -> str:

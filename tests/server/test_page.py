@@ -14,7 +14,7 @@ import subprocess
 import pygame
 import pytest
 
-from laser_flag.remote.reasons import SERVER_FULL, WRONG_CODE
+from laser_flag.remote.reasons import SERVER_FULL, TOO_FAST, TOO_MANY_GAMES, WRONG_CODE
 from laser_flag.server.page_words import page_in
 from laser_flag.server.web import PAGE
 
@@ -112,6 +112,14 @@ const MESSAGES = %s;
     ([{"type": "bye", "reason": ""}], "Die Verbindung zum Server wurde geschlossen."),
     ([{"type": "error", "message": "constructor"}], "constructor"),  # no lookup up the chain
     ([{"type": "error", "message": "{toString}"}], "{toString}"),
+    # a sentence with a value in it: the value kept, the sentence translated
+    ([{"type": "bye", "reason": TOO_MANY_GAMES.format(count=3)}],
+     "höchstens 3 offene Partien von einer Adresse"),
+    ([{"type": "error", "message": TOO_FAST.format(rate="2.5")}],
+     "zu viele Nachrichten (höchstens 2.5 pro Sekunde): verworfen"),
+    ([{"type": "error", "message": "x" * 700}], "x" * 700),  # too long to read: as it came
+    ([{"type": "error", "message": "at most 3 open games from one address, and more"}],
+     "at most 3 open games from one address, and more"),  # reads like none: as it came
 ])
 def test_what_the_server_tells_the_page_shows_in_the_watchers_language(tmp_path, messages,
                                                                         status):

@@ -11,8 +11,16 @@ import re
 import pytest
 
 from laser_flag import i18n
+from laser_flag.remote import reasons
 from laser_flag.remote.reasons import WRONG_CODE
-from laser_flag.server.page_words import SENT, SENTENCES, WORDS_MARK, language_for, page_in
+from laser_flag.server.page_words import (
+    SENT,
+    SENTENCES,
+    TOLD_MARK,
+    WORDS_MARK,
+    language_for,
+    page_in,
+)
 from laser_flag.server.web import PAGE
 
 
@@ -46,13 +54,18 @@ def shown_sentences(page: str) -> set[str]:
 def test_every_sentence_the_page_shows_is_marked_for_the_catalogues():
     page = PAGE.read_text(encoding="utf-8")
     assert shown_sentences(page) == set(SENTENCES)
-    assert WORDS_MARK in page and '<html lang="en">' in page
+    assert WORDS_MARK in page and TOLD_MARK in page and '<html lang="en">' in page
+
+
+def element(page: str, name: str) -> object:
+    """The JSON the page carries in its script element of id `name`."""
+    start = page.index(f'<script id="{name}" type="application/json">')
+    data = page[start:].split(">", 1)[1].split("</script>", 1)[0]
+    return json.loads(data)
 
 
 def words_of(page: str) -> dict[str, str]:
-    start = page.index('<script id="words" type="application/json">')
-    data = page[start:].split(">", 1)[1].split("</script>", 1)[0]
-    return json.loads(data)
+    return element(page, "words")
 
 
 @pytest.mark.parametrize("code", ["en", "de", "zh_CN"])
@@ -66,6 +79,15 @@ def test_the_page_is_sent_with_its_sentences_in_the_language(code):
     if code != "en":
         assert words["No public game now."] != "No public game now."
         assert words[WRONG_CODE] != WRONG_CODE  # a refusal the server may send the page
+
+
+def test_the_page_is_sent_with_what_the_server_may_tell_it():
+    """The page reads the server's sentences with values in them as the client does: the same
+    templates, the same placeholders worded, the same longest text."""
+    told = element(page_in(PAGE.read_text(encoding="utf-8"), "de"), "told")
+    assert told == {"templates": list(reasons.TOLD), "worded": sorted(reasons.WORDED_VALUES),
+                    "longest": reasons.LONGEST}
+    assert set(told["templates"]) <= set(words_of(page_in(PAGE.read_text(encoding="utf-8"), "de")))
 
 
 def test_no_translation_can_end_the_words_element_early(monkeypatch):
