@@ -66,15 +66,14 @@ class GuestLink(Link):
             first = False
             try:
                 sock = connect(self.address, CONNECT_SECONDS, self.tls)
-            except ssl.SSLError as exc:  # not the server expected: trying again would not help
-                self._put({"type": "refused", "message": f"{self.address[0]}:"
-                                                         f"{self.address[1]}: {exc}"})
-                return
             except OSError as exc:
-                why = reasons.unreachable(exc)
+                # TLS's refusal (not the server expected) is final: trying again would not help
+                final = isinstance(exc, ssl.SSLError)
                 where = f"{self.address[0]}:{self.address[1]}"
-                self._put({"type": "lost",
-                           "message": reasons.CANNOT_REACH.format(where=where, why=why)})
+                self._put({"type": "refused" if final else "lost",
+                           "message": reasons.failed(where, exc)})
+                if final:
+                    return
                 continue
             sock.settimeout(None)
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)

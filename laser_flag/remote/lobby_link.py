@@ -28,9 +28,7 @@ class LobbyLink(Link):
         try:
             sock = connect(self.address, CONNECT_SECONDS, self.tls)
         except (OSError, ValueError) as exc:
-            why = reasons.unreachable(exc)
-            self._put({"type": "lost",
-                       "message": reasons.CANNOT_REACH.format(where=where, why=why)})
+            self._put({"type": "lost", "message": reasons.failed(where, exc)})
             return
         sock.settimeout(None)
         self._hold(sock)

@@ -50,21 +50,33 @@ CHAT_TOO_FAST = N_("too many lines in the lobby's chat (one a second)")
 WATCH_FIRST = N_("watch a game first")
 # The connection's own, on the player's machine.
 CANNOT_REACH = N_("Cannot reach {where} ({why})")
+NO_SAFE_CONNECTION = N_("No safe connection to {where} ({why})")
 HOST_LOST = N_("The connection to the host was lost")
 CLOSED = N_("The connection to {where} closed")
-
-TOLD = (WRONG_JOIN_CODE, SEAT_TAKEN, HOST_CLOSED, NOT_YOUR_TURN, GUEST_LEFT, PROTOCOL_GUEST_OLDER,
-        PROTOCOL_HOST_OLDER, RULES_GUEST_OLDER, RULES_HOST_OLDER, TOO_FAST, SERVER_FULL,
-        TOO_MANY_CONNECTIONS, WRONG_CODE, NO_NEW_GAME, TOO_MANY_GAMES, SEATS_TAKEN,
-        NOBODY_THERE, SEAT_RETAKEN, WATCHING, REMATCH_PLAYERS, REMATCH_AFTER, REPLAY_AFTER,
-        CHAT_TOO_FAST, WATCH_FIRST, CANNOT_REACH, HOST_LOST, CLOSED)
-# Why a connection could not be made, in the client's words rather than the system's.
+# Why a connection could not be made (a {why}), in the client's words rather than the system's.
 UNREACHABLE = {errno.ECONNREFUSED: N_("nothing answers at that port"),
                errno.ETIMEDOUT: N_("no answer in time"),
                errno.EHOSTUNREACH: N_("that computer cannot be reached"),
                errno.ENETUNREACH: N_("no network reaches that address")}
 NO_SUCH_NAME = N_("no computer has that name")
-WORDED_VALUES = frozenset({"why"})  # placeholders whose value is itself a sentence told here
+# ... and why TLS did not make it a safe one: the pinned fingerprint differs, or the certificate
+# (by OpenSSL's verify code) has expired, names another server, or no known authority signed it.
+PIN_MISMATCH = N_("its certificate is {found}, not the one pinned: someone may be in between")
+EXPIRED = N_("its certificate has expired")
+NO_AUTHORITY = N_("no known authority vouches for its certificate: pin its fingerprint")
+OTHER_NAME = N_("its certificate names another server")
+UNTRUSTED = {10: EXPIRED, 18: NO_AUTHORITY, 19: NO_AUTHORITY, 20: NO_AUTHORITY, 62: OTHER_NAME,
+             64: OTHER_NAME}
+NO_TLS = N_("it does not speak TLS")
+
+TOLD = (WRONG_JOIN_CODE, SEAT_TAKEN, HOST_CLOSED, NOT_YOUR_TURN, GUEST_LEFT, PROTOCOL_GUEST_OLDER,
+        PROTOCOL_HOST_OLDER, RULES_GUEST_OLDER, RULES_HOST_OLDER, TOO_FAST, SERVER_FULL,
+        TOO_MANY_CONNECTIONS, WRONG_CODE, NO_NEW_GAME, TOO_MANY_GAMES, SEATS_TAKEN,
+        NOBODY_THERE, SEAT_RETAKEN, WATCHING, REMATCH_PLAYERS, REMATCH_AFTER, REPLAY_AFTER,
+        CHAT_TOO_FAST, WATCH_FIRST, CANNOT_REACH, NO_SAFE_CONNECTION, HOST_LOST, CLOSED,
+        *UNREACHABLE.values(), NO_SUCH_NAME, PIN_MISMATCH, EXPIRED, NO_AUTHORITY, OTHER_NAME,
+        NO_TLS)
+WORDED_VALUES = frozenset({"why"})  # placeholders whose value is itself one of TOLD
 LONGEST = 600  # characters: a longer text is shown as it came (the patterns stay cheap)
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -84,9 +96,18 @@ def shown(text: str) -> str:
         for template in TOLD:
             match = _pattern(template).fullmatch(text)
             if match:
-                return _(template).format(**{name: _(value) if name in WORDED_VALUES else value
-                                             for name, value in match.groupdict().items()})
+                return _(template).format(**{name: shown(value) if name in WORDED_VALUES
+                                             else value for name, value in
+                                             match.groupdict().items()})
     return text
+
+
+def failed(where: str, exc: BaseException) -> str:
+    """What the player is told when connecting to `where` failed with `exc`: NO_SAFE_CONNECTION
+    when TLS found it was not the server expected, else CANNOT_REACH."""
+    if isinstance(exc, ssl.SSLError):
+        return NO_SAFE_CONNECTION.format(where=where, why=untrusted(exc))
+    return CANNOT_REACH.format(where=where, why=unreachable(exc))
 
 
 def unreachable(exc: BaseException) -> str:
@@ -96,9 +117,20 @@ def unreachable(exc: BaseException) -> str:
         return NO_SUCH_NAME
     if isinstance(exc, TimeoutError):
         return UNREACHABLE[errno.ETIMEDOUT]
-    if isinstance(exc, OSError) and not isinstance(exc, ssl.SSLError):
+    if isinstance(exc, OSError):
         return UNREACHABLE.get(exc.errno or 0) or exc.strerror or str(exc) or type(exc).__name__
     return str(exc) or type(exc).__name__
+
+
+def untrusted(exc: ssl.SSLError) -> str:
+    """Why TLS refused the server, for NO_SAFE_CONNECTION's {why}: the pin's sentence, one of
+    UNTRUSTED, NO_TLS when the other end answered in something else, else OpenSSL's words."""
+    if isinstance(exc, ssl.SSLCertVerificationError):
+        return UNTRUSTED.get(exc.verify_code) or exc.verify_message or str(exc)
+    if getattr(exc, "reason", None) in ("WRONG_VERSION_NUMBER", "RECORD_LAYER_FAILURE",
+                                        "PACKET_LENGTH_TOO_LONG"):
+        return NO_TLS
+    return str(exc)
 
 
 def told(message: Mapping[str, Any]) -> str:

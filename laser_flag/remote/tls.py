@@ -11,6 +11,8 @@ import socket
 import ssl
 from dataclasses import dataclass
 
+from . import reasons
+
 
 class PinMismatch(ssl.SSLError):
     """The server's certificate is not the one pinned: someone else may be in between."""
@@ -58,7 +60,7 @@ class Tls:
             found = fingerprint(wrapped.getpeercert(binary_form=True) or b"")
             if not hmac.compare_digest(found, normal(self.pin)):
                 wrapped.close()
-                raise PinMismatch(f"the server's certificate is {found}, not the one pinned")
+                raise PinMismatch(reasons.PIN_MISMATCH.format(found=found))
         return wrapped
 
 

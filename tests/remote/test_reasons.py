@@ -18,20 +18,29 @@ from laser_flag.remote import protocol
 from laser_flag.remote.lobby_link import LobbyLink
 from laser_flag.remote.reasons import (
     CANNOT_REACH,
+    EXPIRED,
     LONGEST,
+    NO_AUTHORITY,
+    NO_SAFE_CONNECTION,
     NO_SUCH_NAME,
+    NO_TLS,
+    OTHER_NAME,
+    PIN_MISMATCH,
     PROTOCOL_GUEST_OLDER,
     TOLD,
     UNREACHABLE,
     WORDED_VALUES,
     WRONG_JOIN_CODE,
+    failed,
     shown,
     told,
     unreachable,
+    untrusted,
 )
+from laser_flag.remote.tls import PinMismatch
 
 VALUES = {"ours": "3", "theirs": "2", "rate": "20", "count": "4", "where": "10.0.0.7:4711",
-          "why": "Connection refused: try later"}
+          "why": "Connection refused: try later", "found": "AB:CD:EF"}
 
 
 PLACEHOLDERS = re.compile(r"\{(\w+)\}")
@@ -96,7 +105,7 @@ def test_any_value_travels_into_the_translation(template, value):
     i18n.use_language("zh_CN")
     names = set(PLACEHOLDERS.findall(template))
     english = template.format(**dict.fromkeys(names, value))
-    read = {name: i18n._(value) if name in WORDED_VALUES else value for name in names}
+    read = {name: shown(value) if name in WORDED_VALUES else value for name in names}
     assert shown(english) == i18n._(template).format(**read)
 
 
@@ -116,12 +125,49 @@ def test_a_text_no_sentence_begins_with_is_shown_as_it_came(text):
     (TimeoutError("timed out"), UNREACHABLE[errno.ETIMEDOUT]),
     (OSError(errno.EHOSTUNREACH, "No route to host"), UNREACHABLE[errno.EHOSTUNREACH]),
     (OSError(errno.EACCES, "Permission denied"), "Permission denied"),  # the system's words
-    (ssl.SSLError(1, "[SSL: WRONG_VERSION_NUMBER] wrong version number"),
-     "[SSL: WRONG_VERSION_NUMBER] wrong version number"),
     (ValueError("hostname mismatch"), "hostname mismatch"),
 ])
 def test_why_a_connection_failed_is_said_in_the_clients_words_when_it_knows_them(error, why):
     assert unreachable(error) == why
+    assert failed("10.0.0.7:4711", error) == CANNOT_REACH.format(where="10.0.0.7:4711", why=why)
+
+
+def verify_error(code: int, message: str) -> ssl.SSLCertVerificationError:
+    error = ssl.SSLCertVerificationError(1, f"[SSL: CERTIFICATE_VERIFY_FAILED] {message}")
+    error.verify_code, error.verify_message = code, message
+    return error
+
+
+def ssl_error(reason: str) -> ssl.SSLError:
+    error = ssl.SSLError(1, f"[SSL: {reason}] {reason.lower().replace('_', ' ')}")
+    error.reason = reason
+    return error
+
+
+@pytest.mark.parametrize(("error", "why"), [
+    (verify_error(18, "self-signed certificate"), NO_AUTHORITY),
+    (verify_error(20, "unable to get local issuer certificate"), NO_AUTHORITY),
+    (verify_error(10, "certificate has expired"), EXPIRED),
+    (verify_error(62, "Hostname mismatch, certificate is not valid for 'x'"), OTHER_NAME),
+    (verify_error(26, "unsuitable certificate purpose"), "unsuitable certificate purpose"),
+    (ssl_error("WRONG_VERSION_NUMBER"), NO_TLS),
+    (ssl_error("TLSV1_ALERT_INTERNAL_ERROR"), "[SSL: TLSV1_ALERT_INTERNAL_ERROR] tlsv1 alert "
+                                              "internal error"),  # OpenSSL's own words
+    (PinMismatch(PIN_MISMATCH.format(found="AB:CD")), PIN_MISMATCH.format(found="AB:CD")),
+])
+def test_why_tls_refused_the_server_is_said_in_the_clients_words_when_it_knows_them(error, why):
+    assert untrusted(error) == why
+    assert failed("10.0.0.7:4711", error) == NO_SAFE_CONNECTION.format(where="10.0.0.7:4711",
+                                                                       why=why)
+
+
+def test_a_pin_mismatch_reads_in_the_players_language_with_its_fingerprint():
+    """A why with a value of its own is read as a told sentence too: the fingerprint kept."""
+    i18n.use_language("de")
+    english = failed("10.0.0.7:4711", PinMismatch(PIN_MISMATCH.format(found="AB:CD")))
+    assert shown(english) == i18n._(NO_SAFE_CONNECTION).format(
+        where="10.0.0.7:4711", why=i18n._(PIN_MISMATCH).format(found="AB:CD"))
+    assert "AB:CD" in shown(english) and "pinned" not in shown(english)
 
 
 def test_a_lobby_nobody_answers_at_is_said_so_in_the_players_language():

@@ -13,6 +13,7 @@ import subprocess
 import pytest
 
 from laser_flag.remote.guest import GuestLink
+from laser_flag.remote.reasons import NO_AUTHORITY, NO_SAFE_CONNECTION, NO_TLS
 from laser_flag.remote.tls import Tls, fingerprint
 
 from ..remote.net import RawGuest, client
@@ -95,12 +96,21 @@ def test_a_client_pinning_the_fingerprint_is_seated_and_a_wrong_pin_refused(runn
 
 def test_an_unknown_authority_and_plain_tcp_are_refused_and_the_server_goes_on(running):
     refused = joined(running.address, "ABCDEF", Tls())
-    assert refused["type"] == "refused" and "certificate verify failed" in refused["message"]
+    assert refused == {"type": "refused", "message": NO_SAFE_CONNECTION.format(
+        where=f"{running.address[0]}:{running.address[1]}", why=NO_AUTHORITY)}
     plain = socket.create_connection(running.address, timeout=20)
     plain.sendall(b'{"type": "list"}\n')
     assert b'"lobby"' not in plain.recv(4096)  # a TLS alert at most, then the close
     plain.close()
     tls_visitor(running.address, Tls(pin=pin_of(running))).close()
+
+
+def test_a_client_asking_for_tls_of_a_plain_server_is_told_it_does_not_speak_it(running):
+    """The client's words, not OpenSSL's: the server answered in plain JSON, not TLS."""
+    with server() as plain:
+        where = f"{plain.address[0]}:{plain.address[1]}"
+        assert joined(plain.address, "ABCDEF", Tls(pin=pin_of(running))) == {
+            "type": "refused", "message": NO_SAFE_CONNECTION.format(where=where, why=NO_TLS)}
 
 
 @pytest.mark.slow  # a client process
