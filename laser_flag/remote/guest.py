@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.game_map import GameMap
+from ..i18n import N_
 from . import protocol, reasons
 from .host import DEFAULT_PORT
 from .link import Link
@@ -30,14 +31,18 @@ RETRY_SECONDS = 1.0
 CONNECT_SECONDS = 5.0
 
 
+ADDRESS_FORM = N_("{text}: give HOST or HOST:PORT, a port from 1 to 65535")
+
+
 def parse_address(text: str) -> tuple[str, int]:
-    """`HOST[:PORT]` (an IPv6 address in brackets); ValueError for anything else."""
+    """`HOST[:PORT]` (an IPv6 address in brackets); ValueError (ADDRESS_FORM) for anything
+    else."""
     host, sep, port = text.strip().rpartition(":")
     if not sep or host.count(":") and not host.startswith("["):
         host, port = text.strip(), str(DEFAULT_PORT)
     host = host.strip("[]")
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"{text!r}: give HOST or HOST:PORT, a port from 1 to 65535")
+        raise ValueError(ADDRESS_FORM.format(text=repr(text)))
     return host, int(port)
 
 

@@ -11,6 +11,7 @@ import socket
 import ssl
 from dataclasses import dataclass
 
+from ..i18n import N_
 from . import reasons
 
 
@@ -34,6 +35,19 @@ def normal(pin: str) -> str:
     if len(bare) != 64 or any(c not in "0123456789ABCDEF" for c in bare):
         raise ValueError(f"{pin!r}: a pin is a SHA-256 fingerprint, 64 hex digits")
     return ":".join(bare[i:i + 2] for i in range(0, 64, 2))
+
+
+SCHEME = "tls://"  # written before a server's address: connect to it over TLS
+PIN_FORM = N_("A fingerprint is 64 hex digits (with or without colons), as the server prints it.")
+
+
+def scheme(text: str) -> tuple[str, bool]:
+    """A server's address as typed, without SCHEME (in any case) if it begins with it, and
+    whether it did."""
+    bare = text.strip()
+    if bare.lower().startswith(SCHEME):
+        return bare[len(SCHEME):], True
+    return bare, False
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from ..play.host_turns import HostTurns
 from ..play.lesson import Lesson
 from ..play.recording import Recording
 from ..play.session import Session
+from ..remote.tls import Tls
 from ..saves import LoadedSave
 
 
@@ -72,9 +73,11 @@ class PlayOnline:
 
 @dataclass(frozen=True)
 class WatchOnline:
-    """Watch the game `code` on the server at `address`, as its spectators are shown it."""
+    """Watch the game `code` on the server at `address` (over TLS with `tls`), as its
+    spectators are shown it."""
 
     address: tuple[str, int]
+    tls: Tls | None
     code: str
 
 

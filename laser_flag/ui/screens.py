@@ -63,8 +63,8 @@ def build(route: Route) -> Scene:
             return JoinScene()
         case PlayOnline(gm, fog):
             return OnlineScene(gm, fog)
-        case WatchOnline(address, code):
-            return WatchScene(address, code)
+        case WatchOnline(address, tls, code):
+            return WatchScene(address, code, tls)
         case ShowVictory(session):
             return VictoryScene(session)
         case ShowNetworkVictory(turns):

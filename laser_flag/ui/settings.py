@@ -71,6 +71,7 @@ class Settings:
     pause_after_roll: bool = False  # a person's rolls wait for a key, board-game style
     language: str = SYSTEM  # one of LANGUAGE_CHOICES: the game's and the editor's words
     server_address: str = ""  # Play online's server, as last connected to
+    server_fingerprint: str = ""  # ... and its certificate's fingerprint, as last typed
 
     @property
     def speed_label(self) -> str:
@@ -229,6 +230,12 @@ def _address(value: Any) -> str:
     return value
 
 
+def _fingerprint(value: Any) -> str:
+    if not (isinstance(value, str) and len(value) <= 100 and value.isprintable()):
+        raise ValueError("must be a certificate's fingerprint, at most 100 characters")
+    return value
+
+
 def _theme(value: Any) -> str:
     return _one_of(value, list(THEMES))
 
@@ -295,6 +302,7 @@ FILE_NAMES: dict[str, Stored] = {
     "tutorial_done": Stored("tutorial_done", _flag),
     "lessons_done": Stored("lessons_done", _lessons),
     "server_address": Stored("server_address", _address),
+    "server_fingerprint": Stored("server_fingerprint", _fingerprint),
 }
 
 

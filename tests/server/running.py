@@ -15,6 +15,7 @@ from typing import Any
 
 from laser_flag.engine.rules_version import RULES_VERSION
 from laser_flag.remote import protocol
+from laser_flag.remote.tls import Tls
 
 from ..remote.net import RawGuest
 from ..waits import PipeReader, wait_until
@@ -55,18 +56,36 @@ def server(*args: str) -> Iterator[Running]:
         assert "Traceback" not in err, err
 
 
-def visitor(address: tuple[str, int]) -> RawGuest:
-    """A connection greeted by the server (its hello read)."""
+def visitor(address: tuple[str, int], tls: Tls | None = None) -> RawGuest:
+    """A connection greeted by the server (its hello read), over TLS with `tls`."""
     guest = RawGuest(address)
+    if tls is not None:
+        guest.sock = tls.wrap(guest.sock, address[0])
     assert "lobby" in guest.read("hello")
     return guest
 
 
-def create(address: tuple[str, int], **settings: Any) -> tuple[RawGuest, dict[str, Any]]:
+def create(address: tuple[str, int], tls: Tls | None = None,
+           **settings: Any) -> tuple[RawGuest, dict[str, Any]]:
     """A visitor that made a game (blitz unless `map` is given); the `created` answer."""
-    maker = visitor(address)
+    maker = visitor(address, tls)
     maker.send({"type": "create", "map": "blitz", **settings})
     return maker, maker.read("created")
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 and localhost, and its key, made in `folder`."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                    "-keyout", str(key), "-out", str(cert), "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+                   check=True, capture_output=True)
+    return cert, key
+
+
+def pin_of(running: Running) -> str:
+    """The fingerprint a TLS server printed as it started."""
+    return re.search(r"SHA-256 ([0-9A-F:]{95})", running.out.text()).group(1)
 
 
 def seat_hello(code: str, name: str = "Raw") -> dict[str, Any]:
@@ -74,9 +93,10 @@ def seat_hello(code: str, name: str = "Raw") -> dict[str, Any]:
             "version": "test", "map_digest": None, "code": code, "name": name}
 
 
-def sit(address: tuple[str, int], code: str, name: str = "Raw") -> RawGuest:
+def sit(address: tuple[str, int], code: str, name: str = "Raw",
+        tls: Tls | None = None) -> RawGuest:
     """A player seated by `code` (a game's code or a seat's secret): welcomed."""
-    player = visitor(address)
+    player = visitor(address, tls)
     player.send(seat_hello(code, name))
     player.read("hello")
     player.send(seat_hello(code, name))

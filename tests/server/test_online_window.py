@@ -1,12 +1,13 @@
 """Play online in a real client window on Xvfb, played with xdotool against a real server
-process: the menu's Play online shows the remembered server, Games lists the game another
+process: the menu's Play online shows the remembered server, List games lists the game another
 player made, a click on it and Enter join it, and the board opens (the server seats the window's
-player on team 2)."""
+player on team 2); so too over TLS, with the server's fingerprint remembered beside it."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,6 +16,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from laser_flag.remote.tls import Tls
 from laser_flag.ui.loop import App
 from laser_flag.ui.menu.menu_scene import MenuScene
 from laser_flag.ui.network.online_scene import OnlineScene
@@ -22,7 +24,7 @@ from laser_flag.ui.network.online_scene import OnlineScene
 from ..remote.net import MAPS
 from ..ui.test_real_window import WINDOW, client_window, start_client, xdotool
 from ..waits import wait_until
-from .running import create, room_shows, server, sit
+from .running import create, pin_of, room_shows, self_signed, server, sit
 
 pytestmark = [pytest.mark.slow, pytest.mark.net]
 
@@ -56,14 +58,16 @@ def click(display: str, window: str, xy: tuple[int, int]) -> None:
 
 
 @contextmanager
-def online_window(xvfb: str, tmp_path: Path, address: tuple[str, int]) -> Iterator[str]:
-    """A client window whose settings remember the server at `address`, on Play online's
-    list of its games; its X window id."""
+def online_window(xvfb: str, tmp_path: Path, address: tuple[str, int],
+                  pin: str | None = None) -> Iterator[str]:
+    """A client window whose settings remember the server at `address` (over TLS, pinned to
+    `pin`, with one), on Play online's list of its games; its X window id."""
     data = tmp_path / "data"
     data.mkdir()
+    where = f"{'tls://' if pin else ''}{address[0]}:{address[1]}"
     (data / "settings.json").write_text(json.dumps({
         "format": "laser-flag-settings", "version": 1,
-        "settings": {"server_address": f"{address[0]}:{address[1]}"}}))
+        "settings": {"server_address": where, "server_fingerprint": pin or ""}}))
     at = positions()
     client = start_client(xvfb, "--size", "x".join(map(str, WINDOW)), data=data)
     try:
@@ -83,12 +87,19 @@ def window_shot(xvfb: str, window: str, path: Path) -> pygame.Surface:
     return pygame.image.load(str(path))
 
 
-def test_play_online_in_a_real_window_joins_a_listed_game(xvfb, tmp_path):
+@pytest.mark.parametrize("tls", [False, True], ids=["plain", "tls"])
+def test_play_online_in_a_real_window_joins_a_listed_game(xvfb, tmp_path, tls):
+    if tls and shutil.which("openssl") is None:
+        pytest.skip("needs openssl")
     first = positions()["first"]
-    with server("--seed", "21") as running:
-        _, made = create(running.address)
-        maker = sit(running.address, made["secret"], "Ann")
-        with online_window(xvfb, tmp_path, running.address) as window:
+    served = [] if not tls else [f"--{k}={v}" for k, v in zip(
+        ("cert", "key"), self_signed(tmp_path), strict=True)]
+    with server("--seed", "21", *served) as running:
+        pin = pin_of(running) if tls else None
+        secure = Tls(pin=pin) if tls else None
+        _, made = create(running.address, secure)
+        maker = sit(running.address, made["secret"], "Ann", secure)
+        with online_window(xvfb, tmp_path, running.address, pin) as window:
 
             def joined() -> bool:  # clicks before the list came are lost: click again
                 click(xvfb, window, first)

@@ -5,7 +5,6 @@ unknown authority and a plain TCP client are refused, and the server goes on."""
 from __future__ import annotations
 
 import queue
-import re
 import shutil
 import socket
 import subprocess
@@ -16,9 +15,9 @@ from laser_flag.remote.guest import GuestLink
 from laser_flag.remote.reasons import NO_AUTHORITY, NO_SAFE_CONNECTION, NO_TLS
 from laser_flag.remote.tls import Tls, fingerprint
 
-from ..remote.net import RawGuest, client
+from ..remote.net import client
 from ..waits import wait_until
-from .running import room_shows, seat_hello, server
+from .running import pin_of, room_shows, seat_hello, self_signed, server, visitor
 
 pytestmark = [pytest.mark.net,
               pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")]
@@ -26,14 +25,7 @@ pytestmark = [pytest.mark.net,
 
 @pytest.fixture(scope="module")
 def certificate(tmp_path_factory):
-    """A self-signed certificate for 127.0.0.1 and localhost, and its key."""
-    folder = tmp_path_factory.mktemp("tls")
-    cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                    "-keyout", str(key), "-out", str(cert), "-subj", "/CN=localhost",
-                    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
-                   check=True, capture_output=True)
-    return cert, key
+    return self_signed(tmp_path_factory.mktemp("tls"))
 
 
 @pytest.fixture(scope="module")
@@ -41,13 +33,6 @@ def running(certificate):
     cert, key = certificate
     with server("--cert", str(cert), "--key", str(key)) as started:
         yield started
-
-
-def tls_visitor(address, tls):
-    guest = RawGuest(address)
-    guest.sock = tls.wrap(guest.sock, address[0])
-    assert "lobby" in guest.read("hello")
-    return guest
 
 
 def joined(address, code, tls):
@@ -65,10 +50,6 @@ def joined(address, code, tls):
         link.close()
 
 
-def pin_of(running):
-    return re.search(r"SHA-256 ([0-9A-F:]{95})", running.out.text()).group(1)
-
-
 def test_the_server_prints_its_certificate_s_fingerprint(running, certificate):
     der = subprocess.run(["openssl", "x509", "-in", str(certificate[0]), "-outform", "DER"],
                          check=True, capture_output=True).stdout
@@ -77,7 +58,7 @@ def test_the_server_prints_its_certificate_s_fingerprint(running, certificate):
 
 def test_a_client_verifying_the_certificate_by_its_authority_is_seated(running, certificate):
     tls = Tls(cafile=str(certificate[0]))
-    maker = tls_visitor(running.address, tls)
+    maker = visitor(running.address, tls)
     maker.send({"type": "create", "map": "duel"})
     made = maker.read("created")
     assert joined(running.address, made["secret"], tls)["team"] == "1"
@@ -85,7 +66,7 @@ def test_a_client_verifying_the_certificate_by_its_authority_is_seated(running, 
 
 def test_a_client_pinning_the_fingerprint_is_seated_and_a_wrong_pin_refused(running):
     pin = pin_of(running)
-    maker = tls_visitor(running.address, Tls(pin=pin.replace(":", "").lower()))
+    maker = visitor(running.address, Tls(pin=pin.replace(":", "").lower()))
     maker.send({"type": "create", "map": "duel"})
     made = maker.read("created")
     assert joined(running.address, made["secret"], Tls(pin=pin))["type"] == "welcome"
@@ -102,7 +83,7 @@ def test_an_unknown_authority_and_plain_tcp_are_refused_and_the_server_goes_on(r
     plain.sendall(b'{"type": "list"}\n')
     assert b'"lobby"' not in plain.recv(4096)  # a TLS alert at most, then the close
     plain.close()
-    tls_visitor(running.address, Tls(pin=pin_of(running))).close()
+    visitor(running.address, Tls(pin=pin_of(running))).close()
 
 
 def test_a_client_asking_for_tls_of_a_plain_server_is_told_it_does_not_speak_it(running):
@@ -116,10 +97,10 @@ def test_a_client_asking_for_tls_of_a_plain_server_is_told_it_does_not_speak_it(
 @pytest.mark.slow  # a client process
 def test_laser_flag_join_with_tls_and_a_pin_takes_a_seat(running, tmp_path):
     pin = pin_of(running)
-    maker = tls_visitor(running.address, Tls(pin=pin))
+    maker = visitor(running.address, Tls(pin=pin))
     maker.send({"type": "create", "map": "duel"})
     made = maker.read("created")
-    ann = tls_visitor(running.address, Tls(pin=pin))
+    ann = visitor(running.address, Tls(pin=pin))
     ann.send(seat_hello(made["secret"], "Ann"))
     ann.read("hello")
     ann.send(seat_hello(made["secret"], "Ann"))

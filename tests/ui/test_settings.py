@@ -42,7 +42,9 @@ GOOD = {
     "dim_unseen_tiles": False,
     "pause_after_roll": True,
     "language": "de",
-    "server_address": "games.example.org:7531",
+    "server_address": "tls://games.example.org:7531",
+    "server_fingerprint": "AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:"
+                          "AB:CD:EF:01:23:45:67:89",
 }
 
 
@@ -89,6 +91,9 @@ def test_unknown_names_are_ignored():
         ("tutorial_done", "yes"),
         ("server_address", 7531),
         ("server_address", "x" * 101),
+        ("server_fingerprint", ["AB:CD"]),
+        ("server_fingerprint", "A" * 101),
+        ("server_fingerprint", "AB\nCD"),
         ("lessons_done", "basics"),
         ("lessons_done", ["basics", 7]),
         ("lessons_done", [""]),

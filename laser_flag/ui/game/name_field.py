@@ -1,7 +1,7 @@
 """A line of text typed in place: a team's new name over its score box, a chat line, the join
 screen's fields. Characters come from SDL's text input (TEXTINPUT), so that an input method can
 compose them (Chinese, Japanese, Korean); the keys that edit (Backspace, Enter, Esc, arrows)
-come as key presses."""
+come as key presses; Ctrl+V (Cmd+V on a Mac) or Shift+Insert pastes the clipboard's text."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ FIELD = (22, 24, 30)  # the field's ground; selected text is drawn in it, on the
 
 
 CARET_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END)
+PASTE_MODS = pygame.KMOD_CTRL | pygame.KMOD_GUI  # with V
 # What a field with the keys takes: none of it may reach the screen under it.
 TYPING_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
 
@@ -48,7 +49,7 @@ class NameField:
         elif event.type == pygame.TEXTEDITING:
             self.composing = event.text
         elif event.type == pygame.KEYDOWN:
-            self.key(event.key)
+            self.key(event.key, event.mod)
         else:
             return False
         return True
@@ -65,12 +66,15 @@ class NameField:
             self.text, self.selected = "", False
         self.text = (self.text + text)[:self.limit]
 
-    def key(self, key: int) -> None:
-        """Backspace, Enter (keep) or Esc (drop); while the input method composes, the keys
-        are its own."""
+    def key(self, key: int, mod: int = 0) -> None:
+        """Backspace, Enter (keep), Esc (drop) or paste; while the input method composes, the
+        keys are its own."""
         if self.composing:
             return
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if (key == pygame.K_v and mod & PASTE_MODS
+                or key == pygame.K_INSERT and mod & pygame.KMOD_SHIFT):
+            self.type(first_line(clipboard()))
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.keep()
         elif key == pygame.K_ESCAPE:
             self.done = True
@@ -88,6 +92,19 @@ class NameField:
         """The name to keep: None when dropped or blank."""
         name = self.text.strip()
         return name if self.kept and name else None
+
+
+def clipboard() -> str:
+    """The clipboard's text; "" when it holds none or there is no clipboard (no window)."""
+    try:
+        return pygame.scrap.get_text()
+    except pygame.error:
+        return ""
+
+
+def first_line(text: str) -> str:
+    """A pasted text as one field takes it: its first line that is not blank, trimmed."""
+    return next((line.strip() for line in text.splitlines() if line.strip()), "")
 
 
 def rename_team(field: NameField, names: dict[str, str]) -> None:

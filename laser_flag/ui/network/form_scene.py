@@ -20,7 +20,7 @@ VALUE_W = 300  # a choice's button
 FOOT_W = 200  # each of the buttons at the foot
 FOOT_H = 40
 HEADING = 70  # room for the form's own title
-FORM_H = 560  # at most: what the longest form holds
+FORM_H = 560  # at most: what the longest form holds (a form may ask for more: form_h)
 INSET = 16  # the form's content from its edges
 TEXT_SIZE = 22
 
@@ -30,6 +30,7 @@ class FormScene(Scene):
 
     title = ""
     subtitle = N_("play a friend on another computer")
+    form_h = FORM_H  # the form's height at most, at scale 1
 
     def inset(self) -> int:
         return scaled(INSET, self.scale)
@@ -41,7 +42,7 @@ class FormScene(Scene):
                     w - 2 * edge)
         left = max(edge, (w - width) // 2)  # centred on a wide window
         top = scaled(TOP, s)
-        return pygame.Rect(left, top, width, min(h - top - edge, scaled(FORM_H, s)))
+        return pygame.Rect(left, top, width, min(h - top - edge, scaled(self.form_h, s)))
 
     def row_rect(self, index: int) -> pygame.Rect:
         area, s, inset = self.form_rect(), self.scale, self.inset()

@@ -10,7 +10,8 @@ import pygame
 
 from ...bots import LEVELS
 from ...i18n import N_, _
-from ...remote.guest import parse_address
+from ...remote.guest import ADDRESS_FORM, parse_address
+from ...remote.tls import Tls
 from ..game.name_field import FIELD, NameField, draw_typed
 from ..routes import PlayNetwork
 from ..scale import scaled
@@ -45,7 +46,7 @@ class JoinScene(FormScene):
     hint = N_("The host's screen shows the address, port and code.")
 
     def __init__(self, address: str = "") -> None:
-        start = {"address": address, "code": "", "name": _("Guest")}
+        start = {"address": address, "code": "", "name": _("Guest"), "fingerprint": ""}
         self.fields = {name: NameField(name, start[name], selected=False, limit=limit,
                                        upper=name == "code")
                        for name, __, limit in self.form_fields}
@@ -131,17 +132,29 @@ class JoinScene(FormScene):
         return None
 
     def join(self) -> None:
-        try:
-            address = parse_address(self.values["address"])
-        except ValueError as exc:
-            self.problem, self.focus = str(exc), 0
+        where = self.destination()
+        if where is None:
             return
         if not self.values["code"].strip():
             self.problem, self.focus = _("Type the join code the host shows."), 1
             return
         self.problem = ""
-        self.joining = Joining(address, self.values["code"], self.values["name"] or _("Guest"),
-                               self.player)
+        self.joining = Joining(where[0], self.values["code"],
+                               self.values["name"] or _("Guest"), self.player, where[1])
+
+    def destination(self) -> tuple[tuple[str, int], Tls | None] | None:
+        """Where to connect and how, as the fields say; None, the problem said and its field
+        in focus, when they say it wrongly. A host speaks plain TCP."""
+        address = self.address(self.values["address"])
+        return None if address is None else (address, None)
+
+    def address(self, text: str) -> tuple[str, int] | None:
+        """The address field's `text` read as HOST[:PORT]; None, the problem said, if not."""
+        try:
+            return parse_address(text)
+        except ValueError:
+            self.problem, self.focus = _(ADDRESS_FORM).format(text=repr(text)), 0
+            return None
 
     def update(self, dt_ms: int) -> Transition | None:
         if self.joining is None:

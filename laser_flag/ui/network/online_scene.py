@@ -4,7 +4,7 @@ from the list or by its code, then the game's board, as a guest's at a host; or 
 watched.
 
 Tab or Up/Down moves between the fields · Enter joins · a game in the list fills its code, its
-Watch button watches it · Esc goes back.
+Watch button watches it · the wheel scrolls a list longer than the window shows · Esc goes back.
 """
 
 from __future__ import annotations
@@ -18,25 +18,26 @@ import pygame
 
 from ...engine.game_map import GameMap
 from ...i18n import N_, _
-from ...remote.guest import parse_address
 from ...remote.lobby_link import LobbyLink
 from ...remote.reasons import told
+from ...remote.tls import PIN_FORM, Tls, normal, scheme
 from ..routes import WatchOnline
 from ..scale import scaled
 from ..scene import Push, Transition
-from ..widgets import ACCENT, DIM, TEXT, Button, draw_text
+from ..widgets import ACCENT, DIM, TEXT, Button, draw_text, fit
 from .join_scene import JoinScene
 from .network_wake import wake
 
 FIELDS = (("address", N_("Server (HOST or HOST:PORT)"), 60), ("code", N_("Game code"), 12),
-          ("name", N_("Your name"), 24))
+          ("name", N_("Your name"), 24),
+          ("fingerprint", N_("Certificate fingerprint (optional)"), 100))
+FINGERPRINT = 3  # the fingerprint's field, by its place in FIELDS
 # A listed game's state as the lobby names it (docs/PROTOCOL.md), in the player's words.
 STATES = {"waiting": N_("waiting for a player"), "playing": N_("in play"), "over": N_("over")}
 # The games are asked for again this often. The screen sleeps meanwhile: the loop still updates
 # an idle screen every IDLE_WAIT_MS (ui/loop.py), which is when a refresh due is asked for, and
 # the lobby's answer wakes it.
 LIST_MS = 3000
-LISTED = 6  # games shown
 GAME_ROW = "game "  # a listed game's button is named this and its code
 WATCH_ROW = "watch "  # and its Watch button this and its code
 
@@ -47,12 +48,15 @@ class OnlineScene(JoinScene):
     title = N_("Play online")
     subtitle = N_("play on a server: no port to forward")
     form_fields = FIELDS
+    form_h = 800  # on a tall window, room for six games below the fields
 
     @property
     def hint(self) -> str:  # type: ignore[override]
         """Said under the fields until the games are listed."""
-        return "" if self.games else N_("Enter a server's address, then Games: its open games "
-                                        "are listed below.")
+        return "" if self.games else N_("Enter a server's address, then List games: its open "
+                                        "games are listed below. tls:// before the address "
+                                        "connects over TLS; a self-signed server's fingerprint, "
+                                        "as it prints it, pins its certificate.")
 
     def __init__(self, gm: GameMap | None, fog: bool,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -63,10 +67,12 @@ class OnlineScene(JoinScene):
         self.creating = False  # a create is sent once the lobby greets us
         self.clock = clock  # seconds, only ever compared with itself
         self.list_due = 0.0  # when the games are asked for again, on `clock`
+        self.scrolled = 0  # the first game shown, by its place in the list
 
     def resume(self) -> None:
         if not self.values["address"]:
             self.fields["address"].text = self.app.settings.server_address
+            self.fields["fingerprint"].text = self.app.settings.server_fingerprint
             self.focus = 1 if self.values["address"] else 0
 
     def buttons(self) -> list[Button]:
@@ -76,15 +82,28 @@ class OnlineScene(JoinScene):
         made = (_("Create on {map}").format(map=self.gm.name) if self.gm is not None
                 else _("Create"))
         back, games, create, join = self.foot_buttons(
-            [("back", _("Back")), ("games", _("Games")), ("create", made), ("join", _("Join"))])
+            [("back", _("Back")), ("games", _("List games")), ("create", made),
+             ("join", _("Join"))])
         create = replace(create, enabled=self.gm is not None)
         return [player, back, games, create, join, *self.game_buttons()]
 
+    def list_rows(self) -> int:
+        """How many games' rows fit between the list's heading and the buttons at the foot."""
+        step = self.row_rect(1).y - self.row_rect(0).y
+        return max(1, (self.foot_y() - self.row_rect(len(self.form_fields) + 2).y) // step)
+
+    def shown(self) -> tuple[int, list[dict[str, Any]]]:
+        """The place of the first game shown, and the games shown: as many as fit, from where
+        the list is scrolled to (never past its end, however the window or the list changed)."""
+        rows = self.list_rows()
+        first = min(self.scrolled, max(0, len(self.games) - rows))
+        return first, self.games[first:first + rows]
+
     def game_buttons(self) -> list[Button]:
-        """A row for each listed game: a click fills in its code; and its Watch button."""
+        """A row for each game shown: a click fills in its code; and its Watch button."""
         first = len(self.form_fields) + 2
         rows = []
-        for i, game in enumerate(self.games[:LISTED]):
+        for i, game in enumerate(self.shown()[1]):
             row = self.row_rect(first + i)
             watch_w = min(scaled(110, self.scale), row.w // 4)
             watch = pygame.Rect(row.right - watch_w, row.y, watch_w, row.h)
@@ -119,34 +138,50 @@ class OnlineScene(JoinScene):
 
     def watch(self, code: str) -> Transition | None:
         """The listed game `code`, watched on the server the list came from."""
+        where = self.destination()
+        return None if where is None else Push(WatchOnline(*where, code))
+
+    def destination(self) -> tuple[tuple[str, int], Tls | None] | None:
+        """The server's address, over TLS when it begins with tls:// (the certificate checked
+        by the system's authorities) or a fingerprint is given (that certificate alone)."""
+        text, secure = scheme(self.values["address"])
+        address = self.address(text)
+        pin = self.values["fingerprint"].strip()
+        if address is None or not pin:
+            return None if address is None else (address, Tls() if secure else None)
         try:
-            address = parse_address(self.values["address"])
-        except ValueError as exc:
-            self.problem, self.focus = str(exc), 0
+            return address, Tls(pin=normal(pin))
+        except ValueError:
+            self.problem, self.focus = _(PIN_FORM), FINGERPRINT
             return None
-        return Push(WatchOnline(address, code))
 
     def connect(self) -> None:
         """To the server's lobby (again); the games are listed once it greets us."""
-        try:
-            address = parse_address(self.values["address"])
-        except ValueError as exc:
-            self.problem, self.focus = str(exc), 0
+        where = self.destination()
+        if where is None:
             return
         if self.lobby is not None:
             self.lobby.close()
         self.problem, self.games = "", []
-        self.lobby = LobbyLink(address)
+        self.lobby = LobbyLink(*where)
         self.lobby.notify = wake  # a message is taken in and drawn at once
         self.list_due = self.clock() + LIST_MS / 1000
         self.lobby.start()
         self.remember()
 
     def remember(self) -> None:
-        settings = self.app.settings
-        if settings.server_address != self.values["address"]:
-            settings.server_address = self.values["address"]
+        settings, values = self.app.settings, self.values
+        if (settings.server_address, settings.server_fingerprint) != (values["address"],
+                                                                       values["fingerprint"]):
+            settings.server_address = values["address"]
+            settings.server_fingerprint = values["fingerprint"]
             settings.save()
+
+    def process_event(self, event: pygame.event.Event) -> Transition | None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scrolled = max(0, self.shown()[0] - event.y)
+            return None
+        return super().process_event(event)
 
     def update(self, dt_ms: int) -> Transition | None:
         self.hear_lobby()
@@ -195,10 +230,16 @@ class OnlineScene(JoinScene):
         super().draw_form(surface, area)
         if self.lobby is not None and not self.games and self.joining is None:
             row = self.row_rect(len(self.form_fields) + 2)
-            draw_text(surface, _("No open game listed: create one."), (row.x, row.centery), 20,
-                      DIM, anchor="midleft")
+            draw_text(surface, _("No open game listed: create one."), (row.x, row.centery),
+                      scaled(20, self.scale), DIM, anchor="midleft")
         if self.games:
             row = self.row_rect(len(self.form_fields) + 1)
-            draw_text(surface, _("Open games (click one to fill in its code):"),
-                      (row.right, row.centery), 20, ACCENT if self.joining is None else TEXT,
-                      anchor="midright")
+            first, shown = self.shown()
+            heading = (_("Open games (click one to fill in its code):")
+                       if len(shown) == len(self.games) else
+                       _("Open games {first}-{last} of {count} (the wheel scrolls; click one to "
+                         "fill in its code):").format(first=first + 1, last=first + len(shown),
+                                                      count=len(self.games)))
+            size = scaled(20, self.scale)
+            draw_text(surface, fit(heading, size, row.w), (row.right, row.centery), size,
+                      ACCENT if self.joining is None else TEXT, anchor="midright")

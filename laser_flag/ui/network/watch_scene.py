@@ -16,6 +16,7 @@ from ...play.fog_view import TeamView
 from ...play.log_text import Roster
 from ...play.spectating import Spectating
 from ...remote.lobby_link import LobbyLink
+from ...remote.tls import Tls
 from ..game import overlays
 from ..game.game_draw import BoardMarks, draw_game_board
 from ..game.layout import Layout, game_layout
@@ -43,10 +44,11 @@ BUTTON_H = 40  # at scale 1
 
 
 class WatchScene(Scene):
-    """The game `code` on the server at `address`, watched on a connection of its own."""
+    """The game `code` on the server at `address`, watched on a connection of its own (over
+    TLS with `tls`)."""
 
-    def __init__(self, address: tuple[str, int], code: str) -> None:
-        self.address = address
+    def __init__(self, address: tuple[str, int], code: str, tls: Tls | None = None) -> None:
+        self.address, self.tls = address, tls
         self.watched = Spectating(code)
         self.link: LobbyLink | None = None
         self.saved = ""  # the replay's file name once saved
@@ -54,7 +56,7 @@ class WatchScene(Scene):
 
     def resume(self) -> None:
         if self.link is None:
-            self.link = LobbyLink(self.address)
+            self.link = LobbyLink(self.address, self.tls)
             self.link.notify = wake  # a message draws a frame at once
             self.link.start()
 
