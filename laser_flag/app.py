@@ -19,7 +19,7 @@ from .headless_host import Match, serve
 from .play.log_text import game_over_text
 from .play.save_keeper import SaveKeeper
 from .play.session import Session
-from .remote.guest import parse_address
+from .remote.guest import parse_server
 from .remote.host import DEFAULT_PORT, Host
 from .remote.tls import Tls, normal
 from .resources import find_map
@@ -339,21 +339,23 @@ def parse_join_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = OneLineParser(prog="laser-flag join",
                            description="Join a game hosted on another computer.",
                            epilog=ANSWER_TIME_HELP)
-    parser.add_argument("address", type=argument_type(parse_address), metavar="HOST[:PORT]")
+    parser.add_argument("address", type=argument_type(parse_server),
+                        metavar="[tls://]HOST[:PORT]")
     parser.add_argument("--code", required=True, help="the join code the host shows")
     parser.add_argument("--name", default="Guest", help="your name, as the host sees it")
     parser.add_argument("--player", type=parse_level, default=HUMAN, metavar="LEVEL",
                         help="who plays your seat: Human (default), a bot, or exec:COMMAND")
     parser.add_argument("--size", type=parse_size, help="window size WxH")
     parser.add_argument("--tls", action="store_true",
-                        help="a laser-flag-server with a certificate: TLS, the certificate "
-                             "checked by the system's authorities (or --pin's fingerprint)")
+                        help="a laser-flag-server with a certificate (as tls:// before the "
+                             "address): TLS, the certificate checked by the system's "
+                             "authorities (or --pin's fingerprint)")
     parser.add_argument("--pin", type=argument_type(normal), metavar="SHA256",
-                        help="with --tls: trust only the certificate of this SHA-256 "
-                             "fingerprint (the server prints it), for a self-signed one")
+                        help="TLS, trusting only the certificate of this SHA-256 fingerprint "
+                             "(the server prints it), for a self-signed one")
     args = parser.parse_args(argv)
-    if args.pin and not args.tls:
-        parser.error("--pin goes with --tls")
+    args.address, secure = args.address
+    args.tls = args.tls or secure or args.pin is not None
     return args
 
 

@@ -25,7 +25,7 @@ from ..i18n import N_
 from . import protocol, reasons
 from .host import DEFAULT_PORT
 from .link import Link
-from .tls import Tls, connect
+from .tls import Tls, connect, scheme
 
 RETRY_SECONDS = 1.0
 CONNECT_SECONDS = 5.0
@@ -41,9 +41,17 @@ def parse_address(text: str) -> tuple[str, int]:
     if not sep or host.count(":") and not host.startswith("["):
         host, port = text.strip(), str(DEFAULT_PORT)
     host = host.strip("[]")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if (not host or "/" in host or any(c.isspace() for c in host) or not port.isdigit()
+            or not 0 < int(port) < 65536):  # a host name has no slash (http://...) nor space
         raise ValueError(ADDRESS_FORM.format(text=repr(text)))
     return host, int(port)
+
+
+def parse_server(text: str) -> tuple[tuple[str, int], bool]:
+    """`[tls://]HOST[:PORT]`: the address, and whether it asks for TLS; ValueError
+    (ADDRESS_FORM) for anything else."""
+    bare, secure = scheme(text)
+    return parse_address(bare), secure
 
 
 class GuestLink(Link):
