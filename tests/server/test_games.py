@@ -5,6 +5,7 @@ does not hold."""
 
 from __future__ import annotations
 
+import shutil
 import signal
 import subprocess
 import sys
@@ -19,8 +20,10 @@ from ..waits import PipeReader, wait_until
 from .running import (
     EXAMPLES,
     create,
+    pin_of,
     room_shows,
     seat_hello,
+    self_signed,
     server,
     sit,
     tcp_guest,
@@ -146,18 +149,49 @@ def test_a_program_plays_at_the_server_through_the_bridge():
     """examples/server_seat.py makes a game and sits examples/random_bot.py at it; the example
     guest joins by the code it prints, and the game is played to its end."""
     with server("--seed", "13") as running:
-        bridge = subprocess.Popen(
-            [sys.executable, str(EXAMPLES / "server_seat.py"),
-             f"{running.address[0]}:{running.address[1]}", "--create", "blitz", "--fog", "--",
-             sys.executable, str(EXAMPLES / "random_bot.py"), "6"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        bridge = seat_bridge(f"{running.address[0]}:{running.address[1]}", "--create", "blitz",
+                             "--fog")
         said = PipeReader(bridge.stdout)
-        code = wait_until(lambda: next((line.split()[1] for line in said.text().splitlines()
-                                        if line.startswith("game ")), None), "the game's code")
-        guest = tcp_guest(running.address, code, 7)
+        guest = tcp_guest(running.address, game_code(said), 7)
         assert "over " in played_out(guest)
-        bridge.wait(timeout=60)
-        assert bridge.returncode == 0, bridge.stderr.read().decode()
-        lines = said.finish().splitlines()
-        assert lines[0].startswith("game ") and lines[1].startswith("seat ")
-        assert lines[-1].startswith("over ")
+        bridge_played_out(bridge, said)
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")
+def test_two_programs_play_at_a_tls_server_through_the_bridge(tmp_path):
+    """The bridge speaks TLS to a server with a self-signed certificate, pinned by the
+    fingerprint the server printed: one makes the game, the other sits by its code; a wrong pin
+    is refused at once."""
+    cert, key = self_signed(tmp_path)
+    with server("--seed", "14", "--cert", str(cert), "--key", str(key)) as running:
+        where, pin = f"tls://{running.address[0]}:{running.address[1]}", pin_of(running)
+        maker = seat_bridge(where, "--pin", pin, "--create", "blitz")
+        said = PipeReader(maker.stdout)
+        other = seat_bridge(where, "--pin", pin.replace(":", "").lower(), game_code(said))
+        other_said = PipeReader(other.stdout)
+        bridge_played_out(maker, said)
+        bridge_played_out(other, other_said)
+        wrong = seat_bridge(where, "--pin", "00" * 32, "ABCDEF")
+        wrong.wait(timeout=60)
+        assert wrong.returncode == 1 and b"not the one pinned" in wrong.stderr.read()
+
+
+def seat_bridge(*args: str) -> subprocess.Popen[bytes]:
+    """examples/server_seat.py with `args`, seating examples/random_bot.py."""
+    return subprocess.Popen([sys.executable, str(EXAMPLES / "server_seat.py"), *args, "--",
+                             sys.executable, str(EXAMPLES / "random_bot.py"), "6"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def game_code(said: PipeReader) -> str:
+    """The code a bridge that made a game printed."""
+    return wait_until(lambda: next((line.split()[1] for line in said.text().splitlines()
+                                    if line.startswith("game ")), None), "the game's code")
+
+
+def bridge_played_out(bridge: subprocess.Popen[bytes], said: PipeReader) -> None:
+    """The bridge ended by itself, seated and then told the game was over."""
+    bridge.wait(timeout=60)
+    assert bridge.returncode == 0, bridge.stderr.read().decode()
+    lines = [line for line in said.finish().splitlines() if not line.startswith("game ")]
+    assert lines[0].startswith("seat ") and lines[-1].startswith("over ")
