@@ -9,10 +9,11 @@ import contextlib
 import queue
 import socket
 import threading
+import traceback
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from . import protocol
+from . import protocol, reasons
 from .tls import Tls
 
 
@@ -30,7 +31,7 @@ class Link:
         self._sock: socket.socket | None = None
         self._lock = threading.Lock()
         self._closed = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread = threading.Thread(target=self._guarded, name=name, daemon=True)
 
     def start(self) -> None:
         self._thread.start()
@@ -61,6 +62,18 @@ class Link:
 
     def _run(self) -> None:
         raise NotImplementedError
+
+    def _guarded(self) -> None:
+        """`_run`; should it fail on a fault of this program's own (the network's failures
+        `_run` tells itself), the trace goes to stderr and the inbox says the connection ended,
+        with the fault's words: every screen takes a bye as the end, so none waits for ever on
+        a link whose thread is gone."""
+        try:
+            self._run()
+        except Exception as exc:
+            traceback.print_exc()
+            self._put({"type": "bye", "reason": reasons.FAULT.format(
+                error=str(exc) or type(exc).__name__)})
 
     def _hold(self, sock: socket.socket | None) -> None:
         """The socket `send` writes to (None: none now)."""

@@ -53,6 +53,7 @@ CANNOT_REACH = N_("Cannot reach {where} ({why})")
 NO_SAFE_CONNECTION = N_("No safe connection to {where} ({why})")
 HOST_LOST = N_("The connection to the host was lost")
 CLOSED = N_("The connection to {where} closed")
+FAULT = N_("The connection ended on a fault of this program: {error}")
 # Why a connection could not be made (a {why}), in the client's words rather than the system's.
 UNREACHABLE = {errno.ECONNREFUSED: N_("nothing answers at that port"),
                errno.ETIMEDOUT: N_("no answer in time"),
@@ -74,6 +75,7 @@ TOLD = (WRONG_JOIN_CODE, SEAT_TAKEN, HOST_CLOSED, NOT_YOUR_TURN, GUEST_LEFT, PRO
         TOO_MANY_CONNECTIONS, WRONG_CODE, NO_NEW_GAME, TOO_MANY_GAMES, SEATS_TAKEN,
         NOBODY_THERE, SEAT_RETAKEN, WATCHING, REMATCH_PLAYERS, REMATCH_AFTER, REPLAY_AFTER,
         CHAT_TOO_FAST, WATCH_FIRST, CANNOT_REACH, NO_SAFE_CONNECTION, HOST_LOST, CLOSED,
+        FAULT,
         *UNREACHABLE.values(), NO_SUCH_NAME, PIN_MISMATCH, EXPIRED, NO_AUTHORITY, OTHER_NAME,
         NO_TLS)
 WORDED_VALUES = frozenset({"why"})  # placeholders whose value is itself one of TOLD

@@ -40,7 +40,7 @@ from laser_flag.remote.reasons import (
 from laser_flag.remote.tls import PinMismatch
 
 VALUES = {"ours": "3", "theirs": "2", "rate": "20", "count": "4", "where": "10.0.0.7:4711",
-          "why": "Connection refused: try later", "found": "AB:CD:EF"}
+          "why": "Connection refused: try later", "found": "AB:CD:EF", "error": "'map'"}
 
 
 PLACEHOLDERS = re.compile(r"\{(\w+)\}")
