@@ -23,7 +23,7 @@ def test_a_listed_game_is_watched_in_a_real_window(xvfb, tmp_path):
         _, made = create(running.address, fog=True, watch="end")
         ann = sit(running.address, made["secret"], "Ann")
         sit(running.address, made["code"], "Bob")
-        with online_window(xvfb, tmp_path, running.address) as window:
+        with online_window(xvfb, tmp_path, f"{running.address[0]}:{running.address[1]}") as window:
 
             def watching() -> bool:  # a click before the list came is lost: click again
                 click(xvfb, window, watch)
