@@ -36,7 +36,7 @@ from laser_flag.saves import write_new_save  # noqa: E402
 from laser_flag.ui import routes  # noqa: E402
 from laser_flag.ui.loop import App, run  # noqa: E402
 from laser_flag.ui.menu.menu_scene import MenuScene  # noqa: E402
-from laser_flag.ui.scene import Push  # noqa: E402
+from laser_flag.ui.scene import Push, Scene  # noqa: E402
 
 SIZES = ((800, 560), (900, 600), (1280, 860), (2560, 1440), (3840, 2160))
 MAP = "blitz"  # small and quick: its bots finish a game in a moment
@@ -87,17 +87,29 @@ SCREENS: dict[str, Callable[[Session], routes.Route | None]] = {
     "host": lambda done: routes.HostSetup(done.gm, False),
     "join": lambda done: routes.JoinSetup(),
     "online": lambda done: routes.PlayOnline(done.gm, False),
+    "online_games": lambda done: routes.PlayOnline(done.gm, False),
+}
+# A screen shown as a player meets it later: set so once its route has opened it.
+LISTED = [{"code": f"GAME{i:02d}", "map": "Crossfire", "players": {"1": "Ann", "2": None},
+           "fog": i % 2 == 0, "watchers": i, "state": ("waiting", "playing", "over")[i % 3]}
+          for i in range(9)]
+SETTLED: dict[str, Callable[[Scene], None]] = {
+    "online_games": lambda online: setattr(online, "games", list(LISTED)),  # a server's games
 }
 
 
-def picture(size: tuple[int, int], route: routes.Route | None, out: Path) -> None:
-    """One screen in a fresh window of `size`, over the menu, saved to `out`."""
+def picture(size: tuple[int, int], route: routes.Route | None, out: Path,
+            settle: Callable[[Scene], None] = lambda scene: None) -> None:
+    """One screen in a fresh window of `size`, over the menu, `settle`d, saved to `out`."""
     app = App(size)
     app.push(MenuScene())
     run(app, FRAMES, Instant())
     if route is not None:
         app.go(Push(route))
         run(app, FRAMES, Instant())
+    settle(app.top)
+    app.changed = True
+    run(app, 1, Instant())
     out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(app.screen, str(out))
     app.close()
@@ -131,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
         for name in args.screens.split(","):
             for width, height in sizes:
                 out = args.out / code / f"{name}_{width}x{height}.png"
-                picture((width, height), SCREENS[name](done), out)
+                picture((width, height), SCREENS[name](done), out,
+                        SETTLED.get(name, lambda scene: None))
                 print(out, flush=True)
     return 0
 
