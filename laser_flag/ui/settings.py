@@ -35,6 +35,7 @@ MIN_SIZE = (800, 560)
 DEFAULT_SIZE = (1280, 860)
 MAX_SIZE = (8192, 8192)  # the largest window asked for: a bigger one would not fit in memory
 MAX_MAPS = 200  # players remembered for this many maps; the longest unused are forgotten first
+MAX_SERVERS = 32  # fingerprints remembered for this many servers, likewise
 MAX_KEY = 255  # a map's file name, as a file system allows it
 MAX_LESSONS = 64  # chapters remembered as done; more than the game has, for later versions'
 BASICS_KEY = "basics"  # the lesson's first chapter, once the only one ("tutorial_done")
@@ -71,7 +72,9 @@ class Settings:
     pause_after_roll: bool = False  # a person's rolls wait for a key, board-game style
     language: str = SYSTEM  # one of LANGUAGE_CHOICES: the game's and the editor's words
     server_address: str = ""  # Play online's server, as last connected to
-    server_fingerprint: str = ""  # ... and its certificate's fingerprint, as last typed
+    # Each server connected to (its address as typed) and the certificate fingerprint typed
+    # with it ("": none), the most recently used last.
+    server_pins: dict[str, str] = field(default_factory=dict)
 
     @property
     def speed_label(self) -> str:
@@ -155,6 +158,18 @@ class Settings:
                 del self.map_levels[next(iter(self.map_levels))]
         self.save()
 
+    def use_server(self, address: str, fingerprint: str) -> None:
+        """Play online's server as connected to now: remembered as the last one, with its
+        fingerprint (the longest unused forgotten first past MAX_SERVERS)."""
+        pins = dict(self.server_pins)
+        pins.pop(address, None)  # re-inserted last: the most recently used
+        pins[address] = fingerprint
+        while len(pins) > MAX_SERVERS:
+            del pins[next(iter(pins))]
+        if (self.server_address, self.server_pins) != (address, pins):
+            self.server_address, self.server_pins = address, pins
+            self.save()
+
     def lesson_done(self, key: str) -> bool:
         """Whether the lesson's chapter `key` was won (the basics also as older files say)."""
         return key in self.lessons_done or (key == BASICS_KEY and self.tutorial_done)
@@ -230,10 +245,14 @@ def _address(value: Any) -> str:
     return value
 
 
-def _fingerprint(value: Any) -> str:
-    if not (isinstance(value, str) and len(value) <= 100 and value.isprintable()):
-        raise ValueError("must be a certificate's fingerprint, at most 100 characters")
-    return value
+def _pins(value: Any) -> dict[str, str]:
+    if not isinstance(value, dict) or len(value) > MAX_SERVERS:
+        raise ValueError(f"must be an object of at most {MAX_SERVERS} servers")
+    for address, pin in value.items():
+        _address(address)
+        if not (isinstance(pin, str) and len(pin) <= 100 and pin.isprintable()):
+            raise ValueError("a server's fingerprint must be text of at most 100 characters")
+    return dict(value)
 
 
 def _theme(value: Any) -> str:
@@ -302,7 +321,7 @@ FILE_NAMES: dict[str, Stored] = {
     "tutorial_done": Stored("tutorial_done", _flag),
     "lessons_done": Stored("lessons_done", _lessons),
     "server_address": Stored("server_address", _address),
-    "server_fingerprint": Stored("server_fingerprint", _fingerprint),
+    "server_fingerprints": Stored("server_pins", _pins),
 }
 
 

@@ -225,7 +225,8 @@ def test_the_guests_victory_screen_holds_only_what_its_team_was_told(app, tmp_pa
     try:
         frames_until(app, lambda: (turns := joining.poll()) and app.push(NetworkScene(turns))
                      is None, hosting)
-        frames_until(app, lambda: isinstance(app.top, NetworkVictoryScene), hosting, limit=20000)
+        frames_until(app, lambda: isinstance(app.top, NetworkVictoryScene), hosting,
+                     seconds=600)
         shown = app.top
         told = view(hosting.game.state(), shown.turns.team)
         assert told.hidden, "the test needs an enemy hidden from the guest at the end"

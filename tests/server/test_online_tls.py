@@ -58,8 +58,8 @@ def test_a_self_signed_server_is_refused_then_pinned_by_a_pasted_fingerprint(
     click(app, button(online, "games").rect.center)
     frames_until(app, lambda: online.games)
     assert [game["code"] for game in online.games] == [made["code"]]
-    assert (app.settings.server_address, app.settings.server_fingerprint) == (
-        f"tls://{host}:{port}", pin)
+    assert app.settings.server_address == f"tls://{host}:{port}"
+    assert app.settings.server_pins[f"tls://{host}:{port}"] == pin
     click(app, button(online, f"watch {made['code']}").rect.center)
     watching = app.top
     assert isinstance(watching, WatchScene)
@@ -102,3 +102,19 @@ def test_a_fingerprint_or_an_address_typed_wrong_is_said_before_any_connection(
     said = i18n._(ADDRESS_FORM).format(text="'127.0.0.1:99999'")
     assert online.problem == said and (code == "en") == (said == ADDRESS_FORM.format(
         text="'127.0.0.1:99999'"))
+
+
+def test_a_server_connected_to_before_brings_its_fingerprint_with_it(app, online):  # noqa: F811
+    """Typed in the address field, a server remembered fills in the fingerprint it was used
+    with, or clears it if it had none; an address never used leaves the field alone."""
+    app.settings.use_server("tls://games.example.org", "")
+    app.settings.use_server("tls://10.0.0.7:7531", "AB:CD")
+    online.fields["fingerprint"].text = "typed first"
+    type_text(app, "tls://10.0.0.9:7531")
+    assert online.values["fingerprint"] == "typed first"
+    online.fields["address"].text = ""
+    type_text(app, "tls://10.0.0.7:7531")
+    assert online.values["fingerprint"] == "AB:CD"
+    online.fields["address"].text = ""
+    type_text(app, "tls://games.example.org")
+    assert online.values["fingerprint"] == ""

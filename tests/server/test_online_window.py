@@ -67,7 +67,7 @@ def online_window(xvfb: str, tmp_path: Path, where: str, pin: str = "") -> Itera
     data.mkdir()
     (data / "settings.json").write_text(json.dumps({
         "format": "laser-flag-settings", "version": 1,
-        "settings": {"server_address": where, "server_fingerprint": pin}}))
+        "settings": {"server_address": where, "server_fingerprints": {where: pin}}}))
     at = positions()
     client = start_client(xvfb, "--size", "x".join(map(str, WINDOW)), data=data)
     try:
@@ -132,4 +132,5 @@ def test_play_online_in_a_real_window_joins_a_listed_game(xvfb, tmp_path, how):
             wait_until(joined, "the window's player seated", 90)
             assert window_shot(xvfb, window, tmp_path / "online.png").get_size() == WINDOW
         settings = json.loads((tmp_path / "data" / "settings.json").read_text())["settings"]
-        assert (settings["server_address"], settings["server_fingerprint"]) == (where, pin)
+        assert settings["server_address"] == where and settings["server_fingerprints"] == {
+            where: pin}

@@ -20,6 +20,7 @@ from laser_flag.ui.settings import (
     DEFAULT_SIZE,
     FILE_NAMES,
     MAX_MAPS,
+    MAX_SERVERS,
     Settings,
     from_values,
     load_settings,
@@ -43,8 +44,9 @@ GOOD = {
     "pause_after_roll": True,
     "language": "de",
     "server_address": "tls://games.example.org:7531",
-    "server_fingerprint": "AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:"
-                          "AB:CD:EF:01:23:45:67:89",
+    "server_fingerprints": {"tls://games.example.org:7531": "", "tls://10.0.0.7:7531": "AB:CD:EF:"
+                            "01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:"
+                            "EF:01:23:45:67:89"},
 }
 
 
@@ -91,9 +93,12 @@ def test_unknown_names_are_ignored():
         ("tutorial_done", "yes"),
         ("server_address", 7531),
         ("server_address", "x" * 101),
-        ("server_fingerprint", ["AB:CD"]),
-        ("server_fingerprint", "A" * 101),
-        ("server_fingerprint", "AB\nCD"),
+        ("server_fingerprints", ["AB:CD"]),
+        ("server_fingerprints", {"10.0.0.7": "A" * 101}),
+        ("server_fingerprints", {"10.0.0.7": "AB\nCD"}),
+        ("server_fingerprints", {"x" * 101: ""}),
+        ("server_fingerprints", {"10.0.0.7": 5}),
+        ("server_fingerprints", {f"10.0.0.{i}": "" for i in range(MAX_SERVERS + 1)}),
         ("lessons_done", "basics"),
         ("lessons_done", ["basics", 7]),
         ("lessons_done", [""]),
@@ -139,6 +144,18 @@ def test_only_the_latest_maps_are_remembered():
         settings.cycle_level(f"m{i}.json", "1")
     assert len(settings.map_levels) == MAX_MAPS
     assert "m0.json" not in settings.map_levels and f"m{MAX_MAPS + 4}.json" in settings.map_levels
+
+
+def test_only_the_latest_servers_are_remembered_each_with_its_fingerprint(tmp_path):
+    path = tmp_path / "settings.json"
+    settings = load_settings(path)
+    for i in range(MAX_SERVERS + 5):
+        settings.use_server(f"10.0.0.{i}", f"PIN{i}")
+    settings.use_server("10.0.0.6", "")  # used again: the latest, its fingerprint taken away
+    pins = read_values(path)["server_fingerprints"]
+    assert len(pins) == MAX_SERVERS and "10.0.0.4" not in pins and "10.0.0.5" in pins
+    assert list(pins)[-2:] == [f"10.0.0.{MAX_SERVERS + 4}", "10.0.0.6"] and pins["10.0.0.6"] == ""
+    assert read_values(path)["server_address"] == "10.0.0.6"
 
 
 def test_every_change_is_written_to_the_store(tmp_path):

@@ -68,12 +68,24 @@ class OnlineScene(JoinScene):
         self.clock = clock  # seconds, only ever compared with itself
         self.list_due = 0.0  # when the games are asked for again, on `clock`
         self.scrolled = 0  # the first game shown, by its place in the list
+        self.followed = ""  # the address whose fingerprint the field was last given
 
     def resume(self) -> None:
         if not self.values["address"]:
             self.fields["address"].text = self.app.settings.server_address
-            self.fields["fingerprint"].text = self.app.settings.server_fingerprint
             self.focus = 1 if self.values["address"] else 0
+        self.follow_address()
+
+    def follow_address(self) -> None:
+        """A server connected to before, typed (or remembered) in the address field, brings
+        its fingerprint with it, or clears the field if it had none; another address leaves the
+        field as it is (its fingerprint may be typed first)."""
+        address = self.values["address"]
+        if address != self.followed:
+            self.followed = address
+            pin = self.app.settings.server_pins.get(address)
+            if pin is not None:
+                self.fields["fingerprint"].text = pin
 
     def buttons(self) -> list[Button]:
         if self.joining is not None:
@@ -170,12 +182,7 @@ class OnlineScene(JoinScene):
         self.remember()
 
     def remember(self) -> None:
-        settings, values = self.app.settings, self.values
-        if (settings.server_address, settings.server_fingerprint) != (values["address"],
-                                                                       values["fingerprint"]):
-            settings.server_address = values["address"]
-            settings.server_fingerprint = values["fingerprint"]
-            settings.save()
+        self.app.settings.use_server(self.values["address"], self.values["fingerprint"].strip())
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEWHEEL:
@@ -184,6 +191,7 @@ class OnlineScene(JoinScene):
         return super().process_event(event)
 
     def update(self, dt_ms: int) -> Transition | None:
+        self.follow_address()
         self.hear_lobby()
         return super().update(dt_ms)
 
