@@ -4,8 +4,11 @@ tls:// before it, or a pinned fingerprint, asks for TLS."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from laser_flag.app import UsageError, parse_join_args
+from laser_flag.remote.guest import ADDRESS_FORM, parse_server
 from laser_flag.remote.host import DEFAULT_PORT
 
 PIN = "AB:" * 31 + "AB"
@@ -27,3 +30,18 @@ def test_tls_is_asked_for_by_the_address_the_flag_or_a_pin(argv, address, tls, p
 def test_an_address_that_is_none_is_refused(address):
     with pytest.raises(UsageError, match="HOST or HOST:PORT"):
         parse_join_args([address, "--code", "ABCDEF"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(max_size=120))
+def test_any_text_is_an_address_or_refused_in_words(text):
+    """Whatever is typed in an address field or given on the command line: an address with a
+    port in range, or the ValueError whose words a player is shown; nothing else."""
+    try:
+        (host, port), secure = parse_server(text)
+    except ValueError as err:
+        assert str(err) == ADDRESS_FORM.format(text=repr(text.strip()[6:] if text.strip().lower(
+        ).startswith("tls://") else text.strip()))
+    else:
+        assert host and "/" not in host and 0 < port < 65536
+        assert secure == text.strip().lower().startswith("tls://")
