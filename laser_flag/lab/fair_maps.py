@@ -4,13 +4,14 @@ Each candidate layout of a seed is screened with the zoo's mirrors at a few scor
 2 starts on watch, so the side that moves first most often needs fewer points or the other side
 more; the Balance panel suggests the same steps), then with one of team 2's units moved a tile;
 the nearest-fair variant is measured again with every scripted mirror, at least 200 games each
-and on to 600 while a mirror's interval straddles the fair band's edge, and then, at a small
-budget, with Hard's mirror. A candidate whose mirrors lean or stall at any stage is dropped and
-the next candidate of the same seed drawn, until one passes or the time is up; what comes out
-carries its badge (lab.badge: the scripted mirrors' games; Hard's quick look is kept beside the
-seed under `generated`), its pace and the seed and candidate that made it. Every game's seeds
-come from the plans, so the same seed, knobs and effort give the same map on any number of
-workers. No Tk, no pygame.
+and on to 600 while a mirror's interval straddles the fair band's edge (no further once a
+mirror is unlikely to end fair by then), and then, at a small budget, with Hard's mirror. A
+candidate whose mirrors lean or stall at any stage is dropped and the next candidate of the
+same seed drawn, until one passes or the time is up; what comes out carries its badge
+(lab.badge: the scripted mirrors' games; Hard's quick look is kept beside the seed under
+`generated`), its pace and the seed and candidate that made it. Every game's seeds come from
+the plans, so the same seed, knobs and effort give the same map on any number of workers. No
+Tk, no pygame.
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ class Effort:
     screen_games: int = 48
     confirm_games: int = 200  # the fewest a mirror plays when confirming
     confirm_most: int = 600  # ... and the most, while its interval straddles the band's edge
+    # ... unless some mirror's chance of ending fair by then, from its games so far, is below
+    # this (lab.stopping.fair_chance): a candidate that will fail stops early, and a fair one
+    # is rarely given up on (docs/BALANCE_LOG.md, "a confirmation gives up").
+    confirm_futile: float = 0.05
     hard_games: int = 16
     hard_budget: str = "steps:10"
     seconds: float = 120.0
@@ -125,13 +130,14 @@ class Measured:
 
 def measure(maps: Sequence[dict[str, Any]], pairings: Sequence[Pairing], games: int,
             effort: Effort, stop: threading.Event | None, budget: str | None = None,
-            screen: bool = False, least: int = 0) -> list[Measured]:
+            screen: bool = False, least: int = 0, futile: float = 0.0) -> list[Measured]:
     """Each map played `games` games in each pairing: every one (the count is what a verdict
     stands on), or when screening until the lab can tell it leans, or with `least` that many
-    and then until the lab can tell (at most `games`)."""
+    and then until the lab can tell (at most `games`), or (`futile`, Plan.futile) until a
+    mirror is unlikely to end fair."""
     parsed = [parse_map(m, f"{m['name']} ({i})") for i, m in enumerate(maps)]
     plan = new_plan(parsed, pairings, games, LAB_SEED, budget=budget,
-                    sequential=screen or least > 0, least=least)
+                    sequential=screen or least > 0, least=least, futile=futile)
     doc = play_plan(plan, local(workers(plan, effort.jobs)), stop, effort.deadline).report(plan)
     per = len(pairings)
     return [Measured(doc, doc["maps"][i * per:(i + 1) * per]) for i in range(len(maps))]
@@ -196,7 +202,7 @@ def _check(data: dict[str, Any], number: int, effort: Effort, tried: list[Candid
     # the badge its last games earned.
     if stages[-1][3]:
         confirmed = measure([data], SCRIPTED, effort.confirm_most, effort, stop,
-                            least=effort.confirm_games)[0]
+                            least=effort.confirm_games, futile=effort.confirm_futile)[0]
         if _played(confirmed):
             stages.append(("confirmed", confirmed, None, passes(confirmed.rows)))
     if stages[-1][0] == "confirmed" and stages[-1][3]:

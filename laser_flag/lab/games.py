@@ -28,7 +28,9 @@ from .pairings import Pairing
 class Plan:
     """What a run plays: `games` games of every pairing on every map (odd games swap sides);
     a `sequential` run stops a pairing early once its verdict is told (lab.stopping), so
-    `games` is then the most it plays, and `least` the fewest (its first look)."""
+    `games` is then the most it plays, and `least` the fewest (its first look); with
+    `futile` above 0 it also stops a map once some mirror pairing's chance of ending fair by
+    `games` falls below `futile` (lab.stopping.fair_chance)."""
 
     maps: tuple[GameMap, ...]
     pairings: tuple[Pairing, ...]
@@ -39,6 +41,7 @@ class Plan:
     fog: bool | None = None  # fog of war on or off; None: as each map says
     sequential: bool = False
     least: int = 0
+    futile: float = 0.0
 
     @property
     def total(self) -> int:

@@ -5,10 +5,10 @@ with its 95% interval and the pairing's verdict (lab.verdict), the pace of its g
 rounds, shots a round, games ended by the map's round limit or the lab's round cap, and those
 drawn at the round limit with equal scores), mean scores, why games ended (round-cap draws are
 `cap`), each bot's record when two bots played, and the hit map. Each map's verdict says fair,
-leans, or "undecided (N games)", why its games ended (decided at a look, the cap reached, or the
-run ended first), and the mirror pairings in which it **stalls**: more than `STALL_SHARE` of
-their games ended undecided by play, at the round cap or drawn at the round limit (two cautious
-players waiting each other out).
+leans, or "undecided (N games)", why its games ended (decided at a look, the cap reached, given
+up on as unlikely to end fair, or the run ended first), and the mirror pairings in which it
+**stalls**: more than `STALL_SHARE` of their games ended undecided by play, at the round cap or
+drawn at the round limit (two cautious players waiting each other out).
 """
 
 from __future__ import annotations
@@ -158,8 +158,8 @@ def report(plan: Plan, tallies: Mapping[Key, Tally], partial: bool = False,
     """The whole run as a JSON document (no timings: the same plan gives the same document).
 
     `partial`: the run was stopped before every game was played; the numbers cover those done.
-    `ended`: why each map's games ended (lab.stopping's DECIDED or CAP; None: the run ended
-    first); by default every map played to the cap.
+    `ended`: why each map's games ended (lab.stopping's DECIDED, CAP or FUTILE; None: the run
+    ended first); by default every map played to the cap.
     """
     table = rows(plan, tallies)
     per_map = len(plan.pairings)

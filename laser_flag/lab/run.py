@@ -38,12 +38,13 @@ STOPPED, TIME_UP, INTERRUPTED = "stopped", "time up", "interrupted"
 
 def new_plan(maps: GameMap | Sequence[GameMap], pairings: Sequence[Pairing], games: int,
              seed: int = 0, max_rounds: int = 200, budget: str | None = None,
-             fog: bool | None = None, sequential: bool = False, least: int = 0) -> Plan:
+             fog: bool | None = None, sequential: bool = False, least: int = 0,
+             futile: float = 0.0) -> Plan:
     """A plan, its bots and budget checked here (a ValueError naming them) and not by a worker."""
     maps = (maps,) if isinstance(maps, GameMap) else tuple(maps)
     steps_budget(budget)
     pairings = tuple(parse_pairing(",".join(p)) for p in pairings)
-    return Plan(maps, pairings, games, seed, max_rounds, budget, fog, sequential, least)
+    return Plan(maps, pairings, games, seed, max_rounds, budget, fog, sequential, least, futile)
 
 
 @dataclass(frozen=True)

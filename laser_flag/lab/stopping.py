@@ -6,8 +6,11 @@ the one before it, or a third more), then at the cap; a plan that sets the fewes
 pairing plays (`least`) is first looked at there. At a look every pairing still playing
 on a map has played exactly that many games; a mirror pairing whose 95% interval lies inside
 the fair band stops there (fair), and one that lies outside stops the whole map (it leans). A
-map whose mirror pairings are all fair stops its mixed pairings too. Only the games below each
-pairing's stopping point count, so the same plan keeps the same games, in any order, on any
+map whose mirror pairings are all fair stops its mixed pairings too. A plan may also give up on
+a map (`Plan.futile`): at a look before the cap, a mirror pairing still undecided whose chance of
+ending fair at the cap, predicted from its games so far (`fair_chance`), is below `futile`
+stops the whole map there. Only the games below each pairing's stopping point count, and every
+rule reads only a look's counts, so the same plan keeps the same games, in any order, on any
 number of workers. docs/BALANCE_LOG.md gives this rule's error rates (tests/lab/
 test_stopping.py checks them by simulation).
 """
@@ -15,11 +18,13 @@ test_stopping.py checks them by simulation).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
+from math import exp, lgamma
 
 from .games import GameRecord, Plan
 from .pairings import is_mirror
 from .report import Key, Tally
-from .verdict import FAIR, LEANS, row_verdict
+from .verdict import FAIR, LEANS, UNDECIDED, row_verdict
 
 FIRST_LOOKS = (16, 24)  # and each doubled, again and again
 
@@ -37,7 +42,35 @@ def looks(cap: int, least: int = 0) -> list[int]:
     return [*sorted(points), cap]
 
 
-DECIDED, CAP = "decided", "cap"  # why a map's games ended; None: the run ended first
+# Why a map's games ended: its verdict told at a look, the cap reached, or a mirror pairing
+# that can no longer end fair (Plan.futile); None: the run ended first.
+DECIDED, CAP, FUTILE = "decided", "cap", "futile"
+
+
+@cache
+def fair_chance(wins: int, decided: int, more: int) -> float:
+    """The chance that a pairing with `wins` of `decided` decided games ends fair after `more`
+    decided games more, predicted from its games so far: team 1's rate taken as unknown, equally
+    likely anywhere before the first game (a uniform prior), so the games to come follow the
+    beta-binomial law. A function of the counts alone, the same wherever it is computed. Only
+    the end is read, not the looks between, where a pairing may end fair too: a little less
+    than its chance of ending fair at all."""
+    a, b = wins + 1, decided - wins + 1
+    norm = lgamma(more + 1) - _log_beta(a, b)
+    chance = 0.0
+    for won in range(more + 1):
+        if _fair(wins + won, decided + more):
+            chance += exp(norm - lgamma(won + 1) - lgamma(more - won + 1)
+                          + _log_beta(a + won, b + more - won))
+    return min(chance, 1.0)
+
+
+def _log_beta(a: float, b: float) -> float:
+    return lgamma(a) + lgamma(b) - lgamma(a + b)
+
+
+def _fair(wins: int, decided: int) -> bool:
+    return row_verdict({"team1_wins": wins, "team2_wins": decided - wins}) == FAIR
 
 
 class Ledger:
@@ -136,6 +169,19 @@ class Ledger:
         if self._told(m, look):
             self._stop([k for k in self.keys if k[0] == m], look)
             self.ended[m] = DECIDED
+        elif any(self._futile(k, look) for k in playing if told.get(k) == UNDECIDED):
+            self._stop([k for k in self.keys if k[0] == m], look)
+            self.ended[m] = FUTILE
+
+    def _futile(self, key: Key, look: int) -> bool:
+        """The pairing, undecided at this look before the cap, is unlikely to end fair at the
+        cap. The games still to play are taken as decided (the most the interval could narrow
+        by); a mirror pairing that stalls is caught by its draws, not here."""
+        if self.plan.futile <= 0:
+            return False
+        counts = self.tally[key].counts()
+        wins, decided = counts["team1_wins"], counts["team1_wins"] + counts["team2_wins"]
+        return fair_chance(wins, decided, self.plan.games - look) < self.plan.futile
 
     def verdict(self, key: Key) -> str:
         """A pairing's verdict on the games in its tally: at a look, exactly the look's games

@@ -61,6 +61,24 @@ def test_a_confirmation_plays_the_fewest_games_even_when_the_lab_could_tell_soon
     assert early["games"] < 64 <= confirmed["games"]
 
 
+@pytest.mark.slow
+def test_only_the_confirmation_gives_up_on_a_map_that_can_no_longer_end_fair(monkeypatch):
+    """The screens and Hard's look stop as the lab does; the confirmation, from its fewest games
+    on, also stops once a mirror is unlikely to end fair (lab.stopping.fair_chance)."""
+    plans = []
+    real = fair_maps.new_plan
+
+    def kept(*args, **kwargs):
+        plans.append(real(*args, **kwargs))
+        return plans[-1]
+
+    monkeypatch.setattr(fair_maps, "new_plan", kept)
+    make(1, SMALL, TINY)  # its candidate passes the screen and is confirmed
+    confirming = [p for p in plans if p.least == TINY.confirm_games]
+    assert confirming and all(p.futile == TINY.confirm_futile > 0 for p in confirming)
+    assert all(p.futile == 0 for p in plans if p.least == 0)
+
+
 def screened_variants(monkeypatch) -> list[list[fair_maps.Measured]]:
     """Each screen `make` plays from now on, as its variants' measurements."""
     screens: list[list[fair_maps.Measured]] = []
@@ -119,11 +137,12 @@ def test_a_check_the_time_ends_before_its_first_game_leaves_the_badge_earned_bef
     a Hard look of no game)."""
     real = fair_maps.measure
 
-    def late(maps, pairings, games, effort, stop, budget=None, screen=False, least=0):
+    def late(maps, pairings, games, effort, stop, budget=None, screen=False, least=0, **rest):
         cut = least > 0 if check == "confirmation" else budget is not None
         if cut:  # the deadline passed just before this check
             effort = replace(effort, deadline=time.monotonic() - 1)
-        return real(maps, pairings, games, effort, stop, budget, screen=screen, least=least)
+        return real(maps, pairings, games, effort, stop, budget, screen=screen, least=least,
+                    **rest)
 
     monkeypatch.setattr(fair_maps, "measure", late)
     if check == "Hard's look":  # its confirmation, undecided at these counts, taken as passed
