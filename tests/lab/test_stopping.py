@@ -234,10 +234,10 @@ CONFIRMATIONS = 400
 def test_giving_up_keeps_fair_maps_and_stops_failing_ones_sooner():
     """The generator's confirmation (Effort.confirm_futile, 0.05). Each seed's games are the
     same in both arms and giving up only ends a map sooner, so a fair map it loses is one the
-    rule gave up on: of 400 maps truly at 50% in all three mirrors, none to a few percent
-    (docs/BALANCE_LOG.md: about 1%; a rule giving up at a 20% chance loses about 3%). A map
-    with one mirror at 40% or 38%, undecided to the cap most of the time, stops on a good deal
-    fewer games."""
+    rule gave up on: of 400 maps truly at 50% in all three mirrors, at most 2% (none here;
+    giving up below a 20% chance loses 21, below 10% 5). A map with one mirror at 40% or 38%,
+    undecided to the cap most of the time, stops on a good deal fewer games (docs/
+    BALANCE_LOG.md, "a confirmation gives up")."""
     fair_today, _ = confirmations((0.5, 0.5, 0.5), 0.0, CONFIRMATIONS)
     fair_now, _ = confirmations((0.5, 0.5, 0.5), 0.05, CONFIRMATIONS)
     assert fair_today - fair_now <= 0.02 * CONFIRMATIONS
