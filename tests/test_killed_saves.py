@@ -59,21 +59,26 @@ def lasting_map(folder: Path) -> Path:
 def play_until_killed(map_path: Path, seed: int, save: str, actions: int, env: dict,
                       stop: bool = False) -> tuple[int, Path]:
     """Run a client that plays on (from `save`, or a new game) and kill -9 it once it has
-    played `actions` actions (`stop`: it stops there, its writer done): how many it had
-    played, and its file."""
+    played `actions` actions (`stop`: it stops there, its writer done): the most it may have
+    played when the kill landed, and its file. Without `stop` it plays on while the kill is
+    on its way: every action it said it played counts, and the one after it, whose line the
+    kill may have cut off once its writer had it."""
     child = subprocess.Popen([sys.executable, "-c", PLAYER, str(map_path), str(seed), save,
                               str(actions if stop else 0)],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True)
+    said = []
     try:
         for line in child.stdout:
-            played, path = line.rstrip("\n").split(" ", 1)
-            if int(played) >= actions:
+            said.append(line)
+            if int(line.split(" ", 1)[0]) >= actions:
                 break
     finally:
         child.kill()  # SIGKILL: no atexit, no flush, no lock released by hand
-        child.communicate(timeout=60)
+        said += child.communicate(timeout=60)[0].splitlines(keepends=True)
     assert child.returncode == -9
-    return int(played), Path(path)
+    played = max(int(line.split(" ", 1)[0]) for line in said if line.endswith("\n"))
+    path = Path(said[0].rstrip("\n").split(" ", 1)[1])
+    return played if stop else played + 1, path
 
 
 def test_a_save_killed_at_any_moment_reads_back_whole(tmp_path):
