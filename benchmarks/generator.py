@@ -6,9 +6,10 @@ as much as how costly the map: the load average is printed beside it), the map's
 from its scripted mirrors (each played 200 to 600 games when confirmed),
 Hard's quick look, the candidates tried and the last check each reached (screened, confirmed
 or Hard's), the pace and the games drawn at the round limit.
-Then the median time over the seeds, how many gave a fair map, and the largest share of any
-mirror's games drawn at the limit (a map stalls above 5%).
-  target: median at most 120 s over 20 seeds; 20 of 20 fair; no mirror over 5% drawn
+Then the median time over the seeds, how many gave a map that passed every check (fair, and
+Hard's quick look neither leaning nor stalling) and how many a fair one, and the largest share
+of any mirror's games drawn at the limit (a map stalls above 5%).
+  target: median at most 120 s over 20 seeds; 20 of 20 pass; no mirror over 5% drawn
 Run: .venv/bin/python benchmarks/generator.py [--seeds 20] [--first 0] [--seconds 120]
      [--size 13]
 """
@@ -71,7 +72,7 @@ def main() -> None:
     args = parser.parse_args()
     use_data_folder()
     knobs, effort = Knobs(size=args.size), Effort(seconds=args.seconds)
-    times, cpus, fair, drawn = [], [], 0, 0.0
+    times, cpus, fair, passed, drawn = [], [], 0, 0, 0.0
     for seed in range(args.first, args.first + args.seeds):
         before = cpu_seconds()
         made = make(seed, knobs, effort)
@@ -79,10 +80,11 @@ def main() -> None:
         print(line(seed, made, cpus[-1]), flush=True)
         times.append(made.seconds)
         fair += made.fair
+        passed += made.passed
         drawn = max(drawn, drawn_share(made))
     print(f"median {statistics.median(times):.0f} s a map (CPU {statistics.median(cpus):.0f} s) "
-          f"over {args.seeds} seeds (target at most {TARGET_SECONDS:.0f} s); {fair} of "
-          f"{args.seeds} fair; "
+          f"over {args.seeds} seeds (target at most {TARGET_SECONDS:.0f} s); {passed} of "
+          f"{args.seeds} passed every check ({fair} fair); "
           f"at most {drawn:.1%} of a mirror's games drawn at the limit (target 5%)")
 
 

@@ -93,7 +93,14 @@ class Made:
 
     @property
     def fair(self) -> bool:
+        """Its scripted mirrors are fair (the badge's verdict)."""
         return self.verdict == FAIR
+
+    @property
+    def passed(self) -> bool:
+        """It passed every check: fair, and Hard's quick look neither leans nor stalls."""
+        return any(c.number == self.candidate and c.stage == "hard" and c.kept
+                   for c in self.tried)
 
     @property
     def seed(self) -> int:

@@ -19,7 +19,9 @@ from laser_flag.lab.fair_maps import (
     NEAR_FAIR,
     REPAIRABLE,
     SCRIPTED,
+    Candidate,
     Effort,
+    Made,
     distance,
     make,
     measure,
@@ -27,6 +29,7 @@ from laser_flag.lab.fair_maps import (
     with_limits,
 )
 from laser_flag.lab.generator import KEY, Knobs, build
+from laser_flag.lab.verdict import FAIR
 from laser_flag.tools import balance
 
 SMALL = Knobs(size=9, units=("basic", "scout"))
@@ -200,3 +203,16 @@ def test_bad_knobs_are_one_line_and_nothing_is_written(tmp_path, capsys, argv, s
     err = capsys.readouterr().err
     assert err.startswith("laser-flag-balance generate: error: ") and said in err
     assert err.count("\n") == 1 and not out.exists()
+
+
+@pytest.mark.parametrize(("number", "stage", "kept", "passed"), [
+    (0, "hard", True, True),
+    (0, "hard", False, False),  # Hard's quick look leaned or stalled
+    (0, "confirmed", True, False),  # the time ended before Hard's look
+    (1, "hard", True, False),  # another candidate's
+])
+def test_a_made_map_passed_when_its_own_candidate_passed_every_check(number, stage, kept,
+                                                                    passed):
+    data = build(4, SMALL)
+    made = Made(data, FAIR, {}, [Candidate(number, data, stage, FAIR, kept)])
+    assert made.fair and made.passed == passed
