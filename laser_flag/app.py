@@ -337,7 +337,8 @@ def host_side(args: argparse.Namespace) -> tuple[str, str]:
 
 def parse_join_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = OneLineParser(prog="laser-flag join",
-                           description="Join a game hosted on another computer.",
+                           description="Join a game hosted on another computer or held by a "
+                                       "laser-flag-server.",
                            epilog=ANSWER_TIME_HELP)
     parser.add_argument("address", type=argument_type(parse_server),
                         metavar="[tls://]HOST[:PORT]")
