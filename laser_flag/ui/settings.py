@@ -240,19 +240,23 @@ def _language(value: Any) -> str:
     return _one_of(value, LANGUAGE_CHOICES)
 
 def _address(value: Any) -> str:
-    if not (isinstance(value, str) and len(value) <= 100 and value.isprintable()):
-        raise ValueError("must be HOST or HOST:PORT, at most 100 characters")
-    return value
+    return _line(value, "must be HOST or HOST:PORT, at most 100 characters")
 
 
 def _pins(value: Any) -> dict[str, str]:
     if not isinstance(value, dict) or len(value) > MAX_SERVERS:
         raise ValueError(f"must be an object of at most {MAX_SERVERS} servers")
-    for address, pin in value.items():
-        _address(address)
-        if not (isinstance(pin, str) and len(pin) <= 100 and pin.isprintable()):
-            raise ValueError("a server's fingerprint must be text of at most 100 characters")
-    return dict(value)
+    return {_address(address): _line(pin, "a server's fingerprint must be text of at most 100 "
+                                          "characters")
+            for address, pin in value.items()}
+
+
+def _line(value: Any, why: str) -> str:
+    """`value` if it is one line of printable text of at most 100 characters; else ValueError
+    `why`."""
+    if not (isinstance(value, str) and len(value) <= 100 and value.isprintable()):
+        raise ValueError(why)
+    return value
 
 
 def _theme(value: Any) -> str:

@@ -46,8 +46,8 @@ class JoinScene(FormScene):
     hint = N_("The host's screen shows the address, port and code.")
 
     def __init__(self, address: str = "") -> None:
-        start = {"address": address, "code": "", "name": _("Guest"), "fingerprint": ""}
-        self.fields = {name: NameField(name, start[name], selected=False, limit=limit,
+        start = {"address": address, "name": _("Guest")}  # any other field starts empty
+        self.fields = {name: NameField(name, start.get(name, ""), selected=False, limit=limit,
                                        upper=name == "code")
                        for name, __, limit in self.form_fields}
         self.focus = 0 if not address else 1

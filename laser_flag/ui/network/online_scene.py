@@ -159,8 +159,10 @@ class OnlineScene(JoinScene):
         text, secure = scheme(self.values["address"])
         address = self.address(text)
         pin = self.values["fingerprint"].strip()
-        if address is None or not pin:
-            return None if address is None else (address, Tls() if secure else None)
+        if address is None:
+            return None
+        if not pin:
+            return address, Tls() if secure else None
         try:
             return address, Tls(pin=normal(pin))
         except ValueError:
