@@ -29,8 +29,8 @@ from map_editor.validation import check
 from map_editor.words import problem_row
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
-QUICK = settings(max_examples=40, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
-LONG = settings(max_examples=1500, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
+QUICK = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+LONG = settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
