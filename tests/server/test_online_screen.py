@@ -83,6 +83,25 @@ def test_a_listed_game_is_joined_by_a_click_on_it(app, online):  # noqa: F811
         leave(app)
 
 
+def test_a_server_is_remembered_once_a_game_on_it_is_joined(app, online):  # noqa: F811
+    """Join pressed without listing first: the server is kept only once the game is joined, so
+    a wrong address or code typed and refused is not offered next time."""
+    with server("--seed", "7") as running:
+        _, made = create(running.address)
+        sit(running.address, made["secret"], "Ann")
+        address = f"{running.address[0]}:{running.address[1]}"
+        online.fields["address"].text = address
+        online.fields["code"].text = "WRONG1"
+        click(app, next(b for b in online.buttons() if b.name == "join").rect.center)
+        frames_until(app, lambda: online.joining is None and online.problem)
+        assert app.settings.server_address != address
+        online.fields["code"].text = made["code"]
+        click(app, next(b for b in online.buttons() if b.name == "join").rect.center)
+        frames_until(app, lambda: isinstance(app.top, NetworkScene))
+        assert app.settings.server_address == address
+        leave(app)
+
+
 def joined_listed(app, online, address, code):  # noqa: F811 (the fixture)
     """The listed game `code` joined from Play online's list; its board."""
     online.fields["address"].text = f"{address[0]}:{address[1]}"

@@ -50,6 +50,7 @@ def test_a_self_signed_server_is_refused_then_pinned_by_a_pasted_fingerprint(
     click(app, button(online, "games").rect.center)
     frames_until(app, lambda: online.problem)
     assert online.problem == NO_SAFE_CONNECTION.format(where=f"{host}:{port}", why=NO_AUTHORITY)
+    assert app.settings.server_address != f"tls://{host}:{port}"  # kept only once it answers
     click(app, online.field_box(FINGERPRINT).center)
     assert online.focus == FINGERPRINT
     pygame.scrap.put_text(f"\n  {pin}  \nthe server's next line\n")

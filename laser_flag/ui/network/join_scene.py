@@ -164,7 +164,13 @@ class JoinScene(FormScene):
         except ConnectionRefusedError as exc:
             self.joining, self.problem = None, _("Refused: {exc}").format(exc=exc)
             return None
-        return None if turns is None else Replace(PlayNetwork(turns))
+        if turns is None:
+            return None
+        self.joined()
+        return Replace(PlayNetwork(turns))
+
+    def joined(self) -> None:
+        """The game was joined: what the form said worked (a scene may keep it)."""
 
     def animating(self) -> bool:
         return self.joining is not None

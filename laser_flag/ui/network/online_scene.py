@@ -69,6 +69,7 @@ class OnlineScene(JoinScene):
         self.list_due = 0.0  # when the games are asked for again, on `clock`
         self.scrolled = 0  # the first game shown, by its place in the list
         self.followed = ""  # the address whose fingerprint the field was last given
+        self.lobby_server = ("", "")  # the address and fingerprint the lobby was reached by
 
     def resume(self) -> None:
         if not self.values["address"]:
@@ -144,8 +145,6 @@ class OnlineScene(JoinScene):
         elif name == "create" and self.gm is not None:
             self.creating = True
             self.connect()
-        elif name == "join":
-            self.remember()
         return super().act(name)
 
     def watch(self, code: str) -> Transition | None:
@@ -178,13 +177,22 @@ class OnlineScene(JoinScene):
             self.lobby.close()
         self.problem, self.games = "", []
         self.lobby = LobbyLink(*where)
+        self.lobby_server = self.typed_server()  # the fields may change before it answers
         self.lobby.notify = wake  # a message is taken in and drawn at once
         self.list_due = self.clock() + LIST_MS / 1000
         self.lobby.start()
-        self.remember()
 
-    def remember(self) -> None:
-        self.app.settings.use_server(self.values["address"], self.values["fingerprint"].strip())
+    def joined(self) -> None:
+        self.remember(self.typed_server())
+
+    def typed_server(self) -> tuple[str, str]:
+        """The server as the form names it: its address and fingerprint fields."""
+        return self.values["address"], self.values["fingerprint"].strip()
+
+    def remember(self, server: tuple[str, str]) -> None:
+        """A server that answered, kept with its fingerprint: one mistyped or refusing its
+        certificate is not remembered."""
+        self.app.settings.use_server(*server)
 
     def process_event(self, event: pygame.event.Event) -> Transition | None:
         if event.type == pygame.MOUSEWHEEL:
@@ -215,6 +223,7 @@ class OnlineScene(JoinScene):
     def heard(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "hello":
+            self.remember(self.lobby_server)
             self.ask_list()
             if self.creating and self.gm is not None:
                 self.lobby.send({"type": "create", "map": self.gm.to_json_dict(),
