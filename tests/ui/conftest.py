@@ -202,14 +202,22 @@ def settle(app: App, scene: GameScene, limit: int = 400) -> None:
     raise AssertionError("events did not finish playing")
 
 
-def run_until(app: App, done: Callable[[], bool], limit: int = 3000) -> int:
-    """Frames until `done()`, yielding between them so a bot's worker thread gets its turn."""
-    for n in range(limit):
-        if done():
-            return n
+def run_until(app: App, done: Callable[[], bool], limit: int | None = None,
+              seconds: float = 120.0) -> int:
+    """Frames until `done()`, yielding between them so a bot's worker thread gets its turn; how
+    many. Within `limit` frames when one is given (each frame is a fixed step of the fake clock,
+    so what the screen does by itself is done by a count of frames on any machine); otherwise
+    within `seconds`, a timeout a loaded machine does not reach while a bot thinks on its
+    thread."""
+    deadline = time.monotonic() + seconds
+    n = 0
+    while not done():
+        if n == limit or time.monotonic() > deadline:
+            raise AssertionError(f"not done after {n} frames")
         frames(app)
         time.sleep(0.001)
-    raise AssertionError(f"not done after {limit} frames")
+        n += 1
+    return n
 
 
 def saves_read(app: App) -> None:
