@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from laser_flag.ui.game.name_field import MAX_NAME
 from laser_flag.ui.network.join_scene import JoinScene
 from tests.keys import post_typed
 
@@ -49,6 +50,19 @@ def test_a_teams_name_is_typed_in_chinese_japanese_and_korean(app):
     press(app, pygame.K_RETURN)
     assert scene.session.names["2"] == JAPANESE + KOREAN + CHINESE
     assert app.text_input is None  # off again: keys are keys on the board
+
+
+def test_a_paste_takes_the_first_line_as_far_as_the_field_holds(app):
+    """Ctrl+V pastes the first line that is not blank, without its control characters, cut to
+    the name's length, however long the clipboard's text."""
+    scene = start_game(app, small_session())
+    click(app, scene.score_rects()["2"].center)
+    pygame.scrap.put_text("\n \t\n\x07Red\tFox " + "x" * 5_000_000 + "\nsecond line\n")
+    press(app, pygame.K_v, pygame.KMOD_CTRL)
+    pasted = ("RedFox " + "x" * MAX_NAME)[:MAX_NAME]
+    assert scene.naming.text == pasted
+    press(app, pygame.K_RETURN)
+    assert scene.session.names["2"] == pasted
 
 
 def test_a_key_press_alone_types_nothing_and_a_typed_key_types_once(app):

@@ -6,6 +6,7 @@ come as key presses; Ctrl+V (Cmd+V on a Mac) or Shift+Insert pastes the clipboar
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 
 import pygame
 
@@ -55,9 +56,10 @@ class NameField:
         return True
 
     def type(self, text: str) -> None:
-        """Text given by the keyboard or the input method, as much as the limit takes."""
+        """Text given by the keyboard, the input method or a paste, as much as the limit
+        takes: the rest is never looked at (a clipboard may hold megabytes)."""
         self.composing = ""
-        text = "".join(c for c in text if c.isprintable())
+        text = "".join(islice((c for c in text if c.isprintable()), self.limit))
         if not text:
             return
         if self.upper:
