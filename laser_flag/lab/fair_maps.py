@@ -5,9 +5,10 @@ Each candidate layout of a seed is screened with the zoo's mirrors at a few scor
 more; the Balance panel suggests the same steps), then with one of team 2's units moved a tile;
 the nearest-fair variant is measured again with every scripted mirror, at least 200 games each
 and on to 600 while a mirror's interval straddles the fair band's edge (no further once a
-mirror is unlikely to end fair by then), and then, at a small budget, with Hard's mirror. A
-candidate whose mirrors lean or stall at any stage is dropped and the next candidate of the
-same seed drawn, until one passes or the time is up; what comes out carries its badge
+mirror is unlikely to end fair by then), and then, at a small budget, with Hard's mirror,
+every one of its games (a look the time cuts short does not pass). A candidate whose mirrors
+lean or stall at any stage is dropped and the next candidate of the same seed drawn, until one
+passes or the time is up; what comes out carries its badge
 (lab.badge: the scripted mirrors' games; Hard's quick look is kept beside the seed under
 `generated`), its pace and the seed and candidate that made it. Every game's seeds come from
 the plans, so the same seed, knobs and effort give the same map on any number of workers. No
@@ -218,8 +219,9 @@ def _check(data: dict[str, Any], number: int, effort: Effort, tried: list[Candid
             stages.append(("confirmed", confirmed, None, passes(confirmed.rows)))
     if stages[-1][0] == "confirmed" and stages[-1][3]:
         hard = measure([data], HARD, effort.hard_games, effort, stop, effort.hard_budget)[0]
-        if _played(hard):
-            stages.append(("hard", confirmed, hard, passes(hard.rows, lean_only=True)))
+        if _played(hard):  # a look the time cut short tells too little to pass on
+            stages.append(("hard", confirmed, hard, passes(hard.rows, lean_only=True)
+                           and hard.rows[0]["games"] >= effort.hard_games))
     stage, scripted, hard, kept = stages[-1]
     value = badge.measured(parse_map(data, data["name"]), scripted.doc, scripted.rows)
     data = {**data, badge.KEY: value}

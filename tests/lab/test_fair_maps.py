@@ -158,6 +158,24 @@ def test_a_check_the_time_ends_before_its_first_game_leaves_the_badge_earned_bef
 
 
 @pytest.mark.slow
+def test_a_hard_look_the_time_cuts_short_is_not_a_pass(monkeypatch):
+    """Seed 1's candidate, its checks taken as passed: Hard's look ends after one game of its
+    two (the deadline came), too few to call the map one that passed every check."""
+    real = fair_maps.measure
+
+    def cut(maps, pairings, games, effort, stop, budget=None, **rest):
+        return real(maps, pairings, 1 if budget is not None else games, effort, stop, budget,
+                    **rest)
+
+    monkeypatch.setattr(fair_maps, "measure", cut)
+    monkeypatch.setattr(fair_maps, "passes", lambda rows, lean_only=False: True)
+    made = make(1, SMALL, TINY)
+    last = made.tried[-1]
+    assert (last.stage, last.kept) == ("hard", False) and made.data[KEY]["hard"]["games"] == 1
+    assert not made.passed
+
+
+@pytest.mark.slow
 def test_the_same_seed_and_effort_give_the_same_map():
     first = make(5, SMALL, TINY)
     assert make(5, SMALL, TINY).data == first.data
