@@ -93,9 +93,15 @@ SCREENS: dict[str, Callable[[Session], routes.Route | None]] = {
 LISTED = [{"code": f"GAME{i:02d}", "map": "Crossfire", "players": {"1": "Ann", "2": None},
            "fog": i % 2 == 0, "watchers": i, "state": ("waiting", "playing", "over")[i % 3]}
           for i in range(9)]
-SETTLED: dict[str, Callable[[Scene], None]] = {
-    "online_games": lambda online: setattr(online, "games", list(LISTED)),  # a server's games
-}
+
+
+def listed(online: Scene) -> None:
+    """Play online as it stands once a server has listed its games."""
+    online.fields["address"].text = "tls://play.example.org"
+    online.games = list(LISTED)
+
+
+SETTLED: dict[str, Callable[[Scene], None]] = {"online_games": listed}
 
 
 def picture(size: tuple[int, int], route: routes.Route | None, out: Path,
