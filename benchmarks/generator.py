@@ -1,14 +1,15 @@
 """A fair map in a minute: the map generator, made and measured, over many seeds.
 
-For each seed: the time `lab.fair_maps.make` took (make and measure, this machine's two worker
-processes) and the CPU time it and its workers spent (the time says how loaded the machine was
-as much as how costly the map: the load average is printed beside it), the map's verdict
-from its scripted mirrors (each played 200 to 600 games when confirmed),
-Hard's quick look, the candidates tried and the last check each reached (screened, confirmed
-or Hard's), the pace and the games drawn at the round limit.
-Then the median time over the seeds, how many gave a map that passed every check (fair, and
-Hard's quick look neither leaning nor stalling) and how many a fair one, and the largest share
-of any mirror's games drawn at the limit (a map stalls above 5%).
+For each seed: whether its map passed every check (fair, and Hard's quick look, played whole,
+neither leaning nor stalling), was fair only or not fair; the time `lab.fair_maps.make` took
+(make and measure, this machine's two worker processes) and the CPU time it and its workers
+spent (the time says how loaded the machine was as much as how costly the map: the load
+average is printed beside it), the map's verdict from its scripted mirrors (each played 200
+to 600 games when confirmed), Hard's quick look, the candidates tried and the last check each
+reached (screened, confirmed or Hard's), the pace and the games drawn at the round limit.
+Then the median time over the seeds, how many maps passed every check (and from which seeds)
+and how many were fair, and the largest share of any mirror's games drawn at the limit (a map
+stalls above 5%).
   target: median at most 120 s over 20 seeds; 20 of 20 pass; no mirror over 5% drawn
 Run: .venv/bin/python benchmarks/generator.py [--seeds 20] [--first 0] [--seconds 120]
      [--size 13]
@@ -50,12 +51,17 @@ def reached(made: Made) -> str:
     return ", ".join(f"{n} {stage}" for stage, n in stages.items()) or "none"
 
 
+def standing(made: Made) -> str:
+    """"passed" (every check), "fair" (its scripted mirrors only) or "not fair"."""
+    return "passed" if made.passed else "fair" if made.fair else "not fair"
+
+
 def line(seed: int, made: Made, cpu: float) -> str:
     pace = made.pace
     rounds = "-" if pace.get("mean_rounds") is None else f"{pace['mean_rounds']:.1f}"
     shots = "-" if pace.get("shots_per_round") is None else f"{pace['shots_per_round']:.1f}"
     hard = made.data["generated"].get("hard")
-    return (f"seed {seed:3}  {made.seconds:5.0f} s (CPU {cpu:4.0f} s, load "
+    return (f"seed {seed:3}  {standing(made):8}  {made.seconds:5.0f} s (CPU {cpu:4.0f} s, load "
             f"{os.getloadavg()[0]:4.1f})  {made.data['name']:20}  {made.verdict:28}"
             f"  Hard {hard['verdict'] if hard else '-':22}  {len(made.tried)} tried "
             f"({reached(made)})  "
@@ -72,7 +78,7 @@ def main() -> None:
     args = parser.parse_args()
     use_data_folder()
     knobs, effort = Knobs(size=args.size), Effort(seconds=args.seconds)
-    times, cpus, fair, passed, drawn = [], [], 0, 0, 0.0
+    times, cpus, fair, passed, drawn = [], [], 0, [], 0.0
     for seed in range(args.first, args.first + args.seeds):
         before = cpu_seconds()
         made = make(seed, knobs, effort)
@@ -80,12 +86,13 @@ def main() -> None:
         print(line(seed, made, cpus[-1]), flush=True)
         times.append(made.seconds)
         fair += made.fair
-        passed += made.passed
+        passed += [seed] if made.passed else []
         drawn = max(drawn, drawn_share(made))
     print(f"median {statistics.median(times):.0f} s a map (CPU {statistics.median(cpus):.0f} s) "
-          f"over {args.seeds} seeds (target at most {TARGET_SECONDS:.0f} s); {passed} of "
+          f"over {args.seeds} seeds (target at most {TARGET_SECONDS:.0f} s); {len(passed)} of "
           f"{args.seeds} passed every check ({fair} fair); "
           f"at most {drawn:.1%} of a mirror's games drawn at the limit (target 5%)")
+    print(f"passed every check: seeds {', '.join(map(str, passed)) or 'none'}")
 
 
 if __name__ == "__main__":

@@ -42,16 +42,9 @@ PREVIEW_PX = 264
 RESULTS_PX = 420  # the results column's least width; its sentences wrap at it, in any language
 DEFAULT_SECONDS = int(Effort.seconds)  # checked by play this long, as the command line does
 MAX_SECONDS = 600
-COLUMNS = {"number": ("#", 36), "name": (N_("Map"), 150), "stage": (N_("Checked"), 80),
+COLUMNS = {"number": ("#", 36), "name": (N_("Map"), 138), "stage": (N_("Checked"), 92),
            "verdict": (N_("Verdict"), 150)}
 STAGES = {"screened": N_("screened"), "confirmed": N_("confirmed"), "hard": N_("by Hard")}
-
-
-def verdict_of(candidate: Candidate) -> str:
-    """`fair`, or `leans team 2 (64%), dropped` for a candidate not kept."""
-    if candidate.kept:
-        return candidate.verdict
-    return _("{verdict}, dropped").format(verdict=candidate.verdict)
 
 
 class GenerateDialog(Modal):
@@ -238,7 +231,7 @@ class GenerateDialog(Modal):
         self.shown[candidate.number] = candidate
         self.tree.insert("", "end", iid=str(candidate.number), values=(
             candidate.number, candidate.data["name"],
-            _(STAGES.get(candidate.stage, candidate.stage)), verdict_of(candidate)))
+            _(STAGES.get(candidate.stage, candidate.stage)), candidate.outcome))
         self.tree.see(str(candidate.number))
         self._say(candidate)
         if self.job.running and not self.closing:
@@ -277,7 +270,7 @@ class GenerateDialog(Modal):
         """A candidate's verdict whole (the list's column may cut it)."""
         self.said.configure(text=_("Candidate {number}, {name}: {verdict}").format(
             number=candidate.number, name=candidate.data["name"],
-            verdict=verdict_of(candidate)))
+            verdict=candidate.outcome))
 
     def show_map(self, data: dict[str, Any]) -> None:
         """The map drawn as the game draws it, as big as the preview's square allows."""

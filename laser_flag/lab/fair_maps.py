@@ -26,6 +26,7 @@ from typing import Any
 from laser_flag.bots import ZOO
 from laser_flag.engine import parse_map
 from laser_flag.engine.game_map import ELEVATED, LEVEL, ORTHOGONAL
+from laser_flag.i18n import _
 
 from . import badge
 from .executors import local
@@ -83,6 +84,30 @@ class Candidate:
     stage: str  # "screened", "confirmed", "hard"
     verdict: str  # the badge's text at that stage
     kept: bool
+
+    @property
+    def hard(self) -> dict[str, Any] | None:
+        """Hard's look at it (`hard_look`), when its checks reached one."""
+        return self.data[KEY].get("hard") if self.stage == "hard" else None
+
+    @property
+    def outcome(self) -> str:
+        """Its verdict and, when it was dropped, why, in the reader's language: `fair`,
+        `leans team 2 (64%), dropped`, `fair; Hard's mirror leans team 1, dropped`, `fair;
+        Hard's look cut short by the time (4 of 16 games), dropped`."""
+        if self.kept:
+            return self.verdict
+        hard = self.hard
+        if hard is None:
+            return _("{verdict}, dropped").format(verdict=self.verdict)
+        if hard["cut_short"]:
+            return _("{verdict}; Hard's look cut short by the time ({games} of {planned} games), "
+                     "dropped").format(verdict=self.verdict, games=hard["games"],
+                                       planned=hard["planned"])
+        if hard["stalls"]:
+            return _("{verdict}; Hard's mirror stalls, dropped").format(verdict=self.verdict)
+        return _("{verdict}; Hard's mirror {hard}, dropped").format(verdict=self.verdict,
+                                                                    hard=_(hard["verdict"]))
 
 
 @dataclass
@@ -155,12 +180,14 @@ def measure(maps: Sequence[dict[str, Any]], pairings: Sequence[Pairing], games: 
     return [Measured(doc, doc["maps"][i * per:(i + 1) * per]) for i in range(len(maps))]
 
 
-def hard_look(hard: Measured) -> dict[str, Any]:
+def hard_look(hard: Measured, planned: int) -> dict[str, Any]:
     """Hard's mirror at its small budget, as the map's `generated` key keeps it: too few games
-    to call the map fair, enough to catch one Hard finds lopsided or stalling."""
+    to call the map fair, enough to catch one Hard finds lopsided or stalling. `planned` is the
+    games it was to play; fewer (`cut_short`) when the time ended first."""
     row = hard.rows[0]
     return {"budget": hard.doc["budget"], "stalls": bool(stalls(hard.rows)),
-            "verdict": judge(hard.rows).text,
+            "verdict": judge(hard.rows).text, "planned": planned,
+            "cut_short": row["games"] < planned,
             **{k: row[k] for k in ("games", "team1_wins", "team2_wins", "draws",
                                    "mean_rounds", "limit_draws")}}
 
@@ -220,13 +247,14 @@ def _check(data: dict[str, Any], number: int, effort: Effort, tried: list[Candid
     if stages[-1][0] == "confirmed" and stages[-1][3]:
         hard = measure([data], HARD, effort.hard_games, effort, stop, effort.hard_budget)[0]
         if _played(hard):  # a look the time cut short tells too little to pass on
-            stages.append(("hard", confirmed, hard, passes(hard.rows, lean_only=True)
-                           and hard.rows[0]["games"] >= effort.hard_games))
-    stage, scripted, hard, kept = stages[-1]
+            look = hard_look(hard, effort.hard_games)
+            stages.append(("hard", confirmed, look, passes(hard.rows, lean_only=True)
+                           and not look["cut_short"]))
+    stage, scripted, look, kept = stages[-1]
     value = badge.measured(parse_map(data, data["name"]), scripted.doc, scripted.rows)
     data = {**data, badge.KEY: value}
-    if hard is not None:
-        data[KEY] = {**data[KEY], "hard": hard_look(hard)}
+    if look is not None:
+        data[KEY] = {**data[KEY], "hard": look}
     candidate = Candidate(number, data, stage, badge.status(parse_map(data)).text, kept)
     tried.append(candidate)
     if say is not None:

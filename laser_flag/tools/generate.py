@@ -87,9 +87,9 @@ def knobs_of(args: argparse.Namespace) -> Knobs:
 
 def said(candidate: Candidate) -> None:
     """One line on stderr per candidate, as it is measured."""
-    verdict = "kept" if candidate.kept else "dropped"
-    print(f"candidate {candidate.number} ({candidate.data['name']}): {candidate.verdict} "
-          f"after the {candidate.stage} check, {verdict}", file=sys.stderr, flush=True)
+    print(f"candidate {candidate.number} ({candidate.data['name']}) after the {candidate.stage} "
+          f"check: {candidate.outcome}{', kept' if candidate.kept else ''}", file=sys.stderr,
+          flush=True)
 
 
 def summary(path: Path, made: Made) -> str:

@@ -89,13 +89,21 @@ def test_a_bad_knob_is_named_and_nothing_starts(editor):
     assert dialog.error.cget("text") == "Size: type a whole number from 9 to 21, not 'big'"
 
 
+CUT_SHORT = {"budget": "steps:10", "stalls": False, "verdict": "undecided (6 games)",
+             "planned": 16, "cut_short": True, "games": 6}
+
+
 def scripted(seed, knobs, effort, say, stop) -> Made:
-    """make's stand-in: candidate 0 leans and is dropped, candidate 1 is kept."""
-    tried = [Candidate(number, build(seed, knobs, number), "confirmed", verdict, number == 1)
-             for number, verdict in enumerate(("leans team 2 (70%)", "fair"))]
+    """make's stand-in: candidate 0 leans and is dropped, candidate 1 is fair but dropped when
+    the time cuts Hard's look short, candidate 2 is kept."""
+    hard = build(seed, knobs, 1)
+    hard[KEY] = {**hard[KEY], "hard": CUT_SHORT}
+    tried = [Candidate(0, build(seed, knobs, 0), "confirmed", "leans team 2 (70%)", False),
+             Candidate(1, hard, "hard", "fair", False),
+             Candidate(2, build(seed, knobs, 2), "confirmed", "fair", True)]
     for candidate in tried:
         say(candidate)
-    return Made(tried[1].data, "fair", {}, tried)
+    return Made(tried[2].data, "fair", {}, tried)
 
 
 def test_each_candidate_is_listed_with_its_verdict_and_shown_again_when_clicked(editor):
@@ -106,9 +114,12 @@ def test_each_candidate_is_listed_with_its_verdict_and_shown_again_when_clicked(
     click(editor.root, centre_of(dialog.button["generate"]))
     wait_for(editor.root, lambda: dialog.made is not None, what="the map made")
     rows = [dialog.tree.item(iid, "values") for iid in dialog.tree.get_children()]
-    assert [row[3] for row in rows] == ["leans team 2 (70%), dropped", "fair"]
-    assert dialog.status.cget("text").startswith(f"Made {rows[1][1]} from seed {SEED}, "
-                                                 "candidate 1 of 2: fair")
+    assert [row[3] for row in rows] == [
+        "leans team 2 (70%), dropped",
+        "fair; Hard's look cut short by the time (6 of 16 games), dropped", "fair"]
+    assert [row[2] for row in rows] == ["confirmed", "by Hard", "confirmed"]
+    assert dialog.status.cget("text").startswith(f"Made {rows[2][1]} from seed {SEED}, "
+                                                 "candidate 2 of 3: fair")
     click(editor.root, row_on_screen(dialog.tree, "0"))
     wait_for(editor.root, lambda: "dropped" in dialog.said.cget("text"))
     assert dialog.said.cget("text") == f"Candidate 0, {rows[0][1]}: leans team 2 (70%), dropped"

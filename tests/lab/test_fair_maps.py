@@ -30,7 +30,7 @@ from laser_flag.lab.fair_maps import (
 )
 from laser_flag.lab.generator import KEY, Knobs, build
 from laser_flag.lab.verdict import FAIR
-from laser_flag.tools import balance
+from laser_flag.tools import balance, generate
 
 SMALL = Knobs(size=9, units=("basic", "scout"))
 TINY = Effort(screen_games=16, confirm_games=16, confirm_most=24, hard_games=2,
@@ -173,6 +173,9 @@ def test_a_hard_look_the_time_cuts_short_is_not_a_pass(monkeypatch):
     last = made.tried[-1]
     assert (last.stage, last.kept) == ("hard", False) and made.data[KEY]["hard"]["games"] == 1
     assert not made.passed
+    assert made.data[KEY]["hard"]["cut_short"] and made.data[KEY]["hard"]["planned"] == 2
+    assert last.outcome == (f"{last.verdict}; Hard's look cut short by the time (1 of 2 games), "
+                            "dropped")
 
 
 @pytest.mark.slow
@@ -234,3 +237,37 @@ def test_a_made_map_passed_when_its_own_candidate_passed_every_check(number, sta
     data = build(4, SMALL)
     made = Made(data, FAIR, {}, [Candidate(number, data, stage, FAIR, kept)])
     assert made.fair and made.passed == passed
+
+
+def look(verdict: str = "fair", stalls: bool = False, games: int = 16) -> dict:
+    return {"budget": "steps:10", "stalls": stalls, "verdict": verdict, "planned": 16,
+            "cut_short": games < 16, "games": games}
+
+
+@pytest.mark.parametrize(("stage", "hard", "kept", "said"), [
+    ("screened", None, False, "leans team 2 (70%), dropped"),
+    ("confirmed", None, True, "leans team 2 (70%)"),  # the verdict stands when kept
+    ("hard", look("leans team 1"), False,
+     "leans team 2 (70%); Hard's mirror leans team 1, dropped"),
+    ("hard", look("undecided (16 games)", stalls=True), False,
+     "leans team 2 (70%); Hard's mirror stalls, dropped"),
+    ("hard", look(games=4), False,
+     "leans team 2 (70%); Hard's look cut short by the time (4 of 16 games), dropped"),
+    ("hard", look(), True, "leans team 2 (70%)"),
+])
+def test_a_candidate_s_outcome_says_why_it_was_dropped(stage, hard, kept, said):
+    data = build(4, SMALL)
+    if hard is not None:
+        data[KEY] = {**data[KEY], "hard": hard}
+    assert Candidate(0, data, stage, "leans team 2 (70%)", kept).outcome == said
+
+
+def test_the_command_line_says_each_candidate_s_outcome(capsys):
+    data = build(4, SMALL)
+    data[KEY] = {**data[KEY], "hard": look(games=3)}
+    generate.said(Candidate(2, data, "hard", FAIR, False))
+    generate.said(Candidate(3, data, "confirmed", FAIR, True))
+    assert capsys.readouterr().err.splitlines() == [
+        f"candidate 2 ({data['name']}) after the hard check: fair; Hard's look cut short by "
+        "the time (3 of 16 games), dropped",
+        f"candidate 3 ({data['name']}) after the confirmed check: fair, kept"]
