@@ -68,7 +68,7 @@ def row_values(row: dict[str, Any]) -> tuple[str, ...]:
     ended = ", ".join(f"{why} {n}" for why, n in row["victories"].items())
     return (pairing_label(row["pairing"]), str(row["games"]),
             rate_text(row["team1_win_rate"], row["team1_interval"]),
-            row.get("verdict", "(bots)"), _decimal(row["mean_rounds"]),
+            _(row["verdict"]) if "verdict" in row else _("(bots)"), _decimal(row["mean_rounds"]),
             _decimal(row["shots_per_round"]), str(row["round_limit"] + row["capped"]),
             ended or "-")
 
@@ -77,9 +77,9 @@ def verdict_text(rows: Sequence[dict[str, Any]]) -> str:
     """`This map: fair`, then the mirror pairings whose games stall (report.stalls)."""
     stalled = ", ".join(pairing_label(r["pairing"]) for r in stalls(rows))
     if stalled:
-        return _("This map: {text}; games stall in {stalled}").format(text=judge(rows).text,
+        return _("This map: {text}; games stall in {stalled}").format(text=judge(rows).said,
                                                                       stalled=stalled)
-    return _("This map: {text}").format(text=judge(rows).text)
+    return _("This map: {text}").format(text=judge(rows).said)
 
 
 def count_text(done: int, total: int, left: float | None) -> str:

@@ -123,5 +123,5 @@ def badge_text(doc: MapDocument) -> str:
     try:
         gm = parse_map(doc.data, doc.title_name)
     except MapError:
-        return lab_badge.NOT_MEASURED
-    return lab_badge.status(gm).text
+        return _(lab_badge.NOT_MEASURED)
+    return lab_badge.status(gm).said

@@ -256,7 +256,7 @@ class GenerateDialog(Modal):
         self.status.configure(text=_(
             "Made {name} from seed {seed}, candidate {number} of {tried}: {verdict}").format(
             name=made.data["name"], seed=made.seed, number=made.candidate,
-            tried=len(made.tried), verdict=made.verdict))
+            tried=len(made.tried), verdict=made.status.said))
         self.button["edit"].focus_set()
 
     def _chosen_row(self) -> None:

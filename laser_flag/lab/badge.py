@@ -22,17 +22,27 @@ from laser_flag.bots import PLAY_VERSION
 from laser_flag.engine import GameMap, load_map
 from laser_flag.engine.game_map import map_to_dict
 from laser_flag.engine.mapfile import save_map
+from laser_flag.i18n import N_, _
 
 from .pairings import is_mirror
 from .report import stalls
-from .verdict import LEANS, NO_MIRROR, NOT_MEASURED, UNDECIDED, Verdict, interval, judge
+from .verdict import (
+    LEANS,
+    NO_MIRROR,
+    NOT_MEASURED,
+    UNDECIDED,
+    Verdict,
+    interval,
+    judge,
+    said_undecided,
+)
 
 KEY = "balance"
 PLAY_KEYS = ("tiles", "units", "score_limit", "turn_limit", "rules")  # as map_to_dict writes them
 ROW_KEYS = ("pairing", "games", "team1_wins", "team2_wins", "draws", "team1_win_rate",
             "team1_interval", "mean_rounds", "shots_per_round", "round_limit", "capped",
             "limit_draws")
-CHANGED = "changed since measured"
+CHANGED = N_("changed since measured")
 
 
 def play_digest(gm: GameMap) -> str:
@@ -87,12 +97,20 @@ class BadgeStatus:
     def text(self) -> str:
         """`fair`, `leans team 2 (62% [55-69])` (the leaning team's rate), `undecided (96
         games)`, `not measured`, `changed since measured`."""
+        return self._told(Verdict(UNDECIDED, self.games).text, self.verdict)
+
+    @property
+    def said(self) -> str:
+        """`text` in the reader's language (the files and the command line keep `text`)."""
+        return self._told(said_undecided(self.games), _(self.verdict))
+
+    def _told(self, undecided: str, word: str) -> str:
         if self.verdict == UNDECIDED:
-            return Verdict(UNDECIDED, self.games).text
+            return undecided
         if self.leaning is None:
-            return self.verdict
+            return word
         rate, (low, high) = self.leaning
-        return f"{self.verdict} ({rate:.0%} [{low:.0%}-{high:.0%}])"
+        return f"{word} ({rate:.0%} [{low:.0%}-{high:.0%}])"
 
 
 def status(gm: GameMap) -> BadgeStatus:

@@ -82,8 +82,13 @@ class Candidate:
     number: int
     data: dict[str, Any]
     stage: str  # "screened", "confirmed", "hard"
-    verdict: str  # the badge's text at that stage
+    status: badge.BadgeStatus  # what its badge says at that stage
     kept: bool
+
+    @property
+    def verdict(self) -> str:
+        """The badge's text at that stage, as files and the command line say it."""
+        return self.status.text
 
     @property
     def hard(self) -> dict[str, Any] | None:
@@ -95,36 +100,41 @@ class Candidate:
         """Its verdict and, when it was dropped, why, in the reader's language: `fair`,
         `leans team 2 (64%), dropped`, `fair; Hard's mirror leans team 1, dropped`, `fair;
         Hard's look cut short by the time (4 of 16 games), dropped`."""
+        verdict, hard = self.status.said, self.hard
         if self.kept:
-            return self.verdict
-        hard = self.hard
+            return verdict
         if hard is None:
-            return _("{verdict}, dropped").format(verdict=self.verdict)
+            return _("{verdict}, dropped").format(verdict=verdict)
         if hard["cut_short"]:
             return _("{verdict}; Hard's look cut short by the time ({games} of {planned} games), "
-                     "dropped").format(verdict=self.verdict, games=hard["games"],
+                     "dropped").format(verdict=verdict, games=hard["games"],
                                        planned=hard["planned"])
         if hard["stalls"]:
-            return _("{verdict}; Hard's mirror stalls, dropped").format(verdict=self.verdict)
-        return _("{verdict}; Hard's mirror {hard}, dropped").format(verdict=self.verdict,
+            return _("{verdict}; Hard's mirror stalls, dropped").format(verdict=verdict)
+        return _("{verdict}; Hard's mirror {hard}, dropped").format(verdict=verdict,
                                                                     hard=_(hard["verdict"]))
 
 
 @dataclass
 class Made:
-    """The generator's answer: the map (its badge under `balance`), its verdict's text, its
+    """The generator's answer: the map (its badge under `balance`), what its badge says, its
     pace (badge.pace), every candidate tried, and how long it took."""
 
     data: dict[str, Any]
-    verdict: str
+    status: badge.BadgeStatus
     pace: dict[str, Any]
     tried: list[Candidate] = field(default_factory=list)
     seconds: float = 0.0
 
     @property
+    def verdict(self) -> str:
+        """The badge's text, as files and the command line say it."""
+        return self.status.text
+
+    @property
     def fair(self) -> bool:
         """Its scripted mirrors are fair (the badge's verdict)."""
-        return self.verdict == FAIR
+        return self.status.verdict == FAIR
 
     @property
     def passed(self) -> bool:
@@ -220,11 +230,11 @@ def make(seed: int, knobs: Knobs = DEFAULT_KNOBS, effort: Effort = DEFAULT_EFFOR
         number += 1
     if best is None:  # not one screen finished: the first candidate as it is, unmeasured
         data = build(seed, knobs)
-        return Made(data, badge.NOT_MEASURED, {}, tried, time.monotonic() - started)
+        return Made(data, badge.BadgeStatus(badge.NOT_MEASURED), {}, tried,
+                    time.monotonic() - started)
     data = best[0]
-    status = badge.status(parse_map(data, data["name"]))
-    return Made(data, status.text, badge.pace(data[badge.KEY]), tried,
-                time.monotonic() - started)
+    return Made(data, badge.status(parse_map(data, data["name"])), badge.pace(data[badge.KEY]),
+                tried, time.monotonic() - started)
 
 
 def _check(data: dict[str, Any], number: int, effort: Effort, tried: list[Candidate],
@@ -255,7 +265,7 @@ def _check(data: dict[str, Any], number: int, effort: Effort, tried: list[Candid
     data = {**data, badge.KEY: value}
     if look is not None:
         data[KEY] = {**data[KEY], "hard": look}
-    candidate = Candidate(number, data, stage, badge.status(parse_map(data)).text, kept)
+    candidate = Candidate(number, data, stage, badge.status(parse_map(data)), kept)
     tried.append(candidate)
     if say is not None:
         say(candidate)

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import N_
+from ..i18n import N_, _, ngettext
 from .pairings import is_mirror
 from .stats import wilson
 
@@ -26,8 +26,8 @@ FAIR_BAND = (0.4, 0.6)
 FAIR = N_("fair")
 LEANS = {"1": N_("leans team 1"), "2": N_("leans team 2")}
 UNDECIDED = N_("undecided")
-NOT_MEASURED = "not measured"  # no game played in any mirror pairing
-NO_MIRROR = "no mirror pairing"  # only mixed pairings played: they measure bots, not the map
+NOT_MEASURED = N_("not measured")  # no game played in any mirror pairing
+NO_MIRROR = N_("no mirror pairing")  # only mixed pairings played: they measure bots, not the map
 
 Row = Mapping[str, Any]  # a report row or a badge's pairing: pairing, games, team1/2_wins
 
@@ -70,12 +70,25 @@ class Verdict:
     @property
     def text(self) -> str:
         """`fair`, `leans team 1`, `undecided (96 games)`, `not measured`."""
-        return f"{UNDECIDED} ({self.games:,} games)" if self.word == UNDECIDED else self.word
+        if self.word != UNDECIDED:
+            return self.word
+        return f"{UNDECIDED} ({self.games:,} game{'' if self.games == 1 else 's'})"
+
+    @property
+    def said(self) -> str:
+        """`text` in the reader's language (the files and the command line keep `text`)."""
+        return said_undecided(self.games) if self.word == UNDECIDED else _(self.word)
 
     @property
     def leaning(self) -> str | None:
         """The team the map leans to ("1" or "2"), or None."""
         return next((team for team, word in LEANS.items() if word == self.word), None)
+
+
+def said_undecided(games: int) -> str:
+    """`undecided (96 games)` in the reader's language."""
+    return ngettext("undecided ({games:,} game)", "undecided ({games:,} games)",
+                    games).format(games=games)
 
 
 def judge(rows: Sequence[Row]) -> Verdict:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from laser_flag.engine.mapfile import write_json_atomic
+from laser_flag.i18n import use_language
 from map_editor import balance_panel, commands, editor_settings, suggestions
 from map_editor.balance_run import TARGET_AT
 from map_editor.storage import new_map_data
@@ -189,3 +190,18 @@ def test_the_verdict_line_names_the_mirror_pairings_whose_games_stall():
     rows = [row(["hard", "hard"], 2), row(["turtle", "turtle"], 3), row(["hard", "turtle"], 9)]
     assert balance_panel.verdict_text(rows).endswith("; games stall in turtle-turtle")
     assert "stall" not in balance_panel.verdict_text(rows[:1])
+
+
+def test_the_verdict_line_is_in_the_designer_s_language():
+    rows = [{"pairing": ["rusher", "rusher"], "games": 200, "team1_wins": 40, "team2_wins": 160,
+             "draws": 0}]
+    use_language("de")
+    assert balance_panel.verdict_text(rows) == "Diese Karte: neigt zu Team 2"
+    assert balance_panel.verdict_text([{**rows[0], "team1_wins": 4, "team2_wins": 4,
+                                        "games": 8}]).endswith("unentschieden (8 Partien)")
+    table_row = {**rows[0], "team1_win_rate": 0.2, "team1_interval": [0.15, 0.26],
+                 "verdict": "leans team 2", "mean_rounds": 3.0, "shots_per_round": 2.0,
+                 "round_limit": 0, "capped": 0, "victories": {}}
+    assert balance_panel.row_values(table_row)[3] == "neigt zu Team 2"
+    del table_row["verdict"]  # a pairing of two bots, not a mirror: it measures bots
+    assert balance_panel.row_values(table_row)[3] == "(Bots)"

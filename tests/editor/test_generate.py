@@ -11,6 +11,8 @@ import pytest
 from laser_flag import i18n
 from laser_flag.engine.game_map import WALL
 from laser_flag.engine.ruleset import CLASSES
+from laser_flag.lab import verdict
+from laser_flag.lab.badge import BadgeStatus
 from laser_flag.lab.fair_maps import Candidate, Made, make
 from laser_flag.lab.generator import KEY, Knobs, build
 from map_editor.generate_dialog import GenerateDialog
@@ -89,6 +91,8 @@ def test_a_bad_knob_is_named_and_nothing_starts(editor):
     assert dialog.error.cget("text") == "Size: type a whole number from 9 to 21, not 'big'"
 
 
+FAIR = BadgeStatus(verdict.FAIR)
+LEANING = BadgeStatus(verdict.LEANS["2"], 0.3, (0.2, 0.4), 200)  # team 2 wins 70% [60%-80%]
 CUT_SHORT = {"budget": "steps:10", "stalls": False, "verdict": "undecided (6 games)",
              "planned": 16, "cut_short": True, "games": 6}
 
@@ -98,12 +102,12 @@ def scripted(seed, knobs, effort, say, stop) -> Made:
     the time cuts Hard's look short, candidate 2 is kept."""
     hard = build(seed, knobs, 1)
     hard[KEY] = {**hard[KEY], "hard": CUT_SHORT}
-    tried = [Candidate(0, build(seed, knobs, 0), "confirmed", "leans team 2 (70%)", False),
-             Candidate(1, hard, "hard", "fair", False),
-             Candidate(2, build(seed, knobs, 2), "confirmed", "fair", True)]
+    tried = [Candidate(0, build(seed, knobs, 0), "confirmed", LEANING, False),
+             Candidate(1, hard, "hard", FAIR, False),
+             Candidate(2, build(seed, knobs, 2), "confirmed", FAIR, True)]
     for candidate in tried:
         say(candidate)
-    return Made(tried[2].data, "fair", {}, tried)
+    return Made(tried[2].data, FAIR, {}, tried)
 
 
 def test_each_candidate_is_listed_with_its_verdict_and_shown_again_when_clicked(editor):
@@ -115,14 +119,30 @@ def test_each_candidate_is_listed_with_its_verdict_and_shown_again_when_clicked(
     wait_for(editor.root, lambda: dialog.made is not None, what="the map made")
     rows = [dialog.tree.item(iid, "values") for iid in dialog.tree.get_children()]
     assert [row[3] for row in rows] == [
-        "leans team 2 (70%), dropped",
+        "leans team 2 (70% [60%-80%]), dropped",
         "fair; Hard's look cut short by the time (6 of 16 games), dropped", "fair"]
     assert [row[2] for row in rows] == ["confirmed", "by Hard", "confirmed"]
     assert dialog.status.cget("text").startswith(f"Made {rows[2][1]} from seed {SEED}, "
                                                  "candidate 2 of 3: fair")
     click(editor.root, row_on_screen(dialog.tree, "0"))
     wait_for(editor.root, lambda: "dropped" in dialog.said.cget("text"))
-    assert dialog.said.cget("text") == f"Candidate 0, {rows[0][1]}: leans team 2 (70%), dropped"
+    assert dialog.said.cget("text") == (f"Candidate 0, {rows[0][1]}: leans team 2 (70% [60%-80%]), "
+                                        "dropped")
+    dialog.cancel()
+
+
+def test_the_verdicts_are_in_the_designer_s_language(editor):
+    i18n.use_language("de")
+    dialog = GenerateDialog(editor.root, lambda data: None, scripted)
+    dialog.show()
+    wait_for(editor.root, dialog.winfo_viewable, what="the Generate dialog on screen")
+    click(editor.root, centre_of(dialog.button["generate"]))
+    wait_for(editor.root, lambda: dialog.made is not None, what="the map made")
+    rows = [dialog.tree.item(iid, "values") for iid in dialog.tree.get_children()]
+    assert [row[3] for row in rows] == [
+        "neigt zu Team 2 (70% [60%-80%]), verworfen",
+        "fair; Schwers Blick aus Zeitmangel abgebrochen (6 von 16 Partien), verworfen", "fair"]
+    assert dialog.status.cget("text").endswith("Kandidat 2 von 3: fair")
     dialog.cancel()
 
 
@@ -147,9 +167,9 @@ def test_the_worker_reports_each_candidate_and_the_map_made():
     def maker(seed, knobs, effort, say, stop) -> Made:
         data = build(seed, knobs)
         for number in range(3):
-            say(Candidate(number, build(seed, knobs, number), "screened", "fair", number == 2))
+            say(Candidate(number, build(seed, knobs, number), "screened", FAIR, number == 2))
             said.append(number)
-        return Made(data, "fair", {})
+        return Made(data, FAIR, {})
 
     run = GenerateRun(7, Knobs(size=9, units=("scout",)), 5, maker)
     run.start()

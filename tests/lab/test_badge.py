@@ -14,6 +14,7 @@ import pytest
 from laser_flag import __version__
 from laser_flag.bots import PLAY_VERSION
 from laser_flag.engine import MapError, load_map, parse_map
+from laser_flag.i18n import use_language
 from laser_flag.lab import STYLES, badge
 from laser_flag.lab import measured as measured_here
 from laser_flag.lab.badge import BadgeStatus
@@ -315,3 +316,19 @@ def test_a_data_folder_that_cannot_keep_it_is_one_line_and_exit_2_the_map_badged
     assert err.count("laser-flag-balance: error:") == 1
     assert f"{path}: badge not kept as measured here: Not a directory" in err
     assert badge.status(load_map(path)).verdict != "not measured"  # the map's own badge
+
+
+@pytest.mark.parametrize(("status", "text", "said"), [
+    (BadgeStatus(FAIR, games=600), "fair", "fair"),
+    (BadgeStatus("leans team 2", 0.3, (0.25, 0.35), 400), "leans team 2 (70% [65%-75%])",
+     "neigt zu Team 2 (70% [65%-75%])"),
+    (BadgeStatus(UNDECIDED, games=96), "undecided (96 games)", "unentschieden (96 Partien)"),
+    (BadgeStatus(UNDECIDED, games=1), "undecided (1 game)", "unentschieden (1 Partie)"),
+    (BadgeStatus(badge.CHANGED), "changed since measured", "seit der Messung geändert"),
+    (BadgeStatus(badge.NOT_MEASURED), "not measured", "nicht gemessen"),
+])
+def test_a_badge_is_said_in_the_reader_s_language_and_written_in_english(status, text, said):
+    """`text` goes to files and the command line, `said` to the editor's and the game's
+    screens."""
+    use_language("de")
+    assert (status.text, status.said) == (text, said)

@@ -14,6 +14,7 @@ import pytest
 
 from laser_flag.engine import load_map, parse_map
 from laser_flag.lab import badge, fair_maps
+from laser_flag.lab.badge import BadgeStatus
 from laser_flag.lab.fair_maps import (
     HARD,
     NEAR_FAIR,
@@ -29,7 +30,7 @@ from laser_flag.lab.fair_maps import (
     with_limits,
 )
 from laser_flag.lab.generator import KEY, Knobs, build
-from laser_flag.lab.verdict import FAIR
+from laser_flag.lab.verdict import FAIR, LEANS
 from laser_flag.tools import balance, generate
 
 SMALL = Knobs(size=9, units=("basic", "scout"))
@@ -235,8 +236,12 @@ def test_bad_knobs_are_one_line_and_nothing_is_written(tmp_path, capsys, argv, s
 def test_a_made_map_passed_when_its_own_candidate_passed_every_check(number, stage, kept,
                                                                     passed):
     data = build(4, SMALL)
-    made = Made(data, FAIR, {}, [Candidate(number, data, stage, FAIR, kept)])
+    made = Made(data, BadgeStatus(FAIR), {}, [Candidate(number, data, stage, BadgeStatus(FAIR),
+                                                        kept)])
     assert made.fair and made.passed == passed
+
+
+LEANING = BadgeStatus(LEANS["2"], 0.3, (0.2, 0.4), 200)  # team 2 wins 70% [60%-80%]
 
 
 def look(verdict: str = "fair", stalls: bool = False, games: int = 16) -> dict:
@@ -245,28 +250,28 @@ def look(verdict: str = "fair", stalls: bool = False, games: int = 16) -> dict:
 
 
 @pytest.mark.parametrize(("stage", "hard", "kept", "said"), [
-    ("screened", None, False, "leans team 2 (70%), dropped"),
-    ("confirmed", None, True, "leans team 2 (70%)"),  # the verdict stands when kept
+    ("screened", None, False, "leans team 2 (70% [60%-80%]), dropped"),
+    ("confirmed", None, True, "leans team 2 (70% [60%-80%])"),  # the verdict stands when kept
     ("hard", look("leans team 1"), False,
-     "leans team 2 (70%); Hard's mirror leans team 1, dropped"),
+     "leans team 2 (70% [60%-80%]); Hard's mirror leans team 1, dropped"),
     ("hard", look("undecided (16 games)", stalls=True), False,
-     "leans team 2 (70%); Hard's mirror stalls, dropped"),
+     "leans team 2 (70% [60%-80%]); Hard's mirror stalls, dropped"),
     ("hard", look(games=4), False,
-     "leans team 2 (70%); Hard's look cut short by the time (4 of 16 games), dropped"),
-    ("hard", look(), True, "leans team 2 (70%)"),
+     "leans team 2 (70% [60%-80%]); Hard's look cut short by the time (4 of 16 games), dropped"),
+    ("hard", look(), True, "leans team 2 (70% [60%-80%])"),
 ])
 def test_a_candidate_s_outcome_says_why_it_was_dropped(stage, hard, kept, said):
     data = build(4, SMALL)
     if hard is not None:
         data[KEY] = {**data[KEY], "hard": hard}
-    assert Candidate(0, data, stage, "leans team 2 (70%)", kept).outcome == said
+    assert Candidate(0, data, stage, LEANING, kept).outcome == said
 
 
 def test_the_command_line_says_each_candidate_s_outcome(capsys):
     data = build(4, SMALL)
     data[KEY] = {**data[KEY], "hard": look(games=3)}
-    generate.said(Candidate(2, data, "hard", FAIR, False))
-    generate.said(Candidate(3, data, "confirmed", FAIR, True))
+    generate.said(Candidate(2, data, "hard", BadgeStatus(FAIR), False))
+    generate.said(Candidate(3, data, "confirmed", BadgeStatus(FAIR), True))
     assert capsys.readouterr().err.splitlines() == [
         f"candidate 2 ({data['name']}) after the hard check: fair; Hard's look cut short by "
         "the time (3 of 16 games), dropped",

@@ -44,7 +44,7 @@ def badge_view(gm: GameMap) -> BadgeView:
     if own is not None:
         view = _view(gm, own, HERE)
         if claim is not None and claim != own:
-            note = badge.value_status(gm, claim).text
+            note = badge.value_status(gm, claim).said
             view = BadgeView(view.word, _("{detail} The map's file claims: {note}.").format(
                 detail=view.detail, note=note),
                              view.tone, here=True)
