@@ -105,14 +105,13 @@ class Candidate:
             return verdict
         if hard is None:
             return _("{verdict}, dropped").format(verdict=verdict)
-        if hard["cut_short"]:
-            return _("{verdict}; Hard's look cut short by the time ({games} of {planned} games), "
-                     "dropped").format(verdict=verdict, games=hard["games"],
-                                       planned=hard["planned"])
         if hard["stalls"]:
             return _("{verdict}; Hard's mirror stalls, dropped").format(verdict=verdict)
-        return _("{verdict}; Hard's mirror {hard}, dropped").format(verdict=verdict,
-                                                                    hard=_(hard["verdict"]))
+        if hard["verdict"] in LEANS.values():  # told, however few its games
+            return _("{verdict}; Hard's mirror {hard}, dropped").format(verdict=verdict,
+                                                                        hard=_(hard["verdict"]))
+        return _("{verdict}; Hard's look cut short by the time ({games} of {planned} games), "
+                 "dropped").format(verdict=verdict, games=hard["games"], planned=hard["planned"])
 
 
 @dataclass

@@ -256,6 +256,8 @@ def look(verdict: str = "fair", stalls: bool = False, games: int = 16) -> dict:
      "leans team 2 (70% [60%-80%]); Hard's mirror leans team 1, dropped"),
     ("hard", look("undecided (16 games)", stalls=True), False,
      "leans team 2 (70% [60%-80%]); Hard's mirror stalls, dropped"),
+    ("hard", look("leans team 1", games=4), False,  # a lean told in fewer games is a lean
+     "leans team 2 (70% [60%-80%]); Hard's mirror leans team 1, dropped"),
     ("hard", look(games=4), False,
      "leans team 2 (70% [60%-80%]); Hard's look cut short by the time (4 of 16 games), dropped"),
     ("hard", look(), True, "leans team 2 (70% [60%-80%])"),
