@@ -110,14 +110,19 @@ def scripted(seed, knobs, effort, say, stop) -> Made:
     return Made(tried[2].data, FAIR, {}, tried)
 
 
-def test_each_candidate_is_listed_with_its_verdict_and_shown_again_when_clicked(editor):
+def generated_by_the_stand_in(editor) -> tuple[GenerateDialog, list[tuple[str, ...]]]:
+    """The dialog after a click on Generate made `scripted`'s map; the list's rows."""
     dialog = GenerateDialog(editor.root, lambda data: None, scripted)
     dialog.show()
     wait_for(editor.root, dialog.winfo_viewable, what="the Generate dialog on screen")
     dialog.vars["seed"].set(str(SEED))
     click(editor.root, centre_of(dialog.button["generate"]))
     wait_for(editor.root, lambda: dialog.made is not None, what="the map made")
-    rows = [dialog.tree.item(iid, "values") for iid in dialog.tree.get_children()]
+    return dialog, [dialog.tree.item(iid, "values") for iid in dialog.tree.get_children()]
+
+
+def test_each_candidate_is_listed_with_its_verdict_and_shown_again_when_clicked(editor):
+    dialog, rows = generated_by_the_stand_in(editor)
     assert [row[3] for row in rows] == [
         "leans team 2 (70% [60%-80%]), dropped",
         "fair; Hard's look cut short by the time (6 of 16 games), dropped", "fair"]
@@ -133,12 +138,7 @@ def test_each_candidate_is_listed_with_its_verdict_and_shown_again_when_clicked(
 
 def test_the_verdicts_are_in_the_designer_s_language(editor):
     i18n.use_language("de")
-    dialog = GenerateDialog(editor.root, lambda data: None, scripted)
-    dialog.show()
-    wait_for(editor.root, dialog.winfo_viewable, what="the Generate dialog on screen")
-    click(editor.root, centre_of(dialog.button["generate"]))
-    wait_for(editor.root, lambda: dialog.made is not None, what="the map made")
-    rows = [dialog.tree.item(iid, "values") for iid in dialog.tree.get_children()]
+    dialog, rows = generated_by_the_stand_in(editor)
     assert [row[3] for row in rows] == [
         "neigt zu Team 2 (70% [60%-80%]), verworfen",
         "fair; Schwers Blick aus Zeitmangel abgebrochen (6 von 16 Partien), verworfen", "fair"]
