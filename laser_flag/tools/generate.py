@@ -102,6 +102,8 @@ def summary(path: Path, made: Made) -> str:
                  f"round, {pace['limit_draws']} of {pace['games']:,} games drawn at the limit")
     hard = data["generated"].get("hard")
     hard_text = f"; Hard ({hard['budget']}): {hard['verdict']}" if hard else ""
+    if hard and hard["cut_short"]:
+        hard_text += f", cut short by the time after {hard['games']} of {hard['planned']} games"
     return (f"{path}: {data['name']}, {made.verdict}{shown}{hard_text}; seed {made.seed}, "
             f"candidate {made.candidate}, {len(made.tried)} tried in {made.seconds:.0f} s")
 

@@ -278,3 +278,13 @@ def test_the_command_line_says_each_candidate_s_outcome(capsys):
         f"candidate 2 ({data['name']}) after the hard check: fair; Hard's look cut short by "
         "the time (3 of 16 games), dropped",
         f"candidate 3 ({data['name']}) after the confirmed check: fair, kept"]
+
+
+def test_the_command_line_s_summary_says_a_hard_look_was_cut_short(tmp_path):
+    data = build(4, SMALL)
+    data[KEY] = {**data[KEY], "hard": look("undecided (3 games)", games=3)}
+    made = Made(data, BadgeStatus(FAIR), {}, [Candidate(0, data, "hard", BadgeStatus(FAIR), False)],
+                95.0)
+    assert generate.summary(tmp_path / "x.json", made) == (
+        f"{tmp_path / 'x.json'}: {data['name']}, fair; Hard (steps:10): undecided (3 games), cut "
+        "short by the time after 3 of 16 games; seed 4, candidate 0, 1 tried in 95 s")
