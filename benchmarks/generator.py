@@ -1,15 +1,15 @@
 """A fair map in a minute: the map generator, made and measured, over many seeds.
 
-For each seed: whether its map passed every check (fair, and Hard's quick look, played whole,
-neither leaning nor stalling), was fair only or not fair; the time `lab.fair_maps.make` took
-(make and measure, this machine's two worker processes) and the CPU time it and its workers
-spent (the time says how loaded the machine was as much as how costly the map: the load
-average is printed beside it), the map's verdict from its scripted mirrors (each played 200
-to 600 games when confirmed), Hard's quick look, the candidates tried and the last check each
-reached (screened, confirmed or Hard's), the pace and the games drawn at the round limit.
-Then the median time over the seeds, how many maps passed every check (and from which seeds)
-and how many were fair, and the largest share of any mirror's games drawn at the limit (a map
-stalls above 5%).
+For each seed: whether its map passed every check (fair, and Hard's look, played to 200
+games or a verdict, neither leaning nor stalling), was fair only or not fair; the time
+`lab.fair_maps.make` took (make and measure, this machine's two worker processes) and the CPU
+time it and its workers spent (the time says how loaded the machine was as much as how costly
+the map: the load average is printed beside it), the map's verdict from its scripted mirrors
+(each played 200 to 600 games when confirmed), Hard's look, the candidates tried and the last
+check each reached (screened, confirmed or Hard's), the pace and the games drawn at the round
+limit. Then the median time over the seeds, how many maps passed every check (and from which
+seeds) and how many were fair, and the largest share of any mirror's games drawn at the limit
+(a map stalls above 5%).
   target: median at most 120 s over 20 seeds; 20 of 20 pass; no mirror over 5% drawn
 Run: .venv/bin/python benchmarks/generator.py [--seeds 20] [--first 0] [--seconds 120]
      [--size 13]

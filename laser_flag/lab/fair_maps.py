@@ -5,11 +5,11 @@ Each candidate layout of a seed is screened with the zoo's mirrors at a few scor
 more; the Balance panel suggests the same steps), then with one of team 2's units moved a tile;
 the nearest-fair variant is measured again with every scripted mirror, at least 200 games each
 and on to 600 while a mirror's interval straddles the fair band's edge (no further once a
-mirror is unlikely to end fair by then), and then, at a small budget, with Hard's mirror,
-every one of its games (a look the time cuts short does not pass). A candidate whose mirrors
-lean or stall at any stage is dropped and the next candidate of the same seed drawn, until one
-passes or the time is up; what comes out carries its badge
-(lab.badge: the scripted mirrors' games; Hard's quick look is kept beside the seed under
+mirror is unlikely to end fair by then), and then, at a small budget, with Hard's mirror until
+it leans or is told fair, at most 200 games (a look the time cuts short before either does not
+pass). A candidate whose mirrors lean or stall at any stage is dropped and the next candidate of
+the same seed drawn, until one passes or the time is up; what comes out carries its badge
+(lab.badge: the scripted mirrors' games; Hard's look is kept beside the seed under
 `generated`), its pace and the seed and candidate that made it. Every game's seeds come from
 the plans, so the same seed, knobs and effort give the same map on any number of workers. No
 Tk, no pygame.
@@ -34,7 +34,7 @@ from .generator import KEY, Knobs, build
 from .pairings import Pairing
 from .report import stalls
 from .run import new_plan, play_plan, workers
-from .verdict import FAIR, LEANS, judge
+from .verdict import FAIR, LEANS, UNDECIDED, judge
 
 SCRIPTED: tuple[Pairing, ...] = tuple((style, style) for style in ZOO)
 HARD: tuple[Pairing, ...] = (("hard", "hard"),)
@@ -67,7 +67,10 @@ class Effort:
     # this (lab.stopping.fair_chance): a candidate that will fail stops early, and a fair one
     # is rarely given up on (docs/BALANCE_LOG.md, "a confirmation gives up").
     confirm_futile: float = 0.05
-    hard_games: int = 16
+    # Hard's mirror at its small budget plays until it leans or is told fair, at most this many
+    # games: the target's count. A look of 16 games let through maps whose Hard mirror leaned
+    # at 200 (docs/BALANCE_LOG.md, "Hard's look played to 200 games").
+    hard_games: int = 200
     hard_budget: str = "steps:10"
     seconds: float = 120.0
     jobs: int = 2
@@ -99,7 +102,7 @@ class Candidate:
     def outcome(self) -> str:
         """Its verdict and, when it was dropped, why, in the reader's language: `fair`,
         `leans team 2 (64%), dropped`, `fair; Hard's mirror leans team 1, dropped`, `fair;
-        Hard's look cut short by the time (4 of 16 games), dropped`."""
+        Hard's look cut short by the time (64 of 200 games), dropped`."""
         verdict, hard = self.status.said, self.hard
         if self.kept:
             return verdict
@@ -137,7 +140,7 @@ class Made:
 
     @property
     def passed(self) -> bool:
-        """It passed every check: fair, and Hard's quick look neither leans nor stalls."""
+        """It passed every check: fair, and Hard's look neither leans nor stalls."""
         return any(c.number == self.candidate and c.stage == "hard" and c.kept
                    for c in self.tried)
 
@@ -190,13 +193,14 @@ def measure(maps: Sequence[dict[str, Any]], pairings: Sequence[Pairing], games: 
 
 
 def hard_look(hard: Measured, planned: int) -> dict[str, Any]:
-    """Hard's mirror at its small budget, as the map's `generated` key keeps it: too few games
-    to call the map fair, enough to catch one Hard finds lopsided or stalling. `planned` is the
-    games it was to play; fewer (`cut_short`) when the time ended first."""
+    """Hard's mirror at its small budget, as the map's `generated` key keeps it: played until it
+    leans or is told fair, at most `planned` games; `cut_short` when the time ended it before
+    either."""
     row = hard.rows[0]
+    verdict = judge(hard.rows)
     return {"budget": hard.doc["budget"], "stalls": bool(stalls(hard.rows)),
-            "verdict": judge(hard.rows).text, "planned": planned,
-            "cut_short": row["games"] < planned,
+            "verdict": verdict.text, "planned": planned,
+            "cut_short": row["games"] < planned and verdict.word == UNDECIDED,
             **{k: row[k] for k in ("games", "team1_wins", "team2_wins", "draws",
                                    "mean_rounds", "limit_draws")}}
 
@@ -254,7 +258,8 @@ def _check(data: dict[str, Any], number: int, effort: Effort, tried: list[Candid
         if _played(confirmed):
             stages.append(("confirmed", confirmed, None, passes(confirmed.rows)))
     if stages[-1][0] == "confirmed" and stages[-1][3]:
-        hard = measure([data], HARD, effort.hard_games, effort, stop, effort.hard_budget)[0]
+        hard = measure([data], HARD, effort.hard_games, effort, stop, effort.hard_budget,
+                       screen=True)[0]
         if _played(hard):  # a look the time cut short tells too little to pass on
             look = hard_look(hard, effort.hard_games)
             stages.append(("hard", confirmed, look, passes(hard.rows, lean_only=True)

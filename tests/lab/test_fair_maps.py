@@ -288,3 +288,34 @@ def test_the_command_line_s_summary_says_a_hard_look_was_cut_short(tmp_path):
     assert generate.summary(tmp_path / "x.json", made) == (
         f"{tmp_path / 'x.json'}: {data['name']}, fair; Hard (steps:10): undecided (3 games), cut "
         "short by the time after 3 of 16 games; seed 4, candidate 0, 1 tried in 95 s")
+
+
+@pytest.mark.parametrize(("wins", "losses", "cut_short"), [
+    (60, 4, False),  # leans at 64 games: told, however few
+    (33, 31, True),  # undecided at 64 of 200: the time ended it
+    (100, 100, False),  # undecided at 200: the look played whole
+])
+def test_hard_s_look_is_cut_short_only_when_the_time_ends_it_before_a_verdict(wins, losses,
+                                                                              cut_short):
+    row = {"pairing": ["hard", "hard"], "games": wins + losses, "team1_wins": wins,
+           "team2_wins": losses, "draws": 0, "capped": 0, "limit_draws": 0,
+           "mean_rounds": 9.0}
+    look = fair_maps.hard_look(fair_maps.Measured({"budget": "steps:10"}, [row]), 200)
+    assert (look["cut_short"], look["planned"], look["games"]) == (cut_short, 200, wins + losses)
+
+
+def test_hard_s_look_stops_once_it_leans(monkeypatch):
+    """Hard's look is a sequential run (stopped once told), at most Effort.hard_games games."""
+    seen = {}
+    real = fair_maps.measure
+
+    def spy(maps, pairings, games, effort, stop, budget=None, screen=False, **rest):
+        if budget is not None:
+            seen.update(games=games, screen=screen)
+        return real(maps, pairings, games, effort, stop, budget, screen=screen, **rest)
+
+    monkeypatch.setattr(fair_maps, "measure", spy)
+    monkeypatch.setattr(fair_maps, "passes", lambda rows, lean_only=False: True)
+    make(1, SMALL, TINY)
+    assert seen == {"games": TINY.hard_games, "screen": True}
+    assert Effort().hard_games == 200  # the target's count
