@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.game_map import GameMap
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _
 from ...lab import badge, measured
 from ...lab.verdict import FAIR, UNDECIDED
 
@@ -79,8 +79,7 @@ def _view(gm: GameMap, value: dict[str, Any], who: str) -> BadgeView:
                 games=status.games, styles=styles, pace=pace), LEANS_TONE,
             who == HERE)
     if status.verdict == UNDECIDED:
-        undecided = ngettext("undecided ({games:,} game)", "undecided ({games:,} games)",
-                             status.games).format(games=status.games)
+        undecided = status.said
         return BadgeView(undecided, _("{head} {text}: too few to tell whether team 1 wins 40-60% "
                                         "({styles}). {pace}").format(
             head=head, text=undecided, styles=styles, pace=pace), UNDECIDED_TONE,
