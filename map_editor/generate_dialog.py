@@ -231,7 +231,7 @@ class GenerateDialog(Modal):
         self.shown[candidate.number] = candidate
         self.tree.insert("", "end", iid=str(candidate.number), values=(
             candidate.number, candidate.data["name"],
-            _(STAGES.get(candidate.stage, candidate.stage)), candidate.outcome))
+            _(STAGES.get(candidate.stage, candidate.stage)), candidate.said))
         self.tree.see(str(candidate.number))
         self._say(candidate)
         if self.job.running and not self.closing:
@@ -270,7 +270,7 @@ class GenerateDialog(Modal):
         """A candidate's verdict whole (the list's column may cut it)."""
         self.said.configure(text=_("Candidate {number}, {name}: {verdict}").format(
             number=candidate.number, name=candidate.data["name"],
-            verdict=candidate.outcome))
+            verdict=candidate.said))
 
     def show_map(self, data: dict[str, Any]) -> None:
         """The map drawn as the game draws it, as big as the preview's square allows."""

@@ -26,7 +26,7 @@ from typing import Any
 from laser_flag.bots import ZOO
 from laser_flag.engine import parse_map
 from laser_flag.engine.game_map import ELEVATED, LEVEL, ORTHOGONAL
-from laser_flag.i18n import _
+from laser_flag.i18n import N_, _
 
 from . import badge
 from .executors import local
@@ -51,6 +51,12 @@ NEAR_FAIR = 0.10
 # NEAR_FAIR (from 15 and 17 points it did, twice), and skipping them saves about two fifths of
 # the start moves' screening (docs/BALANCE_LOG.md, "hopeless candidates").
 REPAIRABLE = 0.2
+# Why a candidate was dropped, after its verdict (`Candidate.text` and `.said`).
+DROPPED = N_("{verdict}, dropped")
+HARD_STALLS = N_("{verdict}; Hard's mirror stalls, dropped")
+HARD_LEANS = N_("{verdict}; Hard's mirror {hard}, dropped")
+HARD_CUT_SHORT = N_("{verdict}; Hard's look cut short by the time ({games} of {planned} games), "
+                    "dropped")
 
 
 @dataclass(frozen=True)
@@ -99,22 +105,29 @@ class Candidate:
         return self.data[KEY].get("hard") if self.stage == "hard" else None
 
     @property
-    def outcome(self) -> str:
-        """Its verdict and, when it was dropped, why, in the reader's language: `fair`,
-        `leans team 2 (64%), dropped`, `fair; Hard's mirror leans team 1, dropped`, `fair;
-        Hard's look cut short by the time (64 of 200 games), dropped`."""
-        verdict, hard = self.status.said, self.hard
+    def text(self) -> str:
+        """Its verdict and, when it was dropped, why, as files and the command line say it:
+        `fair`, `leans team 2 (64% [55%-72%]), dropped`, `fair; Hard's mirror leans team 1,
+        dropped`, `fair; Hard's look cut short by the time (64 of 200 games), dropped`."""
+        return self._told(self.status.text, str)
+
+    @property
+    def said(self) -> str:
+        """`text` in the reader's language."""
+        return self._told(self.status.said, _)
+
+    def _told(self, verdict: str, words: Callable[[str], str]) -> str:
+        hard = self.hard
         if self.kept:
             return verdict
         if hard is None:
-            return _("{verdict}, dropped").format(verdict=verdict)
+            return words(DROPPED).format(verdict=verdict)
         if hard["stalls"]:
-            return _("{verdict}; Hard's mirror stalls, dropped").format(verdict=verdict)
+            return words(HARD_STALLS).format(verdict=verdict)
         if hard["verdict"] in LEANS.values():  # told, however few its games
-            return _("{verdict}; Hard's mirror {hard}, dropped").format(verdict=verdict,
-                                                                        hard=_(hard["verdict"]))
-        return _("{verdict}; Hard's look cut short by the time ({games} of {planned} games), "
-                 "dropped").format(verdict=verdict, games=hard["games"], planned=hard["planned"])
+            return words(HARD_LEANS).format(verdict=verdict, hard=words(hard["verdict"]))
+        return words(HARD_CUT_SHORT).format(verdict=verdict, games=hard["games"],
+                                            planned=hard["planned"])
 
 
 @dataclass

@@ -88,7 +88,7 @@ def knobs_of(args: argparse.Namespace) -> Knobs:
 def said(candidate: Candidate) -> None:
     """One line on stderr per candidate, as it is measured."""
     print(f"candidate {candidate.number} ({candidate.data['name']}) after the {candidate.stage} "
-          f"check: {candidate.outcome}{', kept' if candidate.kept else ''}", file=sys.stderr,
+          f"check: {candidate.text}{', kept' if candidate.kept else ''}", file=sys.stderr,
           flush=True)
 
 

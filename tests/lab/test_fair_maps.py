@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 from laser_flag.engine import load_map, parse_map
+from laser_flag.i18n import use_language
 from laser_flag.lab import badge, fair_maps
 from laser_flag.lab.badge import BadgeStatus
 from laser_flag.lab.fair_maps import (
@@ -175,7 +176,7 @@ def test_a_hard_look_the_time_cuts_short_is_not_a_pass(monkeypatch):
     assert (last.stage, last.kept) == ("hard", False) and made.data[KEY]["hard"]["games"] == 1
     assert not made.passed
     assert made.data[KEY]["hard"]["cut_short"] and made.data[KEY]["hard"]["planned"] == 2
-    assert last.outcome == (f"{last.verdict}; Hard's look cut short by the time (1 of 2 games), "
+    assert last.text == (f"{last.verdict}; Hard's look cut short by the time (1 of 2 games), "
                             "dropped")
 
 
@@ -266,7 +267,7 @@ def test_a_candidate_s_outcome_says_why_it_was_dropped(stage, hard, kept, said):
     data = build(4, SMALL)
     if hard is not None:
         data[KEY] = {**data[KEY], "hard": hard}
-    assert Candidate(0, data, stage, LEANING, kept).outcome == said
+    assert Candidate(0, data, stage, LEANING, kept).text == said
 
 
 def test_the_command_line_says_each_candidate_s_outcome(capsys):
@@ -278,6 +279,20 @@ def test_the_command_line_says_each_candidate_s_outcome(capsys):
         f"candidate 2 ({data['name']}) after the hard check: fair; Hard's look cut short by "
         "the time (3 of 16 games), dropped",
         f"candidate 3 ({data['name']}) after the confirmed check: fair, kept"]
+
+
+def test_a_candidate_is_said_in_the_readers_language_and_the_command_line_stays_english(
+        capsys):
+    """The editor's Generate dialog shows `said`; files and the command line keep `text`."""
+    data = build(4, SMALL)
+    data[KEY] = {**data[KEY], "hard": look("leans team 1")}
+    candidate = Candidate(2, data, "hard", BadgeStatus(FAIR), False)
+    use_language("de")
+    assert candidate.said == "fair; Schwer gegen Schwer neigt zu Team 1, verworfen"
+    assert candidate.text == "fair; Hard's mirror leans team 1, dropped"
+    generate.said(candidate)
+    assert capsys.readouterr().err == (f"candidate 2 ({data['name']}) after the hard check: "
+                                       "fair; Hard's mirror leans team 1, dropped\n")
 
 
 def test_the_command_line_s_summary_says_a_hard_look_was_cut_short(tmp_path):
