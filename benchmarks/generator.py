@@ -5,7 +5,8 @@ games or a verdict, neither leaning nor stalling), was fair only or not fair; th
 `lab.fair_maps.make` took (make and measure, this machine's two worker processes) and the CPU
 time it and its workers spent (the time says how loaded the machine was as much as how costly
 the map: the load average is printed beside it), the map's verdict from its scripted mirrors
-(each played 200 to 600 games when confirmed), Hard's look, the candidates tried and the last
+(each played 200 to 600 games when confirmed), Hard's look (its verdict, and whether its
+mirror stalled or the time cut it short), the candidates tried and the last
 check each reached (screened, confirmed or Hard's), the pace and the games drawn at the round
 limit. Then the median time over the seeds, how many maps passed every check (and from which
 seeds) and how many were fair, and the largest share of any mirror's games drawn at the limit
@@ -56,14 +57,23 @@ def standing(made: Made) -> str:
     return "passed" if made.passed else "fair" if made.fair else "not fair"
 
 
+def hard_said(hard: dict | None) -> str:
+    """Hard's look at the map made: its verdict, and whether its mirror stalled or the time cut
+    it short; "-" when no candidate reached it."""
+    if hard is None:
+        return "-"
+    marks = [word for word, mark in (("stalls", hard["stalls"]), ("cut short", hard["cut_short"]))
+             if mark]
+    return ", ".join([hard["verdict"], *marks])
+
+
 def line(seed: int, made: Made, cpu: float) -> str:
     pace = made.pace
     rounds = "-" if pace.get("mean_rounds") is None else f"{pace['mean_rounds']:.1f}"
     shots = "-" if pace.get("shots_per_round") is None else f"{pace['shots_per_round']:.1f}"
-    hard = made.data["generated"].get("hard")
     return (f"seed {seed:3}  {standing(made):8}  {made.seconds:5.0f} s (CPU {cpu:4.0f} s, load "
             f"{os.getloadavg()[0]:4.1f})  {made.data['name']:20}  {made.verdict:28}"
-            f"  Hard {hard['verdict'] if hard else '-':22}  {len(made.tried)} tried "
+            f"  Hard {hard_said(made.data['generated'].get('hard')):34}  {len(made.tried)} tried "
             f"({reached(made)})  "
             f"{rounds} rounds  {shots} shots/round  {drawn_share(made):.1%} drawn")
 
