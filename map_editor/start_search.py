@@ -8,8 +8,10 @@ often fail. This tries them for you: each step measures every one-tile move of a
 style's mirror (`--mirrors`, the rusher's by default; the zoo's styles and draws of the
 population's tuning half, `style:N` with N even) on the first seed, measures the few best
 again on every seed, and keeps the best when, on every seed together, its worst mirror is
-nearer 50% than the map's as it stands: a move that mends one style by breaking another is
-no better. With `--limits` each team's score limit one up or down is tried beside the moves.
+nearer 50% than the map's as it stands and no mirror whose rate lies in the fair band (40-60%)
+on the map as it stands leaves it: a move that mends one style by breaking another is no
+better, even when the style it breaks stays nearer 50% than the worst one. With `--limits`
+each team's score limit one up or down is tried beside the moves.
 With `--cover` one tile of floor turned into cover, or of cover into floor, on the team's
 approach to the enemy (`approach.approach_tiles`: its shortest walks' first half, in the
 enemy's sight) is tried as well: terrain there changes the first moves of a side that walks in
@@ -40,6 +42,7 @@ from laser_flag.lab.executors import local
 from laser_flag.lab.games import Plan
 from laser_flag.lab.report import rows
 from laser_flag.lab.run import play_plan, workers
+from laser_flag.lab.verdict import FAIR_BAND
 from laser_flag.tools.cli import argument_type, positive
 
 from .balance_run import pooled
@@ -65,6 +68,15 @@ class Trial:
         """How far from fair: the worst mirror's |rate - 50%|; a mirror with no decided game
         is farthest."""
         return max((1.0 if r is None else abs(r - 0.5) for r in self.rates), default=1.0)
+
+    def fair(self) -> frozenset[int]:
+        """The mirrors (by index) whose rate lies in the fair band."""
+        low, high = FAIR_BAND
+        return frozenset(i for i, r in enumerate(self.rates) if r is not None and low <= r <= high)
+
+    def keeps_fair(self, before: Trial) -> bool:
+        """Whether every mirror fair in `before` is fair here too."""
+        return before.fair() <= self.fair()
 
     def line(self) -> str:
         shown = " ".join("    -" if r is None else f"{r * 100:5.1f}%" for r in self.rates)
@@ -120,7 +132,8 @@ def step(current: Trial, team: str | None, games: int, seeds: Sequence[int], kee
          jobs: int = 1, pairings: Sequence[Pairing] = RUSHERS,
          limits: bool = False, cover: bool = False) -> Trial | None:
     """The best one-step change from `current` (screened on the first seed, the `keep` best
-    measured on all), or None when none is nearer fair on all seeds than `current`."""
+    of those that keep `current`'s fair mirrors fair measured on all), or None when none is
+    nearer fair on all seeds than `current` and keeps its fair mirrors fair there."""
     moves = candidates(current.data, team, limits, cover)
     if not moves:
         return None
@@ -128,12 +141,15 @@ def step(current: Trial, team: str | None, games: int, seeds: Sequence[int], kee
     screened = [Trial(t.label, m, rates, n) for t, m, (rates, n)
                 in zip(moves, maps, measure(maps, games, seeds[:1], jobs, pairings),
                        strict=True)]
-    best = sorted(screened, key=lambda t: t.distance)[:keep]
+    best = sorted((t for t in screened if t.keeps_fair(current)), key=lambda t: t.distance)[:keep]
+    if not best:
+        return None
     again = measure([t.data for t in best], games, seeds, jobs, pairings)
     finals = [Trial(t.label, t.data, rates, n) for t, (rates, n)
               in zip(best, again, strict=True)]
-    winner = min(finals, key=lambda t: t.distance)
-    return winner if winner.distance < current.distance else None
+    winner = min((t for t in finals if t.keeps_fair(current)), key=lambda t: t.distance,
+                 default=None)
+    return winner if winner is not None and winner.distance < current.distance else None
 
 
 def search(data: dict[str, Any], team: str | None, games: int, seeds: Sequence[int],

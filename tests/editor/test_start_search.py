@@ -117,6 +117,27 @@ def test_the_search_stops_where_mending_one_mirror_would_break_the_other(monkeyp
     assert said[0] == "mirrors: rusher, hunter"
 
 
+def _fair_and_far_by_grunt_column(maps, games, seeds, jobs=1, pairings=RUSHERS):
+    """Stands in for two mirrors: the first fair (40%) with team 2's grunt in column 7 and
+    10% lower a column east, the second 10% with it in column 7 and 10% nearer 50% a column
+    east."""
+    return [((0.5 - 0.1 * (m["units"][1][3] - 6), 0.1 + 0.1 * (m["units"][1][3] - 7)),
+             games * len(seeds)) for m in maps]
+
+
+def test_a_step_never_takes_a_fair_mirror_out_of_the_fair_band(monkeypatch):
+    """The grunt a column east would bring the worst mirror from 10% to 20%, nearer 50%, but
+    take the first, fair at 40%, down to 30%: no step is better."""
+    monkeypatch.setattr(start_search, "measure", _fair_and_far_by_grunt_column)
+    data = blank(units=[["1", "scout", 5, 1], ["2", "grunt", 2, 7]]).data
+    current = Trial("as it is", data, (0.4, 0.1), 10)
+    east = [t.applied_to(data) for t in candidates(data, "2") if t.values["units"][1][3] == 8]
+    (rates, _), = _fair_and_far_by_grunt_column(east, 5, [3])
+    assert rates == pytest.approx((0.3, 0.2))  # nearer fair by the worst mirror alone
+    assert step(current, "2", games=5, seeds=[3], keep=4) is None
+    assert current.fair() == {0} and not Trial("east", east[0], rates, 10).keeps_fair(current)
+
+
 SMALL = {"score_limit": {"1": 1, "2": 1}, "units": [["1", "grunt", 7, 5], ["2", "grunt", 3, 5]]}
 
 
