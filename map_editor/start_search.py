@@ -8,10 +8,12 @@ often fail. This tries them for you: each step measures every one-tile move of a
 style's mirror (`--mirrors`, the rusher's by default; the zoo's styles and draws of the
 population's tuning half, `style:N` with N even) on the first seed, measures the few best
 again on every seed, and keeps the best when, on every seed together, its worst mirror is
-nearer 50% than the map's as it stands and no mirror whose rate lies in the fair band (40-60%)
-on the map as it stands leaves it: a move that mends one style by breaking another is no
-better, even when the style it breaks stays nearer 50% than the worst one. With `--limits`
-each team's score limit one up or down is tried beside the moves.
+nearer 50% than the map's as it stands and no mirror of a zoo style whose rate lies in the
+fair band (40-60%) on the map as it stands leaves it: a move that mends one style by breaking
+another is no better, even when the style it breaks stays nearer 50% than the worst one. The
+population's draws are not guarded so: they stand in for the held-out draws, which are judged by
+how many are fair, and with a dozen of them near the band's edges no step would keep all.
+With `--limits` each team's score limit one up or down is tried beside the moves.
 With `--cover` one tile of floor turned into cover, or of cover into floor, on the team's
 approach to the enemy (`approach.approach_tiles`: its shortest walks' first half, in the
 enemy's sight) is tried as well: terrain there changes the first moves of a side that walks in
@@ -74,9 +76,9 @@ class Trial:
         low, high = FAIR_BAND
         return frozenset(i for i, r in enumerate(self.rates) if r is not None and low <= r <= high)
 
-    def keeps_fair(self, before: Trial) -> bool:
-        """Whether every mirror fair in `before` is fair here too."""
-        return before.fair() <= self.fair()
+    def keeps_fair(self, before: Trial, guarded: frozenset[int]) -> bool:
+        """Whether every mirror of `guarded` (by index) fair in `before` is fair here too."""
+        return before.fair() & guarded <= self.fair()
 
     def line(self) -> str:
         shown = " ".join("    -" if r is None else f"{r * 100:5.1f}%" for r in self.rates)
@@ -132,22 +134,24 @@ def step(current: Trial, team: str | None, games: int, seeds: Sequence[int], kee
          jobs: int = 1, pairings: Sequence[Pairing] = RUSHERS,
          limits: bool = False, cover: bool = False) -> Trial | None:
     """The best one-step change from `current` (screened on the first seed, the `keep` best
-    of those that keep `current`'s fair mirrors fair measured on all), or None when none is
-    nearer fair on all seeds than `current` and keeps its fair mirrors fair there."""
+    of those that keep `current`'s fair zoo mirrors fair measured on all), or None when none is
+    nearer fair on all seeds than `current` and keeps its fair zoo mirrors fair there."""
     moves = candidates(current.data, team, limits, cover)
     if not moves:
         return None
+    guarded = frozenset(i for i, (style, _) in enumerate(pairings) if style in ZOO)
     maps = [t.applied_to(current.data) for t in moves]
     screened = [Trial(t.label, m, rates, n) for t, m, (rates, n)
                 in zip(moves, maps, measure(maps, games, seeds[:1], jobs, pairings),
                        strict=True)]
-    best = sorted((t for t in screened if t.keeps_fair(current)), key=lambda t: t.distance)[:keep]
+    kept = [t for t in screened if t.keeps_fair(current, guarded)]
+    best = sorted(kept, key=lambda t: t.distance)[:keep]
     if not best:
         return None
     again = measure([t.data for t in best], games, seeds, jobs, pairings)
     finals = [Trial(t.label, t.data, rates, n) for t, (rates, n)
               in zip(best, again, strict=True)]
-    winner = min((t for t in finals if t.keeps_fair(current)), key=lambda t: t.distance,
+    winner = min((t for t in finals if t.keeps_fair(current, guarded)), key=lambda t: t.distance,
                  default=None)
     return winner if winner is not None and winner.distance < current.distance else None
 
