@@ -37,10 +37,8 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from functools import cache
-from multiprocessing import get_context
 from pathlib import Path
 
 from laser_flag.bots.match import DRAW, play_match
@@ -58,6 +56,7 @@ from laser_flag.engine import (
     parse_map,
 )
 from laser_flag.engine.events import Shot
+from laser_flag.lab.executors import study_pool
 from laser_flag.lab.games import Plan, Task, steps_budget, tasks
 from laser_flag.resources import readable_map
 from laser_flag.tools.cli import argument_type, positive
@@ -310,13 +309,11 @@ def study(task: Task) -> Blunders:
 
 
 def play_all(todo, jobs: int) -> list[Blunders]:
-    """Each task's counts, in task order, from `jobs` processes (or this one). A worker process
-    that dies (killed, out of memory) ends the run with BrokenProcessPool, where a
-    multiprocessing pool would wait for its game forever."""
+    """Each task's counts, in task order, from `jobs` processes (or this one)."""
     todo = list(todo)
     if jobs == 1:
         return [study(t) for t in todo]
-    with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+    with study_pool(jobs) as pool:
         return list(pool.map(study, todo))
 
 

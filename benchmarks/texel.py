@@ -33,9 +33,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
-from multiprocessing import get_context
 from pathlib import Path
 
 try:
@@ -51,6 +49,7 @@ from laser_flag.bots.style import PREFIX
 from laser_flag.bots.weights_file import weights_text
 from laser_flag.engine import Game, load_map
 from laser_flag.engine.atomic_file import write_atomic
+from laser_flag.lab.executors import study_pool
 from laser_flag.lab.games import steps_budget
 from laser_flag.resources import bundled_maps, readable_map
 from laser_flag.tools.cli import argument_type, positive
@@ -119,7 +118,7 @@ def collect(todo: list[GameTask], jobs: int) -> list[list]:
     if jobs == 1:
         per_game = [play_game(t) for t in todo]
     else:
-        with ProcessPoolExecutor(jobs, mp_context=get_context("spawn")) as pool:
+        with study_pool(jobs) as pool:
             per_game = list(pool.map(play_game, todo))
     return [row for rows in per_game for row in rows]
 

@@ -20,6 +20,7 @@ import time
 from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from multiprocessing.pool import Pool
 from typing import Any
@@ -101,6 +102,16 @@ def start_pool(jobs: int) -> Pool:
     moment that process ends (`end_with_parent`)."""
     with sigint_ignored():
         return multiprocessing.get_context("spawn").Pool(jobs, initializer=start_worker)
+
+
+def study_pool(jobs: int) -> ProcessPoolExecutor:
+    """Worker processes for a study that maps a function over games (benchmarks/): spawn-started
+    and set up as the lab's workers (`start_worker`), so they too end the moment the process
+    that started them ends, killed or not, instead of waiting for work for ever. A worker that
+    dies ends the study's map with BrokenProcessPool, where a multiprocessing pool would wait
+    for its game for ever."""
+    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=start_worker)
 
 
 def start_worker() -> None:

@@ -1,6 +1,7 @@
 """The lab's worker processes end with the process that started them, however it ends: killed
-(SIGKILL, no goodbye), a client's "Measure here" or a lab run leaves no game playing on for
-nobody, and no BrokenPipe traceback in the terminal."""
+(SIGKILL, no goodbye), a client's "Measure here", a lab run or a study in benchmarks/ leaves no
+game playing on for nobody and no worker waiting for work for ever, and no BrokenPipe
+traceback in the terminal."""
 
 from __future__ import annotations
 
@@ -14,11 +15,15 @@ import pytest
 
 from tests.waits import PipeReader, wait_until
 
-DUEL = str(Path(__file__).resolve().parents[2] / "maps" / "duel.json")
-# Hard against Hard with a budget no decision gets through: every game lasts for good, so a
-# worker still there after the wait below was not ending its game.
-ENDLESS = [DUEL, "--bots", "hard,hard", "--budget", "steps:999999999", "--games", "8",
-           "--jobs", "2"]
+ROOT = Path(__file__).resolve().parents[2]
+DUEL = str(ROOT / "maps" / "duel.json")
+# Hard with a budget no decision gets through: every game lasts for good, so a worker still
+# there after the wait below was not ending its game.
+ENDLESS = "steps:999999999"
+LAB = ["-m", "laser_flag.tools.balance", DUEL, "--bots", "hard,hard", "--budget", ENDLESS,
+       "--games", "8", "--jobs", "2"]
+STUDY = [str(ROOT / "benchmarks" / "texel.py"), "data", "--games", "8", "--seed", "1",
+         "--budget", ENDLESS, "--jobs", "2", "--maps", DUEL]
 
 
 def workers(pid: int) -> list[int]:
@@ -58,8 +63,10 @@ def alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
-def test_workers_end_at_once_when_their_lab_is_killed():
-    lab = subprocess.Popen([sys.executable, "-m", "laser_flag.tools.balance", *ENDLESS],
+@pytest.mark.parametrize("started_by", [LAB, STUDY], ids=["lab", "study"])
+def test_workers_end_at_once_when_their_lab_is_killed(started_by, tmp_path):
+    out = ["--out", str(tmp_path / "data.json")] if started_by is STUDY else []
+    lab = subprocess.Popen([sys.executable, *started_by, *out],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     errors = PipeReader(lab.stderr)
     started: list[int] = []
