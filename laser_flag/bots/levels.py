@@ -2,7 +2,7 @@
 
 Random is a baseline for measuring, not an opponent, so it is not offered. Easy looks one
 action ahead; Normal plans each unit's next two actions; Hard searches the rest of its turn,
-every dice result weighed, for up to one and a half seconds a turn (`budget.CLIENT_SECONDS`),
+every dice result weighed, for up to 1.4 seconds a turn (`budget.CLIENT_SECONDS`),
 or a fixed number of steps a decision when LASER_FLAG_BUDGET says so (`client_budget`).
 """
 
