@@ -56,7 +56,7 @@ from laser_flag.engine import (
     parse_map,
 )
 from laser_flag.engine.events import Shot
-from laser_flag.lab.executors import study_pool
+from laser_flag.lab.executors import study_map
 from laser_flag.lab.games import Plan, Task, steps_budget, tasks
 from laser_flag.resources import readable_map
 from laser_flag.tools.cli import argument_type, positive
@@ -310,11 +310,7 @@ def study(task: Task) -> Blunders:
 
 def play_all(todo, jobs: int) -> list[Blunders]:
     """Each task's counts, in task order, from `jobs` processes (or this one)."""
-    todo = list(todo)
-    if jobs == 1:
-        return [study(t) for t in todo]
-    with study_pool(jobs) as pool:
-        return list(pool.map(study, todo))
+    return study_map(study, todo, jobs)
 
 
 def opponents(text: str) -> list[str]:

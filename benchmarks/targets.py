@@ -209,7 +209,7 @@ def strength(section: str, pair: str, games: int, seed: int, jobs: int,
           f" Hard at {LAB_BUDGET}")
     share, floor = target
     wanted = f">= {share:.0%}, lower end >= {floor:.0%}" if share else f"lower end > {floor:.0%}"
-    met = rec["win_rate"] >= share and low >= floor if share else low > floor
+    met = (rec["win_rate"] or 0.0) >= share and low >= floor if share else low > floor
     print(f"  {first}: {rec['wins']} wins, {rec['losses']} losses, {rec['draws']} draws,"
           f" {_pct(rec)}; target {wanted}: {_met(met)}")
     print("  " + ", ".join(f"{Path(m['map']).stem} {m['bots'][first]['win_rate']:.1%}"

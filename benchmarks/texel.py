@@ -49,7 +49,7 @@ from laser_flag.bots.style import PREFIX
 from laser_flag.bots.weights_file import weights_text
 from laser_flag.engine import Game, load_map
 from laser_flag.engine.atomic_file import write_atomic
-from laser_flag.lab.executors import study_pool
+from laser_flag.lab.executors import study_map
 from laser_flag.lab.games import steps_budget
 from laser_flag.resources import bundled_maps, readable_map
 from laser_flag.tools.cli import argument_type, positive
@@ -115,12 +115,7 @@ def play_game(task: GameTask) -> list[list]:
 
 def collect(todo: list[GameTask], jobs: int) -> list[list]:
     """Every game's rows, in game order, from `jobs` processes (or this one)."""
-    if jobs == 1:
-        per_game = [play_game(t) for t in todo]
-    else:
-        with study_pool(jobs) as pool:
-            per_game = list(pool.map(play_game, todo))
-    return [row for rows in per_game for row in rows]
+    return [row for rows in study_map(play_game, todo, jobs) for row in rows]
 
 
 def write_data(out: Path, header: dict, rows: list[list]) -> None:

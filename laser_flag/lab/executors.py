@@ -19,11 +19,11 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from multiprocessing.pool import Pool
-from typing import Any
+from typing import Any, TypeVar
 
 from laser_flag.sight_files import use_data_folder
 
@@ -104,14 +104,22 @@ def start_pool(jobs: int) -> Pool:
         return multiprocessing.get_context("spawn").Pool(jobs, initializer=start_worker)
 
 
-def study_pool(jobs: int) -> ProcessPoolExecutor:
-    """Worker processes for a study that maps a function over games (benchmarks/): spawn-started
-    and set up as the lab's workers (`start_worker`), so they too end the moment the process
-    that started them ends, killed or not, instead of waiting for work for ever. A worker that
-    dies ends the study's map with BrokenProcessPool, where a multiprocessing pool would wait
-    for its game for ever."""
-    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=start_worker)
+T = TypeVar("T")  # what a study works on, one at a time
+R = TypeVar("R")  # ... and what it answers for each
+
+
+def study_map(work: Callable[[T], R], todo: Iterable[T], jobs: int) -> list[R]:
+    """`work` done on each of `todo`, the answers in `todo`'s order: in this process when `jobs`
+    is 1, else in `jobs` spawn-started worker processes set up as the lab's (`start_worker`), so
+    they too end the moment the process that started them ends, killed or not, instead of
+    waiting for work for ever. For the studies in benchmarks/, which map a function over games;
+    a worker that dies ends the study with BrokenProcessPool, where a multiprocessing pool would
+    wait for its game for ever."""
+    if jobs == 1:
+        return [work(item) for item in todo]
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=start_worker) as pool:
+        return list(pool.map(work, todo))
 
 
 def start_worker() -> None:

@@ -117,6 +117,8 @@ class Candidate:
         return self._told(self.status.said, _)
 
     def _told(self, verdict: str, words: Callable[[str], str]) -> str:
+        """`text` or `said`: `words` is `_` to translate the reasons, `str` to keep them as
+        written (English)."""
         hard = self.hard
         if self.kept:
             return verdict

@@ -1,7 +1,8 @@
 """Local worker processes end cleanly: closing lets the games in flight play out and the
 workers end of themselves (a worker stopped while it sends a result would leave the pool's
 result lock held, and its terminate hanging), and stops them mid-game only when a game is still
-playing after DRAIN_SECONDS; either way no worker outlives the close."""
+playing after DRAIN_SECONDS; either way no worker outlives the close. A study's map of work
+over games gives its answers in order, in this process or in workers that end with it."""
 
 from __future__ import annotations
 
@@ -54,3 +55,9 @@ def test_a_game_still_playing_after_the_wait_has_its_worker_stopped(monkeypatch)
         workers.submit(task)
     workers.close()
     assert len(stopped) == 1 and not multiprocessing.active_children()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_study_map_answers_in_the_order_asked_in_this_process_or_in_workers(jobs):
+    assert executors.study_map(abs, iter([-3, 1, -2, 0]), jobs) == [3, 1, 2, 0]
+    assert not multiprocessing.active_children()  # the workers ended with the study
